@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
+import { SiteResolver } from './modules/site/service.js';
+import type { Site } from './modules/site/repository.js';
+import { logRoutes, userRoutes } from './modules/user/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    sites: SiteResolver;
+  }
+  interface FastifyRequest {
+    site: Site;
+  }
+}
+
+export interface BuildOptions {
+  /** The built SPA to serve; omitted in API-only tests. */
+  webDist?: string | null;
+  logger?: boolean | { level: string };
+}
+
+export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the app (plugins, then modules) without listening; tests call app.inject on it. */
+export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: ctx.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Per-request log lines cost more than the requests themselves; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const fullCtx: AppContext = { ...ctx, log: app.log };
+  app.decorate('ctx', fullCtx);
+  app.decorate('sites', new SiteResolver(fullCtx));
+  app.decorateRequest('site', null as unknown as Site);
+  app.addHook('onRequest', async (req) => {
+    req.site = await app.sites.resolve(req.headers.host);
+  });
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Proxy panel API', version: ctx.config.version } },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(siteRoutes, { prefix: '/site' });
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(userRoutes, { prefix: '/user' });
+      await api.register(logRoutes, { prefix: '/log' });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = opts.webDist === undefined ? defaultWebDist : opts.webDist;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.setNotFoundHandler(async (req, reply) => {
+      if (req.url.startsWith('/api/') || req.method !== 'GET') return reply.status(404).send({ message: 'NOT_FOUND' });
+      // Client-side routes: the SPA decides what to show, including its own 404 page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  } else {
+    app.setNotFoundHandler(async (_req, reply) => reply.status(404).send({ message: 'NOT_FOUND' }));
+  }
+  return app;
+}

@@ -1,0 +1,31 @@
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { ensureOwner, seed } from './db/seed.js';
+import { Clock } from './lib/clock.js';
+import { deriveKey } from './lib/crypto.js';
+import type { Mailer } from './lib/mailer.js';
+
+export function deriveKeys(appSecret: string): AppContext['keys'] {
+  return {
+    jwt: new Uint8Array(deriveKey(appSecret, 'jwt')),
+    secrets: deriveKey(appSecret, 'secrets'),
+    otp: deriveKey(appSecret, 'otp').toString('hex'),
+    captcha: deriveKey(appSecret, 'captcha').toString('hex'),
+  };
+}
+
+/** Migrates, seeds an empty database and bootstraps the owner; returns the context for buildApp. */
+export async function prepare(
+  config: Config,
+  database: Database,
+  mailer: Mailer,
+  clock = new Clock(),
+): Promise<Omit<AppContext, 'log'> & { seeded: boolean }> {
+  await database.migrate();
+  const { seeded } = await seed(database.db, { demo: config.DEMO });
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    await ensureOwner(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  }
+  return { config, database, db: database.db, clock, mailer, keys: deriveKeys(config.appSecret), seeded };
+}

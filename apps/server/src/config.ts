@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZBool01 = z.enum(['0', '1']).transform((v) => v === '1');
+
+const ZPortRange = z
+  .string()
+  .regex(/^\d{1,5}-\d{1,5}$/, 'expected FROM-TO, e.g. 20000-29999')
+  .transform((v) => v.split('-').map(Number) as [number, number])
+  .refine(([a, b]) => a >= 1 && b <= 65535 && a <= b, 'ports must be 1-65535 and FROM <= TO');
+
+/** The environment of API.md "Configuration", plus a few operational knobs. */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Proxy Panel <no-reply@localhost>'),
+  CAPTCHA: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
+  BANK_WEBHOOK_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  DEMO: ZBool01.optional(),
+  GATEWAY: z.enum(['embedded', 'off']).default('embedded'),
+  GATEWAY_PORTS: ZPortRange.prefault('20000-29999'),
+  GATEWAY_ALLOW_PRIVATE: ZBool01.prefault('0'),
+  IPV6_PREFIX: z
+    .string()
+    .regex(/^[0-9a-fA-F:]+\/\d{1,3}$/, 'expected an IPv6 prefix such as 2001:db8:1::/64')
+    .optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: ZBool01.prefault('0'),
+  /** Test-only: lets an admin move the server clock (POST /api/test/clock). Never set in production. */
+  TEST_CLOCK: ZBool01.prefault('0'),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+export interface Config extends Omit<Env, 'APP_SECRET'> {
+  appSecret: string;
+  version: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; a wrong value throws a message that names the variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const cleaned: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== '') cleaned[k] = v;
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** APP_SECRET, or one generated once and kept in DATA_DIR so tokens survive restarts. */
+function resolveSecret(env: Env): string {
+  if (env.APP_SECRET) return env.APP_SECRET;
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const file = path.join(env.DATA_DIR, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const env = parseEnv(source);
+  const { APP_SECRET: _ignored, ...rest } = env;
+  return { ...rest, appSecret: resolveSecret(env), version: readVersion() };
+}
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    return pkg.version;
+  } catch {
+    return '0.0.0';
+  }
+}

@@ -1,0 +1,4 @@
+export * from './sites.js';
+export * from './users.js';
+export * from './security.js';
+export * from './ledger.js';

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { boolean, jsonb, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+
+export interface SiteSettings {
+  /** Deposit promotion tiers in coins; null disables the promotion notice and bonus. */
+  promotion?: { tiers: { minAmount: number; percent: number }[] } | null;
+  recaptcha?: { siteKey: string; secretKey: string } | null;
+  googleClientId?: string | null;
+  lockDays?: number;
+}
+
+/** One seller site (DESIGN.md "Tenancy"). */
+export const sites = pgTable('sites', {
+  id: uuid('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  isDefault: boolean('is_default').notNull().default(false),
+  title: text('title').notNull(),
+  color: text('color').notNull().default('#2196F3'),
+  logo: text('logo').notNull().default('/logo.svg'),
+  googlePixel: text('google_pixel'),
+  isOpenV6: boolean('is_open_v6').notNull().default(true),
+  isOpenV4: boolean('is_open_v4').notNull().default(true),
+  isOpenKey: boolean('is_open_key').notNull().default(true),
+  showAgencyApi: boolean('show_agency_api').notNull().default(false),
+  forceEnglish: boolean('force_english').notNull().default(false),
+  companyFooter: boolean('company_footer').notNull().default(false),
+  companyName: text('company_name'),
+  settings: jsonb('settings')
+    .$type<SiteSettings>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Host names that select a site; an unknown host falls back to the default site. */
+export const siteHosts = pgTable(
+  'site_hosts',
+  {
+    host: text('host').primaryKey(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('site_hosts_site_idx').on(t.siteId)],
+);

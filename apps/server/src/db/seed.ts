@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import { DEFAULT_COLOR, DEFAULT_PROMOTION, ROLE } from '@proxy/contract';
+import type { Db, DbOrTx } from './client.js';
+import { siteHosts, sites, users } from './schema/index.js';
+import { hashPassword } from '../lib/passwords.js';
+
+/** True when the database has no site yet: the first start. */
+export async function isEmpty(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ n: count() }).from(sites);
+  return (rows[0]?.n ?? 0) === 0;
+}
+
+const promotion = { tiers: DEFAULT_PROMOTION.tiers.map((t) => ({ ...t })) };
+
+/** The default site, which every unknown host falls back to. */
+export async function seedDefaultSite(db: DbOrTx): Promise<string> {
+  const id = randomUUID();
+  await db.insert(sites).values({
+    id,
+    slug: 'default',
+    isDefault: true,
+    title: 'ProxyVN',
+    color: DEFAULT_COLOR,
+    logo: '/logo.svg',
+    settings: { promotion },
+  });
+  await db.insert(siteHosts).values([
+    { host: 'localhost', siteId: id },
+    { host: '127.0.0.1', siteId: id },
+  ]);
+  return id;
+}
+
+/**
+ * The demo: a second site on proxy-owner.localhost that shows the Agency/API menus, forces
+ * English and shows the company footer, so the white-label switches can be seen.
+ */
+export async function seedDemo(db: DbOrTx): Promise<void> {
+  const id = randomUUID();
+  await db.insert(sites).values({
+    id,
+    slug: 'proxy-owner',
+    title: 'Proxy Owner',
+    color: '#6A1B9A',
+    logo: '/logo-owner.svg',
+    showAgencyApi: true,
+    forceEnglish: true,
+    companyFooter: true,
+    companyName: 'Proxy Owner Co., Ltd.',
+    settings: { promotion },
+  });
+  await db.insert(siteHosts).values({ host: 'proxy-owner.localhost', siteId: id });
+}
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD: create or update the owner (role 0, verified) on the default site. */
+export async function ensureOwner(db: Db, email: string, password: string): Promise<void> {
+  const [site] = await db.select().from(sites).where(eq(sites.isDefault, true)).limit(1);
+  if (!site) throw new Error('no default site');
+  const passwordHash = await hashPassword(password);
+  const now = new Date();
+  const normalised = email.trim().toLowerCase();
+  await db
+    .insert(users)
+    .values({
+      id: randomUUID(),
+      siteId: site.id,
+      email: normalised,
+      passwordHash,
+      role: ROLE.OWNER,
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [users.siteId, users.email],
+      set: { passwordHash, role: ROLE.OWNER, active: true, emailVerifiedAt: now, updatedAt: now },
+    });
+}
+
+/** First start: the default site always; the demo unless DEMO=0. */
+export async function seed(db: Db, opts: { demo: boolean | undefined }): Promise<{ seeded: boolean }> {
+  // Several instances may start on one empty PostgreSQL at once: one seeds, the others wait and skip.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    if (!(await isEmpty(tx))) return { seeded: false };
+    await seedDefaultSite(tx);
+    if (opts.demo ?? true) await seedDemo(tx);
+    return { seeded: true };
+  });
+}

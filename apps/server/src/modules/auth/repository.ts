@@ -1,0 +1,170 @@
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { emailCodes, refreshTokens, sessions, users } from '../../db/schema/index.js';
+
+export type User = typeof users.$inferSelect;
+
+export interface AuthUser {
+  id: string;
+  siteId: string;
+  email: string;
+  role: number;
+  active: boolean;
+  sessionRevoked: boolean;
+}
+
+/** The one query behind every authenticated request: the user and its session, by primary keys. */
+export async function findAuthUser(db: DbOrTx, userId: string, sessionId: string): Promise<AuthUser | undefined> {
+  const rows = await db
+    .select({
+      id: users.id,
+      siteId: users.siteId,
+      email: users.email,
+      role: users.role,
+      active: users.active,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .limit(1);
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    siteId: r.siteId,
+    email: r.email,
+    role: r.role,
+    active: r.active,
+    sessionRevoked: r.revokedAt !== null,
+  };
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<User | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findUserBySiteEmail(db: DbOrTx, siteId: string, email: string): Promise<User | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.siteId, siteId), eq(users.email, email)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The account that may log in on a site: its own user, else an owner (role 0), who is admin everywhere. */
+export async function findLoginUser(db: DbOrTx, siteId: string, email: string): Promise<User | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), or(eq(users.siteId, siteId), eq(users.role, 0))))
+    .orderBy(sql`(${users.siteId} = ${siteId}) desc`)
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<User> {
+  const rows = await db.insert(users).values(values).returning();
+  return rows[0]!;
+}
+
+export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+export async function insertSession(
+  db: DbOrTx,
+  values: { id: string; userId: string; ip: string; userAgent: string; createdAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string, reason: string, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: DbOrTx, userId: string, reason: string, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function insertRefreshToken(
+  db: DbOrTx,
+  values: { tokenHash: string; sessionId: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+export async function findRefreshToken(db: DbOrTx, tokenHash: string) {
+  const rows = await db
+    .select({
+      tokenHash: refreshTokens.tokenHash,
+      sessionId: refreshTokens.sessionId,
+      expiresAt: refreshTokens.expiresAt,
+      usedAt: refreshTokens.usedAt,
+      sessionRevokedAt: sessions.revokedAt,
+      userId: sessions.userId,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return rows[0];
+}
+
+/** Marks a refresh token used; false when another request used it first (a race is reuse). */
+export async function claimRefreshToken(db: DbOrTx, tokenHash: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ usedAt: at })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+    .returning({ h: refreshTokens.tokenHash });
+  return rows.length === 1;
+}
+
+export type EmailCode = typeof emailCodes.$inferSelect;
+
+export async function latestEmailCode(
+  db: DbOrTx,
+  siteId: string,
+  email: string,
+  purpose: 'verify' | 'reset',
+): Promise<EmailCode | undefined> {
+  const rows = await db
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.siteId, siteId), eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
+    .orderBy(desc(emailCodes.createdAt))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertEmailCode(db: DbOrTx, values: typeof emailCodes.$inferInsert): Promise<void> {
+  await db.insert(emailCodes).values(values);
+}
+
+/** Spends one attempt atomically; false when the code has no attempts left or is already used. */
+export async function spendCodeAttempt(db: DbOrTx, id: string, maxAttempts: number): Promise<boolean> {
+  const rows = await db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt), sql`${emailCodes.attempts} < ${maxAttempts}`))
+    .returning({ id: emailCodes.id });
+  return rows.length === 1;
+}
+
+export async function consumeCode(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(emailCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt)))
+    .returning({ id: emailCodes.id });
+  return rows.length === 1;
+}

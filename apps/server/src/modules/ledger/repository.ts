@@ -1,0 +1,69 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { TTransaction } from '@proxy/contract';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import { transactions, users } from '../../db/schema/index.js';
+import { likePattern, offsetOf } from '../../lib/paging.js';
+
+export interface TransactionFilter {
+  userId?: string;
+  siteId?: string;
+  search: string;
+  page: number;
+  limit: number;
+}
+
+function where(f: TransactionFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (f.userId) parts.push(eq(transactions.userId, f.userId));
+  if (f.siteId) parts.push(eq(transactions.siteId, f.siteId));
+  if (f.search) {
+    const p = likePattern(f.search);
+    parts.push(or(ilike(transactions.content, p), ilike(transactions.type, p)));
+  }
+  return and(...parts);
+}
+
+export async function listTransactions(
+  db: DbOrTx,
+  f: TransactionFilter,
+): Promise<{ items: (TTransaction & { email?: string })[]; total: number }> {
+  const w = where(f);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ t: transactions, email: users.email })
+      .from(transactions)
+      .innerJoin(users, eq(users.id, transactions.userId))
+      .where(w)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(f.limit)
+      .offset(offsetOf(f.page, f.limit)),
+    db.select({ n: count() }).from(transactions).where(w),
+  ]);
+  return {
+    items: rows.map(({ t, email }) => ({
+      id: t.id,
+      type: t.type,
+      content: t.content,
+      balanceBefore: t.balanceBefore,
+      price: t.price,
+      amount: t.amount,
+      balanceAfter: t.balanceAfter,
+      createdAt: t.createdAt.toISOString(),
+      email,
+    })),
+    total: totals[0]?.n ?? 0,
+  };
+}
+
+/** DESIGN.md "Money": users whose balance is not the sum of their ledger amounts. */
+export async function findLedgerMismatches(
+  db: DbOrTx,
+): Promise<{ id: string; email: string; balance: number; sum: number }[]> {
+  const rows = await queryRows<{ id: string; email: string; balance: string | number; sum: string | number }>(
+    db,
+    sql`select u.id, u.email, u.balance, coalesce(sum(t.amount), 0) as sum
+        from users u left join transactions t on t.user_id = u.id
+        group by u.id, u.email, u.balance having u.balance <> coalesce(sum(t.amount), 0)`,
+  );
+  return rows.map((r) => ({ id: r.id, email: r.email, balance: Number(r.balance), sum: Number(r.sum) }));
+}

@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { siteHosts, sites } from '../../db/schema/index.js';
+
+export type Site = typeof sites.$inferSelect;
+
+export async function findSiteByHost(db: DbOrTx, host: string): Promise<Site | undefined> {
+  const rows = await db
+    .select({ site: sites })
+    .from(siteHosts)
+    .innerJoin(sites, eq(sites.id, siteHosts.siteId))
+    .where(eq(siteHosts.host, host))
+    .limit(1);
+  return rows[0]?.site;
+}
+
+export async function findDefaultSite(db: DbOrTx): Promise<Site | undefined> {
+  const rows = await db.select().from(sites).where(eq(sites.isDefault, true)).limit(1);
+  return rows[0];
+}
+
+export async function findSiteById(db: DbOrTx, id: string): Promise<Site | undefined> {
+  const rows = await db.select().from(sites).where(eq(sites.id, id)).limit(1);
+  return rows[0];
+}

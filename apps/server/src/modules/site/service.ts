@@ -1,0 +1,63 @@
+import { DEFAULT_PROMOTION, type TSiteInfo } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { findDefaultSite, findSiteByHost, type Site } from './repository.js';
+
+const CACHE_TTL_MS = 10_000;
+
+/**
+ * Host → site, cached briefly per instance. A change of site settings shows on every instance
+ * within CACHE_TTL_MS.
+ */
+export class SiteResolver {
+  private cache = new Map<string, { site: Site; at: number }>();
+  constructor(private readonly ctx: Pick<AppContext, 'db'>) {}
+
+  async resolve(rawHost: string | undefined): Promise<Site> {
+    const host = normaliseHost(rawHost);
+    const hit = this.cache.get(host);
+    const now = Date.now();
+    if (hit && now - hit.at < CACHE_TTL_MS) return hit.site;
+    const site = (await findSiteByHost(this.ctx.db, host)) ?? (await findDefaultSite(this.ctx.db));
+    if (!site) throw new Error('no default site: the database was not seeded');
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(host, { site, at: now });
+    return site;
+  }
+
+  invalidate(): void {
+    this.cache.clear();
+  }
+}
+
+export function normaliseHost(raw: string | undefined): string {
+  if (!raw) return '';
+  let host = raw.trim().toLowerCase();
+  if (host.startsWith('[')) host = host.slice(0, host.indexOf(']') + 1);
+  else if (host.includes(':')) host = host.slice(0, host.lastIndexOf(':'));
+  return host.replace(/\.$/, '');
+}
+
+export function siteInfo(site: Site, ctx: Pick<AppContext, 'config'>): TSiteInfo {
+  const s = site.settings;
+  const captchaProvider = ctx.config.CAPTCHA === 'off' ? 'off' : s.recaptcha?.siteKey ? 'recaptcha' : 'altcha';
+  const promotion = s.promotion === undefined ? { tiers: [...DEFAULT_PROMOTION.tiers] } : s.promotion;
+  return {
+    title: site.title,
+    color: site.color,
+    logo: site.logo,
+    googlePixel: site.googlePixel,
+    isOpenV6: site.isOpenV6,
+    isOpenV4: site.isOpenV4,
+    isOpenKey: site.isOpenKey,
+    showAgencyApi: site.showAgencyApi,
+    forceEnglish: site.forceEnglish,
+    companyFooter: site.companyFooter,
+    companyName: site.companyName,
+    captcha: {
+      provider: captchaProvider,
+      siteKey: captchaProvider === 'recaptcha' ? (s.recaptcha?.siteKey ?? null) : null,
+    },
+    googleClientId: s.googleClientId ?? ctx.config.GOOGLE_CLIENT_ID ?? null,
+    promotion: promotion ? { tiers: promotion.tiers.map((t) => ({ ...t })) } : null,
+  };
+}

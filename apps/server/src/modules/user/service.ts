@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { ROLE, type TChangePasswordRequest, type TTokens } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { users } from '../../db/schema/index.js';
+import { encryptSecret, decryptSecret, randomToken } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
+import { likePattern, offsetOf, toPage } from '../../lib/paging.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hitLimit } from '../../lib/rate-limit.js';
+import { matchTotp, newTotpSecret, totpUrl } from '../../lib/totp.js';
+import { findUserById, revokeUserSessions, updateUser, type User } from '../auth/repository.js';
+import { checkTotp, isUniqueViolation, startSession, type RequestMeta, assertEmail } from '../auth/service.js';
+import { changeBalance } from '../ledger/service.js';
+import { toAdminUser } from './mapper.js';
+
+export async function getUser(ctx: AppContext, id: string): Promise<User> {
+  const user = await findUserById(ctx.db, id);
+  if (!user) throw new AppError('USER_NOT_EXISTS');
+  return user;
+}
+
+/** seed-spec §5. A Google-only account (no password yet) sets one by giving the same value twice. */
+export async function changePassword(
+  ctx: AppContext,
+  meta: RequestMeta,
+  userId: string,
+  body: TChangePasswordRequest,
+): Promise<TTokens> {
+  await hitLimit(ctx.db, ctx.clock, { key: `chpw:${userId}`, max: 10, windowSec: 600 });
+  const user = await getUser(ctx, userId);
+  if (user.passwordHash) {
+    if (!(await verifyPassword(user.passwordHash, body.password))) throw new AppError('WRONG_PASSWORD');
+  } else if (body.password !== body.newPassword) {
+    throw new AppError('WRONG_PASSWORD');
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash, updatedAt: now });
+    await revokeUserSessions(tx, user.id, 'password_changed', now);
+    return startSession(ctx, tx, user, meta);
+  });
+}
+
+async function requirePassword(ctx: AppContext, user: User, password: string): Promise<void> {
+  await hitLimit(ctx.db, ctx.clock, { key: `2fa:${user.id}`, max: 10, windowSec: 600 });
+  if (!user.passwordHash) throw new AppError('MISS_PASSWORD');
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('WRONG_PASSWORD');
+}
+
+export async function turnOn2fa(ctx: AppContext, meta: RequestMeta, userId: string, password: string) {
+  const user = await getUser(ctx, userId);
+  await requirePassword(ctx, user, password);
+  if (user.twoFactorEnabled) throw new AppError('TWOFA_IS_ON');
+  const secret = newTotpSecret();
+  await updateUser(ctx.db, user.id, {
+    twoFactorSecret: encryptSecret(ctx.keys.secrets, secret),
+    twoFactorLastStep: null,
+    updatedAt: ctx.clock.now(),
+  });
+  return { secret, otpauthUrl: totpUrl(user.email, meta.site.title, secret) };
+}
+
+export async function verify2fa(ctx: AppContext, userId: string, password: string, code: string): Promise<void> {
+  const user = await getUser(ctx, userId);
+  await requirePassword(ctx, user, password);
+  if (user.twoFactorEnabled) throw new AppError('TWOFA_IS_ON');
+  if (!user.twoFactorSecret) throw new AppError('INVALID_2FA');
+  const step = matchTotp(decryptSecret(ctx.keys.secrets, user.twoFactorSecret), code, ctx.clock.nowMs());
+  if (step === null) throw new AppError('INVALID_2FA');
+  await updateUser(ctx.db, user.id, { twoFactorEnabled: true, twoFactorLastStep: step, updatedAt: ctx.clock.now() });
+}
+
+export async function turnOff2fa(ctx: AppContext, userId: string, password: string, code: string): Promise<void> {
+  const user = await getUser(ctx, userId);
+  await requirePassword(ctx, user, password);
+  if (!user.twoFactorEnabled) throw new AppError('TWOFA_IS_OFF');
+  await checkTotp(ctx, user, code);
+  await updateUser(ctx.db, user.id, {
+    twoFactorEnabled: false,
+    twoFactorSecret: null,
+    twoFactorLastStep: null,
+    updatedAt: ctx.clock.now(),
+  });
+}
+
+export async function generateApiKey(ctx: AppContext, userId: string): Promise<string> {
+  const apiKey = `pk_${randomToken(24)}`;
+  await updateUser(ctx.db, userId, { apiKey, updatedAt: ctx.clock.now() });
+  return apiKey;
+}
+
+export async function setAutoRenewPrivate(ctx: AppContext, userId: string, autoRenew: boolean): Promise<void> {
+  await updateUser(ctx.db, userId, { autoRenewPrivate: autoRenew, updatedAt: ctx.clock.now() });
+}
+
+// ---- admin ----
+
+export interface Actor {
+  id: string;
+  role: number;
+  siteId: string;
+}
+
+/** The target user, in the admin's current site; anything else does not exist for this admin. */
+async function adminTarget(ctx: AppContext, siteId: string, id: string): Promise<User> {
+  const user = await findUserById(ctx.db, id);
+  if (!user || (user.siteId !== siteId && user.role !== ROLE.OWNER)) throw new AppError('USER_NOT_EXISTS');
+  return user;
+}
+
+function assertMayManage(actor: Actor, target: User): void {
+  // A site admin manages customers; only an owner manages admins and owners.
+  if (actor.role !== ROLE.OWNER && target.role !== ROLE.CUSTOMER) throw new AppError('FORBIDDEN');
+}
+
+export async function listUsers(
+  ctx: AppContext,
+  siteId: string,
+  roles: number[],
+  q: { page: number; limit: number; search: string },
+) {
+  const parts: SQL[] = [eq(users.siteId, siteId), inArray(users.role, roles)];
+  if (q.search) parts.push(ilike(users.email, likePattern(q.search)));
+  const w = and(...parts);
+  const [rows, totals] = await Promise.all([
+    ctx.db
+      .select()
+      .from(users)
+      .where(w)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(q.limit)
+      .offset(offsetOf(q.page, q.limit)),
+    ctx.db.select({ n: count() }).from(users).where(w),
+  ]);
+  return toPage(rows.map(toAdminUser), totals[0]?.n ?? 0, q.page, q.limit);
+}
+
+export async function adminUpdateUser(
+  ctx: AppContext,
+  actor: Actor,
+  siteId: string,
+  id: string,
+  body: { role?: 0 | 1 | 2; active?: boolean; emailVerified?: boolean; password?: string; disable2fa?: true },
+) {
+  const target = await adminTarget(ctx, siteId, id);
+  assertMayManage(actor, target);
+  if (body.role !== undefined && body.role !== target.role && actor.role !== ROLE.OWNER)
+    throw new AppError('FORBIDDEN');
+  if (target.id === actor.id && (body.role !== undefined || body.active === false)) throw new AppError('FORBIDDEN');
+  const now = ctx.clock.now();
+  const values: Partial<typeof users.$inferInsert> = { updatedAt: now };
+  if (body.role !== undefined) values.role = body.role;
+  if (body.active !== undefined) values.active = body.active;
+  if (body.emailVerified !== undefined)
+    values.emailVerifiedAt = body.emailVerified ? (target.emailVerifiedAt ?? now) : null;
+  if (body.password) values.passwordHash = await hashPassword(body.password);
+  if (body.disable2fa)
+    Object.assign(values, { twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null });
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, target.id, values);
+    if (body.active === false || body.password || body.role !== undefined) {
+      await revokeUserSessions(tx, target.id, 'admin_update', now);
+    }
+  });
+  return toAdminUser((await findUserById(ctx.db, target.id))!);
+}
+
+export async function adminSetActive(ctx: AppContext, actor: Actor, siteId: string, userId: string, active: boolean) {
+  return adminUpdateUser(ctx, actor, siteId, userId, { active });
+}
+
+export async function adminAdjustBalance(
+  ctx: AppContext,
+  actor: Actor,
+  siteId: string,
+  userId: string,
+  kind: 'admin_add' | 'refund',
+  amount: number,
+  note: string,
+) {
+  const target = await adminTarget(ctx, siteId, userId);
+  const result = await ctx.db.transaction((tx) =>
+    changeBalance(tx, {
+      userId: target.id,
+      amount,
+      type: kind,
+      content: note || (kind === 'refund' ? 'Refund' : 'Admin top-up'),
+      refType: 'admin',
+      refId: actor.id,
+      actorId: actor.id,
+      at: ctx.clock.now(),
+    }),
+  );
+  return { balance: result.balanceAfter };
+}
+
+export async function createAdmin(
+  ctx: AppContext,
+  actor: Actor,
+  siteId: string,
+  body: { email: string; password: string; siteId?: string },
+) {
+  if (actor.role !== ROLE.OWNER) throw new AppError('FORBIDDEN');
+  assertEmail(body.email);
+  const now = ctx.clock.now();
+  try {
+    const rows = await ctx.db
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        siteId: body.siteId ?? siteId,
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        role: ROLE.SITE_ADMIN,
+        emailVerifiedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return toAdminUser(rows[0]!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('USER_EXISTS');
+    if ((err as { code?: string; cause?: { code?: string } }).cause?.code === '23503')
+      throw new AppError('SITE_NOT_EXISTS');
+    throw err;
+  }
+}

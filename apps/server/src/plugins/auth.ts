@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isAdminRole, ROLE } from '@proxy/contract';
+import { AppError } from '../lib/errors.js';
+import { verifyAccessToken } from '../modules/auth/tokens.js';
+import { findAuthUser, type AuthUser } from '../modules/auth/repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser;
+    sessionId: string;
+  }
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (h?.startsWith('Bearer ')) return h.slice(7).trim();
+  const q = (req.query as Record<string, unknown> | undefined)?.access_token;
+  return typeof q === 'string' && req.method === 'GET' ? q : null;
+}
+
+/**
+ * preHandler: a valid access token for this site, of a live session, of an active user.
+ * Missing, invalid or revoked → 401 INVALID_TOKEN; expired → 403 TOKEN_EXPIRED.
+ */
+export async function authenticate(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const token = bearer(req);
+  if (!token) throw new AppError('INVALID_TOKEN');
+  const ctx = req.server.ctx;
+  const claims = await verifyAccessToken(ctx, token);
+  if (claims.site !== req.site.id) throw new AppError('INVALID_TOKEN');
+  const user = await findAuthUser(ctx.db, claims.sub, claims.sid);
+  if (!user?.active || user.sessionRevoked) throw new AppError('INVALID_TOKEN');
+  // Owners are admins of every site; everyone else is bound to the site they belong to.
+  if (user.siteId !== req.site.id && user.role !== ROLE.OWNER) throw new AppError('INVALID_TOKEN');
+  req.user = user;
+  req.sessionId = claims.sid;
+}
+
+/** preHandler after authenticate: roles 0 and 2 only (DESIGN.md "Tenancy"). */
+export async function requireAdmin(req: FastifyRequest): Promise<void> {
+  if (!isAdminRole(req.user.role)) throw new AppError('FORBIDDEN');
+}
+
+export async function requireOwner(req: FastifyRequest): Promise<void> {
+  if (req.user.role !== ROLE.OWNER) throw new AppError('FORBIDDEN');
+}

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+/** One error handler: codes from the contract, 400 VALIDATION_ERROR for bad input, nothing internal on 5xx. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.data?.remainTime !== undefined) reply.header('retry-after', String(err.data.remainTime));
+      return reply.status(err.statusCode).send({ message: err.code, ...(err.data ? { data: err.data } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: `${err.validationContext ?? 'body'}${v.instancePath.replace(/\//g, '.')}`,
+        message: v.message ?? 'invalid',
+      }));
+      return reply.status(400).send({ message: 'VALIDATION_ERROR', data: { issues } });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, cause: err.cause }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'UNKNOW_ERROR' });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large…
+      if (status === 404) return reply.status(404).send({ message: 'NOT_FOUND' });
+      if (status === 429) return reply.status(429).send({ message: 'TOO_MANY_REQUEST', data: { remainTime: 1 } });
+      return reply
+        .status(400)
+        .send({
+          message: 'VALIDATION_ERROR',
+          data: { issues: [{ path: 'request', message: err.code ?? err.message }] },
+        });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: 'UNKNOW_ERROR' });
+  });
+}

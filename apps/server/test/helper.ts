@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { ROLE } from '@proxy/contract';
+import { buildApp } from '../src/app.js';
+import { prepare } from '../src/bootstrap.js';
+import { loadConfig } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import { openPglite, openPostgres, queryRows, type Database } from '../src/db/client.js';
+import { users } from '../src/db/schema/index.js';
+import { findLedgerMismatches } from '../src/modules/ledger/repository.js';
+import { Clock } from '../src/lib/clock.js';
+import type { Mail, Mailer } from '../src/lib/mailer.js';
+import { hashPassword } from '../src/lib/passwords.js';
+import { sql } from 'drizzle-orm';
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL of DATABASE_URL (created here, dropped on close).
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openPglite(null);
+    return { database, drop: async () => database.close() };
+  }
+  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openPostgres(u.toString(), 10);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export class MemoryMailer implements Mailer {
+  readonly mails: Mail[] = [];
+  async send(mail: Mail): Promise<void> {
+    this.mails.push(mail);
+  }
+  /** The 6-digit code in the newest mail to an address. */
+  lastCode(to: string): string {
+    const mail = [...this.mails].reverse().find((m) => m.to === to);
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code mailed to ${to}`);
+    return code;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  mailer: MemoryMailer;
+  clock: Clock;
+  database: Database;
+  close(): Promise<void>;
+  inject(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+}
+
+export async function build(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pp-test-')),
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const mailer = new MemoryMailer();
+  const clock = new Clock();
+  const prepared = await prepare(config, database, mailer, clock);
+  const app = await buildApp(prepared, { webDist: null });
+  await app.ready();
+  return {
+    app,
+    ctx: app.ctx,
+    mailer,
+    clock,
+    database,
+    async close() {
+      await app.close();
+      await drop();
+    },
+    inject({ token, headers, ...opts }) {
+      return app.inject({
+        ...opts,
+        headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+/** A verified account straight in the database (for tests that are not about registration). */
+export async function createUser(
+  t: TestApp,
+  opts: { email?: string; password?: string; role?: number; balance?: number; host?: string } = {},
+): Promise<TestUser> {
+  const email = opts.email ?? `u-${randomUUID().slice(0, 8)}@example.com`;
+  const password = opts.password ?? 'secret-pass-1';
+  const site = await t.app.sites.resolve(opts.host ?? 'localhost');
+  const id = randomUUID();
+  const now = t.clock.now();
+  await t.ctx.db.insert(users).values({
+    id,
+    siteId: site.id,
+    email,
+    passwordHash: await hashPassword(password),
+    role: opts.role ?? ROLE.CUSTOMER,
+    emailVerifiedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { id, email, password };
+}
+
+export async function login(t: TestApp, u: { email: string; password: string }, host = 'localhost') {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { host },
+    payload: { email: u.email, password: u.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ tokens: { accessToken: string; refreshToken: string }; user: { id: string } }>().tokens;
+}
+
+/** Rows in a table, for "nothing was written" assertions. */
+export async function countRows(t: TestApp, table: string): Promise<number> {
+  const rows = await queryRows<{ n: string | number }>(t.ctx.db, sql.raw(`select count(*) as n from ${table}`));
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function ledgerMismatches(t: TestApp) {
+  return findLedgerMismatches(t.ctx.db);
+}

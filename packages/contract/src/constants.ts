@@ -1,0 +1,58 @@
+/** Business constants of seed-spec §9. */
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_AUTH_IPS = 3;
+export const QUANTITY_STEP = 50;
+export const RESET_INTERVAL_MIN = 15;
+export const RESET_INTERVAL_MAX = 1000;
+export const PROXY_PASSWORD_MIN = 10;
+export const PROXY_PASSWORD_MAX = 20;
+/** seed-spec §9: a proxy password change takes effect within 2 minutes and cannot be repeated faster. */
+export const PROXY_PASSWORD_CHANGE_SECONDS = 120;
+
+/** seed-spec §9: dollar display is coins / 24000; a USD payment credits cents × 240 coins. */
+export const COINS_PER_USD = 24000;
+export const COINS_PER_CENT = 240;
+
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_LIMIT = 25;
+export const MAX_LIMIT = 500;
+
+export const TOAST_DURATION_MS = 3000;
+export const PROGRESS_THROTTLE_MS = 200;
+export const PROGRESS_DURATION_MS = 5000;
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+
+export const LOCALES = ['vi', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'vi';
+export const DEFAULT_COLOR = '#2196F3';
+
+export const STORAGE_KEYS = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  userInfo: 'userInfo',
+  clientLanguage: 'clientLanguage',
+  lastTopupId: 'lastTopupId',
+} as const;
+
+/** Numeric roles (DESIGN.md "Tenancy"): 0 owner, 2 site admin, 1 customer. */
+export const ROLE = { OWNER: 0, CUSTOMER: 1, SITE_ADMIN: 2 } as const;
+export type Role = (typeof ROLE)[keyof typeof ROLE];
+export function isAdminRole(role: number): boolean {
+  return role === ROLE.OWNER || role === ROLE.SITE_ADMIN;
+}
+
+/** Email OTP (API.md "Auth"): 6 digits, 10 minutes, 5 attempts; a new code at most once a minute. */
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 600;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_SECONDS = 60;
+
+/** Default deposit promotion tiers (seed-spec §1, §9). */
+export const DEFAULT_PROMOTION = {
+  tiers: [
+    { minAmount: 1_000_000, percent: 10 },
+    { minAmount: 5_000_000, percent: 15 },
+  ],
+} as const;

@@ -1,0 +1,157 @@
+/**
+ * The closed set of error codes the API can answer with (seed-spec §8 plus our own),
+ * and the HTTP status of each (DESIGN.md "Errors").
+ */
+export const ERROR_CODES = [
+  // generic
+  'VALIDATION_ERROR',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'IP_NOT_ALLOWED',
+  'UNKNOW_ERROR',
+  // account
+  'USERNAME_NOT_EXISTS',
+  'USER_NOT_EXISTS',
+  'WRONG_PASSWORD',
+  'MISS_PASSWORD',
+  'USERNAME_BANNED',
+  'NOT_VERIFY_MAIL',
+  'ACCOUNT_NOT_YET_VERIFY',
+  'USER_EXISTS',
+  'USER_ALREADY_EXISTS',
+  'INVALID_TOKEN',
+  'TOKEN_EXPIRED',
+  // verification
+  'WRONG_CODE',
+  'VERIFY_EMAIL_FAIL',
+  'VERIFY_EMAIL_FAIL_EXP',
+  'VERIFY_EMAIL_ALREADY',
+  'EMAIL_INVALID',
+  // balance
+  'NOT_ENOUGH_MONEY',
+  'USER_BALANCE_NOT_ENOUGH',
+  // rate limits
+  'CHANGE_PASSWORD_TOO_FAST',
+  'RESET_TOO_FAST',
+  'GET_IP_TOO_FAST',
+  'TOO_MANY_REQUEST',
+  // 2FA and captcha
+  'INVALID_2FA',
+  'MISSING_2FA',
+  'TWOFA_IS_ON',
+  'TWOFA_IS_OFF',
+  'INVALID_CAPTCHA',
+  // google
+  'GOOGLE_LOGIN',
+  // ip
+  'INVALID_IP',
+  'SAME_OLD_AUTH_IP',
+  'SET_AUTHIP_FAIL',
+  // proxy
+  'PROXY_BUY_FAIL',
+  'PROXY_NOT_EXISTS',
+  'PROXY_NOT_VALID',
+  'PROXY_EXPIRED',
+  'NOT_ENOUGT_PROXY',
+  'NOT_NOUGHT_PROXY',
+  // key
+  'NOT_ENOUGHT_KEY',
+  'KEY_EXPIRED',
+  'KEY_NOT_EXISTS',
+  'INVALID_KEY',
+  // order
+  'ORDER_NOT_EXIST',
+  'ORDER_EXPIRED',
+  'ORDER_PROCESSING',
+  'ORDER_NOT_EXPIRED',
+  'BANDWIDTH_MAX',
+  // plan
+  'PLAN_PROCESSING',
+  'ALREADY_CREATE_PLAN',
+  'NOT_YET_CREATE_PLAN',
+  'ALREADY_BUY_PLAN',
+  'ALREADY_USE_TRIAL',
+  'PLAN_NOT_EXISTS',
+  // country
+  'INVALID_COUNTRY',
+  'PLEASE_CHOOSE_COUNTRY',
+  'TEST_ON_USA_PROXY',
+  // tag
+  'TAG_ALREADY_EXISTS',
+  'TAG_NOT_EXISTS',
+  // agency
+  'AGENCY_ALREADY_HAVE',
+  'AGENCY_NOT_ACTIVE',
+  'AGENCY_NOT_EXISTS',
+  'REF_ALREADY_EXISTS',
+  // payment
+  'PAYMENT_ALREADY_DONE',
+  'PAYMENT_CANCELED',
+  'PAYMENT_PENDING',
+  'PAYMENT_ERROR',
+  'PAYMENT_NOT_BELONG_WEBSITE',
+  'PAYMENT_METHOD_DISABLED',
+  'PAYMENT_NOT_EXISTS',
+  'BANKING_AMOUNT_NOT_ENOUGH',
+  'BANK_ERROR',
+  'BANK_PROCESSING',
+  'CREDIT_ERROR',
+  'MOMO_ERROR',
+  // admin side
+  'ADMIN_ERROR',
+  'SITE_NOT_EXISTS',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const CONFLICT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'USER_EXISTS',
+  'USER_ALREADY_EXISTS',
+  'VERIFY_EMAIL_ALREADY',
+  'TWOFA_IS_ON',
+  'TWOFA_IS_OFF',
+  'TAG_ALREADY_EXISTS',
+  'PAYMENT_ALREADY_DONE',
+  'PAYMENT_CANCELED',
+  'ALREADY_CREATE_PLAN',
+  'ALREADY_BUY_PLAN',
+  'ALREADY_USE_TRIAL',
+  'ORDER_PROCESSING',
+  'PLAN_PROCESSING',
+  'AGENCY_ALREADY_HAVE',
+  'REF_ALREADY_EXISTS',
+]);
+
+const NOT_FOUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'NOT_FOUND',
+  'USERNAME_NOT_EXISTS',
+  'USER_NOT_EXISTS',
+  'PROXY_NOT_EXISTS',
+  'KEY_NOT_EXISTS',
+  'ORDER_NOT_EXIST',
+  'PLAN_NOT_EXISTS',
+  'TAG_NOT_EXISTS',
+  'AGENCY_NOT_EXISTS',
+  'PAYMENT_NOT_EXISTS',
+  'SITE_NOT_EXISTS',
+]);
+
+/** HTTP status for an error code (DESIGN.md "Errors"). */
+export function statusOf(code: ErrorCode): number {
+  if (code === 'INVALID_TOKEN') return 401;
+  if (code === 'TOKEN_EXPIRED' || code === 'FORBIDDEN' || code === 'IP_NOT_ALLOWED') return 403;
+  if (NOT_FOUND.has(code)) return 404;
+  if (CONFLICT.has(code)) return 409;
+  if (code.endsWith('_TOO_FAST') || code === 'TOO_MANY_REQUEST') return 429;
+  if (code === 'UNKNOW_ERROR') return 500;
+  return 400;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+export interface ErrorBody {
+  message: ErrorCode;
+  data?: Record<string, unknown>;
+}

@@ -1,0 +1,36 @@
+import { COINS_PER_USD } from './constants.js';
+
+function group(n: bigint | number, sep: string): string {
+  const s = BigInt(Math.trunc(Number(n))).toString();
+  const neg = s.startsWith('-');
+  const digits = neg ? s.slice(1) : s;
+  const out = digits.replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+  return neg ? `-${out}` : out;
+}
+
+/** seed-spec §9: money is shown with dot thousands separators, e.g. 1.000.000. */
+export function formatCoins(coins: number): string {
+  return group(coins, '.');
+}
+
+/** seed-spec §9: the top-up success text groups with commas, e.g. 1,000,000. */
+export function formatCoinsComma(coins: number): string {
+  return group(coins, ',');
+}
+
+/** seed-spec §9: dollars are coins / 24000, two decimals. Integer arithmetic, rounded half up. */
+export function coinsToUsd(coins: number): string {
+  const cents = Math.round((coins * 100) / COINS_PER_USD);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** seed-spec §9: dates are shown as HH:mm DD/MM/YYYY (in the viewer's local time). */
+export function formatDateTime(value: string | number | Date): string {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${pad(d.getHours())}:${pad(d.getMinutes())} ${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+}

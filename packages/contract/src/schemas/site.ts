@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const ZSiteInfo = z.object({
+  title: z.string(),
+  color: z.string(),
+  logo: z.string(),
+  googlePixel: z.string().nullable(),
+  isOpenV6: z.boolean(),
+  isOpenV4: z.boolean(),
+  isOpenKey: z.boolean(),
+  showAgencyApi: z.boolean(),
+  forceEnglish: z.boolean(),
+  companyFooter: z.boolean(),
+  companyName: z.string().nullable(),
+  /** Which captcha the protected forms need: ALTCHA (self-hosted), reCAPTCHA or none. */
+  captcha: z.object({
+    provider: z.enum(['altcha', 'recaptcha', 'off']),
+    siteKey: z.string().nullable(),
+  }),
+  /** The Google sign-in client id, or null when Google sign-in is not set up. */
+  googleClientId: z.string().nullable(),
+  /** The deposit promotion tiers shown on the dashboard (coins), or null when none is active. */
+  promotion: z.object({ tiers: z.array(z.object({ minAmount: z.number().int(), percent: z.number() })) }).nullable(),
+});
+export type TSiteInfo = z.infer<typeof ZSiteInfo>;
+
+export const ZHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  db: z.enum(['ok', 'down']),
+  dbKind: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+});

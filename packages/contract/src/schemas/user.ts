@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.js';
+
+export const ZMe = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.number().int(),
+  balance: z.number().int(),
+  apiKey: z.string().nullable(),
+  ownerAgency: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
+  autoRenewPrivate: z.boolean(),
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type TMe = z.infer<typeof ZMe>;
+
+export const ZMoney = z.object({ balance: z.number().int() });
+
+/**
+ * seed-spec §5: old and new password required, the new one at least 6 long and equal to its
+ * confirmation. A Google-only account sets a password by giving the same value as old and new.
+ */
+export const ZChangePasswordRequest = z
+  .object({
+    password: z.string().max(MAX_PASSWORD_LENGTH),
+    passwordConfirm: z.string().max(MAX_PASSWORD_LENGTH),
+    newPassword: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH),
+  })
+  .refine((v) => v.newPassword === v.passwordConfirm, {
+    path: ['passwordConfirm'],
+    message: 'incorrectPassword',
+  });
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+export const ZPasswordOnly = z.object({ password: z.string().min(1).max(MAX_PASSWORD_LENGTH) });
+export const ZTurnOn2faResponse = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const ZVerify2faRequest = z.object({
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+export const ZGenerateKeyResponse = z.object({ apiKey: z.string() });
+export const ZAutoRenewRequest = z.object({ autoRenew: z.boolean() });
+
+/** Admin views of users. */
+export const ZAdminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.number().int(),
+  balance: z.number().int(),
+  siteId: z.string(),
+  active: z.boolean(),
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+export const ZAdminUserListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(25),
+  search: z.string().trim().max(200).optional().default(''),
+});
+
+export const ZAdminUpdateUserRequest = z
+  .object({
+    role: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    active: z.boolean().optional(),
+    emailVerified: z.boolean().optional(),
+    password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH).optional(),
+    disable2fa: z.literal(true).optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: 'empty' });
+
+export const ZAdminActiveUserRequest = z.object({ userId: z.string().uuid(), active: z.boolean() });
+
+export const ZBalanceAdjustRequest = z.object({
+  amount: z.number().int().positive().max(1_000_000_000_000),
+  note: z.string().trim().max(500).optional().default(''),
+});
+
+export const ZCreateAdminRequest = z.object({
+  email: z.string().trim().toLowerCase().min(3).max(254),
+  password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH),
+  siteId: z.string().uuid().optional(),
+});
+
+export const TRANSACTION_TYPES = [
+  'topup',
+  'admin_add',
+  'buy_proxy_v6',
+  'buy_proxy_v4',
+  'buy_key',
+  'renew_key',
+  'auto_renew_key',
+  'refund',
+  'increase_bandwidth',
+  'increase_amount',
+  'change_country',
+  'promotion',
+  'admin_topup',
+  'credit_card',
+  'renew_private',
+  'auto_renew_private',
+  'renew',
+  'auto_renew',
+  'credit',
+  'admin_deduct',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const ZTransaction = z.object({
+  id: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  content: z.string(),
+  balanceBefore: z.number().int(),
+  price: z.number().int(),
+  amount: z.number().int(),
+  balanceAfter: z.number().int(),
+  createdAt: z.string(),
+});
+export type TTransaction = z.infer<typeof ZTransaction>;
