@@ -15,7 +15,7 @@ try {
     process.stdout.write('ledger audit: ok (every balance equals the sum of its transactions)\n');
   } else {
     for (const b of bad)
-      process.stdout.write(`MISMATCH ${b.email} (${b.id}): balance ${b.balance}, ledger sum ${b.sum}\n`);
+      {process.stdout.write(`MISMATCH ${b.email} (${b.id}): balance ${b.balance}, ledger sum ${b.sum}\n`);}
     process.stdout.write(`ledger audit: ${bad.length} mismatched user(s)\n`);
     process.exitCode = 1;
   }

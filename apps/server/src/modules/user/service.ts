@@ -147,17 +147,17 @@ export async function adminUpdateUser(
   const target = await adminTarget(ctx, siteId, id);
   assertMayManage(actor, target);
   if (body.role !== undefined && body.role !== target.role && actor.role !== ROLE.OWNER)
-    throw new AppError('FORBIDDEN');
+    {throw new AppError('FORBIDDEN');}
   if (target.id === actor.id && (body.role !== undefined || body.active === false)) throw new AppError('FORBIDDEN');
   const now = ctx.clock.now();
   const values: Partial<typeof users.$inferInsert> = { updatedAt: now };
   if (body.role !== undefined) values.role = body.role;
   if (body.active !== undefined) values.active = body.active;
   if (body.emailVerified !== undefined)
-    values.emailVerifiedAt = body.emailVerified ? (target.emailVerifiedAt ?? now) : null;
+    {values.emailVerifiedAt = body.emailVerified ? (target.emailVerifiedAt ?? now) : null;}
   if (body.password) values.passwordHash = await hashPassword(body.password);
   if (body.disable2fa)
-    Object.assign(values, { twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null });
+    {Object.assign(values, { twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null });}
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, target.id, values);
     if (body.active === false || body.password || body.role !== undefined) {
@@ -223,7 +223,7 @@ export async function createAdmin(
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('USER_EXISTS');
     if ((err as { code?: string; cause?: { code?: string } }).cause?.code === '23503')
-      throw new AppError('SITE_NOT_EXISTS');
+      {throw new AppError('SITE_NOT_EXISTS');}
     throw err;
   }
 }
