@@ -37,7 +37,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
-      curly: ['error', 'multi-line'],
+      curly: ['error', 'all'],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
   },

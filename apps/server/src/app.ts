@@ -79,7 +79,9 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
     app.setNotFoundHandler(async (req, reply) => {
-      if (req.url.startsWith('/api/') || req.method !== 'GET') return reply.status(404).send({ message: 'NOT_FOUND' });
+      if (req.url.startsWith('/api/') || req.method !== 'GET') {
+        return reply.status(404).send({ message: 'NOT_FOUND' });
+      }
       // Client-side routes: the SPA decides what to show, including its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });

@@ -58,7 +58,11 @@ export class ConfigError extends Error {}
 /** Validates the environment; a wrong value throws a message that names the variable. */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const cleaned: Record<string, string> = {};
-  for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== '') cleaned[k] = v;
+  for (const [k, v] of Object.entries(source)) {
+    if (v !== undefined && v !== '') {
+      cleaned[k] = v;
+    }
+  }
   const parsed = ZEnv.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -69,10 +73,14 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
 
 /** APP_SECRET, or one generated once and kept in DATA_DIR so tokens survive restarts. */
 function resolveSecret(env: Env): string {
-  if (env.APP_SECRET) return env.APP_SECRET;
+  if (env.APP_SECRET) {
+    return env.APP_SECRET;
+  }
   mkdirSync(env.DATA_DIR, { recursive: true });
   const file = path.join(env.DATA_DIR, 'app-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    return readFileSync(file, 'utf8').trim();
+  }
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

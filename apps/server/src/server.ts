@@ -20,12 +20,16 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
   const ctx = await prepare(config, database, mailer);
-  if (ctx.seeded) log.info('empty database: default site created%s', config.DEMO === false ? '' : ' with the demo');
+  if (ctx.seeded) {
+    log.info('empty database: default site created%s', config.DEMO === false ? '' : ' with the demo');
+  }
   const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
 
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      return;
+    }
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);

@@ -56,7 +56,9 @@ export class MemoryMailer implements Mailer {
   lastCode(to: string): string {
     const mail = [...this.mails].reverse().find((m) => m.to === to);
     const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
-    if (!code) throw new Error(`no code mailed to ${to}`);
+    if (!code) {
+      throw new Error(`no code mailed to ${to}`);
+    }
     return code;
   }
 }
@@ -140,7 +142,9 @@ export async function login(t: TestApp, u: { email: string; password: string }, 
     headers: { host },
     payload: { email: u.email, password: u.password },
   });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200) {
+    throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  }
   return res.json<{ tokens: { accessToken: string; refreshToken: string }; user: { id: string } }>().tokens;
 }
 

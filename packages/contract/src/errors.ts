@@ -138,12 +138,24 @@ const NOT_FOUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 
 /** HTTP status for an error code (DESIGN.md "Errors"). */
 export function statusOf(code: ErrorCode): number {
-  if (code === 'INVALID_TOKEN') return 401;
-  if (code === 'TOKEN_EXPIRED' || code === 'FORBIDDEN' || code === 'IP_NOT_ALLOWED') return 403;
-  if (NOT_FOUND.has(code)) return 404;
-  if (CONFLICT.has(code)) return 409;
-  if (code.endsWith('_TOO_FAST') || code === 'TOO_MANY_REQUEST') return 429;
-  if (code === 'UNKNOW_ERROR') return 500;
+  if (code === 'INVALID_TOKEN') {
+    return 401;
+  }
+  if (code === 'TOKEN_EXPIRED' || code === 'FORBIDDEN' || code === 'IP_NOT_ALLOWED') {
+    return 403;
+  }
+  if (NOT_FOUND.has(code)) {
+    return 404;
+  }
+  if (CONFLICT.has(code)) {
+    return 409;
+  }
+  if (code.endsWith('_TOO_FAST') || code === 'TOO_MANY_REQUEST') {
+    return 429;
+  }
+  if (code === 'UNKNOW_ERROR') {
+    return 500;
+  }
   return 400;
 }
 

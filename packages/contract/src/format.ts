@@ -31,6 +31,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** seed-spec §9: dates are shown as HH:mm DD/MM/YYYY (in the viewer's local time). */
 export function formatDateTime(value: string | number | Date): string {
   const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
+  if (Number.isNaN(d.getTime())) {
+    return '';
+  }
   return `${pad(d.getHours())}:${pad(d.getMinutes())} ${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 }

@@ -14,8 +14,9 @@ try {
   if (bad.length === 0) {
     process.stdout.write('ledger audit: ok (every balance equals the sum of its transactions)\n');
   } else {
-    for (const b of bad)
-      {process.stdout.write(`MISMATCH ${b.email} (${b.id}): balance ${b.balance}, ledger sum ${b.sum}\n`);}
+    for (const b of bad) {
+      process.stdout.write(`MISMATCH ${b.email} (${b.id}): balance ${b.balance}, ledger sum ${b.sum}\n`);
+    }
     process.stdout.write(`ledger audit: ${bad.length} mismatched user(s)\n`);
     process.exitCode = 1;
   }

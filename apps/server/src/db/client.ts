@@ -35,7 +35,9 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /** The embedded database: PGlite under dataDir, or in memory when dataDir is null. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+  }
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -79,11 +81,15 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   const handlers = new Map<string, Set<NotifyHandler>>();
 
   async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
+    if (listener) {
+      return listener;
+    }
     const c = new pg.Client({ connectionString: url });
     c.on('error', () => undefined);
     c.on('notification', (msg) => {
-      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+      for (const h of handlers.get(msg.channel) ?? []) {
+        h(msg.payload ?? '');
+      }
     });
     await c.connect();
     listener = c;
@@ -128,14 +134,18 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
       }
     },
     async close() {
-      if (listener) await listener.end().catch(() => undefined);
+      if (listener) {
+        await listener.end().catch(() => undefined);
+      }
       await pool.end();
     },
   };
 }
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) {
+    return openPostgres(opts.databaseUrl);
+  }
   return openPglite(path.join(opts.dataDir, 'db'));
 }
 

@@ -56,7 +56,9 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
 /** ADMIN_EMAIL/ADMIN_PASSWORD: create or update the owner (role 0, verified) on the default site. */
 export async function ensureOwner(db: Db, email: string, password: string): Promise<void> {
   const [site] = await db.select().from(sites).where(eq(sites.isDefault, true)).limit(1);
-  if (!site) throw new Error('no default site');
+  if (!site) {
+    throw new Error('no default site');
+  }
   const passwordHash = await hashPassword(password);
   const now = new Date();
   const normalised = email.trim().toLowerCase();
@@ -83,9 +85,13 @@ export async function seed(db: Db, opts: { demo: boolean | undefined }): Promise
   // Several instances may start on one empty PostgreSQL at once: one seeds, the others wait and skip.
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
-    if (!(await isEmpty(tx))) return { seeded: false };
+    if (!(await isEmpty(tx))) {
+      return { seeded: false };
+    }
     await seedDefaultSite(tx);
-    if (opts.demo ?? true) await seedDemo(tx);
+    if (opts.demo ?? true) {
+      await seedDemo(tx);
+    }
     return { seeded: true };
   });
 }

@@ -40,15 +40,21 @@ function decodePayload(raw: string): AltchaPayload | null {
 
 /** Verifies an ALTCHA solution and spends it, so the same solution cannot pass twice. */
 export async function verifyAltcha(db: DbOrTx, hmacKey: string, raw: string | undefined): Promise<void> {
-  if (!raw) throw new AppError('INVALID_CAPTCHA');
+  if (!raw) {
+    throw new AppError('INVALID_CAPTCHA');
+  }
   const payload = decodePayload(raw);
-  if (!payload) throw new AppError('INVALID_CAPTCHA');
+  if (!payload) {
+    throw new AppError('INVALID_CAPTCHA');
+  }
   const ok = await verifySolution(
     { ...payload, algorithm: payload.algorithm as Challenge['algorithm'] },
     hmacKey,
     true,
   ).catch(() => false);
-  if (!ok) throw new AppError('INVALID_CAPTCHA');
+  if (!ok) {
+    throw new AppError('INVALID_CAPTCHA');
+  }
   const expires = new Date(Date.now() + CHALLENGE_TTL_MS).toISOString();
   const rows = await queryRows(
     db,
@@ -56,17 +62,25 @@ export async function verifyAltcha(db: DbOrTx, hmacKey: string, raw: string | un
     insert into used_captchas (signature, expires_at) values (${payload.signature}, ${expires})
     on conflict (signature) do nothing returning signature`,
   );
-  if (rows.length === 0) throw new AppError('INVALID_CAPTCHA');
+  if (rows.length === 0) {
+    throw new AppError('INVALID_CAPTCHA');
+  }
 }
 
 /** Google reCAPTCHA, for sites that configured their own keys. */
 export async function verifyRecaptcha(secretKey: string, token: string | undefined, remoteIp: string): Promise<void> {
-  if (!token) throw new AppError('INVALID_CAPTCHA');
+  if (!token) {
+    throw new AppError('INVALID_CAPTCHA');
+  }
   const body = new URLSearchParams({ secret: secretKey, response: token, remoteip: remoteIp });
   const res = await fetch('https://www.google.com/recaptcha/api/siteverify', { method: 'POST', body }).catch(
     () => null,
   );
-  if (!res?.ok) throw new AppError('INVALID_CAPTCHA');
+  if (!res?.ok) {
+    throw new AppError('INVALID_CAPTCHA');
+  }
   const json = (await res.json()) as { success?: boolean };
-  if (!json.success) throw new AppError('INVALID_CAPTCHA');
+  if (!json.success) {
+    throw new AppError('INVALID_CAPTCHA');
+  }
 }

@@ -15,7 +15,9 @@ export function randomToken(bytes = 32): string {
 /** A string of n decimal digits from a CSPRNG. */
 export function randomDigits(n: number): string {
   let s = '';
-  for (let i = 0; i < n; i++) s += String(randomInt(10));
+  for (let i = 0; i < n; i++) {
+    s += String(randomInt(10));
+  }
   return s;
 }
 
@@ -36,7 +38,9 @@ export function encryptSecret(key: Buffer, plaintext: string): string {
 
 export function decryptSecret(key: Buffer, sealed: string): string {
   const [v, iv, tag, data] = sealed.split('.');
-  if (v !== 'v1' || !iv || !tag || data === undefined) throw new Error('bad sealed secret');
+  if (v !== 'v1' || !iv || !tag || data === undefined) {
+    throw new Error('bad sealed secret');
+  }
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');

@@ -8,7 +8,9 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
-  if (!hash) return false;
+  if (!hash) {
+    return false;
+  }
   try {
     return await argon2.verify(hash, password);
   } catch {

@@ -34,7 +34,9 @@ export async function hitLimit(
     returning count, expires_at`,
   );
   const row = rows[0];
-  if (!row) return;
+  if (!row) {
+    return;
+  }
   if (Number(row.count) > limit.max) {
     const remainMs = new Date(row.expires_at).getTime() - now.getTime();
     throw new AppError(code, { remainTime: Math.max(1, Math.ceil(remainMs / 1000)) });

@@ -19,7 +19,9 @@ export function matchTotp(secret: string, code: string, nowMs: number): number |
   for (const delta of [0, -1, 1]) {
     const s = step + delta;
     const expected = authenticator.clone({ epoch: s * 30_000, window: 0 }).generate(secret);
-    if (expected === code) return s;
+    if (expected === code) {
+      return s;
+    }
   }
   return null;
 }

@@ -13,7 +13,9 @@ declare module 'fastify' {
 
 function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
-  if (h?.startsWith('Bearer ')) return h.slice(7).trim();
+  if (h?.startsWith('Bearer ')) {
+    return h.slice(7).trim();
+  }
   const q = (req.query as Record<string, unknown> | undefined)?.access_token;
   return typeof q === 'string' && req.method === 'GET' ? q : null;
 }
@@ -24,23 +26,35 @@ function bearer(req: FastifyRequest): string | null {
  */
 export async function authenticate(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearer(req);
-  if (!token) throw new AppError('INVALID_TOKEN');
+  if (!token) {
+    throw new AppError('INVALID_TOKEN');
+  }
   const ctx = req.server.ctx;
   const claims = await verifyAccessToken(ctx, token);
-  if (claims.site !== req.site.id) throw new AppError('INVALID_TOKEN');
+  if (claims.site !== req.site.id) {
+    throw new AppError('INVALID_TOKEN');
+  }
   const user = await findAuthUser(ctx.db, claims.sub, claims.sid);
-  if (!user?.active || user.sessionRevoked) throw new AppError('INVALID_TOKEN');
+  if (!user?.active || user.sessionRevoked) {
+    throw new AppError('INVALID_TOKEN');
+  }
   // Owners are admins of every site; everyone else is bound to the site they belong to.
-  if (user.siteId !== req.site.id && user.role !== ROLE.OWNER) throw new AppError('INVALID_TOKEN');
+  if (user.siteId !== req.site.id && user.role !== ROLE.OWNER) {
+    throw new AppError('INVALID_TOKEN');
+  }
   req.user = user;
   req.sessionId = claims.sid;
 }
 
 /** preHandler after authenticate: roles 0 and 2 only (DESIGN.md "Tenancy"). */
 export async function requireAdmin(req: FastifyRequest): Promise<void> {
-  if (!isAdminRole(req.user.role)) throw new AppError('FORBIDDEN');
+  if (!isAdminRole(req.user.role)) {
+    throw new AppError('FORBIDDEN');
+  }
 }
 
 export async function requireOwner(req: FastifyRequest): Promise<void> {
-  if (req.user.role !== ROLE.OWNER) throw new AppError('FORBIDDEN');
+  if (req.user.role !== ROLE.OWNER) {
+    throw new AppError('FORBIDDEN');
+  }
 }

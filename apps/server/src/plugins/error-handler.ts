@@ -6,7 +6,9 @@ import { AppError } from '../lib/errors.js';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      if (err.data?.remainTime !== undefined) reply.header('retry-after', String(err.data.remainTime));
+      if (err.data?.remainTime !== undefined) {
+        reply.header('retry-after', String(err.data.remainTime));
+      }
       return reply.status(err.statusCode).send({ message: err.code, ...(err.data ? { data: err.data } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -23,14 +25,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large…
-      if (status === 404) return reply.status(404).send({ message: 'NOT_FOUND' });
-      if (status === 429) return reply.status(429).send({ message: 'TOO_MANY_REQUEST', data: { remainTime: 1 } });
-      return reply
-        .status(400)
-        .send({
-          message: 'VALIDATION_ERROR',
-          data: { issues: [{ path: 'request', message: err.code ?? err.message }] },
-        });
+      if (status === 404) {
+        return reply.status(404).send({ message: 'NOT_FOUND' });
+      }
+      if (status === 429) {
+        return reply.status(429).send({ message: 'TOO_MANY_REQUEST', data: { remainTime: 1 } });
+      }
+      return reply.status(400).send({
+        message: 'VALIDATION_ERROR',
+        data: { issues: [{ path: 'request', message: err.code ?? err.message }] },
+      });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'UNKNOW_ERROR' });

@@ -99,8 +99,9 @@ describe('register → OTP → verify → login', () => {
     await post('/api/auth/receive-code', { email });
     const fresh = t.mailer.lastCode(email);
     const bad = fresh === '999999' ? '999998' : '999999';
-    for (let i = 0; i < 5; i++)
-      {expect((await post('/api/auth/verify', { email, code: bad })).json().message).toBe('WRONG_CODE');}
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/api/auth/verify', { email, code: bad })).json().message).toBe('WRONG_CODE');
+    }
     expect((await post('/api/auth/verify', { email, code: fresh })).json().message).toBe('VERIFY_EMAIL_FAIL_EXP');
   });
 });

@@ -29,7 +29,9 @@ export async function findAuthUser(db: DbOrTx, userId: string, sessionId: string
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .limit(1);
   const r = rows[0];
-  if (!r) return undefined;
+  if (!r) {
+    return undefined;
+  }
   return {
     id: r.id,
     siteId: r.siteId,

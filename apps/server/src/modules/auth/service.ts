@@ -57,13 +57,19 @@ export const LIMITS = {
 } as const;
 
 export function assertEmail(email: string): void {
-  if (!EMAIL_RE.test(email)) throw new AppError('EMAIL_INVALID');
+  if (!EMAIL_RE.test(email)) {
+    throw new AppError('EMAIL_INVALID');
+  }
 }
 
 async function checkCaptcha(ctx: AppContext, meta: RequestMeta, token: string | undefined): Promise<void> {
-  if (ctx.config.CAPTCHA === 'off') return;
+  if (ctx.config.CAPTCHA === 'off') {
+    return;
+  }
   const recaptcha = meta.site.settings.recaptcha;
-  if (recaptcha?.secretKey) return verifyRecaptcha(recaptcha.secretKey, token, meta.ip);
+  if (recaptcha?.secretKey) {
+    return verifyRecaptcha(recaptcha.secretKey, token, meta.ip);
+  }
   return verifyAltcha(ctx.db, ctx.keys.captcha, token);
 }
 
@@ -85,7 +91,9 @@ async function issueCode(
     const elapsed = (now.getTime() - last.createdAt.getTime()) / 1000;
     if (elapsed < OTP_RESEND_SECONDS) {
       const remainTime = Math.ceil(OTP_RESEND_SECONDS - elapsed);
-      if (enforceCooldown) throw new AppError('TOO_MANY_REQUEST', { remainTime });
+      if (enforceCooldown) {
+        throw new AppError('TOO_MANY_REQUEST', { remainTime });
+      }
       return remainTime;
     }
   }
@@ -127,10 +135,18 @@ async function checkCode(
 ): Promise<void> {
   const now = ctx.clock.now();
   const row = await latestEmailCode(ctx.db, meta.site.id, email, purpose);
-  if (!row || row.consumedAt || row.expiresAt <= now) throw new AppError('VERIFY_EMAIL_FAIL_EXP');
-  if (!(await spendCodeAttempt(ctx.db, row.id, OTP_MAX_ATTEMPTS))) throw new AppError('VERIFY_EMAIL_FAIL_EXP');
-  if (row.codeHash !== codeHash(ctx, email, purpose, code)) throw new AppError('WRONG_CODE');
-  if (!(await consumeCode(ctx.db, row.id, now))) throw new AppError('VERIFY_EMAIL_FAIL_EXP');
+  if (!row || row.consumedAt || row.expiresAt <= now) {
+    throw new AppError('VERIFY_EMAIL_FAIL_EXP');
+  }
+  if (!(await spendCodeAttempt(ctx.db, row.id, OTP_MAX_ATTEMPTS))) {
+    throw new AppError('VERIFY_EMAIL_FAIL_EXP');
+  }
+  if (row.codeHash !== codeHash(ctx, email, purpose, code)) {
+    throw new AppError('WRONG_CODE');
+  }
+  if (!(await consumeCode(ctx.db, row.id, now))) {
+    throw new AppError('VERIFY_EMAIL_FAIL_EXP');
+  }
 }
 
 export async function register(ctx: AppContext, meta: RequestMeta, body: TRegisterRequest): Promise<void> {
@@ -138,7 +154,9 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
   await hitLimit(ctx.db, ctx.clock, { key: `register:ip:${meta.ip}`, ...LIMITS.registerIp });
   await checkCaptcha(ctx, meta, body.captcha);
   const existing = await findUserBySiteEmail(ctx.db, meta.site.id, body.email);
-  if (existing?.emailVerifiedAt) throw new AppError('USER_EXISTS');
+  if (existing?.emailVerifiedAt) {
+    throw new AppError('USER_EXISTS');
+  }
   const passwordHash = await hashPassword(body.password);
   if (existing) {
     // An unverified account may register again (a lost mail); the newest password wins.
@@ -159,7 +177,9 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
         updatedAt: ctx.clock.now(),
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('USER_EXISTS');
+      if (isUniqueViolation(err)) {
+        throw new AppError('USER_EXISTS');
+      }
       throw err;
     }
   }
@@ -174,16 +194,24 @@ export function isUniqueViolation(err: unknown): boolean {
 export async function receiveCode(ctx: AppContext, meta: RequestMeta, email: string): Promise<number> {
   await hitLimit(ctx.db, ctx.clock, { key: `otp:ip:${meta.ip}`, ...LIMITS.otpIp });
   const user = await findUserBySiteEmail(ctx.db, meta.site.id, email);
-  if (!user) throw new AppError('USER_NOT_EXISTS');
-  if (user.emailVerifiedAt) throw new AppError('VERIFY_EMAIL_ALREADY');
+  if (!user) {
+    throw new AppError('USER_NOT_EXISTS');
+  }
+  if (user.emailVerifiedAt) {
+    throw new AppError('VERIFY_EMAIL_ALREADY');
+  }
   return issueCode(ctx, meta, email, 'verify', { enforceCooldown: true });
 }
 
 export async function verifyEmail(ctx: AppContext, meta: RequestMeta, email: string, code: string): Promise<void> {
   await hitLimit(ctx.db, ctx.clock, { key: `otp:ip:${meta.ip}`, ...LIMITS.otpIp });
   const user = await findUserBySiteEmail(ctx.db, meta.site.id, email);
-  if (!user) throw new AppError('USER_NOT_EXISTS');
-  if (user.emailVerifiedAt) throw new AppError('VERIFY_EMAIL_ALREADY');
+  if (!user) {
+    throw new AppError('USER_NOT_EXISTS');
+  }
+  if (user.emailVerifiedAt) {
+    throw new AppError('VERIFY_EMAIL_ALREADY');
+  }
   await checkCode(ctx, meta, email, 'verify', code);
   await updateUser(ctx.db, user.id, { emailVerifiedAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
 }
@@ -221,8 +249,12 @@ async function issueTokens(
 
 /** Checks a TOTP code against the user's secret and spends its time step (no replay). */
 export async function checkTotp(ctx: AppContext, user: User, code: string | undefined): Promise<void> {
-  if (!code) throw new AppError('MISSING_2FA');
-  if (!user.twoFactorSecret) throw new AppError('INVALID_2FA');
+  if (!code) {
+    throw new AppError('MISSING_2FA');
+  }
+  if (!user.twoFactorSecret) {
+    throw new AppError('INVALID_2FA');
+  }
   const secret = decryptSecret(ctx.keys.secrets, user.twoFactorSecret);
   const step = matchTotp(secret, code, ctx.clock.nowMs());
   if (step === null || (user.twoFactorLastStep !== null && step <= user.twoFactorLastStep)) {
@@ -237,12 +269,24 @@ export async function login(ctx: AppContext, meta: RequestMeta, body: TLoginRequ
   await hitLimit(ctx.db, ctx.clock, { key: accountKey, ...LIMITS.loginAccount });
   await checkCaptcha(ctx, meta, body.captcha);
   const user = await findLoginUser(ctx.db, meta.site.id, body.email);
-  if (!user) throw new AppError('USER_NOT_EXISTS');
-  if (!user.passwordHash) throw new AppError('GOOGLE_LOGIN');
-  if (!(await verifyPassword(user.passwordHash, body.password))) throw new AppError('WRONG_PASSWORD');
-  if (!user.active) throw new AppError('USERNAME_BANNED');
-  if (!user.emailVerifiedAt) throw new AppError('NOT_VERIFY_MAIL');
-  if (user.twoFactorEnabled) await checkTotp(ctx, user, body.code);
+  if (!user) {
+    throw new AppError('USER_NOT_EXISTS');
+  }
+  if (!user.passwordHash) {
+    throw new AppError('GOOGLE_LOGIN');
+  }
+  if (!(await verifyPassword(user.passwordHash, body.password))) {
+    throw new AppError('WRONG_PASSWORD');
+  }
+  if (!user.active) {
+    throw new AppError('USERNAME_BANNED');
+  }
+  if (!user.emailVerifiedAt) {
+    throw new AppError('NOT_VERIFY_MAIL');
+  }
+  if (user.twoFactorEnabled) {
+    await checkTotp(ctx, user, body.code);
+  }
   await resetLimit(ctx.db, accountKey);
   const tokens = await startSession(ctx, ctx.db, user, meta);
   return { tokens, user: toMe(user) };
@@ -250,7 +294,9 @@ export async function login(ctx: AppContext, meta: RequestMeta, body: TLoginRequ
 
 let jwks: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | null = null;
 function googleKeys(url: string) {
-  if (!jwks || jwks.url !== url) jwks = { url, set: createRemoteJWKSet(new URL(url)) };
+  if (!jwks || jwks.url !== url) {
+    jwks = { url, set: createRemoteJWKSet(new URL(url)) };
+  }
   return jwks.set;
 }
 
@@ -258,7 +304,9 @@ function googleKeys(url: string) {
 export async function googleLogin(ctx: AppContext, meta: RequestMeta, credential: string): Promise<TLoginResponse> {
   await hitLimit(ctx.db, ctx.clock, { key: `login:ip:${meta.ip}`, ...LIMITS.loginIp });
   const clientId = meta.site.settings.googleClientId ?? ctx.config.GOOGLE_CLIENT_ID;
-  if (!clientId) throw new AppError('INVALID_TOKEN');
+  if (!clientId) {
+    throw new AppError('INVALID_TOKEN');
+  }
   let email: string;
   let sub: string;
   try {
@@ -290,16 +338,22 @@ export async function googleLogin(ctx: AppContext, meta: RequestMeta, credential
         updatedAt: now,
       });
     } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
+      if (!isUniqueViolation(err)) {
+        throw err;
+      }
       user = await findLoginUser(ctx.db, meta.site.id, email);
-      if (!user) throw err;
+      if (!user) {
+        throw err;
+      }
     }
   } else if (!user.emailVerifiedAt || !user.googleSub) {
     // Google vouched for the address: it is verified, and the account is linked from now on.
     await updateUser(ctx.db, user.id, { emailVerifiedAt: user.emailVerifiedAt ?? now, googleSub: sub, updatedAt: now });
     user = { ...user, emailVerifiedAt: user.emailVerifiedAt ?? now, googleSub: sub };
   }
-  if (!user.active) throw new AppError('USERNAME_BANNED');
+  if (!user.active) {
+    throw new AppError('USERNAME_BANNED');
+  }
   const tokens = await startSession(ctx, ctx.db, user, meta);
   return { tokens, user: toMe(user) };
 }
@@ -309,21 +363,29 @@ export async function renewToken(ctx: AppContext, meta: RequestMeta, refreshToke
   const now = ctx.clock.now();
   const hash = sha256Hex(refreshToken);
   const row = await findRefreshToken(ctx.db, hash);
-  if (!row || row.sessionRevokedAt) throw new AppError('INVALID_TOKEN');
+  if (!row || row.sessionRevokedAt) {
+    throw new AppError('INVALID_TOKEN');
+  }
   if (row.usedAt || !(await claimRefreshToken(ctx.db, hash, now))) {
     await revokeSession(ctx.db, row.sessionId, 'refresh_reuse', now);
     ctx.log.warn({ sessionId: row.sessionId }, 'refresh token reuse: session revoked');
     throw new AppError('INVALID_TOKEN');
   }
-  if (row.expiresAt <= now) throw new AppError('INVALID_TOKEN');
+  if (row.expiresAt <= now) {
+    throw new AppError('INVALID_TOKEN');
+  }
   const user = await findUserById(ctx.db, row.userId);
-  if (!user?.active) throw new AppError('INVALID_TOKEN');
+  if (!user?.active) {
+    throw new AppError('INVALID_TOKEN');
+  }
   return issueTokens(ctx, ctx.db, { userId: user.id, role: user.role, sessionId: row.sessionId, siteId: meta.site.id });
 }
 
 export async function logout(ctx: AppContext, refreshToken: string): Promise<void> {
   const row = await findRefreshToken(ctx.db, sha256Hex(refreshToken));
-  if (row) await revokeSession(ctx.db, row.sessionId, 'logout', ctx.clock.now());
+  if (row) {
+    await revokeSession(ctx.db, row.sessionId, 'logout', ctx.clock.now());
+  }
 }
 
 export async function forgotPassword(
@@ -336,7 +398,9 @@ export async function forgotPassword(
   await checkCaptcha(ctx, meta, captcha);
   const user = await findUserBySiteEmail(ctx.db, meta.site.id, email);
   // The answer is the same whether or not the address has an account.
-  if (!user) return;
+  if (!user) {
+    return;
+  }
   await issueCode(ctx, meta, email, 'reset', { enforceCooldown: true });
 }
 
@@ -352,7 +416,9 @@ export async function checkCodeForgot(
 ): Promise<string> {
   await hitLimit(ctx.db, ctx.clock, { key: `otp:ip:${meta.ip}`, ...LIMITS.otpIp });
   const user = await findUserBySiteEmail(ctx.db, meta.site.id, email);
-  if (!user) throw new AppError('WRONG_CODE');
+  if (!user) {
+    throw new AppError('WRONG_CODE');
+  }
   await checkCode(ctx, meta, email, 'reset', code);
   return signResetToken(ctx, user.id, passwordFingerprint(user));
 }
@@ -365,7 +431,9 @@ export async function createNewPassword(
 ): Promise<void> {
   const { userId, pwf } = await verifyResetToken(ctx, resetToken);
   const user = await findUserById(ctx.db, userId);
-  if (!user || user.siteId !== meta.site.id || passwordFingerprint(user) !== pwf) throw new AppError('INVALID_TOKEN');
+  if (!user || user.siteId !== meta.site.id || passwordFingerprint(user) !== pwf) {
+    throw new AppError('INVALID_TOKEN');
+  }
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {

@@ -40,8 +40,12 @@ export async function verifyAccessToken(ctx: AppContext, token: string): Promise
     }
     return { sub: payload.sub, sid: payload.sid, site: payload.site, role: payload.role };
   } catch (err) {
-    if (err instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
-    if (err instanceof AppError) throw err;
+    if (err instanceof errors.JWTExpired) {
+      throw new AppError('TOKEN_EXPIRED');
+    }
+    if (err instanceof AppError) {
+      throw err;
+    }
     throw new AppError('INVALID_TOKEN');
   }
 }
@@ -68,8 +72,12 @@ export async function verifyResetToken(ctx: AppContext, token: string): Promise<
     }
     return { userId: payload.sub, pwf: payload.pwf };
   } catch (err) {
-    if (err instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
-    if (err instanceof AppError) throw err;
+    if (err instanceof errors.JWTExpired) {
+      throw new AppError('TOKEN_EXPIRED');
+    }
+    if (err instanceof AppError) {
+      throw err;
+    }
     throw new AppError('INVALID_TOKEN');
   }
 }

@@ -14,8 +14,12 @@ export interface TransactionFilter {
 
 function where(f: TransactionFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
-  if (f.userId) parts.push(eq(transactions.userId, f.userId));
-  if (f.siteId) parts.push(eq(transactions.siteId, f.siteId));
+  if (f.userId) {
+    parts.push(eq(transactions.userId, f.userId));
+  }
+  if (f.siteId) {
+    parts.push(eq(transactions.siteId, f.siteId));
+  }
   if (f.search) {
     const p = likePattern(f.search);
     parts.push(or(ilike(transactions.content, p), ilike(transactions.type, p)));

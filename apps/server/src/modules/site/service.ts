@@ -16,10 +16,16 @@ export class SiteResolver {
     const host = normaliseHost(rawHost);
     const hit = this.cache.get(host);
     const now = Date.now();
-    if (hit && now - hit.at < CACHE_TTL_MS) return hit.site;
+    if (hit && now - hit.at < CACHE_TTL_MS) {
+      return hit.site;
+    }
     const site = (await findSiteByHost(this.ctx.db, host)) ?? (await findDefaultSite(this.ctx.db));
-    if (!site) throw new Error('no default site: the database was not seeded');
-    if (this.cache.size > 10_000) this.cache.clear();
+    if (!site) {
+      throw new Error('no default site: the database was not seeded');
+    }
+    if (this.cache.size > 10_000) {
+      this.cache.clear();
+    }
     this.cache.set(host, { site, at: now });
     return site;
   }
@@ -30,10 +36,15 @@ export class SiteResolver {
 }
 
 export function normaliseHost(raw: string | undefined): string {
-  if (!raw) return '';
+  if (!raw) {
+    return '';
+  }
   let host = raw.trim().toLowerCase();
-  if (host.startsWith('[')) host = host.slice(0, host.indexOf(']') + 1);
-  else if (host.includes(':')) host = host.slice(0, host.lastIndexOf(':'));
+  if (host.startsWith('[')) {
+    host = host.slice(0, host.indexOf(']') + 1);
+  } else if (host.includes(':')) {
+    host = host.slice(0, host.lastIndexOf(':'));
+  }
   return host.replace(/\.$/, '');
 }
 

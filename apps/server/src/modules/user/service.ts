@@ -16,7 +16,9 @@ import { toAdminUser } from './mapper.js';
 
 export async function getUser(ctx: AppContext, id: string): Promise<User> {
   const user = await findUserById(ctx.db, id);
-  if (!user) throw new AppError('USER_NOT_EXISTS');
+  if (!user) {
+    throw new AppError('USER_NOT_EXISTS');
+  }
   return user;
 }
 
@@ -30,7 +32,9 @@ export async function changePassword(
   await hitLimit(ctx.db, ctx.clock, { key: `chpw:${userId}`, max: 10, windowSec: 600 });
   const user = await getUser(ctx, userId);
   if (user.passwordHash) {
-    if (!(await verifyPassword(user.passwordHash, body.password))) throw new AppError('WRONG_PASSWORD');
+    if (!(await verifyPassword(user.passwordHash, body.password))) {
+      throw new AppError('WRONG_PASSWORD');
+    }
   } else if (body.password !== body.newPassword) {
     throw new AppError('WRONG_PASSWORD');
   }
@@ -45,14 +49,20 @@ export async function changePassword(
 
 async function requirePassword(ctx: AppContext, user: User, password: string): Promise<void> {
   await hitLimit(ctx.db, ctx.clock, { key: `2fa:${user.id}`, max: 10, windowSec: 600 });
-  if (!user.passwordHash) throw new AppError('MISS_PASSWORD');
-  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('WRONG_PASSWORD');
+  if (!user.passwordHash) {
+    throw new AppError('MISS_PASSWORD');
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError('WRONG_PASSWORD');
+  }
 }
 
 export async function turnOn2fa(ctx: AppContext, meta: RequestMeta, userId: string, password: string) {
   const user = await getUser(ctx, userId);
   await requirePassword(ctx, user, password);
-  if (user.twoFactorEnabled) throw new AppError('TWOFA_IS_ON');
+  if (user.twoFactorEnabled) {
+    throw new AppError('TWOFA_IS_ON');
+  }
   const secret = newTotpSecret();
   await updateUser(ctx.db, user.id, {
     twoFactorSecret: encryptSecret(ctx.keys.secrets, secret),
@@ -65,17 +75,25 @@ export async function turnOn2fa(ctx: AppContext, meta: RequestMeta, userId: stri
 export async function verify2fa(ctx: AppContext, userId: string, password: string, code: string): Promise<void> {
   const user = await getUser(ctx, userId);
   await requirePassword(ctx, user, password);
-  if (user.twoFactorEnabled) throw new AppError('TWOFA_IS_ON');
-  if (!user.twoFactorSecret) throw new AppError('INVALID_2FA');
+  if (user.twoFactorEnabled) {
+    throw new AppError('TWOFA_IS_ON');
+  }
+  if (!user.twoFactorSecret) {
+    throw new AppError('INVALID_2FA');
+  }
   const step = matchTotp(decryptSecret(ctx.keys.secrets, user.twoFactorSecret), code, ctx.clock.nowMs());
-  if (step === null) throw new AppError('INVALID_2FA');
+  if (step === null) {
+    throw new AppError('INVALID_2FA');
+  }
   await updateUser(ctx.db, user.id, { twoFactorEnabled: true, twoFactorLastStep: step, updatedAt: ctx.clock.now() });
 }
 
 export async function turnOff2fa(ctx: AppContext, userId: string, password: string, code: string): Promise<void> {
   const user = await getUser(ctx, userId);
   await requirePassword(ctx, user, password);
-  if (!user.twoFactorEnabled) throw new AppError('TWOFA_IS_OFF');
+  if (!user.twoFactorEnabled) {
+    throw new AppError('TWOFA_IS_OFF');
+  }
   await checkTotp(ctx, user, code);
   await updateUser(ctx.db, user.id, {
     twoFactorEnabled: false,
@@ -106,13 +124,17 @@ export interface Actor {
 /** The target user, in the admin's current site; anything else does not exist for this admin. */
 async function adminTarget(ctx: AppContext, siteId: string, id: string): Promise<User> {
   const user = await findUserById(ctx.db, id);
-  if (!user || (user.siteId !== siteId && user.role !== ROLE.OWNER)) throw new AppError('USER_NOT_EXISTS');
+  if (!user || (user.siteId !== siteId && user.role !== ROLE.OWNER)) {
+    throw new AppError('USER_NOT_EXISTS');
+  }
   return user;
 }
 
 function assertMayManage(actor: Actor, target: User): void {
   // A site admin manages customers; only an owner manages admins and owners.
-  if (actor.role !== ROLE.OWNER && target.role !== ROLE.CUSTOMER) throw new AppError('FORBIDDEN');
+  if (actor.role !== ROLE.OWNER && target.role !== ROLE.CUSTOMER) {
+    throw new AppError('FORBIDDEN');
+  }
 }
 
 export async function listUsers(
@@ -122,7 +144,9 @@ export async function listUsers(
   q: { page: number; limit: number; search: string },
 ) {
   const parts: SQL[] = [eq(users.siteId, siteId), inArray(users.role, roles)];
-  if (q.search) parts.push(ilike(users.email, likePattern(q.search)));
+  if (q.search) {
+    parts.push(ilike(users.email, likePattern(q.search)));
+  }
   const w = and(...parts);
   const [rows, totals] = await Promise.all([
     ctx.db
@@ -146,18 +170,29 @@ export async function adminUpdateUser(
 ) {
   const target = await adminTarget(ctx, siteId, id);
   assertMayManage(actor, target);
-  if (body.role !== undefined && body.role !== target.role && actor.role !== ROLE.OWNER)
-    {throw new AppError('FORBIDDEN');}
-  if (target.id === actor.id && (body.role !== undefined || body.active === false)) throw new AppError('FORBIDDEN');
+  if (body.role !== undefined && body.role !== target.role && actor.role !== ROLE.OWNER) {
+    throw new AppError('FORBIDDEN');
+  }
+  if (target.id === actor.id && (body.role !== undefined || body.active === false)) {
+    throw new AppError('FORBIDDEN');
+  }
   const now = ctx.clock.now();
   const values: Partial<typeof users.$inferInsert> = { updatedAt: now };
-  if (body.role !== undefined) values.role = body.role;
-  if (body.active !== undefined) values.active = body.active;
-  if (body.emailVerified !== undefined)
-    {values.emailVerifiedAt = body.emailVerified ? (target.emailVerifiedAt ?? now) : null;}
-  if (body.password) values.passwordHash = await hashPassword(body.password);
-  if (body.disable2fa)
-    {Object.assign(values, { twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null });}
+  if (body.role !== undefined) {
+    values.role = body.role;
+  }
+  if (body.active !== undefined) {
+    values.active = body.active;
+  }
+  if (body.emailVerified !== undefined) {
+    values.emailVerifiedAt = body.emailVerified ? (target.emailVerifiedAt ?? now) : null;
+  }
+  if (body.password) {
+    values.passwordHash = await hashPassword(body.password);
+  }
+  if (body.disable2fa) {
+    Object.assign(values, { twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null });
+  }
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, target.id, values);
     if (body.active === false || body.password || body.role !== undefined) {
@@ -202,7 +237,9 @@ export async function createAdmin(
   siteId: string,
   body: { email: string; password: string; siteId?: string },
 ) {
-  if (actor.role !== ROLE.OWNER) throw new AppError('FORBIDDEN');
+  if (actor.role !== ROLE.OWNER) {
+    throw new AppError('FORBIDDEN');
+  }
   assertEmail(body.email);
   const now = ctx.clock.now();
   try {
@@ -221,9 +258,12 @@ export async function createAdmin(
       .returning();
     return toAdminUser(rows[0]!);
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('USER_EXISTS');
-    if ((err as { code?: string; cause?: { code?: string } }).cause?.code === '23503')
-      {throw new AppError('SITE_NOT_EXISTS');}
+    if (isUniqueViolation(err)) {
+      throw new AppError('USER_EXISTS');
+    }
+    if ((err as { code?: string; cause?: { code?: string } }).cause?.code === '23503') {
+      throw new AppError('SITE_NOT_EXISTS');
+    }
     throw err;
   }
 }
