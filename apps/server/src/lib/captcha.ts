@@ -5,8 +5,8 @@ import { queryRows, type DbOrTx } from '../db/client.js';
 import { AppError } from './errors.js';
 
 const CHALLENGE_TTL_MS = 10 * 60_000;
-// ~50k SHA-256 hashes on average: well under a second in a browser, a real cost for a bot farm.
-const MAX_NUMBER = 100_000;
+// ~25k SHA-256 hashes on average: well under a second in a browser, a real cost for a bot farm.
+const MAX_NUMBER = 50_000;
 
 export function newAltchaChallenge(hmacKey: string): Promise<Challenge> {
   return createChallenge({ hmacKey, maxnumber: MAX_NUMBER, expires: new Date(Date.now() + CHALLENGE_TTL_MS) });

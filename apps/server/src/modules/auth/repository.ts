@@ -4,42 +4,19 @@ import { emailCodes, refreshTokens, sessions, users } from '../../db/schema/inde
 
 export type User = typeof users.$inferSelect;
 
-export interface AuthUser {
-  id: string;
-  siteId: string;
-  email: string;
-  role: number;
-  active: boolean;
-  sessionRevoked: boolean;
-}
+/** The user behind a request, with its session's state. */
+export type AuthUser = User & { sessionRevoked: boolean };
 
 /** The one query behind every authenticated request: the user and its session, by primary keys. */
 export async function findAuthUser(db: DbOrTx, userId: string, sessionId: string): Promise<AuthUser | undefined> {
   const rows = await db
-    .select({
-      id: users.id,
-      siteId: users.siteId,
-      email: users.email,
-      role: users.role,
-      active: users.active,
-      revokedAt: sessions.revokedAt,
-    })
+    .select({ user: users, revokedAt: sessions.revokedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .limit(1);
   const r = rows[0];
-  if (!r) {
-    return undefined;
-  }
-  return {
-    id: r.id,
-    siteId: r.siteId,
-    email: r.email,
-    role: r.role,
-    active: r.active,
-    sessionRevoked: r.revokedAt !== null,
-  };
+  return r ? { ...r.user, sessionRevoked: r.revokedAt !== null } : undefined;
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<User | undefined> {

@@ -41,7 +41,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/get-money', { schema: { tags, response: { 200: ZMoney } } }, async (req) => ({
-    balance: (await users.getUser(app.ctx, req.user.id)).balance,
+    balance: req.user.balance,
   }));
 
   app.put(

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from './config.js';
+
+describe('configuration', () => {
+  it('should apply the API.md defaults', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      CAPTCHA: 'altcha',
+      GATEWAY: 'embedded',
+      GATEWAY_PORTS: [20000, 29999],
+      GATEWAY_ALLOW_PRIVATE: false,
+    });
+    expect(env.DEMO).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['CAPTCHA', 'maybe'],
+    ['GATEWAY_PORTS', '30000-20000'],
+    ['GATEWAY_ALLOW_PRIVATE', 'yes'],
+    ['DEMO', '2'],
+    ['SMTP_URL', 'http://mail'],
+    ['APP_SECRET', 'short'],
+  ])('should refuse %s=%s with a message that names the variable', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});

@@ -1,0 +1,97 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, createUser, type TestApp } from '../../../test/helper.js';
+
+/** A local stand-in for Google's JWKS endpoint: RS256 keys, served as Google serves them. */
+let jwksServer: Server;
+let privateKey: CryptoKey;
+let t: TestApp;
+const CLIENT_ID = 'test-client.apps.googleusercontent.com';
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256');
+  privateKey = pair.privateKey as CryptoKey;
+  const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  jwksServer = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((r) => jwksServer.listen(0, '127.0.0.1', r));
+  const port = (jwksServer.address() as AddressInfo).port;
+  t = await build({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` });
+});
+afterAll(async () => {
+  await t.close();
+  jwksServer.close();
+});
+
+function idToken(claims: Record<string, unknown>, opts: { aud?: string; iss?: string; key?: CryptoKey } = {}) {
+  const now = Math.floor(t.clock.nowMs() / 1000);
+  return new SignJWT({ email_verified: true, ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+    .setIssuer(opts.iss ?? 'https://accounts.google.com')
+    .setAudience(opts.aud ?? CLIENT_ID)
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(opts.key ?? privateKey);
+}
+
+const google = (credential: string) => t.inject({ method: 'POST', url: '/api/auth/google', payload: { credential } });
+
+describe('POST /api/auth/google', () => {
+  it('should create a verified account without a password, and log it in', async () => {
+    const res = await google(await idToken({ sub: 'g-1', email: 'G.User@Gmail.com' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ email: 'g.user@gmail.com', hasPassword: false });
+    // Password login is refused with GOOGLE_LOGIN until a password is set.
+    const pw = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'g.user@gmail.com', password: 'anything1' },
+    });
+    expect(pw.json().message).toBe('GOOGLE_LOGIN');
+  });
+
+  it('should let a Google-only account set a password by giving the same value as current and new', async () => {
+    const res = await google(await idToken({ sub: 'g-2', email: 'setter@gmail.com' }));
+    const token = res.json().tokens.accessToken;
+    const set = await t.inject({
+      method: 'PUT',
+      url: '/api/user/change-password',
+      token,
+      payload: { password: 'my-new-pass', newPassword: 'my-new-pass', passwordConfirm: 'my-new-pass' },
+    });
+    expect(set.statusCode).toBe(200);
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'setter@gmail.com', password: 'my-new-pass' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('should sign in an existing password account with the same email', async () => {
+    const u = await createUser(t, { email: 'both@gmail.com' });
+    const res = await google(await idToken({ sub: 'g-3', email: u.email }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.id).toBe(u.id);
+  });
+
+  it('should refuse a token for another audience, another issuer, a foreign key or an unverified email', async () => {
+    const foreign = (await generateKeyPair('RS256')).privateKey as CryptoKey;
+    const bad = [
+      await idToken({ sub: 'x', email: 'x@gmail.com' }, { aud: 'someone-else' }),
+      await idToken({ sub: 'x', email: 'x@gmail.com' }, { iss: 'https://evil.example.com' }),
+      await idToken({ sub: 'x', email: 'x@gmail.com' }, { key: foreign }),
+      await idToken({ sub: 'x', email: 'x@gmail.com', email_verified: false }),
+      'not-a-jwt',
+    ];
+    for (const credential of bad) {
+      const res = await google(credential);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('INVALID_TOKEN');
+    }
+  });
+});

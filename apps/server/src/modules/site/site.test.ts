@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type TestApp } from '../../../test/helper.js';
+import { normaliseHost } from './service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/site/get-site-info', () => {
+  it('should answer the default site for localhost and for an unknown host', async () => {
+    for (const host of ['localhost:8080', 'unknown.example.org']) {
+      const res = await t.inject({ method: 'GET', url: '/api/site/get-site-info', headers: { host } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        color: '#2196F3',
+        showAgencyApi: false,
+        forceEnglish: false,
+        companyFooter: false,
+        isOpenV6: true,
+      });
+    }
+  });
+
+  it('should answer the proxy-owner site flags for its host', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/site/get-site-info',
+      headers: { host: 'proxy-owner.localhost:8080' },
+    });
+    expect(res.json()).toMatchObject({
+      showAgencyApi: true,
+      forceEnglish: true,
+      companyFooter: true,
+      companyName: 'Proxy Owner Co., Ltd.',
+    });
+  });
+
+  it('should report the captcha as off when CAPTCHA=off', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/site/get-site-info' });
+    expect(res.json().captcha).toEqual({ provider: 'off', siteKey: null });
+  });
+});
+
+describe('GET /api/health', () => {
+  it('should report the database and the version', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', db: 'ok', version: expect.any(String) });
+  });
+});
+
+describe('unknown API paths', () => {
+  it('should answer 404 NOT_FOUND', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'NOT_FOUND' });
+  });
+});
+
+describe('normaliseHost', () => {
+  it.each([
+    ['Example.COM:8080', 'example.com'],
+    ['[::1]:8080', '[::1]'],
+    ['shop.example.com.', 'shop.example.com'],
+    [undefined, ''],
+  ])('should normalise %s to %s', (raw, want) => {
+    expect(normaliseHost(raw)).toBe(want);
+  });
+});
