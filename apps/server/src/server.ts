@@ -4,6 +4,8 @@ import { prepare } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createMailer } from './lib/mailer.js';
+import { allJobs } from './jobs/index.js';
+import { startJobs } from './jobs/runner.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -25,6 +27,8 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
 
+  const stopJobs = startJobs(app.ctx, allJobs);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -34,6 +38,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    stopJobs();
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
