@@ -18,6 +18,15 @@ import { siteRoutes } from './modules/site/routes.js';
 import { SiteResolver } from './modules/site/service.js';
 import type { Site } from './modules/site/repository.js';
 import { logRoutes, userRoutes } from './modules/user/routes.js';
+import {
+  bandwidthRoutes,
+  countryRoutes,
+  discountRoutes,
+  packageRoutes,
+  retailRoutes,
+} from './modules/catalog/routes.js';
+import { buyRoutes, keyBuyRoutes, orderRoutes } from './modules/orders/routes.js';
+import { keyRoutes, proxyRoutes } from './modules/proxies/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +79,21 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/user' });
       await api.register(logRoutes, { prefix: '/log' });
+      await api.register(countryRoutes, { prefix: '/country' });
+      for (const product of ['v6', 'v4', 'key'] as const) {
+        await api.register(retailRoutes(product), { prefix: `/${product}-retail` });
+        await api.register(packageRoutes(product), { prefix: `/${product}-package` });
+      }
+      await api.register(discountRoutes, { prefix: '/discount' });
+      await api.register(bandwidthRoutes, { prefix: '/bandwidth' });
+      for (const type of ['v6', 'v4'] as const) {
+        await api.register(buyRoutes(type), { prefix: `/${type}-proxy` });
+        await api.register(proxyRoutes(type), { prefix: `/${type}-proxy` });
+      }
+      await api.register(proxyRoutes('v4', 'bought'), { prefix: '/bought-proxy' });
+      await api.register(keyBuyRoutes, { prefix: '/key' });
+      await api.register(keyRoutes, { prefix: '/key' });
+      await api.register(orderRoutes, { prefix: '/order' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -23,7 +23,11 @@ export async function prepare(
   clock = new Clock(),
 ): Promise<Omit<AppContext, 'log'> & { seeded: boolean }> {
   await database.migrate();
-  const { seeded } = await seed(database.db, { demo: config.DEMO });
+  const { seeded } = await seed(database.db, {
+    demo: config.DEMO,
+    ports: config.GATEWAY_PORTS,
+    ipv6Prefix: config.IPV6_PREFIX,
+  });
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await ensureOwner(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { coinsToUsd, formatCoins, formatCoinsComma, formatDateTime } from './format.js';
 import { periodToDays } from './period.js';
 import { statusOf } from './errors.js';
+import { discountPercent, quote, renewUnitPrice } from './pricing.js';
 
 describe('money display (seed-spec §9)', () => {
   it('should group coins with dots, and with commas for the top-up text', () => {
@@ -54,5 +55,44 @@ describe('error statuses (DESIGN.md "Errors")', () => {
     ['WRONG_PASSWORD', 400],
   ] as const)('should give %s the status %d', (code, status) => {
     expect(statusOf(code)).toBe(status);
+  });
+});
+
+describe('pricing', () => {
+  it('should multiply unit price, period value and quantity', () => {
+    expect(quote({ unitPrice: 1000, period: { unit: 'day', value: 3 }, quantity: 50 })).toEqual({
+      gross: 150000,
+      discount: 0,
+      total: 150000,
+    });
+  });
+
+  it('should round the discount down, in integer coins', () => {
+    expect(quote({ unitPrice: 333, period: { unit: 'week', value: 1 }, quantity: 7, discountPercent: 10 })).toEqual({
+      gross: 2331,
+      discount: 233,
+      total: 2098,
+    });
+  });
+
+  it('should pick the best tier the quantity reaches', () => {
+    const tiers = [
+      { minQuantity: 100, percent: 5 },
+      { minQuantity: 500, percent: 12.5 },
+    ];
+    expect(discountPercent(tiers, 99)).toBe(0);
+    expect(discountPercent(tiers, 100)).toBe(5);
+    expect(discountPercent(tiers, 1000)).toBe(12.5);
+  });
+
+  it.each([
+    [{ unit: 'hour', value: 24 }, 100],
+    [{ unit: 'day', value: 30 }, 100],
+    [{ unit: 'week', value: 4 }, 100],
+    [{ unit: 'week', value: 5 }, 80],
+    [{ unit: 'month', value: 1 }, 80],
+    [{ unit: 'day', value: 31 }, 80],
+  ] as const)('should charge a renewal of %j at %d per unit (retail under a month)', (period, want) => {
+    expect(renewUnitPrice({ retail: 100, renew: 80 }, period)).toBe(want);
   });
 });

@@ -6,3 +6,6 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/user.js';
 export * from './schemas/site.js';
+export * from './pricing.js';
+export * from './schemas/catalog.js';
+export * from './schemas/orders.js';

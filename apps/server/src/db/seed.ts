@@ -4,6 +4,7 @@ import { DEFAULT_COLOR, DEFAULT_PROMOTION, ROLE } from '@proxy/contract';
 import type { Db, DbOrTx } from './client.js';
 import { siteHosts, sites, users } from './schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { seedCatalog, seedLocalNode } from './seed-catalog.js';
 
 /** True when the database has no site yet: the first start. */
 export async function isEmpty(db: DbOrTx): Promise<boolean> {
@@ -36,7 +37,7 @@ export async function seedDefaultSite(db: DbOrTx): Promise<string> {
  * The demo: a second site on proxy-owner.localhost that shows the Agency/API menus, forces
  * English and shows the company footer, so the white-label switches can be seen.
  */
-export async function seedDemo(db: DbOrTx): Promise<void> {
+export async function seedDemo(db: DbOrTx): Promise<string> {
   const id = randomUUID();
   await db.insert(sites).values({
     id,
@@ -51,6 +52,7 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
     settings: { promotion },
   });
   await db.insert(siteHosts).values({ host: 'proxy-owner.localhost', siteId: id });
+  return id;
 }
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD: create or update the owner (role 0, verified) on the default site. */
@@ -81,16 +83,25 @@ export async function ensureOwner(db: Db, email: string, password: string): Prom
 }
 
 /** First start: the default site always; the demo unless DEMO=0. */
-export async function seed(db: Db, opts: { demo: boolean | undefined }): Promise<{ seeded: boolean }> {
+export interface SeedOptions {
+  demo: boolean | undefined;
+  ports: [number, number];
+  ipv6Prefix?: string;
+}
+
+export async function seed(db: Db, opts: SeedOptions): Promise<{ seeded: boolean }> {
   // Several instances may start on one empty PostgreSQL at once: one seeds, the others wait and skip.
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
     if (!(await isEmpty(tx))) {
       return { seeded: false };
     }
-    await seedDefaultSite(tx);
+    const defaultSite = await seedDefaultSite(tx);
     if (opts.demo ?? true) {
-      await seedDemo(tx);
+      const owner = await seedDemo(tx);
+      await seedCatalog(tx, defaultSite);
+      await seedCatalog(tx, owner);
+      await seedLocalNode(tx, { ports: opts.ports, ipv6Prefix: opts.ipv6Prefix });
     }
     return { seeded: true };
   });

@@ -1,4 +1,6 @@
 import type { Job } from './runner.js';
+import { autoRenewJob } from './auto-renew.js';
+import { lifecycleJob } from './lifecycle.js';
 import { maintenanceJob } from './maintenance.js';
 
-export const allJobs: Job[] = [maintenanceJob];
+export const allJobs: Job[] = [lifecycleJob, autoRenewJob, maintenanceJob];

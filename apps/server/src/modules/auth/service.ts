@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hitLimit, resetLimit } from '../../lib/rate-limit.js';
 import { matchTotp } from '../../lib/totp.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { Site } from '../site/repository.js';
 import { toMe } from '../user/mapper.js';
 import {
@@ -184,11 +185,6 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
     }
   }
   await issueCode(ctx, meta, body.email, 'verify', { enforceCooldown: false });
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export async function receiveCode(ctx: AppContext, meta: RequestMeta, email: string): Promise<number> {

@@ -10,7 +10,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { matchTotp, newTotpSecret, totpUrl } from '../../lib/totp.js';
 import { findUserById, revokeUserSessions, updateUser, type User } from '../auth/repository.js';
-import { checkTotp, isUniqueViolation, startSession, type RequestMeta, assertEmail } from '../auth/service.js';
+import { checkTotp, startSession, type RequestMeta, assertEmail } from '../auth/service.js';
+import { isUniqueViolation, pgErrorOf } from '../../lib/pg-errors.js';
 import { changeBalance } from '../ledger/service.js';
 import { toAdminUser } from './mapper.js';
 
@@ -261,7 +262,7 @@ export async function createAdmin(
     if (isUniqueViolation(err)) {
       throw new AppError('USER_EXISTS');
     }
-    if ((err as { code?: string; cause?: { code?: string } }).cause?.code === '23503') {
+    if (pgErrorOf(err)?.code === '23503') {
       throw new AppError('SITE_NOT_EXISTS');
     }
     throw err;

@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sites } from './sites.js';
+import { users } from './users.js';
+import { subServers } from './supply.js';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id),
+    type: text('type', { enum: ['v6', 'v4', 'key', 'package'] }).notNull(),
+    product: text('product', { enum: ['v6', 'v4', 'key'] }).notNull(),
+    country: text('country').notNull(),
+    quantity: integer('quantity').notNull(),
+    periodUnit: text('period_unit', { enum: ['hour', 'day', 'week', 'month'] }).notNull(),
+    periodValue: integer('period_value').notNull(),
+    status: text('status', { enum: ['waiting', 'using', 'renewing', 'increasing_bandwidth', 'expired', 'cancelled'] })
+      .notNull()
+      .default('waiting'),
+    protocol: text('protocol', { enum: ['http', 'socks5'] })
+      .notNull()
+      .default('http'),
+    bandwidthGb: integer('bandwidth_gb'),
+    totalPrice: bigint('total_price', { mode: 'number' }).notNull(),
+    paymentType: text('payment_type').notNull().default('balance'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    packageId: uuid('package_id'),
+    packageName: text('package_name'),
+    isTrial: boolean('is_trial').notNull().default(false),
+    /** A package order that still counts for "one package per user"; cleared when it ends. */
+    holdsPlan: boolean('holds_plan').notNull().default(false),
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** The expiry an auto-renew already failed for, so the user is told once per period. */
+    autoRenewFailedFor: timestamp('auto_renew_failed_for', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_site_created_idx').on(t.siteId, t.createdAt),
+    uniqueIndex('orders_idem_uq')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('orders_one_plan_uq')
+      .on(t.userId)
+      .where(sql`${t.holdsPlan}`),
+    uniqueIndex('orders_one_trial_uq')
+      .on(t.userId)
+      .where(sql`${t.isTrial}`),
+  ],
+);
+
+export const orderLogs = pgTable(
+  'order_logs',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    action: text('action', {
+      enum: ['buy', 'renew', 'increase_bandwidth', 'increase_amount', 'change_country'],
+    }).notNull(),
+    result: text('result', { enum: ['success', 'fail'] }).notNull(),
+    note: text('note').notNull().default(''),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_logs_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const proxies = pgTable(
+  'proxies',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    siteId: uuid('site_id').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    type: text('type', { enum: ['v6', 'v4'] }).notNull(),
+    kind: text('kind', { enum: ['static', 'rotating'] })
+      .notNull()
+      .default('static'),
+    /** Proxies behind a rotating key are not listed among the user's proxies. */
+    keyId: uuid('key_id'),
+    protocol: text('protocol', { enum: ['http', 'socks5'] }).notNull(),
+    subServerId: uuid('sub_server_id')
+      .notNull()
+      .references(() => subServers.id),
+    port: integer('port').notNull(),
+    username: text('username').notNull(),
+    password: text('password').notNull(),
+    country: text('country').notNull(),
+    egressIp: text('egress_ip').notNull(),
+    egressIpId: uuid('egress_ip_id'),
+    packageName: text('package_name'),
+    tagId: uuid('tag_id'),
+    comment: text('comment').notNull().default(''),
+    status: text('status', { enum: ['using', 'expired', 'locked'] })
+      .notNull()
+      .default('using'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    ipChangeMode: text('ip_change_mode', { enum: ['auto', 'manual'] })
+      .notNull()
+      .default('manual'),
+    changeIntervalMin: integer('change_interval_min'),
+    ipChangeStatus: text('ip_change_status', { enum: ['processing', 'changed', 'not_changed'] })
+      .notNull()
+      .default('not_changed'),
+    ipChangedAt: timestamp('ip_changed_at', { withTimezone: true }),
+    authIps: jsonb('auth_ips')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    bandwidthLimitGb: integer('bandwidth_limit_gb'),
+    bandwidthUsedBytes: bigint('bandwidth_used_bytes', { mode: 'number' }).notNull().default(0),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('proxies_user_created_idx').on(t.userId, t.createdAt),
+    index('proxies_order_idx').on(t.orderId),
+    index('proxies_status_expires_idx').on(t.status, t.expiresAt),
+    // One live listener per node port; a locked proxy has released its port.
+    uniqueIndex('proxies_node_port_uq')
+      .on(t.subServerId, t.port)
+      .where(sql`${t.status} <> 'locked'`),
+  ],
+);
+
+export const rotatingKeys = pgTable(
+  'rotating_keys',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    siteId: uuid('site_id').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    key: text('key').notNull().unique(),
+    country: text('country').notNull(),
+    status: text('status', { enum: ['using', 'expired', 'locked'] })
+      .notNull()
+      .default('using'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    tagId: uuid('tag_id'),
+    comment: text('comment').notNull().default(''),
+    minIntervalSec: integer('min_interval_sec').notNull(),
+    proxyId: uuid('proxy_id'),
+    lastNewIpAt: timestamp('last_new_ip_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('rotating_keys_user_created_idx').on(t.userId, t.createdAt),
+    index('rotating_keys_status_expires_idx').on(t.status, t.expiresAt),
+  ],
+);

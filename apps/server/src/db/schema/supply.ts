@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** A gateway node (DESIGN.md "Proxy supply"). */
+export const subServers = pgTable('sub_servers', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The host customers connect to. */
+  host: text('host').notNull(),
+  status: text('status', { enum: ['active', 'disabled'] })
+    .notNull()
+    .default('active'),
+  secretHash: text('secret_hash').notNull(),
+  portFrom: integer('port_from').notNull(),
+  portTo: integer('port_to').notNull(),
+  ipv6Prefix: text('ipv6_prefix'),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Listener ports of a node; proxy_id is set while a proxy holds the port. */
+export const nodePorts = pgTable(
+  'node_ports',
+  {
+    subServerId: uuid('sub_server_id')
+      .notNull()
+      .references(() => subServers.id, { onDelete: 'cascade' }),
+    port: integer('port').notNull(),
+    proxyId: uuid('proxy_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subServerId, t.port] }),
+    index('node_ports_free_idx')
+      .on(t.subServerId, t.port)
+      .where(sql`${t.proxyId} is null`),
+  ],
+);
+
+/**
+ * Egress addresses a node can bind, per product and country. IPv4 pools hold one row per address
+ * (each given to one static proxy at a time); an IPv6 prefix is one row with is_prefix, and
+ * proxies draw random addresses from it. A shared row (e.g. ::1 without IPV6_PREFIX) is used by
+ * every proxy of its country.
+ */
+export const egressIps = pgTable(
+  'egress_ips',
+  {
+    id: uuid('id').primaryKey(),
+    subServerId: uuid('sub_server_id')
+      .notNull()
+      .references(() => subServers.id, { onDelete: 'cascade' }),
+    product: text('product', { enum: ['v6', 'v4', 'key'] }).notNull(),
+    country: text('country').notNull(),
+    ip: text('ip').notNull(),
+    family: smallint('family').notNull(),
+    isPrefix: boolean('is_prefix').notNull().default(false),
+    shared: boolean('shared').notNull().default(false),
+    proxyId: uuid('proxy_id'),
+  },
+  (t) => [
+    uniqueIndex('egress_ips_uq')
+      .on(t.subServerId, t.product, t.ip)
+      .where(sql`not ${t.shared}`),
+    index('egress_ips_free_idx')
+      .on(t.product, t.country)
+      .where(sql`${t.proxyId} is null`),
+  ],
+);

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client.js';
+import { refreshOrders } from '../modules/orders/renew.js';
+import { releaseSlots } from '../modules/supply/allocator.js';
+import type { AppContext } from '../context.js';
+import type { Job } from './runner.js';
+
+export const DEFAULT_LOCK_DAYS = 7;
+
+/**
+ * using → expired at expires_at; expired → locked after the site's lock period (default 7 days),
+ * when the port and the address go back to the pool. Renewing before the lock keeps both.
+ */
+export async function runLifecycle(ctx: AppContext): Promise<{ expired: number; locked: number }> {
+  const now = ctx.clock.now().toISOString();
+  return ctx.db.transaction(async (tx) => {
+    const expired = await queryRows<{ order_id: string | null }>(
+      tx,
+      sql`update proxies set status = 'expired', updated_at = ${now}
+          where status = 'using' and expires_at <= ${now} returning order_id`,
+    );
+    const expiredKeys = await queryRows<{ order_id: string | null }>(
+      tx,
+      sql`update rotating_keys set status = 'expired', updated_at = ${now}
+          where status = 'using' and expires_at <= ${now} returning order_id`,
+    );
+    const lockDue = sql`expires_at + make_interval(days => coalesce((select (s.settings->>'lockDays')::int from sites s where s.id = site_id), ${DEFAULT_LOCK_DAYS})) <= ${now}::timestamptz`;
+    const locked = await queryRows<{ id: string; order_id: string | null }>(
+      tx,
+      sql`update proxies set status = 'locked', locked_at = ${now}, updated_at = ${now}
+          where status = 'expired' and ${lockDue} returning id, order_id`,
+    );
+    const lockedKeys = await queryRows<{ order_id: string | null }>(
+      tx,
+      sql`update rotating_keys set status = 'locked', locked_at = ${now}, updated_at = ${now}
+          where status = 'expired' and ${lockDue} returning order_id`,
+    );
+    await releaseSlots(
+      tx,
+      locked.map((r) => r.id),
+    );
+    const orderIds = [...expired, ...expiredKeys, ...locked, ...lockedKeys]
+      .map((r) => r.order_id)
+      .filter((x): x is string => x !== null);
+    await refreshOrders(tx, orderIds);
+    return { expired: expired.length + expiredKeys.length, locked: locked.length + lockedKeys.length };
+  });
+}
+
+export const lifecycleJob: Job = {
+  name: 'lifecycle',
+  everyMs: 15_000,
+  async run(ctx) {
+    await runLifecycle(ctx);
+  },
+};

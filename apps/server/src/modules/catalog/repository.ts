@@ -1,0 +1,123 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Product } from '@proxy/contract';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import { bandwidthPrices, catalogCountries, discountTiers, packages, retailPrices } from '../../db/schema/index.js';
+
+export type RetailPrice = typeof retailPrices.$inferSelect;
+export type Package = typeof packages.$inferSelect;
+
+export interface CountryRow {
+  code: string;
+  name: string;
+  enabled: boolean;
+  stock: number;
+}
+
+/**
+ * The site's countries for a product with their stock: free pool addresses for per-address pools,
+ * or free listener ports on the nodes that serve the country from a prefix, a shared address or a
+ * key pool.
+ */
+export async function listCountries(db: DbOrTx, siteId: string, product: Product): Promise<CountryRow[]> {
+  const rows = await queryRows<{ code: string; name: string; enabled: boolean; stock: string | number }>(
+    db,
+    sql`with open_nodes as (
+          select distinct e.country, e.sub_server_id from egress_ips e
+          join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
+          where e.product = ${product} and (e.is_prefix or e.shared or ${product === 'key'})
+        ), free_ports as (
+          select sub_server_id, count(*) as n from node_ports where proxy_id is null group by sub_server_id
+        ), open_stock as (
+          select o.country, sum(coalesce(f.n, 0)) as n from open_nodes o
+          left join free_ports f on f.sub_server_id = o.sub_server_id group by o.country
+        ), ip_stock as (
+          select e.country, count(*) as n from egress_ips e
+          join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
+          where e.product = ${product} and e.proxy_id is null and not e.is_prefix and not e.shared
+          group by e.country
+        )
+        select c.code, c.name, c.enabled,
+               coalesce(os.n, ips.n, 0) as stock
+        from catalog_countries c
+        left join open_stock os on os.country = c.code
+        left join ip_stock ips on ips.country = c.code
+        where c.site_id = ${siteId} and c.product = ${product}
+        order by c.sort, c.code`,
+  );
+  return rows.map((r) => ({ code: r.code, name: r.name, enabled: r.enabled, stock: Number(r.stock) }));
+}
+
+export async function findCountry(db: DbOrTx, siteId: string, product: Product, code: string) {
+  const rows = await db
+    .select()
+    .from(catalogCountries)
+    .where(
+      and(eq(catalogCountries.siteId, siteId), eq(catalogCountries.product, product), eq(catalogCountries.code, code)),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function listRetailPrices(db: DbOrTx, siteId: string, product: Product, onlyActive: boolean) {
+  const where = [eq(retailPrices.siteId, siteId), eq(retailPrices.product, product)];
+  if (onlyActive) {
+    where.push(eq(retailPrices.active, true));
+  }
+  return db
+    .select()
+    .from(retailPrices)
+    .where(and(...where))
+    .orderBy(asc(retailPrices.country), sql`array_position(array['hour','day','week','month'], ${retailPrices.unit})`);
+}
+
+export async function findRetailPrice(db: DbOrTx, siteId: string, product: Product, country: string, unit: string) {
+  const rows = await db
+    .select()
+    .from(retailPrices)
+    .where(
+      and(
+        eq(retailPrices.siteId, siteId),
+        eq(retailPrices.product, product),
+        eq(retailPrices.country, country),
+        sql`${retailPrices.unit} = ${unit}`,
+        eq(retailPrices.active, true),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function findRetailPriceById(db: DbOrTx, id: string) {
+  const rows = await db.select().from(retailPrices).where(eq(retailPrices.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function listPackages(db: DbOrTx, siteId: string, product: Product, onlyActive: boolean) {
+  const where = [eq(packages.siteId, siteId), eq(packages.product, product)];
+  if (onlyActive) {
+    where.push(eq(packages.active, true));
+  }
+  return db
+    .select()
+    .from(packages)
+    .where(and(...where))
+    .orderBy(asc(packages.sort), asc(packages.price));
+}
+
+export async function findPackage(db: DbOrTx, id: string) {
+  const rows = await db.select().from(packages).where(eq(packages.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function listDiscountTiers(db: DbOrTx, siteId: string, product: Product) {
+  return db
+    .select({ minQuantity: discountTiers.minQuantity, percent: discountTiers.percent })
+    .from(discountTiers)
+    .where(and(eq(discountTiers.siteId, siteId), eq(discountTiers.product, product)))
+    .orderBy(asc(discountTiers.minQuantity));
+}
+
+export async function findBandwidthPrice(db: DbOrTx, siteId: string) {
+  const rows = await db.select().from(bandwidthPrices).where(eq(bandwidthPrices.siteId, siteId)).limit(1);
+  return rows[0];
+}

@@ -1,0 +1,390 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { periodToHours, renewUnitPrice, type Period, type TransactionType } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { orders, proxies, rotatingKeys } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import * as catalog from '../catalog/repository.js';
+import { changeBalance } from '../ledger/service.js';
+import { addPeriod } from './buy.js';
+import type { KeyRow, OrderRow, ProxyRow } from './mapper.js';
+import * as repo from './repository.js';
+
+const RENEW_TYPE: Record<OrderRow['type'], { manual: TransactionType; auto: TransactionType }> = {
+  v6: { manual: 'renew', auto: 'auto_renew' },
+  v4: { manual: 'renew', auto: 'auto_renew' },
+  package: { manual: 'renew_private', auto: 'auto_renew_private' },
+  key: { manual: 'renew_key', auto: 'auto_renew_key' },
+};
+
+/** Order status and expiry follow their proxies and keys: using while any is in use. */
+export async function refreshOrders(tx: Tx, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) {
+    return;
+  }
+  const ids = sql.join(
+    [...new Set(orderIds)].map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update orders o set
+      status = case when u.using_count > 0 then 'using' else 'expired' end,
+      expires_at = coalesce(u.max_expiry, o.expires_at),
+      holds_plan = o.holds_plan and u.live_count > 0
+    from (
+      select o2.id,
+        (select count(*) from proxies p where p.order_id = o2.id and p.status = 'using')
+          + (select count(*) from rotating_keys k where k.order_id = o2.id and k.status = 'using') as using_count,
+        (select count(*) from proxies p where p.order_id = o2.id and p.status <> 'locked') as live_count,
+        greatest(
+          (select max(p.expires_at) from proxies p where p.order_id = o2.id and p.key_id is null),
+          (select max(k.expires_at) from rotating_keys k where k.order_id = o2.id)
+        ) as max_expiry
+      from orders o2 where o2.id in (${ids})
+    ) u
+    where o.id = u.id and o.status <> 'cancelled'`);
+}
+
+interface Units {
+  proxies: ProxyRow[];
+  keys: KeyRow[];
+}
+
+async function liveUnits(tx: Tx, order: OrderRow): Promise<Units> {
+  if (order.type === 'key') {
+    const keys = await tx
+      .select()
+      .from(rotatingKeys)
+      .where(and(eq(rotatingKeys.orderId, order.id), ne(rotatingKeys.status, 'locked')))
+      .for('update');
+    return { proxies: [], keys };
+  }
+  const ps = await tx
+    .select()
+    .from(proxies)
+    .where(and(eq(proxies.orderId, order.id), ne(proxies.status, 'locked')))
+    .for('update');
+  return { proxies: ps, keys: [] };
+}
+
+/** The period and the price of renewing an order's live units. */
+async function orderRenewal(
+  ctx: AppContext,
+  order: OrderRow,
+  count: number,
+  periodOverride: Period | undefined,
+): Promise<{ period: Period; cost: number }> {
+  if (order.type === 'package' || order.type === 'key') {
+    const pkg = order.packageId ? await catalog.findPackage(ctx.db, order.packageId) : undefined;
+    const period: Period = { unit: 'day', value: pkg?.days ?? order.periodValue };
+    const unit = pkg
+      ? pkg.price
+      : Math.floor(order.totalPrice / Math.max(1, order.type === 'key' ? order.quantity : 1));
+    return { period, cost: order.type === 'key' ? unit * count : unit };
+  }
+  const period = periodOverride ?? { unit: order.periodUnit, value: order.periodValue };
+  const price = await catalog.findRetailPrice(ctx.db, order.siteId, order.product, order.country, period.unit);
+  if (!price) {
+    throw new AppError('INVALID_COUNTRY');
+  }
+  return {
+    period,
+    cost: renewUnitPrice({ retail: price.price, renew: price.renewPrice }, period) * period.value * count,
+  };
+}
+
+/** Extends units by a period from their expiry, or from now when already expired: one statement each. */
+async function extendUnits(tx: Tx, units: Units, period: Period, now: Date): Promise<void> {
+  const hours = periodToHours(period);
+  const at = now.toISOString();
+  const newExpiry = sql`greatest(expires_at, ${at}::timestamptz) + make_interval(hours => ${hours})`;
+  const ids = (list: string[]) =>
+    sql.join(
+      list.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+  if (units.proxies.length) {
+    await tx.execute(
+      sql`update proxies set expires_at = ${newExpiry}, status = 'using', updated_at = ${at} where id in (${ids(units.proxies.map((p) => p.id))})`,
+    );
+  }
+  if (units.keys.length) {
+    await tx.execute(
+      sql`update rotating_keys set expires_at = ${newExpiry}, status = 'using', updated_at = ${at} where id in (${ids(units.keys.map((k) => k.id))})`,
+    );
+    const keyProxies = units.keys.map((k) => k.proxyId).filter((x): x is string => x !== null);
+    if (keyProxies.length) {
+      // A key's listener lives exactly as long as the key.
+      await tx.execute(sql`update proxies p set expires_at = k.expires_at, status = 'using', updated_at = ${at}
+        from rotating_keys k where k.proxy_id = p.id and p.id in (${ids(keyProxies)})`);
+    }
+  }
+}
+
+/**
+ * Renews one order inside the caller's transaction: charge, extend, log. Used by the renew calls
+ * and by the auto-renew job (`auto`), which renews before expiry.
+ */
+export async function renewOrderTx(
+  ctx: AppContext,
+  tx: Tx,
+  order: OrderRow,
+  opts: { period?: Period; auto: boolean },
+): Promise<number> {
+  const now = ctx.clock.now();
+  const units = await liveUnits(tx, order);
+  const count = units.proxies.length + units.keys.length;
+  if (count === 0) {
+    throw new AppError('ORDER_EXPIRED');
+  }
+  const { period, cost } = await orderRenewal(ctx, order, count, opts.period);
+  if (cost > 0) {
+    await changeBalance(tx, {
+      userId: order.userId,
+      amount: -cost,
+      type: opts.auto ? RENEW_TYPE[order.type].auto : RENEW_TYPE[order.type].manual,
+      content: `${order.code}: ${opts.auto ? 'auto-renew' : 'renew'} ${count} × ${period.value} ${period.unit}`,
+      refType: 'order',
+      refId: order.id,
+      at: now,
+    });
+  }
+  await extendUnits(tx, units, period, now);
+  await tx.update(orders).set({ updatedAt: now, autoRenewFailedFor: null }).where(eq(orders.id, order.id));
+  await repo.insertLog(tx, {
+    id: randomUUID(),
+    orderId: order.id,
+    action: 'renew',
+    result: 'success',
+    note: `${opts.auto ? 'auto' : 'manual'}: ${period.value} ${period.unit}`,
+    amount: -cost,
+    createdAt: now,
+  });
+  await refreshOrders(tx, [order.id]);
+  return cost;
+}
+
+/** seed-spec §4: only expired orders or packages can be renewed. All or nothing. */
+export async function renewOrders(ctx: AppContext, userId: string, ids: string[], period?: Period) {
+  const unique = [...new Set(ids)];
+  await ctx.db.transaction(async (tx) => {
+    const rows = await repo.lockOrders(tx, userId, unique);
+    if (rows.length !== unique.length) {
+      throw new AppError('ORDER_NOT_EXIST');
+    }
+    for (const o of rows) {
+      if (o.status !== 'expired') {
+        throw new AppError('ORDER_NOT_EXPIRED', { orderId: o.id });
+      }
+    }
+    for (const o of rows) {
+      await renewOrderTx(ctx, tx, o, { period, auto: false });
+    }
+  });
+}
+
+/** Renews chosen retail proxies (not package ones: those renew with their package). */
+export async function renewProxies(
+  ctx: AppContext,
+  user: { id: string; siteId: string },
+  type: 'v6' | 'v4',
+  ids: string[],
+  period: Period,
+) {
+  const unique = [...new Set(ids)];
+  return ctx.db.transaction(async (tx) => {
+    const rows = await repo.lockProxies(tx, user.id, unique, type);
+    if (rows.length !== unique.length) {
+      throw new AppError('PROXY_NOT_EXISTS');
+    }
+    if (rows.some((p) => p.status === 'locked')) {
+      throw new AppError('PROXY_EXPIRED');
+    }
+    if (rows.some((p) => p.packageName !== null)) {
+      throw new AppError('PROXY_NOT_VALID');
+    }
+    let cost = 0;
+    const prices = new Map<string, number>();
+    for (const p of rows) {
+      let unit = prices.get(p.country);
+      if (unit === undefined) {
+        const row = await catalog.findRetailPrice(tx, user.siteId, type, p.country, period.unit);
+        if (!row) {
+          throw new AppError('INVALID_COUNTRY');
+        }
+        unit = renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period);
+        prices.set(p.country, unit);
+      }
+      cost += unit * period.value;
+    }
+    const now = ctx.clock.now();
+    await changeBalance(tx, {
+      userId: user.id,
+      amount: -cost,
+      type: 'renew',
+      content: `renew ${rows.length} × ${type.toUpperCase()} proxy, ${period.value} ${period.unit}`,
+      refType: 'proxies',
+      refId: rows[0]!.id,
+      at: now,
+    });
+    await extendUnits(tx, { proxies: rows, keys: [] }, period, now);
+    const orderIds = [...new Set(rows.map((p) => p.orderId).filter((x): x is string => x !== null))];
+    for (const orderId of orderIds) {
+      const n = rows.filter((p) => p.orderId === orderId).length;
+      await repo.insertLog(tx, {
+        id: randomUUID(),
+        orderId,
+        action: 'renew',
+        result: 'success',
+        note: `${n} proxies: ${period.value} ${period.unit}`,
+        amount: 0,
+        createdAt: now,
+      });
+    }
+    await refreshOrders(tx, orderIds);
+    return { cost };
+  });
+}
+
+/** Renews chosen keys at the key retail price. */
+export async function renewKeys(ctx: AppContext, user: { id: string; siteId: string }, ids: string[], period: Period) {
+  const unique = [...new Set(ids)];
+  return ctx.db.transaction(async (tx) => {
+    const rows = await repo.lockKeys(tx, user.id, unique);
+    if (rows.length !== unique.length) {
+      throw new AppError('KEY_NOT_EXISTS');
+    }
+    if (rows.some((k) => k.status === 'locked')) {
+      throw new AppError('KEY_EXPIRED');
+    }
+    let cost = 0;
+    for (const k of rows) {
+      const row = await catalog.findRetailPrice(tx, user.siteId, 'key', k.country, period.unit);
+      if (!row) {
+        throw new AppError('INVALID_COUNTRY');
+      }
+      cost += renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period) * period.value;
+    }
+    const now = ctx.clock.now();
+    await changeBalance(tx, {
+      userId: user.id,
+      amount: -cost,
+      type: 'renew_key',
+      content: `renew ${rows.length} key(s), ${period.value} ${period.unit}`,
+      refType: 'keys',
+      refId: rows[0]!.id,
+      at: now,
+    });
+    await extendUnits(tx, { proxies: [], keys: rows }, period, now);
+    await refreshOrders(
+      tx,
+      rows.map((k) => k.orderId).filter((x): x is string => x !== null),
+    );
+    return { cost };
+  });
+}
+
+/** Adds bandwidth to a package order (seed-spec §8: "Bandwidth has reached its maximum"). */
+export async function increaseBandwidth(
+  ctx: AppContext,
+  user: { id: string; siteId: string },
+  orderId: string,
+  gb: number,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const [order] = await repo.lockOrders(tx, user.id, [orderId]);
+    if (!order) {
+      throw new AppError('ORDER_NOT_EXIST');
+    }
+    if (order.type !== 'package' || order.bandwidthGb === null) {
+      throw new AppError('PROXY_NOT_VALID');
+    }
+    if (order.status !== 'using') {
+      throw new AppError('ORDER_EXPIRED');
+    }
+    const price = await catalog.findBandwidthPrice(tx, user.siteId);
+    if (!price) {
+      throw new AppError('PLAN_NOT_EXISTS');
+    }
+    const total = order.bandwidthGb + gb;
+    if (total > price.maxGb) {
+      throw new AppError('BANDWIDTH_MAX', { maxGb: price.maxGb, currentGb: order.bandwidthGb });
+    }
+    const now = ctx.clock.now();
+    const cost = price.pricePerGb * gb;
+    await changeBalance(tx, {
+      userId: user.id,
+      amount: -cost,
+      type: 'increase_bandwidth',
+      content: `${order.code}: +${gb} GB`,
+      refType: 'order',
+      refId: order.id,
+      at: now,
+    });
+    await tx.update(orders).set({ bandwidthGb: total, updatedAt: now }).where(eq(orders.id, order.id));
+    await tx.update(proxies).set({ bandwidthLimitGb: total, updatedAt: now }).where(eq(proxies.orderId, order.id));
+    await repo.insertLog(tx, {
+      id: randomUUID(),
+      orderId: order.id,
+      action: 'increase_bandwidth',
+      result: 'success',
+      note: `+${gb} GB`,
+      amount: -cost,
+      createdAt: now,
+    });
+    return { bandwidthGb: total, cost };
+  });
+}
+
+export async function setOrderAutoRenew(ctx: AppContext, userId: string, orderId: string, autoRenew: boolean) {
+  await ctx.db.transaction(async (tx) => {
+    const [order] = await repo.lockOrders(tx, userId, [orderId]);
+    if (!order) {
+      throw new AppError('ORDER_NOT_EXIST');
+    }
+    const now = ctx.clock.now();
+    await tx.update(orders).set({ autoRenew, updatedAt: now }).where(eq(orders.id, orderId));
+    await tx.update(proxies).set({ autoRenew, updatedAt: now }).where(eq(proxies.orderId, orderId));
+    await tx.update(rotatingKeys).set({ autoRenew, updatedAt: now }).where(eq(rotatingKeys.orderId, orderId));
+  });
+}
+
+export async function updateProxies(
+  ctx: AppContext,
+  userId: string,
+  type: 'v6' | 'v4' | undefined,
+  ids: string[],
+  patch: { comment?: string; autoRenew?: boolean },
+) {
+  const unique = [...new Set(ids)];
+  await ctx.db.transaction(async (tx) => {
+    const rows = await repo.lockProxies(tx, userId, unique, type);
+    if (rows.length !== unique.length) {
+      throw new AppError('PROXY_NOT_EXISTS');
+    }
+    await tx
+      .update(proxies)
+      .set({ ...patch, updatedAt: ctx.clock.now() })
+      .where(inArray(proxies.id, unique));
+  });
+}
+
+export async function updateKeys(
+  ctx: AppContext,
+  userId: string,
+  ids: string[],
+  patch: { comment?: string; autoRenew?: boolean },
+) {
+  const unique = [...new Set(ids)];
+  await ctx.db.transaction(async (tx) => {
+    const rows = await repo.lockKeys(tx, userId, unique);
+    if (rows.length !== unique.length) {
+      throw new AppError('KEY_NOT_EXISTS');
+    }
+    await tx
+      .update(rotatingKeys)
+      .set({ ...patch, updatedAt: ctx.clock.now() })
+      .where(inArray(rotatingKeys.id, unique));
+  });
+}

@@ -1,0 +1,177 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZBuyKeyPackageRequest,
+  ZBuyKeyResponse,
+  ZBuyPackageRequest,
+  ZBuyResponse,
+  ZBuyRetailRequest,
+  ZIncreaseBandwidthRequest,
+  ZOk,
+  ZOrder,
+  ZOrderListQuery,
+  ZOrderLog,
+  ZRenewListOrderRequest,
+  ZRenewOrderRequest,
+  ZUpdateOrderAutoRenewRequest,
+  zPage,
+} from '@proxy/contract';
+import { authenticate, requireAdmin } from '../../plugins/auth.js';
+import { AppError } from '../../lib/errors.js';
+import { toPage } from '../../lib/paging.js';
+import { buyKeys, buyPackage, buyRetail } from './buy.js';
+import { toOrder } from './mapper.js';
+import { increaseBandwidth, renewOrders, setOrderAutoRenew } from './renew.js';
+import * as repo from './repository.js';
+
+const ZIdParams = z.object({ id: z.string().uuid() });
+const ZIdempotencyHeaders = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
+const ok = { ok: true as const };
+
+const buyer = (req: { user: { id: string }; site: { id: string } }) => ({ id: req.user.id, siteId: req.site.id });
+
+/** POST buy-retail and buy-package under /api/v6-proxy and /api/v4-proxy. */
+export function buyRoutes(product: 'v6' | 'v4'): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = [`${product}-proxy`];
+    app.post(
+      '/buy-retail',
+      {
+        preHandler: authenticate,
+        schema: { tags, headers: ZIdempotencyHeaders, body: ZBuyRetailRequest, response: { 200: ZBuyResponse } },
+      },
+      async (req) => buyRetail(app.ctx, buyer(req), product, req.body, req.headers['idempotency-key']),
+    );
+    app.post(
+      '/buy-package/:id',
+      {
+        preHandler: authenticate,
+        schema: {
+          tags,
+          params: ZIdParams,
+          headers: ZIdempotencyHeaders,
+          body: ZBuyPackageRequest,
+          response: { 200: ZBuyResponse },
+        },
+      },
+      async (req) => buyPackage(app.ctx, buyer(req), product, req.params.id, req.body, req.headers['idempotency-key']),
+    );
+  };
+}
+
+export const keyBuyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/buy-key-package/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['key'],
+        params: ZIdParams,
+        headers: ZIdempotencyHeaders,
+        body: ZBuyKeyPackageRequest,
+        response: { 200: ZBuyKeyResponse },
+      },
+    },
+    async (req) => buyKeys(app.ctx, buyer(req), req.params.id, req.body, req.headers['idempotency-key']),
+  );
+};
+
+/** /api/order/… */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['order'];
+  app.addHook('preHandler', authenticate);
+
+  app.get(
+    '/list-order',
+    { schema: { tags, querystring: ZOrderListQuery, response: { 200: zPage(ZOrder) } } },
+    async (req) => {
+      const { page, limit } = req.query;
+      const r = await repo.listOrders(app.ctx.db, { ...req.query, userId: req.user.id });
+      return toPage(r.rows.map(toOrder), r.total, page, limit);
+    },
+  );
+
+  app.get(
+    '/admin/list-order',
+    {
+      preHandler: requireAdmin,
+      schema: { tags, querystring: ZOrderListQuery, response: { 200: zPage(ZOrder.extend({ userId: z.string() })) } },
+    },
+    async (req) => {
+      const { page, limit } = req.query;
+      const r = await repo.listOrders(app.ctx.db, { ...req.query, siteId: req.site.id });
+      return toPage(
+        r.rows.map((o) => ({ ...toOrder(o), userId: o.userId })),
+        r.total,
+        page,
+        limit,
+      );
+    },
+  );
+
+  app.get(
+    '/bill-order',
+    { schema: { tags, querystring: z.object({ orderId: z.string().uuid() }), response: { 200: z.array(ZOrderLog) } } },
+    async (req) => {
+      const order = await repo.findOrder(app.ctx.db, req.user.id, req.query.orderId);
+      if (!order) {
+        throw new AppError('ORDER_NOT_EXIST');
+      }
+      return (await repo.listLogs(app.ctx.db, order.id)).map((l) => ({
+        action: l.action,
+        result: l.result,
+        note: l.note,
+        amount: l.amount,
+        createdAt: l.createdAt.toISOString(),
+      }));
+    },
+  );
+
+  app.get('/detail/:id', { schema: { tags, params: ZIdParams, response: { 200: ZOrder } } }, async (req) => {
+    const order = await repo.findOrder(app.ctx.db, req.user.id, req.params.id);
+    if (!order) {
+      throw new AppError('ORDER_NOT_EXIST');
+    }
+    return toOrder(order);
+  });
+
+  app.put(
+    '/renew/:id',
+    { schema: { tags, params: ZIdParams, body: ZRenewOrderRequest, response: { 200: ZOk } } },
+    async (req) => {
+      await renewOrders(app.ctx, req.user.id, [req.params.id], req.body.period);
+      return ok;
+    },
+  );
+
+  app.put(
+    '/renew-list-order',
+    { schema: { tags, body: ZRenewListOrderRequest, response: { 200: ZOk } } },
+    async (req) => {
+      await renewOrders(app.ctx, req.user.id, req.body.listOrderId, req.body.period);
+      return ok;
+    },
+  );
+
+  app.put(
+    '/increase-bandwidth/:id',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZIncreaseBandwidthRequest,
+        response: { 200: z.object({ bandwidthGb: z.number().int(), cost: z.number().int() }) },
+      },
+    },
+    async (req) => increaseBandwidth(app.ctx, buyer(req), req.params.id, req.body.bandwidth),
+  );
+
+  app.put(
+    '/auto-renew/:id',
+    { schema: { tags, params: ZIdParams, body: ZUpdateOrderAutoRenewRequest, response: { 200: ZOk } } },
+    async (req) => {
+      await setOrderAutoRenew(app.ctx, req.user.id, req.params.id, req.body.autoRenew);
+      return ok;
+    },
+  );
+};

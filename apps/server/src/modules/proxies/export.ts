@@ -1,0 +1,42 @@
+import type { TProxy } from '@proxy/contract';
+
+export const EXPORT_FORMATS = ['txt', 'csv', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+const FIELDS = ['host', 'port', 'username', 'password', 'protocol', 'country', 'expiresAt'] as const;
+const DEFAULT_TEMPLATE = '{host}:{port}:{username}:{password}';
+
+function applyTemplate(template: string, p: TProxy): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    (FIELDS as readonly string[]).includes(name) ? String(p[name as (typeof FIELDS)[number]]) : whole,
+  );
+}
+
+function csvCell(v: string | number): string {
+  const s = String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** API.md "Proxies": export-all as txt (one line each, from a template), csv or json. */
+export function renderExport(
+  items: TProxy[],
+  format: ExportFormat,
+  template?: string,
+): { body: string; contentType: string } {
+  switch (format) {
+    case 'txt':
+      return {
+        body: items.map((p) => applyTemplate(template || DEFAULT_TEMPLATE, p)).join('\n') + (items.length ? '\n' : ''),
+        contentType: 'text/plain; charset=utf-8',
+      };
+    case 'csv': {
+      const lines = [FIELDS.join(','), ...items.map((p) => FIELDS.map((f) => csvCell(p[f])).join(','))];
+      return { body: lines.join('\n') + '\n', contentType: 'text/csv; charset=utf-8' };
+    }
+    case 'json':
+      return {
+        body: JSON.stringify(items.map((p) => Object.fromEntries(FIELDS.map((f) => [f, p[f]])))),
+        contentType: 'application/json; charset=utf-8',
+      };
+  }
+}

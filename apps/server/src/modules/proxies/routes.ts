@@ -1,0 +1,186 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PROXY_STATUSES,
+  ZCountryCode,
+  ZKey,
+  ZListKeyIdRequest,
+  ZListQuery,
+  ZOk,
+  ZProxy,
+  ZProxyListQuery,
+  ZRenewListKeyRequest,
+  ZRenewListProxyRequest,
+  ZUpdateListKeyRequest,
+  ZUpdateListProxyRequest,
+  zPage,
+} from '@proxy/contract';
+import { authenticate } from '../../plugins/auth.js';
+import { toPage } from '../../lib/paging.js';
+import { toKey, toProxy } from '../orders/mapper.js';
+import { renewKeys, renewProxies, updateKeys, updateProxies } from '../orders/renew.js';
+import * as repo from '../orders/repository.js';
+import { deleteKeys } from './service.js';
+import { EXPORT_FORMATS, renderExport } from './export.js';
+
+const ok = { ok: true as const };
+const ZExportQuery = z.object({
+  format: z.enum(EXPORT_FORMATS).optional().default('txt'),
+  template: z.string().max(300).optional(),
+  status: z.enum(PROXY_STATUSES).optional(),
+  country: ZCountryCode.optional(),
+});
+
+/**
+ * The proxy calls under /api/v6-proxy and /api/v4-proxy (type-scoped) and /api/bought-proxy
+ * (the private IPv4 proxies, with its own path names).
+ */
+export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'typed'): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = [variant === 'bought' ? 'bought-proxy' : `${type}-proxy`];
+    app.addHook('preHandler', authenticate);
+    const names =
+      variant === 'bought'
+        ? { list: '/list', exportAll: '/export-all-proxy', renew: '/renew-list', update: '/update-list' }
+        : {
+            list: '/list-proxy-me',
+            exportAll: '/export-all',
+            renew: '/renew-list-proxy',
+            update: '/update-list-proxy',
+          };
+
+    app.get(
+      names.list,
+      { schema: { tags, querystring: ZProxyListQuery, response: { 200: zPage(ZProxy) } } },
+      async (req) => {
+        const { page, limit } = req.query;
+        const r = await repo.listProxies(app.ctx.db, { ...req.query, userId: req.user.id, type });
+        return toPage(
+          r.rows.map((x) => toProxy(x.p, x.host)),
+          r.total,
+          page,
+          limit,
+        );
+      },
+    );
+
+    app.get(names.exportAll, { schema: { tags, querystring: ZExportQuery } }, async (req, reply) => {
+      const rows = await repo.allProxies(app.ctx.db, {
+        userId: req.user.id,
+        type,
+        status: req.query.status,
+        country: req.query.country,
+        search: '',
+      });
+      const out = renderExport(
+        rows.map((x) => toProxy(x.p, x.host)),
+        req.query.format,
+        req.query.template,
+      );
+      return reply
+        .header('content-type', out.contentType)
+        .header('content-disposition', `attachment; filename="proxies-${type}.${req.query.format}"`)
+        .send(out.body);
+    });
+
+    app.put(
+      names.renew,
+      { schema: { tags, body: ZRenewListProxyRequest, response: { 200: z.object({ cost: z.number().int() }) } } },
+      async (req) =>
+        renewProxies(app.ctx, { id: req.user.id, siteId: req.site.id }, type, req.body.listProxyId, req.body.period),
+    );
+
+    app.put(names.update, { schema: { tags, body: ZUpdateListProxyRequest, response: { 200: ZOk } } }, async (req) => {
+      await updateProxies(app.ctx, req.user.id, type, req.body.listProxyId, {
+        comment: req.body.comment,
+        autoRenew: req.body.autoRenew,
+      });
+      return ok;
+    });
+  };
+}
+
+/** /api/key/… (the key holder's calls; get-new-ip comes with the gateway). */
+export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['key'];
+  const auth = { preHandler: authenticate };
+
+  app.get(
+    '/list-key-me',
+    {
+      ...auth,
+      schema: {
+        tags,
+        querystring: ZListQuery.extend({ status: z.enum(PROXY_STATUSES).optional() }),
+        response: { 200: zPage(ZKey) },
+      },
+    },
+    async (req) => {
+      const { page, limit } = req.query;
+      const r = await repo.listKeys(app.ctx.db, { ...req.query, userId: req.user.id });
+      return toPage(
+        r.rows.map((x) => toKey(x.k, x.line)),
+        r.total,
+        page,
+        limit,
+      );
+    },
+  );
+
+  app.get(
+    '/export-all',
+    { ...auth, schema: { tags, querystring: z.object({ format: z.enum(['txt', 'json']).optional().default('txt') }) } },
+    async (req, reply) => {
+      const r = await repo.listKeys(app.ctx.db, { userId: req.user.id, search: '', page: 1, limit: 100_000 });
+      const keys = r.rows.map((x) => toKey(x.k, x.line));
+      const body =
+        req.query.format === 'json'
+          ? JSON.stringify(keys)
+          : keys.map((k) => `${k.key}${k.current ? ` ${k.current}` : ''}`).join('\n') + '\n';
+      return reply
+        .header(
+          'content-type',
+          req.query.format === 'json' ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+        )
+        .header('content-disposition', `attachment; filename="keys.${req.query.format}"`)
+        .send(body);
+    },
+  );
+
+  app.put(
+    '/renew-list-key',
+    { ...auth, schema: { tags, body: ZRenewListKeyRequest, response: { 200: z.object({ cost: z.number().int() }) } } },
+    async (req) => renewKeys(app.ctx, { id: req.user.id, siteId: req.site.id }, req.body.listKeyId, req.body.period),
+  );
+
+  app.put(
+    '/update-list-key',
+    { ...auth, schema: { tags, body: ZUpdateListKeyRequest, response: { 200: ZOk } } },
+    async (req) => {
+      await updateKeys(app.ctx, req.user.id, req.body.listKeyId, {
+        comment: req.body.comment,
+        autoRenew: req.body.autoRenew,
+      });
+      return ok;
+    },
+  );
+
+  for (const [path, autoRenew] of [
+    ['/turn-on-auto-renew-key', true],
+    ['/turn-off-auto-renew-key', false],
+  ] as const) {
+    app.put(path, { ...auth, schema: { tags, body: ZListKeyIdRequest, response: { 200: ZOk } } }, async (req) => {
+      await updateKeys(app.ctx, req.user.id, req.body.listKeyId, { autoRenew });
+      return ok;
+    });
+  }
+
+  app.delete(
+    '/delete-list-key',
+    { ...auth, schema: { tags, body: ZListKeyIdRequest, response: { 200: ZOk } } },
+    async (req) => {
+      await deleteKeys(app.ctx, req.user.id, req.body.listKeyId);
+      return ok;
+    },
+  );
+};

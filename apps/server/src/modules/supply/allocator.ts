@@ -1,0 +1,232 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { isIP } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { PROXY_PASSWORD_MAX, PROXY_PASSWORD_MIN, type Product } from '@proxy/contract';
+import { queryRows, type Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+
+export interface Slot {
+  subServerId: string;
+  host: string;
+  port: number;
+  egressIp: string;
+  /** The pool row held by this proxy, or null for an address drawn from a prefix or a shared one. */
+  egressIpId: string | null;
+}
+
+const ALNUM = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export function randomCredential(length: number): string {
+  const bytes = randomBytes(length);
+  let s = '';
+  for (let i = 0; i < length; i++) {
+    s += ALNUM[bytes[i]! % ALNUM.length];
+  }
+  return s;
+}
+
+/** API.md: proxy passwords are 10–20 characters. */
+export function newCredentials(): { username: string; password: string } {
+  return {
+    username: `u${randomCredential(9)}`,
+    password: randomCredential(randomInt(Math.max(PROXY_PASSWORD_MIN, 12), PROXY_PASSWORD_MAX + 1)),
+  };
+}
+
+/** A random address inside an IPv6 prefix such as 2001:db8:1::/64 (host bits random, never all zero). */
+export function randomIpv6InPrefix(prefix: string): string {
+  const [base, lenStr] = prefix.split('/');
+  const len = Number(lenStr);
+  if (!base || isIP(base) !== 6 || !Number.isInteger(len) || len < 0 || len > 128) {
+    throw new Error(`bad IPv6 prefix ${prefix}`);
+  }
+  const words = expandIpv6(base);
+  const rnd = randomBytes(16);
+  let hostBits = 0;
+  const out = words.map((w, i) => {
+    const fixed = Math.max(0, Math.min(16, len - i * 16));
+    const mask = fixed === 0 ? 0 : (0xffff << (16 - fixed)) & 0xffff;
+    const host = ((rnd[i * 2]! << 8) | rnd[i * 2 + 1]!) & ~mask & 0xffff;
+    hostBits |= host;
+    return (w & mask) | host;
+  });
+  if (len < 128 && hostBits === 0) {
+    out[7] = out[7]! | 1;
+  }
+  return out.map((w) => w.toString(16)).join(':');
+}
+
+export function expandIpv6(addr: string): number[] {
+  const [head, tail] = addr.includes('::') ? addr.split('::') : [addr, undefined];
+  const h = head ? head.split(':').filter(Boolean) : [];
+  const tl = tail !== undefined && tail !== '' ? tail.split(':') : [];
+  const missing = 8 - h.length - tl.length;
+  const all = [...h, ...(tail !== undefined ? Array(missing).fill('0') : []), ...tl];
+  return all.map((x) => parseInt(x, 16));
+}
+
+interface PortRow {
+  sub_server_id: string;
+  port: number;
+  host: string;
+}
+
+interface PoolRow {
+  id: string;
+  sub_server_id: string;
+  ip: string;
+  is_prefix: boolean;
+  shared: boolean;
+}
+
+/** An address from a non-exclusive source: a random one of the prefix, or the row's own. */
+function addressFrom(pool: PoolRow): string {
+  return pool.is_prefix ? randomIpv6InPrefix(pool.ip) : pool.ip;
+}
+
+/**
+ * Takes `count` free listener ports and egress addresses for one product and country, in the
+ * caller's transaction. Rows are claimed with FOR UPDATE SKIP LOCKED, so concurrent buyers never
+ * get the same port or address and never wait on each other. Throws NOT_ENOUGT_PROXY when the
+ * supply cannot cover the quantity; the caller's transaction then rolls back, uncharged.
+ *
+ * Static proxies hold one pool address each. Prefixes, shared addresses and the pools behind
+ * rotating keys are not held: keys rotate over the whole pool of their country.
+ */
+export async function allocateSlots(tx: Tx, product: Product, country: string, count: number): Promise<Slot[]> {
+  const open = await queryRows<PoolRow>(
+    tx,
+    sql`select e.id, e.sub_server_id, e.ip, e.is_prefix, e.shared from egress_ips e
+        join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
+        where e.product = ${product} and e.country = ${country}
+          and (e.is_prefix or e.shared or ${product === 'key'})
+        order by e.sub_server_id`,
+  );
+  const slots: Slot[] = [];
+  if (open.length > 0) {
+    const byNode = groupBy(open, (p) => p.sub_server_id);
+    for (const [node, pools] of byNode) {
+      const need = count - slots.length;
+      if (need <= 0) {
+        break;
+      }
+      for (const p of await claimPorts(tx, node, need)) {
+        const pool = pools[randomInt(pools.length)]!;
+        slots.push({ subServerId: node, host: p.host, port: p.port, egressIp: addressFrom(pool), egressIpId: null });
+      }
+    }
+  } else {
+    const ips = await queryRows<{ id: string; sub_server_id: string; ip: string }>(
+      tx,
+      sql`select e.id, e.sub_server_id, e.ip from egress_ips e
+          join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
+          where e.product = ${product} and e.country = ${country} and e.proxy_id is null
+            and not e.is_prefix and not e.shared
+          order by e.sub_server_id, e.ip
+          limit ${count} for update of e skip locked`,
+    );
+    if (ips.length < count) {
+      throw new AppError('NOT_ENOUGT_PROXY', { available: ips.length });
+    }
+    for (const [node, nodeIps] of groupBy(ips, (ip) => ip.sub_server_id)) {
+      const ports = await claimPorts(tx, node, nodeIps.length);
+      if (ports.length < nodeIps.length) {
+        throw new AppError('NOT_ENOUGT_PROXY', { available: ports.length });
+      }
+      nodeIps.forEach((ip, i) => {
+        const p = ports[i]!;
+        slots.push({ subServerId: node, host: p.host, port: p.port, egressIp: ip.ip, egressIpId: ip.id });
+      });
+    }
+  }
+  if (slots.length < count) {
+    throw new AppError('NOT_ENOUGT_PROXY', { available: slots.length });
+  }
+  return slots;
+}
+
+/**
+ * A new egress for a rotating proxy or key: a free pool address (released from the old one), or
+ * a fresh random address from a prefix; never the current one when there is a choice.
+ */
+export async function nextEgress(
+  tx: Tx,
+  opts: { product: Product; country: string; subServerId: string; current: string; currentId: string | null },
+): Promise<{ egressIp: string; egressIpId: string | null } | null> {
+  const open = await queryRows<PoolRow>(
+    tx,
+    sql`select id, sub_server_id, ip, is_prefix, shared from egress_ips
+        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
+          and (is_prefix or shared or ${opts.product === 'key'})`,
+  );
+  if (open.length > 0) {
+    const candidates = open.filter((p) => p.is_prefix || p.ip !== opts.current);
+    if (candidates.length === 0) {
+      return null;
+    }
+    return { egressIp: addressFrom(candidates[randomInt(candidates.length)]!), egressIpId: null };
+  }
+  const free = await queryRows<{ id: string; ip: string }>(
+    tx,
+    sql`select id, ip from egress_ips
+        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
+          and proxy_id is null and not is_prefix and not shared
+        order by random() limit 1 for update skip locked`,
+  );
+  const row = free[0];
+  return row ? { egressIp: row.ip, egressIpId: row.id } : null;
+}
+
+function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const it of items) {
+    const k = key(it);
+    const list = m.get(k);
+    if (list) {
+      list.push(it);
+    } else {
+      m.set(k, [it]);
+    }
+  }
+  return m;
+}
+
+async function claimPorts(tx: Tx, subServerId: string, count: number): Promise<PortRow[]> {
+  return queryRows<PortRow>(
+    tx,
+    sql`select np.sub_server_id, np.port, s.host from node_ports np
+        join sub_servers s on s.id = np.sub_server_id
+        where np.sub_server_id = ${subServerId} and np.proxy_id is null
+        order by np.port limit ${count} for update of np skip locked`,
+  );
+}
+
+/** Marks claimed ports and addresses as held by their proxies (after the proxies are inserted). */
+export async function bindSlots(tx: Tx, slots: (Slot & { proxyId: string })[]): Promise<void> {
+  if (slots.length === 0) {
+    return;
+  }
+  const ports = slots.map((s) => sql`(${s.subServerId}::uuid, ${s.port}::int, ${s.proxyId}::uuid)`);
+  await tx.execute(sql`update node_ports np set proxy_id = v.proxy_id
+      from (values ${sql.join(ports, sql`, `)}) as v(sub_server_id, port, proxy_id)
+      where np.sub_server_id = v.sub_server_id and np.port = v.port`);
+  const ips = slots.filter((s) => s.egressIpId);
+  if (ips.length) {
+    const rows = ips.map((s) => sql`(${s.egressIpId}::uuid, ${s.proxyId}::uuid)`);
+    await tx.execute(sql`update egress_ips e set proxy_id = v.proxy_id
+        from (values ${sql.join(rows, sql`, `)}) as v(id, proxy_id) where e.id = v.id`);
+  }
+}
+
+/** Gives a proxy's port and address back to the pool (when it is locked for good). */
+export async function releaseSlots(tx: Tx, proxyIds: string[]): Promise<void> {
+  if (proxyIds.length === 0) {
+    return;
+  }
+  const ids = sql.join(
+    proxyIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`update node_ports set proxy_id = null where proxy_id in (${ids})`);
+  await tx.execute(sql`update egress_ips set proxy_id = null where proxy_id in (${ids})`);
+}

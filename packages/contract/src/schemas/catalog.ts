@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { PERIOD_UNITS } from '../period.js';
+
+export const PRODUCTS = ['v6', 'v4', 'key'] as const;
+export type Product = (typeof PRODUCTS)[number];
+export const ZProduct = z.enum(PRODUCTS);
+
+export const ZCountryCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((v) => v.toUpperCase());
+
+export const ZCountry = z.object({ code: z.string(), name: z.string(), available: z.boolean() });
+export type TCountry = z.infer<typeof ZCountry>;
+export const ZAdminCountry = ZCountry.extend({ enabled: z.boolean(), stock: z.number().int() });
+
+export const ZPeriod = z.object({
+  unit: z.enum(PERIOD_UNITS),
+  value: z.number().int().min(1).max(1000),
+});
+
+export const ZRetailPrice = z.object({
+  id: z.string(),
+  country: z.string(),
+  unit: z.enum(PERIOD_UNITS),
+  price: z.number().int(),
+  renewPrice: z.number().int(),
+  quantityStep: z.number().int(),
+  maxQuantity: z.number().int(),
+});
+export type TRetailPrice = z.infer<typeof ZRetailPrice>;
+
+export const ZUpdateRetailRequest = z
+  .object({
+    price: z.number().int().min(0).max(1_000_000_000),
+    renewPrice: z.number().int().min(0).max(1_000_000_000),
+    quantityStep: z.number().int().min(1).max(10_000),
+    maxQuantity: z.number().int().min(1).max(100_000),
+    active: z.boolean(),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'empty' });
+
+export const ZPackage = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number().int(),
+  days: z.number().int(),
+  proxies: z.number().int(),
+  bandwidthGb: z.number().int().nullable(),
+  isTrial: z.boolean(),
+  minIntervalSec: z.number().int().nullable(),
+});
+export type TPackage = z.infer<typeof ZPackage>;
+export const ZAdminPackage = ZPackage.extend({ active: z.boolean(), product: ZProduct });
+
+export const ZUpdatePackageRequest = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    price: z.number().int().min(0).max(1_000_000_000),
+    days: z.number().int().min(1).max(3650),
+    proxies: z.number().int().min(1).max(100_000),
+    bandwidthGb: z.number().int().min(1).max(1_000_000).nullable(),
+    minIntervalSec: z.number().int().min(0).max(86_400).nullable(),
+    active: z.boolean(),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'empty' });
+
+export const ZDiscountTier = z.object({ minQuantity: z.number().int().min(1), percent: z.number().min(0).max(90) });
+export const ZBandwidthPrice = z.object({ pricePerGb: z.number().int(), maxGb: z.number().int() });

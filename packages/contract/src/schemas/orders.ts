@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { ZCountryCode, ZPeriod } from './catalog.js';
+import { PERIOD_UNITS } from '../period.js';
+
+export const ORDER_STATUSES = ['waiting', 'using', 'renewing', 'increasing_bandwidth', 'expired', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_TYPES = ['v6', 'v4', 'key', 'package'] as const;
+export const PROXY_STATUSES = ['using', 'expired', 'locked'] as const;
+export type ProxyStatus = (typeof PROXY_STATUSES)[number];
+export const ORDER_ACTIONS = ['buy', 'renew', 'increase_bandwidth', 'increase_amount', 'change_country'] as const;
+export const PROTOCOLS = ['http', 'socks5'] as const;
+
+export const ZOrder = z.object({
+  id: z.string(),
+  code: z.string(),
+  type: z.enum(ORDER_TYPES),
+  product: z.enum(['v6', 'v4', 'key']),
+  country: z.string(),
+  quantity: z.number().int(),
+  period: z.object({ unit: z.enum(PERIOD_UNITS), value: z.number().int() }),
+  status: z.enum(ORDER_STATUSES),
+  bandwidthGb: z.number().int().nullable(),
+  totalPrice: z.number().int(),
+  paymentType: z.string(),
+  paidAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  packageName: z.string().nullable(),
+  autoRenew: z.boolean(),
+  createdAt: z.string(),
+});
+export type TOrder = z.infer<typeof ZOrder>;
+
+export const ZProxy = z.object({
+  id: z.string(),
+  orderId: z.string().nullable(),
+  type: z.enum(['v6', 'v4']),
+  kind: z.enum(['static', 'rotating']),
+  protocol: z.enum(PROTOCOLS),
+  host: z.string(),
+  port: z.number().int(),
+  username: z.string(),
+  password: z.string(),
+  country: z.string(),
+  egressIp: z.string(),
+  packageName: z.string().nullable(),
+  tagId: z.string().nullable(),
+  comment: z.string(),
+  status: z.enum(PROXY_STATUSES),
+  expiresAt: z.string(),
+  autoRenew: z.boolean(),
+  ipChangeMode: z.enum(['auto', 'manual']),
+  changeIntervalMin: z.number().int().nullable(),
+  ipChangeStatus: z.enum(['processing', 'changed', 'not_changed']),
+  ipChangedAt: z.string().nullable(),
+  authIps: z.array(z.string()),
+  bandwidthLimitGb: z.number().int().nullable(),
+  bandwidthUsedBytes: z.number().int(),
+  createdAt: z.string(),
+});
+export type TProxy = z.infer<typeof ZProxy>;
+
+export const ZKey = z.object({
+  id: z.string(),
+  orderId: z.string().nullable(),
+  key: z.string(),
+  country: z.string(),
+  status: z.enum(PROXY_STATUSES),
+  expiresAt: z.string(),
+  autoRenew: z.boolean(),
+  tagId: z.string().nullable(),
+  comment: z.string(),
+  minIntervalSec: z.number().int(),
+  current: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TKey = z.infer<typeof ZKey>;
+
+export const ZBuyRetailRequest = z.object({
+  country: ZCountryCode,
+  quantity: z.number().int().min(1).max(100_000),
+  period: ZPeriod,
+  protocol: z.enum(PROTOCOLS).optional().default('http'),
+  autoRenew: z.boolean().optional().default(false),
+});
+export type TBuyRetailRequest = z.infer<typeof ZBuyRetailRequest>;
+
+export const ZBuyPackageRequest = z.object({
+  country: ZCountryCode,
+  protocol: z.enum(PROTOCOLS).optional().default('http'),
+});
+export const ZBuyKeyPackageRequest = z.object({
+  country: ZCountryCode,
+  quantity: z.number().int().min(1).max(1000).optional().default(1),
+});
+
+export const ZBuyResponse = z.object({ order: ZOrder, proxies: z.array(ZProxy) });
+export const ZBuyKeyResponse = z.object({ order: ZOrder, keys: z.array(ZKey) });
+
+export const ZIdList = z.array(z.string().uuid()).min(1).max(1000);
+
+export const ZRenewOrderRequest = z.object({ period: ZPeriod.optional() });
+export const ZRenewListOrderRequest = z.object({ listOrderId: ZIdList, period: ZPeriod.optional() });
+export const ZIncreaseBandwidthRequest = z.object({ bandwidth: z.number().int().min(1).max(100_000) });
+export const ZRenewListProxyRequest = z.object({ listProxyId: ZIdList, period: ZPeriod });
+export const ZRenewListKeyRequest = z.object({ listKeyId: ZIdList, period: ZPeriod });
+export const ZUpdateListProxyRequest = z
+  .object({ listProxyId: ZIdList, comment: z.string().max(500).optional(), autoRenew: z.boolean().optional() })
+  .refine((v) => v.comment !== undefined || v.autoRenew !== undefined, { message: 'nothing to update' });
+export const ZUpdateListKeyRequest = z
+  .object({ listKeyId: ZIdList, comment: z.string().max(500).optional(), autoRenew: z.boolean().optional() })
+  .refine((v) => v.comment !== undefined || v.autoRenew !== undefined, { message: 'nothing to update' });
+export const ZListKeyIdRequest = z.object({ listKeyId: ZIdList });
+export const ZUpdateOrderAutoRenewRequest = z.object({ autoRenew: z.boolean() });
+
+export const ZOrderListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(25),
+  search: z.string().trim().max(200).optional().default(''),
+  status: z.enum(ORDER_STATUSES).optional(),
+  type: z.enum(ORDER_TYPES).optional(),
+});
+
+export const PROXY_SORTS = ['created_desc', 'created_asc', 'expires_asc', 'expires_desc'] as const;
+export const ZProxyListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(25),
+  search: z.string().trim().max(200).optional().default(''),
+  status: z.enum(PROXY_STATUSES).optional(),
+  country: ZCountryCode.optional(),
+  tagId: z.string().uuid().optional(),
+  orderId: z.string().uuid().optional(),
+  sort: z.enum(PROXY_SORTS).optional().default('created_desc'),
+});
+
+export const ZOrderLog = z.object({
+  action: z.enum(ORDER_ACTIONS),
+  result: z.enum(['success', 'fail']),
+  note: z.string(),
+  amount: z.number().int(),
+  createdAt: z.string(),
+});
+export type TOrderLog = z.infer<typeof ZOrderLog>;
