@@ -7,7 +7,6 @@ import { orders, proxies, rotatingKeys } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/repository.js';
 import { changeBalance } from '../ledger/service.js';
-import { addPeriod } from './buy.js';
 import type { KeyRow, OrderRow, ProxyRow } from './mapper.js';
 import * as repo from './repository.js';
 
