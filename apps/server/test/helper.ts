@@ -12,6 +12,7 @@ import type { AppContext } from '../src/context.js';
 import { openPglite, openPostgres, queryRows, type Database } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
 import { findLedgerMismatches } from '../src/modules/ledger/repository.js';
+import { changeBalance } from '../src/modules/ledger/service.js';
 import { Clock } from '../src/lib/clock.js';
 import type { Mail, Mailer } from '../src/lib/mailer.js';
 import { hashPassword } from '../src/lib/passwords.js';
@@ -156,4 +157,29 @@ export async function countRows(t: TestApp, table: string): Promise<number> {
 
 export async function ledgerMismatches(t: TestApp) {
   return findLedgerMismatches(t.ctx.db);
+}
+
+/** Credits a user through the ledger, as an admin top-up would. */
+export async function fund(t: TestApp, userId: string, amount: number): Promise<void> {
+  await t.ctx.db.transaction((tx) =>
+    changeBalance(tx, { userId, amount, type: 'admin_add', content: 'test funds', at: t.clock.now() }),
+  );
+}
+
+export async function balanceOf(t: TestApp, userId: string): Promise<number> {
+  const rows = await queryRows<{ balance: string | number }>(
+    t.ctx.db,
+    sql`select balance from users where id = ${userId}`,
+  );
+  return Number(rows[0]?.balance);
+}
+
+/** A verified, logged-in customer with a balance. */
+export async function customer(t: TestApp, balance = 0, host = 'localhost') {
+  const u = await createUser(t, { host });
+  if (balance) {
+    await fund(t, u.id, balance);
+  }
+  const tokens = await login(t, u, host);
+  return { ...u, token: tokens.accessToken };
 }
