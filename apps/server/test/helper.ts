@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
  * A fresh database per test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL of DATABASE_URL (created here, dropped on close).
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openPglite(null);
@@ -38,6 +38,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   const database = await openPostgres(u.toString(), 10);
   return {
     database,
+    url: u.toString(),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: url });
@@ -46,6 +47,23 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
       await c.end();
     },
   };
+}
+
+/**
+ * A second instance on the same database: its own PostgreSQL pool (like another server), or the
+ * same PGlite (the embedded database is one process by nature).
+ */
+async function attach(shared: { database: Database; url?: string }) {
+  if (shared.database.kind === 'postgres' && shared.url) {
+    const database = await openPostgres(shared.url, 10);
+    return { database, drop: () => database.close() };
+  }
+  return { database: shared.database, drop: async () => undefined };
+}
+
+/** Another app instance on the database of `t`. */
+export async function buildSecondInstance(t: TestApp): Promise<TestApp> {
+  return build({}, { database: t.database, url: t.databaseUrl });
 }
 
 export class MemoryMailer implements Mailer {
@@ -70,12 +88,16 @@ export interface TestApp {
   mailer: MemoryMailer;
   clock: Clock;
   database: Database;
+  databaseUrl?: string;
   close(): Promise<void>;
   inject(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 
-export async function build(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+export async function build(
+  env: Record<string, string> = {},
+  shared?: { database: Database; url?: string },
+): Promise<TestApp> {
+  const { database, drop, url } = shared ? { ...(await attach(shared)), url: shared.url } : await openTestDatabase();
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pp-test-')),
     APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
@@ -94,6 +116,7 @@ export async function build(env: Record<string, string> = {}): Promise<TestApp> 
     mailer,
     clock,
     database,
+    databaseUrl: url,
     async close() {
       await app.close();
       await drop();
@@ -137,10 +160,14 @@ export async function createUser(
 }
 
 export async function login(t: TestApp, u: { email: string; password: string }, host = 'localhost') {
+  // Each helper login comes from its own address, so tests that log in many users stay clear of
+  // the per-IP login limit (the rate-limit tests pick their addresses explicitly).
+  const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   const res = await t.inject({
     method: 'POST',
     url: '/api/auth/login',
     headers: { host },
+    remoteAddress,
     payload: { email: u.email, password: u.password },
   });
   if (res.statusCode !== 200) {
@@ -181,5 +208,13 @@ export async function customer(t: TestApp, balance = 0, host = 'localhost') {
     await fund(t, u.id, balance);
   }
   const tokens = await login(t, u, host);
-  return { ...u, token: tokens.accessToken };
+  return {
+    ...u,
+    token: tokens.accessToken,
+    /** A new access token, for tests that move the clock past the 15-minute token life. */
+    async relogin() {
+      this.token = (await login(t, u, host)).accessToken;
+      return this.token;
+    },
+  };
 }

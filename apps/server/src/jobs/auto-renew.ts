@@ -17,15 +17,17 @@ const BATCH = 100;
  * Renews due auto-renew orders, each in its own transaction. Each order row is taken with
  * FOR UPDATE SKIP LOCKED and the due condition is checked again under the lock, so several
  * instances running this at once charge every renewal once. A short balance keeps the proxies
- * until they expire, logs a failed renew on the order and mails the user, once per period.
+ * until they expire, logs a failed renew on the order and mails the user, once per period; the
+ * next sweeps keep trying quietly, so a top-up before expiry still renews.
  */
 export async function runAutoRenew(ctx: AppContext): Promise<{ renewed: number; failed: number }> {
   const horizon = new Date(ctx.clock.nowMs() + AUTO_RENEW_LEAD_MS).toISOString();
-  const due = sql`o.auto_renew and o.status in ('using', 'expired') and o.expires_at <= ${horizon}::timestamptz
-    and (o.auto_renew_failed_for is null or o.auto_renew_failed_for <> o.expires_at)`;
+  const due = sql`o.auto_renew and o.status in ('using', 'expired') and o.expires_at <= ${horizon}::timestamptz`;
+  // Orders that already failed this period go last, so they cannot starve the others.
   const candidates = await queryRows<{ id: string }>(
     ctx.db,
-    sql`select o.id from orders o where ${due} order by o.expires_at limit ${BATCH}`,
+    sql`select o.id from orders o where ${due}
+        order by (o.auto_renew_failed_for is not distinct from o.expires_at), o.expires_at limit ${BATCH}`,
   );
   let renewed = 0;
   let failed = 0;
@@ -46,7 +48,9 @@ export async function runAutoRenew(ctx: AppContext): Promise<{ renewed: number; 
         if (!(err instanceof AppError)) {
           throw err;
         }
-        await recordFailure(ctx, tx, order!, err.code);
+        if (order!.autoRenewFailedFor?.getTime() !== order!.expiresAt?.getTime()) {
+          await recordFailure(ctx, tx, order!, err.code);
+        }
         return 'failed' as const;
       }
     });

@@ -69,13 +69,13 @@ async function liveUnits(tx: Tx, order: OrderRow): Promise<Units> {
 
 /** The period and the price of renewing an order's live units. */
 async function orderRenewal(
-  ctx: AppContext,
+  tx: Tx,
   order: OrderRow,
   count: number,
   periodOverride: Period | undefined,
 ): Promise<{ period: Period; cost: number }> {
   if (order.type === 'package' || order.type === 'key') {
-    const pkg = order.packageId ? await catalog.findPackage(ctx.db, order.packageId) : undefined;
+    const pkg = order.packageId ? await catalog.findPackage(tx, order.packageId) : undefined;
     const period: Period = { unit: 'day', value: pkg?.days ?? order.periodValue };
     const unit = pkg
       ? pkg.price
@@ -83,7 +83,7 @@ async function orderRenewal(
     return { period, cost: order.type === 'key' ? unit * count : unit };
   }
   const period = periodOverride ?? { unit: order.periodUnit, value: order.periodValue };
-  const price = await catalog.findRetailPrice(ctx.db, order.siteId, order.product, order.country, period.unit);
+  const price = await catalog.findRetailPrice(tx, order.siteId, order.product, order.country, period.unit);
   if (!price) {
     throw new AppError('INVALID_COUNTRY');
   }
@@ -137,7 +137,7 @@ export async function renewOrderTx(
   if (count === 0) {
     throw new AppError('ORDER_EXPIRED');
   }
-  const { period, cost } = await orderRenewal(ctx, order, count, opts.period);
+  const { period, cost } = await orderRenewal(tx, order, count, opts.period);
   if (cost > 0) {
     await changeBalance(tx, {
       userId: order.userId,
