@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.js';
 import { refreshOrders } from '../modules/orders/renew.js';
 import { releaseSlots } from '../modules/supply/allocator.js';
+import { recordProxyChanges } from '../modules/supply/changes.js';
 import type { AppContext } from '../context.js';
 import type { Job } from './runner.js';
 
@@ -14,10 +15,10 @@ export const DEFAULT_LOCK_DAYS = 7;
 export async function runLifecycle(ctx: AppContext): Promise<{ expired: number; locked: number }> {
   const now = ctx.clock.now().toISOString();
   return ctx.db.transaction(async (tx) => {
-    const expired = await queryRows<{ order_id: string | null }>(
+    const expired = await queryRows<{ id: string; order_id: string | null }>(
       tx,
       sql`update proxies set status = 'expired', updated_at = ${now}
-          where status = 'using' and expires_at <= ${now} returning order_id`,
+          where status = 'using' and expires_at <= ${now} returning id, order_id`,
     );
     const expiredKeys = await queryRows<{ order_id: string | null }>(
       tx,
@@ -38,6 +39,10 @@ export async function runLifecycle(ctx: AppContext): Promise<{ expired: number; 
     await releaseSlots(
       tx,
       locked.map((r) => r.id),
+    );
+    await recordProxyChanges(
+      tx,
+      [...expired, ...locked].map((r) => r.id),
     );
     const orderIds = [...expired, ...expiredKeys, ...locked, ...lockedKeys]
       .map((r) => r.order_id)

@@ -140,3 +140,33 @@ export const ZOrderLog = z.object({
   createdAt: z.string(),
 });
 export type TOrderLog = z.infer<typeof ZOrderLog>;
+
+/** seed-spec §5: up to 3 IPv4 addresses; the list must not be empty. */
+export const ZAuthIpRequest = z.object({
+  listProxyId: ZIdList,
+  authIp: z.array(z.string().trim().max(64)).min(1).max(16),
+});
+/**
+ * API.md: proxy passwords are 10–20 characters (seed-spec §5's English text). Letters and digits
+ * only, so a `host:port:user:pass` line and a proxy URL never need escaping.
+ */
+export const ZProxyPassword = z.string().regex(/^[A-Za-z0-9]{10,20}$/);
+export const ZChangeProxyPasswordRequest = z.object({ listProxyId: ZIdList, password: ZProxyPassword });
+export const ZBoughtChangePasswordRequest = z.object({ listBoughtProxyId: ZIdList, password: ZProxyPassword });
+export const ZResetIpRequest = z.object({ listProxyId: ZIdList });
+export const ZResetIpResponse = z.array(z.object({ id: z.string(), egressIp: z.string(), ipChangedAt: z.string() }));
+export const ZUpdateResetIpTypeRequest = z.object({
+  listProxyId: ZIdList,
+  mode: z.enum(['auto', 'manual']),
+  intervalMin: z.number().int().min(15).max(1000).optional(),
+});
+export const ZGetNewIpResponse = z.object({
+  proxy: z.string(),
+  host: z.string(),
+  port: z.number().int(),
+  username: z.string(),
+  password: z.string(),
+  protocol: z.enum(PROTOCOLS),
+  egressIp: z.string(),
+  nextChangeIn: z.number().int(),
+});

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -76,4 +77,19 @@ export const egressIps = pgTable(
       .on(t.product, t.country)
       .where(sql`${t.proxyId} is null`),
   ],
+);
+
+/**
+ * An append-only log of proxy changes per node: the gateway's change stream replays it from the
+ * last version it saw (`GET node/changes?since=`), so a node that was away misses nothing.
+ */
+export const proxyEvents = pgTable(
+  'proxy_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subServerId: uuid('sub_server_id').notNull(),
+    proxyId: uuid('proxy_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('proxy_events_node_idx').on(t.subServerId, t.id)],
 );

@@ -20,6 +20,7 @@ import { changeBalance } from '../ledger/service.js';
 import { allocateSlots, bindSlots, newCredentials, randomCredential, type Slot } from '../supply/allocator.js';
 import { toKey, toOrder, toProxy, proxyLine, type OrderRow, type ProxyRow } from './mapper.js';
 import * as repo from './repository.js';
+import { recordProxyChanges } from '../supply/changes.js';
 
 export interface Buyer {
   id: string;
@@ -81,6 +82,10 @@ async function insertProxies(
     out.push(...rows);
   }
   await bindSlots(tx, bound);
+  await recordProxyChanges(
+    tx,
+    bound.map((b) => b.proxyId),
+  );
   return out;
 }
 

@@ -9,6 +9,7 @@ import * as catalog from '../catalog/repository.js';
 import { changeBalance } from '../ledger/service.js';
 import type { KeyRow, OrderRow, ProxyRow } from './mapper.js';
 import * as repo from './repository.js';
+import { recordProxyChanges } from '../supply/changes.js';
 
 const RENEW_TYPE: Record<OrderRow['type'], { manual: TransactionType; auto: TransactionType }> = {
   v6: { manual: 'renew', auto: 'auto_renew' },
@@ -119,6 +120,10 @@ async function extendUnits(tx: Tx, units: Units, period: Period, now: Date): Pro
         from rotating_keys k where k.proxy_id = p.id and p.id in (${ids(keyProxies)})`);
     }
   }
+  await recordProxyChanges(tx, [
+    ...units.proxies.map((p) => p.id),
+    ...units.keys.map((k) => k.proxyId).filter((x): x is string => x !== null),
+  ]);
 }
 
 /**
@@ -322,7 +327,15 @@ export async function increaseBandwidth(
       at: now,
     });
     await tx.update(orders).set({ bandwidthGb: total, updatedAt: now }).where(eq(orders.id, order.id));
-    await tx.update(proxies).set({ bandwidthLimitGb: total, updatedAt: now }).where(eq(proxies.orderId, order.id));
+    const changed = await tx
+      .update(proxies)
+      .set({ bandwidthLimitGb: total, updatedAt: now })
+      .where(eq(proxies.orderId, order.id))
+      .returning({ id: proxies.id });
+    await recordProxyChanges(
+      tx,
+      changed.map((p) => p.id),
+    );
     await repo.insertLog(tx, {
       id: randomUUID(),
       orderId: order.id,

@@ -13,6 +13,13 @@ import {
   ZRenewListProxyRequest,
   ZUpdateListKeyRequest,
   ZUpdateListProxyRequest,
+  ZAuthIpRequest,
+  ZBoughtChangePasswordRequest,
+  ZChangeProxyPasswordRequest,
+  ZGetNewIpResponse,
+  ZResetIpRequest,
+  ZResetIpResponse,
+  ZUpdateResetIpTypeRequest,
   zPage,
 } from '@proxy/contract';
 import { authenticate } from '../../plugins/auth.js';
@@ -21,6 +28,8 @@ import { toKey, toProxy } from '../orders/mapper.js';
 import { renewKeys, renewProxies, updateKeys, updateProxies } from '../orders/renew.js';
 import * as repo from '../orders/repository.js';
 import { deleteKeys } from './service.js';
+import * as ops from './operations.js';
+import { hitLimit } from '../../lib/rate-limit.js';
 import { EXPORT_FORMATS, renderExport } from './export.js';
 
 const ok = { ok: true as const };
@@ -97,13 +106,71 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
       });
       return ok;
     });
+
+    const authIpSchema = {
+      schema: { tags, body: ZAuthIpRequest, response: { 200: z.object({ authIp: z.array(z.string()) }) } },
+    };
+    const authIpHandler = async (req: { user: { id: string }; body: { listProxyId: string[]; authIp: string[] } }) => ({
+      authIp: await ops.setAuthIps(app.ctx, req.user.id, type, req.body.listProxyId, req.body.authIp),
+    });
+    if (variant === 'bought') {
+      app.put('/auth-ip', authIpSchema, authIpHandler);
+      app.put(
+        '/change-password',
+        { schema: { tags, body: ZBoughtChangePasswordRequest, response: { 200: ZOk } } },
+        async (req) => {
+          await ops.changePassword(app.ctx, req.user.id, type, req.body.listBoughtProxyId, req.body.password);
+          return ok;
+        },
+      );
+      return;
+    }
+    app.post('/auth-ip', authIpSchema, authIpHandler);
+    app.put(
+      '/change-password',
+      { schema: { tags, body: ZChangeProxyPasswordRequest, response: { 200: ZOk } } },
+      async (req) => {
+        await ops.changePassword(app.ctx, req.user.id, type, req.body.listProxyId, req.body.password);
+        return ok;
+      },
+    );
+    app.post(
+      '/reset-ip-manual',
+      { schema: { tags, body: ZResetIpRequest, response: { 200: ZResetIpResponse } } },
+      async (req) => ops.resetIps(app.ctx, req.user.id, type, req.body.listProxyId),
+    );
+    app.post(
+      '/update-reset-ip-type',
+      { schema: { tags, body: ZUpdateResetIpTypeRequest, response: { 200: ZOk } } },
+      async (req) => {
+        await ops.setResetType(app.ctx, req.user.id, type, req.body.listProxyId, req.body.mode, req.body.intervalMin);
+        return ok;
+      },
+    );
   };
 }
 
-/** /api/key/… (the key holder's calls; get-new-ip comes with the gateway). */
+/** /api/key/…: get-new-ip (authenticated by the key itself) and the key holder's calls. */
 export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['key'];
   const auth = { preHandler: authenticate };
+
+  app.post(
+    '/get-new-ip',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ keyRotate: z.string().min(1).max(200) }),
+        body: z.object({ authIp: z.string().max(64).optional() }).optional(),
+        response: { 200: ZGetNewIpResponse },
+      },
+    },
+    async (req) => {
+      // Keys authenticate by themselves: limit guessing per client address.
+      await hitLimit(app.ctx.db, app.ctx.clock, { key: `newip:${req.ip}`, max: 120, windowSec: 60 });
+      return ops.getNewIp(app.ctx, req.site.id, req.query.keyRotate, req.body?.authIp);
+    },
+  );
 
   app.get(
     '/list-key-me',

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import * as repo from '../orders/repository.js';
 import { refreshOrders } from '../orders/renew.js';
 import { releaseSlots } from '../supply/allocator.js';
+import { recordProxyChanges } from '../supply/changes.js';
 
 /** Deletes keys for good: their listeners stop and go back to the pool. No refund. */
 export async function deleteKeys(ctx: AppContext, userId: string, ids: string[]): Promise<void> {
@@ -26,6 +27,7 @@ export async function deleteKeys(ctx: AppContext, userId: string, ids: string[])
         .set({ status: 'locked', lockedAt: now, updatedAt: now })
         .where(inArray(proxies.id, proxyIds));
       await releaseSlots(tx, proxyIds);
+      await recordProxyChanges(tx, proxyIds);
     }
     await refreshOrders(
       tx,

@@ -14,19 +14,17 @@ beforeAll(async () => {
   await t.ctx.db
     .insert(catalogCountries)
     .values({ id: randomUUID(), siteId: site.id, product: 'v4', code: 'TT', name: 'Testland' });
-  await t.ctx.db
-    .insert(retailPrices)
-    .values({
-      id: randomUUID(),
-      siteId: site.id,
-      product: 'v4',
-      country: 'TT',
-      unit: 'day',
-      price: 10,
-      renewPrice: 10,
-      quantityStep: 1,
-      maxQuantity: 100,
-    });
+  await t.ctx.db.insert(retailPrices).values({
+    id: randomUUID(),
+    siteId: site.id,
+    product: 'v4',
+    country: 'TT',
+    unit: 'day',
+    price: 10,
+    renewPrice: 10,
+    quantityStep: 1,
+    maxQuantity: 100,
+  });
   const node = await createNode(t.ctx.db, { name: 'pool', host: '127.0.0.1', ports: [40000, 40000 + POOL - 1] });
   const ips: string[] = [];
   for (let i = 0; ips.length < POOL; i++) {

@@ -1,0 +1,242 @@
+import { isIPv4 } from 'node:net';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MAX_AUTH_IPS, PROXY_PASSWORD_CHANGE_SECONDS } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { proxies, rotatingKeys, subServers } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { proxyLine, type ProxyRow } from '../orders/mapper.js';
+import * as repo from '../orders/repository.js';
+import { nextEgress } from '../supply/allocator.js';
+import { recordProxyChanges } from '../supply/changes.js';
+
+/** The least time between two manual IP resets of one proxy. */
+export const RESET_MIN_SECONDS = 60;
+
+type ProxyType = 'v6' | 'v4' | undefined;
+
+/** Locks the caller's proxies; one id that is not theirs refuses the whole batch (API.md). */
+async function own(tx: Tx, userId: string, ids: string[], type: ProxyType): Promise<ProxyRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await repo.lockProxies(tx, userId, unique, type);
+  if (rows.length !== unique.length) {
+    throw new AppError('PROXY_NOT_EXISTS');
+  }
+  return rows;
+}
+
+/** seed-spec §5: up to 3 IPv4 addresses, format checked, not the same list again, not on a locked proxy. */
+export function normaliseAuthIps(list: string[]): string[] {
+  const ips = [...new Set(list.map((s) => s.trim()).filter(Boolean))];
+  if (ips.length === 0 || ips.length > MAX_AUTH_IPS || !ips.every((ip) => isIPv4(ip))) {
+    throw new AppError('INVALID_IP', { max: MAX_AUTH_IPS });
+  }
+  return ips;
+}
+
+export async function setAuthIps(ctx: AppContext, userId: string, type: ProxyType, ids: string[], list: string[]) {
+  const ips = normaliseAuthIps(list);
+  await ctx.db.transaction(async (tx) => {
+    const rows = await own(tx, userId, ids, type);
+    if (rows.some((p) => p.status === 'locked')) {
+      throw new AppError('PROXY_EXPIRED');
+    }
+    const same = (a: string[]) => a.length === ips.length && [...a].sort().join() === [...ips].sort().join();
+    if (rows.every((p) => same(p.authIps))) {
+      throw new AppError('SAME_OLD_AUTH_IP');
+    }
+    await tx
+      .update(proxies)
+      .set({ authIps: ips, updatedAt: ctx.clock.now() })
+      .where(
+        inArray(
+          proxies.id,
+          rows.map((p) => p.id),
+        ),
+      );
+    await recordProxyChanges(
+      tx,
+      rows.map((p) => p.id),
+    );
+  });
+  return ips;
+}
+
+/** seed-spec §5: proxies in use only; effective at once on the gateway; not again within 2 minutes. */
+export async function changePassword(
+  ctx: AppContext,
+  userId: string,
+  type: ProxyType,
+  ids: string[],
+  password: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const rows = await own(tx, userId, ids, type);
+    if (rows.some((p) => p.status !== 'using')) {
+      throw new AppError('PROXY_EXPIRED');
+    }
+    const now = ctx.clock.nowMs();
+    const last = Math.max(0, ...rows.map((p) => p.passwordChangedAt?.getTime() ?? 0));
+    const remain = Math.ceil((last + PROXY_PASSWORD_CHANGE_SECONDS * 1000 - now) / 1000);
+    if (remain > 0) {
+      throw new AppError('CHANGE_PASSWORD_TOO_FAST', { remainTime: remain });
+    }
+    await tx
+      .update(proxies)
+      .set({ password, passwordChangedAt: ctx.clock.now(), updatedAt: ctx.clock.now() })
+      .where(
+        inArray(
+          proxies.id,
+          rows.map((p) => p.id),
+        ),
+      );
+    await recordProxyChanges(
+      tx,
+      rows.map((p) => p.id),
+    );
+  });
+}
+
+/** Gives one proxy a new egress address (rotation, manual reset, key get-new-ip), in the caller's transaction. */
+export async function rotateEgress(
+  ctx: AppContext,
+  tx: Tx,
+  p: ProxyRow,
+  product: 'v6' | 'v4' | 'key',
+): Promise<ProxyRow> {
+  const next = await nextEgress(tx, {
+    product,
+    country: p.country,
+    subServerId: p.subServerId,
+    current: p.egressIp,
+    currentId: p.egressIpId,
+  });
+  const now = ctx.clock.now();
+  if (!next) {
+    throw new AppError('NOT_ENOUGT_PROXY');
+  }
+  if (next.egressIpId) {
+    // Per-address pools: take the new address and give the old one back, in one statement.
+    await tx.execute(sql`update egress_ips set proxy_id = case when id = ${next.egressIpId}::uuid then ${p.id}::uuid else null end
+      where id = ${next.egressIpId}::uuid or proxy_id = ${p.id}::uuid`);
+  }
+  const [row] = await tx
+    .update(proxies)
+    .set({
+      egressIp: next.egressIp,
+      egressIpId: next.egressIpId,
+      ipChangeStatus: 'changed',
+      ipChangedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(proxies.id, p.id))
+    .returning();
+  await recordProxyChanges(tx, [p.id]);
+  return row!;
+}
+
+/** POST reset-ip-manual: a new egress for each proxy, at most once a minute per proxy. */
+export async function resetIps(ctx: AppContext, userId: string, type: ProxyType, ids: string[]) {
+  return ctx.db.transaction(async (tx) => {
+    const rows = await own(tx, userId, ids, type);
+    if (rows.some((p) => p.status !== 'using')) {
+      throw new AppError('PROXY_EXPIRED');
+    }
+    const now = ctx.clock.nowMs();
+    const last = Math.max(0, ...rows.map((p) => p.ipChangedAt?.getTime() ?? 0));
+    const remain = Math.ceil((last + RESET_MIN_SECONDS * 1000 - now) / 1000);
+    if (remain > 0) {
+      throw new AppError('RESET_TOO_FAST', { remainTime: remain });
+    }
+    const out = [];
+    for (const p of rows) {
+      const r = await rotateEgress(ctx, tx, p, p.type);
+      out.push({ id: r.id, egressIp: r.egressIp, ipChangedAt: r.ipChangedAt!.toISOString() });
+    }
+    return out;
+  });
+}
+
+/** POST update-reset-ip-type: auto rotation every 15–1000 minutes, or manual. */
+export async function setResetType(
+  ctx: AppContext,
+  userId: string,
+  type: ProxyType,
+  ids: string[],
+  mode: 'auto' | 'manual',
+  intervalMin: number | undefined,
+) {
+  if (mode === 'auto' && intervalMin === undefined) {
+    throw new AppError('VALIDATION_ERROR', { issues: [{ path: 'body.intervalMin', message: 'required for auto' }] });
+  }
+  await ctx.db.transaction(async (tx) => {
+    const rows = await own(tx, userId, ids, type);
+    if (rows.some((p) => p.status === 'locked')) {
+      throw new AppError('PROXY_EXPIRED');
+    }
+    await tx
+      .update(proxies)
+      .set({
+        ipChangeMode: mode,
+        kind: mode === 'auto' ? 'rotating' : 'static',
+        changeIntervalMin: mode === 'auto' ? intervalMin! : null,
+        updatedAt: ctx.clock.now(),
+      })
+      .where(
+        inArray(
+          proxies.id,
+          rows.map((p) => p.id),
+        ),
+      );
+  });
+}
+
+/**
+ * POST /api/key/get-new-ip?keyRotate=…: the key itself authenticates. It gets a fresh egress on
+ * its listener, no faster than its minimum interval (GET_IP_TOO_FAST with remainTime).
+ */
+export async function getNewIp(ctx: AppContext, siteId: string, key: string, authIp: string | undefined) {
+  const ips = authIp ? normaliseAuthIps([authIp]) : null;
+  return ctx.db.transaction(async (tx) => {
+    const [k] = await tx
+      .select()
+      .from(rotatingKeys)
+      .where(and(eq(rotatingKeys.key, key), eq(rotatingKeys.siteId, siteId)))
+      .for('update');
+    if (!k || !k.proxyId) {
+      throw new AppError('KEY_NOT_EXISTS');
+    }
+    if (k.status !== 'using') {
+      throw new AppError('KEY_EXPIRED');
+    }
+    const now = ctx.clock.nowMs();
+    const remain = Math.ceil(((k.lastNewIpAt?.getTime() ?? 0) + k.minIntervalSec * 1000 - now) / 1000);
+    if (remain > 0) {
+      throw new AppError('GET_IP_TOO_FAST', { remainTime: remain });
+    }
+    const [p] = await tx.select().from(proxies).where(eq(proxies.id, k.proxyId)).for('update');
+    if (!p) {
+      throw new AppError('KEY_NOT_EXISTS');
+    }
+    if (ips) {
+      await tx.update(proxies).set({ authIps: ips }).where(eq(proxies.id, p.id));
+    }
+    const rotated = await rotateEgress(ctx, tx, p, 'key');
+    await tx
+      .update(rotatingKeys)
+      .set({ lastNewIpAt: ctx.clock.now(), updatedAt: ctx.clock.now() })
+      .where(eq(rotatingKeys.id, k.id));
+    const [node] = await tx.select({ host: subServers.host }).from(subServers).where(eq(subServers.id, p.subServerId));
+    const host = node?.host ?? '';
+    return {
+      proxy: proxyLine(host, rotated),
+      host,
+      port: rotated.port,
+      username: rotated.username,
+      password: rotated.password,
+      protocol: rotated.protocol,
+      egressIp: rotated.egressIp,
+      nextChangeIn: k.minIntervalSec,
+    };
+  });
+}

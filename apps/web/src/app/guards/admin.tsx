@@ -1,0 +1,17 @@
+import { Navigate, Outlet } from 'react-router';
+import { isAdminRole } from '@proxy/contract';
+import { PageSpinner } from '@/components/page-spinner';
+import { paths } from '@/config/paths';
+import { useMe } from '@/lib/auth';
+
+/** seed-spec §2: the admin layout sends roles other than 0 and 2 to the dashboard. */
+export function AdminGuard() {
+  const { data: me, isError } = useMe();
+  if (!me) {
+    return isError ? <Navigate to={paths.app.dashboard.getHref()} replace /> : <PageSpinner />;
+  }
+  if (!isAdminRole(me.role)) {
+    return <Navigate to={paths.app.dashboard.getHref()} replace />;
+  }
+  return <Outlet />;
+}

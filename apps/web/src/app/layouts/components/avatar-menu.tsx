@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import { useTranslation } from 'react-i18next';
+import { ChangePasswordDialog } from '@/features/account/components/change-password-dialog';
+import { useMe } from '@/lib/auth';
+import { LogoutDialog } from './logout-dialog';
+
+type OpenDialog = 'changePassword' | 'logout' | null;
+
+export function AvatarMenu() {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  const open = (which: Exclude<OpenDialog, null>) => {
+    setAnchor(null);
+    setDialog(which);
+  };
+  const close = () => setDialog(null);
+
+  return (
+    <>
+      <IconButton
+        data-testid="avatar-menu"
+        aria-label={t('topBar.accountMenu')}
+        aria-haspopup="menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ p: 0.5 }}
+      >
+        <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.dark', fontSize: 16 }}>
+          {me?.email.charAt(0).toUpperCase()}
+        </Avatar>
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {me && (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1, maxWidth: 260 }} noWrap>
+            {me.email}
+          </Typography>
+        )}
+        {me && <Divider />}
+        <MenuItem data-testid="menu-change-password" onClick={() => open('changePassword')}>
+          <ListItemIcon>
+            <LockResetOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('topBar.changePassword')}
+        </MenuItem>
+        <MenuItem data-testid="menu-logout" onClick={() => open('logout')}>
+          <ListItemIcon>
+            <LogoutOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('topBar.logout')}
+        </MenuItem>
+      </Menu>
+      <ChangePasswordDialog open={dialog === 'changePassword'} onClose={close} />
+      <LogoutDialog open={dialog === 'logout'} onClose={close} />
+    </>
+  );
+}

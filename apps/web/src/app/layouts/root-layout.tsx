@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { Outlet, useSearchParams } from 'react-router';
+import { RouteProgress } from '@/components/route-progress';
+import { chooseLanguage, currentLanguage, isLocale } from '@/lib/i18n';
+import { useSiteInfo } from '@/lib/site-info';
+
+/** Above every layout: the route progress bar, and `?lang=` on any address (seed-spec §1). */
+export function RootLayout() {
+  const { forceEnglish } = useSiteInfo();
+  const [searchParams] = useSearchParams();
+  const lang = searchParams.get('lang');
+
+  useEffect(() => {
+    if (!forceEnglish && isLocale(lang) && lang !== currentLanguage()) {
+      chooseLanguage(lang);
+    }
+  }, [forceEnglish, lang]);
+
+  return (
+    <>
+      <RouteProgress />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { Suspense, useMemo, type ReactNode } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { TOAST_DURATION_MS } from '@proxy/contract';
+import { SnackbarProvider } from 'notistack';
+import { PageSpinner } from '@/components/page-spinner';
+import { queryClient } from '@/lib/query-client';
+import { useSiteInfo } from '@/lib/site-info';
+import { createAppTheme } from '@/lib/theme';
+import { SiteBranding } from './site-branding';
+
+function SiteTheme({ children }: { children: ReactNode }) {
+  const { color } = useSiteInfo();
+  const theme = useMemo(() => createAppTheme(color), [color]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <SiteBranding />
+      {/* seed-spec §8: toasts bottom right for 3 s. */}
+      <SnackbarProvider
+        maxSnack={4}
+        autoHideDuration={TOAST_DURATION_MS}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      >
+        {children}
+      </SnackbarProvider>
+    </ThemeProvider>
+  );
+}
+
+/** Data, site branding, theme and toasts; the site info is loaded before anything shows. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<PageSpinner fullScreen />}>
+        <SiteTheme>{children}</SiteTheme>
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

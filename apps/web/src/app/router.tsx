@@ -1,0 +1,139 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/page-spinner';
+import { paths } from '@/config/paths';
+import { lazyRoute } from '@/lib/lazy-route';
+import { registerNavigate } from '@/lib/navigation';
+import { AdminGuard } from './guards/admin';
+import { AuthenticatedGuard } from './guards/authenticated';
+import { NotAuthenticatedGuard } from './guards/not-authenticated';
+import { AgencyApiGuard } from './guards/site-feature';
+import { AdminLayout } from './layouts/admin-layout';
+import { AuthLayout } from './layouts/auth-layout';
+import { DefaultLayout } from './layouts/default-layout';
+import { EmptyLayout } from './layouts/empty-layout';
+import { HomeLayout } from './layouts/home-layout';
+import { RootLayout } from './layouts/root-layout';
+import type { ComingSoonHandle } from './routes/coming-soon';
+import { ErrorPageRoute } from './routes/error-page';
+import { NotFoundRoute } from './routes/not-found';
+
+const comingSoon = lazyRoute(() => import('./routes/coming-soon').then((m) => m.ComingSoonRoute));
+
+/** A page that a later issue builds; until then a translated "coming soon" card. */
+function placeholder(path: string, title: ComingSoonHandle['title']): RouteObject {
+  return { path, ...comingSoon, handle: { title } satisfies ComingSoonHandle };
+}
+
+const login = lazyRoute(() => import('@/features/auth/routes/login').then((m) => m.LoginRoute));
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: ErrorPageRoute,
+    HydrateFallback: () => <PageSpinner fullScreen />,
+    children: [
+      {
+        // 'authenticated-home': visitors see the landing page, users go to the dashboard.
+        Component: NotAuthenticatedGuard,
+        children: [
+          {
+            Component: HomeLayout,
+            children: [
+              {
+                index: true,
+                ...lazyRoute(() => import('@/features/home/routes/landing').then((m) => m.LandingRoute)),
+              },
+            ],
+          },
+          {
+            Component: AuthLayout,
+            children: [
+              // Matching is case-insensitive, so this also serves /auth/Login (seed-spec §2).
+              { path: paths.auth.login.path, ...login },
+              {
+                path: paths.auth.register.path,
+                ...lazyRoute(() => import('@/features/auth/routes/register').then((m) => m.RegisterRoute)),
+              },
+              {
+                path: paths.auth.forgotPassword.path,
+                ...lazyRoute(() => import('@/features/auth/routes/forgot-password').then((m) => m.ForgotPasswordRoute)),
+              },
+              {
+                path: paths.auth.resetPassword.path,
+                ...lazyRoute(() => import('@/features/auth/routes/reset-password').then((m) => m.ResetPasswordRoute)),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        Component: AuthLayout,
+        children: [
+          {
+            path: paths.auth.registerSuccess.path,
+            ...lazyRoute(() => import('@/features/auth/routes/register-success').then((m) => m.RegisterSuccessRoute)),
+          },
+        ],
+      },
+      {
+        Component: AuthenticatedGuard,
+        children: [
+          {
+            Component: DefaultLayout,
+            children: [
+              {
+                path: paths.app.dashboard.path,
+                ...lazyRoute(() => import('@/features/dashboard/routes/dashboard').then((m) => m.DashboardRoute)),
+              },
+              {
+                path: paths.app.account.path,
+                ...lazyRoute(() => import('@/features/account/routes/account').then((m) => m.AccountRoute)),
+              },
+              placeholder(paths.app.order.path, 'nav.order'),
+              placeholder(paths.app.manageProxy.path, 'nav.manageProxy'),
+              placeholder(paths.app.topup.path, 'nav.topup'),
+              placeholder(paths.app.support.path, 'nav.support'),
+              placeholder(paths.app.tutorial.path, 'nav.tutorial'),
+              placeholder(paths.app.checkProxy.path, 'nav.checkProxy'),
+              {
+                Component: AgencyApiGuard,
+                children: [
+                  placeholder(paths.app.agency.path, 'nav.agency'),
+                  placeholder(paths.app.api.path, 'nav.api'),
+                ],
+              },
+            ],
+          },
+          {
+            Component: AdminGuard,
+            children: [
+              {
+                path: paths.admin.root.path,
+                Component: AdminLayout,
+                children: [
+                  {
+                    index: true,
+                    ...lazyRoute(() => import('@/features/admin/routes/overview').then((m) => m.AdminOverviewRoute)),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        Component: EmptyLayout,
+        children: [
+          // Also rendered by the error page, so it is in the main bundle anyway.
+          { path: '*', Component: NotFoundRoute },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  registerNavigate((to) => void router.navigate(to));
+  return router;
+}

@@ -1,0 +1,27 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+
+/** seed-spec §2 "Not found". */
+export function NotFoundRoute() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ textAlign: 'center', maxWidth: 560, px: 2 }}>
+      <Typography variant="h1" component="p" color="primary" sx={{ fontWeight: 800, fontSize: { xs: 72, sm: 112 } }}>
+        {t('notFound.code')}
+      </Typography>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('notFound.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('notFound.description')}
+      </Typography>
+      <Button component={Link} to={paths.app.dashboard.getHref()} variant="contained" size="large">
+        {t('notFound.home')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { loadGooglePixel } from '@/lib/gtag';
+import { applySiteLanguage } from '@/lib/i18n';
+import { useSiteInfo } from '@/lib/site-info';
+
+function setFavicon(href: string): void {
+  let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'icon';
+    document.head.appendChild(link);
+  }
+  link.href = href;
+}
+
+/** Applies the site's branding to the document (seed-spec §1): title, icon, analytics, language. */
+export function SiteBranding() {
+  const { title, logo, color, googlePixel, forceEnglish } = useSiteInfo();
+
+  // Before paint, so a site that forces English never flashes Vietnamese.
+  useLayoutEffect(() => applySiteLanguage(forceEnglish), [forceEnglish]);
+
+  useEffect(() => {
+    if (title) {
+      document.title = title;
+    }
+  }, [title]);
+
+  useEffect(() => {
+    if (logo) {
+      setFavicon(logo);
+    }
+  }, [logo]);
+
+  useEffect(() => {
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', color);
+  }, [color]);
+
+  useEffect(() => loadGooglePixel(googlePixel), [googlePixel]);
+
+  return null;
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TLoginResponse, ZGoogleLoginRequest } from '@proxy/contract';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+export function googleLogin(body: z.infer<typeof ZGoogleLoginRequest>): Promise<TLoginResponse> {
+  return api.post<TLoginResponse>('/auth/google', body);
+}
+
+/** POST /api/auth/google with the Google ID token. */
+export function useGoogleLogin() {
+  return useMutation({ mutationFn: googleLogin });
+}

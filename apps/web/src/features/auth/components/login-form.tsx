@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { OTP_LENGTH, ZLoginRequest, type TLoginRequest } from '@proxy/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PasswordField } from '@/components/password-field';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-error';
+import { fieldErrorText, firstErrorText, formErrorMap } from '@/lib/form-errors';
+import { muiField } from '@/lib/form';
+import { notifyError } from '@/lib/notify';
+import { useLogin } from '../api/login';
+import { useCaptcha } from '../hooks/use-captcha';
+import { useCompleteLogin } from '../hooks/use-complete-login';
+import { CaptchaStatus } from './captcha-status';
+
+const emptyToUndefined = (value: string) => (value === '' ? undefined : value);
+
+/**
+ * Email and password; the 2FA code field appears when the server answers MISSING_2FA.
+ * An unverified account (NOT_VERIFY_MAIL) is handed to `onUnverified` to enter its email OTP.
+ */
+export function LoginForm({ onUnverified }: { onUnverified: (email: string) => void }) {
+  const { t } = useTranslation();
+  const [needsCode, setNeedsCode] = useState(false);
+  const captcha = useCaptcha('login');
+  const login = useLogin();
+  const completeLogin = useCompleteLogin();
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<TLoginRequest>({
+    resolver: zodResolver(ZLoginRequest, { error: formErrorMap }),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      let token: string | undefined;
+      try {
+        token = await captcha.getToken();
+      } catch {
+        return;
+      }
+      try {
+        completeLogin(await login.mutateAsync({ ...values, captcha: token }));
+      } catch (error) {
+        if (isApiError(error) && error.code === 'MISSING_2FA') {
+          setNeedsCode(true);
+          window.setTimeout(() => setFocus('code'), 0);
+        }
+        if (isApiError(error) && error.code === 'NOT_VERIFY_MAIL') {
+          onUnverified(values.email);
+        }
+      } finally {
+        captcha.renew();
+      }
+    },
+    (invalid) => {
+      const text = firstErrorText(t, invalid, ['email', 'password', 'code']);
+      if (text) {
+        notifyError(text);
+      }
+    },
+  );
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void onSubmit(event)}>
+      <TextField
+        {...muiField(register('email'))}
+        type="email"
+        label={t('common.email')}
+        autoComplete="email"
+        autoFocus
+        error={Boolean(errors.email)}
+        helperText={fieldErrorText(t, errors.email)}
+      />
+      <Stack spacing={0.5}>
+        <PasswordField
+          {...muiField(register('password'))}
+          label={t('common.password')}
+          autoComplete="current-password"
+          error={Boolean(errors.password)}
+          helperText={fieldErrorText(t, errors.password)}
+        />
+        <Link
+          component={RouterLink}
+          to={paths.auth.forgotPassword.getHref()}
+          variant="body2"
+          sx={{ alignSelf: 'flex-end' }}
+        >
+          {t('auth.login.forgot')}
+        </Link>
+      </Stack>
+      <Collapse in={needsCode} unmountOnExit>
+        <TextField
+          {...muiField(register('code', { setValueAs: emptyToUndefined }))}
+          label={t('auth.login.code')}
+          autoComplete="one-time-code"
+          error={Boolean(errors.code)}
+          helperText={fieldErrorText(t, errors.code) ?? t('auth.login.codeHelp')}
+          slotProps={{
+            htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH, 'data-testid': 'login-code' },
+          }}
+        />
+      </Collapse>
+      <CaptchaStatus status={captcha.status} onRetry={captcha.renew} />
+      <Button type="submit" variant="contained" size="large" loading={isSubmitting} data-testid="login-submit">
+        {t('auth.login.submit')}
+      </Button>
+    </Stack>
+  );
+}

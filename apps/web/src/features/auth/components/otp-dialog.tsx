@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { OTP_LENGTH, ZVerifyRequest } from '@proxy/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useCountdown } from '@/hooks/use-countdown';
+import { isApiError } from '@/lib/api-error';
+import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
+import { muiField } from '@/lib/form';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useReceiveCode } from '../api/receive-code';
+import { useVerifyEmail } from '../api/verify-email';
+
+interface OtpDialogProps {
+  email: string;
+  /** Seconds before the code can be sent again: 60 right after registering, 0 otherwise. */
+  resendAfter: number;
+  onClose: () => void;
+  onVerified: () => void;
+}
+
+/** The email OTP of registration (seed-spec §2): 6 digits, with a resend countdown. */
+export function OtpDialog({ email, resendAfter, onClose, onVerified }: OtpDialogProps) {
+  const { t } = useTranslation();
+  const countdown = useCountdown(resendAfter);
+  const receiveCode = useReceiveCode();
+  const verify = useVerifyEmail();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.infer<typeof ZVerifyRequest>>({
+    resolver: zodResolver(ZVerifyRequest, { error: formErrorMap }),
+    defaultValues: { email, code: '' },
+  });
+
+  const resend = async () => {
+    try {
+      const { remainTime } = await receiveCode.mutateAsync(email);
+      countdown.restart(remainTime);
+      notifySuccess(t('auth.otp.resent'));
+    } catch (error) {
+      const wait = isApiError(error) ? error.dataNumber('remainTime') : undefined;
+      if (wait !== undefined) {
+        countdown.restart(wait);
+      }
+    }
+  };
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        await verify.mutateAsync(values);
+        onVerified();
+      } catch {
+        // The error toast comes from the mutation cache; the dialog stays for another try.
+      }
+    },
+    (invalid) => {
+      const text = fieldErrorText(t, invalid.code);
+      if (text) {
+        notifyError(text);
+      }
+    },
+  );
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="otp-dialog-title">
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <DialogTitle id="otp-dialog-title">{t('auth.otp.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t('auth.otp.message', { email })}</DialogContentText>
+          <TextField
+            {...muiField(register('code'))}
+            label={t('auth.otp.code')}
+            autoFocus
+            autoComplete="one-time-code"
+            error={Boolean(errors.code)}
+            helperText={fieldErrorText(t, errors.code)}
+            slotProps={{
+              htmlInput: {
+                inputMode: 'numeric',
+                maxLength: OTP_LENGTH,
+                'data-testid': 'otp-input',
+                style: { letterSpacing: '0.4em', fontSize: 20, textAlign: 'center' },
+              },
+            }}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+          <Button
+            data-testid="otp-resend"
+            disabled={countdown.remaining > 0}
+            loading={receiveCode.isPending}
+            onClick={() => void resend()}
+          >
+            {countdown.remaining > 0 ? t('auth.otp.resendIn', { seconds: countdown.remaining }) : t('auth.otp.resend')}
+          </Button>
+          <Button type="submit" variant="contained" loading={isSubmitting} data-testid="otp-submit">
+            {t('auth.otp.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

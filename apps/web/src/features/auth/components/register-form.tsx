@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { EMAIL_RE, ZEmail, ZRegisterRequest, type TRegisterRequest } from '@proxy/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { PasswordField } from '@/components/password-field';
+import { fieldErrorText, firstErrorText, formErrorMap } from '@/lib/form-errors';
+import { muiField } from '@/lib/form';
+import { notifyError } from '@/lib/notify';
+import { useRegister } from '../api/register';
+import { useCaptcha } from '../hooks/use-captcha';
+import { CaptchaStatus } from './captcha-status';
+
+/** seed-spec §5: the server checks the email format too; the form checks it first. */
+const registerFormSchema = ZRegisterRequest.safeExtend({ email: ZEmail.regex(EMAIL_RE) });
+
+const emptyToUndefined = (value: string) => (value === '' ? undefined : value);
+
+/** Email, password twice and an optional agency coupon; `onRegistered` opens the OTP step. */
+export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const { t } = useTranslation();
+  const captcha = useCaptcha('register');
+  const registerUser = useRegister();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TRegisterRequest>({
+    resolver: zodResolver(registerFormSchema, { error: formErrorMap }),
+    defaultValues: { email: '', password: '', passwordConfirm: '' },
+  });
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      let token: string | undefined;
+      try {
+        token = await captcha.getToken();
+      } catch {
+        return;
+      }
+      try {
+        await registerUser.mutateAsync({ ...values, captcha: token });
+        onRegistered(values.email);
+      } catch {
+        // The error toast comes from the mutation cache.
+      } finally {
+        captcha.renew();
+      }
+    },
+    (invalid) => {
+      const text = firstErrorText(t, invalid, ['email', 'password', 'passwordConfirm', 'agencyCode']);
+      if (text) {
+        notifyError(text);
+      }
+    },
+  );
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void onSubmit(event)}>
+      <TextField
+        {...muiField(register('email'))}
+        type="email"
+        label={t('common.email')}
+        autoComplete="email"
+        autoFocus
+        error={Boolean(errors.email)}
+        helperText={fieldErrorText(t, errors.email)}
+      />
+      <PasswordField
+        {...muiField(register('password'))}
+        label={t('common.password')}
+        autoComplete="new-password"
+        error={Boolean(errors.password)}
+        helperText={fieldErrorText(t, errors.password)}
+      />
+      <PasswordField
+        {...muiField(register('passwordConfirm'))}
+        label={t('auth.register.passwordConfirm')}
+        autoComplete="new-password"
+        error={Boolean(errors.passwordConfirm)}
+        helperText={fieldErrorText(t, errors.passwordConfirm)}
+      />
+      <TextField
+        {...muiField(register('agencyCode', { setValueAs: emptyToUndefined }))}
+        label={t('auth.register.agencyCode')}
+        autoComplete="off"
+        error={Boolean(errors.agencyCode)}
+        helperText={fieldErrorText(t, errors.agencyCode)}
+      />
+      <CaptchaStatus status={captcha.status} onRetry={captcha.renew} />
+      <Button type="submit" variant="contained" size="large" loading={isSubmitting} data-testid="register-submit">
+        {t('auth.register.submit')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSiteInfo } from '@/lib/site-info';
+import { useGoogleLogin } from '../api/google-login';
+import { AuthHeading } from '../components/auth-heading';
+import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { LoginForm } from '../components/login-form';
+import { OtpDialog } from '../components/otp-dialog';
+import { useCompleteLogin } from '../hooks/use-complete-login';
+
+export function LoginRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { googleClientId } = useSiteInfo();
+  const googleLogin = useGoogleLogin();
+  const completeLogin = useCompleteLogin();
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+
+  return (
+    <Stack spacing={3}>
+      <AuthHeading title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
+      <LoginForm onUnverified={setUnverifiedEmail} />
+      {googleClientId && (
+        <>
+          <Divider>{t('auth.login.or')}</Divider>
+          <GoogleSignInButton
+            clientId={googleClientId}
+            onCredential={(credential) => googleLogin.mutate({ credential }, { onSuccess: completeLogin })}
+          />
+        </>
+      )}
+      <Typography variant="body2" align="center">
+        {t('auth.login.noAccount')}{' '}
+        <Link component={RouterLink} to={paths.auth.register.getHref()}>
+          {t('auth.login.register')}
+        </Link>
+      </Typography>
+      {unverifiedEmail && (
+        <OtpDialog
+          email={unverifiedEmail}
+          resendAfter={0}
+          onClose={() => setUnverifiedEmail(null)}
+          onVerified={() => void navigate(paths.auth.registerSuccess.getHref())}
+        />
+      )}
+    </Stack>
+  );
+}

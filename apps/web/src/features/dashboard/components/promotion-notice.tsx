@@ -1,0 +1,31 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import { coinsToUsd, DEFAULT_PROMOTION, formatCoins } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { useSiteInfo } from '@/lib/site-info';
+
+/**
+ * seed-spec §1: the deposit bonus tiers. Vietnamese shows coins with dot separators, English
+ * shows dollars (coins / 24000).
+ */
+export function PromotionNotice() {
+  const { t, i18n } = useTranslation();
+  const { promotion } = useSiteInfo();
+  const tiers = (promotion ?? DEFAULT_PROMOTION).tiers;
+  if (tiers.length === 0) {
+    return null;
+  }
+
+  const amount = (coins: number) =>
+    i18n.language === 'vi' ? `${formatCoins(coins)} ${t('common.coin')}` : `$${coinsToUsd(coins)}`;
+  const text = tiers
+    .map((tier) => t('dashboard.promotion.tier', { amount: amount(tier.minAmount), percent: tier.percent }))
+    .join(t('dashboard.promotion.separator'));
+
+  return (
+    <Alert severity="success" variant="outlined" data-testid="promotion-notice" sx={{ bgcolor: 'background.paper' }}>
+      <AlertTitle sx={{ fontWeight: 700 }}>{t('dashboard.promotion.title')}</AlertTitle>
+      {t('dashboard.promotion.sentence', { tiers: text })}
+    </Alert>
+  );
+}

@@ -1,0 +1,54 @@
+import i18next from 'i18next';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { en } from '@/locales/en';
+import { vi } from '@/locales/vi';
+import { ApiError } from '../api-error';
+import { createErrorTranslator, type ErrorTranslator } from '../error-message';
+
+async function translatorIn(lng: 'vi' | 'en'): Promise<ErrorTranslator> {
+  const i18n = i18next.createInstance();
+  await i18n.init({
+    lng,
+    resources: { vi: { translation: vi }, en: { translation: en } },
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
+  return createErrorTranslator(i18n);
+}
+
+describe('createErrorTranslator', () => {
+  let enText: ErrorTranslator;
+  let viText: ErrorTranslator;
+  beforeEach(async () => {
+    enText = await translatorIn('en');
+    viText = await translatorIn('vi');
+  });
+
+  it('should look a known code up in the server-response table', () => {
+    expect(enText(new ApiError('WRONG_PASSWORD', 400))).toBe('Wrong password');
+    expect(viText(new ApiError('WRONG_PASSWORD', 400))).toBe('Mật khẩu không chính xác');
+  });
+
+  it('should put remainTime into GET_IP_TOO_FAST', () => {
+    expect(enText(new ApiError('GET_IP_TOO_FAST', 429, { remainTime: 42 }))).toBe(
+      'Get ip too fast, recreate later 42s',
+    );
+  });
+
+  it('should show INVALID_TOKEN only the first time', () => {
+    expect(enText(new ApiError('INVALID_TOKEN', 401))).toBe('Invalid session, please sign in again');
+    expect(enText(new ApiError('INVALID_TOKEN', 401))).toBeNull();
+  });
+
+  it('should show a message about time as is in Vietnamese and as a missing transaction in English', () => {
+    const raw = 'Giao dịch đã hết thời gian thanh toán';
+    expect(viText(new ApiError(raw, 400))).toBe(raw);
+    expect(enText(new ApiError(raw, 400))).toBe('Transaction Does Not Exists');
+  });
+
+  it('should ask to contact the admin for an unknown code or no message', () => {
+    expect(enText(new ApiError('SOMETHING_NEW', 400))).toBe('Please contact system admin');
+    expect(enText(new ApiError('', 0))).toBe('Please contact system admin');
+    expect(enText(new Error('boom'))).toBe('Please contact system admin');
+  });
+});

@@ -1,0 +1,135 @@
+import { ZErrorBody, type TTokens } from '@proxy/contract';
+import { paths } from '@/config/paths';
+import { ApiError } from './api-error';
+import { endSession } from './end-session';
+import { navigateTo } from './navigation';
+import { getAccessToken, getRefreshToken, setTokens } from './session';
+
+const API_BASE = '/api';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}${path}`;
+  if (!query) {
+    return url;
+  }
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') {
+      params.set(key, String(value));
+    }
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) {
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const parsed = ZErrorBody.safeParse(await readJson(res));
+  return parsed.success
+    ? new ApiError(parsed.data.message, res.status, parsed.data.data)
+    : new ApiError('', res.status);
+}
+
+function send(method: string, path: string, options: RequestOptions, token: string | null) {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+  }
+  if (token) {
+    headers.Authorization = `Bearer ${token}`;
+  }
+  return fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+}
+
+/** One renewal at a time: concurrent requests that see TOKEN_EXPIRED share it. */
+let renewal: Promise<string> | null = null;
+
+function renewAccessToken(): Promise<string> {
+  renewal ??= (async () => {
+    const refreshToken = getRefreshToken();
+    if (!refreshToken) {
+      throw new ApiError('INVALID_TOKEN', 401);
+    }
+    const res = await send('POST', '/auth/renew-token', { body: { refreshToken } }, null);
+    if (!res.ok) {
+      throw await toApiError(res);
+    }
+    const tokens = (await readJson(res)) as TTokens;
+    setTokens(tokens);
+    return tokens.accessToken;
+  })().finally(() => {
+    renewal = null;
+  });
+  return renewal;
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}, retried = false): Promise<T> {
+  const token = getAccessToken();
+  let res: Response;
+  try {
+    res = await send(method, path, options, token);
+  } catch (cause) {
+    if (options.signal?.aborted) {
+      throw cause;
+    }
+    throw new ApiError('', 0);
+  }
+  if (res.ok) {
+    return (await readJson(res)) as T;
+  }
+
+  const error = await toApiError(res);
+  if (res.status === 401 && token) {
+    endSession();
+  } else if (res.status === 403 && error.code === 'TOKEN_EXPIRED' && token && !retried) {
+    // seed-spec §4: renew with the refresh token, then retry once with the new bearer token.
+    // A concurrent request may already have renewed it; then the retry alone is enough.
+    if (getAccessToken() === token) {
+      try {
+        await renewAccessToken();
+      } catch {
+        endSession();
+        throw error;
+      }
+    }
+    return request<T>(method, path, options, true);
+  } else if (res.status === 403 && error.code === 'FORBIDDEN') {
+    // DESIGN.md "Errors": a role or site refusal sends the user back to the dashboard.
+    navigateTo(paths.app.dashboard.getHref());
+  }
+  throw error;
+}
+
+/** The request helper of seed-spec §7: base /api, JSON, bearer token from the session. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

@@ -1,0 +1,13 @@
+import { createErrorTranslator } from './error-message';
+import { i18n } from './i18n';
+import { notifyError } from './notify';
+
+const translate = createErrorTranslator(i18n);
+
+/** Turns a failed call into an error toast (seed-spec §8); some failures stay silent. */
+export function handleApiError(error: unknown): void {
+  const message = translate(error);
+  if (message) {
+    notifyError(message);
+  }
+}

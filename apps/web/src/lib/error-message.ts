@@ -1,0 +1,36 @@
+import type { i18n as I18n } from 'i18next';
+import { ApiError } from './api-error';
+
+/** seed-spec §8: a message carrying the Vietnamese word for time is a raw transaction notice. */
+const VIETNAMESE_TIME_WORD = 'thời gian';
+
+export type ErrorTranslator = (error: unknown) => string | null;
+
+/**
+ * The texts of seed-spec §8 for failed calls, in the language of `i18n`. It answers null when
+ * the failure must stay silent: INVALID_TOKEN is shown only the first time (its counter moves
+ * from 1 to 2).
+ */
+export function createErrorTranslator(i18n: Pick<I18n, 't' | 'language'>): ErrorTranslator {
+  let invalidTokenCounter = 1;
+  return (error) => {
+    const apiError = error instanceof ApiError ? error : null;
+    const code = apiError?.code ?? '';
+
+    if (code === 'INVALID_TOKEN') {
+      if (invalidTokenCounter !== 1) {
+        return null;
+      }
+      invalidTokenCounter = 2;
+      return i18n.t('errors.INVALID_TOKEN');
+    }
+    if (code.toLowerCase().includes(VIETNAMESE_TIME_WORD)) {
+      return i18n.language === 'vi' ? code : i18n.t('error.transactionNotExists');
+    }
+    const known = apiError?.knownCode;
+    if (known) {
+      return i18n.t(`errors.${known}`, { remainTime: apiError?.dataNumber('remainTime') ?? 0 });
+    }
+    return i18n.t('error.contactAdmin');
+  };
+}

@@ -1,0 +1,61 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '@proxy/contract';
+import { en } from '@/locales/en';
+import { vi } from '@/locales/vi';
+
+const resources = { vi: { translation: vi }, en: { translation: en } } as const;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+function storedLanguage(): Locale | null {
+  const stored = localStorage.getItem(STORAGE_KEYS.clientLanguage);
+  return isLocale(stored) ? stored : null;
+}
+
+/** seed-spec §1, §4: `?lang=` wins and is remembered; then the stored choice; then vi. */
+function initialLanguage(): Locale {
+  const param = new URLSearchParams(window.location.search).get('lang');
+  if (isLocale(param)) {
+    localStorage.setItem(STORAGE_KEYS.clientLanguage, param);
+    return param;
+  }
+  return storedLanguage() ?? DEFAULT_LOCALE;
+}
+
+i18n.on('languageChanged', (lng) => {
+  document.documentElement.lang = lng;
+});
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initialLanguage(),
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  showSupportNotice: false,
+});
+
+export function currentLanguage(): Locale {
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+}
+
+/** The user's choice: stored under clientLanguage and applied at once. */
+export function chooseLanguage(lng: Locale): void {
+  localStorage.setItem(STORAGE_KEYS.clientLanguage, lng);
+  void i18n.changeLanguage(lng);
+}
+
+/** A site that forces English shows it whatever was chosen, without overwriting the choice. */
+export function applySiteLanguage(forceEnglish: boolean): void {
+  const lng: Locale = forceEnglish ? 'en' : (storedLanguage() ?? DEFAULT_LOCALE);
+  if (i18n.language !== lng) {
+    void i18n.changeLanguage(lng);
+  }
+}
+
+export { i18n };

@@ -1,0 +1,51 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { DEFAULT_COLOR, ZSiteInfo, type TSiteInfo } from '@proxy/contract';
+import { api } from './api-client';
+import { siteQueryKey } from './query-client';
+
+/** What the panel shows when the site cannot be read: a plain site with nothing optional on. */
+const FALLBACK_SITE_INFO: TSiteInfo = {
+  title: '',
+  color: DEFAULT_COLOR,
+  logo: '',
+  googlePixel: null,
+  isOpenV6: false,
+  isOpenV4: false,
+  isOpenKey: false,
+  showAgencyApi: false,
+  forceEnglish: false,
+  companyFooter: false,
+  companyName: null,
+  captcha: { provider: 'off', siteKey: null },
+  googleClientId: null,
+  promotion: null,
+};
+
+/** Fields the server leaves out, or sends malformed, keep their fallback value. */
+const ZPartialSiteInfo = ZSiteInfo.partial();
+
+async function getSiteInfo(): Promise<TSiteInfo> {
+  try {
+    const parsed = ZPartialSiteInfo.safeParse(await api.get<unknown>('/site/get-site-info'));
+    if (parsed.success) {
+      return { ...FALLBACK_SITE_INFO, ...parsed.data };
+    }
+    console.error('Unexpected site info', parsed.error);
+  } catch (error) {
+    console.error('Site info unavailable', error);
+  }
+  return FALLBACK_SITE_INFO;
+}
+
+/** seed-spec §1: branding and flags of the serving host, fetched once on startup. */
+export const siteInfoQueryOptions = queryOptions({
+  queryKey: siteQueryKey('info'),
+  queryFn: getSiteInfo,
+  staleTime: Infinity,
+  meta: { silentError: true },
+});
+
+/** The site of this host. The app shell loads it before anything renders, so it never waits. */
+export function useSiteInfo(): TSiteInfo {
+  return useSuspenseQuery(siteInfoQueryOptions).data;
+}

@@ -1,0 +1,57 @@
+import type { auth as vi } from '../vi/auth';
+
+export const auth: typeof vi = {
+  login: {
+    title: 'Sign in',
+    subtitle: 'Welcome back',
+    code: '2FA code',
+    codeHelp: 'Enter the 6-digit code from your authenticator app',
+    submit: 'Sign in',
+    forgot: 'Forgot password?',
+    noAccount: 'No account yet?',
+    register: 'Register now',
+    or: 'or',
+  },
+  register: {
+    title: 'Create an account',
+    subtitle: 'Create an account to buy and manage proxies',
+    passwordConfirm: 'Re-enter password',
+    agencyCode: 'Agency coupon (optional)',
+    submit: 'Register',
+    haveAccount: 'Already have an account?',
+    login: 'Sign in',
+  },
+  registerSuccess: {
+    title: 'Registration successful',
+    message: 'Your account is ready. Sign in to get started.',
+    login: 'Sign in',
+  },
+  otp: {
+    title: 'Verify your email',
+    message: 'We sent a 6-digit code to {{email}}. It is valid for 10 minutes.',
+    code: 'Verification code',
+    submit: 'Verify',
+    resend: 'Resend code',
+    resendIn: 'Resend the code in {{seconds}}s',
+    resent: 'A new code has been sent, please check your email',
+  },
+  forgot: {
+    title: 'Forgot password',
+    emailStep: 'Enter the email you registered with and we will send you a verification code.',
+    sendCode: 'Send code',
+    codeStep: 'Enter the 6-digit code sent to {{email}}.',
+    verifyCode: 'Verify code',
+    changeEmail: 'Change email',
+    passwordStep: 'Choose a new password for your account.',
+    newPassword: 'New password',
+    passwordConfirm: 'Re-enter the new password',
+    submit: 'Reset password',
+    success: 'Your password has been reset, please sign in',
+    backToLogin: 'Back to sign in',
+  },
+  captcha: {
+    verifying: 'Verifying you are human…',
+    verified: 'Verified as human',
+    failed: 'Verification failed. Retry',
+  },
+};

@@ -1,0 +1,32 @@
+import type { admin as viAdmin, errorPage as viErrorPage, home as viHome, notFound as viNotFound } from '../vi/pages';
+
+export const home: typeof viHome = {
+  tagline: 'High-quality IPv4, IPv6 and rotating proxies',
+  pitch:
+    'Buy proxies by country, period and quantity. Pay from your coin balance, get them instantly and manage them easily on any device.',
+  login: 'Sign in',
+  register: 'Register',
+};
+
+export const admin: typeof viAdmin = {
+  overview: {
+    title: 'Admin overview',
+    description: 'Statistics, orders, customers and system settings will be shown here.',
+  },
+};
+
+// seed-spec §2: these texts are verbatim.
+export const notFound: typeof viNotFound = {
+  code: '404',
+  title: 'Sorry, an error has occured, Requested Page not found!.',
+  description: 'You may have mistyped the address or the page may have moved.',
+  home: 'Home page',
+};
+
+export const errorPage: typeof viErrorPage = {
+  title: 'An error occurred',
+  description: 'Please reload the page or go back to the home page.',
+  reload: 'Reload the page',
+  home: 'Home page',
+  fallbackTitle: 'An error occurred while showing the error page',
+};

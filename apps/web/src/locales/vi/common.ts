@@ -1,0 +1,30 @@
+export const common = {
+  coin: 'Xu',
+  cancel: 'Hủy',
+  confirm: 'Xác nhận',
+  close: 'Đóng',
+  continue: 'Tiếp tục',
+  back: 'Quay lại',
+  loading: 'Đang tải…',
+  email: 'Email',
+  password: 'Mật khẩu',
+  showPassword: 'Hiện mật khẩu',
+  hidePassword: 'Ẩn mật khẩu',
+  comingSoon: {
+    title: 'Sắp ra mắt',
+    description: 'Tính năng này đang được hoàn thiện và sẽ sớm có mặt.',
+    back: 'Về trang tổng quan',
+  },
+  language: {
+    label: 'Ngôn ngữ',
+    switch: 'Đổi ngôn ngữ',
+    vi: 'Tiếng Việt',
+    en: 'English',
+    shortVi: 'VN',
+    shortEn: 'US',
+  },
+  footer: {
+    company: '© {{year}} {{name}}. Bảo lưu mọi quyền.',
+    credit: 'Vận hành trên nền tảng công nghệ proxy của ProxyTech',
+  },
+};

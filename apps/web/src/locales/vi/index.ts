@@ -1,0 +1,22 @@
+import { account } from './account';
+import { auth } from './auth';
+import { common } from './common';
+import { dashboard } from './dashboard';
+import { error, errors } from './errors';
+import { nav, topBar } from './nav';
+import { admin, errorPage, home, notFound } from './pages';
+
+export const vi = {
+  common,
+  nav,
+  topBar,
+  auth,
+  account,
+  dashboard,
+  home,
+  admin,
+  notFound,
+  errorPage,
+  error,
+  errors,
+};

@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@/lib/i18n';
+import { App } from '@/app';
+
+const root = document.getElementById('root');
+if (!root) {
+  throw new Error('The #root element is missing from index.html');
+}
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

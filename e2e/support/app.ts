@@ -1,0 +1,108 @@
+// Product-level steps the specs share: API calls for setup, and the UI login every signed-in test needs.
+import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
+import type { Page } from 'playwright-core';
+import type { RunningServer } from './server';
+import type { SmtpSink } from './smtp-sink';
+
+export interface ApiResult<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** A fresh address per call: every test owns its user, so tests never depend on each other. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}@e2e.test`;
+}
+
+/**
+ * A JSON call to the server. node:http rather than fetch, because fetch may not set Host and the
+ * Host header is what selects the white-label site.
+ */
+export function api<T = unknown>(
+  server: RunningServer,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; host?: string } = {},
+): Promise<ApiResult<T>> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (payload !== undefined) {
+    headers['content-type'] = 'application/json';
+  }
+  if (options.token) {
+    headers.authorization = `Bearer ${options.token}`;
+  }
+  if (options.host) {
+    headers.host = `${options.host}:${server.port}`;
+  }
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.baseUrl}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        try {
+          resolve({ status: res.statusCode ?? 0, body: (text ? JSON.parse(text) : null) as T });
+        } catch {
+          reject(new Error(`${method} ${path}: not JSON (${res.statusCode}): ${text.slice(0, 200)}`));
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+function expectOk(what: string, res: ApiResult): void {
+  if (res.status < 200 || res.status >= 300) {
+    throw new Error(`${what} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}
+
+/** A verified customer made through the API and the mailed OTP, for tests that are not about registering. */
+export async function createCustomer(server: RunningServer, mail: SmtpSink, tag = 'user'): Promise<Credentials> {
+  const email = uniqueEmail(tag);
+  const password = `Pw-${randomBytes(4).toString('hex')}`;
+  expectOk(
+    'register',
+    await api(server, 'POST', '/api/auth/register', { body: { email, password, passwordConfirm: password } }),
+  );
+  const code = await mail.nextOtp(email);
+  expectOk('verify', await api(server, 'POST', '/api/auth/verify', { body: { email, code } }));
+  return { email, password };
+}
+
+/** The status and error code of a password login, to check server-side which password is valid. */
+export async function tryLogin(
+  server: RunningServer,
+  creds: Credentials,
+): Promise<{ status: number; message?: string }> {
+  const res = await api<{ message?: string }>(server, 'POST', '/api/auth/login', { body: creds });
+  return { status: res.status, message: res.body?.message };
+}
+
+/** Logs in through the login form and waits for the dashboard with the user's balance loaded. */
+export async function loginViaUi(
+  page: Page,
+  baseUrl: string,
+  creds: Credentials,
+  lang: 'vi' | 'en' = 'en',
+): Promise<void> {
+  await page.goto(`${baseUrl}/auth/login?lang=${lang}`);
+  await page.locator('input[name="email"]').fill(creds.email);
+  await page.locator('input[name="password"]').fill(creds.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await page.getByTestId('topbar-balance').waitFor();
+}
+
+/** The pathname the SPA settles on, for redirect checks. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}

@@ -1,0 +1,162 @@
+// Starts the real product (apps/server, which also serves apps/web/dist) as a child process on a
+// free port with its own fresh data directory, the way a user runs it. Also used by scripts/bench-api.ts.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const ADMIN_EMAIL = 'owner@e2e.test';
+export const ADMIN_PASSWORD = 'Owner-pass-123';
+
+export interface ServerOptions {
+  /** PostgreSQL instead of a fresh PGlite directory. */
+  databaseUrl?: string;
+  smtpUrl?: string;
+  /** Extra or overriding environment, e.g. { DEMO: '0' }. */
+  env?: Record<string, string>;
+  startTimeoutMs?: number;
+}
+
+export interface RunningServer {
+  port: number;
+  /** http://127.0.0.1:PORT, which the default site answers. */
+  baseUrl: string;
+  /** The same server under another Host, e.g. urlFor('proxy-owner.localhost'). */
+  urlFor(host: string): string;
+  adminEmail: string;
+  adminPassword: string;
+  dataDir: string | null;
+  /** The last lines the server printed, for failure messages. */
+  logTail(): string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Keeps the last `max` lines of output so a failed start can say why. */
+function tailBuffer(max: number) {
+  const lines: string[] = [];
+  return {
+    push(chunk: Buffer) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      if (lines.length > max) {
+        lines.splice(0, lines.length - max);
+      }
+    },
+    text: () => lines.join('\n'),
+  };
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number, log: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${log()}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      const body = (await res.json()) as { status?: string };
+      if (res.ok && body.status === 'ok') {
+        return;
+      }
+      last = `${res.status} ${JSON.stringify(body)}`;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    // Polling interval while the server migrates and seeds; there is no event to wait on from outside.
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server was not healthy within ${timeoutMs} ms (last: ${last}):\n${log()}`);
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = options.databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'proxy-panel-e2e-'));
+  // Never inherit a developer's DATABASE_URL: each run must start from an empty database.
+  const { DATABASE_URL: _inherited, SMTP_URL: _smtp, ...parentEnv } = process.env;
+  const env: Record<string, string | undefined> = {
+    ...parentEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'warn',
+    // The white-label specs need the demo's proxy-owner site, whatever the developer's shell says.
+    DEMO: '1',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
+  };
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail = tailBuffer(60);
+  const echo = process.env.E2E_SERVER_LOG === '1';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (chunk: Buffer) => {
+      tail.push(chunk);
+      if (echo) {
+        process.stderr.write(chunk);
+      }
+    });
+  }
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      // The server force-exits after 10 s itself; SIGKILL is the backstop if it hangs anyway.
+      const killer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+      await exited(child);
+      clearTimeout(killer);
+    }
+    if (dataDir) {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+
+  try {
+    await waitForHealth(baseUrl, child, options.startTimeoutMs ?? 60_000, tail.text);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  return {
+    port,
+    baseUrl,
+    urlFor: (host) => `http://${host}:${port}`,
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+    dataDir,
+    logTail: tail.text,
+    stop,
+  };
+}

@@ -1,0 +1,119 @@
+// Per spec file: one SMTP sink, one product server (fresh database) and one browser; per test: a fresh
+// browser context, so no session or language choice leaks from one test into the next.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { launchBrowser } from './browser';
+import { repoRoot, startServer, type RunningServer, type ServerOptions } from './server';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
+
+export interface E2E {
+  readonly server: RunningServer;
+  readonly mail: SmtpSink;
+  readonly browser: Browser;
+  /** The test's default page (desktop viewport, default site). */
+  readonly page: Page;
+  /** Another page in its own context, e.g. with a phone viewport; closed after the test. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+}
+
+const artifactsDir = path.join(repoRoot, 'test-results');
+
+function fileSafe(name: string): string {
+  return name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 120);
+}
+
+export function useE2E(serverOptions: Omit<ServerOptions, 'smtpUrl'> = {}): E2E {
+  let server: RunningServer | undefined;
+  let mail: SmtpSink | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  let contexts: BrowserContext[] = [];
+  // What the pages complained about; printed when a test fails, since a screenshot rarely says why.
+  let pageErrors: string[] = [];
+
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) {
+      throw new Error(`${what} is not ready: use it inside a test`);
+    }
+    return value;
+  };
+
+  const openPage = async (options: BrowserContextOptions = {}): Promise<Page> => {
+    const context = await need(browser, 'the browser').newContext({
+      viewport: { width: 1366, height: 900 },
+      ...options,
+    });
+    contexts.push(context);
+    // Well under the test timeout, so a missing element fails with its own message rather than a test timeout.
+    context.setDefaultTimeout(15_000);
+    context.setDefaultNavigationTimeout(30_000);
+    const created = await context.newPage();
+    created.on('pageerror', (err) => pageErrors.push(`pageerror: ${err.message}`));
+    created.on('console', (msg) => {
+      if (msg.type() === 'error') {
+        pageErrors.push(`console.error: ${msg.text()}`);
+      }
+    });
+    return created;
+  };
+
+  beforeAll(async () => {
+    mail = await startSmtpSink();
+    server = await startServer({ ...serverOptions, smtpUrl: mail.url });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    // Each step runs even if an earlier one failed, so no process outlives the file.
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await mail?.close();
+  });
+
+  beforeEach(async () => {
+    pageErrors = [];
+    page = await openPage();
+  });
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      mkdirSync(artifactsDir, { recursive: true });
+      const pages = contexts.flatMap((c) => c.pages());
+      for (const [i, p] of pages.entries()) {
+        const file = path.join(artifactsDir, `${fileSafe(task.name)}-${i}.png`);
+        await p.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+        console.error(`[e2e] "${task.name}" failed on ${p.url()}; screenshot: ${path.relative(repoRoot, file)}`);
+      }
+      if (pageErrors.length > 0) {
+        console.error(`[e2e] browser errors:\n  ${pageErrors.join('\n  ')}`);
+      }
+      if (server) {
+        console.error(`[e2e] server log tail:\n${server.logTail() || '(empty)'}`);
+      }
+    }
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    contexts = [];
+    page = undefined;
+  });
+
+  return {
+    get server() {
+      return need(server, 'the server');
+    },
+    get mail() {
+      return need(mail, 'the SMTP sink');
+    },
+    get browser() {
+      return need(browser, 'the browser');
+    },
+    get page() {
+      return need(page, 'the page');
+    },
+    newPage: openPage,
+  };
+}
