@@ -104,6 +104,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     LOG_LEVEL: 'warn',
     // The white-label specs need the demo's proxy-owner site, whatever the developer's shell says.
     DEMO: '1',
+    // Lets the specs move the server clock (POST /api/test/clock) instead of waiting for expiry.
+    TEST_CLOCK: '1',
+    // The e2e server's gateway is not under test here and must not take ports from parallel runs.
+    GATEWAY: 'off',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     ...(dataDir ? { DATA_DIR: dataDir } : {}),

@@ -27,6 +27,7 @@ import {
 } from './modules/catalog/routes.js';
 import { buyRoutes, keyBuyRoutes, orderRoutes } from './modules/orders/routes.js';
 import { keyRoutes, proxyRoutes } from './modules/proxies/routes.js';
+import { testingRoutes } from './modules/testing/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +95,9 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(keyBuyRoutes, { prefix: '/key' });
       await api.register(keyRoutes, { prefix: '/key' });
       await api.register(orderRoutes, { prefix: '/order' });
+      if (ctx.config.TEST_CLOCK) {
+        await api.register(testingRoutes, { prefix: '/test' });
+      }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

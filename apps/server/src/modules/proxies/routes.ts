@@ -161,7 +161,8 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: z.object({ keyRotate: z.string().min(1).max(200) }),
-        body: z.object({ authIp: z.string().max(64).optional() }).optional(),
+        // Clients often POST with no body at all (Fastify then gives null).
+        body: z.object({ authIp: z.string().max(64).optional() }).nullish(),
         response: { 200: ZGetNewIpResponse },
       },
     },

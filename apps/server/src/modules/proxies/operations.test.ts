@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, countRows, customer, type TestApp } from '../../../test/helper.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function v4(token: string, quantity = 2) {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/v4-proxy/buy-retail',
+    token,
+    payload: { country: 'JP', quantity, period: { unit: 'day', value: 3 } },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().proxies as { id: string; password: string; egressIp: string }[];
+}
+const list = async (token: string) =>
+  (await t.inject({ method: 'GET', url: '/api/v4-proxy/list-proxy-me?limit=500', token })).json().items as {
+    id: string;
+    password: string;
+    egressIp: string;
+    authIps: string[];
+    ipChangeMode: string;
+    changeIntervalMin: number | null;
+    ipChangeStatus: string;
+  }[];
+
+describe('auth IPs', () => {
+  it('should set up to 3 IPv4s and record a change for the gateway', async () => {
+    const c = await customer(t, 1_000_000);
+    const ps = await v4(c.token);
+    const events = await countRows(t, 'proxy_events');
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v4-proxy/auth-ip',
+      token: c.token,
+      payload: { listProxyId: ps.map((p) => p.id), authIp: ['1.2.3.4', ' 5.6.7.8 '] },
+    });
+    expect(res.json()).toEqual({ authIp: ['1.2.3.4', '5.6.7.8'] });
+    expect((await list(c.token)).every((p) => p.authIps.join() === '1.2.3.4,5.6.7.8')).toBe(true);
+    expect(await countRows(t, 'proxy_events')).toBe(events + 2);
+    const same = await t.inject({
+      method: 'POST',
+      url: '/api/v4-proxy/auth-ip',
+      token: c.token,
+      payload: { listProxyId: ps.map((p) => p.id), authIp: ['5.6.7.8', '1.2.3.4'] },
+    });
+    expect(same.json().message).toBe('SAME_OLD_AUTH_IP');
+  });
+
+  it.each([[['1.2.3.4', '1.2.3.5', '1.2.3.6', '1.2.3.7']], [['2001:db8::1']], [['300.1.1.1']], [['1.2.3']]])(
+    'should refuse %j with INVALID_IP',
+    async (authIp) => {
+      const c = await customer(t, 1_000_000);
+      const [p] = await v4(c.token, 1);
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/v4-proxy/auth-ip',
+        token: c.token,
+        payload: { listProxyId: [p!.id], authIp },
+      });
+      expect(res.json().message).toBe('INVALID_IP');
+      expect((await list(c.token))[0]!.authIps).toEqual([]);
+    },
+  );
+
+  it('should refuse an empty list', async () => {
+    const c = await customer(t, 1_000_000);
+    const [p] = await v4(c.token, 1);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v4-proxy/auth-ip',
+      token: c.token,
+      payload: { listProxyId: [p!.id], authIp: [] },
+    });
+    expect(res.json().message).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('proxy password', () => {
+  it('should change it for proxies in use, and refuse a second change within 2 minutes', async () => {
+    const c = await customer(t, 1_000_000);
+    const ps = await v4(c.token);
+    const put = (password: string) =>
+      t.inject({
+        method: 'PUT',
+        url: '/api/v4-proxy/change-password',
+        token: c.token,
+        payload: { listProxyId: ps.map((p) => p.id), password },
+      });
+    expect((await put('short')).json().message).toBe('VALIDATION_ERROR');
+    expect((await put('has:colon123')).json().message).toBe('VALIDATION_ERROR');
+    expect((await put('NewPassword123')).statusCode).toBe(200);
+    expect((await list(c.token)).map((p) => p.password)).toEqual(['NewPassword123', 'NewPassword123']);
+    const fast = await put('OtherPassword1');
+    expect(fast.statusCode).toBe(429);
+    expect(fast.json().message).toBe('CHANGE_PASSWORD_TOO_FAST');
+    expect(fast.json().data.remainTime).toBeGreaterThan(100);
+    t.clock.advance(121_000);
+    await c.relogin();
+    expect((await put('OtherPassword1')).statusCode).toBe(200);
+  });
+
+  it('should work under /api/bought-proxy with listBoughtProxyId', async () => {
+    const c = await customer(t, 1_000_000);
+    const [p] = await v4(c.token, 1);
+    const res = await t.inject({
+      method: 'PUT',
+      url: '/api/bought-proxy/change-password',
+      token: c.token,
+      payload: { listBoughtProxyId: [p!.id], password: 'BoughtPass1234' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await list(c.token))[0]!.password).toBe('BoughtPass1234');
+  });
+});
+
+describe('IP change', () => {
+  it('should give a new egress from the pool, release the old one, and refuse a reset within a minute', async () => {
+    const c = await customer(t, 1_000_000);
+    const [p] = await v4(c.token, 1);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v4-proxy/reset-ip-manual',
+      token: c.token,
+      payload: { listProxyId: [p!.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    const [changed] = res.json();
+    expect(changed.egressIp).not.toBe(p!.egressIp);
+    expect(changed.egressIp).toMatch(/^127\.13\.0\.\d+$/);
+    expect(await countRows(t, `egress_ips where ip = '${p!.egressIp}' and proxy_id is null`)).toBe(1);
+    expect(await countRows(t, `egress_ips where ip = '${changed.egressIp}' and proxy_id = '${p!.id}'`)).toBe(1);
+    expect((await list(c.token))[0]).toMatchObject({ egressIp: changed.egressIp, ipChangeStatus: 'changed' });
+    const fast = await t.inject({
+      method: 'POST',
+      url: '/api/v4-proxy/reset-ip-manual',
+      token: c.token,
+      payload: { listProxyId: [p!.id] },
+    });
+    expect(fast.statusCode).toBe(429);
+    expect(fast.json()).toMatchObject({ message: 'RESET_TOO_FAST', data: { remainTime: expect.any(Number) } });
+  });
+
+  it('should set auto rotation with 15–1000 minutes', async () => {
+    const c = await customer(t, 1_000_000);
+    const [p] = await v4(c.token, 1);
+    const post = (body: object) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/v4-proxy/update-reset-ip-type',
+        token: c.token,
+        payload: { listProxyId: [p!.id], ...body },
+      });
+    expect((await post({ mode: 'auto', intervalMin: 14 })).json().message).toBe('VALIDATION_ERROR');
+    expect((await post({ mode: 'auto', intervalMin: 1001 })).json().message).toBe('VALIDATION_ERROR');
+    expect((await post({ mode: 'auto' })).json().message).toBe('VALIDATION_ERROR');
+    expect((await post({ mode: 'auto', intervalMin: 15 })).statusCode).toBe(200);
+    expect((await list(c.token))[0]).toMatchObject({ ipChangeMode: 'auto', changeIntervalMin: 15 });
+  });
+});
+
+describe('POST /api/key/get-new-ip', () => {
+  it('should rotate the key egress, enforce the minimum interval and refuse unknown keys', async () => {
+    const c = await customer(t, 1_000_000);
+    const pkg = (await t.inject({ method: 'GET', url: '/api/key-package/get-all-package' })).json()[0];
+    const key = (
+      await t.inject({
+        method: 'POST',
+        url: `/api/key/buy-key-package/${pkg.id}`,
+        token: c.token,
+        payload: { country: 'VN', quantity: 1 },
+      })
+    ).json().keys[0];
+    const first = await t.inject({
+      method: 'POST',
+      url: `/api/key/get-new-ip?keyRotate=${key.key}`,
+      payload: { authIp: '9.9.9.9' },
+    });
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body.proxy).toBe(`${body.host}:${body.port}:${body.username}:${body.password}`);
+    expect(body.egressIp).toMatch(/^127\.20\.0\.\d+$/);
+    expect(body.nextChangeIn).toBe(pkg.minIntervalSec);
+    const again = await t.inject({ method: 'POST', url: `/api/key/get-new-ip?keyRotate=${key.key}` });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toBe('GET_IP_TOO_FAST');
+    expect(again.json().data.remainTime).toBeGreaterThan(0);
+    t.clock.advance(pkg.minIntervalSec * 1000);
+    const later = await t.inject({ method: 'POST', url: `/api/key/get-new-ip?keyRotate=${key.key}` });
+    expect(later.statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: '/api/key/get-new-ip?keyRotate=rk_nope' })).json().message).toBe(
+      'KEY_NOT_EXISTS',
+    );
+  });
+
+  it('should refuse an expired key with KEY_EXPIRED', async () => {
+    const c = await customer(t, 1_000_000);
+    const pkg = (await t.inject({ method: 'GET', url: '/api/key-package/get-all-package' })).json()[0];
+    const key = (
+      await t.inject({
+        method: 'POST',
+        url: `/api/key/buy-key-package/${pkg.id}`,
+        token: c.token,
+        payload: { country: 'VN', quantity: 1 },
+      })
+    ).json().keys[0];
+    t.clock.advance(pkg.days * 24 * 3600_000 + 1000);
+    const { runLifecycle } = await import('../../jobs/lifecycle.js');
+    await runLifecycle(t.ctx);
+    const res = await t.inject({ method: 'POST', url: `/api/key/get-new-ip?keyRotate=${key.key}` });
+    expect(res.json().message).toBe('KEY_EXPIRED');
+  });
+});
+
+describe('another user', () => {
+  it('should not set auth IPs, passwords or IP changes on proxies of another user', async () => {
+    const owner = await customer(t, 1_000_000);
+    const intruder = await customer(t, 1_000_000);
+    const [p] = await v4(owner.token, 1);
+    const calls = [
+      { method: 'POST', url: '/api/v4-proxy/auth-ip', payload: { listProxyId: [p!.id], authIp: ['1.1.1.1'] } },
+      { method: 'PUT', url: '/api/bought-proxy/auth-ip', payload: { listProxyId: [p!.id], authIp: ['1.1.1.1'] } },
+      {
+        method: 'PUT',
+        url: '/api/v4-proxy/change-password',
+        payload: { listProxyId: [p!.id], password: 'Intruder12345' },
+      },
+      {
+        method: 'PUT',
+        url: '/api/bought-proxy/change-password',
+        payload: { listBoughtProxyId: [p!.id], password: 'Intruder12345' },
+      },
+      { method: 'POST', url: '/api/v4-proxy/reset-ip-manual', payload: { listProxyId: [p!.id] } },
+      { method: 'POST', url: '/api/v4-proxy/update-reset-ip-type', payload: { listProxyId: [p!.id], mode: 'manual' } },
+    ] as const;
+    for (const call of calls) {
+      const res = await t.inject({ ...call, token: intruder.token });
+      expect(res.statusCode, call.url).toBe(404);
+      expect(res.json().message).toBe('PROXY_NOT_EXISTS');
+    }
+    expect((await list(owner.token))[0]).toMatchObject({ password: p!.password, egressIp: p!.egressIp, authIps: [] });
+  });
+});
+
+describe('auto IP rotation job', () => {
+  it('should rotate auto proxies once their interval has passed, and leave manual ones', async () => {
+    const { runRotation } = await import('../../jobs/rotation.js');
+    const c = await customer(t, 1_000_000);
+    const [auto, manual] = await v4(c.token, 2);
+    await t.inject({
+      method: 'POST',
+      url: '/api/v4-proxy/update-reset-ip-type',
+      token: c.token,
+      payload: { listProxyId: [auto!.id], mode: 'auto', intervalMin: 15 },
+    });
+    await runRotation(t.ctx);
+    expect((await list(c.token)).find((p) => p.id === auto!.id)!.egressIp).toBe(auto!.egressIp);
+    t.clock.advance(15 * 60_000);
+    await c.relogin();
+    expect(await runRotation(t.ctx)).toBeGreaterThanOrEqual(1);
+    const after = await list(c.token);
+    expect(after.find((p) => p.id === auto!.id)).toMatchObject({ ipChangeStatus: 'changed' });
+    expect(after.find((p) => p.id === auto!.id)!.egressIp).not.toBe(auto!.egressIp);
+    expect(after.find((p) => p.id === manual!.id)!.egressIp).toBe(manual!.egressIp);
+    // Not again until the next interval.
+    const changed = after.find((p) => p.id === auto!.id)!.egressIp;
+    await runRotation(t.ctx);
+    expect((await list(c.token)).find((p) => p.id === auto!.id)!.egressIp).toBe(changed);
+  });
+});
