@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { emailCodes, refreshTokens, sessions, users } from '../../db/schema/index.js';
 
 export type User = typeof users.$inferSelect;
@@ -7,14 +7,28 @@ export type User = typeof users.$inferSelect;
 /** The user behind a request, with its session's state. */
 export type AuthUser = User & { sessionRevoked: boolean };
 
-/** The one query behind every authenticated request: the user and its session, by primary keys. */
-export async function findAuthUser(db: DbOrTx, userId: string, sessionId: string): Promise<AuthUser | undefined> {
-  const rows = await db
+function prepareAuthUser(db: Db) {
+  return db
     .select({ user: users, revokedAt: sessions.revokedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('sid')), eq(sessions.userId, sql.placeholder('uid'))))
+    .limit(1)
+    .prepare('auth_user');
+}
+const authUserStatements = new WeakMap<Db, ReturnType<typeof prepareAuthUser>>();
+
+/**
+ * The one query behind every authenticated request: the user and its session, by primary keys.
+ * A named prepared statement, so neither Drizzle nor PostgreSQL plans it again per request.
+ */
+export async function findAuthUser(db: Db, userId: string, sessionId: string): Promise<AuthUser | undefined> {
+  let stmt = authUserStatements.get(db);
+  if (!stmt) {
+    stmt = prepareAuthUser(db);
+    authUserStatements.set(db, stmt);
+  }
+  const rows = await stmt.execute({ sid: sessionId, uid: userId });
   const r = rows[0];
   return r ? { ...r.user, sessionRevoked: r.revokedAt !== null } : undefined;
 }

@@ -1,0 +1,251 @@
+// `npm run bench:orders`: buying and listing on PostgreSQL with 100,000 proxies across 1,000 users,
+// against the real server started as a child process. Prints:
+//   - buying 1,000 proxies in one order (median of several purchases),
+//   - GET list-proxy-me page 1 (p50, p99, req/s) for users who own 100 proxies each,
+//   - buy-retail throughput at 32 concurrent buyers (50 proxies each).
+// Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; the run creates and
+// drops its own database beside it), BENCH_SECONDS (default 10).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import pg from 'pg';
+import { startServer, type RunningServer } from '../e2e/support/server';
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (req: AutocannonRequest) => AutocannonRequest;
+}
+type Autocannon = (opts: {
+  url: string;
+  connections: number;
+  duration?: number;
+  amount?: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  requests?: AutocannonRequest[];
+}) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const USERS = 1_000;
+const PER_USER = 100;
+const CONCURRENCY = 32;
+
+async function api<T>(
+  server: RunningServer,
+  path: string,
+  init: { token?: string; body?: unknown; method?: string; from?: string } = {},
+): Promise<T> {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: {
+      ...(init.from ? { 'x-forwarded-for': init.from } : {}),
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) {
+    throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  }
+  return json;
+}
+
+/** Seeds the bench data straight into the database: nodes, 1,000 funded users, 100,000 proxies. */
+async function seed(db: pg.Client): Promise<void> {
+  const site = (await db.query<{ id: string }>('select id from sites where is_default')).rows[0]!.id;
+  const hash = (await db.query<{ h: string }>('select password_hash as h from users where role = 0 limit 1')).rows[0]!
+    .h;
+  for (let n = 0; n < 3; n++) {
+    const node = randomUUID();
+    await db.query(
+      `insert into sub_servers (id, name, host, secret_hash, port_from, port_to) values ($1, $2, '127.0.0.1', 'x', 1024, 65535)`,
+      [node, `bench-${n}`],
+    );
+    await db.query(
+      `insert into node_ports (sub_server_id, port) select $1::uuid, p from generate_series(1024, 65535) p`,
+      [node],
+    );
+    await db.query(
+      `insert into egress_ips (id, sub_server_id, product, country, ip, family, shared) values ($1, $2, 'v6', 'VN', '::1', 6, true)`,
+      [randomUUID(), node],
+    );
+  }
+  const balance = 1_000_000_000;
+  await db.query(
+    `insert into users (id, site_id, email, password_hash, email_verified_at, balance, created_at, updated_at)
+     select gen_random_uuid(), $1, 'bench-' || lpad(i::text, 4, '0') || '@bench.test', $2, now(), $3, now(), now()
+     from generate_series(0, ${USERS - 1}) i`,
+    [site, hash, balance],
+  );
+  // Every balance is backed by its ledger row, so audit:ledger holds on the bench data too.
+  await db.query(
+    `insert into transactions (id, user_id, site_id, type, content, balance_before, price, amount, balance_after, created_at)
+     select gen_random_uuid(), id, site_id, 'admin_add', 'bench funds', 0, 0, balance, balance, now() from users where email like 'bench-%'`,
+  );
+  await db.query(
+    `insert into orders (id, code, user_id, site_id, type, product, country, quantity, period_unit, period_value, status, total_price, paid_at, expires_at, created_at, updated_at)
+     select gen_random_uuid(), 'BENCH' || substr(id::text, 1, 8), id, site_id, 'v6', 'v6', 'VN', ${PER_USER}, 'month', 1, 'using', 0, now(), now() + interval '31 days', now(), now()
+     from users where email like 'bench-%'`,
+  );
+  await db.query(
+    `with u as (
+       select u.id, u.site_id, o.id as order_id, row_number() over (order by u.email) - 1 as n
+       from users u join orders o on o.user_id = u.id where u.email like 'bench-%'
+     ), p as (
+       select np.sub_server_id, np.port, row_number() over (order by s.name, np.port) - 1 as n
+       from node_ports np join sub_servers s on s.id = np.sub_server_id where s.name like 'bench-%'
+     )
+     insert into proxies (id, user_id, site_id, order_id, type, kind, protocol, sub_server_id, port, username, password,
+                          country, egress_ip, status, expires_at, created_at, updated_at)
+     select gen_random_uuid(), u.id, u.site_id, u.order_id, 'v6', 'static', 'http', p.sub_server_id, p.port,
+            'u' || p.n, 'pw' || lpad(p.n::text, 10, '0'), 'VN', '::1', 'using', now() + interval '31 days',
+            now() - make_interval(secs => p.n), now()
+     from p join u on u.n = p.n / ${PER_USER} where p.n < ${USERS * PER_USER}`,
+  );
+  await db.query(
+    `update node_ports np set proxy_id = pr.id from proxies pr where pr.sub_server_id = np.sub_server_id and pr.port = np.port`,
+  );
+  await db.query('analyze');
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+async function main(): Promise<void> {
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    console.log(
+      `bench:orders needs PostgreSQL: cannot connect to ${PG_URL} (${err instanceof Error ? err.message : String(err)})`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  let server: RunningServer | null = null;
+  try {
+    // Behind a (pretend) reverse proxy, so the bench's logins come from many client addresses and
+    // stay clear of the per-IP login limit.
+    server = await startServer({ databaseUrl: url.toString(), env: { TRUST_PROXY: '1' } });
+    const db = new pg.Client({ connectionString: url.toString() });
+    // The database is dropped (with FORCE) at the end, which ends this connection: not an error.
+    db.on('error', () => undefined);
+    await db.connect();
+    const t0 = Date.now();
+    await seed(db);
+    const count = (await db.query<{ n: string }>('select count(*) as n from proxies')).rows[0]!.n;
+    console.log(`seeded ${count} proxies for ${USERS} users in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+    const password = server.adminPassword;
+    const tokens: string[] = [];
+    for (let i = 0; i < CONCURRENCY + 1; i++) {
+      const email = `bench-${String(i).padStart(4, '0')}@bench.test`;
+      tokens.push(
+        (
+          await api<{ tokens: { accessToken: string } }>(server, '/api/auth/login', {
+            body: { email, password },
+            from: `10.77.0.${i + 1}`,
+          })
+        ).tokens.accessToken,
+      );
+    }
+
+    // 1. One order of 1,000 proxies.
+    const times: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const start = process.hrtime.bigint();
+      const r = await api<{ proxies: unknown[] }>(server, '/api/v6-proxy/buy-retail', {
+        token: tokens[0],
+        body: { country: 'VN', quantity: 1000, period: { unit: 'day', value: 1 } },
+      });
+      times.push(Number(process.hrtime.bigint() - start) / 1e6);
+      if (r.proxies.length !== 1000) {
+        throw new Error(`expected 1000 proxies, got ${r.proxies.length}`);
+      }
+    }
+
+    // 2. list-proxy-me page 1, for a user with 100 proxies among 100,000.
+    const listUrl = `${server.baseUrl}/api/v6-proxy/list-proxy-me?page=1&limit=25`;
+    const headers = { authorization: `Bearer ${tokens[5]}` };
+    await autocannon({ url: listUrl, connections: CONCURRENCY, duration: 2, headers });
+    const list = await autocannon({ url: listUrl, connections: CONCURRENCY, duration: SECONDS, headers });
+
+    // 3. buy-retail throughput: 32 buyers at once, 50 proxies each, a fixed number of purchases.
+    let next = 0;
+    const buy = await autocannon({
+      url: server.baseUrl,
+      connections: CONCURRENCY,
+      amount: 1500,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v6-proxy/buy-retail',
+          setupRequest: (req) => ({
+            ...req,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${tokens[1 + (next++ % CONCURRENCY)]}`,
+            },
+            body: JSON.stringify({ country: 'VN', quantity: 50, period: { unit: 'day', value: 1 } }),
+          }),
+        },
+      ],
+    });
+    const audit = await db.query(
+      `select count(*) as n from (select u.id from users u left join transactions t on t.user_id = u.id
+       group by u.id, u.balance having u.balance <> coalesce(sum(t.amount), 0)) x`,
+    );
+    await db.end();
+
+    const rows = [
+      [
+        'buy 1,000 proxies in one order',
+        `median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`,
+        'target < 1,000 ms',
+      ],
+      [
+        'list-proxy-me page 1 (32 conc.)',
+        `p50 ${list.latency.p50} ms, p99 ${list.latency.p99} ms, ${Math.round(list.requests.average)} req/s, non-2xx ${list.non2xx}`,
+        'target p99 < 25 ms',
+      ],
+      [
+        'buy-retail ×50 (32 conc.)',
+        `${Math.round(buy.requests.average)} orders/s, p50 ${buy.latency.p50} ms, p99 ${buy.latency.p99} ms, non-2xx ${buy.non2xx}, errors ${buy.errors}`,
+        '',
+      ],
+      ['ledger audit', Number(audit.rows[0].n) === 0 ? 'holds' : `${audit.rows[0].n} mismatches`, ''],
+    ];
+    console.log('');
+    for (const [what, figure, target] of rows) {
+      console.log(`${what!.padEnd(34)} ${figure}${target ? `   (${target})` : ''}`);
+    }
+  } finally {
+    await server?.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  process.exit(1);
+});
