@@ -6,3 +6,4 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/user.js';
 export * from './schemas/site.js';
+export * from './schemas/gateway.js';
