@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { caresResolver, DnsCache } from './dns-cache.js';
@@ -474,6 +475,46 @@ describe('timeouts and limits', () => {
     reader.socket.write(Buffer.from([0x05, 0x01, 0x02]));
     expect([...(await reader.readBytes(2))]).toEqual([0x05, 0x02]);
     await reader.closed;
+  });
+
+  it('should close a tunnel that carries no bytes for the idle time', async () => {
+    const quick = testGateway({ timeouts: { idleMs: 300 } });
+    try {
+      const p = await addProxy(quick);
+      const t = await tunnel(p);
+      expect(await roundTrip(t.reader, 'still here')).toBe('still here');
+      await t.reader.closed;
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('should give up on a destination that does not answer within the connect timeout', async () => {
+    // A listener whose process never accepts: once its queue is full, the kernel drops new SYNs.
+    const child = spawn(process.execPath, [
+      '-e',
+      `const s = require('net').createServer();
+       s.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
+         process.stdout.write(s.address().port + '\\n');
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+       });`,
+    ]);
+    const slow = testGateway({ timeouts: { connectMs: 300 } });
+    try {
+      const port = Number((await once(child.stdout, 'data')).toString());
+      const queued = [await connect(port), await connect(port)];
+      const p = await addProxy(slow);
+      expect((await httpConnect(p.port, `127.0.0.1:${port}`, { auth: creds(p) })).status).toBe(504);
+      const s = await addProxy(slow, { protocol: 'socks5' });
+      expect(await socksConnect(s.port, { ipv4: '127.0.0.1' }, port, { auth: creds(s) })).toMatchObject({
+        step: 'request',
+        code: 0x04,
+      });
+      queued.forEach((q) => q.socket.destroy());
+    } finally {
+      child.kill();
+      await slow.close();
+    }
   });
 
   it('should cap unauthenticated sockets per client IP', async () => {
