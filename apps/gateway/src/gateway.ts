@@ -923,13 +923,13 @@ export class Gateway {
 
   /** Replaces the whole state; resolves when the listeners match it. */
   applyFull(proxies: readonly GatewayProxy[], version?: number): Promise<void> {
-    return this.apply(this.state.applyFull(proxies, version));
+    return this.apply(this.state.applyFull(proxies, version), true);
   }
 
   /** Applies one change (ignored when not newer than the state); resolves when listeners match. */
   applyChange(change: TNodeChange): Promise<void> {
     const diff = this.state.applyChange(change);
-    return diff === null ? this.reconciling : this.apply(diff);
+    return diff === null ? this.reconciling : this.apply(diff, false);
   }
 
   /** Stops listening and closes every connection. */
@@ -1023,7 +1023,7 @@ export class Gateway {
     this.connections.add(new Tunnel(this, socket, port, ip, rt.cfg.protocol === 'socks5'));
   }
 
-  private apply(diff: StateDiff): Promise<void> {
+  private apply(diff: StateDiff, full: boolean): Promise<void> {
     for (const p of diff.removed) {
       const rt = this.runtimes.get(p.id);
       if (rt !== undefined) {
@@ -1048,7 +1048,14 @@ export class Gateway {
         rt.closeAll();
       }
     }
-    this.reconciling = this.reconciling.then(() => this.reconcileListeners());
+    let touched: Set<number> | null = null;
+    if (!full) {
+      touched = new Set([...diff.removed, ...diff.added].map((p) => p.port));
+      for (const { before, after } of diff.updated) {
+        touched.add(before.port).add(after.port);
+      }
+    }
+    this.reconciling = this.reconciling.then(() => this.reconcileListeners(touched));
     return this.reconciling;
   }
 
@@ -1062,25 +1069,29 @@ export class Gateway {
     }
   }
 
-  private async reconcileListeners(): Promise<void> {
+  /**
+   * Opens and closes listeners to match the state: every port after a full sync, the ports a
+   * change touched otherwise (a change costs O(1), not O(proxies)). Ports that failed to open are
+   * retried either way.
+   */
+  private async reconcileListeners(touched: Set<number> | null): Promise<void> {
     if (this.closing) {
       return;
     }
-    const wanted = new Set(this.state.ports());
-    for (const [port, server] of this.listeners) {
-      if (!wanted.has(port)) {
-        this.listeners.delete(port);
-        server.close();
-      }
-    }
-    for (const port of this.failedPorts) {
-      if (!wanted.has(port)) {
-        this.failedPorts.delete(port);
-      }
-    }
+    const candidates =
+      touched === null
+        ? new Set([...this.listeners.keys(), ...this.state.ports()])
+        : new Set([...touched, ...this.failedPorts]);
     const opening: Promise<void>[] = [];
-    for (const port of wanted) {
-      if (!this.listeners.has(port)) {
+    for (const port of candidates) {
+      const server = this.listeners.get(port);
+      if (this.state.getByPort(port) === undefined) {
+        this.failedPorts.delete(port);
+        if (server !== undefined) {
+          this.listeners.delete(port);
+          server.close();
+        }
+      } else if (server === undefined) {
         opening.push(this.listen(port));
       }
     }

@@ -24,6 +24,8 @@ export class Meter {
   private readonly counters = new Map<string, ProxyCounter>();
   private readonly retired = new Set<string>();
   private readonly unackedReports: TTrafficReport[] = [];
+  /** Per proxy, the bytes in unacknowledged reports, so unacked() is O(1) during a full resync. */
+  private readonly pendingBytes = new Map<string, number>();
   private seq = 0;
 
   constructor(opts: MeterOptions = {}) {
@@ -57,6 +59,7 @@ export class Meter {
     for (const [proxyId, c] of this.counters) {
       if (c.bytesIn > 0 || c.bytesOut > 0) {
         counters.push({ proxyId, bytesIn: c.bytesIn, bytesOut: c.bytesOut });
+        this.pendingBytes.set(proxyId, (this.pendingBytes.get(proxyId) ?? 0) + c.bytesIn + c.bytesOut);
         c.bytesIn = 0;
         c.bytesOut = 0;
       }
@@ -85,21 +88,21 @@ export class Meter {
     if (i === -1) {
       return false;
     }
-    this.unackedReports.splice(i, 1);
+    const [report] = this.unackedReports.splice(i, 1);
+    for (const row of (report as TTrafficReport).counters) {
+      const left = (this.pendingBytes.get(row.proxyId) ?? 0) - row.bytesIn - row.bytesOut;
+      if (left > 0) {
+        this.pendingBytes.set(row.proxyId, left);
+      } else {
+        this.pendingBytes.delete(row.proxyId);
+      }
+    }
     return true;
   }
 
   /** Bytes of a proxy that the server has not acknowledged yet: live counter plus pending reports. */
   unacked(proxyId: string): number {
     const c = this.counters.get(proxyId);
-    let total = c === undefined ? 0 : c.bytesIn + c.bytesOut;
-    for (const r of this.unackedReports) {
-      for (const row of r.counters) {
-        if (row.proxyId === proxyId) {
-          total += row.bytesIn + row.bytesOut;
-        }
-      }
-    }
-    return total;
+    return (c === undefined ? 0 : c.bytesIn + c.bytesOut) + (this.pendingBytes.get(proxyId) ?? 0);
   }
 }
