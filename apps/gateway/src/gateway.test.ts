@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { caresResolver, DnsCache } from './dns-cache.js';
@@ -582,6 +583,22 @@ describe('egress ports', () => {
     } finally {
       await narrow.close();
       await other.close();
+    }
+  });
+  it('should answer 502 and log once when the egress address is not on this host', async (ctx) => {
+    if (readFileSync('/proc/sys/net/ipv4/ip_nonlocal_bind', 'utf8').trim() !== '0') {
+      return skipWith(ctx, 'net.ipv4.ip_nonlocal_bind is on: any address can be bound here');
+    }
+    const errors: string[] = [];
+    const log = { info() {}, warn() {}, error: (_obj: object, msg: string) => errors.push(msg) };
+    const misconfigured = testGateway({ logger: log });
+    try {
+      const p = await addProxy(misconfigured, { egressIp: '192.0.2.250' });
+      expect((await httpConnect(p.port, `127.0.0.1:${echo.port}`, { auth: creds(p) })).status).toBe(502);
+      expect((await httpConnect(p.port, `127.0.0.1:${echo.port}`, { auth: creds(p) })).status).toBe(502);
+      expect(errors).toEqual(['egress address is not configured on this host (bind: EADDRNOTAVAIL)']);
+    } finally {
+      await misconfigured.close();
     }
   });
 });

@@ -667,10 +667,7 @@ class Tunnel {
     }
     const code = err.code ?? '';
     if (err.syscall === 'bind' && code === 'EADDRNOTAVAIL') {
-      this.gw.log.error(
-        { egressIp: (this.rt as ProxyRuntime).cfg.egressIp },
-        'egress address is not local to this host',
-      );
+      this.gw.egressMissing((this.rt as ProxyRuntime).cfg.egressIp);
       this.fail('egress');
     } else if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL') {
       // bind: that local port is taken; connect: that 4-tuple is in use. Another port may do.
@@ -886,7 +883,7 @@ export class Gateway {
   private tunnelCount = 0;
   private exhaustedCount = 0;
   private retryCount = 0;
-  private lastExhaustedLog = 0;
+  private readonly lastLogged = new Map<string, number>();
   private reconciling: Promise<void> = Promise.resolve();
   private closing = false;
 
@@ -985,14 +982,31 @@ export class Gateway {
 
   egressExhausted(egressIp: string): void {
     this.exhaustedCount += 1;
-    const now = Date.now();
-    if (now - this.lastExhaustedLog > 60_000) {
-      this.lastExhaustedLog = now;
+    if (this.mayLog(`exhausted ${egressIp}`)) {
       this.log.warn(
         { egressIp, portRange: [this.portFrom, this.portFrom + this.portSpan - 1] },
         'no free local port on the egress address for this destination; see README "Ephemeral ports"',
       );
     }
+  }
+
+  egressMissing(egressIp: string): void {
+    if (this.mayLog(`missing ${egressIp}`)) {
+      this.log.error({ egressIp }, 'egress address is not configured on this host (bind: EADDRNOTAVAIL)');
+    }
+  }
+
+  /** Once a minute per key: these conditions repeat on every connection while they last. */
+  private mayLog(key: string): boolean {
+    const now = Date.now();
+    if (now - (this.lastLogged.get(key) ?? 0) < 60_000) {
+      return false;
+    }
+    if (this.lastLogged.size > 1_000) {
+      this.lastLogged.clear();
+    }
+    this.lastLogged.set(key, now);
+    return true;
   }
 
   egressRetried(): void {
