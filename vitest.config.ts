@@ -19,6 +19,15 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        test: {
+          name: 'gateway',
+          include: ['apps/gateway/src/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,51 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { parseCidr } from './ssrf.js';
+
+const required = (name: string) => z.string({ error: `${name} is required` }).min(1, `${name} is required`);
+
+/** The environment of a standalone gateway node. */
+const ZGatewayEnv = z.object({
+  GATEWAY_NODE_ID: required('GATEWAY_NODE_ID'),
+  GATEWAY_NODE_SECRET: required('GATEWAY_NODE_SECRET'),
+  PANEL_URL: required('PANEL_URL').regex(/^https?:\/\/[^/]/, 'must be an http(s) URL, e.g. https://panel.example.com'),
+  GATEWAY_BIND: z
+    .string()
+    .default('0.0.0.0')
+    .refine((v) => isIP(v) !== 0, 'must be an IP address, e.g. 0.0.0.0 or ::'),
+  GATEWAY_ALLOW_PRIVATE: z
+    .enum(['0', '1'], { error: 'must be 0 or 1' })
+    .default('0')
+    .transform((v) => v === '1'),
+  /** Ports refused on this node's own addresses, e.g. a panel running on the same machine. */
+  GATEWAY_BLOCKED_PORTS: z
+    .string()
+    .regex(/^\d{1,5}(,\d{1,5})*$/, 'must be a comma-separated list of ports, e.g. 8080,5432')
+    .transform((v) => v.split(',').map(Number))
+    .refine((ports) => ports.every((p) => p >= 1 && p <= 65535), 'ports must be 1-65535')
+    .optional(),
+  IPV6_PREFIX: z
+    .string()
+    .refine((v) => v.includes(':') && parseCidr(v) !== null, 'expected an IPv6 prefix such as 2001:db8:1::/64')
+    .optional(),
+});
+
+export type GatewayEnv = z.infer<typeof ZGatewayEnv>;
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; a wrong or missing value throws a message that names the variable. */
+export function parseGatewayEnv(source: NodeJS.ProcessEnv): GatewayEnv {
+  const cleaned: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source)) {
+    if (v !== undefined && v !== '') {
+      cleaned[k] = v;
+    }
+  }
+  const parsed = ZGatewayEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid gateway configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,7 @@
+export { Gateway, type GatewayOptions, type GatewayLogger, type GatewayStats } from './gateway.js';
+export type { GatewayTimeouts, GatewayLimits } from './gateway.js';
+export { GatewayState, type GatewayProxy, type StateDiff } from './state.js';
+export { Meter, type ProxyCounter } from './meter.js';
+export { DnsCache, DnsError, type DnsResolveFn, type DnsCacheOptions } from './dns-cache.js';
+export { NodeClient, type NodeClientOptions } from './node-client.js';
+export { parseGatewayEnv, ConfigError, type GatewayEnv } from './config.js';

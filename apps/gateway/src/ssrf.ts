@@ -1,0 +1,365 @@
+/**
+ * Destination policy (SSRF guard). Pure functions: the gateway parses every destination here,
+ * checks the parsed address and then connects to exactly that address, so what was checked is
+ * what is reached (no second resolution, no DNS rebinding).
+ */
+import { isIPv6 } from 'node:net';
+
+/** An IP address: IPv4 as an unsigned 32-bit number, IPv6 as eight 16-bit groups. */
+export type Ip = { family: 4; v4: number } | { family: 6; v6: readonly number[] };
+
+export type HostTarget = { kind: 'ip'; ip: Ip } | { kind: 'name'; name: string } | { kind: 'invalid'; reason: string };
+
+const HEX = /^[0-9a-f]*$/i;
+const OCT = /^[0-7]*$/;
+const DEC = /^[0-9]+$/;
+const LABEL = /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
+
+/** One part of an inet_aton() address: decimal, `0x` hex or `0` octal. */
+function parseV4Part(part: string): number | null {
+  let digits = part;
+  let radix = 10;
+  if (part.length >= 2 && (part.startsWith('0x') || part.startsWith('0X'))) {
+    digits = part.slice(2);
+    radix = 16;
+  } else if (part.length >= 2 && part.startsWith('0')) {
+    digits = part.slice(1);
+    radix = 8;
+  }
+  const valid = radix === 16 ? HEX.test(digits) : radix === 8 ? OCT.test(digits) : DEC.test(digits);
+  if (!valid || part === '') {
+    return null;
+  }
+  if (digits === '') {
+    return 0;
+  }
+  const n = parseInt(digits, radix);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/**
+ * IPv4 the way inet_aton() and URL parsers read it, because that is how a client's resolver would
+ * read it too: `127.1`, `2130706433`, `0x7f.1`, `0177.0.0.1` all mean 127.0.0.1.
+ */
+export function parseIPv4Loose(s: string): number | null {
+  const parts = s.split('.');
+  if (parts.length > 4) {
+    return null;
+  }
+  const nums: number[] = [];
+  for (const part of parts) {
+    const n = parseV4Part(part);
+    if (n === null) {
+      return null;
+    }
+    nums.push(n);
+  }
+  const last = nums.pop() as number;
+  let value = 0;
+  for (const n of nums) {
+    if (n > 255) {
+      return null;
+    }
+    value = value * 256 + n;
+  }
+  const rest = 256 ** (4 - nums.length);
+  if (last >= rest) {
+    return null;
+  }
+  return value * rest + last;
+}
+
+function parseV4Strict(s: string): number | null {
+  const parts = s.split('.');
+  if (parts.length !== 4) {
+    return null;
+  }
+  let value = 0;
+  for (const part of parts) {
+    if (!DEC.test(part) || part.length > 3 || (part.length > 1 && part.startsWith('0'))) {
+      return null;
+    }
+    const n = Number(part);
+    if (n > 255) {
+      return null;
+    }
+    value = value * 256 + n;
+  }
+  return value;
+}
+
+function groups(part: string): number[] | null {
+  if (part === '') {
+    return [];
+  }
+  const out: number[] = [];
+  for (const g of part.split(':')) {
+    if (g.includes('.')) {
+      const v4 = parseV4Strict(g);
+      if (v4 === null) {
+        return null;
+      }
+      out.push(v4 >>> 16, v4 & 0xffff);
+    } else {
+      out.push(parseInt(g, 16));
+    }
+  }
+  return out;
+}
+
+/** Eight groups, or null. Zone ids (`fe80::1%eth0`) are refused: they only name link-local hosts. */
+export function parseIPv6(s: string): number[] | null {
+  if (!isIPv6(s) || s.includes('%')) {
+    return null;
+  }
+  const gap = s.indexOf('::');
+  if (gap === -1) {
+    const all = groups(s);
+    return all !== null && all.length === 8 ? all : null;
+  }
+  const head = groups(s.slice(0, gap));
+  const tail = groups(s.slice(gap + 2));
+  if (head === null || tail === null || head.length + tail.length > 7) {
+    return null;
+  }
+  return [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
+}
+
+/** IPv4-mapped IPv6 (`::ffff:a.b.c.d`) is the IPv4 host itself: the kernel connects to it over IPv4. */
+function fromV6(v6: number[]): Ip {
+  if (v6[0] === 0 && v6[1] === 0 && v6[2] === 0 && v6[3] === 0 && v6[4] === 0 && v6[5] === 0xffff) {
+    return { family: 4, v4: ((v6[6] as number) * 0x10000 + (v6[7] as number)) >>> 0 };
+  }
+  return { family: 6, v6 };
+}
+
+/** A strict literal (dotted quad or IPv6), as found in configuration: egress IPs, auth IPs, CIDRs. */
+export function parseIp(s: string): Ip | null {
+  const v4 = parseV4Strict(s);
+  if (v4 !== null) {
+    return { family: 4, v4 };
+  }
+  const v6 = parseIPv6(s);
+  return v6 === null ? null : fromV6(v6);
+}
+
+/**
+ * A destination host as a client wrote it (HTTP authority, URL host or SOCKS domain). A host whose
+ * last label is numeric must be an IPv4 address (as in the WHATWG URL parser), so `127.1` and
+ * `0x7f.1` cannot slip through as names that a system resolver would turn into loopback.
+ */
+export function parseHost(raw: string): HostTarget {
+  let host = raw.toLowerCase();
+  if (host.startsWith('[') && host.endsWith(']')) {
+    const v6 = parseIPv6(host.slice(1, -1));
+    return v6 === null ? { kind: 'invalid', reason: 'bad IPv6 literal' } : { kind: 'ip', ip: fromV6(v6) };
+  }
+  if (host.includes(':')) {
+    const v6 = parseIPv6(host);
+    return v6 === null ? { kind: 'invalid', reason: 'bad IPv6 literal' } : { kind: 'ip', ip: fromV6(v6) };
+  }
+  if (host.endsWith('.')) {
+    host = host.slice(0, -1);
+  }
+  if (host === '' || host.length > 253) {
+    return { kind: 'invalid', reason: 'bad host name' };
+  }
+  const lastLabel = host.slice(host.lastIndexOf('.') + 1);
+  if (DEC.test(lastLabel) || /^0x[0-9a-f]*$/.test(lastLabel)) {
+    const v4 = parseIPv4Loose(host);
+    return v4 === null ? { kind: 'invalid', reason: 'bad IPv4 literal' } : { kind: 'ip', ip: { family: 4, v4 } };
+  }
+  for (const label of host.split('.')) {
+    if (!LABEL.test(label)) {
+      return { kind: 'invalid', reason: 'bad host name' };
+    }
+  }
+  return { kind: 'name', name: host };
+}
+
+export function formatIp(ip: Ip): string {
+  if (ip.family === 4) {
+    const v = ip.v4;
+    return `${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
+  }
+  return ip.v6.map((g) => g.toString(16)).join(':');
+}
+
+/** A CIDR block; `len` counts the leading bits that must match. */
+export interface Block {
+  bits: Ip;
+  len: number;
+  label: string;
+}
+
+/** Like parseIp but without unmapping, so `::ffff:0:0/96`-style prefixes stay IPv6. */
+function parseRaw(addr: string): Ip | null {
+  if (addr.includes(':')) {
+    const v6 = parseIPv6(addr);
+    return v6 === null ? null : { family: 6, v6 };
+  }
+  const v4 = parseV4Strict(addr);
+  return v4 === null ? null : { family: 4, v4 };
+}
+
+export function parseCidr(cidr: string, label = cidr): Block | null {
+  const [addr, len, extra] = cidr.split('/');
+  if (addr === undefined || len === undefined || extra !== undefined || !DEC.test(len)) {
+    return null;
+  }
+  const bits = parseRaw(addr);
+  const n = Number(len);
+  if (bits === null || n > (bits.family === 4 ? 32 : 128)) {
+    return null;
+  }
+  return { bits, len: n, label };
+}
+
+function block(cidr: string, label: string): Block {
+  const b = parseCidr(cidr, label);
+  if (b === null) {
+    throw new Error(`bad CIDR ${cidr}`);
+  }
+  return b;
+}
+
+function inBlock(ip: Ip, b: Block): boolean {
+  if (ip.family === 4) {
+    if (b.bits.family !== 4) {
+      return false;
+    }
+    return b.len === 0 || ip.v4 >>> (32 - b.len) === b.bits.v4 >>> (32 - b.len);
+  }
+  if (b.bits.family !== 6) {
+    return false;
+  }
+  let left = b.len;
+  for (let i = 0; left > 0; i++, left -= 16) {
+    const a = ip.v6[i] as number;
+    const m = b.bits.v6[i] as number;
+    if (left >= 16) {
+      if (a !== m) {
+        return false;
+      }
+    } else if (a >>> (16 - left) !== m >>> (16 - left)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** RFC 6890 special-purpose space that a proxy customer has no business reaching. */
+const SPECIAL: Block[] = [
+  block('0.0.0.0/8', 'this network'),
+  block('10.0.0.0/8', 'private'),
+  block('100.64.0.0/10', 'shared address space (CGNAT)'),
+  block('127.0.0.0/8', 'loopback'),
+  block('169.254.0.0/16', 'link-local'),
+  block('172.16.0.0/12', 'private'),
+  block('192.0.0.0/24', 'IETF protocol assignments'),
+  block('192.0.2.0/24', 'documentation'),
+  block('192.88.99.0/24', '6to4 relay anycast'),
+  block('192.168.0.0/16', 'private'),
+  block('198.18.0.0/15', 'benchmarking'),
+  block('198.51.100.0/24', 'documentation'),
+  block('203.0.113.0/24', 'documentation'),
+  block('224.0.0.0/4', 'multicast'),
+  block('240.0.0.0/4', 'reserved'),
+  block('::/128', 'unspecified'),
+  block('::1/128', 'loopback'),
+  block('::/96', 'IPv4-compatible (deprecated)'),
+  block('::ffff:0:0:0/96', 'IPv4-translated'),
+  block('64:ff9b:1::/48', 'local-use NAT64'),
+  block('100::/64', 'discard-only'),
+  block('2001:2::/48', 'benchmarking'),
+  block('2001:db8::/32', 'documentation'),
+  block('3fff::/20', 'documentation'),
+  block('fc00::/7', 'unique local'),
+  block('fe80::/10', 'link-local'),
+  block('fec0::/10', 'site-local (deprecated)'),
+  block('ff00::/8', 'multicast'),
+];
+
+/** Prefixes that carry an IPv4 address inside (NAT64, 6to4): the inner address is judged too. */
+const NAT64 = block('64:ff9b::/96', 'NAT64');
+const SIX_TO_FOUR = block('2002::/16', '6to4');
+
+/** Why `ip` is special-purpose space, or null for an ordinary global unicast address. */
+export function specialPurpose(ip: Ip): string | null {
+  for (const b of SPECIAL) {
+    if (inBlock(ip, b)) {
+      return b.label;
+    }
+  }
+  if (ip.family === 6) {
+    let inner: number | null = null;
+    if (inBlock(ip, NAT64)) {
+      inner = (ip.v6[6] as number) * 0x10000 + (ip.v6[7] as number);
+    } else if (inBlock(ip, SIX_TO_FOUR)) {
+      inner = (ip.v6[1] as number) * 0x10000 + (ip.v6[2] as number);
+    }
+    if (inner !== null) {
+      const reason = specialPurpose({ family: 4, v4: inner });
+      return reason === null ? null : `${reason} (embedded in IPv6)`;
+    }
+  }
+  return null;
+}
+
+const LOOPBACK_OR_ANY = [block('0.0.0.0/8', ''), block('127.0.0.0/8', ''), block('::/128', ''), block('::1/128', '')];
+
+/** Addresses that reach this very machine whatever its interfaces are. */
+export function isLoopbackOrUnspecified(ip: Ip): boolean {
+  return LOOPBACK_OR_ANY.some((b) => inBlock(ip, b));
+}
+
+/** A set of single addresses and CIDR blocks, e.g. this node's own addresses and prefixes. */
+export class AddressSet {
+  private readonly exact = new Set<string>();
+  private readonly blocks: Block[] = [];
+
+  /** Adds an address or a CIDR; returns false when it parses as neither. */
+  add(entry: string): boolean {
+    if (entry.includes('/')) {
+      const b = parseCidr(entry);
+      if (b !== null) {
+        this.blocks.push(b);
+      }
+      return b !== null;
+    }
+    const ip = parseIp(entry);
+    if (ip !== null) {
+      this.exact.add(formatIp(ip));
+    }
+    return ip !== null;
+  }
+
+  has(ip: Ip): boolean {
+    return this.exact.has(formatIp(ip)) || this.blocks.some((b) => inBlock(ip, b));
+  }
+}
+
+export interface DestinationPolicy {
+  /** GATEWAY_ALLOW_PRIVATE: special-purpose space is reachable (tests, embedded demo). */
+  allowPrivate: boolean;
+  /** Ports that are refused on loopback and on the node's own addresses (the panel's, the proxies' own). */
+  isBlockedPort(port: number): boolean;
+  isOwnAddress(ip: Ip): boolean;
+}
+
+/** Why a connection to `ip`:`port` is refused, or null when it is allowed. */
+export function destinationRefusal(ip: Ip, port: number, policy: DestinationPolicy): string | null {
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    return 'invalid port';
+  }
+  if (!policy.allowPrivate) {
+    const reason = specialPurpose(ip);
+    if (reason !== null) {
+      return reason;
+    }
+  }
+  if (policy.isBlockedPort(port) && (isLoopbackOrUnspecified(ip) || policy.isOwnAddress(ip))) {
+    return 'a port of this node';
+  }
+  return null;
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * The node protocol of API.md "Gateway nodes": what a gateway node pulls from the server
+ * (`GET node/state`, `GET node/changes` as SSE) and what it reports (`POST node/traffic`).
+ */
+
+const ZIp = z.union([z.ipv4(), z.ipv6()]);
+
+/** One sold proxy as a gateway node enforces it. */
+export const ZGatewayProxy = z
+  .object({
+    id: z.string().min(1),
+    port: z.number().int().min(1).max(65535),
+    protocol: z.enum(['http', 'socks5']),
+    username: z.string().min(1).max(255).nullable(),
+    password: z.string().min(1).max(255).nullable(),
+    /** Client IPs that may use the proxy without credentials (API.md: at most 3). */
+    authIps: z.array(ZIp).max(3),
+    /** The source address of outgoing connections; its family decides which destinations are reachable. */
+    egressIp: ZIp,
+    status: z.enum(['using', 'expired', 'locked']),
+    bandwidthLimitBytes: z.number().int().nonnegative().nullable(),
+    /** Usage as the server knows it (acknowledged traffic reports included). */
+    bandwidthUsedBytes: z.number().int().nonnegative(),
+  })
+  .refine((p) => (p.username === null) === (p.password === null), {
+    path: ['password'],
+    message: 'username and password are set together',
+  });
+export type TGatewayProxy = z.infer<typeof ZGatewayProxy>;
+
+/** `GET node/state`: the whole desired state of the node at `version`. */
+export const ZNodeState = z.object({
+  proxies: z.array(ZGatewayProxy),
+  version: z.number().int().nonnegative(),
+});
+export type TNodeState = z.infer<typeof ZNodeState>;
+
+/** One `data:` event of `GET node/changes?since=<version>`: an upsert or a deletion. */
+export const ZNodeChange = z
+  .object({
+    version: z.number().int().nonnegative(),
+    upsert: ZGatewayProxy.optional(),
+    deleteId: z.string().min(1).optional(),
+  })
+  .refine((c) => (c.upsert === undefined) !== (c.deleteId === undefined), {
+    message: 'exactly one of upsert and deleteId',
+  });
+export type TNodeChange = z.infer<typeof ZNodeChange>;
+
+/**
+ * `POST node/traffic`. Bytes are counted per proxy since the previous report: `bytesIn` from the
+ * client towards the destination (upload), `bytesOut` from the destination to the client
+ * (download). `reportId` is unique per node; a retried report keeps its id, so the server counts a
+ * given id once.
+ */
+export const ZTrafficReport = z.object({
+  reportId: z.string().min(1).max(100),
+  counters: z.array(
+    z.object({
+      proxyId: z.string().min(1),
+      bytesIn: z.number().int().nonnegative(),
+      bytesOut: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type TTrafficReport = z.infer<typeof ZTrafficReport>;
