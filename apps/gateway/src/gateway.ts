@@ -60,6 +60,11 @@ export interface GatewayOptions {
   allowPrivate?: boolean;
   /** Ports refused on loopback and on this node's own addresses, e.g. the panel's. */
   blockedPorts?: Iterable<number>;
+  /**
+   * `ip:port` destinations reachable whatever the SSRF rules say: only the panel's echo service,
+   * which answers nothing but the caller's address, so proxies can be checked end to end.
+   */
+  allowTargets?: string[];
   /** CIDRs that are this node's too (a routed IPv6 egress prefix), for the blocked-port check. */
   ownPrefixes?: string[];
   /**
@@ -911,10 +916,21 @@ export class Gateway {
         this.ownAddresses.add(a.address);
       }
     }
+    const allowTargets = new Set(
+      (opts.allowTargets ?? []).map((t) => {
+        const i = t.lastIndexOf(':');
+        const ip = parseIp(t.slice(0, i).replace(/^\[|\]$/g, ''));
+        if (ip === null) {
+          throw new Error(`allowTargets: not ip:port: ${t}`);
+        }
+        return `${formatIp(ip)}:${t.slice(i + 1)}`;
+      }),
+    );
     this.policy = {
       allowPrivate: opts.allowPrivate ?? false,
       isBlockedPort: (port) => this.blockedPorts.has(port) || this.state.getByPort(port) !== undefined,
       isOwnAddress: (ip) => this.ownAddresses.has(ip) || this.egressUse.has(formatIp(ip)),
+      isAllowedTarget: (ip, port) => allowTargets.has(`${formatIp(ip)}:${port}`),
     };
   }
 

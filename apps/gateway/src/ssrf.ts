@@ -345,12 +345,17 @@ export interface DestinationPolicy {
   /** Ports that are refused on loopback and on the node's own addresses (the panel's, the proxies' own). */
   isBlockedPort(port: number): boolean;
   isOwnAddress(ip: Ip): boolean;
+  /** Exact destinations that are always reachable, e.g. the panel's echo service for proxy checks. */
+  isAllowedTarget?(ip: Ip, port: number): boolean;
 }
 
 /** Why a connection to `ip`:`port` is refused, or null when it is allowed. */
 export function destinationRefusal(ip: Ip, port: number, policy: DestinationPolicy): string | null {
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     return 'invalid port';
+  }
+  if (policy.isAllowedTarget?.(ip, port)) {
+    return null;
   }
   if (!policy.allowPrivate) {
     const reason = specialPurpose(ip);

@@ -3,7 +3,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { ensureOwner, seed } from './db/seed.js';
 import { Clock } from './lib/clock.js';
-import { deriveKey } from './lib/crypto.js';
+import { deriveKey, hmacHex } from './lib/crypto.js';
 import type { Mailer } from './lib/mailer.js';
 
 export function deriveKeys(appSecret: string): AppContext['keys'] {
@@ -13,6 +13,11 @@ export function deriveKeys(appSecret: string): AppContext['keys'] {
     otp: deriveKey(appSecret, 'otp').toString('hex'),
     captcha: deriveKey(appSecret, 'captcha').toString('hex'),
   };
+}
+
+/** The secret of the embedded gateway node (the demo's local node), derived from APP_SECRET. */
+export function localNodeSecret(appSecret: string): string {
+  return hmacHex(appSecret, 'local-gateway-node');
 }
 
 /** Migrates, seeds an empty database and bootstraps the owner; returns the context for buildApp. */
@@ -27,6 +32,7 @@ export async function prepare(
     demo: config.DEMO,
     ports: config.GATEWAY_PORTS,
     ipv6Prefix: config.IPV6_PREFIX,
+    localNodeSecret: localNodeSecret(config.appSecret),
   });
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await ensureOwner(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);

@@ -38,6 +38,15 @@ const ZEnv = z.object({
     .string()
     .regex(/^[0-9a-fA-F:]+\/\d{1,3}$/, 'expected an IPv6 prefix such as 2001:db8:1::/64')
     .optional(),
+  /** The proxy checker's echo service: where it listens, and how proxies reach it (host:port). */
+  ECHO_ADDR: z
+    .string()
+    .regex(/^[^\s]+:\d{1,5}$/, 'expected HOST:PORT, e.g. 127.0.0.1:0')
+    .default('127.0.0.1:0'),
+  ECHO_PUBLIC: z
+    .string()
+    .regex(/^[^\s]+:\d{1,5}$/, 'expected HOST:PORT as proxies reach it')
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -13,4 +13,6 @@ export interface AppContext {
   mailer: Mailer;
   log: FastifyBaseLogger;
   keys: { jwt: Uint8Array; secrets: Buffer; otp: string; captcha: string };
+  /** Where proxy checks send their probe (the echo service); unset when none runs. */
+  echo?: { host: string; port: number };
 }

@@ -1,4 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
+import { startEmbeddedGateway, type EmbeddedGateway } from './embedded-gateway.js';
+import { startEcho } from './modules/checker/echo.js';
 import { buildApp } from './app.js';
 import { prepare } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -21,13 +24,18 @@ async function main(): Promise<void> {
   const log = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
-  const ctx = await prepare(config, database, mailer);
+  const prepared = await prepare(config, database, mailer);
+  const [echoHost, echoPort] = splitHostPort(config.ECHO_ADDR);
+  const echo = await startEcho(echoHost, echoPort);
+  const [publicHost, publicPort] = config.ECHO_PUBLIC ? splitHostPort(config.ECHO_PUBLIC) : [echo.host, echo.port];
+  const ctx = { ...prepared, echo: { host: publicHost, port: publicPort } };
   if (ctx.seeded) {
     log.info('empty database: default site created%s', config.DEMO === false ? '' : ' with the demo');
   }
   const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
 
   const stopJobs = startJobs(app.ctx, allJobs);
+  let embedded: EmbeddedGateway | null = null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -39,7 +47,9 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     stopJobs();
+    await embedded?.stop().catch(() => undefined);
     await app.close().catch(() => undefined);
+    await echo.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   };
@@ -47,7 +57,16 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.GATEWAY === 'embedded') {
+    const port = (app.server.address() as AddressInfo).port;
+    embedded = await startEmbeddedGateway(app.ctx, port);
+  }
   app.log.info(`ready on ${address} (${database.kind}${config.DATABASE_URL ? '' : ` in ${config.DATA_DIR}`})`);
+}
+
+function splitHostPort(value: string): [string, number] {
+  const i = value.lastIndexOf(':');
+  return [value.slice(0, i).replace(/^\[|\]$/g, ''), Number(value.slice(i + 1))];
 }
 
 main().catch((err: unknown) => {

@@ -1,4 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { startEmbeddedGateway, type EmbeddedGateway } from '../src/embedded-gateway.js';
+import { startEcho } from '../src/modules/checker/echo.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -217,4 +220,58 @@ export async function customer(t: TestApp, balance = 0, host = 'localhost') {
       return this.token;
     },
   };
+}
+
+/**
+ * Env for a test app whose gateway will listen: its own random block of listener ports, so test
+ * files running in parallel do not fight over ports.
+ */
+export function livePorts(size = 300): Record<string, string> {
+  const block = 40_000 + randomInt(0, Math.floor(20_000 / size)) * size;
+  return { GATEWAY_PORTS: `${block}-${block + size - 1}` };
+}
+
+export interface LiveStack {
+  baseUrl: string;
+  port: number;
+  echo: { host: string; port: number };
+  gateway: EmbeddedGateway;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product on real sockets: the API listening on a free port, the checker's echo
+ * service, and the embedded gateway following the API over the node protocol.
+ */
+export async function startLive(t: TestApp): Promise<LiveStack> {
+  const echo = await startEcho('127.0.0.1', 0);
+  t.ctx.echo = { host: echo.host, port: echo.port };
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (t.app.server.address() as AddressInfo).port;
+  const gateway = await startEmbeddedGateway(t.ctx, port);
+  if (!gateway) {
+    throw new Error('no local node');
+  }
+  await waitFor(() => gateway.client.following);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    port,
+    echo: t.ctx.echo,
+    gateway,
+    async stop() {
+      await gateway.stop();
+      await echo.close();
+    },
+  };
+}
+
+/** Polls a condition (for effects that cross processes or sockets), failing after `ms`. */
+export async function waitFor(cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) {
+      throw new Error('condition not met in time');
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

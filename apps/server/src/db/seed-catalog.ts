@@ -152,9 +152,12 @@ export interface NodeSeed {
 }
 
 /** A gateway node with its listener ports; returns its id and the secret it authenticates with. */
-export async function createNode(db: DbOrTx, node: NodeSeed): Promise<{ id: string; secret: string }> {
+export async function createNode(
+  db: DbOrTx,
+  node: NodeSeed & { secret?: string },
+): Promise<{ id: string; secret: string }> {
   const id = randomUUID();
-  const secret = randomToken(24);
+  const secret = node.secret ?? randomToken(24);
   await db.insert(subServers).values({
     id,
     name: node.name,
@@ -208,13 +211,14 @@ export function ipv4Range(prefix: string, from: number, to: number): string[] {
  */
 export async function seedLocalNode(
   db: DbOrTx,
-  opts: { ports: [number, number]; ipv6Prefix?: string },
+  opts: { ports: [number, number]; ipv6Prefix?: string; secret: string },
 ): Promise<string> {
   const { id } = await createNode(db, {
     name: 'local',
     host: '127.0.0.1',
     ports: opts.ports,
     ipv6Prefix: opts.ipv6Prefix,
+    secret: opts.secret,
   });
   for (const [i, c] of DEMO_COUNTRIES.entries()) {
     await addEgress(db, id, 'v4', c.code, ipv4Range(`127.${10 + i}.0`, 1, 200));

@@ -87,6 +87,8 @@ export interface SeedOptions {
   demo: boolean | undefined;
   ports: [number, number];
   ipv6Prefix?: string;
+  /** The embedded node's secret, derived from APP_SECRET so the embedded gateway knows it too. */
+  localNodeSecret: string;
 }
 
 export async function seed(db: Db, opts: SeedOptions): Promise<{ seeded: boolean }> {
@@ -101,7 +103,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ seeded: boolean
       const owner = await seedDemo(tx);
       await seedCatalog(tx, defaultSite);
       await seedCatalog(tx, owner);
-      await seedLocalNode(tx, { ports: opts.ports, ipv6Prefix: opts.ipv6Prefix });
+      await seedLocalNode(tx, { ports: opts.ports, ipv6Prefix: opts.ipv6Prefix, secret: opts.localNodeSecret });
     }
     return { seeded: true };
   });

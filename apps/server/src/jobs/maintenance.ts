@@ -12,5 +12,8 @@ export const maintenanceJob: Job = {
     await ctx.db.execute(sql`delete from used_captchas where expires_at < ${now.toISOString()}`);
     await ctx.db.execute(sql`delete from email_codes where expires_at < ${dayAgo}`);
     await ctx.db.execute(sql`delete from refresh_tokens where expires_at < ${now.toISOString()}`);
+    // Nodes that were away longer than this resync in full instead of replaying changes.
+    await ctx.db.execute(sql`delete from proxy_events where created_at < ${dayAgo}`);
+    await ctx.db.execute(sql`delete from traffic_reports where created_at < ${dayAgo}`);
   },
 };

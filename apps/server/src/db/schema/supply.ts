@@ -93,3 +93,14 @@ export const proxyEvents = pgTable(
   },
   (t) => [index('proxy_events_node_idx').on(t.subServerId, t.id)],
 );
+
+/** Traffic reports already counted, so a report retried after a timeout is not counted twice. */
+export const trafficReports = pgTable(
+  'traffic_reports',
+  {
+    subServerId: uuid('sub_server_id').notNull(),
+    reportId: text('report_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subServerId, t.reportId] })],
+);

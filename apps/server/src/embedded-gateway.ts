@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { Gateway, NodeClient } from '@proxy/gateway';
+import { localNodeSecret } from './bootstrap.js';
+import type { AppContext } from './context.js';
+import { subServers } from './db/schema/index.js';
+import { sha256Hex } from './lib/crypto.js';
+
+export interface EmbeddedGateway {
+  nodeId: string;
+  gateway: Gateway;
+  client: NodeClient;
+  stop(): Promise<void>;
+}
+
+/** How the embedded node reaches the panel it runs beside. */
+function loopbackUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '') {
+    return `http://127.0.0.1:${port}`;
+  }
+  if (host === '::') {
+    return `http://[::1]:${port}`;
+  }
+  return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+}
+
+/**
+ * GATEWAY=embedded: the local node's gateway in this process. It speaks the same node protocol
+ * over HTTP as a standalone node (state, change stream, traffic), so one code path serves both.
+ * Returns null when the database has no local node (DEMO=0 and none configured).
+ */
+export async function startEmbeddedGateway(ctx: AppContext, panelPort: number): Promise<EmbeddedGateway | null> {
+  const secret = localNodeSecret(ctx.config.appSecret);
+  const [node] = await ctx.db
+    .select({ id: subServers.id })
+    .from(subServers)
+    .where(eq(subServers.secretHash, sha256Hex(secret)))
+    .limit(1);
+  if (!node) {
+    ctx.log.warn('GATEWAY=embedded but the database has no local node: no proxies are served in-process');
+    return null;
+  }
+  const gateway = new Gateway({
+    host: ctx.config.HOST,
+    allowPrivate: ctx.config.GATEWAY_ALLOW_PRIVATE,
+    blockedPorts: [panelPort],
+    allowTargets: ctx.echo ? [`${ctx.echo.host}:${ctx.echo.port}`] : [],
+    ownPrefixes: ctx.config.IPV6_PREFIX ? [ctx.config.IPV6_PREFIX] : [],
+    logger: ctx.log,
+  });
+  const client = new NodeClient({
+    panelUrl: loopbackUrl(ctx.config.HOST, panelPort),
+    nodeId: node.id,
+    secret,
+    gateway,
+    reportIntervalMs: 5_000,
+    logger: ctx.log,
+  });
+  client.start();
+  return {
+    nodeId: node.id,
+    gateway,
+    client,
+    async stop() {
+      await client.stop();
+      await gateway.close();
+    },
+  };
+}

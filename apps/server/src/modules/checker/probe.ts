@@ -1,0 +1,196 @@
+import { connect, isIP, type Socket } from 'node:net';
+
+/** One proxy to check: `host:port[:user:pass]`, by http (CONNECT) or socks5. */
+export interface ProbeTarget {
+  host: string;
+  port: number;
+  username?: string;
+  password?: string;
+}
+
+export interface ProbeResult {
+  live: boolean;
+  protocol: 'http' | 'socks5' | null;
+  latencyMs: number | null;
+  exitIp: string | null;
+  error?: string;
+}
+
+export interface EchoTarget {
+  host: string;
+  port: number;
+}
+
+/** Parses `host:port` or `host:port:user:pass` (IPv6 hosts in brackets). */
+export function parseProxyLine(line: string): ProbeTarget | null {
+  const s = line.trim();
+  const m = /^(\[[0-9a-fA-F:.]+\]|[^:\s]+):(\d{1,5})(?::([^:\s]+):([^\s]+))?$/.exec(s);
+  if (!m) {
+    return null;
+  }
+  const port = Number(m[2]);
+  if (port < 1 || port > 65535) {
+    return null;
+  }
+  const host = m[1]!.replace(/^\[|\]$/g, '');
+  return { host, port, ...(m[3] !== undefined ? { username: m[3], password: m[4] } : {}) };
+}
+
+class Reader {
+  private buf = Buffer.alloc(0);
+  private waiter: (() => void) | null = null;
+  private failed: Error | null = null;
+  constructor(private readonly socket: Socket) {
+    socket.on('data', (d: Buffer) => {
+      this.buf = Buffer.concat([this.buf, d]);
+      this.waiter?.();
+    });
+    const fail = (err: Error) => {
+      this.failed = err;
+      this.waiter?.();
+    };
+    socket.on('error', fail);
+    socket.on('close', () => fail(new Error('closed')));
+  }
+  /** Waits until `ready(buffer)` returns a length to consume, then returns those bytes. */
+  async take(ready: (b: Buffer) => number | null): Promise<Buffer> {
+    for (;;) {
+      const n = ready(this.buf);
+      if (n !== null) {
+        const out = this.buf.subarray(0, n);
+        this.buf = this.buf.subarray(n);
+        return out;
+      }
+      if (this.failed) {
+        throw this.failed;
+      }
+      await new Promise<void>((r) => (this.waiter = r));
+      this.waiter = null;
+    }
+  }
+  rest(): Buffer {
+    return this.buf;
+  }
+}
+
+function headEnd(b: Buffer): number | null {
+  const i = b.indexOf('\r\n\r\n');
+  return i < 0 ? null : i + 4;
+}
+
+async function httpConnect(sock: Socket, r: Reader, t: ProbeTarget, echo: EchoTarget): Promise<void> {
+  const auth = t.username
+    ? `Proxy-Authorization: Basic ${Buffer.from(`${t.username}:${t.password ?? ''}`).toString('base64')}\r\n`
+    : '';
+  const authority = isIP(echo.host) === 6 ? `[${echo.host}]:${echo.port}` : `${echo.host}:${echo.port}`;
+  sock.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth}\r\n`);
+  const head = (await r.take(headEnd)).toString('latin1');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1]);
+  if (status !== 200) {
+    throw new Error(status === 407 ? 'auth' : `http ${status || 'bad reply'}`);
+  }
+}
+
+async function socks5Connect(sock: Socket, r: Reader, t: ProbeTarget, echo: EchoTarget): Promise<void> {
+  sock.write(Buffer.from(t.username ? [5, 2, 0, 2] : [5, 1, 0]));
+  const [ver, method] = await r.take((b) => (b.length >= 2 ? 2 : null));
+  if (ver !== 5 || (method !== 0 && method !== 2)) {
+    throw new Error('socks greeting');
+  }
+  if (method === 2) {
+    const u = Buffer.from(t.username ?? '');
+    const p = Buffer.from(t.password ?? '');
+    sock.write(Buffer.concat([Buffer.from([1, u.length]), u, Buffer.from([p.length]), p]));
+    const reply = await r.take((b) => (b.length >= 2 ? 2 : null));
+    if (reply[1] !== 0) {
+      throw new Error('auth');
+    }
+  }
+  const fam = isIP(echo.host);
+  const addr =
+    fam === 4
+      ? Buffer.from([1, ...echo.host.split('.').map(Number)])
+      : Buffer.concat([Buffer.from([3, Buffer.byteLength(echo.host)]), Buffer.from(echo.host)]);
+  const port = Buffer.from([echo.port >> 8, echo.port & 255]);
+  sock.write(Buffer.concat([Buffer.from([5, 1, 0]), addr, port]));
+  const reply = await r.take((b) => {
+    if (b.length < 5) {
+      return null;
+    }
+    const len = b[3] === 1 ? 4 : b[3] === 4 ? 16 : 1 + b[4]!;
+    return b.length >= 4 + len + 2 ? 4 + len + 2 : null;
+  });
+  if (reply[1] !== 0) {
+    throw new Error(`socks reply ${reply[1]}`);
+  }
+}
+
+/** Asks the echo target, through the tunnel, which address it sees. */
+async function askIp(sock: Socket, r: Reader, echo: EchoTarget): Promise<string> {
+  sock.write(`GET /ip HTTP/1.1\r\nHost: ${echo.host}\r\nConnection: close\r\n\r\n`);
+  const head = (await r.take(headEnd)).toString('latin1');
+  const len = Number(/content-length:\s*(\d+)/i.exec(head)?.[1] ?? -1);
+  const body =
+    len >= 0 ? await r.take((b) => (b.length >= len ? len : null)) : await r.take(() => null).catch(() => r.rest());
+  const ip = body.toString('utf8').trim();
+  if (!isIP(ip)) {
+    throw new Error('echo reply');
+  }
+  return ip;
+}
+
+async function attempt(
+  t: ProbeTarget,
+  protocol: 'http' | 'socks5',
+  echo: EchoTarget,
+  timeoutMs: number,
+): Promise<ProbeResult> {
+  const started = performance.now();
+  const sock = connect({ host: t.host, port: t.port });
+  sock.setNoDelay(true);
+  const timer = setTimeout(() => sock.destroy(new Error('timeout')), timeoutMs);
+  const r = new Reader(sock);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      sock.once('connect', resolve);
+      sock.once('error', reject);
+    });
+    if (protocol === 'http') {
+      await httpConnect(sock, r, t, echo);
+    } else {
+      await socks5Connect(sock, r, t, echo);
+    }
+    const latencyMs = Math.round(performance.now() - started);
+    const exitIp = await askIp(sock, r, echo);
+    return { live: true, protocol, latencyMs, exitIp };
+  } finally {
+    clearTimeout(timer);
+    sock.destroy();
+  }
+}
+
+/**
+ * Checks one proxy: live or dead, the time to a ready tunnel, and the exit address the echo
+ * target saw. With protocol 'auto', SOCKS5 is tried first (its greeting fails fast on an HTTP
+ * proxy), then HTTP CONNECT.
+ */
+export async function probe(
+  t: ProbeTarget,
+  protocol: 'http' | 'socks5' | 'auto',
+  echo: EchoTarget,
+  timeoutMs = 8_000,
+): Promise<ProbeResult> {
+  const order: ('http' | 'socks5')[] = protocol === 'auto' ? ['socks5', 'http'] : [protocol];
+  let last = 'unreachable';
+  for (const p of order) {
+    try {
+      return await attempt(t, p, echo, timeoutMs);
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+      if (last === 'auth') {
+        return { live: false, protocol: p, latencyMs: null, exitIp: null, error: 'auth' };
+      }
+    }
+  }
+  return { live: false, protocol: null, latencyMs: null, exitIp: null, error: last };
+}

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZIdList } from '@proxy/contract';
+import { authenticate } from '../../plugins/auth.js';
+import { hitLimit } from '../../lib/rate-limit.js';
+import { checkLines, checkOwnProxies, MAX_CHECK_LINES } from './service.js';
+
+const ZCheckResult = z.array(
+  z.object({ id: z.string(), live: z.boolean(), latencyMs: z.number().nullable(), egressIp: z.string().nullable() }),
+);
+
+/** PUT check-list-proxy under /api/v6-proxy and /api/v4-proxy. */
+export function checkOwnRoutes(type: 'v6' | 'v4'): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.put(
+      '/check-list-proxy',
+      {
+        preHandler: authenticate,
+        schema: {
+          tags: [`${type}-proxy`],
+          body: z.object({ listProxyId: ZIdList.max(200) }),
+          response: { 200: ZCheckResult },
+        },
+      },
+      async (req) => {
+        await hitLimit(app.ctx.db, app.ctx.clock, { key: `check-own:${req.user.id}`, max: 30, windowSec: 60 });
+        return checkOwnProxies(app.ctx, req.user.id, type, req.body.listProxyId);
+      },
+    );
+  };
+}
+
+/**
+ * /api/tools/check-proxy: the free "Check Proxy" tool. Results stream as NDJSON, one line per
+ * proxy as soon as it is done, so the page shows progress; the last line is {"done":N}.
+ */
+export const toolRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/check-proxy',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['tools'],
+        body: z.object({
+          lines: z.array(z.string().max(300)).min(1).max(MAX_CHECK_LINES),
+          protocol: z.enum(['auto', 'http', 'socks5']).optional().default('auto'),
+        }),
+      },
+    },
+    async (req, reply) => {
+      // Checking opens many outgoing connections: a few runs a minute per user.
+      await hitLimit(app.ctx.db, app.ctx.clock, { key: `check-tool:${req.user.id}`, max: 5, windowSec: 60 });
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'application/x-ndjson; charset=utf-8',
+        'cache-control': 'no-cache',
+        'x-accel-buffering': 'no',
+      });
+      let n = 0;
+      try {
+        await checkLines(app.ctx, req.body.lines, req.body.protocol, (r) => {
+          n++;
+          res.write(`${JSON.stringify(r)}\n`);
+        });
+        res.end(`${JSON.stringify({ done: n })}\n`);
+      } catch (err) {
+        req.log.error({ err }, 'proxy check failed');
+        res.end(`${JSON.stringify({ error: 'UNKNOW_ERROR', done: n })}\n`);
+      }
+    },
+  );
+};

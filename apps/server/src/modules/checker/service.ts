@@ -1,0 +1,135 @@
+import { lookup } from 'node:dns/promises';
+import { sql } from 'drizzle-orm';
+import { parseHost, specialPurpose, parseIp } from '@proxy/gateway';
+import type { AppContext } from '../../context.js';
+import { queryRows } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { parseProxyLine, probe, type EchoTarget, type ProbeResult } from './probe.js';
+
+export const MAX_CHECK_LINES = 500;
+const CONCURRENCY = 32;
+
+/** Runs `fn` over items with at most `limit` at once, calling `onResult` as each finishes. */
+export async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  fn: (t: T, i: number) => Promise<R>,
+  onResult?: (r: R, i: number) => void,
+): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+      onResult?.(out[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export function echoTarget(ctx: AppContext): EchoTarget {
+  if (!ctx.echo) {
+    throw new AppError('ADMIN_ERROR', { reason: 'the proxy checker has no echo target' });
+  }
+  return ctx.echo;
+}
+
+/** PUT check-list-proxy: each of the caller's proxies, through its own listener, from the server. */
+export async function checkOwnProxies(ctx: AppContext, userId: string, type: 'v6' | 'v4' | undefined, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const rows = await queryRows<{
+    id: string;
+    host: string;
+    port: number;
+    username: string;
+    password: string;
+    protocol: 'http' | 'socks5';
+    type: string;
+    key_id: string | null;
+  }>(
+    ctx.db,
+    sql`select p.id, s.host, p.port, p.username, p.password, p.protocol, p.type, p.key_id
+        from proxies p join sub_servers s on s.id = p.sub_server_id
+        where p.user_id = ${userId} and p.id in (${sql.join(
+          unique.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+  );
+  if (rows.length !== unique.length || rows.some((r) => r.key_id !== null || (type && r.type !== type))) {
+    throw new AppError('PROXY_NOT_EXISTS');
+  }
+  const echo = echoTarget(ctx);
+  return mapLimit(rows, CONCURRENCY, async (r) => {
+    const res = await probe(
+      { host: r.host, port: r.port, username: r.username, password: r.password },
+      r.protocol,
+      echo,
+      5_000,
+    );
+    return { id: r.id, live: res.live, latencyMs: res.latencyMs, egressIp: res.exitIp };
+  });
+}
+
+/**
+ * The free proxy checker must not become a scanner of private networks: a proxy host has to be a
+ * public address (every address its name resolves to), unless it is one of our own nodes or
+ * GATEWAY_ALLOW_PRIVATE is on.
+ */
+async function hostAllowed(ctx: AppContext, host: string, ownHosts: Set<string>): Promise<boolean> {
+  if (ownHosts.has(host) || ctx.config.GATEWAY_ALLOW_PRIVATE) {
+    return true;
+  }
+  const target = parseHost(host);
+  if (target.kind === 'invalid') {
+    return false;
+  }
+  const addresses =
+    target.kind === 'ip' ? [host] : (await lookup(target.name, { all: true }).catch(() => [])).map((a) => a.address);
+  if (addresses.length === 0) {
+    return false;
+  }
+  return addresses.every((a) => {
+    const ip = parseIp(a);
+    return ip !== null && specialPurpose(ip) === null;
+  });
+}
+
+export interface CheckLineResult extends ProbeResult {
+  line: string;
+}
+
+/** POST /api/tools/check-proxy: up to 500 lines; results stream out as each proxy is done. */
+export async function checkLines(
+  ctx: AppContext,
+  lines: string[],
+  protocol: 'http' | 'socks5' | 'auto',
+  onResult: (r: CheckLineResult) => void,
+): Promise<void> {
+  const cleaned = lines.map((l) => l.trim()).filter(Boolean);
+  if (cleaned.length > MAX_CHECK_LINES) {
+    throw new AppError('VALIDATION_ERROR', {
+      issues: [{ path: 'body.lines', message: `at most ${MAX_CHECK_LINES} lines` }],
+      max: MAX_CHECK_LINES,
+    });
+  }
+  const nodes = await queryRows<{ host: string }>(ctx.db, sql`select distinct host from sub_servers`);
+  const own = new Set(nodes.map((n) => n.host));
+  const echo = echoTarget(ctx);
+  await mapLimit(
+    cleaned,
+    CONCURRENCY,
+    async (line): Promise<CheckLineResult> => {
+      const t = parseProxyLine(line);
+      if (!t) {
+        return { line, live: false, protocol: null, latencyMs: null, exitIp: null, error: 'format' };
+      }
+      if (!(await hostAllowed(ctx, t.host, own))) {
+        return { line, live: false, protocol: null, latencyMs: null, exitIp: null, error: 'forbidden' };
+      }
+      return { line, ...(await probe(t, protocol, echo)) };
+    },
+    (r) => onResult(r),
+  );
+}

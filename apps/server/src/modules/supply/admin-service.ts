@@ -1,0 +1,240 @@
+import { isIPv4 } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { queryRows } from '../../db/client.js';
+import { egressIps, subServers } from '../../db/schema/index.js';
+import { addEgress, createNode } from '../../db/seed-catalog.js';
+import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
+import { expandIpv6 } from './allocator.js';
+
+/** A node counts as online when it reported or synced within this window. */
+const ONLINE_WINDOW_MS = 60_000;
+const MAX_CIDR_ADDRESSES = 4096;
+
+export async function listNodes(ctx: AppContext) {
+  const rows = await queryRows<{
+    id: string;
+    name: string;
+    host: string;
+    status: 'active' | 'disabled';
+    port_from: number;
+    port_to: number;
+    ipv6_prefix: string | null;
+    last_seen_at: Date | string | null;
+    proxies: string | number;
+    free_ports: string | number;
+    traffic: string | number;
+  }>(
+    ctx.db,
+    sql`select s.id, s.name, s.host, s.status, s.port_from, s.port_to, s.ipv6_prefix, s.last_seen_at,
+          (select count(*) from proxies p where p.sub_server_id = s.id and p.status <> 'locked') as proxies,
+          (select count(*) from node_ports np where np.sub_server_id = s.id and np.proxy_id is null) as free_ports,
+          (select coalesce(sum(p.bandwidth_used_bytes), 0) from proxies p where p.sub_server_id = s.id) as traffic
+        from sub_servers s order by s.created_at`,
+  );
+  const now = ctx.clock.nowMs();
+  return rows.map((r) => {
+    const lastSeen = r.last_seen_at ? new Date(r.last_seen_at) : null;
+    return {
+      id: r.id,
+      name: r.name,
+      host: r.host,
+      status: r.status,
+      portFrom: r.port_from,
+      portTo: r.port_to,
+      ipv6Prefix: r.ipv6_prefix,
+      lastSeenAt: lastSeen?.toISOString() ?? null,
+      online: lastSeen !== null && now - lastSeen.getTime() < ONLINE_WINDOW_MS,
+      proxies: Number(r.proxies),
+      freePorts: Number(r.free_ports),
+      trafficBytes: Number(r.traffic),
+    };
+  });
+}
+
+export async function createSubServer(
+  ctx: AppContext,
+  body: { name: string; host: string; portFrom: number; portTo: number; ipv6Prefix?: string | null },
+) {
+  checkPorts(body.portFrom, body.portTo);
+  return ctx.db.transaction(async (tx) =>
+    createNode(tx, {
+      name: body.name,
+      host: body.host,
+      ports: [body.portFrom, body.portTo],
+      ipv6Prefix: body.ipv6Prefix ?? undefined,
+    }),
+  );
+}
+
+function checkPorts(from: number, to: number): void {
+  if (from > to || to - from > 65_535) {
+    throw new AppError('VALIDATION_ERROR', { issues: [{ path: 'body.portTo', message: 'portFrom must be ≤ portTo' }] });
+  }
+}
+
+/** Edits a node; a port range may grow freely and shrink only over ports no proxy holds. */
+export async function updateSubServer(
+  ctx: AppContext,
+  id: string,
+  body: {
+    name?: string;
+    host?: string;
+    status?: 'active' | 'disabled';
+    portFrom?: number;
+    portTo?: number;
+    ipv6Prefix?: string | null;
+  },
+) {
+  await ctx.db.transaction(async (tx) => {
+    const [node] = await tx.select().from(subServers).where(eq(subServers.id, id)).for('update');
+    if (!node) {
+      throw new AppError('NOT_FOUND');
+    }
+    const from = body.portFrom ?? node.portFrom;
+    const to = body.portTo ?? node.portTo;
+    checkPorts(from, to);
+    if (from !== node.portFrom || to !== node.portTo) {
+      const held = await queryRows<{ n: string | number }>(
+        tx,
+        sql`select count(*) as n from node_ports where sub_server_id = ${id} and (port < ${from} or port > ${to}) and proxy_id is not null`,
+      );
+      if (Number(held[0]?.n) > 0) {
+        throw new AppError('VALIDATION_ERROR', {
+          issues: [{ path: 'body.portFrom', message: 'ports outside the new range are in use' }],
+        });
+      }
+      await tx.execute(sql`delete from node_ports where sub_server_id = ${id} and (port < ${from} or port > ${to})`);
+      await tx.execute(sql`insert into node_ports (sub_server_id, port) select ${id}::uuid, p from generate_series(${from}::int, ${to}::int) p
+        on conflict do nothing`);
+    }
+    await tx
+      .update(subServers)
+      .set({
+        name: body.name,
+        host: body.host,
+        status: body.status,
+        ipv6Prefix: body.ipv6Prefix,
+        portFrom: from,
+        portTo: to,
+      })
+      .where(eq(subServers.id, id));
+  });
+}
+
+export async function rotateNodeSecret(ctx: AppContext, id: string): Promise<string> {
+  const secret = randomToken(24);
+  const rows = await ctx.db
+    .update(subServers)
+    .set({ secretHash: sha256Hex(secret) })
+    .where(eq(subServers.id, id))
+    .returning({ id: subServers.id });
+  if (rows.length === 0) {
+    throw new AppError('NOT_FOUND');
+  }
+  return secret;
+}
+
+export async function listEgress(ctx: AppContext, id: string) {
+  return queryRows<{
+    product: string;
+    country: string;
+    family: number;
+    is_prefix: boolean;
+    shared: boolean;
+    total: string | number;
+    held: string | number;
+    sample: string;
+  }>(
+    ctx.db,
+    sql`select product, country, family, is_prefix, shared, count(*) as total, count(proxy_id) as held, min(ip) as sample
+        from egress_ips where sub_server_id = ${id} group by product, country, family, is_prefix, shared order by product, country`,
+  ).then((rows) =>
+    rows.map((r) => ({
+      product: r.product,
+      country: r.country,
+      family: r.family,
+      kind: (r.is_prefix ? 'prefix' : r.shared ? 'shared' : 'pool') as 'prefix' | 'shared' | 'pool',
+      total: Number(r.total),
+      held: Number(r.held),
+      sample: r.sample,
+    })),
+  );
+}
+
+/** Expands an IPv4 CIDR (at most 4,096 addresses), skipping the network and broadcast addresses of /0–/30. */
+export function expandCidr4(cidr: string): string[] {
+  const [base, bitsStr] = cidr.split('/');
+  const bits = Number(bitsStr);
+  if (!base || !isIPv4(base) || !Number.isInteger(bits) || bits < 20 || bits > 32) {
+    throw new AppError('INVALID_IP', { message: 'an IPv4 CIDR from /20 to /32' });
+  }
+  const n = base.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
+  const size = 2 ** (32 - bits);
+  const start = n - (n % size);
+  const out: string[] = [];
+  for (let i = 0; i < size && out.length < MAX_CIDR_ADDRESSES; i++) {
+    if (size >= 4 && (i === 0 || i === size - 1)) {
+      continue;
+    }
+    const v = start + i;
+    out.push([v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255].join('.'));
+  }
+  return out;
+}
+
+export async function addEgressToNode(
+  ctx: AppContext,
+  id: string,
+  body: {
+    product: 'v6' | 'v4' | 'key';
+    country: string;
+    ips?: string[];
+    cidr?: string;
+    prefix?: string;
+    shared?: string;
+  },
+) {
+  const [node] = await ctx.db.select({ id: subServers.id }).from(subServers).where(eq(subServers.id, id));
+  if (!node) {
+    throw new AppError('NOT_FOUND');
+  }
+  await ctx.db.transaction(async (tx) => {
+    if (body.prefix) {
+      const [addr, len] = body.prefix.split('/');
+      if (!addr || !len || expandIpv6(addr).some((w) => Number.isNaN(w))) {
+        throw new AppError('INVALID_IP');
+      }
+      await addEgress(tx, id, body.product, body.country, [body.prefix], { isPrefix: true });
+    } else if (body.shared) {
+      await addEgress(tx, id, body.product, body.country, [body.shared], { shared: true });
+    } else {
+      const ips = [...new Set([...(body.ips ?? []), ...(body.cidr ? expandCidr4(body.cidr) : [])])];
+      if (ips.length === 0 || !ips.every((ip) => isIPv4(ip))) {
+        throw new AppError('INVALID_IP');
+      }
+      const existing = await tx
+        .select({ ip: egressIps.ip })
+        .from(egressIps)
+        .where(and(eq(egressIps.subServerId, id), eq(egressIps.product, body.product)));
+      const have = new Set(existing.map((e) => e.ip));
+      await addEgress(
+        tx,
+        id,
+        body.product,
+        body.country,
+        ips.filter((ip) => !have.has(ip)),
+      );
+    }
+  });
+  return listEgress(ctx, id);
+}
+
+/** Removes free pool addresses of one product and country; held ones stay until their proxy lets go. */
+export async function removeEgress(ctx: AppContext, id: string, product: 'v6' | 'v4' | 'key', country: string) {
+  await ctx.db.execute(
+    sql`delete from egress_ips where sub_server_id = ${id} and product = ${product} and country = ${country} and proxy_id is null`,
+  );
+  return listEgress(ctx, id);
+}

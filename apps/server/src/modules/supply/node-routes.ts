@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZNodeState, ZOk, ZTrafficReport } from '@proxy/contract';
+import { PROXY_CHANGES_CHANNEL } from './changes.js';
+import { authenticateNode, nodeChangesSince, nodeState, recordTraffic } from './node-service.js';
+
+const HEARTBEAT_MS = 15_000;
+
+/** The gateway node protocol under /api/sub-server/node (API.md "Gateway nodes"). */
+export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['sub-server'];
+  // Open change streams, ended when the server shuts down (they would hold it open otherwise).
+  const streams = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const end of streams) {
+      end();
+    }
+  });
+
+  app.get('/node/state', { schema: { tags, response: { 200: ZNodeState } } }, async (req) => {
+    const node = await authenticateNode(app.ctx, req.headers.authorization);
+    return nodeState(app.ctx, node.id);
+  });
+
+  app.post(
+    '/node/traffic',
+    { schema: { tags, body: ZTrafficReport, response: { 200: ZOk.extend({ duplicate: z.boolean() }) } } },
+    async (req) => {
+      const node = await authenticateNode(app.ctx, req.headers.authorization);
+      const r = await recordTraffic(app.ctx, node.id, req.body);
+      return { ok: true as const, duplicate: r.duplicate };
+    },
+  );
+
+  /**
+   * Server-Sent Events: the changes after `since`, then each new one as it is committed. Woken by
+   * Postgres NOTIFY, so a change made through any API instance reaches nodes following another.
+   */
+  app.get(
+    '/node/changes',
+    { schema: { tags, querystring: z.object({ since: z.coerce.number().int().min(0).default(0) }) } },
+    async (req, reply) => {
+      const node = await authenticateNode(app.ctx, req.headers.authorization);
+      let version = req.query.since;
+      let closed = false;
+      let pending: Promise<void> | null = null;
+      let again = false;
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write(': connected\n\n');
+
+      const pump = async () => {
+        do {
+          again = false;
+          const changes = await nodeChangesSince(app.ctx, node.id, version);
+          for (const c of changes) {
+            if (closed) {
+              return;
+            }
+            res.write(`id: ${c.version}\ndata: ${JSON.stringify(c)}\n\n`);
+            version = Math.max(version, c.version);
+          }
+          // A full page means more may be waiting.
+          again ||= changes.length >= 5000;
+        } while (again && !closed);
+      };
+      const wake = () => {
+        if (closed) {
+          return;
+        }
+        if (pending) {
+          again = true;
+          return;
+        }
+        pending = pump()
+          .catch((err: unknown) => {
+            req.log.warn({ err }, 'node change stream failed');
+            res.end();
+          })
+          .finally(() => {
+            pending = null;
+          });
+      };
+      const unlisten = await app.ctx.database.listen(PROXY_CHANGES_CHANNEL, (payload) => {
+        if (payload === node.id) {
+          wake();
+        }
+      });
+      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const close = () => {
+        if (closed) {
+          return;
+        }
+        closed = true;
+        streams.delete(end);
+        clearInterval(heartbeat);
+        void unlisten();
+      };
+      const end = () => {
+        close();
+        res.end();
+      };
+      streams.add(end);
+      req.raw.on('close', close);
+      wake();
+    },
+  );
+};

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpConnect, socksConnect, startEcho as startTcpEcho, type Target } from '../../gateway/src/test-utils.js';
+import { runLifecycle } from '../src/jobs/lifecycle.js';
+import { queryRows } from '../src/db/client.js';
+import { recordProxyChanges } from '../src/modules/supply/changes.js';
+import { BYTES_PER_GB } from '../src/modules/supply/node-service.js';
+import { sql } from 'drizzle-orm';
+import { build, customer, livePorts, startLive, waitFor, type LiveStack, type TestApp } from './helper.js';
+
+/**
+ * The sold proxies on real sockets: buy through the API, then connect through the embedded
+ * gateway to a local echo target that reports the address it was reached from.
+ */
+let t: TestApp;
+let live: LiveStack;
+let target: Target;
+
+beforeAll(async () => {
+  t = await build({ GATEWAY_ALLOW_PRIVATE: '1', ...livePorts() });
+  live = await startLive(t);
+  target = await startTcpEcho('127.0.0.1');
+});
+afterAll(async () => {
+  await target.close();
+  await live.stop();
+  await t.close();
+});
+
+interface Bought {
+  id: string;
+  port: number;
+  username: string;
+  password: string;
+  egressIp: string;
+  orderId: string;
+}
+
+async function buy(token: string, body: object = {}): Promise<Bought> {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/v4-proxy/buy-retail',
+    token,
+    payload: { country: 'VN', quantity: 1, period: { unit: 'day', value: 1 }, ...body },
+  });
+  expect(res.statusCode).toBe(200);
+  const p = res.json().proxies[0];
+  await waitFor(() => live.gateway.gateway.state.getByPort(p.port) !== undefined);
+  return p;
+}
+
+const authority = () => `127.0.0.1:${target.port}`;
+
+/** The egress address the echo target saw through an HTTP CONNECT tunnel, or the refusal status. */
+async function viaHttp(p: Bought, auth: [string, string] | null = [p.username, p.password], localAddress?: string) {
+  const r = await httpConnect(p.port, authority(), { auth: auth ?? undefined, localAddress });
+  if (r.status !== 200) {
+    r.reader.socket.destroy();
+    return { status: r.status, seen: null };
+  }
+  const seen = await r.reader.readLine();
+  r.reader.socket.destroy();
+  return { status: 200, seen };
+}
+
+describe('buy, then use the proxy', () => {
+  it('should tunnel over HTTP CONNECT and egress from the proxy’s own address', async () => {
+    const c = await customer(t, 1_000_000);
+    const p = await buy(c.token);
+    expect(p.egressIp).toMatch(/^127\.10\.0\.\d+$/);
+    expect(await viaHttp(p)).toEqual({ status: 200, seen: p.egressIp });
+  });
+
+  it('should serve SOCKS5 with username and password, domain names included', async () => {
+    const c = await customer(t, 1_000_000);
+    const p = await buy(c.token, { protocol: 'socks5' });
+    const r = await socksConnect(p.port, { domain: 'localhost' }, target.port, { auth: [p.username, p.password] });
+    expect(r.code).toBe(0);
+    expect(await r.reader.readLine()).toBe(p.egressIp);
+    r.reader.socket.destroy();
+    const bad = await socksConnect(p.port, { ipv4: '127.0.0.1' }, target.port, {
+      auth: [p.username, 'wrong-password'],
+    });
+    expect(bad).toMatchObject({ step: 'auth', code: 1 });
+    bad.reader.socket.destroy();
+  });
+
+  it('should answer 407 to a wrong password', async () => {
+    const c = await customer(t, 1_000_000);
+    const p = await buy(c.token);
+    expect((await viaHttp(p, [p.username, 'not-the-password'])).status).toBe(407);
+    expect((await viaHttp(p, null)).status).toBe(407);
+  });
+
+  it('should let a whitelisted client IP in without credentials', async () => {
+    const c = await customer(t, 1_000_000);
+    const p = await buy(c.token);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v4-proxy/auth-ip',
+      token: c.token,
+      payload: { listProxyId: [p.id], authIp: ['127.0.0.9'] },
+    });
+    expect(res.statusCode).toBe(200);
+    await waitFor(async () => (await viaHttp(p, null, '127.0.0.9')).status === 200);
+    expect(await viaHttp(p, null, '127.0.0.9')).toEqual({ status: 200, seen: p.egressIp });
+    expect((await viaHttp(p, null, '127.0.0.8')).status).toBe(407);
+  });
+
+  it('should refuse an expired proxy', async () => {
+    const c = await customer(t, 1_000_000);
+    const p = await buy(c.token, { period: { unit: 'hour', value: 1 } });
+    expect((await viaHttp(p)).status).toBe(200);
+    t.clock.advance(3600_000 + 1000);
+    await runLifecycle(t.ctx);
+    await waitFor(async () => (await viaHttp(p)).status === 407);
+  });
+
+  it('should apply a new password within seconds, refuse the old one and close its open tunnel', async () => {
+    const c = await customer(t, 1_000_000);
+    const p = await buy(c.token);
+    const open = await httpConnect(p.port, authority(), { auth: [p.username, p.password] });
+    expect(open.status).toBe(200);
+    expect(await open.reader.readLine()).toBe(p.egressIp);
+    const started = Date.now();
+    const res = await t.inject({
+      method: 'PUT',
+      url: '/api/v4-proxy/change-password',
+      token: c.token,
+      payload: { listProxyId: [p.id], password: 'FreshPassword42' },
+    });
+    expect(res.statusCode).toBe(200);
+    await open.reader.closed;
+    await waitFor(async () => (await viaHttp(p, [p.username, 'FreshPassword42'])).status === 200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await viaHttp(p)).status).toBe(407);
+  });
+
+  it('should egress from the new address after reset-ip', async () => {
+    const c = await customer(t, 1_000_000);
+    const p = await buy(c.token);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v4-proxy/reset-ip-manual',
+      token: c.token,
+      payload: { listProxyId: [p.id] },
+    });
+    const next = res.json()[0].egressIp as string;
+    expect(next).not.toBe(p.egressIp);
+    await waitFor(async () => (await viaHttp(p)).seen === next);
+  });
+
+  it('should cut a proxy off when its quota is used up, and serve it again after increase-bandwidth', async () => {
+    const c = await customer(t, 10_000_000);
+    const pkg = (await t.inject({ method: 'GET', url: '/api/v4-package/get-all-package' }))
+      .json()
+      .find((x: { name: string }) => x.name === 'Starter');
+    const bought = await t.inject({
+      method: 'POST',
+      url: `/api/v4-proxy/buy-package/${pkg.id}`,
+      token: c.token,
+      payload: { country: 'VN' },
+    });
+    const p: Bought = bought.json().proxies[0];
+    const orderId = bought.json().order.id as string;
+    await waitFor(() => live.gateway.gateway.state.getByPort(p.port) !== undefined);
+    // The quota is 50 GB: mark all but 1 KB of it used, as earlier traffic reports would have.
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`update proxies set bandwidth_used_bytes = ${50 * BYTES_PER_GB - 1024} where id = ${p.id}`);
+      await recordProxyChanges(tx, [p.id]);
+    });
+    await waitFor(() => live.gateway.gateway.state.get(p.id)?.bandwidthUsedBytes === 50 * BYTES_PER_GB - 1024);
+    const tunnel = await httpConnect(p.port, authority(), { auth: [p.username, p.password] });
+    expect(tunnel.status).toBe(200);
+    await tunnel.reader.readLine();
+    tunnel.reader.socket.write(Buffer.alloc(8 * 1024, 1));
+    await tunnel.reader.closed;
+    expect((await viaHttp(p)).status).toBe(407);
+    const more = await t.inject({
+      method: 'PUT',
+      url: `/api/order/increase-bandwidth/${orderId}`,
+      token: c.token,
+      payload: { bandwidth: 1 },
+    });
+    expect(more.statusCode).toBe(200);
+    await waitFor(async () => (await viaHttp(p)).status === 200);
+  });
+
+  it('should report traffic to the panel, counted once', async () => {
+    const c = await customer(t, 1_000_000);
+    const p = await buy(c.token);
+    const tunnel = await httpConnect(p.port, authority(), { auth: [p.username, p.password] });
+    await tunnel.reader.readLine();
+    tunnel.reader.socket.write(Buffer.alloc(100_000, 7));
+    await tunnel.reader.readBytes(100_000);
+    tunnel.reader.socket.destroy();
+    await waitFor(async () => (await live.gateway.client.flushTraffic()) && true);
+    const [row] = await queryRows<{ used: string | number }>(
+      t.ctx.db,
+      sql`select bandwidth_used_bytes as used from proxies where id = ${p.id}`,
+    );
+    // Upload 100 KB + echo download 100 KB + the echo's greeting line.
+    expect(Number(row!.used)).toBeGreaterThanOrEqual(200_000);
+    expect(Number(row!.used)).toBeLessThan(201_000);
+  });
+
+  it('should check the caller’s proxies end to end', async () => {
+    const c = await customer(t, 1_000_000);
+    const p = await buy(c.token);
+    const res = await t.inject({
+      method: 'PUT',
+      url: '/api/v4-proxy/check-list-proxy',
+      token: c.token,
+      payload: { listProxyId: [p.id] },
+    });
+    expect(res.json()).toEqual([{ id: p.id, live: true, latencyMs: expect.any(Number), egressIp: p.egressIp }]);
+  });
+});

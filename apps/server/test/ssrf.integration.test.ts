@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpConnect, startEcho as startTcpEcho, type Target } from '../../gateway/src/test-utils.js';
+import { build, customer, livePorts, startLive, waitFor, type LiveStack, type TestApp } from './helper.js';
+
+/** With GATEWAY_ALLOW_PRIVATE off (the default), proxies must not reach private or local places. */
+let t: TestApp;
+let live: LiveStack;
+let target: Target;
+beforeAll(async () => {
+  t = await build(livePorts());
+  live = await startLive(t);
+  target = await startTcpEcho('127.0.0.1');
+});
+afterAll(async () => {
+  await target.close();
+  await live.stop();
+  await t.close();
+});
+
+describe('SSRF', () => {
+  it('should refuse private, loopback and metadata destinations in every spelling, and the panel', async () => {
+    const c = await customer(t, 1_000_000);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v4-proxy/buy-retail',
+      token: c.token,
+      payload: { country: 'US', quantity: 1, period: { unit: 'day', value: 1 } },
+    });
+    const p = res.json().proxies[0];
+    await waitFor(() => live.gateway.gateway.state.getByPort(p.port) !== undefined);
+    const auth: [string, string] = [p.username, p.password];
+    for (const dest of [
+      `127.0.0.1:${target.port}`,
+      `127.1:${target.port}`,
+      `2130706433:${target.port}`,
+      `[::ffff:127.0.0.1]:${target.port}`,
+      '169.254.169.254:80',
+      `localhost:${target.port}`,
+      '10.0.0.1:80',
+      `127.0.0.1:${live.port}`,
+    ]) {
+      const r = await httpConnect(p.port, dest, { auth });
+      expect(r.status, dest).toBe(403);
+      r.reader.socket.destroy();
+    }
+    // The checker's echo service is the one local place proxies may reach.
+    const echo = await httpConnect(p.port, `${live.echo.host}:${live.echo.port}`, { auth });
+    expect(echo.status).toBe(200);
+    echo.reader.socket.destroy();
+  });
+});
