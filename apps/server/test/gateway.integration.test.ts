@@ -214,4 +214,43 @@ describe('buy, then use the proxy', () => {
     });
     expect(res.json()).toEqual([{ id: p.id, live: true, latencyMs: expect.any(Number), egressIp: p.egressIp }]);
   });
+
+  it('should check pasted proxy lines with the free checker, streaming one result per line', async () => {
+    const c = await customer(t, 1_000_000);
+    const http = await buy(c.token);
+    const socks = await buy(c.token, { protocol: 'socks5' });
+    const lines = [
+      `127.0.0.1:${http.port}:${http.username}:${http.password}`,
+      `127.0.0.1:${socks.port}:${socks.username}:${socks.password}`,
+      `127.0.0.1:${http.port}:${http.username}:wrong-password`,
+      'not a proxy line',
+    ];
+    const res = await fetch(`${live.baseUrl}/api/tools/check-proxy`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${c.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ lines, protocol: 'auto' }),
+    });
+    expect(res.headers.get('content-type')).toContain('application/x-ndjson');
+    const out = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(out.at(-1)).toEqual({ done: 4 });
+    const byLine = new Map(out.slice(0, -1).map((r) => [r.line, r]));
+    expect(byLine.get(lines[0])).toMatchObject({ live: true, protocol: 'http', exitIp: http.egressIp });
+    expect(byLine.get(lines[1])).toMatchObject({ live: true, protocol: 'socks5', exitIp: socks.egressIp });
+    expect(byLine.get(lines[2])).toMatchObject({ live: false, error: 'auth' });
+    expect(byLine.get(lines[3])).toMatchObject({ live: false, error: 'format' });
+  });
+
+  it('should refuse more than 500 lines', async () => {
+    const c = await customer(t);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/tools/check-proxy',
+      token: c.token,
+      payload: { lines: Array(501).fill('1.2.3.4:80') },
+    });
+    expect(res.json().message).toBe('VALIDATION_ERROR');
+  });
 });

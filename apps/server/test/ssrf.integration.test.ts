@@ -48,4 +48,18 @@ describe('SSRF', () => {
     expect(echo.status).toBe(200);
     echo.reader.socket.destroy();
   });
+
+  it('should not let the free checker probe private addresses', async () => {
+    const c = await customer(t);
+    const res = await fetch(`${live.baseUrl}/api/tools/check-proxy`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${c.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ lines: ['10.0.0.1:3128', '192.168.1.1:1080:u:p', '169.254.169.254:80'] }),
+    });
+    const out = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { error?: string; done?: number });
+    expect(out.slice(0, -1).map((r) => r.error)).toEqual(['forbidden', 'forbidden', 'forbidden']);
+  });
 });
