@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
@@ -6,9 +7,16 @@ import { Clock } from './lib/clock.js';
 import { deriveKey, hmacHex } from './lib/crypto.js';
 import type { Mailer } from './lib/mailer.js';
 
-export function deriveKeys(appSecret: string): AppContext['keys'] {
+export async function deriveKeys(appSecret: string): Promise<AppContext['keys']> {
+  const jwt = await webcrypto.subtle.importKey(
+    'raw',
+    deriveKey(appSecret, 'jwt'),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
-    jwt: new Uint8Array(deriveKey(appSecret, 'jwt')),
+    jwt,
     secrets: deriveKey(appSecret, 'secrets'),
     otp: deriveKey(appSecret, 'otp').toString('hex'),
     captcha: deriveKey(appSecret, 'captcha').toString('hex'),
@@ -37,5 +45,5 @@ export async function prepare(
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await ensureOwner(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   }
-  return { config, database, db: database.db, clock, mailer, keys: deriveKeys(config.appSecret), seeded };
+  return { config, database, db: database.db, clock, mailer, keys: await deriveKeys(config.appSecret), seeded };
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { CryptoKey } from 'jose';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
@@ -12,7 +13,8 @@ export interface AppContext {
   clock: Clock;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  keys: { jwt: Uint8Array; secrets: Buffer; otp: string; captcha: string };
+  /** Keys derived from APP_SECRET; the JWT key is imported once (importing per token costs). */
+  keys: { jwt: CryptoKey; secrets: Buffer; otp: string; captcha: string };
   /** Where proxy checks send their probe (the echo service); unset when none runs. */
   echo?: { host: string; port: number };
 }

@@ -23,7 +23,26 @@ export async function signAccessToken(ctx: AppContext, claims: AccessClaims): Pr
     .sign(ctx.keys.jwt);
 }
 
+/**
+ * Tokens already verified, with their expiry: the same token string carries the same signature,
+ * so checking it again is wasted work on every request. Expiry is still checked every time.
+ */
+const verifiedByKey = new WeakMap<object, Map<string, AccessClaims & { exp: number }>>();
+const VERIFIED_MAX = 50_000;
+
 export async function verifyAccessToken(ctx: AppContext, token: string): Promise<AccessClaims> {
+  let verified = verifiedByKey.get(ctx.keys.jwt);
+  if (!verified) {
+    verified = new Map();
+    verifiedByKey.set(ctx.keys.jwt, verified);
+  }
+  const hit = verified.get(token);
+  if (hit) {
+    if (hit.exp * 1000 <= ctx.clock.nowMs()) {
+      throw new AppError('TOKEN_EXPIRED');
+    }
+    return hit;
+  }
   try {
     const { payload } = await jwtVerify(token, ctx.keys.jwt, {
       algorithms: ['HS256'],
@@ -38,7 +57,12 @@ export async function verifyAccessToken(ctx: AppContext, token: string): Promise
     ) {
       throw new AppError('INVALID_TOKEN');
     }
-    return { sub: payload.sub, sid: payload.sid, site: payload.site, role: payload.role };
+    const claims = { sub: payload.sub, sid: payload.sid, site: payload.site, role: payload.role };
+    if (verified.size >= VERIFIED_MAX) {
+      verified.clear();
+    }
+    verified.set(token, { ...claims, exp: payload.exp ?? 0 });
+    return claims;
   } catch (err) {
     if (err instanceof errors.JWTExpired) {
       throw new AppError('TOKEN_EXPIRED');
