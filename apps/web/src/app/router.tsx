@@ -24,6 +24,8 @@ function placeholder(path: string, title: ComingSoonHandle['title']): RouteObjec
   return { path, ...comingSoon, handle: { title } satisfies ComingSoonHandle };
 }
 
+const adminOverview = lazyRoute(() => import('@/features/admin/routes/overview').then((m) => m.AdminOverviewRoute));
+
 const login = lazyRoute(() => import('@/features/auth/routes/login').then((m) => m.LoginRoute));
 
 export const routes: RouteObject[] = [
@@ -89,8 +91,18 @@ export const routes: RouteObject[] = [
                 path: paths.app.account.path,
                 ...lazyRoute(() => import('@/features/account/routes/account').then((m) => m.AccountRoute)),
               },
-              placeholder(paths.app.order.path, 'nav.order'),
-              placeholder(paths.app.manageProxy.path, 'nav.manageProxy'),
+              {
+                path: paths.app.order.path,
+                ...lazyRoute(() => import('@/features/orders/routes/orders').then((m) => m.OrdersRoute)),
+              },
+              {
+                path: paths.app.order.success.path,
+                ...lazyRoute(() => import('@/features/orders/routes/order-success').then((m) => m.OrderSuccessRoute)),
+              },
+              {
+                path: paths.app.manageProxy.path,
+                ...lazyRoute(() => import('@/features/proxies/routes/manage-proxy').then((m) => m.ManageProxyRoute)),
+              },
               placeholder(paths.app.topup.path, 'nav.topup'),
               placeholder(paths.app.support.path, 'nav.support'),
               placeholder(paths.app.tutorial.path, 'nav.tutorial'),
@@ -111,10 +123,69 @@ export const routes: RouteObject[] = [
                 path: paths.admin.root.path,
                 Component: AdminLayout,
                 children: [
+                  { index: true, ...adminOverview },
+                  { path: paths.admin.overview.path, ...adminOverview },
                   {
-                    index: true,
-                    ...lazyRoute(() => import('@/features/admin/routes/overview').then((m) => m.AdminOverviewRoute)),
+                    path: paths.admin.customers.path,
+                    ...lazyRoute(() => import('@/features/admin/routes/customers').then((m) => m.CustomersRoute)),
                   },
+                  {
+                    path: paths.admin.v6.managePrice.path,
+                    ...lazyRoute(() =>
+                      import('@/features/admin/routes/manage-price').then((m) => m.V6ManagePriceRoute),
+                    ),
+                  },
+                  {
+                    path: paths.admin.v4.managePrice.path,
+                    ...lazyRoute(() =>
+                      import('@/features/admin/routes/manage-price').then((m) => m.V4ManagePriceRoute),
+                    ),
+                  },
+                  {
+                    path: paths.admin.v6.managePackage.path,
+                    ...lazyRoute(() =>
+                      import('@/features/admin/routes/manage-package').then((m) => m.V6ManagePackageRoute),
+                    ),
+                  },
+                  {
+                    path: paths.admin.v4.managePackage.path,
+                    ...lazyRoute(() =>
+                      import('@/features/admin/routes/manage-package').then((m) => m.V4ManagePackageRoute),
+                    ),
+                  },
+                  {
+                    path: paths.admin.v6.manageOrder.path,
+                    ...lazyRoute(() =>
+                      import('@/features/admin/routes/manage-order').then((m) => m.V6ManageOrderRoute),
+                    ),
+                  },
+                  {
+                    path: paths.admin.v4.manageOrder.path,
+                    ...lazyRoute(() =>
+                      import('@/features/admin/routes/manage-order').then((m) => m.V4ManageOrderRoute),
+                    ),
+                  },
+                  {
+                    path: paths.admin.rotating.proxyRotating.path,
+                    ...lazyRoute(() =>
+                      import('@/features/admin/routes/proxy-rotating').then((m) => m.ProxyRotatingRoute),
+                    ),
+                  },
+                  {
+                    path: paths.admin.rotating.manageOrderKey.path,
+                    ...lazyRoute(() =>
+                      import('@/features/admin/routes/manage-order').then((m) => m.KeyManageOrderRoute),
+                    ),
+                  },
+                  {
+                    path: paths.admin.rotating.manageKey.path,
+                    ...lazyRoute(() => import('@/features/admin/routes/manage-order').then((m) => m.ManageKeyRoute)),
+                  },
+                  placeholder(paths.admin.analytics.path, 'nav.adminAnalytics'),
+                  placeholder(paths.admin.config.path, 'nav.adminConfig'),
+                  placeholder(paths.admin.landing.path, 'nav.adminLanding'),
+                  placeholder(paths.admin.promotion.path, 'nav.adminPromotion'),
+                  placeholder(paths.admin.agency.path, 'nav.adminAgency'),
                 ],
               },
             ],

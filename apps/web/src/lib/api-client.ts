@@ -14,6 +14,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** 'blob' for files (exports): the body is answered as is instead of parsed as JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -100,7 +102,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     throw new ApiError('', 0);
   }
   if (res.ok) {
-    return (await readJson(res)) as T;
+    return (options.responseType === 'blob' ? await res.blob() : await readJson(res)) as T;
   }
 
   const error = await toApiError(res);
@@ -131,5 +133,9 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('DELETE', path, { ...options, body }),
+  /** A file (e.g. an export) fetched with the bearer token, with the same renewal and error rules. */
+  download: (path: string, options?: RequestOptions) =>
+    request<Blob>('GET', path, { ...options, responseType: 'blob' }),
 };

@@ -40,7 +40,7 @@ export const errors: Record<ErrorCode, string> = {
   EMAIL_INVALID: 'Invalid email address',
   NOT_ENOUGH_MONEY: 'Not enough balance, please top up',
   USER_BALANCE_NOT_ENOUGH: 'Your balance is not enough',
-  CHANGE_PASSWORD_TOO_FAST: 'Password changed too recently, please wait 2 minutes',
+  CHANGE_PASSWORD_TOO_FAST: 'Password changed too recently, please wait 2 minutes (try again in {{remainTime}}s)',
   RESET_TOO_FAST: 'Reset IP too fast, try again in {{remainTime}}s',
   GET_IP_TOO_FAST: 'Get ip too fast, recreate later {{remainTime}}s',
   TOO_MANY_REQUEST: 'Too many requests, try again in {{remainTime}}s',

@@ -5,7 +5,10 @@ import { common } from './common';
 import { dashboard } from './dashboard';
 import { error, errors } from './errors';
 import { nav, topBar } from './nav';
-import { admin, errorPage, home, notFound } from './pages';
+import { orders } from './orders';
+import { proxies } from './proxies';
+import { admin } from './admin';
+import { errorPage, home, notFound } from './pages';
 
 export const en: typeof vi = {
   common,
@@ -14,6 +17,8 @@ export const en: typeof vi = {
   auth,
   account,
   dashboard,
+  orders,
+  proxies,
   home,
   admin,
   notFound,

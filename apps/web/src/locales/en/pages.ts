@@ -1,4 +1,4 @@
-import type { admin as viAdmin, errorPage as viErrorPage, home as viHome, notFound as viNotFound } from '../vi/pages';
+import type { errorPage as viErrorPage, home as viHome, notFound as viNotFound } from '../vi/pages';
 
 export const home: typeof viHome = {
   tagline: 'High-quality IPv4, IPv6 and rotating proxies',
@@ -6,13 +6,6 @@ export const home: typeof viHome = {
     'Buy proxies by country, period and quantity. Pay from your coin balance, get them instantly and manage them easily on any device.',
   login: 'Sign in',
   register: 'Register',
-};
-
-export const admin: typeof viAdmin = {
-  overview: {
-    title: 'Admin overview',
-    description: 'Statistics, orders, customers and system settings will be shown here.',
-  },
 };
 
 // seed-spec §2: these texts are verbatim.

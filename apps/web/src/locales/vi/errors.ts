@@ -40,7 +40,7 @@ export const errors: Record<ErrorCode, string> = {
   EMAIL_INVALID: 'Email không hợp lệ',
   NOT_ENOUGH_MONEY: 'Số dư không đủ, vui lòng nạp thêm',
   USER_BALANCE_NOT_ENOUGH: 'Số dư tài khoản không đủ',
-  CHANGE_PASSWORD_TOO_FAST: 'Đổi mật khẩu quá nhanh, vui lòng đợi 2 phút',
+  CHANGE_PASSWORD_TOO_FAST: 'Đổi mật khẩu quá nhanh, vui lòng đợi 2 phút (thử lại sau {{remainTime}} giây)',
   RESET_TOO_FAST: 'Đổi IP quá nhanh, vui lòng thử lại sau {{remainTime}} giây',
   GET_IP_TOO_FAST: 'Lấy IP quá nhanh, vui lòng tạo lại sau {{remainTime}}s',
   TOO_MANY_REQUEST: 'Quá nhiều yêu cầu, vui lòng thử lại sau {{remainTime}} giây',

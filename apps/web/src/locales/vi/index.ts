@@ -4,7 +4,10 @@ import { common } from './common';
 import { dashboard } from './dashboard';
 import { error, errors } from './errors';
 import { nav, topBar } from './nav';
-import { admin, errorPage, home, notFound } from './pages';
+import { orders } from './orders';
+import { proxies } from './proxies';
+import { admin } from './admin';
+import { errorPage, home, notFound } from './pages';
 
 export const vi = {
   common,
@@ -13,6 +16,8 @@ export const vi = {
   auth,
   account,
   dashboard,
+  orders,
+  proxies,
   home,
   admin,
   notFound,

@@ -6,13 +6,6 @@ export const home = {
   register: 'Đăng ký',
 };
 
-export const admin = {
-  overview: {
-    title: 'Tổng quan quản trị',
-    description: 'Thống kê, đơn hàng, khách hàng và cấu hình hệ thống sẽ được hiển thị tại đây.',
-  },
-};
-
 export const notFound = {
   code: '404',
   title: 'Xin lỗi, đã xảy ra lỗi, không tìm thấy trang được yêu cầu!',

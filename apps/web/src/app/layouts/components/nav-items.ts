@@ -2,26 +2,39 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import CodeOutlined from '@mui/icons-material/CodeOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SellOutlined from '@mui/icons-material/SellOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
+import SyncOutlined from '@mui/icons-material/SyncOutlined';
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
+import WebOutlined from '@mui/icons-material/WebOutlined';
 import { isAdminRole, type TSiteInfo } from '@proxy/contract';
 import { paths } from '@/config/paths';
 import type { vi } from '@/locales/vi';
 
+type NavLabel = `nav.${keyof typeof vi.nav}`;
+
 export interface NavItem {
-  label: `nav.${keyof typeof vi.nav}`;
+  label: NavLabel;
   to: string;
   icon: SvgIconComponent;
   /** Selected only on an exact match (a parent route of other items). */
   exact?: boolean;
+  /** A heading shown above the first item of a group. */
+  section?: NavLabel;
 }
 
 /** seed-spec §2 "Layouts": the main menu, with Agency/API and Admin only where allowed. */
@@ -50,7 +63,43 @@ export function userNavItems(site: TSiteInfo, role: number | undefined): NavItem
   return items;
 }
 
+/** seed-spec §2 admin routes, grouped by product. */
 export const adminNavItems: NavItem[] = [
   { label: 'nav.adminOverview', to: paths.admin.root.getHref(), icon: InsightsOutlined, exact: true },
+  { label: 'nav.adminCustomers', to: paths.admin.customers.getHref(), icon: PeopleAltOutlined },
+  {
+    label: 'nav.adminPrice',
+    to: paths.admin.v6.managePrice.getHref(),
+    icon: SellOutlined,
+    section: 'nav.adminSectionV6',
+  },
+  { label: 'nav.adminPackage', to: paths.admin.v6.managePackage.getHref(), icon: Inventory2Outlined },
+  { label: 'nav.adminOrder', to: paths.admin.v6.manageOrder.getHref(), icon: ReceiptLongOutlined },
+  {
+    label: 'nav.adminPrice',
+    to: paths.admin.v4.managePrice.getHref(),
+    icon: SellOutlined,
+    section: 'nav.adminSectionV4',
+  },
+  { label: 'nav.adminPackage', to: paths.admin.v4.managePackage.getHref(), icon: Inventory2Outlined },
+  { label: 'nav.adminOrder', to: paths.admin.v4.manageOrder.getHref(), icon: ReceiptLongOutlined },
+  {
+    label: 'nav.adminRotatingProxy',
+    to: paths.admin.rotating.proxyRotating.getHref(),
+    icon: SyncOutlined,
+    section: 'nav.adminSectionRotating',
+  },
+  { label: 'nav.adminRotatingOrder', to: paths.admin.rotating.manageOrderKey.getHref(), icon: ReceiptLongOutlined },
+  { label: 'nav.adminRotatingKey', to: paths.admin.rotating.manageKey.getHref(), icon: VpnKeyOutlined },
+  {
+    label: 'nav.adminAnalytics',
+    to: paths.admin.analytics.getHref(),
+    icon: BarChartOutlined,
+    section: 'nav.adminSectionSystem',
+  },
+  { label: 'nav.adminPromotion', to: paths.admin.promotion.getHref(), icon: CampaignOutlined },
+  { label: 'nav.adminAgency', to: paths.admin.agency.getHref(), icon: GroupsOutlined },
+  { label: 'nav.adminLanding', to: paths.admin.landing.getHref(), icon: WebOutlined },
+  { label: 'nav.adminConfig', to: paths.admin.config.getHref(), icon: SettingsOutlined },
   { label: 'nav.userPanel', to: paths.app.dashboard.getHref(), icon: ArrowBack },
 ];

@@ -3,17 +3,14 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SvgIconComponent } from '@mui/icons-material';
 import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
 import RouterOutlined from '@mui/icons-material/RouterOutlined';
 import SyncOutlined from '@mui/icons-material/SyncOutlined';
+import type { Product } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
-import { useSiteInfo } from '@/lib/site-info';
-
-type Product = 'v6' | 'v4' | 'key';
 
 const ICONS: Record<Product, SvgIconComponent> = {
   v6: LanguageOutlined,
@@ -22,12 +19,8 @@ const ICONS: Record<Product, SvgIconComponent> = {
 };
 
 /** seed-spec §2 "Dashboard": the product categories this site sells (isOpenV6/V4/Key). */
-export function ProductCards() {
+export function ProductCards({ products, onBuy }: { products: Product[]; onBuy: (product: Product) => void }) {
   const { t } = useTranslation();
-  const site = useSiteInfo();
-  const products = (['v6', 'v4', 'key'] as const).filter(
-    (product) => ({ v6: site.isOpenV6, v4: site.isOpenV4, key: site.isOpenKey })[product],
-  );
   if (products.length === 0) {
     return null;
   }
@@ -46,15 +39,24 @@ export function ProductCards() {
                 data-testid={`product-${product}`}
                 sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
               >
-                <CardContent sx={{ flexGrow: 1 }}>
-                  <Icon color="primary" sx={{ fontSize: 36, mb: 1 }} />
-                  <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
-                    {t(`dashboard.products.${product}.title`)}
+                <CardContent sx={{ flexGrow: 1, pb: { xs: 1, sm: 2 } }}>
+                  <Stack
+                    direction={{ xs: 'row', sm: 'column' }}
+                    spacing={{ xs: 1.5, sm: 1 }}
+                    sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}
+                  >
+                    <Icon color="primary" sx={{ fontSize: { xs: 28, sm: 36 } }} />
+                    <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+                      {t(`dashboard.products.${product}.title`)}
+                    </Typography>
+                  </Stack>
+                  {/* Phones keep the cards short: the purchase form below says the rest. */}
+                  <Typography color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' }, mt: 1 }}>
+                    {t(`dashboard.products.${product}.description`)}
                   </Typography>
-                  <Typography color="text.secondary">{t(`dashboard.products.${product}.description`)}</Typography>
                 </CardContent>
                 <CardActions sx={{ px: 2, pb: 2 }}>
-                  <Button component={Link} to={paths.app.order.getHref()} variant="outlined" fullWidth>
+                  <Button variant="outlined" fullWidth onClick={() => onBuy(product)}>
                     {t('dashboard.products.buy')}
                   </Button>
                 </CardActions>

@@ -1,0 +1,67 @@
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatDateTime, type TOrder } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { OrderStatusChip } from '@/components/status-chip';
+import { countryName, formatMoney, formatPeriod } from '@/lib/format';
+
+/** The columns every order table shows (the customer's and the admin's). */
+export function useOrderBaseColumns<T extends TOrder = TOrder>(): GridColDef<T>[] {
+  const { t, i18n } = useTranslation();
+  const date = (value: string | null) => (value ? formatDateTime(value) : t('common.none'));
+  const columns: GridColDef<T>[] = [
+    {
+      field: 'code',
+      headerName: t('orders.columns.code'),
+      minWidth: 150,
+      flex: 1,
+      renderCell: ({ row }) => <span style={{ fontFamily: 'monospace' }}>{row.code}</span>,
+    },
+    {
+      field: 'type',
+      headerName: t('common.type'),
+      minWidth: 140,
+      valueGetter: (_value, row) =>
+        row.type === 'package'
+          ? `${t(`common.product.${row.product}`)} · ${row.packageName ?? ''}`
+          : t(`common.product.${row.type}`),
+    },
+    {
+      field: 'country',
+      headerName: t('common.country'),
+      minWidth: 120,
+      valueGetter: (_value, row) => countryName(row.country, i18n.language),
+    },
+    { field: 'quantity', headerName: t('common.quantity'), type: 'number', minWidth: 90 },
+    {
+      field: 'period',
+      headerName: t('common.period'),
+      minWidth: 100,
+      valueGetter: (_value, row) => formatPeriod(row.period, t),
+    },
+    {
+      field: 'status',
+      headerName: t('common.status'),
+      minWidth: 170,
+      renderCell: ({ row }) => <OrderStatusChip status={row.status} />,
+    },
+    {
+      field: 'totalPrice',
+      headerName: t('common.total'),
+      minWidth: 150,
+      valueGetter: (_value, row) => formatMoney(row.totalPrice, t, i18n.language),
+    },
+    {
+      field: 'paidAt',
+      headerName: t('orders.columns.paidAt'),
+      minWidth: 140,
+      valueGetter: (_value, row) => date(row.paidAt),
+    },
+    {
+      field: 'expiresAt',
+      headerName: t('orders.columns.expiresAt'),
+      minWidth: 140,
+      valueGetter: (_value, row) => date(row.expiresAt),
+    },
+  ];
+  return columns;
+}

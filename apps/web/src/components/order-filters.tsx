@@ -1,0 +1,81 @@
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import { ORDER_STATUSES, ORDER_TYPES, type OrderStatus } from '@proxy/contract';
+
+export type OrderType = (typeof ORDER_TYPES)[number];
+import { useTranslation } from 'react-i18next';
+
+export interface OrderFilters {
+  search: string;
+  status: OrderStatus | '';
+  type: OrderType | '';
+}
+
+export const NO_ORDER_FILTERS: OrderFilters = { search: '', status: '', type: '' };
+
+/** Search, status filter (seed-spec §4 statuses) and type, for the customer's and the admin's order lists. */
+export function OrderFiltersBar({
+  value,
+  onChange,
+  types = ORDER_TYPES,
+}: {
+  value: OrderFilters;
+  onChange: (next: OrderFilters) => void;
+  types?: readonly OrderType[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr' } }}>
+      <TextField
+        label={t('common.search')}
+        placeholder={t('orders.searchPlaceholder')}
+        value={value.search}
+        onChange={(event) => onChange({ ...value, search: event.target.value })}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { 'data-testid': 'orders-search' },
+        }}
+        sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+      />
+      <TextField
+        select
+        label={t('common.status')}
+        value={value.status}
+        onChange={(event) => onChange({ ...value, status: event.target.value as OrderFilters['status'] })}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        data-testid="orders-status-filter"
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        {ORDER_STATUSES.map((status) => (
+          <MenuItem key={status} value={status}>
+            {t(`common.orderStatus.${status}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={t('common.type')}
+        value={value.type}
+        onChange={(event) => onChange({ ...value, type: event.target.value as OrderFilters['type'] })}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        data-testid="orders-type-filter"
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        {types.map((type) => (
+          <MenuItem key={type} value={type}>
+            {t(`common.product.${type}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
+  );
+}

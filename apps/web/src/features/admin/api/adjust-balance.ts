@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { usersQueryKey } from './list-users';
+
+export type BalanceAdjustment = 'add' | 'refund';
+
+export interface AdjustBalanceInput {
+  kind: BalanceAdjustment;
+  userId: string;
+  amount: number;
+  note: string;
+}
+
+export function adjustBalance({ kind, userId, amount, note }: AdjustBalanceInput): Promise<{ balance: number }> {
+  const path = kind === 'add' ? 'add-to-balance' : 'refund';
+  return api.put(`/user/admin/${path}/${userId}`, { amount, note });
+}
+
+/** PUT /api/user/admin/add-to-balance/:id and /api/user/admin/refund/:id {amount, note} */
+export function useAdjustBalance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: adjustBalance,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TAdminUser, TPage } from '@proxy/contract';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+
+export interface UserListParams {
+  page: number;
+  limit: number;
+  search: string;
+}
+
+export function listUsers(params: UserListParams): Promise<TPage<TAdminUser>> {
+  return api.get<TPage<TAdminUser>>('/user/admin/get-all-user', { query: { ...params } });
+}
+
+export const usersQueryKey = [...queryRoots.admin, 'users'] as const;
+
+/** GET /api/user/admin/get-all-user (paged, the site's customers). */
+export function useUsers(params: UserListParams) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...usersQueryKey, params],
+      queryFn: () => listUsers(params),
+      placeholderData: keepPreviousData,
+    }),
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DiscountTier, Product } from '@proxy/contract';
+import { api } from '@/lib/api-client';
+import { discountTiersQueryKey } from '@/lib/catalog/get-discount-tiers';
+
+export function updateDiscount(body: { product: Product; tiers: DiscountTier[] }): Promise<DiscountTier[]> {
+  return api.put('/discount/admin/update', body);
+}
+
+/** PUT /api/discount/admin/update: replaces a product's quantity discount tiers. */
+export function useUpdateDiscount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateDiscount,
+    onSuccess: (tiers, { product }) => queryClient.setQueryData(discountTiersQueryKey(product), tiers),
+  });
+}

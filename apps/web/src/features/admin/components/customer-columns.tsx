@@ -1,0 +1,99 @@
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import AddCardOutlined from '@mui/icons-material/AddCardOutlined';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatDateTime, type TAdminUser } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { formatBalance } from '@/lib/format';
+
+export type CustomerAction = 'add' | 'refund' | 'ban' | 'unban';
+
+/** The customers table: account facts and the balance and ban actions. */
+export function useCustomerColumns(onAction: (action: CustomerAction, user: TAdminUser) => void) {
+  const { t } = useTranslation();
+  const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
+  const columns: GridColDef<TAdminUser>[] = [
+    { field: 'email', headerName: t('common.email'), minWidth: 220, flex: 1 },
+    {
+      field: 'actions',
+      headerName: t('common.actions'),
+      minWidth: 150,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Stack direction="row">
+          <Tooltip title={t('admin.customers.addTitle')}>
+            <IconButton size="small" color="primary" onClick={() => onAction('add', row)} data-testid="customer-add">
+              <AddCardOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('admin.customers.refundTitle')}>
+            <IconButton size="small" onClick={() => onAction('refund', row)} data-testid="customer-refund">
+              <CurrencyExchangeOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          {row.active ? (
+            <Tooltip title={t('admin.customers.ban')}>
+              <IconButton size="small" color="error" onClick={() => onAction('ban', row)} data-testid="customer-ban">
+                <BlockOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : (
+            <Tooltip title={t('admin.customers.unban')}>
+              <IconButton
+                size="small"
+                color="success"
+                onClick={() => onAction('unban', row)}
+                data-testid="customer-unban"
+              >
+                <CheckCircleOutline fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      field: 'balance',
+      headerName: t('account.balance'),
+      minWidth: 140,
+      valueGetter: (_v, row) => formatBalance(row.balance, t),
+    },
+    {
+      field: 'active',
+      headerName: t('common.status'),
+      minWidth: 120,
+      renderCell: ({ row }) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={row.active ? 'success' : 'error'}
+          label={row.active ? t('admin.customers.active') : t('admin.customers.banned')}
+        />
+      ),
+    },
+    {
+      field: 'emailVerified',
+      headerName: t('admin.customers.verified'),
+      minWidth: 110,
+      valueGetter: (_v, row) => yesNo(row.emailVerified),
+    },
+    {
+      field: 'twoFactorEnabled',
+      headerName: '2FA',
+      minWidth: 80,
+      valueGetter: (_v, row) => yesNo(row.twoFactorEnabled),
+    },
+    {
+      field: 'createdAt',
+      headerName: t('account.createdAt'),
+      minWidth: 140,
+      valueGetter: (_v, row) => formatDateTime(row.createdAt),
+    },
+  ];
+  return columns;
+}

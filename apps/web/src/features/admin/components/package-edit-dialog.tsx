@@ -1,0 +1,129 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { ZUpdatePackageRequest, type Product } from '@proxy/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { muiField } from '@/lib/form';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import type { TAdminPackage } from '../api/list-admin-packages';
+import { useUpdatePackage } from '../api/update-package';
+
+interface PackageForm {
+  name: string;
+  price: number;
+  days: number;
+  proxies: number;
+  /** Empty: unlimited bandwidth (null). */
+  bandwidthGb: string;
+  /** Empty: the default interval (null). Keys only. */
+  minIntervalSec: string;
+  active: boolean;
+}
+
+const optionalNumber = (value: string) => (value.trim() === '' ? null : Number(value));
+
+/** Editing one package: name, price, days, proxies, bandwidth, key interval and whether it is on sale. */
+export function PackageEditDialog({
+  product,
+  pkg,
+  onClose,
+}: {
+  product: Product;
+  pkg: TAdminPackage;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdatePackage();
+  const { register, control, handleSubmit } = useForm<PackageForm>({
+    defaultValues: {
+      name: pkg.name,
+      price: pkg.price,
+      days: pkg.days,
+      proxies: pkg.proxies,
+      bandwidthGb: pkg.bandwidthGb === null ? '' : String(pkg.bandwidthGb),
+      minIntervalSec: pkg.minIntervalSec === null ? '' : String(pkg.minIntervalSec),
+      active: pkg.active,
+    },
+  });
+  const submit = handleSubmit((values) => {
+    const body = ZUpdatePackageRequest.safeParse({
+      ...values,
+      bandwidthGb: optionalNumber(values.bandwidthGb),
+      minIntervalSec: product === 'key' ? optionalNumber(values.minIntervalSec) : undefined,
+    });
+    if (!body.success) {
+      notifyError(t('admin.errors.invalidNumbers'));
+      return;
+    }
+    update.mutate(
+      { product, id: pkg.id, body: body.data },
+      {
+        onSuccess: () => {
+          notifySuccess(t('common.updated'));
+          onClose();
+        },
+      },
+    );
+  });
+  const number = (name: 'price' | 'days' | 'proxies', label: string) => (
+    <TextField
+      {...muiField(register(name, { valueAsNumber: true }))}
+      type="number"
+      label={label}
+      slotProps={{ htmlInput: { min: 0, step: 1 } }}
+    />
+  );
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="package-edit-dialog">
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <DialogTitle>{t('admin.packages.editTitle', { name: pkg.name })}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField {...muiField(register('name'))} label={t('admin.packages.name')} />
+            {number('price', t('admin.retail.price'))}
+            {number('days', t('admin.packages.days'))}
+            {number('proxies', t('admin.packages.proxies'))}
+            <TextField
+              {...muiField(register('bandwidthGb'))}
+              type="number"
+              label={t('admin.packages.bandwidthGb')}
+              helperText={t('admin.packages.bandwidthHelp')}
+              slotProps={{ htmlInput: { min: 1, step: 1 } }}
+            />
+            {product === 'key' && (
+              <TextField
+                {...muiField(register('minIntervalSec'))}
+                type="number"
+                label={t('admin.packages.minIntervalSec')}
+                slotProps={{ htmlInput: { min: 0, step: 1 } }}
+              />
+            )}
+            <Controller
+              control={control}
+              name="active"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={field.value} onChange={(_, checked) => field.onChange(checked)} />}
+                  label={t('admin.active')}
+                />
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={update.isPending} data-testid="package-save">
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

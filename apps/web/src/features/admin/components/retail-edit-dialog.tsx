@@ -1,0 +1,102 @@
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { ZUpdateRetailRequest, type Product } from '@proxy/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { countryName } from '@/lib/format';
+import { muiField } from '@/lib/form';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import type { TAdminRetail } from '../api/list-admin-retail';
+import { useUpdateRetail } from '../api/update-retail';
+
+type RetailForm = Pick<TAdminRetail, 'price' | 'renewPrice' | 'quantityStep' | 'maxQuantity' | 'active'>;
+
+/** Editing one retail row: prices, quantity step and maximum, and whether it is on sale. */
+export function RetailEditDialog({
+  product,
+  row,
+  onClose,
+}: {
+  product: Product;
+  row: TAdminRetail;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateRetail();
+  const { register, control, handleSubmit } = useForm<RetailForm>({
+    defaultValues: {
+      price: row.price,
+      renewPrice: row.renewPrice,
+      quantityStep: row.quantityStep,
+      maxQuantity: row.maxQuantity,
+      active: row.active,
+    },
+  });
+  const submit = handleSubmit((values) => {
+    const body = ZUpdateRetailRequest.safeParse(values);
+    if (!body.success) {
+      notifyError(t('admin.errors.invalidNumbers'));
+      return;
+    }
+    update.mutate(
+      { product, id: row.id, body: body.data },
+      {
+        onSuccess: () => {
+          notifySuccess(t('common.updated'));
+          onClose();
+        },
+      },
+    );
+  });
+  const number = (name: Exclude<keyof RetailForm, 'active'>, label: string) => (
+    <TextField
+      {...muiField(register(name, { valueAsNumber: true }))}
+      type="number"
+      label={label}
+      slotProps={{ htmlInput: { min: 0, step: 1, 'data-testid': `retail-${name}` } }}
+    />
+  );
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="retail-edit-dialog">
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <DialogTitle>
+          {t('admin.retail.editTitle', {
+            country: countryName(row.country, i18n.language),
+            unit: t(`common.periodUnit.${row.unit}`),
+          })}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {number('price', t('admin.retail.price'))}
+            {number('renewPrice', t('admin.retail.renewPrice'))}
+            {number('quantityStep', t('admin.retail.quantityStep'))}
+            {number('maxQuantity', t('admin.retail.maxQuantity'))}
+            <Controller
+              control={control}
+              name="active"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={field.value} onChange={(_, checked) => field.onChange(checked)} />}
+                  label={t('admin.active')}
+                />
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={update.isPending} data-testid="retail-save">
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import DialogContentText from '@mui/material/DialogContentText';
+import Grid from '@mui/material/Grid';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import type { TCountry, TPackage } from '@proxy/contract';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { paths } from '@/config/paths';
+import { countryName, formatMoney, formatPeriod } from '@/lib/format';
+import { muiField } from '@/lib/form';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { notifyError } from '@/lib/notify';
+import { useBuyKeyPackage } from '../api/buy-key-package';
+import { CountrySelect, firstAvailableCountry } from './country-select';
+import { keyOrderProblem, keyOrderSchema, keyOrderTotal, type KeyOrderProblem, type KeyOrderValues } from './key-order';
+import { PriceSummary } from './price-summary';
+
+interface KeyOrderFormProps {
+  countries: TCountry[];
+  packages: TPackage[];
+}
+
+/** Rotating keys: a key package, a country and how many keys; buying asks for confirmation. */
+export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const buy = useBuyKeyPackage();
+  const [confirming, setConfirming] = useState<{ values: KeyOrderValues; key: string } | null>(null);
+  const { control, register, handleSubmit, setValue, formState } = useForm<KeyOrderValues>({
+    resolver: zodResolver(keyOrderSchema),
+    defaultValues: { packageId: packages[0]?.id ?? '', country: firstAvailableCountry(countries), quantity: 1 },
+    mode: 'onChange',
+  });
+  const values = useWatch({ control }) as KeyOrderValues;
+  const pkg = packages.find((p) => p.id === values.packageId);
+  const total = keyOrderTotal(pkg, values.quantity);
+  const money = (coins: number) => formatMoney(coins, t, i18n.language);
+  const problemText = (problem: string | undefined) =>
+    problem ? t(`dashboard.purchase.errors.${problem as KeyOrderProblem}`) : undefined;
+
+  const onSubmit = handleSubmit(
+    (valid) => setConfirming({ values: valid, key: newIdempotencyKey() }),
+    () => notifyError(problemText(keyOrderProblem(values) ?? 'quantityMin') ?? ''),
+  );
+
+  const confirm = () => {
+    if (!confirming || buy.isPending) {
+      return;
+    }
+    const { values: v, key } = confirming;
+    buy.mutate(
+      { packageId: v.packageId, body: { country: v.country, quantity: v.quantity }, idempotencyKey: key },
+      { onSuccess: ({ order }) => void navigate(paths.app.order.success.getHref(order.id)) },
+    );
+  };
+
+  const packageText = (p: TPackage) =>
+    t('dashboard.purchase.key.packageLine', {
+      price: money(p.price),
+      period: formatPeriod({ unit: 'day', value: p.days }, t),
+    });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="buy-form-key">
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Stack spacing={2}>
+            <Controller
+              control={control}
+              name="packageId"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t('dashboard.purchase.key.package')}
+                  {...field}
+                  error={Boolean(formState.errors.packageId)}
+                  helperText={problemText(formState.errors.packageId?.message)}
+                  data-testid="buy-key-package"
+                >
+                  {packages.map((p) => (
+                    <MenuItem key={p.id} value={p.id}>
+                      <ListItemText primary={p.name} secondary={packageText(p)} sx={{ my: 0 }} />
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <CountrySelect
+              product="key"
+              countries={countries}
+              value={values.country}
+              onChange={(code) => setValue('country', code, { shouldValidate: true })}
+              error={problemText(formState.errors.country?.message)}
+              testId="buy-key-country"
+            />
+            <TextField
+              {...muiField(register('quantity', { valueAsNumber: true }))}
+              type="number"
+              label={t('dashboard.purchase.key.quantity')}
+              error={Boolean(formState.errors.quantity)}
+              helperText={problemText(formState.errors.quantity?.message)}
+              slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': 'buy-key-quantity' } }}
+            />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Stack spacing={2}>
+            <PriceSummary
+              testId="buy-key-price"
+              total={total}
+              lines={
+                pkg
+                  ? [
+                      { label: t('dashboard.purchase.key.package'), value: pkg.name },
+                      { label: t('dashboard.purchase.key.pricePerKey'), value: money(pkg.price) },
+                      { label: t('common.period'), value: formatPeriod({ unit: 'day', value: pkg.days }, t) },
+                      ...(pkg.minIntervalSec
+                        ? [
+                            {
+                              label: t('dashboard.purchase.key.minInterval'),
+                              value: t('dashboard.purchase.key.seconds', { count: pkg.minIntervalSec }),
+                            },
+                          ]
+                        : []),
+                    ]
+                  : []
+              }
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              startIcon={<ShoppingCartOutlined />}
+              data-testid="buy-key-submit"
+            >
+              {t('dashboard.purchase.buy')}
+            </Button>
+          </Stack>
+        </Grid>
+      </Grid>
+      {confirming && (
+        <ConfirmDialog
+          open
+          title={t('dashboard.purchase.key.confirmTitle')}
+          confirmLabel={t('dashboard.purchase.confirm.submit')}
+          onConfirm={confirm}
+          onClose={() => setConfirming(null)}
+          loading={buy.isPending}
+          testId="buy-key-confirm"
+        >
+          <DialogContentText>
+            {t('dashboard.purchase.key.confirmMessage', {
+              quantity: confirming.values.quantity,
+              name: packages.find((p) => p.id === confirming.values.packageId)?.name ?? '',
+              country: countryName(
+                confirming.values.country,
+                i18n.language,
+                countries.find((c) => c.code === confirming.values.country)?.name,
+              ),
+              total: money(keyOrderTotal(pkg, confirming.values.quantity) ?? 0),
+            })}
+          </DialogContentText>
+        </ConfirmDialog>
+      )}
+    </form>
+  );
+}

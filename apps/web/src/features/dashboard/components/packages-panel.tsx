@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { TOrder, TPackage } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '@/components/page-spinner';
+import { usePackages } from '@/lib/catalog/get-packages';
+import { PackageBuyDialog } from './package-buy-dialog';
+import { PackageCard } from './package-card';
+import { PackageSuccessDialog } from './package-success-dialog';
+
+interface Chosen {
+  product: 'v6' | 'v4';
+  pkg: TPackage;
+}
+
+function ProductPackages({ product, onBuy }: { product: 'v6' | 'v4'; onBuy: (chosen: Chosen) => void }) {
+  const { t } = useTranslation();
+  const packages = usePackages(product);
+  if (!packages.data) {
+    return packages.isError ? null : <PageSpinner />;
+  }
+  if (packages.data.length === 0) {
+    return null;
+  }
+  return (
+    <section>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
+        {t(`common.product.${product}`)}
+      </Typography>
+      <Grid container spacing={2}>
+        {packages.data.map((pkg) => (
+          <Grid key={pkg.id} size={{ xs: 12, sm: 6, md: 4 }}>
+            <PackageCard product={product} pkg={pkg} onBuy={() => onBuy({ product, pkg })} />
+          </Grid>
+        ))}
+      </Grid>
+    </section>
+  );
+}
+
+/** seed-spec §2 "Dashboard": package purchase, with confirmation and success dialogs. */
+export function PackagesPanel({ products }: { products: ('v6' | 'v4')[] }) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [bought, setBought] = useState<{ order: TOrder; count: number } | null>(null);
+  return (
+    <Stack spacing={3}>
+      <Alert severity="info">{t('dashboard.purchase.packages.onePerUser')}</Alert>
+      {products.map((product) => (
+        <ProductPackages key={product} product={product} onBuy={setChosen} />
+      ))}
+      {chosen && (
+        <PackageBuyDialog
+          product={chosen.product}
+          pkg={chosen.pkg}
+          onClose={() => setChosen(null)}
+          onBought={(order, count) => {
+            setChosen(null);
+            setBought({ order, count });
+          }}
+        />
+      )}
+      {bought && <PackageSuccessDialog order={bought.order} count={bought.count} onClose={() => setBought(null)} />}
+    </Stack>
+  );
+}

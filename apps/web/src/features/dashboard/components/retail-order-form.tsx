@@ -1,0 +1,204 @@
+import { useMemo, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import { formatCoins, PROTOCOLS, type DiscountTier, type TCountry, type TRetailPrice } from '@proxy/contract';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { PeriodFields } from '@/components/period-fields';
+import { formatMoney } from '@/lib/format';
+import { muiField } from '@/lib/form';
+import { notifyError } from '@/lib/notify';
+import { CountrySelect, firstAvailableCountry } from './country-select';
+import { PriceSummary } from './price-summary';
+import { RetailConfirmDialog } from './retail-confirm-dialog';
+import {
+  preferredUnit,
+  retailOrderProblem,
+  retailOrderSchema,
+  retailQuote,
+  retailRowFor,
+  unitsFor,
+  type RetailOrderProblem,
+  type RetailOrderValues,
+} from './retail-order';
+
+interface RetailOrderFormProps {
+  product: 'v6' | 'v4';
+  countries: TCountry[];
+  rows: TRetailPrice[];
+  tiers: DiscountTier[];
+}
+
+/** Country, period, quantity, protocol and auto-renew, with the live price; buying asks for confirmation. */
+export function RetailOrderForm({ product, countries, rows, tiers }: RetailOrderFormProps) {
+  const { t, i18n } = useTranslation();
+  const [confirming, setConfirming] = useState<RetailOrderValues | null>(null);
+
+  const defaults = useMemo((): RetailOrderValues => {
+    const country = firstAvailableCountry(countries);
+    const unit = preferredUnit(unitsFor(rows, country)) ?? 'day';
+    const row = retailRowFor(rows, country, unit);
+    return { country, unit, value: 1, quantity: row?.quantityStep ?? 1, protocol: 'http', autoRenew: false };
+  }, [countries, rows]);
+
+  // The rules depend on the row of the chosen country and unit (its step and maximum).
+  const resolver: Resolver<RetailOrderValues> = (values, context, options) =>
+    zodResolver(retailOrderSchema(retailRowFor(rows, values.country, values.unit)))(values, context, options);
+
+  const { control, register, handleSubmit, setValue, formState } = useForm<RetailOrderValues>({
+    resolver,
+    defaultValues: defaults,
+    mode: 'onChange',
+  });
+  const values = useWatch({ control }) as RetailOrderValues;
+  const units = unitsFor(rows, values.country);
+  const row = retailRowFor(rows, values.country, values.unit);
+  const price = retailQuote(row, values, tiers);
+
+  const problemText = (problem: string | undefined) =>
+    problem
+      ? t(`dashboard.purchase.errors.${problem as RetailOrderProblem}`, {
+          step: row?.quantityStep ?? 1,
+          max: row?.maxQuantity ?? 0,
+        })
+      : undefined;
+
+  const onSubmit = handleSubmit(
+    (valid) => setConfirming(valid),
+    () => {
+      const problem = retailOrderProblem(values, row);
+      if (problem) {
+        notifyError(problemText(problem) ?? '');
+      }
+    },
+  );
+
+  const chooseCountry = (code: string) => {
+    setValue('country', code, { shouldValidate: true });
+    const unit = preferredUnit(unitsFor(rows, code), values.unit);
+    if (unit) {
+      setValue('unit', unit, { shouldValidate: true });
+    }
+  };
+
+  const money = (coins: number) => formatMoney(coins, t, i18n.language);
+  const lines = price
+    ? [
+        {
+          label: t('dashboard.purchase.price.unitPrice'),
+          value: t('dashboard.purchase.price.unitPriceValue', {
+            price: `${formatCoins(price.unitPrice)} ${t('common.coin')}`,
+            unit: t(`common.periodUnit.${values.unit}`).toLowerCase(),
+          }),
+        },
+        { label: t('dashboard.purchase.price.subtotal'), value: money(price.gross) },
+        {
+          label: t('dashboard.purchase.price.discount', { percent: price.discountPercent }),
+          value: price.discount > 0 ? `-${money(price.discount)}` : money(0),
+        },
+      ]
+    : [];
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid={`buy-form-${product}`}>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Stack spacing={2}>
+            <CountrySelect
+              product={product}
+              countries={countries}
+              value={values.country}
+              onChange={chooseCountry}
+              error={problemText(formState.errors.country?.message)}
+              testId="buy-country"
+            />
+            <PeriodFields
+              units={units}
+              value={{ unit: values.unit, value: values.value }}
+              onChange={(period) => {
+                setValue('unit', period.unit, { shouldValidate: true });
+                setValue('value', period.value, { shouldValidate: true });
+              }}
+              error={problemText(formState.errors.value?.message ?? formState.errors.unit?.message)}
+              testIdPrefix="buy-period"
+            />
+            <TextField
+              {...muiField(register('quantity', { valueAsNumber: true }))}
+              type="number"
+              label={t('common.quantity')}
+              error={Boolean(formState.errors.quantity)}
+              helperText={
+                problemText(formState.errors.quantity?.message) ??
+                (row
+                  ? t('dashboard.purchase.quantityHelp', { step: row.quantityStep, max: row.maxQuantity })
+                  : undefined)
+              }
+              slotProps={{
+                htmlInput: { min: row?.quantityStep ?? 1, step: row?.quantityStep ?? 1, 'data-testid': 'buy-quantity' },
+              }}
+            />
+            <Controller
+              control={control}
+              name="protocol"
+              render={({ field }) => (
+                <TextField select label={t('dashboard.purchase.protocol')} {...field} data-testid="buy-protocol">
+                  {PROTOCOLS.map((p) => (
+                    <MenuItem key={p} value={p}>
+                      {t(`common.protocol.${p}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Controller
+              control={control}
+              name="autoRenew"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={field.value}
+                      onChange={(_, checked) => field.onChange(checked)}
+                      data-testid="buy-auto-renew"
+                    />
+                  }
+                  label={t('dashboard.purchase.autoRenew')}
+                />
+              )}
+            />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 80 } }}>
+            <PriceSummary lines={lines} total={price?.total ?? null} testId="buy-price" />
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              startIcon={<ShoppingCartOutlined />}
+              data-testid="buy-submit"
+            >
+              {t('dashboard.purchase.buy')}
+            </Button>
+          </Stack>
+        </Grid>
+      </Grid>
+      {confirming && price && (
+        <RetailConfirmDialog
+          product={product}
+          values={confirming}
+          total={price.total}
+          countryFallback={countries.find((c) => c.code === confirming.country)?.name}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </form>
+  );
+}

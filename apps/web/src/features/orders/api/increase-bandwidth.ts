@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useRefreshAfterCharge } from '../hooks/use-refresh-after-charge';
+
+export interface IncreaseBandwidthInput {
+  id: string;
+  bandwidth: number;
+}
+
+export function increaseBandwidth({
+  id,
+  bandwidth,
+}: IncreaseBandwidthInput): Promise<{ bandwidthGb: number; cost: number }> {
+  return api.put(`/order/increase-bandwidth/${id}`, { bandwidth });
+}
+
+/** PUT /api/order/increase-bandwidth/:id (BANDWIDTH_MAX above the site's maximum). */
+export function useIncreaseBandwidth() {
+  const refresh = useRefreshAfterCharge();
+  return useMutation({ mutationFn: increaseBandwidth, onSuccess: refresh });
+}

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Period } from '@proxy/contract';
+import { api } from '@/lib/api-client';
+import { useRefreshAfterCharge } from '../hooks/use-refresh-after-charge';
+
+export interface RenewOrderInput {
+  id: string;
+  /** Retail orders only; a package or key order renews by its package. */
+  period?: Period;
+}
+
+export function renewOrder({ id, period }: RenewOrderInput): Promise<{ ok: true }> {
+  return api.put(`/order/renew/${id}`, period ? { period } : {});
+}
+
+/** PUT /api/order/renew/:id (seed-spec §4: expired orders only; ORDER_NOT_EXPIRED otherwise). */
+export function useRenewOrder() {
+  const refresh = useRefreshAfterCharge();
+  return useMutation({ mutationFn: renewOrder, onSuccess: refresh });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+
+export interface SetOrderAutoRenewInput {
+  id: string;
+  autoRenew: boolean;
+}
+
+export function setOrderAutoRenew({ id, autoRenew }: SetOrderAutoRenewInput): Promise<{ ok: true }> {
+  return api.put(`/order/auto-renew/${id}`, { autoRenew });
+}
+
+/** PUT /api/order/auto-renew/:id: also sets it on the order's proxies and keys. */
+export function useSetOrderAutoRenew() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setOrderAutoRenew,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryRoots.orders }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.proxies }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.keys }),
+      ]),
+  });
+}

@@ -1,0 +1,138 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import { formatDateTime } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageSpinner } from '@/components/page-spinner';
+import { paths } from '@/config/paths';
+import { copyText, saveText } from '@/lib/files';
+import { countryName, formatMoney, formatPeriod } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useOrder } from '../api/get-order';
+import { useOrderLines } from '../api/get-order-lines';
+import { linesToText } from '@/lib/proxy-lines';
+
+/** /order/success/:id: what was bought, as lines to copy or download. */
+export function OrderSuccessRoute() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+  const lines = useOrderLines(order.data);
+
+  if (order.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button component={Link} to={paths.app.order.getHref()} color="inherit">
+            {t('orders.title')}
+          </Button>
+        }
+      >
+        {t('errors.ORDER_NOT_EXIST')}
+      </Alert>
+    );
+  }
+  if (!order.data) {
+    return <PageSpinner />;
+  }
+  const o = order.data;
+  const text = linesToText(lines.data ?? []);
+
+  const copy = async () => {
+    if (await copyText(text)) {
+      notifySuccess(t('common.copied'));
+    } else {
+      notifyError(t('common.copyFailed'));
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Stack spacing={2}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <CheckCircleOutline color="success" sx={{ fontSize: 40 }} />
+            <div>
+              <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+                {t('orders.success.title')}
+              </Typography>
+              <Typography color="text.secondary" data-testid="order-success-summary">
+                {t('orders.success.summary', {
+                  code: o.code,
+                  count: lines.data?.length ?? o.quantity,
+                  product: t(`common.product.${o.product}`),
+                  country: countryName(o.country, i18n.language),
+                  period: formatPeriod(o.period, t),
+                })}
+              </Typography>
+            </div>
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {t('orders.success.paid', {
+              total: formatMoney(o.totalPrice, t, i18n.language),
+              expires: o.expiresAt ? formatDateTime(o.expiresAt) : t('common.none'),
+            })}
+          </Typography>
+          {lines.data ? (
+            <TextField
+              multiline
+              minRows={6}
+              maxRows={16}
+              value={text}
+              label={o.product === 'key' ? t('orders.success.keysLabel') : t('orders.success.linesLabel')}
+              slotProps={{
+                input: { readOnly: true, sx: { fontFamily: 'monospace', fontSize: 13 } },
+                // One proxy per line, scrolled sideways on a phone rather than wrapped.
+                htmlInput: {
+                  'data-testid': 'order-success-lines',
+                  spellCheck: false,
+                  wrap: 'off',
+                  style: { whiteSpace: 'pre', overflowX: 'auto' },
+                },
+              }}
+            />
+          ) : lines.isError ? (
+            <Alert severity="error">{t('error.contactAdmin')}</Alert>
+          ) : (
+            <PageSpinner />
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <Button
+              variant="contained"
+              startIcon={<ContentCopy />}
+              disabled={!lines.data}
+              onClick={() => void copy()}
+              data-testid="order-success-copy"
+            >
+              {t('common.copyAll')}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<DownloadOutlined />}
+              disabled={!lines.data}
+              onClick={() => saveText(text, `${o.code}.txt`)}
+              data-testid="order-success-download"
+            >
+              {t('orders.success.downloadTxt')}
+            </Button>
+            <Button component={Link} to={paths.app.manageProxy.getHref()}>
+              {t('nav.manageProxy')}
+            </Button>
+            <Button component={Link} to={paths.app.order.getHref()}>
+              {t('orders.title')}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
+import type { GridRowSelectionModel } from '@mui/x-data-grid';
+import type { TOrder } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { AppDataGrid } from '@/components/data-grid';
+import { NO_ORDER_FILTERS, OrderFiltersBar, type OrderFilters } from '@/components/order-filters';
+import { PageHeader } from '@/components/page-header';
+import { EMPTY_SELECTION, selectedRowIds } from '@/lib/grid-selection';
+import { notifyError } from '@/lib/notify';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { usePaging } from '@/hooks/use-paging';
+import { useOrders } from '../api/list-orders';
+import { BandwidthDialog } from '../components/bandwidth-dialog';
+import { HistoryDialog } from '../components/history-dialog';
+import { useOrderColumns } from '../components/order-columns';
+import { RenewOrderDialog } from '../components/renew-order-dialog';
+import { RenewSelectedDialog } from '../components/renew-selected-dialog';
+import { renewSelectionProblem } from '../utils/order-renewal';
+
+type OpenDialog =
+  { kind: 'renew' | 'bandwidth' | 'history'; order: TOrder } | { kind: 'renewSelected'; orders: TOrder[] } | null;
+
+/** /order: seed-spec §2 "Order management". */
+export function OrdersRoute() {
+  const { t } = useTranslation();
+  const paging = usePaging();
+  const [filters, setFilters] = useState<OrderFilters>(NO_ORDER_FILTERS);
+  const search = useDebouncedValue(filters.search.trim());
+  const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const orders = useOrders({
+    page: paging.page,
+    limit: paging.limit,
+    search,
+    status: filters.status || undefined,
+    type: filters.type || undefined,
+  });
+  const rows = orders.data?.items ?? [];
+  const columns = useOrderColumns({
+    onRenew: (order) => setDialog({ kind: 'renew', order }),
+    onBandwidth: (order) => setDialog({ kind: 'bandwidth', order }),
+    onHistory: (order) => setDialog({ kind: 'history', order }),
+  });
+
+  const renewSelected = () => {
+    const ids = new Set(
+      selectedRowIds(
+        selection,
+        rows.map((r) => r.id),
+      ),
+    );
+    const chosen = rows.filter((r) => ids.has(r.id));
+    const problem = renewSelectionProblem(chosen);
+    if (problem === 'needSelection') {
+      notifyError(t('orders.errors.needSelection'));
+    } else if (problem === 'onlyExpired') {
+      notifyError(t('errors.ORDER_NOT_EXPIRED'));
+    } else {
+      setDialog({ kind: 'renewSelected', orders: chosen });
+    }
+  };
+
+  const changeFilters = (next: OrderFilters) => {
+    setFilters(next);
+    paging.reset();
+    setSelection(EMPTY_SELECTION);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('orders.title')}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AutorenewOutlined />}
+            onClick={renewSelected}
+            data-testid="orders-renew-selected"
+          >
+            {t('orders.renewSelected.button')}
+          </Button>
+        }
+      />
+      <OrderFiltersBar value={filters} onChange={changeFilters} />
+      <AppDataGrid
+        testId="orders-grid"
+        rows={rows}
+        columns={columns}
+        rowCount={orders.data?.total ?? 0}
+        loading={orders.isFetching}
+        paginationMode="server"
+        paginationModel={paging.model}
+        onPaginationModelChange={(model) => {
+          paging.setModel(model);
+          setSelection(EMPTY_SELECTION);
+        }}
+        checkboxSelection
+        rowSelectionModel={selection}
+        onRowSelectionModelChange={setSelection}
+      />
+      {dialog?.kind === 'renew' && <RenewOrderDialog order={dialog.order} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'bandwidth' && <BandwidthDialog order={dialog.order} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'history' && <HistoryDialog order={dialog.order} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'renewSelected' && (
+        <RenewSelectedDialog
+          orders={dialog.orders}
+          onDone={(renewed) => {
+            setDialog(null);
+            if (renewed) {
+              setSelection(EMPTY_SELECTION);
+            }
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { renewUnitPrice, type Period, type TOrder, type TPackage, type TRetailPrice } from '@proxy/contract';
+
+export type RenewSelectionProblem = 'needSelection' | 'onlyExpired';
+
+/** seed-spec §4: only expired orders or packages can be renewed. */
+export function canRenew(order: Pick<TOrder, 'status'>): boolean {
+  return order.status === 'expired';
+}
+
+/** Retail orders choose their renewal period; package and key orders renew by their package. */
+export function isRetailOrder(order: Pick<TOrder, 'type'>): boolean {
+  return order.type === 'v6' || order.type === 'v4';
+}
+
+export function renewSelectionProblem(orders: readonly Pick<TOrder, 'status'>[]): RenewSelectionProblem | null {
+  if (orders.length === 0) {
+    return 'needSelection';
+  }
+  return orders.every(canRenew) ? null : 'onlyExpired';
+}
+
+/**
+ * What renewing an order should cost, as the server computes it: retail orders at the renewal
+ * price (seed-spec §9: under a month at the retail price) per proxy; packages at the package
+ * price; keys at the package price per key. Null when the price is not known here. Locked units
+ * are not renewed, so the server may charge less.
+ */
+export function renewalEstimate(
+  order: Pick<TOrder, 'type' | 'country' | 'quantity' | 'packageName'>,
+  period: Period | undefined,
+  retail: readonly TRetailPrice[],
+  packages: readonly Pick<TPackage, 'name' | 'price'>[],
+): number | null {
+  if (isRetailOrder(order)) {
+    const row = period && retail.find((r) => r.country === order.country && r.unit === period.unit);
+    if (!row || !period || !Number.isInteger(period.value) || period.value < 1) {
+      return null;
+    }
+    return renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period) * period.value * order.quantity;
+  }
+  const pkg = packages.find((p) => p.name === order.packageName);
+  if (!pkg) {
+    return null;
+  }
+  return order.type === 'key' ? pkg.price * order.quantity : pkg.price;
+}
+
+export type BandwidthProblem = 'bandwidthInvalid' | 'bandwidthMax';
+
+/** Extra GB for a package: a whole number of at least 1, and the total within the site's maximum. */
+export function bandwidthProblem(currentGb: number, extraGb: number, maxGb: number): BandwidthProblem | null {
+  if (!Number.isInteger(extraGb) || extraGb < 1) {
+    return 'bandwidthInvalid';
+  }
+  return currentGb + extraGb > maxGb ? 'bandwidthMax' : null;
+}

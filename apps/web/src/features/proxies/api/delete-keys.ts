@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useRefreshProxies } from '../hooks/use-refresh-proxies';
+
+export function deleteKeys(listKeyId: string[]): Promise<{ ok: true }> {
+  return api.delete('/key/delete-list-key', { listKeyId });
+}
+
+/** DELETE /api/key/delete-list-key */
+export function useDeleteKeys() {
+  const refresh = useRefreshProxies();
+  return useMutation({ mutationFn: deleteKeys, onSuccess: refresh });
+}

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProxyStatus, TKey, TPage } from '@proxy/contract';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+
+export interface KeyListParams {
+  page: number;
+  limit: number;
+  search: string;
+  status?: ProxyStatus;
+}
+
+export function listKeys(params: KeyListParams): Promise<TPage<TKey>> {
+  return api.get<TPage<TKey>>('/key/list-key-me', { query: { ...params } });
+}
+
+/** GET /api/key/list-key-me?page&limit&search&status (paged) */
+export const keysQueryOptions = (params: KeyListParams) =>
+  queryOptions({
+    queryKey: [...queryRoots.keys, 'list', params],
+    queryFn: () => listKeys(params),
+    placeholderData: keepPreviousData,
+  });
+
+export function useKeys(params: KeyListParams) {
+  return useQuery(keysQueryOptions(params));
+}

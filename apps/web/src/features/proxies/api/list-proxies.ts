@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PROXY_SORTS, ProxyStatus, TPage, TProxy } from '@proxy/contract';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+
+export type ProxyType = 'v6' | 'v4';
+export type ProxySort = (typeof PROXY_SORTS)[number];
+
+export interface ProxyListParams {
+  page: number;
+  limit: number;
+  search: string;
+  status?: ProxyStatus;
+  country?: string;
+  sort: ProxySort;
+}
+
+export function listProxies(type: ProxyType, params: ProxyListParams): Promise<TPage<TProxy>> {
+  return api.get<TPage<TProxy>>(`/${type}-proxy/list-proxy-me`, { query: { ...params } });
+}
+
+/** GET /api/{v6,v4}-proxy/list-proxy-me?page&limit&search&status&country&sort (paged) */
+export const proxiesQueryOptions = (type: ProxyType, params: ProxyListParams) =>
+  queryOptions({
+    queryKey: [...queryRoots.proxies, type, 'list', params],
+    queryFn: () => listProxies(type, params),
+    placeholderData: keepPreviousData,
+  });
+
+export function useProxies(type: ProxyType, params: ProxyListParams) {
+  return useQuery(proxiesQueryOptions(type, params));
+}

@@ -1,0 +1,86 @@
+import { useState, type ReactElement } from 'react';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
+import { useTranslation } from 'react-i18next';
+
+export interface BatchAction<K extends string> {
+  key: K;
+  label: string;
+  icon: ReactElement;
+}
+
+interface BatchActionsProps<K extends string> {
+  actions: BatchAction<K>[];
+  selected: number;
+  onAction: (key: K) => void;
+}
+
+/** The actions on the chosen rows: a row of buttons, or one menu on a phone. */
+export function BatchActions<K extends string>({ actions, selected, onAction }: BatchActionsProps<K>) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+
+  const count = (
+    <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }} data-testid="batch-selected">
+      {t('proxies.selected', { count: selected })}
+    </Typography>
+  );
+
+  if (compact) {
+    return (
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, justifyContent: 'space-between' }}>
+        {count}
+        <Button
+          variant="contained"
+          endIcon={<ArrowDropDown />}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          data-testid="batch-menu"
+        >
+          {t('common.actions')}
+        </Button>
+        <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+          {actions.map((action) => (
+            <MenuItem
+              key={action.key}
+              onClick={() => {
+                setAnchor(null);
+                onAction(action.key);
+              }}
+              data-testid={`batch-${action.key}`}
+            >
+              <ListItemIcon>{action.icon}</ListItemIcon>
+              {action.label}
+            </MenuItem>
+          ))}
+        </Menu>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
+      {count}
+      {actions.map((action) => (
+        <Button
+          key={action.key}
+          size="small"
+          variant="outlined"
+          startIcon={action.icon}
+          onClick={() => onAction(action.key)}
+          data-testid={`batch-${action.key}`}
+        >
+          {action.label}
+        </Button>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import DialogContentText from '@mui/material/DialogContentText';
+import type { TKey } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { notifySuccess } from '@/lib/notify';
+import { useDeleteKeys } from '../api/delete-keys';
+import { KEY_EXPORT_FORMATS, useExportKeys } from '../api/export-keys';
+import { useRenewKeys } from '../api/renew-keys';
+import { useSetKeysAutoRenew } from '../api/set-keys-auto-renew';
+import { useUpdateKeys } from '../api/update-keys';
+import { CommentDialog } from './comment-dialog';
+import { ExportDialog } from './export-dialog';
+import { RenewUnitsDialog } from './renew-units-dialog';
+
+export type KeyAction = 'renew' | 'autoRenewOn' | 'autoRenewOff' | 'comment' | 'delete' | 'export';
+
+/** The dialog of one batch action on the chosen keys, and its call. */
+export function KeyActionDialogs({
+  action,
+  keys,
+  onDone,
+}: {
+  action: KeyAction;
+  keys: TKey[];
+  onDone: (changed: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const renew = useRenewKeys();
+  const update = useUpdateKeys();
+  const autoRenew = useSetKeysAutoRenew();
+  const remove = useDeleteKeys();
+  const exporter = useExportKeys();
+  const listKeyId = keys.map((k) => k.id);
+  const count = keys.length;
+  const close = () => onDone(false);
+  const done = (message: string) => () => {
+    notifySuccess(message);
+    onDone(true);
+  };
+
+  switch (action) {
+    case 'renew':
+      return (
+        <RenewUnitsDialog
+          product="key"
+          units={keys}
+          pending={renew.isPending}
+          onClose={close}
+          onConfirm={(period) =>
+            renew.mutate({ listKeyId, period }, { onSuccess: done(t('proxies.renew.success', { count })) })
+          }
+        />
+      );
+    case 'autoRenewOn':
+    case 'autoRenewOff': {
+      const on = action === 'autoRenewOn';
+      return (
+        <ConfirmDialog
+          open
+          title={t(on ? 'proxies.actions.autoRenewOn' : 'proxies.actions.autoRenewOff')}
+          onConfirm={() => autoRenew.mutate({ listKeyId, autoRenew: on }, { onSuccess: done(t('common.updated')) })}
+          onClose={close}
+          loading={autoRenew.isPending}
+          testId="auto-renew-dialog"
+        >
+          <DialogContentText>{t('proxies.keys.appliesTo', { count })}</DialogContentText>
+        </ConfirmDialog>
+      );
+    }
+    case 'comment':
+      return (
+        <CommentDialog
+          count={count}
+          initial={count === 1 ? (keys[0]?.comment ?? '') : ''}
+          pending={update.isPending}
+          onClose={close}
+          onConfirm={(comment) => update.mutate({ listKeyId, comment }, { onSuccess: done(t('common.updated')) })}
+        />
+      );
+    case 'delete':
+      return (
+        <ConfirmDialog
+          open
+          danger
+          title={t('proxies.keys.deleteTitle')}
+          confirmLabel={t('common.delete')}
+          onConfirm={() => remove.mutate(listKeyId, { onSuccess: done(t('proxies.keys.deleted', { count })) })}
+          onClose={close}
+          loading={remove.isPending}
+          testId="delete-keys-dialog"
+        >
+          <DialogContentText>{t('proxies.keys.deleteMessage', { count })}</DialogContentText>
+        </ConfirmDialog>
+      );
+    case 'export':
+      return (
+        <ExportDialog
+          formats={KEY_EXPORT_FORMATS}
+          withTemplate={false}
+          pending={exporter.isPending}
+          onClose={close}
+          onConfirm={({ format }) => exporter.mutate(format, { onSuccess: () => onDone(false) })}
+        />
+      );
+  }
+}

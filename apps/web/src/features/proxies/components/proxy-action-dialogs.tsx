@@ -1,0 +1,158 @@
+import DialogContentText from '@mui/material/DialogContentText';
+import type { TProxy } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { notifySuccess } from '@/lib/notify';
+import { useChangeProxyPassword } from '../api/change-proxy-password';
+import { PROXY_EXPORT_FORMATS, useExportProxies } from '../api/export-proxies';
+import type { ProxyType } from '../api/list-proxies';
+import { useRenewProxies } from '../api/renew-proxies';
+import { useResetIp } from '../api/reset-ip';
+import { useSetAuthIp } from '../api/set-auth-ip';
+import { useUpdateProxies } from '../api/update-proxies';
+import { useUpdateResetIpType } from '../api/update-reset-ip-type';
+import { AuthIpDialog } from './auth-ip-dialog';
+import { CommentDialog } from './comment-dialog';
+import { ExportDialog } from './export-dialog';
+import { IpModeDialog } from './ip-mode-dialog';
+import { PasswordDialog } from './password-dialog';
+import { RenewUnitsDialog } from './renew-units-dialog';
+
+export type ProxyAction =
+  'renew' | 'autoRenewOn' | 'autoRenewOff' | 'comment' | 'authIp' | 'password' | 'resetIp' | 'ipMode' | 'export';
+
+interface ProxyActionDialogsProps {
+  type: ProxyType;
+  action: ProxyAction;
+  proxies: TProxy[];
+  /** The list's filters, which the export follows. */
+  exportFilters: { status?: TProxy['status']; country?: string };
+  onDone: (changed: boolean) => void;
+}
+
+/** The dialog of one batch action on the chosen proxies, and its call. */
+export function ProxyActionDialogs({ type, action, proxies, exportFilters, onDone }: ProxyActionDialogsProps) {
+  const { t } = useTranslation();
+  const renew = useRenewProxies();
+  const update = useUpdateProxies();
+  const authIp = useSetAuthIp();
+  const password = useChangeProxyPassword();
+  const resetIp = useResetIp();
+  const ipMode = useUpdateResetIpType();
+  const exporter = useExportProxies();
+  const listProxyId = proxies.map((p) => p.id);
+  const count = proxies.length;
+  const close = () => onDone(false);
+  const done = (message: string) => () => {
+    notifySuccess(message);
+    onDone(true);
+  };
+
+  switch (action) {
+    case 'renew':
+      return (
+        <RenewUnitsDialog
+          product={type}
+          units={proxies}
+          pending={renew.isPending}
+          onClose={close}
+          onConfirm={(period) =>
+            renew.mutate({ type, listProxyId, period }, { onSuccess: done(t('proxies.renew.success', { count })) })
+          }
+        />
+      );
+    case 'autoRenewOn':
+    case 'autoRenewOff': {
+      const autoRenew = action === 'autoRenewOn';
+      return (
+        <ConfirmDialog
+          open
+          title={t(autoRenew ? 'proxies.actions.autoRenewOn' : 'proxies.actions.autoRenewOff')}
+          onConfirm={() => update.mutate({ type, listProxyId, autoRenew }, { onSuccess: done(t('common.updated')) })}
+          onClose={close}
+          loading={update.isPending}
+          testId="auto-renew-dialog"
+        >
+          <DialogContentText>{t('proxies.appliesTo', { count })}</DialogContentText>
+        </ConfirmDialog>
+      );
+    }
+    case 'comment':
+      return (
+        <CommentDialog
+          count={count}
+          initial={count === 1 ? (proxies[0]?.comment ?? '') : ''}
+          pending={update.isPending}
+          onClose={close}
+          onConfirm={(comment) =>
+            update.mutate({ type, listProxyId, comment }, { onSuccess: done(t('common.updated')) })
+          }
+        />
+      );
+    case 'authIp':
+      return (
+        <AuthIpDialog
+          count={count}
+          initial={count === 1 ? (proxies[0]?.authIps ?? []) : []}
+          pending={authIp.isPending}
+          onClose={close}
+          onConfirm={(ips) =>
+            authIp.mutate({ type, listProxyId, authIp: ips }, { onSuccess: done(t('proxies.authIp.success')) })
+          }
+        />
+      );
+    case 'password':
+      return (
+        <PasswordDialog
+          count={count}
+          pending={password.isPending}
+          onClose={close}
+          onConfirm={(value) =>
+            password.mutate({ type, listProxyId, password: value }, { onSuccess: done(t('proxies.password.success')) })
+          }
+        />
+      );
+    case 'resetIp':
+      return (
+        <ConfirmDialog
+          open
+          title={t('proxies.resetIp.title')}
+          confirmLabel={t('proxies.actions.resetIp')}
+          onConfirm={() =>
+            resetIp.mutate(
+              { type, listProxyId },
+              { onSuccess: (res) => done(t('proxies.resetIp.success', { count: res.length }))() },
+            )
+          }
+          onClose={close}
+          loading={resetIp.isPending}
+          testId="reset-ip-dialog"
+        >
+          <DialogContentText>{t('proxies.resetIp.message', { count })}</DialogContentText>
+        </ConfirmDialog>
+      );
+    case 'ipMode':
+      return (
+        <IpModeDialog
+          count={count}
+          pending={ipMode.isPending}
+          onClose={close}
+          onConfirm={(choice) =>
+            ipMode.mutate({ type, listProxyId, ...choice }, { onSuccess: done(t('common.updated')) })
+          }
+        />
+      );
+    case 'export':
+      return (
+        <ExportDialog
+          formats={PROXY_EXPORT_FORMATS}
+          withTemplate
+          pending={exporter.isPending}
+          onClose={close}
+          onConfirm={(choice) =>
+            exporter.mutate({ type, ...choice, ...exportFilters }, { onSuccess: () => onDone(false) })
+          }
+        />
+      );
+  }
+}

@@ -1,0 +1,108 @@
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import { PROXY_SORTS, PROXY_STATUSES, type ProxyStatus, type TCountry } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { countryName } from '@/lib/format';
+import type { ProxySort } from '../api/list-proxies';
+
+export interface ProxyFilters {
+  search: string;
+  status: ProxyStatus | '';
+  country: string;
+  sort: ProxySort;
+}
+
+export const NO_PROXY_FILTERS: ProxyFilters = { search: '', status: '', country: '', sort: 'created_desc' };
+
+const emptyShown = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
+
+/** Search, status and country filters and the sort; `countries` null hides the country filter and sort (keys). */
+export function ProxyFiltersBar({
+  value,
+  onChange,
+  countries,
+}: {
+  value: ProxyFilters;
+  onChange: (next: ProxyFilters) => void;
+  countries: TCountry[] | null;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        mb: 2,
+        gridTemplateColumns: { xs: '1fr 1fr', md: countries ? '2fr 1fr 1fr 1fr' : '3fr 1fr' },
+      }}
+    >
+      <TextField
+        label={t('common.search')}
+        placeholder={t(countries ? 'proxies.searchPlaceholder' : 'proxies.keys.searchPlaceholder')}
+        value={value.search}
+        onChange={(event) => onChange({ ...value, search: event.target.value })}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { 'data-testid': 'proxies-search' },
+        }}
+        sx={{ gridColumn: { xs: countries ? '1 / -1' : 'auto', md: 'auto' } }}
+      />
+      <TextField
+        select
+        label={t('common.status')}
+        value={value.status}
+        onChange={(event) => onChange({ ...value, status: event.target.value as ProxyFilters['status'] })}
+        slotProps={emptyShown}
+        data-testid="proxies-status-filter"
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        {PROXY_STATUSES.map((status) => (
+          <MenuItem key={status} value={status}>
+            {t(`common.proxyStatus.${status}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {countries && (
+        <TextField
+          select
+          label={t('common.country')}
+          value={value.country}
+          onChange={(event) => onChange({ ...value, country: event.target.value })}
+          slotProps={emptyShown}
+          data-testid="proxies-country-filter"
+        >
+          <MenuItem value="">{t('common.all')}</MenuItem>
+          {countries.map((c) => (
+            <MenuItem key={c.code} value={c.code}>
+              {countryName(c.code, i18n.language, c.name)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {countries && (
+        <TextField
+          select
+          label={t('proxies.sort.label')}
+          value={value.sort}
+          onChange={(event) => onChange({ ...value, sort: event.target.value as ProxySort })}
+          data-testid="proxies-sort"
+        >
+          {PROXY_SORTS.map((sort) => (
+            <MenuItem key={sort} value={sort}>
+              {t(`proxies.sort.${sort}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import DialogContentText from '@mui/material/DialogContentText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ZPeriod, type Period, type Product } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { PeriodFields } from '@/components/period-fields';
+import { useRetailPrices } from '@/lib/catalog/get-retail-prices';
+import { formatMoney } from '@/lib/format';
+import { notifyError } from '@/lib/notify';
+import { unitsFor } from '../utils/units';
+import { renewCost } from '../utils/proxy-forms';
+
+interface RenewUnitsDialogProps {
+  product: Product;
+  units: { country: string }[];
+  pending: boolean;
+  onConfirm: (period: Period) => void;
+  onClose: () => void;
+}
+
+/** Renewing the chosen proxies or keys for a period, with its price (seed-spec §9 renewal prices). */
+export function RenewUnitsDialog({ product, units, pending, onConfirm, onClose }: RenewUnitsDialogProps) {
+  const { t, i18n } = useTranslation();
+  const prices = useRetailPrices(product);
+  const [period, setPeriod] = useState<Period>({ unit: 'day', value: 1 });
+  const rows = prices.data ?? [];
+  const sold = unitsFor(rows, units);
+  const valid = ZPeriod.safeParse(period).success;
+  const cost = renewCost(units, period, rows);
+
+  const confirm = () => {
+    if (!valid) {
+      notifyError(t('dashboard.purchase.errors.periodInvalid'));
+      return;
+    }
+    if (cost === null) {
+      notifyError(t('proxies.renew.unitNotSold'));
+      return;
+    }
+    onConfirm(period);
+  };
+
+  return (
+    <ConfirmDialog
+      open
+      title={t('proxies.renew.title', { count: units.length })}
+      confirmLabel={t('orders.renew.submit')}
+      onConfirm={confirm}
+      onClose={onClose}
+      loading={pending}
+      testId="proxy-renew-dialog"
+    >
+      <Stack spacing={2}>
+        <DialogContentText>{t('proxies.renew.message', { count: units.length })}</DialogContentText>
+        <PeriodFields
+          units={sold.length ? sold : [period.unit]}
+          value={period}
+          onChange={setPeriod}
+          error={valid ? undefined : t('dashboard.purchase.errors.periodInvalid')}
+          testIdPrefix="proxy-renew-period"
+        />
+        <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+          <Typography sx={{ fontWeight: 700 }}>{t('common.total')}</Typography>
+          <Typography color="primary" sx={{ fontWeight: 800 }} data-testid="proxy-renew-cost">
+            {cost === null ? t('proxies.renew.unitNotSold') : formatMoney(cost, t, i18n.language)}
+          </Typography>
+        </Stack>
+      </Stack>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,71 @@
+import {
+  MAX_AUTH_IPS,
+  RESET_INTERVAL_MAX,
+  RESET_INTERVAL_MIN,
+  renewUnitPrice,
+  ZProxyPassword,
+  type Period,
+  type TRetailPrice,
+} from '@proxy/contract';
+import { z } from 'zod';
+
+export type AuthIpProblem = 'authIpEmpty' | 'authIpTooMany' | 'authIpInvalid';
+
+/** seed-spec §5: one IPv4 per line; blank lines are ignored and repeats count once. */
+export function parseAuthIps(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+const ipv4 = z.ipv4();
+
+/** seed-spec §5 "Auth IP": not empty, at most 3, each an IPv4 address. */
+export function authIpProblem(ips: readonly string[]): AuthIpProblem | null {
+  if (ips.length === 0) {
+    return 'authIpEmpty';
+  }
+  if (ips.length > MAX_AUTH_IPS) {
+    return 'authIpTooMany';
+  }
+  return ips.every((ip) => ipv4.safeParse(ip).success) ? null : 'authIpInvalid';
+}
+
+/** API.md: 10–20 letters and digits (the contract's ZProxyPassword). */
+export function isValidProxyPassword(password: string): boolean {
+  return ZProxyPassword.safeParse(password).success;
+}
+
+/** seed-spec §5 "Rotating IP reset time": a whole number of minutes from 15 to 1000. */
+export function isValidResetInterval(minutes: number): boolean {
+  return Number.isInteger(minutes) && minutes >= RESET_INTERVAL_MIN && minutes <= RESET_INTERVAL_MAX;
+}
+
+/**
+ * What renewing these proxies (or keys) for `period` costs, as the server charges it: per unit,
+ * the renewal price of its country (seed-spec §9: the retail price under a month) times the
+ * period's length. Null when a country is not sold by that unit.
+ */
+export function renewCost(
+  units: readonly { country: string }[],
+  period: Period,
+  rows: readonly TRetailPrice[],
+): number | null {
+  if (!Number.isInteger(period.value) || period.value < 1) {
+    return null;
+  }
+  let total = 0;
+  for (const unit of units) {
+    const row = rows.find((r) => r.country === unit.country && r.unit === period.unit);
+    if (!row) {
+      return null;
+    }
+    total += renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period) * period.value;
+  }
+  return total;
+}

@@ -1,0 +1,27 @@
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { countryName, formatMoney } from '../format';
+
+const t = ((key: string) => (key === 'common.coin' ? 'Coin' : key)) as unknown as TFunction;
+
+describe('formatMoney', () => {
+  it('should show coins with dot separators in Vietnamese', () => {
+    expect(formatMoney(1_000_000, t, 'vi')).toBe('1.000.000 Coin');
+  });
+
+  it('should add dollars (coins / 24000) in English', () => {
+    expect(formatMoney(20_000, t, 'en')).toBe('20.000 Coin ($0.83)');
+    expect(formatMoney(-24_000, t, 'en')).toBe('-24.000 Coin (-$1.00)');
+  });
+});
+
+describe('countryName', () => {
+  it('should name a country in the interface language', () => {
+    expect(countryName('VN', 'vi')).toBe('Việt Nam');
+    expect(countryName('VN', 'en')).toBe('Vietnam');
+  });
+
+  it('should fall back to the given name for an unknown code', () => {
+    expect(countryName('AA', 'en', 'Nowhere')).toBe('Nowhere');
+  });
+});

@@ -1,0 +1,83 @@
+export const admin = {
+  overview: {
+    title: 'Tổng quan quản trị',
+    description: 'Thống kê, đơn hàng, khách hàng và cấu hình hệ thống sẽ được hiển thị tại đây.',
+  },
+  active: 'Đang bán',
+  onSale: 'Đang bán',
+  offSale: 'Ngừng bán',
+  errors: {
+    invalidNumbers: 'Vui lòng nhập số nguyên hợp lệ cho các trường',
+  },
+  countries: {
+    title: 'Tình trạng quốc gia',
+    disabled: 'Đã tắt',
+    stock_one: 'còn {{count}}',
+    stock_other: 'còn {{count}}',
+  },
+  price: {
+    title: 'Bảng giá {{product}}',
+  },
+  retail: {
+    title: 'Giá bán lẻ',
+    editTitle: 'Sửa giá: {{country}}, theo {{unit}}',
+    price: 'Giá',
+    renewPrice: 'Giá gia hạn',
+    quantityStep: 'Bước số lượng',
+    maxQuantity: 'Số lượng tối đa',
+  },
+  discount: {
+    title: 'Chiết khấu theo số lượng',
+    empty: 'Chưa có mức chiết khấu nào',
+    minQuantity: 'Từ số lượng',
+    percent: 'Chiết khấu (%)',
+    add: 'Thêm mức',
+    errors: {
+      tierInvalid: 'Số lượng phải là số nguyên từ 1, chiết khấu từ 0 đến 90%',
+      tierDuplicate: 'Mỗi mức số lượng chỉ được khai báo một lần',
+      tooManyTiers: 'Tối đa {{max}} mức chiết khấu',
+    },
+  },
+  bandwidth: {
+    title: 'Giá băng thông (gói IPv4)',
+    pricePerGb: 'Giá mỗi GB (Xu)',
+    maxGb: 'Băng thông tối đa (GB)',
+  },
+  packages: {
+    title: 'Gói {{product}}',
+    list: 'Danh sách gói',
+    editTitle: 'Sửa gói {{name}}',
+    name: 'Tên gói',
+    days: 'Số ngày',
+    proxies: 'Số proxy',
+    bandwidthGb: 'Băng thông (GB)',
+    bandwidthHelp: 'Để trống nếu không giới hạn băng thông',
+    minIntervalSec: 'Đổi IP tối thiểu (giây)',
+  },
+  rotating: {
+    title: 'Proxy xoay',
+    packages: 'Gói key',
+  },
+  orders: {
+    title: 'Đơn hàng {{product}}',
+  },
+  keys: {
+    title: 'Quản lý key xoay',
+  },
+  customers: {
+    title: 'Khách hàng',
+    active: 'Hoạt động',
+    banned: 'Đã khóa',
+    verified: 'Đã xác thực',
+    addTitle: 'Cộng tiền',
+    refundTitle: 'Hoàn tiền',
+    ban: 'Khóa tài khoản',
+    unban: 'Mở khóa tài khoản',
+    banMessage: 'Khóa tài khoản {{email}}? Khách hàng sẽ không thể đăng nhập.',
+    unbanMessage: 'Mở khóa tài khoản {{email}}?',
+    amount: 'Số tiền (Xu)',
+    amountInvalid: 'Số tiền phải là số nguyên lớn hơn 0',
+    balanceOf: 'Số dư hiện tại của {{email}}: {{balance}}',
+    balanceChanged: 'Số dư mới: {{balance}}',
+  },
+};

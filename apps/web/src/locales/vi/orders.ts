@@ -1,0 +1,67 @@
+export const orders = {
+  title: 'Quản lý đơn hàng',
+  searchPlaceholder: 'Mã đơn hàng, quốc gia…',
+  columns: {
+    code: 'Mã đơn hàng',
+    paidAt: 'Ngày thanh toán',
+    expiresAt: 'Ngày hết hạn',
+    autoRenew: 'Tự động gia hạn',
+    user: 'Khách hàng',
+  },
+  actions: {
+    renew: 'Gia hạn',
+    bandwidth: 'Tăng băng thông',
+    history: 'Lịch sử thao tác',
+  },
+  errors: {
+    needSelection: 'Vui lòng chọn ít nhất một đơn hàng',
+  },
+  renew: {
+    title: 'Gia hạn đơn hàng {{code}}',
+    retailMessage: 'Gia hạn {{quantity}} proxy của đơn hàng theo thời hạn bên dưới.',
+    packageMessage: 'Gia hạn gói "{{name}}" thêm {{period}} theo giá của gói.',
+    estimate: 'Chi phí dự kiến',
+    submit: 'Gia hạn',
+    success: 'Đã gia hạn đơn hàng {{code}}',
+  },
+  renewSelected: {
+    button: 'Gia hạn đơn đã chọn',
+    title: 'Gia hạn các đơn hàng đã chọn',
+    message: 'Gia hạn {{count}} đơn hàng ({{codes}}), mỗi đơn theo thời hạn của nó?',
+    success: 'Đã gia hạn {{count}} đơn hàng',
+  },
+  bandwidth: {
+    title: 'Tăng băng thông cho đơn hàng {{code}}',
+    message: 'Hiện có {{current}} GB, tối đa {{max}} GB. Giá {{price}} mỗi GB.',
+    extra: 'Số GB muốn thêm',
+    invalid: 'Số GB phải là số nguyên lớn hơn hoặc bằng 1',
+    notSold: 'Hiện chưa bán thêm băng thông',
+    success: 'Băng thông mới: {{gb}} GB',
+  },
+  history: {
+    title: 'Lịch sử thao tác đơn hàng {{code}}',
+    empty: 'Chưa có thao tác nào',
+    action: 'Thao tác',
+    result: 'Kết quả',
+    actions: {
+      buy: 'Mua',
+      renew: 'Gia hạn',
+      increase_bandwidth: 'Tăng băng thông',
+      increase_amount: 'Tăng số lượng',
+      change_country: 'Đổi quốc gia',
+    },
+    results: {
+      success: 'Thành công',
+      fail: 'Thất bại',
+    },
+  },
+  success: {
+    title: 'Mua hàng thành công',
+    summary_one: 'Đơn hàng {{code}}: {{count}} {{product}} {{country}}, {{period}}',
+    summary_other: 'Đơn hàng {{code}}: {{count}} {{product}} {{country}}, {{period}}',
+    paid: 'Đã thanh toán {{total}}. Hết hạn lúc {{expires}}.',
+    linesLabel: 'Danh sách proxy (host:port:user:pass)',
+    keysLabel: 'Danh sách key (key host:port:user:pass)',
+    downloadTxt: 'Tải file .txt',
+  },
+};
