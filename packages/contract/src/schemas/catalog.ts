@@ -70,3 +70,10 @@ export const ZUpdatePackageRequest = z
 
 export const ZDiscountTier = z.object({ minQuantity: z.number().int().min(1), percent: z.number().min(0).max(90) });
 export const ZBandwidthPrice = z.object({ pricePerGb: z.number().int(), maxGb: z.number().int() });
+
+export const ZUpdateDiscountRequest = z.object({ product: ZProduct, tiers: z.array(ZDiscountTier).max(20) });
+export const ZUpdateBandwidthRequest = z.object({
+  pricePerGb: z.number().int().min(0).max(100_000_000),
+  maxGb: z.number().int().min(1).max(1_000_000),
+});
+export const ZUpdateCountryRequest = z.object({ code: ZCountryCode, enabled: z.boolean() });

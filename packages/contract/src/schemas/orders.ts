@@ -24,6 +24,7 @@ export const ZOrder = z.object({
   paymentType: z.string(),
   paidAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
+  packageId: z.string().nullable(),
   packageName: z.string().nullable(),
   autoRenew: z.boolean(),
   createdAt: z.string(),
@@ -118,6 +119,7 @@ export const ZOrderListQuery = z.object({
   search: z.string().trim().max(200).optional().default(''),
   status: z.enum(ORDER_STATUSES).optional(),
   type: z.enum(ORDER_TYPES).optional(),
+  product: z.enum(['v6', 'v4', 'key']).optional(),
 });
 
 export const PROXY_SORTS = ['created_desc', 'created_asc', 'expires_asc', 'expires_desc'] as const;
@@ -169,4 +171,33 @@ export const ZGetNewIpResponse = z.object({
   protocol: z.enum(PROTOCOLS),
   egressIp: z.string(),
   nextChangeIn: z.number().int(),
+});
+
+/** The admin's order list also shows whose order it is. */
+export const ZAdminOrder = ZOrder.extend({ userId: z.string(), email: z.string() });
+
+export const ZKeyListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(25),
+  search: z.string().trim().max(200).optional().default(''),
+  status: z.enum(PROXY_STATUSES).optional(),
+  orderId: z.string().uuid().optional(),
+});
+
+export const ZProxyExportQuery = z.object({
+  format: z.enum(['txt', 'csv', 'json']).optional().default('txt'),
+  template: z.string().max(300).optional(),
+  status: z.enum(PROXY_STATUSES).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  /** Comma-separated proxy ids: export just the selection. */
+  ids: z
+    .string()
+    .max(40_000)
+    .optional()
+    .transform((v) => (v ? v.split(',').filter(Boolean) : undefined))
+    .pipe(z.array(z.string().uuid()).max(1000).optional()),
 });

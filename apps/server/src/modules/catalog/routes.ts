@@ -10,6 +10,9 @@ import {
   ZProduct,
   ZRetailPrice,
   ZUpdatePackageRequest,
+  ZUpdateBandwidthRequest,
+  ZUpdateCountryRequest,
+  ZUpdateDiscountRequest,
   ZUpdateRetailRequest,
   type Product,
 } from '@proxy/contract';
@@ -32,6 +35,14 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${product}/list-country-admin`,
       { ...admin, schema: { tags: ['country'], response: { 200: z.array(ZAdminCountry) } } },
       async (req) => catalog.adminCountries(app.ctx, req.site.id, product),
+    );
+    app.put(
+      `/${product}/admin/update`,
+      {
+        ...admin,
+        schema: { tags: ['country'], body: ZUpdateCountryRequest, response: { 200: z.array(ZAdminCountry) } },
+      },
+      async (req) => catalog.setCountryEnabled(app.ctx, req.site.id, product, req.body.code, req.body.enabled),
     );
   }
 };
@@ -109,7 +120,7 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags,
-        body: z.object({ product: ZProduct, tiers: z.array(ZDiscountTier).max(20) }),
+        body: ZUpdateDiscountRequest,
         response: { 200: z.array(ZDiscountTier) },
       },
     },
@@ -129,10 +140,7 @@ export const bandwidthRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags,
-        body: z.object({
-          pricePerGb: z.number().int().min(0).max(100_000_000),
-          maxGb: z.number().int().min(1).max(1_000_000),
-        }),
+        body: ZUpdateBandwidthRequest,
         response: { 200: ZBandwidthPrice },
       },
     },

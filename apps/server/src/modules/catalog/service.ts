@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Product, TPackage, TRetailPrice } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { bandwidthPrices, discountTiers, packages, retailPrices } from '../../db/schema/index.js';
+import { bandwidthPrices, catalogCountries, discountTiers, packages, retailPrices } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import * as repo from './repository.js';
 
@@ -107,4 +107,24 @@ export async function setBandwidthPrice(ctx: AppContext, siteId: string, body: {
     .values({ siteId, ...body, updatedAt: ctx.clock.now() })
     .onConflictDoUpdate({ target: bandwidthPrices.siteId, set: { ...body, updatedAt: ctx.clock.now() } });
   return body;
+}
+
+export async function setCountryEnabled(
+  ctx: AppContext,
+  siteId: string,
+  product: Product,
+  code: string,
+  enabled: boolean,
+) {
+  const rows = await ctx.db
+    .update(catalogCountries)
+    .set({ enabled })
+    .where(
+      and(eq(catalogCountries.siteId, siteId), eq(catalogCountries.product, product), eq(catalogCountries.code, code)),
+    )
+    .returning({ code: catalogCountries.code });
+  if (rows.length === 0) {
+    throw new AppError('INVALID_COUNTRY');
+  }
+  return adminCountries(ctx, siteId, product);
 }

@@ -10,6 +10,7 @@ import {
   type TProxy,
   type TransactionType,
 } from '@proxy/contract';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { orders, proxies, rotatingKeys } from '../../db/schema/index.js';
@@ -241,6 +242,17 @@ export async function buyPackage(
     throw new AppError('INVALID_COUNTRY');
   }
   const period: Period = { unit: 'day', value: pkg.days };
+  // A second trial is ALREADY_USE_TRIAL even while the first still holds the plan slot.
+  if (pkg.isTrial) {
+    const [prior] = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, buyer.id), eq(orders.isTrial, true)))
+      .limit(1);
+    if (prior) {
+      throw new AppError('ALREADY_USE_TRIAL');
+    }
+  }
   return once(
     ctx,
     buyer,

@@ -22,6 +22,7 @@ export function toOrder(o: OrderRow): TOrder {
     paymentType: o.paymentType,
     paidAt: iso(o.paidAt),
     expiresAt: iso(o.expiresAt),
+    packageId: o.packageId,
     packageName: o.packageName,
     autoRenew: o.autoRenew,
     createdAt: o.createdAt.toISOString(),

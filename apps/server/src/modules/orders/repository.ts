@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderLogs, orders, proxies, rotatingKeys, subServers } from '../../db/schema/index.js';
+import { orderLogs, orders, proxies, rotatingKeys, subServers, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
 import type { KeyRow, OrderRow, ProxyRow } from './mapper.js';
 
@@ -60,12 +60,16 @@ export interface OrderFilter {
   status?: OrderRow['status'];
   type?: OrderRow['type'];
   types?: OrderRow['type'][];
+  product?: OrderRow['product'];
   search: string;
   page: number;
   limit: number;
 }
 
-export async function listOrders(db: DbOrTx, f: OrderFilter): Promise<{ rows: OrderRow[]; total: number }> {
+export async function listOrders(
+  db: DbOrTx,
+  f: OrderFilter,
+): Promise<{ rows: (OrderRow & { email: string })[]; total: number }> {
   const parts: (SQL | undefined)[] = [];
   if (f.userId) {
     parts.push(eq(orders.userId, f.userId));
@@ -82,6 +86,9 @@ export async function listOrders(db: DbOrTx, f: OrderFilter): Promise<{ rows: Or
   if (f.types) {
     parts.push(inArray(orders.type, f.types));
   }
+  if (f.product) {
+    parts.push(eq(orders.product, f.product));
+  }
   if (f.search) {
     const p = likePattern(f.search);
     parts.push(or(ilike(orders.code, p), ilike(orders.country, p), ilike(orders.packageName, p)));
@@ -89,15 +96,16 @@ export async function listOrders(db: DbOrTx, f: OrderFilter): Promise<{ rows: Or
   const w = and(...parts);
   const [rows, totals] = await Promise.all([
     db
-      .select()
+      .select({ o: orders, email: users.email })
       .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
       .where(w)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(f.limit)
       .offset(offsetOf(f.page, f.limit)),
     db.select({ n: count() }).from(orders).where(w),
   ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  return { rows: rows.map((r) => ({ ...r.o, email: r.email })), total: totals[0]?.n ?? 0 };
 }
 
 export interface ProxyFilter {
@@ -107,6 +115,7 @@ export interface ProxyFilter {
   country?: string;
   tagId?: string;
   orderId?: string;
+  ids?: string[];
   search: string;
   sort: 'created_desc' | 'created_asc' | 'expires_asc' | 'expires_desc';
   page: number;
@@ -129,6 +138,9 @@ function proxyWhere(f: Omit<ProxyFilter, 'sort' | 'page' | 'limit'>): SQL | unde
   }
   if (f.orderId) {
     parts.push(eq(proxies.orderId, f.orderId));
+  }
+  if (f.ids) {
+    parts.push(inArray(proxies.id, f.ids));
   }
   if (f.search) {
     const p = likePattern(f.search);
@@ -218,9 +230,26 @@ export async function lockKeys(db: DbOrTx, userId: string, ids: string[]) {
 
 export async function listKeys(
   db: DbOrTx,
-  f: { userId: string; status?: KeyRow['status']; search: string; page: number; limit: number },
+  f: {
+    userId?: string;
+    siteId?: string;
+    orderId?: string;
+    status?: KeyRow['status'];
+    search: string;
+    page: number;
+    limit: number;
+  },
 ): Promise<{ rows: { k: KeyRow; line: string | null }[]; total: number }> {
-  const parts: (SQL | undefined)[] = [eq(rotatingKeys.userId, f.userId)];
+  const parts: (SQL | undefined)[] = [];
+  if (f.userId) {
+    parts.push(eq(rotatingKeys.userId, f.userId));
+  }
+  if (f.siteId) {
+    parts.push(eq(rotatingKeys.siteId, f.siteId));
+  }
+  if (f.orderId) {
+    parts.push(eq(rotatingKeys.orderId, f.orderId));
+  }
   if (f.status) {
     parts.push(eq(rotatingKeys.status, f.status));
   }

@@ -8,6 +8,7 @@ import {
   ZBuyRetailRequest,
   ZIncreaseBandwidthRequest,
   ZOk,
+  ZAdminOrder,
   ZOrder,
   ZOrderListQuery,
   ZOrderLog,
@@ -95,13 +96,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/list-order',
     {
       preHandler: requireAdmin,
-      schema: { tags, querystring: ZOrderListQuery, response: { 200: zPage(ZOrder.extend({ userId: z.string() })) } },
+      schema: { tags, querystring: ZOrderListQuery, response: { 200: zPage(ZAdminOrder) } },
     },
     async (req) => {
       const { page, limit } = req.query;
       const r = await repo.listOrders(app.ctx.db, { ...req.query, siteId: req.site.id });
       return toPage(
-        r.rows.map((o) => ({ ...toOrder(o), userId: o.userId })),
+        r.rows.map((o) => ({ ...toOrder(o), userId: o.userId, email: o.email })),
         r.total,
         page,
         limit,

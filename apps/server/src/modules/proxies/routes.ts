@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  PROXY_STATUSES,
-  ZCountryCode,
   ZKey,
   ZListKeyIdRequest,
-  ZListQuery,
+  ZKeyListQuery,
+  ZProxyExportQuery,
   ZOk,
   ZProxy,
   ZProxyListQuery,
@@ -22,7 +21,7 @@ import {
   ZUpdateResetIpTypeRequest,
   zPage,
 } from '@proxy/contract';
-import { authenticate } from '../../plugins/auth.js';
+import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
 import { toKey, toProxy } from '../orders/mapper.js';
 import { renewKeys, renewProxies, updateKeys, updateProxies } from '../orders/renew.js';
@@ -30,15 +29,10 @@ import * as repo from '../orders/repository.js';
 import { deleteKeys } from './service.js';
 import * as ops from './operations.js';
 import { hitLimit } from '../../lib/rate-limit.js';
-import { EXPORT_FORMATS, renderExport } from './export.js';
+import { renderExport } from './export.js';
 
 const ok = { ok: true as const };
-const ZExportQuery = z.object({
-  format: z.enum(EXPORT_FORMATS).optional().default('txt'),
-  template: z.string().max(300).optional(),
-  status: z.enum(PROXY_STATUSES).optional(),
-  country: ZCountryCode.optional(),
-});
+const ZExportQuery = ZProxyExportQuery;
 
 /**
  * The proxy calls under /api/v6-proxy and /api/v4-proxy (type-scoped) and /api/bought-proxy
@@ -75,6 +69,7 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
 
     app.get(names.exportAll, { schema: { tags, querystring: ZExportQuery } }, async (req, reply) => {
       const rows = await repo.allProxies(app.ctx.db, {
+        ids: req.query.ids,
         userId: req.user.id,
         type,
         status: req.query.status,
@@ -179,7 +174,7 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags,
-        querystring: ZListQuery.extend({ status: z.enum(PROXY_STATUSES).optional() }),
+        querystring: ZKeyListQuery,
         response: { 200: zPage(ZKey) },
       },
     },
@@ -212,6 +207,24 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .header('content-disposition', `attachment; filename="keys.${req.query.format}"`)
         .send(body);
+    },
+  );
+
+  app.get(
+    '/admin/list-key-all',
+    {
+      preHandler: [authenticate, requireAdmin],
+      schema: { tags, querystring: ZKeyListQuery, response: { 200: zPage(ZKey.extend({ userId: z.string() })) } },
+    },
+    async (req) => {
+      const { page, limit } = req.query;
+      const r = await repo.listKeys(app.ctx.db, { ...req.query, siteId: req.site.id });
+      return toPage(
+        r.rows.map((x) => ({ ...toKey(x.k, x.line), userId: x.k.userId })),
+        r.total,
+        page,
+        limit,
+      );
     },
   );
 
