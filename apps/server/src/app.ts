@@ -27,11 +27,21 @@ import {
 } from './modules/catalog/routes.js';
 import { buyRoutes, keyBuyRoutes, orderRoutes } from './modules/orders/routes.js';
 import { keyRoutes, proxyRoutes } from './modules/proxies/routes.js';
+import {
+  billRoutes,
+  paymentUserRoutes,
+  perfectMoneyStatusRoutes,
+  topupLogRoutes,
+  webhookRoutes,
+} from './modules/payments/routes.js';
+import { EventHub } from './modules/realtime/hub.js';
+import { eventRoutes } from './modules/realtime/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     sites: SiteResolver;
+    events: EventHub;
   }
   interface FastifyRequest {
     site: Site;
@@ -61,6 +71,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   const fullCtx: AppContext = { ...ctx, log: app.log };
   app.decorate('ctx', fullCtx);
   app.decorate('sites', new SiteResolver(fullCtx));
+  app.decorate('events', new EventHub(ctx.database, app.log));
   app.decorateRequest('site', null as unknown as Site);
   app.addHook('onRequest', async (req) => {
     req.site = await app.sites.resolve(req.headers.host);
@@ -94,6 +105,12 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(keyBuyRoutes, { prefix: '/key' });
       await api.register(keyRoutes, { prefix: '/key' });
       await api.register(orderRoutes, { prefix: '/order' });
+      await api.register(paymentUserRoutes, { prefix: '/user' });
+      await api.register(perfectMoneyStatusRoutes, { prefix: '/user' });
+      await api.register(billRoutes, { prefix: '/bill' });
+      await api.register(topupLogRoutes, { prefix: '/log' });
+      await api.register(webhookRoutes, { prefix: '/webhook' });
+      await api.register(eventRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -9,3 +9,4 @@ export * from './schemas/site.js';
 export * from './pricing.js';
 export * from './schemas/catalog.js';
 export * from './schemas/orders.js';
+export * from './schemas/payments.js';

@@ -2,5 +2,6 @@ import type { Job } from './runner.js';
 import { autoRenewJob } from './auto-renew.js';
 import { lifecycleJob } from './lifecycle.js';
 import { maintenanceJob } from './maintenance.js';
+import { paymentsJob } from './payments.js';
 
-export const allJobs: Job[] = [lifecycleJob, autoRenewJob, maintenanceJob];
+export const allJobs: Job[] = [lifecycleJob, autoRenewJob, maintenanceJob, paymentsJob];

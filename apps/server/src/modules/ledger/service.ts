@@ -4,6 +4,7 @@ import type { TransactionType } from '@proxy/contract';
 import { queryRows, type Tx } from '../../db/client.js';
 import { transactions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { publish } from '../realtime/publish.js';
 
 export interface BalanceChange {
   userId: string;
@@ -27,7 +28,8 @@ export interface BalanceResult {
 
 /**
  * The only way a balance changes (DESIGN.md "Money"): a conditional update that never lets the
- * balance go below zero, and one ledger row, in the caller's transaction.
+ * balance go below zero, and one ledger row, in the caller's transaction. It also queues the
+ * user's `balance.changed` event, which goes out when (and only if) that transaction commits.
  */
 export async function changeBalance(tx: Tx, change: BalanceChange): Promise<BalanceResult> {
   if (!Number.isSafeInteger(change.amount) || change.amount === 0) {
@@ -63,5 +65,6 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<Bala
     actorId: change.actorId ?? null,
     createdAt: change.at,
   });
+  await publish(tx, change.userId, 'balance.changed', { balance: balanceAfter });
   return { transactionId: id, balanceBefore, balanceAfter };
 }
