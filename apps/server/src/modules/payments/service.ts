@@ -447,7 +447,7 @@ export async function adminMarkPaid(
   return toAdminTopup(r.topup, target.email);
 }
 
-/** PUT /api/bill/admin/topup/:id/reject: a pending or held top-up will not be credited. */
+/** PUT /api/bill/admin/topup/:id/reject: a pending or held top-up will never be credited. */
 export async function adminReject(ctx: AppContext, siteId: string, id: string): Promise<TAdminTopup> {
   const t = await siteTopup(ctx, siteId, id);
   if (t.status === 'success') {
@@ -456,6 +456,7 @@ export async function adminReject(ctx: AppContext, siteId: string, id: string): 
   const now = ctx.clock.now();
   const updated = await repo.updateTopup(ctx.db, t.id, {
     status: 'failed',
+    heldReason: null,
     meta: { ...t.meta, rejectedFrom: { status: t.status, heldReason: t.heldReason } },
     updatedAt: now,
   });

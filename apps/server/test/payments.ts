@@ -1,0 +1,80 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { PaymentMethod } from '@proxy/contract';
+import { sites, type SiteSettings } from '../src/db/schema/index.js';
+import { ensureCodeBill } from '../src/modules/payments/bank.js';
+import { findTopupMismatches } from '../src/modules/payments/repository.js';
+import { updateMethodConfig } from '../src/modules/payments/settings.js';
+import { ledgerMismatches, type TestApp } from './helper.js';
+
+export const BANK_KEY = 'test-bank-webhook-key';
+
+export async function siteId(t: TestApp, host = 'localhost'): Promise<string> {
+  return (await t.app.sites.resolve(host)).id;
+}
+
+/** Sets a method's config as an admin would (secrets sealed), and drops the site cache. */
+export async function configureMethod(
+  t: TestApp,
+  method: PaymentMethod,
+  config: Record<string, unknown>,
+  host = 'localhost',
+): Promise<void> {
+  await updateMethodConfig(t.ctx, await siteId(t, host), method, config);
+  t.app.sites.invalidate();
+}
+
+/** The site's promotion setting: tiers, null (none), or undefined (the default tiers). */
+export async function setPromotion(t: TestApp, promotion: SiteSettings['promotion'], host = 'localhost') {
+  const id = await siteId(t, host);
+  const [row] = await t.ctx.db.select().from(sites).where(eq(sites.id, id));
+  const settings: SiteSettings = { ...row!.settings };
+  if (promotion === undefined) {
+    delete settings.promotion;
+  } else {
+    settings.promotion = promotion;
+  }
+  await t.ctx.db.update(sites).set({ settings }).where(eq(sites.id, id));
+  t.app.sites.invalidate();
+}
+
+export async function codeBillOf(t: TestApp, userId: string): Promise<string> {
+  return ensureCodeBill(t.ctx, userId);
+}
+
+let nextSepayId = randomInt(1_000_000, 9_000_000);
+
+/** A SePay webhook body, as the bank posts it. */
+export function sepay(content: string, transferAmount: number, extra: Record<string, unknown> = {}) {
+  return {
+    id: nextSepayId++,
+    gateway: 'ACB',
+    transactionDate: '2026-01-05 10:00:00',
+    accountNumber: '0000000001',
+    code: null,
+    content,
+    transferType: 'in',
+    transferAmount,
+    accumulated: 0,
+    subAccount: null,
+    referenceCode: `FT${nextSepayId}`,
+    description: '',
+    ...extra,
+  };
+}
+
+export function postBank(t: TestApp, body: unknown, key: string | null = BANK_KEY, host = 'localhost') {
+  return t.inject({
+    method: 'POST',
+    url: '/api/webhook/bank',
+    headers: { host, ...(key === null ? {} : { authorization: `Apikey ${key}` }) },
+    payload: body as Record<string, unknown>,
+  });
+}
+
+/** DESIGN.md "Money": every balance is its ledger sum, and every success top-up credited exactly once. */
+export async function expectLedgerHolds(t: TestApp): Promise<void> {
+  expect(await ledgerMismatches(t)).toEqual([]);
+  expect(await findTopupMismatches(t.ctx.db)).toEqual([]);
+}
