@@ -4,9 +4,9 @@ import { expect } from 'vitest';
 import type { PaymentMethod } from '@proxy/contract';
 import { sites, type SiteSettings } from '../src/db/schema/index.js';
 import { ensureCodeBill } from '../src/modules/payments/bank.js';
-import { findTopupMismatches } from '../src/modules/payments/repository.js';
-import { updateMethodConfig } from '../src/modules/payments/settings.js';
-import { ledgerMismatches, type TestApp } from './helper.js';
+import { findTopup, findTopupMismatches, type TopupRow } from '../src/modules/payments/repository.js';
+import { updateMethodConfig, updatePublicUrl } from '../src/modules/payments/settings.js';
+import { createUser, ledgerMismatches, login, type TestApp } from './helper.js';
 
 export const BANK_KEY = 'test-bank-webhook-key';
 
@@ -77,4 +77,29 @@ export function postBank(t: TestApp, body: unknown, key: string | null = BANK_KE
 export async function expectLedgerHolds(t: TestApp): Promise<void> {
   expect(await ledgerMismatches(t)).toEqual([]);
   expect(await findTopupMismatches(t.ctx.db)).toEqual([]);
+}
+
+/**
+ * Listens on a real port, so fake providers can post webhooks, and makes it the site's public URL,
+ * so the return and webhook URLs handed to providers point here. Returns that base URL.
+ */
+export async function listenForProviders(t: TestApp, host = 'localhost'): Promise<string> {
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  await updatePublicUrl(t.ctx, await siteId(t, host), address);
+  t.app.sites.invalidate();
+  return address;
+}
+
+/** An admin of the site (role 2), logged in. */
+export async function siteAdmin(t: TestApp, host = 'localhost') {
+  const u = await createUser(t, { role: 2, host });
+  return { ...u, token: (await login(t, u, host)).accessToken };
+}
+
+export async function topupById(t: TestApp, id: string): Promise<TopupRow> {
+  const row = await findTopup(t.ctx.db, id);
+  if (!row) {
+    throw new Error(`no top-up ${id}`);
+  }
+  return row;
 }
