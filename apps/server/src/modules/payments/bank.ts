@@ -1,5 +1,5 @@
 import { randomInt, randomUUID, timingSafeEqual, createHash } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   CODE_BILL_ALPHABET,
   CODE_BILL_LENGTH,
@@ -8,13 +8,14 @@ import {
   type TSepayWebhook,
 } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { queryRows, type Tx } from '../../db/client.js';
+import { topups, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { Site } from '../site/repository.js';
 import { creditTopupTx, type CreditResult } from './credit.js';
-import { findTopupByProviderTxn, insertTopup, lockBankIntent } from './repository.js';
+import { activePromotion } from '../site/service.js';
+import { findTopupByProviderTxn, lockBankIntent } from './repository.js';
 import { methodConfig, type MethodConfig } from './settings.js';
 import { buildVietQr } from './vietqr.js';
 
@@ -133,11 +134,14 @@ export async function receiveBankTransfer(
   }
   const cfg = methodConfig(ctx, site, 'bank');
   const txnId = String(body.id);
-  // Two deliveries of one transfer racing each other: the loser hits the unique index, rolls back,
-  // and on its second try finds the winner's row.
+  // A repeated delivery normally stops at the unique index (ON CONFLICT DO NOTHING). The rare race
+  // of two deliveries settling one announced top-up ends in a unique violation instead: the loser
+  // rolls back and, on its next try, finds the winner's row.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ctx.db.transaction((tx) => receiveInTx(tx, ctx.clock.now(), site, cfg, body, txnId, source));
+      return await ctx.db.transaction((tx) =>
+        receiveInTx(tx, ctx.clock.now(), site, cfg, body, txnId, source, attempt > 1),
+      );
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= 3) {
         throw err;
@@ -154,21 +158,31 @@ async function receiveInTx(
   body: TSepayWebhook,
   txnId: string,
   source: string,
+  retry: boolean,
 ): Promise<BankOutcome> {
-  if (await findTopupByProviderTxn(tx, 'bank', txnId)) {
+  if (retry && (await findTopupByProviderTxn(tx, 'bank', txnId))) {
     return 'already';
   }
+  const amount = body.transferAmount;
   const codes = codeBillCandidates(`${body.content} ${body.code ?? ''} ${body.description ?? ''}`);
+  // Who the content names, and whether they announced a top-up of this amount (rare: skip its lock otherwise).
   const owners = codes.length
-    ? await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.siteId, site.id), inArray(users.codeBill, codes)))
+    ? await queryRows<{ id: string; announced: boolean }>(
+        tx,
+        sql`select u.id, exists (
+              select 1 from topups t
+              where t.user_id = u.id and t.method = 'bank' and t.status = 'pending' and t.amount = ${amount}
+                and t.provider_txn_id is null) as announced
+            from users u
+            where u.site_id = ${site.id} and u.code_bill in (${sql.join(
+              codes.map((c) => sql`${c}`),
+              sql`, `,
+            )})`,
+      )
     : [];
   const account = cfg.values.accountNumber ?? '';
   const toOurAccount = !body.accountNumber || body.accountNumber === account || body.subAccount === account;
-  const amount = body.transferAmount;
-  const userId = owners.length === 1 ? owners[0]!.id : null;
+  const owner = owners.length === 1 ? owners[0]! : null;
   const heldReason =
     owners.length === 0
       ? 'unmatched'
@@ -179,44 +193,47 @@ async function receiveInTx(
           : amount < PAYMENT_MIN_COINS.bank
             ? `below the minimum of ${PAYMENT_MIN_COINS.bank}`
             : null;
-  const content = `${source} ${txnId}: ${body.content}`.slice(0, 500);
-  const intent = userId && !heldReason ? await lockBankIntent(tx, userId, amount) : undefined;
+  const intent = owner?.announced && !heldReason ? await lockBankIntent(tx, owner.id, amount) : undefined;
   const topup =
     intent ??
-    (await insertTopup(tx, {
-      id: randomUUID(),
-      siteId: site.id,
-      userId,
-      method: 'bank',
-      status: 'pending',
-      amount,
-      currency: 'VND',
-      providerAmount: amount,
-      payee: account || null,
-      content,
-      providerTxnId: txnId,
-      heldReason,
-      meta: { transfer: body },
-      createdAt: now,
-      updatedAt: now,
-    }));
+    (
+      await tx
+        .insert(topups)
+        .values({
+          id: randomUUID(),
+          siteId: site.id,
+          userId: owner?.id ?? null,
+          method: 'bank',
+          status: 'pending',
+          amount,
+          currency: 'VND',
+          providerAmount: amount,
+          payee: account || null,
+          content: `${source} ${txnId}: ${body.content}`.slice(0, 500),
+          providerTxnId: txnId,
+          heldReason,
+          meta: { transfer: body },
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning()
+    )[0];
+  if (!topup) {
+    return 'already';
+  }
   if (heldReason) {
-    return userId ? 'held' : 'unmatched';
+    return owner ? 'held' : 'unmatched';
   }
   const result = await creditTopupTx(
     tx,
     topup.id,
     {
       kind: 'provider',
-      evidence: {
-        status: 'paid',
-        providerTxnId: txnId,
-        amount,
-        currency: 'VND',
-        payee: topup.payee,
-      },
+      evidence: { status: 'paid', providerTxnId: txnId, amount, currency: 'VND', payee: topup.payee },
     },
     now,
+    { locked: topup, promotion: activePromotion(site.settings) },
   );
   return result.outcome;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { promotionBonus, type TransactionType } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -6,7 +6,7 @@ import { sites } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { changeBalance } from '../ledger/service.js';
-import { publish } from '../realtime/publish.js';
+import { EVENTS_CHANNEL, type RealtimeMessage } from '../realtime/publish.js';
 import { activePromotion } from '../site/service.js';
 import { findTopup, lockTopup, updateTopup, type TopupRow } from './repository.js';
 
@@ -87,8 +87,21 @@ function ledgerType(t: TopupRow, source: CreditSource): TransactionType {
  * else credits the amount and the promotion bonus as two ledger rows, marks the top-up success and
  * queues `topup.success`, all in the caller's transaction.
  */
-export async function creditTopupTx(tx: Tx, topupId: string, source: CreditSource, at: Date): Promise<CreditResult> {
-  const t = await lockTopup(tx, topupId);
+export interface CreditOptions {
+  /** The top-up row, when the caller already holds its lock (it inserted or locked it in this transaction). */
+  locked?: TopupRow;
+  /** The site's promotion, when the caller has the site at hand. */
+  promotion?: { tiers: { minAmount: number; percent: number }[] } | null;
+}
+
+export async function creditTopupTx(
+  tx: Tx,
+  topupId: string,
+  source: CreditSource,
+  at: Date,
+  opts: CreditOptions = {},
+): Promise<CreditResult> {
+  const t = opts.locked?.id === topupId ? opts.locked : await lockTopup(tx, topupId);
   if (!t) {
     throw new AppError('PAYMENT_NOT_EXISTS');
   }
@@ -122,7 +135,8 @@ export async function creditTopupTx(tx: Tx, topupId: string, source: CreditSourc
   if (!userId) {
     throw new AppError('USER_NOT_EXISTS');
   }
-  const bonus = promotionBonus(amount, await sitePromotion(tx, t.siteId));
+  const promotion = opts.promotion !== undefined ? opts.promotion : await sitePromotion(tx, t.siteId);
+  const bonus = promotionBonus(amount, promotion);
   const actorId = source.kind === 'admin' ? source.actorId : undefined;
   const content = source.kind === 'admin' && source.note ? `${t.content} (${source.note})` : t.content;
   let { balanceAfter: balance } = await changeBalance(tx, {
@@ -147,7 +161,8 @@ export async function creditTopupTx(tx: Tx, topupId: string, source: CreditSourc
       at,
     }));
   }
-  const done = await updateTopup(tx, t.id, {
+  const done: TopupRow = {
+    ...t,
     status: 'success',
     userId,
     amount,
@@ -156,9 +171,17 @@ export async function creditTopupTx(tx: Tx, topupId: string, source: CreditSourc
     heldReason: null,
     creditedAt: at,
     updatedAt: at,
-  });
-  await publish(tx, userId, 'topup.success', { id: t.id, amount, bonus, balance });
-  return { outcome: 'credited', topup: done!, balance };
+  };
+  const event: RealtimeMessage = { u: userId, t: 'topup.success', d: { id: t.id, amount, bonus, balance } };
+  // The state change and its event in one round trip; the event goes out on commit.
+  await tx.execute(sql`
+    with done as (
+      update topups set status = 'success', user_id = ${userId}, amount = ${amount}, bonus = ${bonus},
+        provider_txn_id = ${providerTxnId}, held_reason = null, credited_at = ${at.toISOString()},
+        updated_at = ${at.toISOString()}
+      where id = ${t.id} returning id)
+    select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)}) from done`);
+  return { outcome: 'credited', topup: done, balance };
 }
 
 /**
