@@ -28,6 +28,16 @@ export async function startFakeTronGrid(opts: FakeTronGridOptions = {}) {
   let requests = 0;
 
   const server = await startFake(async (req) => {
+    if (req.method === 'POST' && req.path === '/dev/transfer') {
+      // dev:payments: "pay" a USDT top-up by hand, e.g. {"to": "T…", "amount": "10.001234"}.
+      const b = req.body as { to?: string; amount?: string };
+      const m6 = /^(\d+)(?:\.(\d{1,6}))?$/.exec(String(b.amount ?? ''));
+      if (!b.to || !m6) {
+        return { status: 400, json: { error: 'to and amount (USDT, up to 6 decimals) are required' } };
+      }
+      const value = Number(m6[1]) * 1_000_000 + Number((m6[2] ?? '').padEnd(6, '0'));
+      return { json: { transaction_id: transfer({ to: b.to, value, at: Date.now() }) } };
+    }
     const m = /^\/v1\/accounts\/([^/]+)\/transactions\/trc20$/.exec(req.path);
     if (req.method !== 'GET' || !m) {
       return notFound();
@@ -68,32 +78,34 @@ export async function startFakeTronGrid(opts: FakeTronGridOptions = {}) {
     };
   }, opts.port);
 
+  /** A confirmed TRC20 transfer on the (fake) chain; value in micro-units (6 decimals). */
+  function transfer(t: { to: string; value: number | string; at: number; contract?: string; txId?: string }): string {
+    const contract = t.contract ?? USDT_CONTRACT;
+    const id = t.txId ?? randomId('', 32);
+    transfers.push({
+      transaction_id: id,
+      token_info: {
+        symbol: contract === USDT_CONTRACT ? 'USDT' : 'FAKE',
+        address: contract,
+        decimals: 6,
+        name: 'Tether USD',
+      },
+      block_timestamp: t.at,
+      from: 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC',
+      to: t.to,
+      type: 'Transfer',
+      value: String(t.value),
+    });
+    return id;
+  }
+
   return {
     ...server,
     config: { baseUrl: server.url, contractAddress: USDT_CONTRACT, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}) },
     get requests() {
       return requests;
     },
-    /** A confirmed TRC20 transfer on the (fake) chain; value in micro-units (6 decimals). */
-    transfer(t: { to: string; value: number | string; at: number; contract?: string; txId?: string }): string {
-      const contract = t.contract ?? USDT_CONTRACT;
-      const id = t.txId ?? randomId('', 32);
-      transfers.push({
-        transaction_id: id,
-        token_info: {
-          symbol: contract === USDT_CONTRACT ? 'USDT' : 'FAKE',
-          address: contract,
-          decimals: 6,
-          name: 'Tether USD',
-        },
-        block_timestamp: t.at,
-        from: 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC',
-        to: t.to,
-        type: 'Transfer',
-        value: String(t.value),
-      });
-      return id;
-    },
+    transfer,
   };
 }
 
