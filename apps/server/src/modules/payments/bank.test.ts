@@ -241,6 +241,18 @@ describe('POST /api/webhook/bank', () => {
     expect(await balanceOf(t, c.id)).toBe(300_000);
   });
 
+  it('should limit a user to 30 new top-ups per 10 minutes', async () => {
+    const c = await customer(t);
+    const create = () =>
+      t.inject({ method: 'POST', url: '/api/user/bank-create-order', token: c.token, payload: { amount: 10_000 } });
+    for (let i = 0; i < 30; i++) {
+      expect((await create()).statusCode).toBe(200);
+    }
+    const res = await create();
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe('TOO_MANY_REQUEST');
+  });
+
   it('should refuse an announced top-up under 10,000 coins', async () => {
     const c = await customer(t);
     const res = await t.inject({

@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
+import { hitLimit } from '../../lib/rate-limit.js';
 import { findUserById } from '../auth/repository.js';
 import type { Site } from '../site/repository.js';
 import { bankAccountOf, bankQr, ensureCodeBill, receiveBankTransfer, type BankOutcome } from './bank.js';
@@ -48,6 +49,13 @@ const LABEL: Record<PaymentMethod, string> = {
 
 /** A pending bank top-up (the payer announced a transfer) waits a day for the money. */
 const BANK_INTENT_TTL_MS = 24 * 3600_000;
+
+/** Each new top-up is a row and, for most methods, a call to the provider: 30 per user per 10 minutes. */
+const CREATE_LIMIT = { max: 30, windowSec: 600 };
+
+function limitCreates(ctx: AppContext, userId: string): Promise<void> {
+  return hitLimit(ctx.db, ctx.clock, { key: `topup:create:${userId}`, ...CREATE_LIMIT });
+}
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -190,6 +198,7 @@ export async function getBill(ctx: AppContext, caller: PaymentCaller, amount?: n
 export async function createBankTopup(ctx: AppContext, caller: PaymentCaller, amount: number): Promise<TTopupDetail> {
   const cfg = enabledMethodConfig(ctx, caller.site, 'bank');
   checkAmount('bank', amount);
+  await limitCreates(ctx, caller.user.id);
   const codeBill = await ensureCodeBill(ctx, caller.user.id);
   const now = ctx.clock.now();
   const t = await repo.insertTopup(ctx.db, {
@@ -219,6 +228,7 @@ export async function createTopup(
   const provider = PROVIDERS[method];
   const env = providerEnv(ctx, caller.site, caller.origin, method, true);
   checkAmount(method, input.amount);
+  await limitCreates(ctx, caller.user.id);
   const now = ctx.clock.now();
   let topup: TopupRow | undefined;
   // USDT amounts carry random micro-units that must be unique per address: draw again on a clash.
