@@ -13,7 +13,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openPostgres } from '../apps/server/src/db/client';
+import { sql } from 'drizzle-orm';
+import { openPostgres, queryRows } from '../apps/server/src/db/client';
 import { findLedgerMismatches } from '../apps/server/src/modules/ledger/repository';
 import { findTopupMismatches } from '../apps/server/src/modules/payments/repository';
 
@@ -211,13 +212,11 @@ async function main(): Promise<void> {
     try {
       const ledger = await findLedgerMismatches(database.db);
       const topups = await findTopupMismatches(database.db);
-      const credited = Number(
-        (
-          (await database.db.execute(
-            "select count(*) as n from topups where method = 'bank' and status = 'success'" as never,
-          )) as unknown as { rows: { n: string }[] }
-        ).rows[0]?.n,
+      const counted = await queryRows<{ n: string }>(
+        database.db,
+        sql`select count(*) as n from topups where method = 'bank' and status = 'success'`,
       );
+      const credited = Number(counted[0]?.n);
       const answered = warm.ok + run.ok;
       auditFailed = ledger.length > 0 || topups.length > 0 || credited !== answered;
       console.log('');
