@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { Site } from '../site/repository.js';
 import { creditTopupTx, type CreditResult } from './credit.js';
 import { activePromotion } from '../site/service.js';
-import { findTopupByProviderTxn, lockBankIntent } from './repository.js';
+import { findTopupByProviderTxn, lockBankIntent, type TopupRow } from './repository.js';
 import { methodConfig, type MethodConfig } from './settings.js';
 import { buildVietQr } from './vietqr.js';
 
@@ -194,31 +194,34 @@ async function receiveInTx(
             ? `below the minimum of ${PAYMENT_MIN_COINS.bank}`
             : null;
   const intent = owner?.announced && !heldReason ? await lockBankIntent(tx, owner.id, amount) : undefined;
-  const topup =
-    intent ??
-    (
-      await tx
-        .insert(topups)
-        .values({
-          id: randomUUID(),
-          siteId: site.id,
-          userId: owner?.id ?? null,
-          method: 'bank',
-          status: 'pending',
-          amount,
-          currency: 'VND',
-          providerAmount: amount,
-          payee: account || null,
-          content: `${source} ${txnId}: ${body.content}`.slice(0, 500),
-          providerTxnId: txnId,
-          heldReason,
-          meta: { transfer: body },
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning()
-    )[0];
+  let topup = intent;
+  if (!topup) {
+    const fresh: TopupRow = {
+      id: randomUUID(),
+      siteId: site.id,
+      userId: owner?.id ?? null,
+      method: 'bank',
+      status: 'pending',
+      amount,
+      bonus: 0,
+      currency: 'VND',
+      providerAmount: amount,
+      payee: account || null,
+      content: `${source} ${txnId}: ${body.content}`.slice(0, 500),
+      providerOrderId: null,
+      providerTxnId: txnId,
+      heldReason,
+      meta: { transfer: body },
+      expiresAt: null,
+      creditedAt: null,
+      nextCheckAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    // A delivery seen before stops here, on the unique provider transaction id.
+    const inserted = await tx.insert(topups).values(fresh).onConflictDoNothing().returning({ id: topups.id });
+    topup = inserted.length ? fresh : undefined;
+  }
   if (!topup) {
     return 'already';
   }
