@@ -31,11 +31,21 @@ import { testingRoutes } from './modules/testing/routes.js';
 import { nodeRoutes } from './modules/supply/node-routes.js';
 import { nodeAdminRoutes } from './modules/supply/admin-routes.js';
 import { checkOwnRoutes, toolRoutes } from './modules/checker/routes.js';
+import {
+  billRoutes,
+  paymentUserRoutes,
+  perfectMoneyStatusRoutes,
+  topupLogRoutes,
+  webhookRoutes,
+} from './modules/payments/routes.js';
+import { EventHub } from './modules/realtime/hub.js';
+import { eventRoutes } from './modules/realtime/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     sites: SiteResolver;
+    events: EventHub;
   }
   interface FastifyRequest {
     site: Site;
@@ -65,6 +75,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   const fullCtx: AppContext = { ...ctx, log: app.log };
   app.decorate('ctx', fullCtx);
   app.decorate('sites', new SiteResolver(fullCtx));
+  app.decorate('events', new EventHub(ctx.database, app.log));
   app.decorateRequest('site', null as unknown as Site);
   app.addHook('onRequest', async (req) => {
     req.site = await app.sites.resolve(req.headers.host);
@@ -105,6 +116,12 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       if (ctx.config.TEST_CLOCK) {
         await api.register(testingRoutes, { prefix: '/test' });
       }
+      await api.register(paymentUserRoutes, { prefix: '/user' });
+      await api.register(perfectMoneyStatusRoutes, { prefix: '/user' });
+      await api.register(billRoutes, { prefix: '/bill' });
+      await api.register(topupLogRoutes, { prefix: '/log' });
+      await api.register(webhookRoutes, { prefix: '/webhook' });
+      await api.register(eventRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

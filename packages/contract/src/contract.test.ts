@@ -3,6 +3,8 @@ import { coinsToUsd, formatCoins, formatCoinsComma, formatDateTime } from './for
 import { periodToDays } from './period.js';
 import { statusOf } from './errors.js';
 import { discountPercent, quote, renewUnitPrice } from './pricing.js';
+import { DEFAULT_PROMOTION } from './constants.js';
+import { PAYMENT_MIN_COINS, paymentStepCoins, promotionBonus } from './schemas/payments.js';
 
 describe('money display (seed-spec §9)', () => {
   it('should group coins with dots, and with commas for the top-up text', () => {
@@ -94,5 +96,22 @@ describe('pricing', () => {
     [{ unit: 'day', value: 31 }, 80],
   ] as const)('should charge a renewal of %j at %d per unit (retail under a month)', (period, want) => {
     expect(renewUnitPrice({ retail: 100, renew: 80 }, period)).toBe(want);
+  });
+});
+
+describe('deposit promotion bonus', () => {
+  it('should take the best tier reached, at or above its threshold, rounded down', () => {
+    expect(promotionBonus(999_999, DEFAULT_PROMOTION)).toBe(0);
+    expect(promotionBonus(1_000_000, DEFAULT_PROMOTION)).toBe(100_000);
+    expect(promotionBonus(1_000_009, DEFAULT_PROMOTION)).toBe(100_000);
+    expect(promotionBonus(5_000_000, DEFAULT_PROMOTION)).toBe(750_000);
+    expect(promotionBonus(5_000_000, null)).toBe(0);
+    expect(promotionBonus(0, DEFAULT_PROMOTION)).toBe(0);
+  });
+
+  it('should keep USD methods to whole cents', () => {
+    expect(paymentStepCoins('paypal')).toBe(240);
+    expect(paymentStepCoins('bank')).toBe(1);
+    expect(PAYMENT_MIN_COINS.paypal).toBe(24_000);
   });
 });

@@ -10,3 +10,4 @@ export * from './pricing.js';
 export * from './schemas/catalog.js';
 export * from './schemas/orders.js';
 export * from './schemas/gateway.js';
+export * from './schemas/payments.js';

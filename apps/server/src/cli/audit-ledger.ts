@@ -1,23 +1,34 @@
 /**
  * npm run audit:ledger — checks, for every user, that balance = sum of ledger amounts
- * (DESIGN.md "Money"). Exits 1 and lists the users on a mismatch.
+ * (DESIGN.md "Money"), and that every successful top-up was credited exactly once (its amount
+ * and its promotion bonus, one ledger row each) and no other top-up was credited at all.
+ * Exits 1 and lists what is wrong.
  */
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { findLedgerMismatches } from '../modules/ledger/repository.js';
+import { findTopupMismatches } from '../modules/payments/repository.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   await database.migrate();
   const bad = await findLedgerMismatches(database.db);
-  if (bad.length === 0) {
-    process.stdout.write('ledger audit: ok (every balance equals the sum of its transactions)\n');
+  const topups = await findTopupMismatches(database.db);
+  if (bad.length === 0 && topups.length === 0) {
+    process.stdout.write(
+      'ledger audit: ok (every balance equals the sum of its transactions; every top-up credited exactly once)\n',
+    );
   } else {
     for (const b of bad) {
       process.stdout.write(`MISMATCH ${b.email} (${b.id}): balance ${b.balance}, ledger sum ${b.sum}\n`);
     }
-    process.stdout.write(`ledger audit: ${bad.length} mismatched user(s)\n`);
+    for (const t of topups) {
+      process.stdout.write(
+        `TOP-UP ${t.id}: amount ${t.amount} + bonus ${t.bonus}, credited ${t.credited} + ${t.promoted} in ${t.rows} row(s)\n`,
+      );
+    }
+    process.stdout.write(`ledger audit: ${bad.length} mismatched user(s), ${topups.length} mismatched top-up(s)\n`);
     process.exitCode = 1;
   }
 } finally {

@@ -3,5 +3,6 @@ import { autoRenewJob } from './auto-renew.js';
 import { lifecycleJob } from './lifecycle.js';
 import { maintenanceJob } from './maintenance.js';
 import { rotationJob } from './rotation.js';
+import { paymentsJob } from './payments.js';
 
-export const allJobs: Job[] = [lifecycleJob, autoRenewJob, rotationJob, maintenanceJob];
+export const allJobs: Job[] = [lifecycleJob, autoRenewJob, rotationJob, maintenanceJob, paymentsJob];

@@ -5,6 +5,11 @@ import { queryRows } from '../db/client.js';
 export interface Job {
   name: string;
   everyMs: number;
+  /**
+   * false: run without the advisory lock and its transaction, for a job that talks to the outside
+   * world and makes its own claims (FOR UPDATE SKIP LOCKED). Default true.
+   */
+  exclusive?: boolean;
   run(ctx: AppContext): Promise<void>;
 }
 
@@ -45,7 +50,11 @@ export function startJobs(ctx: AppContext, jobs: Job[]): () => void {
       }
       running = true;
       try {
-        await runExclusive(ctx, job);
+        if (job.exclusive === false) {
+          await job.run(ctx);
+        } else {
+          await runExclusive(ctx, job);
+        }
       } catch (err) {
         ctx.log.error({ err, job: job.name }, 'job failed');
       } finally {

@@ -5,3 +5,4 @@ export * from './ledger.js';
 export * from './catalog.js';
 export * from './supply.js';
 export * from './orders.js';
+export * from './payments.js';

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { boolean, jsonb, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import type { PaymentMethod } from '@proxy/contract';
+
+/** One payment method of a site: plain values, and secrets sealed with encryptSecret (APP_SECRET). */
+export interface StoredPaymentMethod {
+  enabled: boolean;
+  values: Record<string, string>;
+  secrets: Record<string, string>;
+}
+
+export interface StoredPaymentSettings {
+  /** The public base URL for provider redirects and webhooks; unset means the request's own origin. */
+  publicUrl?: string | null;
+  /** Unset methods are off, except bank, which defaults to the built-in simulator. */
+  methods?: Partial<Record<PaymentMethod, StoredPaymentMethod>>;
+}
 
 export interface SiteSettings {
   /** Deposit promotion tiers in coins; null disables the promotion notice and bonus. */
@@ -7,6 +22,7 @@ export interface SiteSettings {
   recaptcha?: { siteKey: string; secretKey: string } | null;
   googleClientId?: string | null;
   lockDays?: number;
+  payments?: StoredPaymentSettings;
 }
 
 /** One seller site (DESIGN.md "Tenancy"). */

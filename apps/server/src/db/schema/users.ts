@@ -38,6 +38,8 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     autoRenewPrivate: boolean('auto_renew_private').notNull().default(false),
     googleSub: text('google_sub'),
+    /** The fixed bank-transfer code (e.g. NAP7KQ2MX), given on first need and never changed. */
+    codeBill: text('code_bill').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

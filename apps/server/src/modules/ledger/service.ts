@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TransactionType } from '@proxy/contract';
 import { queryRows, type Tx } from '../../db/client.js';
-import { transactions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { EVENTS_CHANNEL } from '../realtime/publish.js';
 
 export interface BalanceChange {
   userId: string;
@@ -27,41 +27,45 @@ export interface BalanceResult {
 
 /**
  * The only way a balance changes (DESIGN.md "Money"): a conditional update that never lets the
- * balance go below zero, and one ledger row, in the caller's transaction.
+ * balance go below zero, and one ledger row, in the caller's transaction. It also queues the
+ * user's `balance.changed` event, which goes out when (and only if) that transaction commits.
  */
 export async function changeBalance(tx: Tx, change: BalanceChange): Promise<BalanceResult> {
   if (!Number.isSafeInteger(change.amount) || change.amount === 0) {
     throw new Error(`changeBalance: amount must be a non-zero safe integer, got ${change.amount}`);
   }
-  const rows = await queryRows<{ balance: string | number; site_id: string }>(
+  const id = randomUUID();
+  const at = change.at.toISOString();
+  const price = change.price ?? (change.amount < 0 ? -change.amount : 0);
+  // One round trip on the hottest path of the product: the guarded update, its ledger row, and the
+  // NOTIFY. No row comes back when the balance would go below zero (or the user does not exist).
+  const rows = await queryRows<{ balance_after: string | number }>(
     tx,
     sql`
-    update users set balance = balance + ${change.amount}, updated_at = ${change.at.toISOString()}
-    where id = ${change.userId} and balance + ${change.amount} >= 0
-    returning balance, site_id`,
+    with u as (
+      update users set balance = balance + ${change.amount}::bigint, updated_at = ${at}::timestamptz
+      where id = ${change.userId}::uuid and balance + ${change.amount}::bigint >= 0
+      returning site_id, balance
+    ), t as (
+      insert into transactions (id, user_id, site_id, type, content, balance_before, price, amount, balance_after,
+                                ref_type, ref_id, actor_id, created_at)
+      select ${id}::uuid, ${change.userId}::uuid, u.site_id, ${change.type}::text, ${change.content}::text,
+             u.balance - ${change.amount}::bigint, ${price}::bigint, ${change.amount}::bigint, u.balance,
+             ${change.refType ?? null}::text, ${change.refId ?? null}::text, ${change.actorId ?? null}::uuid,
+             ${at}::timestamptz
+      from u
+      returning balance_after
+    )
+    select balance_after,
+           pg_notify(${EVENTS_CHANNEL}, json_build_object('u', ${change.userId}::text, 't', 'balance.changed',
+                                                          'd', json_build_object('balance', balance_after))::text)
+    from t`,
   );
   const row = rows[0];
   if (!row) {
     const exists = await queryRows(tx, sql`select 1 from users where id = ${change.userId}`);
     throw new AppError(exists.length ? 'NOT_ENOUGH_MONEY' : 'USER_NOT_EXISTS');
   }
-  const balanceAfter = Number(row.balance);
-  const balanceBefore = balanceAfter - change.amount;
-  const id = randomUUID();
-  await tx.insert(transactions).values({
-    id,
-    userId: change.userId,
-    siteId: row.site_id,
-    type: change.type,
-    content: change.content,
-    balanceBefore,
-    price: change.price ?? (change.amount < 0 ? -change.amount : 0),
-    amount: change.amount,
-    balanceAfter,
-    refType: change.refType ?? null,
-    refId: change.refId ?? null,
-    actorId: change.actorId ?? null,
-    createdAt: change.at,
-  });
-  return { transactionId: id, balanceBefore, balanceAfter };
+  const balanceAfter = Number(row.balance_after);
+  return { transactionId: id, balanceBefore: balanceAfter - change.amount, balanceAfter };
 }

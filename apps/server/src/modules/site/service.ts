@@ -1,5 +1,6 @@
 import { DEFAULT_PROMOTION, type TSiteInfo } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
+import type { SiteSettings } from '../../db/schema/index.js';
 import { findDefaultSite, findSiteByHost, type Site } from './repository.js';
 
 const CACHE_TTL_MS = 10_000;
@@ -48,10 +49,18 @@ export function normaliseHost(raw: string | undefined): string {
   return host.replace(/\.$/, '');
 }
 
+/** The site's deposit promotion: its own tiers, the default ones when unset, none when null. */
+export function activePromotion(settings: SiteSettings): { tiers: { minAmount: number; percent: number }[] } | null {
+  if (settings.promotion === undefined) {
+    return { tiers: DEFAULT_PROMOTION.tiers.map((t) => ({ ...t })) };
+  }
+  return settings.promotion;
+}
+
 export function siteInfo(site: Site, ctx: Pick<AppContext, 'config'>): TSiteInfo {
   const s = site.settings;
   const captchaProvider = ctx.config.CAPTCHA === 'off' ? 'off' : s.recaptcha?.siteKey ? 'recaptcha' : 'altcha';
-  const promotion = s.promotion === undefined ? { tiers: [...DEFAULT_PROMOTION.tiers] } : s.promotion;
+  const promotion = activePromotion(s);
   return {
     title: site.title,
     color: site.color,

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PAYMENT_METHODS, TOPUP_STATUSES } from '@proxy/contract';
+import { sites } from './sites.js';
+import { users } from './users.js';
+
+/**
+ * Top-ups (DESIGN.md "Money"): pending → success | failed | cancelled | expired, credited once by
+ * creditTopup. A bank transfer whose content names nobody is kept here with no user, held for an
+ * admin. A payment that does not match its top-up (amount, currency, payee) is held, not credited.
+ */
+export const topups = pgTable(
+  'topups',
+  {
+    id: uuid('id').primaryKey(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** null: an unmatched bank transfer, waiting for an admin to assign it. */
+    userId: uuid('user_id').references(() => users.id),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    status: text('status', { enum: TOPUP_STATUSES }).notNull().default('pending'),
+    /** Coins to credit, without the promotion bonus. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The promotion bonus credited with it (its own `promotion` ledger row). */
+    bonus: bigint('bonus', { mode: 'number' }).notNull().default(0),
+    /** What the provider must report: minor units of `currency` (VND, cents, or USDT micro-units). */
+    currency: text('currency', { enum: ['VND', 'USD', 'USDT'] }).notNull(),
+    providerAmount: bigint('provider_amount', { mode: 'number' }).notNull(),
+    /** Who must be paid (bank account, PayPal merchant, MoMo partner, PM account, TRON address). */
+    payee: text('payee'),
+    content: text('content').notNull().default(''),
+    /** The provider's id of the order/session/checkout, known at creation. */
+    providerOrderId: text('provider_order_id'),
+    /** The provider's id of the payment itself (capture, transId, batch, tx hash, SePay id). */
+    providerTxnId: text('provider_txn_id'),
+    /** Why a payment waits for an admin instead of being credited; null when not held. */
+    heldReason: text('held_reason'),
+    meta: jsonb('meta')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    /** The reconciler's claim: no instance checks this top-up with its provider again before then. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // A provider's transaction id credits at most one top-up: the core of "exactly once".
+    uniqueIndex('topups_provider_txn_uq')
+      .on(t.method, t.providerTxnId)
+      .where(sql`${t.providerTxnId} is not null`),
+    uniqueIndex('topups_provider_order_uq')
+      .on(t.method, t.providerOrderId)
+      .where(sql`${t.providerOrderId} is not null`),
+    // USDT is matched by its exact amount, so no two pending USDT top-ups to one address share one.
+    uniqueIndex('topups_usdt_amount_uq')
+      .on(t.payee, t.providerAmount)
+      .where(sql`${t.method} = 'usdt' and ${t.status} = 'pending'`),
+    index('topups_user_created_idx').on(t.userId, t.createdAt),
+    index('topups_site_created_idx').on(t.siteId, t.createdAt),
+    index('topups_pending_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,357 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { balanceOf, build, countRows, createUser, customer, login, type TestApp } from '../../../test/helper.js';
+import {
+  BANK_KEY,
+  codeBillOf,
+  configureMethod,
+  expectLedgerHolds,
+  postBank,
+  sepay,
+  setPromotion,
+} from '../../../test/payments.js';
+import { codeBillCandidates } from './bank.js';
+import { crc16ccitt } from './vietqr.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build({ BANK_WEBHOOK_KEY: BANK_KEY });
+  // Promotions are tested on their own; here a transfer credits exactly its amount.
+  await setPromotion(t, null);
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(async () => {
+  await expectLedgerHolds(t);
+});
+
+async function admin(role = 2, host = 'localhost') {
+  const u = await createUser(t, { role, host });
+  return { ...u, token: (await login(t, u, host)).accessToken };
+}
+
+describe('GET /api/bill/get-bill', () => {
+  it('should give a fixed codeBill, the bank account, a VietQR with the code and only the enabled methods', async () => {
+    const c = await customer(t);
+    const first = await t.inject({ method: 'GET', url: '/api/bill/get-bill', token: c.token });
+    expect(first.statusCode).toBe(200);
+    const bill = first.json();
+    expect(bill.codeBill).toMatch(/^NAP[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/);
+    expect(bill.bank).toEqual({
+      bankName: 'Demo Bank (simulator)',
+      bin: '970416',
+      accountNumber: '0000000001',
+      accountName: 'PROXY PANEL DEMO',
+    });
+    expect(bill.qrPayload).toContain(`0809${bill.codeBill}`);
+    expect(bill.qrPayload).toContain('010211');
+    expect(bill.qrPayload.slice(-4)).toBe(crc16ccitt(bill.qrPayload.slice(0, -4)));
+    expect(bill.methods).toEqual([{ method: 'bank', currency: 'VND', minAmount: 10_000, step: 1 }]);
+    expect(bill.simulator).toBe(true);
+    const again = await t.inject({ method: 'GET', url: '/api/bill/get-bill?amount=50000', token: c.token });
+    expect(again.json().codeBill).toBe(bill.codeBill);
+    expect(again.json().qrPayload).toContain('010212');
+    expect(again.json().qrPayload).toContain('540550000');
+  });
+
+  it('should list a method once the site enables it', async () => {
+    const c = await customer(t, 0, 'proxy-owner.localhost');
+    await configureMethod(
+      t,
+      'momo',
+      { enabled: true, partnerCode: 'MOMOTEST', accessKey: 'ak', secretKey: 'sk' },
+      'proxy-owner.localhost',
+    );
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/bill/get-bill',
+      token: c.token,
+      headers: { host: 'proxy-owner.localhost' },
+    });
+    expect(res.json().methods.map((m: { method: string }) => m.method)).toEqual(['bank', 'momo']);
+  });
+});
+
+describe('codeBill in a transfer content', () => {
+  it('should find codes anywhere, in any case, next to bank text', () => {
+    expect(codeBillCandidates('MBVCB.3312.nap7kq2mx.CT tu 0123')).toEqual(['NAP7KQ2MX']);
+    expect(codeBillCandidates('NAPNAP7KQ2MXX')).toContain('NAP7KQ2MX');
+    expect(codeBillCandidates('chuyen tien')).toEqual([]);
+  });
+});
+
+describe('POST /api/webhook/bank', () => {
+  it('should credit whoever owns the code in the content, once, and answer {success:true}', async () => {
+    const c = await customer(t);
+    const code = await codeBillOf(t, c.id);
+    const body = sepay(`MBVCB.123456.${code.toLowerCase()}.CT tu NGUYEN VAN A`, 150_000);
+    const res = await postBank(t, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    expect(await balanceOf(t, c.id)).toBe(150_000);
+    // The same delivery again: the same answer, no second credit.
+    const again = await postBank(t, body);
+    expect(again.json()).toEqual({ success: true });
+    expect(await balanceOf(t, c.id)).toBe(150_000);
+
+    const topups = (await t.inject({ method: 'GET', url: '/api/log/list-topup', token: c.token })).json();
+    expect(topups).toMatchObject({ total: 1, page: 1, limit: 25, totalPage: 1 });
+    expect(topups.items[0]).toMatchObject({ method: 'bank', amount: 150_000, bonus: 0, status: 'success' });
+    const txs = (await t.inject({ method: 'GET', url: '/api/log/list-transaction', token: c.token })).json();
+    expect(txs.items[0]).toMatchObject({ type: 'topup', amount: 150_000, balanceBefore: 0 });
+  });
+
+  it('should credit 50 concurrent identical deliveries once', async () => {
+    const c = await customer(t);
+    const body = sepay(`NAP ${await codeBillOf(t, c.id)}`, 200_000);
+    const results = await Promise.all(Array.from({ length: 50 }, () => postBank(t, body)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    expect(await balanceOf(t, c.id)).toBe(200_000);
+    expect(await countRows(t, `topups where provider_txn_id = '${body.id}'`)).toBe(1);
+  });
+
+  it('should credit 500 distinct transfers for 100 users exactly', async () => {
+    const users = await Promise.all(Array.from({ length: 100 }, () => createUser(t)));
+    const codes = await Promise.all(users.map((u) => codeBillOf(t, u.id)));
+    const expected = new Map<string, number>();
+    const bodies = Array.from({ length: 500 }, (_, i) => {
+      const k = i % 100;
+      const amount = 10_000 + i * 7;
+      expected.set(users[k]!.id, (expected.get(users[k]!.id) ?? 0) + amount);
+      return sepay(`${codes[k]} nap tien ${i}`, amount);
+    });
+    for (let i = 0; i < bodies.length; i += 50) {
+      const batch = await Promise.all(bodies.slice(i, i + 50).map((b) => postBank(t, b)));
+      expect(batch.every((r) => r.statusCode === 200)).toBe(true);
+    }
+    for (const u of users) {
+      expect(await balanceOf(t, u.id)).toBe(expected.get(u.id));
+    }
+  });
+
+  it('should refuse a missing or wrong key, or another site, with 401 and write nothing', async () => {
+    const c = await customer(t);
+    const body = sepay(await codeBillOf(t, c.id), 100_000);
+    const before = await countRows(t, 'topups');
+    for (const res of [
+      await postBank(t, body, null),
+      await postBank(t, body, 'wrong-key-wrong-key'),
+      await t.inject({
+        method: 'POST',
+        url: '/api/webhook/bank',
+        headers: { authorization: `Bearer ${BANK_KEY}` },
+        payload: body,
+      }),
+      // The demo site has no key of its own, and BANK_WEBHOOK_KEY is the default site's.
+      await postBank(t, body, BANK_KEY, 'proxy-owner.localhost'),
+    ]) {
+      expect(res.statusCode).toBe(401);
+    }
+    expect(await countRows(t, 'topups')).toBe(before);
+    expect(await balanceOf(t, c.id)).toBe(0);
+  });
+
+  it('should refuse tampered amounts and credit nothing', async () => {
+    const c = await customer(t);
+    const code = await codeBillOf(t, c.id);
+    const before = await countRows(t, 'topups');
+    for (const transferAmount of [0, -50_000, 1.5, '100000', null, 1e15]) {
+      const res = await postBank(t, { ...sepay(code, 1), transferAmount });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('VALIDATION_ERROR');
+    }
+    expect(await countRows(t, 'topups')).toBe(before);
+    expect(await balanceOf(t, c.id)).toBe(0);
+  });
+
+  it('should not credit money going out', async () => {
+    const c = await customer(t);
+    const res = await postBank(t, sepay(await codeBillOf(t, c.id), 100_000, { transferType: 'out' }));
+    expect(res.json()).toEqual({ success: true });
+    expect(await balanceOf(t, c.id)).toBe(0);
+  });
+
+  it('should keep a transfer naming nobody for an admin, who gives it to the user it was meant for', async () => {
+    const c = await customer(t);
+    const body = sepay('chuyen tien mua proxy', 120_000);
+    expect((await postBank(t, body)).json()).toEqual({ success: true });
+    const a = await admin();
+    const list = await t.inject({ method: 'GET', url: '/api/bill/admin/list-topup?held=1', token: a.token });
+    const item = list.json().items.find((i: { providerTxnId: string }) => i.providerTxnId === String(body.id));
+    expect(item).toMatchObject({
+      userId: null,
+      status: 'pending',
+      held: true,
+      heldReason: 'unmatched',
+      amount: 120_000,
+    });
+    // A replay does not make a second one.
+    await postBank(t, body);
+    expect(await countRows(t, `topups where provider_txn_id = '${body.id}'`)).toBe(1);
+
+    const assign = await t.inject({
+      method: 'PUT',
+      url: `/api/bill/admin/topup/${item.id}`,
+      token: a.token,
+      payload: { userId: c.id, note: 'phoned in' },
+    });
+    expect(assign.statusCode).toBe(200);
+    expect(assign.json()).toMatchObject({ status: 'success', userId: c.id, email: c.email, held: false });
+    expect(await balanceOf(t, c.id)).toBe(120_000);
+    const twice = await t.inject({
+      method: 'PUT',
+      url: `/api/bill/admin/topup/${item.id}`,
+      token: a.token,
+      payload: { userId: c.id },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('PAYMENT_ALREADY_DONE');
+    expect(await balanceOf(t, c.id)).toBe(120_000);
+  });
+
+  it('should hold a transfer to another account, and one under the minimum', async () => {
+    const c = await customer(t);
+    const code = await codeBillOf(t, c.id);
+    await postBank(t, sepay(code, 100_000, { accountNumber: '999999999' }));
+    await postBank(t, sepay(code, 5_000));
+    expect(await balanceOf(t, c.id)).toBe(0);
+    const list = (await t.inject({ method: 'GET', url: '/api/log/list-topup', token: c.token })).json();
+    expect(list.items.map((i: { held: boolean; status: string }) => [i.held, i.status])).toEqual([
+      [true, 'pending'],
+      [true, 'pending'],
+    ]);
+  });
+
+  it('should settle the top-up the user announced for that amount', async () => {
+    const c = await customer(t);
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/user/bank-create-order',
+      token: c.token,
+      payload: { amount: 300_000 },
+    });
+    expect(created.statusCode).toBe(200);
+    const topup = created.json();
+    expect(topup).toMatchObject({ method: 'bank', status: 'pending', amount: 300_000, currency: 'VND' });
+    expect(topup.instructions.qrPayload).toContain('5406300000');
+    await postBank(t, sepay(`${await codeBillOf(t, c.id)} ck`, 300_000));
+    const list = (await t.inject({ method: 'GET', url: '/api/log/list-topup', token: c.token })).json();
+    expect(list.total).toBe(1);
+    expect(list.items[0]).toMatchObject({ id: topup.id, status: 'success' });
+    expect(await balanceOf(t, c.id)).toBe(300_000);
+  });
+
+  it('should limit a user to 30 new top-ups per 10 minutes', async () => {
+    const c = await customer(t);
+    const create = () =>
+      t.inject({ method: 'POST', url: '/api/user/bank-create-order', token: c.token, payload: { amount: 10_000 } });
+    for (let i = 0; i < 30; i++) {
+      expect((await create()).statusCode).toBe(200);
+    }
+    const res = await create();
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe('TOO_MANY_REQUEST');
+  });
+
+  it('should refuse an announced top-up under 10,000 coins', async () => {
+    const c = await customer(t);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/user/bank-create-order',
+      token: c.token,
+      payload: { amount: 9_999 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'BANKING_AMOUNT_NOT_ENOUGH', data: { minAmount: 10_000 } });
+  });
+});
+
+describe('PUT /api/bill/admin/topup/:id', () => {
+  async function pendingTopup(host = 'localhost') {
+    const c = await customer(t, 0, host);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/user/bank-create-order',
+      token: c.token,
+      headers: { host },
+      payload: { amount: 50_000 },
+    });
+    return { c, id: res.json().id as string };
+  }
+
+  it('should let an admin of the site mark a pending top-up paid, as an admin top-up', async () => {
+    const { c, id } = await pendingTopup();
+    const a = await admin();
+    const res = await t.inject({ method: 'PUT', url: `/api/bill/admin/topup/${id}`, token: a.token, payload: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, status: 'success', amount: 50_000 });
+    expect(await balanceOf(t, c.id)).toBe(50_000);
+    const txs = (await t.inject({ method: 'GET', url: '/api/log/list-transaction', token: c.token })).json();
+    expect(txs.items[0]).toMatchObject({ type: 'admin_topup', amount: 50_000 });
+  });
+
+  it('should refuse customers (403) and admins of another site (404), and change nothing', async () => {
+    const { c, id } = await pendingTopup();
+    const other = await admin(2, 'proxy-owner.localhost');
+    const customerRes = await t.inject({
+      method: 'PUT',
+      url: `/api/bill/admin/topup/${id}`,
+      token: c.token,
+      payload: {},
+    });
+    expect(customerRes.statusCode).toBe(403);
+    const otherRes = await t.inject({
+      method: 'PUT',
+      url: `/api/bill/admin/topup/${id}`,
+      token: other.token,
+      headers: { host: 'proxy-owner.localhost' },
+      payload: {},
+    });
+    expect(otherRes.statusCode).toBe(404);
+    expect(otherRes.json().message).toBe('PAYMENT_NOT_EXISTS');
+    const list = await t.inject({
+      method: 'GET',
+      url: '/api/bill/admin/list-topup?limit=500',
+      token: other.token,
+      headers: { host: 'proxy-owner.localhost' },
+    });
+    expect(list.json().items.map((i: { id: string }) => i.id)).not.toContain(id);
+    expect(await balanceOf(t, c.id)).toBe(0);
+  });
+
+  it('should let an admin reject a held payment', async () => {
+    const c = await customer(t);
+    await postBank(t, sepay(await codeBillOf(t, c.id), 100_000, { accountNumber: '42' }));
+    const a = await admin();
+    const held = (await t.inject({ method: 'GET', url: '/api/bill/admin/list-topup?held=1&limit=500', token: a.token }))
+      .json()
+      .items.find((i: { userId: string }) => i.userId === c.id);
+    const res = await t.inject({ method: 'PUT', url: `/api/bill/admin/topup/${held.id}/reject`, token: a.token });
+    expect(res.json()).toMatchObject({ status: 'failed' });
+    const pay = await t.inject({ method: 'PUT', url: `/api/bill/admin/topup/${held.id}`, token: a.token, payload: {} });
+    expect(pay.statusCode).toBe(409);
+    expect(await balanceOf(t, c.id)).toBe(0);
+  });
+});
+
+describe('POST /api/bill/admin/bank-simulate', () => {
+  it('should credit a simulated transfer through the webhook path while the site has no real account', async () => {
+    const c = await customer(t);
+    const a = await admin();
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/bill/admin/bank-simulate',
+      token: a.token,
+      payload: { content: `ck ${await codeBillOf(t, c.id)}`, amount: 70_000 },
+    });
+    expect(res.json()).toEqual({ ok: true, outcome: 'credited' });
+    expect(await balanceOf(t, c.id)).toBe(70_000);
+    const forbidden = await t.inject({
+      method: 'POST',
+      url: '/api/bill/admin/bank-simulate',
+      token: c.token,
+      payload: { content: 'x', amount: 70_000 },
+    });
+    expect(forbidden.statusCode).toBe(403);
+  });
+});

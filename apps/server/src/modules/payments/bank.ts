@@ -1,0 +1,242 @@
+import { randomInt, randomUUID, timingSafeEqual, createHash } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  CODE_BILL_ALPHABET,
+  CODE_BILL_LENGTH,
+  CODE_BILL_PREFIX,
+  PAYMENT_MIN_COINS,
+  type TSepayWebhook,
+} from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { queryRows, type Tx } from '../../db/client.js';
+import { topups, users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import type { Site } from '../site/repository.js';
+import { creditTopupTx, type CreditResult } from './credit.js';
+import { activePromotion } from '../site/service.js';
+import { findTopupByProviderTxn, lockBankIntent, type TopupRow } from './repository.js';
+import { methodConfig, type MethodConfig } from './settings.js';
+import { buildVietQr } from './vietqr.js';
+
+export function newCodeBill(): string {
+  let code = CODE_BILL_PREFIX;
+  for (let i = 0; i < CODE_BILL_LENGTH; i++) {
+    code += CODE_BILL_ALPHABET[randomInt(CODE_BILL_ALPHABET.length)];
+  }
+  return code;
+}
+
+/** The user's fixed transfer code, given on first need (a collision just draws again). */
+export async function ensureCodeBill(ctx: Pick<AppContext, 'db'>, userId: string): Promise<string> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const rows = await ctx.db.select({ code: users.codeBill }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!rows[0]) {
+      throw new AppError('USER_NOT_EXISTS');
+    }
+    if (rows[0].code) {
+      return rows[0].code;
+    }
+    try {
+      await ctx.db
+        .update(users)
+        .set({ codeBill: newCodeBill() })
+        .where(and(eq(users.id, userId), isNull(users.codeBill)));
+    } catch (err) {
+      if (!isUniqueViolation(err)) {
+        throw err;
+      }
+    }
+  }
+  throw new Error('could not draw a unique codeBill');
+}
+
+const CODE_RE = new RegExp(`${CODE_BILL_PREFIX}[${CODE_BILL_ALPHABET}]{${CODE_BILL_LENGTH}}`, 'g');
+
+/**
+ * Every code the transfer content could carry, case-insensitively. Banks glue their own text to
+ * it ("MBVCB.123.NAP7KQ2MX.CT tu…"), so any position counts, overlapping ones included.
+ */
+export function codeBillCandidates(content: string): string[] {
+  const upper = content.toUpperCase();
+  const found = new Set<string>();
+  for (let i = upper.indexOf(CODE_BILL_PREFIX); i >= 0; i = upper.indexOf(CODE_BILL_PREFIX, i + 1)) {
+    CODE_RE.lastIndex = i;
+    const m = CODE_RE.exec(upper);
+    if (m && m.index === i) {
+      found.add(m[0]);
+    }
+  }
+  return [...found];
+}
+
+export function bankAccountOf(cfg: MethodConfig) {
+  return {
+    bankName: cfg.values.bankName ?? '',
+    bin: cfg.values.bin ?? '',
+    accountNumber: cfg.values.accountNumber ?? '',
+    accountName: cfg.values.accountName ?? '',
+  };
+}
+
+export function bankQr(cfg: MethodConfig, codeBill: string, amount?: number): string | null {
+  const { bin, accountNumber } = bankAccountOf(cfg);
+  if (!bin || !accountNumber) {
+    return null;
+  }
+  return buildVietQr({ bin, accountNumber, amount, content: codeBill });
+}
+
+/** The site's bank-webhook key: its own setting, else BANK_WEBHOOK_KEY for the default site. */
+export function bankWebhookKey(ctx: Pick<AppContext, 'keys' | 'config'>, site: Site): string | undefined {
+  return (
+    methodConfig(ctx, site, 'bank').secrets.webhookKey ?? (site.isDefault ? ctx.config.BANK_WEBHOOK_KEY : undefined)
+  );
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb);
+}
+
+/** SePay: `Authorization: Apikey <key>`. A missing or wrong key is 401 and changes nothing. */
+export function checkBankApiKey(
+  ctx: Pick<AppContext, 'keys' | 'config'>,
+  site: Site,
+  authorization: string | undefined,
+): void {
+  const expected = bankWebhookKey(ctx, site);
+  const m = /^apikey\s+(.+)$/i.exec(authorization?.trim() ?? '');
+  if (!expected || !m?.[1] || !sameSecret(m[1].trim(), expected)) {
+    throw new AppError('INVALID_TOKEN');
+  }
+}
+
+export type BankOutcome = CreditResult['outcome'] | 'ignored' | 'unmatched';
+
+/**
+ * One incoming transfer (DESIGN.md "Payments", API.md "Top-up and bills"): credited at most once
+ * per SePay id (the unique provider transaction id). Whoever's codeBill is in the content gets
+ * transferAmount coins plus the promotion bonus, settling their oldest pending bank top-up of
+ * that amount if they announced one. A content naming nobody (or two people), a transfer to
+ * another account, or one under the minimum is kept, held for an admin.
+ */
+export async function receiveBankTransfer(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'keys'>,
+  site: Site,
+  body: TSepayWebhook,
+  source = 'SePay',
+): Promise<BankOutcome> {
+  // Only money coming in credits; "out" is the seller's own spending.
+  if (body.transferType.toLowerCase() !== 'in') {
+    return 'ignored';
+  }
+  const cfg = methodConfig(ctx, site, 'bank');
+  const txnId = String(body.id);
+  // A repeated delivery normally stops at the unique index (ON CONFLICT DO NOTHING). The rare race
+  // of two deliveries settling one announced top-up ends in a unique violation instead: the loser
+  // rolls back and, on its next try, finds the winner's row.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.transaction((tx) =>
+        receiveInTx(tx, ctx.clock.now(), site, cfg, body, txnId, source, attempt > 1),
+      );
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= 3) {
+        throw err;
+      }
+    }
+  }
+}
+
+async function receiveInTx(
+  tx: Tx,
+  now: Date,
+  site: Site,
+  cfg: MethodConfig,
+  body: TSepayWebhook,
+  txnId: string,
+  source: string,
+  retry: boolean,
+): Promise<BankOutcome> {
+  if (retry && (await findTopupByProviderTxn(tx, 'bank', txnId))) {
+    return 'already';
+  }
+  const amount = body.transferAmount;
+  const codes = codeBillCandidates(`${body.content} ${body.code ?? ''} ${body.description ?? ''}`);
+  // Who the content names, and whether they announced a top-up of this amount (rare: skip its lock otherwise).
+  const owners = codes.length
+    ? await queryRows<{ id: string; announced: boolean }>(
+        tx,
+        sql`select u.id, exists (
+              select 1 from topups t
+              where t.user_id = u.id and t.method = 'bank' and t.status = 'pending' and t.amount = ${amount}
+                and t.provider_txn_id is null) as announced
+            from users u
+            where u.site_id = ${site.id} and u.code_bill in (${sql.join(
+              codes.map((c) => sql`${c}`),
+              sql`, `,
+            )})`,
+      )
+    : [];
+  const account = cfg.values.accountNumber ?? '';
+  const toOurAccount = !body.accountNumber || body.accountNumber === account || body.subAccount === account;
+  const owner = owners.length === 1 ? owners[0]! : null;
+  const heldReason =
+    owners.length === 0
+      ? 'unmatched'
+      : owners.length > 1
+        ? 'ambiguous: the content names several users'
+        : !toOurAccount
+          ? `payee ${body.accountNumber} instead of ${account}`
+          : amount < PAYMENT_MIN_COINS.bank
+            ? `below the minimum of ${PAYMENT_MIN_COINS.bank}`
+            : null;
+  const intent = owner?.announced && !heldReason ? await lockBankIntent(tx, owner.id, amount) : undefined;
+  let topup = intent;
+  if (!topup) {
+    const fresh: TopupRow = {
+      id: randomUUID(),
+      siteId: site.id,
+      userId: owner?.id ?? null,
+      method: 'bank',
+      status: 'pending',
+      amount,
+      bonus: 0,
+      currency: 'VND',
+      providerAmount: amount,
+      payee: account || null,
+      content: `${source} ${txnId}: ${body.content}`.slice(0, 500),
+      providerOrderId: null,
+      providerTxnId: txnId,
+      heldReason,
+      meta: { transfer: body },
+      expiresAt: null,
+      creditedAt: null,
+      nextCheckAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    // A delivery seen before stops here, on the unique provider transaction id.
+    const inserted = await tx.insert(topups).values(fresh).onConflictDoNothing().returning({ id: topups.id });
+    topup = inserted.length ? fresh : undefined;
+  }
+  if (!topup) {
+    return 'already';
+  }
+  if (heldReason) {
+    return owner ? 'held' : 'unmatched';
+  }
+  const result = await creditTopupTx(
+    tx,
+    topup.id,
+    {
+      kind: 'provider',
+      evidence: { status: 'paid', providerTxnId: txnId, amount, currency: 'VND', payee: topup.payee },
+    },
+    now,
+    { locked: topup, promotion: activePromotion(site.settings) },
+  );
+  return result.outcome;
+}

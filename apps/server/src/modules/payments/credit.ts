@@ -1,0 +1,207 @@
+import { eq, sql } from 'drizzle-orm';
+import { promotionBonus, type TransactionType } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { sites } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { changeBalance } from '../ledger/service.js';
+import { EVENTS_CHANNEL, type RealtimeMessage } from '../realtime/publish.js';
+import { activePromotion } from '../site/service.js';
+import { findTopup, lockTopup, updateTopup, type TopupRow } from './repository.js';
+
+/**
+ * What a provider says about a payment, already verified: by its webhook signature, or because we
+ * asked its API with our credentials.
+ */
+export interface Evidence {
+  status: 'paid' | 'pending' | 'failed' | 'expired' | 'cancelled';
+  /** Our top-up id, when the provider echoes it (custom_id, client_reference_id, PAYMENT_ID…). */
+  topupId?: string | null;
+  providerOrderId?: string | null;
+  /** The payment's own id at the provider; required to credit. */
+  providerTxnId?: string | null;
+  /** Minor units of `currency` (cents, VND, USDT micro-units). */
+  amount?: number | null;
+  currency?: string | null;
+  payee?: string | null;
+  /** The event only says "something happened": ask the provider (check) for the facts. */
+  recheck?: boolean;
+}
+
+export type CreditSource =
+  | { kind: 'provider'; evidence: Evidence }
+  | {
+      kind: 'admin';
+      actorId: string;
+      /** Credit this many coins instead of the top-up's amount (e.g. after a held mismatch). */
+      amount?: number;
+      /** Whom to credit an unmatched bank transfer to. */
+      userId?: string;
+      note?: string;
+    };
+
+export type CreditOutcome = 'credited' | 'already' | 'duplicate' | 'held';
+
+export interface CreditResult {
+  outcome: CreditOutcome;
+  topup: TopupRow;
+  /** The user's balance after the credit (credited only). */
+  balance?: number;
+}
+
+/** Why a verified payment does not match its top-up, or null when it does. */
+function mismatch(t: TopupRow, ev: Evidence): string | null {
+  if (ev.amount !== t.providerAmount) {
+    return `amount ${ev.amount ?? '?'} instead of ${t.providerAmount} (${t.currency} minor units)`;
+  }
+  if ((ev.currency ?? '').toUpperCase() !== t.currency) {
+    return `currency ${ev.currency ?? '?'} instead of ${t.currency}`;
+  }
+  if (t.payee !== null && ev.payee !== t.payee) {
+    return `payee ${ev.payee ?? '?'} instead of ${t.payee}`;
+  }
+  if (!ev.providerTxnId) {
+    return 'no provider transaction id';
+  }
+  return null;
+}
+
+async function sitePromotion(tx: DbOrTx, siteId: string) {
+  const rows = await tx.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).limit(1);
+  return rows[0] ? activePromotion(rows[0].settings) : null;
+}
+
+function ledgerType(t: TopupRow, source: CreditSource): TransactionType {
+  if (source.kind === 'admin') {
+    return 'admin_topup';
+  }
+  return t.method === 'card' ? 'credit_card' : 'topup';
+}
+
+/**
+ * THE one crediting function (DESIGN.md "Money"), called by webhooks, by the complete/check calls,
+ * by the reconciler and by admins alike. Under the top-up's row lock: a success is final (a repeat
+ * is "already"), a payment that does not match the stored amount, currency and payee — or that
+ * arrives for a top-up no longer pending, or names nobody — is held for an admin, and anything
+ * else credits the amount and the promotion bonus as two ledger rows, marks the top-up success and
+ * queues `topup.success`, all in the caller's transaction.
+ */
+export interface CreditOptions {
+  /** The top-up row, when the caller already holds its lock (it inserted or locked it in this transaction). */
+  locked?: TopupRow;
+  /** The site's promotion, when the caller has the site at hand. */
+  promotion?: { tiers: { minAmount: number; percent: number }[] } | null;
+}
+
+export async function creditTopupTx(
+  tx: Tx,
+  topupId: string,
+  source: CreditSource,
+  at: Date,
+  opts: CreditOptions = {},
+): Promise<CreditResult> {
+  const t = opts.locked?.id === topupId ? opts.locked : await lockTopup(tx, topupId);
+  if (!t) {
+    throw new AppError('PAYMENT_NOT_EXISTS');
+  }
+  if (t.status === 'success') {
+    return { outcome: 'already', topup: t };
+  }
+  let userId = t.userId;
+  let amount = t.amount;
+  let providerTxnId = t.providerTxnId;
+  if (source.kind === 'provider') {
+    const ev = source.evidence;
+    const problem =
+      mismatch(t, ev) ?? (t.status !== 'pending' ? `paid after ${t.status}` : null) ?? (userId ? null : 'unmatched');
+    if (problem) {
+      if (t.heldReason === problem && t.providerTxnId === (ev.providerTxnId ?? null)) {
+        return { outcome: 'held', topup: t };
+      }
+      const held = await updateTopup(tx, t.id, {
+        heldReason: problem,
+        providerTxnId: ev.providerTxnId ?? t.providerTxnId,
+        meta: { ...t.meta, heldEvidence: { ...ev, at: at.toISOString() } },
+        updatedAt: at,
+      });
+      return { outcome: 'held', topup: held! };
+    }
+    providerTxnId = ev.providerTxnId ?? null;
+  } else {
+    userId = source.userId ?? userId;
+    amount = source.amount ?? amount;
+  }
+  if (!userId) {
+    throw new AppError('USER_NOT_EXISTS');
+  }
+  const promotion = opts.promotion !== undefined ? opts.promotion : await sitePromotion(tx, t.siteId);
+  const bonus = promotionBonus(amount, promotion);
+  const actorId = source.kind === 'admin' ? source.actorId : undefined;
+  const content = source.kind === 'admin' && source.note ? `${t.content} (${source.note})` : t.content;
+  let { balanceAfter: balance } = await changeBalance(tx, {
+    userId,
+    amount,
+    type: ledgerType(t, source),
+    content,
+    refType: 'topup',
+    refId: t.id,
+    actorId,
+    at,
+  });
+  if (bonus > 0) {
+    ({ balanceAfter: balance } = await changeBalance(tx, {
+      userId,
+      amount: bonus,
+      type: 'promotion',
+      content: `Deposit promotion: ${t.content}`,
+      refType: 'topup',
+      refId: t.id,
+      actorId,
+      at,
+    }));
+  }
+  const done: TopupRow = {
+    ...t,
+    status: 'success',
+    userId,
+    amount,
+    bonus,
+    providerTxnId,
+    heldReason: null,
+    creditedAt: at,
+    updatedAt: at,
+  };
+  const event: RealtimeMessage = { u: userId, t: 'topup.success', d: { id: t.id, amount, bonus, balance } };
+  // The state change and its event in one round trip; the event goes out on commit.
+  await tx.execute(sql`
+    with done as (
+      update topups set status = 'success', user_id = ${userId}, amount = ${amount}, bonus = ${bonus},
+        provider_txn_id = ${providerTxnId}, held_reason = null, credited_at = ${at.toISOString()},
+        updated_at = ${at.toISOString()}
+      where id = ${t.id} returning id)
+    select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)}) from done`);
+  return { outcome: 'credited', topup: done, balance };
+}
+
+/**
+ * creditTopupTx in its own transaction. A provider transaction id already credited to another
+ * top-up (the unique index) is a duplicate delivery: nothing changes.
+ */
+export async function creditTopup(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  topupId: string,
+  source: CreditSource,
+): Promise<CreditResult> {
+  try {
+    return await ctx.db.transaction((tx) => creditTopupTx(tx, topupId, source, ctx.clock.now()));
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const t = await findTopup(ctx.db, topupId);
+      if (t) {
+        return { outcome: 'duplicate', topup: t };
+      }
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,32 @@
+/** Decimal strings ↔ integer minor units, without floats (DESIGN.md "Money"). */
+
+/**
+ * "10.00" → 1000 with 2 decimals; an integer number is taken as a whole amount. Null for anything
+ * that is not a plain non-negative decimal with at most `decimals` places.
+ */
+export function toMinor(value: unknown, decimals: number): number | null {
+  const s = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value ?? '');
+  const m = /^(\d{1,15})(?:\.(\d+))?$/.exec(s.trim());
+  if (!m) {
+    return null;
+  }
+  const frac = (m[2] ?? '').replace(/0+$/, '');
+  if (frac.length > decimals) {
+    return null;
+  }
+  const n = Number(m[1]) * 10 ** decimals + Number(frac.padEnd(decimals, '0') || '0');
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** 1000 → "10.00" with 2 decimals; 10001234 → "10.001234" with 6. */
+export function formatMinor(minor: number, decimals: number): string {
+  if (decimals === 0) {
+    return String(minor);
+  }
+  const s = String(Math.abs(minor)).padStart(decimals + 1, '0');
+  return `${minor < 0 ? '-' : ''}${s.slice(0, -decimals)}.${s.slice(-decimals)}`;
+}
+
+/** Minor-unit decimals of each currency a top-up can be paid in. */
+export const DECIMALS = { VND: 0, USD: 2, USDT: 6 } as const;
+export type TopupCurrency = keyof typeof DECIMALS;

@@ -1,0 +1,76 @@
+import type { AppContext } from '../../context.js';
+import { findSiteById } from '../site/repository.js';
+import { creditTopup, type Evidence } from './credit.js';
+import { PROVIDERS } from './providers/index.js';
+import type { ProviderEnv } from './providers/types.js';
+import * as repo from './repository.js';
+import { methodConfig, publicBaseUrl } from './settings.js';
+
+/** How long a claimed top-up is left alone before the next look at its provider. */
+export const RECHECK_MS = 60_000;
+const BATCH = 50;
+
+export interface ReconcileResult {
+  checked: number;
+  credited: number;
+  expired: number;
+  failed: number;
+}
+
+/**
+ * The reconciler (issue "Top-ups"): asks the providers about pending top-ups — a webhook may have
+ * been lost — and credits the paid ones through creditTopup, and expires those past their
+ * lifetime (after a last check, so a payment made just in time still counts). Each instance
+ * claims its batch with FOR UPDATE SKIP LOCKED and a next-check time, so instances never check
+ * one top-up at once, and no transaction is held open across the provider calls.
+ */
+export async function reconcileTopups(ctx: AppContext, now = ctx.clock.now()): Promise<ReconcileResult> {
+  const result: ReconcileResult = { checked: 0, credited: 0, expired: 0, failed: 0 };
+  const due = await repo.claimDueTopups(ctx.db, now, RECHECK_MS, BATCH);
+  const sites = new Map<string, Awaited<ReturnType<typeof findSiteById>>>();
+  for (const t of due) {
+    if (!sites.has(t.siteId)) {
+      sites.set(t.siteId, await findSiteById(ctx.db, t.siteId));
+    }
+    const site = sites.get(t.siteId);
+    const provider = t.method === 'bank' ? undefined : PROVIDERS[t.method];
+    // Checks send no return URLs, so the origin does not matter here.
+    const env: ProviderEnv | undefined =
+      site && provider
+        ? {
+            config: methodConfig(ctx, site, t.method),
+            clock: ctx.clock,
+            baseUrl: publicBaseUrl(site, ''),
+            log: ctx.log,
+          }
+        : undefined;
+    let ev: Evidence = { status: 'pending' };
+    if (env && provider?.check) {
+      try {
+        ev = await provider.check(env, t);
+        result.checked++;
+      } catch (err) {
+        ctx.log.warn({ err, topupId: t.id, method: t.method }, 'reconciler: provider check failed');
+        continue;
+      }
+    }
+    if (ev.status === 'paid') {
+      const r = await creditTopup(ctx, t.id, { kind: 'provider', evidence: ev });
+      result.credited += r.outcome === 'credited' ? 1 : 0;
+    } else if (ev.status !== 'pending') {
+      if (await repo.closePendingTopup(ctx.db, t.id, ev.status, ctx.clock.now())) {
+        result[ev.status === 'expired' ? 'expired' : 'failed']++;
+      }
+    } else if (t.expiresAt && t.expiresAt <= now) {
+      if (await repo.closePendingTopup(ctx.db, t.id, 'expired', ctx.clock.now())) {
+        result.expired++;
+        if (env && provider?.cancel) {
+          await provider.cancel(env, t).catch((err: unknown) => {
+            ctx.log.warn({ err, topupId: t.id }, 'reconciler: provider cancel failed');
+          });
+        }
+      }
+    }
+  }
+  return result;
+}

@@ -1,0 +1,225 @@
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PaymentMethod, TopupStatus } from '@proxy/contract';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import { topups, users } from '../../db/schema/index.js';
+import { likePattern, offsetOf } from '../../lib/paging.js';
+
+export type TopupRow = typeof topups.$inferSelect;
+
+export async function findTopup(db: DbOrTx, id: string): Promise<TopupRow | undefined> {
+  const rows = await db.select().from(topups).where(eq(topups.id, id)).limit(1);
+  return rows[0];
+}
+
+/** Locks the top-up for the rest of the transaction: the serialisation point of creditTopup. */
+export async function lockTopup(db: DbOrTx, id: string): Promise<TopupRow | undefined> {
+  const rows = await db.select().from(topups).where(eq(topups.id, id)).limit(1).for('update');
+  return rows[0];
+}
+
+export async function findTopupByProviderOrder(
+  db: DbOrTx,
+  method: PaymentMethod,
+  providerOrderId: string,
+): Promise<TopupRow | undefined> {
+  const rows = await db
+    .select()
+    .from(topups)
+    .where(and(eq(topups.method, method), eq(topups.providerOrderId, providerOrderId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findTopupByProviderTxn(
+  db: DbOrTx,
+  method: PaymentMethod,
+  providerTxnId: string,
+): Promise<TopupRow | undefined> {
+  const rows = await db
+    .select()
+    .from(topups)
+    .where(and(eq(topups.method, method), eq(topups.providerTxnId, providerTxnId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertTopup(db: DbOrTx, values: typeof topups.$inferInsert): Promise<TopupRow> {
+  const rows = await db.insert(topups).values(values).returning();
+  return rows[0]!;
+}
+
+export async function updateTopup(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof topups.$inferInsert>,
+): Promise<TopupRow | undefined> {
+  const rows = await db.update(topups).set(values).where(eq(topups.id, id)).returning();
+  return rows[0];
+}
+
+/** pending → a final state other than success; a no-op (undefined) when it is no longer pending. */
+export async function closePendingTopup(
+  db: DbOrTx,
+  id: string,
+  status: Exclude<TopupStatus, 'pending' | 'success'>,
+  at: Date,
+): Promise<TopupRow | undefined> {
+  const rows = await db
+    .update(topups)
+    .set({ status, updatedAt: at })
+    .where(and(eq(topups.id, id), eq(topups.status, 'pending')))
+    .returning();
+  return rows[0];
+}
+
+/** The oldest pending bank top-up a user announced for exactly this amount, locked (or skipped if taken). */
+export async function lockBankIntent(db: DbOrTx, userId: string, amount: number): Promise<TopupRow | undefined> {
+  const rows = await db
+    .select()
+    .from(topups)
+    .where(
+      and(
+        eq(topups.userId, userId),
+        eq(topups.method, 'bank'),
+        eq(topups.status, 'pending'),
+        eq(topups.amount, amount),
+        isNull(topups.providerTxnId),
+      ),
+    )
+    .orderBy(topups.createdAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return rows[0];
+}
+
+export interface TopupFilter {
+  userId?: string;
+  siteId?: string;
+  status?: TopupStatus;
+  method?: PaymentMethod;
+  /** Only those waiting for an admin: held, or unmatched (no user). */
+  held?: boolean;
+  search: string;
+  page: number;
+  limit: number;
+}
+
+export async function listTopups(
+  db: DbOrTx,
+  f: TopupFilter,
+): Promise<{ items: { t: TopupRow; email: string | null }[]; total: number }> {
+  const parts: (SQL | undefined)[] = [];
+  if (f.userId) {
+    parts.push(eq(topups.userId, f.userId));
+  }
+  if (f.siteId) {
+    parts.push(eq(topups.siteId, f.siteId));
+  }
+  if (f.status) {
+    parts.push(eq(topups.status, f.status));
+  }
+  if (f.method) {
+    parts.push(eq(topups.method, f.method));
+  }
+  if (f.held !== undefined) {
+    const waiting = and(
+      or(isNotNull(topups.heldReason), isNull(topups.userId)),
+      sql`${topups.status} <> 'success'`,
+      sql`${topups.status} <> 'failed'`,
+    );
+    parts.push(f.held ? waiting : sql`not (${waiting})`);
+  }
+  if (f.search) {
+    const p = likePattern(f.search);
+    parts.push(
+      or(
+        ilike(topups.content, p),
+        ilike(topups.providerOrderId, p),
+        ilike(topups.providerTxnId, p),
+        ilike(users.email, p),
+      ),
+    );
+  }
+  const w = and(...parts);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ t: topups, email: users.email })
+      .from(topups)
+      .leftJoin(users, eq(users.id, topups.userId))
+      .where(w)
+      .orderBy(desc(topups.createdAt), desc(topups.id))
+      .limit(f.limit)
+      .offset(offsetOf(f.page, f.limit)),
+    db.select({ n: count() }).from(topups).leftJoin(users, eq(users.id, topups.userId)).where(w),
+  ]);
+  return { items: rows, total: totals[0]?.n ?? 0 };
+}
+
+/**
+ * Pending top-ups due for a look at their provider, claimed for `claimForMs` so that another
+ * instance (or the next sweep) leaves them alone meanwhile. Held ones wait for an admin instead.
+ */
+export async function claimDueTopups(db: DbOrTx, now: Date, claimForMs: number, limit: number): Promise<TopupRow[]> {
+  const ids = await queryRows<{ id: string }>(
+    db,
+    sql`update topups set next_check_at = ${new Date(now.getTime() + claimForMs).toISOString()}
+        where id in (
+          select id from topups
+          where status = 'pending' and held_reason is null and user_id is not null
+            and (next_check_at is null or next_check_at <= ${now.toISOString()})
+          order by next_check_at nulls first
+          limit ${limit}
+          for update skip locked)
+        returning id`,
+  );
+  if (ids.length === 0) {
+    return [];
+  }
+  return db
+    .select()
+    .from(topups)
+    .where(
+      sql`${topups.id} in (${sql.join(
+        ids.map((r) => sql`${r.id}`),
+        sql`, `,
+      )})`,
+    );
+}
+
+/**
+ * Success top-ups whose ledger does not add up: not exactly one credit row of their amount, or a
+ * bonus without its one promotion row. "Exactly once", checked (npm run audit:ledger).
+ */
+export async function findTopupMismatches(
+  db: DbOrTx,
+): Promise<{ id: string; amount: number; bonus: number; credited: number; promoted: number; rows: number }[]> {
+  const rows = await queryRows<{
+    id: string;
+    amount: string | number;
+    bonus: string | number;
+    credited: string | number;
+    promoted: string | number;
+    rows: string | number;
+  }>(
+    db,
+    sql`select t.id, t.amount, t.bonus,
+          coalesce(sum(x.amount) filter (where x.type <> 'promotion'), 0) as credited,
+          coalesce(sum(x.amount) filter (where x.type = 'promotion'), 0) as promoted,
+          count(x.id) as rows
+        from topups t left join transactions x on x.ref_type = 'topup' and x.ref_id = t.id::text
+        group by t.id, t.status, t.amount, t.bonus
+        having (t.status = 'success' and (
+                 coalesce(sum(x.amount) filter (where x.type <> 'promotion'), 0) <> t.amount
+              or coalesce(sum(x.amount) filter (where x.type = 'promotion'), 0) <> t.bonus
+              or count(x.id) <> case when t.bonus > 0 then 2 else 1 end))
+            or (t.status <> 'success' and count(x.id) > 0)`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    amount: Number(r.amount),
+    bonus: Number(r.bonus),
+    credited: Number(r.credited),
+    promoted: Number(r.promoted),
+    rows: Number(r.rows),
+  }));
+}

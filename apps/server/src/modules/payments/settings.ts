@@ -1,0 +1,216 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  PAYMENT_METHOD_FIELDS,
+  PAYMENT_METHOD_REQUIRED,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type TPaymentConfig,
+  type TPaymentMethodConfigView,
+} from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { queryRows } from '../../db/client.js';
+import { sites, type SiteSettings, type StoredPaymentMethod } from '../../db/schema/index.js';
+import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
+import type { Site } from '../site/repository.js';
+
+/** One method of one site, secrets decrypted, ready for a provider adapter. */
+export interface MethodConfig {
+  method: PaymentMethod;
+  enabled: boolean;
+  /** The built-in bank simulator: the site has not configured a real bank account. */
+  simulator: boolean;
+  values: Record<string, string | undefined>;
+  secrets: Record<string, string | undefined>;
+}
+
+/** The providers' production endpoints; a site overrides them (tests and dev:payments point them at fakes). */
+export const DEFAULT_VALUES: Partial<Record<PaymentMethod, Record<string, string>>> = {
+  paypal: { baseUrl: 'https://api-m.paypal.com' },
+  card: { baseUrl: 'https://api.stripe.com' },
+  momo: { baseUrl: 'https://payment.momo.vn' },
+  perfectmoney: { sciUrl: 'https://perfectmoney.com/api/step1.asp' },
+  // USDT (TRC20) is the TRON token contract TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t, 6 decimals.
+  usdt: { baseUrl: 'https://api.trongrid.io', contractAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+  tazapay: { baseUrl: 'https://service.tazapay.com' },
+};
+
+/** DESIGN.md "Payments": the embedded default enables the bank simulator only. */
+export const SIMULATOR_BANK = {
+  bankName: 'Demo Bank (simulator)',
+  bin: '970416',
+  accountNumber: '0000000001',
+  accountName: 'PROXY PANEL DEMO',
+};
+
+function storedMethod(settings: SiteSettings, method: PaymentMethod): StoredPaymentMethod | undefined {
+  return settings.payments?.methods?.[method];
+}
+
+export function methodConfig(ctx: Pick<AppContext, 'keys'>, site: Site, method: PaymentMethod): MethodConfig {
+  const stored = storedMethod(site.settings, method);
+  const secrets: Record<string, string> = {};
+  for (const [k, sealed] of Object.entries(stored?.secrets ?? {})) {
+    secrets[k] = decryptSecret(ctx.keys.secrets, sealed);
+  }
+  if (method === 'bank' && !stored?.values.accountNumber) {
+    // No real account yet: the simulator, on unless the admin switched bank transfers off.
+    return { method, enabled: stored?.enabled ?? true, simulator: true, values: { ...SIMULATOR_BANK }, secrets };
+  }
+  return {
+    method,
+    enabled: stored?.enabled ?? false,
+    simulator: false,
+    values: { ...DEFAULT_VALUES[method], ...stored?.values },
+    secrets,
+  };
+}
+
+/** The config of a method the caller wants to use now: PAYMENT_METHOD_DISABLED unless switched on. */
+export function enabledMethodConfig(ctx: Pick<AppContext, 'keys'>, site: Site, method: PaymentMethod): MethodConfig {
+  const cfg = methodConfig(ctx, site, method);
+  if (!cfg.enabled) {
+    throw new AppError('PAYMENT_METHOD_DISABLED');
+  }
+  return cfg;
+}
+
+export function enabledMethods(ctx: Pick<AppContext, 'keys'>, site: Site): PaymentMethod[] {
+  return PAYMENT_METHODS.filter((m) => methodConfig(ctx, site, m).enabled);
+}
+
+/** A value a provider cannot work without; a site that lacks it is misconfigured. */
+export function need(cfg: MethodConfig, name: string): string {
+  const v = cfg.values[name] ?? cfg.secrets[name];
+  if (!v) {
+    throw new AppError('PAYMENT_ERROR', { reason: `${cfg.method}.${name} is not configured` });
+  }
+  return v;
+}
+
+/** The site's public base URL for provider redirects and webhooks, else the request's origin. */
+export function publicBaseUrl(site: Site, requestOrigin: string): string {
+  return (site.settings.payments?.publicUrl ?? requestOrigin).replace(/\/+$/, '');
+}
+
+export function webhookPath(method: PaymentMethod): string | null {
+  if (method === 'usdt') {
+    return null;
+  }
+  return method === 'perfectmoney' ? '/api/user/perfect-money-complete-payment' : `/api/webhook/${method}`;
+}
+
+/** The admin view: plain values, and only whether each secret is set. */
+export function configView(
+  ctx: Pick<AppContext, 'keys' | 'config'>,
+  site: Site,
+  requestOrigin: string,
+): TPaymentConfig {
+  const base = publicBaseUrl(site, requestOrigin);
+  const methods: TPaymentMethodConfigView[] = PAYMENT_METHODS.map((method) => {
+    const cfg = methodConfig(ctx, site, method);
+    const fields = PAYMENT_METHOD_FIELDS[method];
+    const values: Record<string, string | null> = {};
+    for (const f of fields.plain) {
+      values[f] = cfg.values[f] ?? null;
+    }
+    const secretsSet: Record<string, boolean> = {};
+    for (const f of fields.secret) {
+      secretsSet[f] = Boolean(cfg.secrets[f]);
+    }
+    if (method === 'bank' && site.isDefault && !cfg.secrets.webhookKey) {
+      secretsSet.webhookKey = Boolean(ctx.config.BANK_WEBHOOK_KEY);
+    }
+    const path = webhookPath(method);
+    return { method, enabled: cfg.enabled, values, secretsSet, webhookUrl: path ? `${base}${path}` : null };
+  });
+  return { publicUrl: site.settings.payments?.publicUrl ?? null, methods };
+}
+
+/**
+ * Applies an admin's change to one method: plain values set or cleared, secrets sealed (a string
+ * sets, null clears, absent keeps). An enabled method must have everything it needs. The row is
+ * locked, so two admins editing two methods at once do not lose each other's change.
+ */
+export async function updateMethodConfig(
+  ctx: Pick<AppContext, 'db' | 'keys'>,
+  siteId: string,
+  method: PaymentMethod,
+  patch: Record<string, unknown>,
+): Promise<void> {
+  const fields = PAYMENT_METHOD_FIELDS[method];
+  await ctx.db.transaction(async (tx) => {
+    const rows = await queryRows<{ settings: SiteSettings }>(
+      tx,
+      sql`select settings from sites where id = ${siteId} for update`,
+    );
+    const settings = rows[0]?.settings;
+    if (!settings) {
+      throw new AppError('SITE_NOT_EXISTS');
+    }
+    // Bank transfers start switched on (the simulator); every other method starts off.
+    const current: StoredPaymentMethod = storedMethod(settings, method) ?? {
+      enabled: method === 'bank',
+      values: {},
+      secrets: {},
+    };
+    const next: StoredPaymentMethod = {
+      enabled: typeof patch.enabled === 'boolean' ? patch.enabled : current.enabled,
+      values: { ...current.values },
+      secrets: { ...current.secrets },
+    };
+    for (const f of fields.plain) {
+      const v = patch[f];
+      if (v === null || v === '') {
+        delete next.values[f];
+      } else if (typeof v === 'string') {
+        next.values[f] = v;
+      }
+    }
+    for (const f of fields.secret) {
+      const v = patch[f];
+      if (v === null) {
+        delete next.secrets[f];
+      } else if (typeof v === 'string') {
+        next.secrets[f] = encryptSecret(ctx.keys.secrets, v);
+      }
+    }
+    // Bank transfers without an account number run the simulator, which needs nothing.
+    if (next.enabled && !(method === 'bank' && !next.values.accountNumber)) {
+      const have: Record<string, string | undefined> = { ...DEFAULT_VALUES[method], ...next.values, ...next.secrets };
+      const missing = PAYMENT_METHOD_REQUIRED[method].filter((f) => !have[f]);
+      if (missing.length) {
+        throw new AppError('VALIDATION_ERROR', {
+          issues: missing.map((f) => ({ path: `body.${f}`, message: 'required to enable this method' })),
+        });
+      }
+    }
+    const payments = { ...settings.payments, methods: { ...settings.payments?.methods, [method]: next } };
+    await tx
+      .update(sites)
+      .set({ settings: { ...settings, payments } })
+      .where(eq(sites.id, siteId));
+  });
+}
+
+export async function updatePublicUrl(
+  ctx: Pick<AppContext, 'db'>,
+  siteId: string,
+  publicUrl: string | null | undefined,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const rows = await queryRows<{ settings: SiteSettings }>(
+      tx,
+      sql`select settings from sites where id = ${siteId} for update`,
+    );
+    const settings = rows[0]?.settings;
+    if (!settings) {
+      throw new AppError('SITE_NOT_EXISTS');
+    }
+    const payments = { ...settings.payments, publicUrl: publicUrl ?? null };
+    await tx
+      .update(sites)
+      .set({ settings: { ...settings, payments } })
+      .where(eq(sites.id, siteId));
+  });
+}

@@ -1,0 +1,239 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import { findLedgerMismatches } from '../src/modules/ledger/repository.js';
+import { findTopupMismatches } from '../src/modules/payments/repository.js';
+import { countRows } from './helper.js';
+
+/**
+ * The real server as a child process, killed with SIGKILL in the middle of a burst of bank
+ * webhooks, restarted on the same data, and sent every webhook again: each transfer is credited
+ * exactly once, whatever was in flight when it died.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const KEY = 'crash-test-bank-key';
+const OWNER = { email: 'owner@crash.test', password: 'owner-pass-1' };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+let dataDir: string;
+let databaseUrl: string | undefined;
+let dropDatabase = async () => undefined as void;
+let port: number;
+let base: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'pp-crash-'));
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  if (process.env.DATABASE_URL) {
+    const name = `crash_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+});
+afterAll(async () => {
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      APP_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
+      BANK_WEBHOOK_KEY: KEY,
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+      DEMO: '0',
+      CAPTCHA: 'off',
+      GATEWAY: 'off',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited ${child.exitCode}: ${stderr}`);
+    }
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) {
+        return child;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) {
+    throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  }
+  return json;
+}
+
+const login = async (email: string, password: string) =>
+  (await api<{ tokens: { accessToken: string } }>('POST', '/api/auth/login', { email, password })).tokens.accessToken;
+
+function webhook(body: unknown): Promise<number> {
+  return fetch(`${base}/api/webhook/bank`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Apikey ${KEY}` },
+    body: JSON.stringify(body),
+  }).then(
+    async (r) => {
+      await r.arrayBuffer();
+      return r.status;
+    },
+    () => 0,
+  );
+}
+
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) {
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('crash during a burst of bank webhooks', () => {
+  it(
+    'should credit each transfer exactly once after SIGKILL, restart and a full replay',
+    { timeout: 180_000 },
+    async () => {
+      let server = await startServer();
+      let exited: Promise<unknown> = new Promise((r) => server.once('exit', r));
+      try {
+        // Five payers: the owner and four site admins, each with a codeBill.
+        const ownerToken = await login(OWNER.email, OWNER.password);
+        const payers = [{ email: OWNER.email, password: OWNER.password }];
+        for (let i = 0; i < 4; i++) {
+          const p = { email: `payer${i}@crash.test`, password: 'payer-pass-1' };
+          await api('POST', '/api/user/create-admin', p, ownerToken);
+          payers.push(p);
+        }
+        const tokens = await Promise.all(payers.map((p) => login(p.email, p.password)));
+        const codes = await Promise.all(
+          tokens.map(
+            async (tk) => (await api<{ codeBill: string }>('GET', '/api/bill/get-bill', undefined, tk)).codeBill,
+          ),
+        );
+
+        const expected = new Array<number>(payers.length).fill(0);
+        const bodies = Array.from({ length: 400 }, (_, i) => {
+          const k = i % payers.length;
+          const amount = 10_000 + ((i * 7919) % 90_000);
+          expected[k]! += amount;
+          return {
+            id: 9_000_000 + i,
+            gateway: 'ACB',
+            transactionDate: '2026-01-05 10:00:00',
+            accountNumber: '0000000001',
+            content: `${codes[k]} burst ${i}`,
+            transferType: 'in',
+            transferAmount: amount,
+            referenceCode: `FT${i}`,
+          };
+        });
+
+        // The burst: 16 at a time; the server dies after about a third of the answers.
+        let answered = 0;
+        let next = 0;
+        const statuses: number[] = [];
+        const workers = Array.from({ length: 16 }, async () => {
+          while (next < bodies.length) {
+            const i = next++;
+            statuses[i] = await webhook(bodies[i]);
+            answered++;
+          }
+        });
+        await until(() => answered >= 130);
+        server.kill('SIGKILL');
+        await Promise.all(workers);
+        await exited;
+        expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(130);
+        expect(statuses.filter((s) => s !== 200).length).toBeGreaterThan(0);
+
+        // Restart on the same data; the bank (SePay) retries every delivery.
+        server = await startServer();
+        exited = new Promise((r) => server.once('exit', r));
+        for (let i = 0; i < bodies.length; i += 20) {
+          const batch = await Promise.all(bodies.slice(i, i + 20).map(webhook));
+          expect(batch.every((s) => s === 200)).toBe(true);
+        }
+        const balances = await Promise.all(
+          tokens.map(
+            async (tk) => (await api<{ balance: number }>('GET', '/api/user/get-money', undefined, tk)).balance,
+          ),
+        );
+        // The demo promotion gives no bonus under 1,000,000 coins, so each balance is its transfers.
+        expect(balances).toEqual(expected);
+      } finally {
+        server.kill('SIGTERM');
+        await exited;
+      }
+
+      const database: Database = databaseUrl
+        ? await openPostgres(databaseUrl, 2)
+        : await openPglite(path.join(dataDir, 'db'));
+      try {
+        expect(await findLedgerMismatches(database.db)).toEqual([]);
+        expect(await findTopupMismatches(database.db)).toEqual([]);
+        const t = { ctx: { db: database.db } } as Parameters<typeof countRows>[0];
+        expect(await countRows(t, "topups where method = 'bank' and status = 'success'")).toBe(400);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,105 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { PaymentMethod } from '@proxy/contract';
+import { sites, type SiteSettings } from '../src/db/schema/index.js';
+import { ensureCodeBill } from '../src/modules/payments/bank.js';
+import { findTopup, findTopupMismatches, type TopupRow } from '../src/modules/payments/repository.js';
+import { updateMethodConfig, updatePublicUrl } from '../src/modules/payments/settings.js';
+import { createUser, ledgerMismatches, login, type TestApp } from './helper.js';
+
+export const BANK_KEY = 'test-bank-webhook-key';
+
+export async function siteId(t: TestApp, host = 'localhost'): Promise<string> {
+  return (await t.app.sites.resolve(host)).id;
+}
+
+/** Sets a method's config as an admin would (secrets sealed), and drops the site cache. */
+export async function configureMethod(
+  t: TestApp,
+  method: PaymentMethod,
+  config: Record<string, unknown>,
+  host = 'localhost',
+): Promise<void> {
+  await updateMethodConfig(t.ctx, await siteId(t, host), method, config);
+  t.app.sites.invalidate();
+}
+
+/** The site's promotion setting: tiers, null (none), or undefined (the default tiers). */
+export async function setPromotion(t: TestApp, promotion: SiteSettings['promotion'], host = 'localhost') {
+  const id = await siteId(t, host);
+  const [row] = await t.ctx.db.select().from(sites).where(eq(sites.id, id));
+  const settings: SiteSettings = { ...row!.settings };
+  if (promotion === undefined) {
+    delete settings.promotion;
+  } else {
+    settings.promotion = promotion;
+  }
+  await t.ctx.db.update(sites).set({ settings }).where(eq(sites.id, id));
+  t.app.sites.invalidate();
+}
+
+export async function codeBillOf(t: TestApp, userId: string): Promise<string> {
+  return ensureCodeBill(t.ctx, userId);
+}
+
+let nextSepayId = randomInt(1_000_000, 9_000_000);
+
+/** A SePay webhook body, as the bank posts it. */
+export function sepay(content: string, transferAmount: number, extra: Record<string, unknown> = {}) {
+  return {
+    id: nextSepayId++,
+    gateway: 'ACB',
+    transactionDate: '2026-01-05 10:00:00',
+    accountNumber: '0000000001',
+    code: null,
+    content,
+    transferType: 'in',
+    transferAmount,
+    accumulated: 0,
+    subAccount: null,
+    referenceCode: `FT${nextSepayId}`,
+    description: '',
+    ...extra,
+  };
+}
+
+export function postBank(t: TestApp, body: unknown, key: string | null = BANK_KEY, host = 'localhost') {
+  return t.inject({
+    method: 'POST',
+    url: '/api/webhook/bank',
+    headers: { host, ...(key === null ? {} : { authorization: `Apikey ${key}` }) },
+    payload: body as Record<string, unknown>,
+  });
+}
+
+/** DESIGN.md "Money": every balance is its ledger sum, and every success top-up credited exactly once. */
+export async function expectLedgerHolds(t: TestApp): Promise<void> {
+  expect(await ledgerMismatches(t)).toEqual([]);
+  expect(await findTopupMismatches(t.ctx.db)).toEqual([]);
+}
+
+/**
+ * Listens on a real port, so fake providers can post webhooks, and makes it the site's public URL,
+ * so the return and webhook URLs handed to providers point here. Returns that base URL.
+ */
+export async function listenForProviders(t: TestApp, host = 'localhost'): Promise<string> {
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  await updatePublicUrl(t.ctx, await siteId(t, host), address);
+  t.app.sites.invalidate();
+  return address;
+}
+
+/** An admin of the site (role 2), logged in. */
+export async function siteAdmin(t: TestApp, host = 'localhost') {
+  const u = await createUser(t, { role: 2, host });
+  return { ...u, token: (await login(t, u, host)).accessToken };
+}
+
+export async function topupById(t: TestApp, id: string): Promise<TopupRow> {
+  const row = await findTopup(t.ctx.db, id);
+  if (!row) {
+    throw new Error(`no top-up ${id}`);
+  }
+  return row;
+}

@@ -1,0 +1,79 @@
+import { get, type IncomingMessage } from 'node:http';
+
+export interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+/** A minimal EventSource for tests: connects, parses `event:`/`data:` blocks, waits for events. */
+export interface SseClient {
+  status: number;
+  events: SseEvent[];
+  /** Resolves with the first event of that type not yet taken, or rejects after timeoutMs. */
+  next(type: string, timeoutMs?: number): Promise<SseEvent>;
+  close(): void;
+}
+
+export function connectSse(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
+  return new Promise((resolve, reject) => {
+    const req = get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res: IncomingMessage) => {
+      const events: SseEvent[] = [];
+      const waiters: { type: string; resolve: (e: SseEvent) => void }[] = [];
+      let buffer = '';
+      let connected = false;
+      const client: SseClient = {
+        status: res.statusCode ?? 0,
+        events,
+        next(type, timeoutMs = 5000) {
+          const i = events.findIndex((e) => e.event === type);
+          if (i >= 0) {
+            return Promise.resolve(events.splice(i, 1)[0]!);
+          }
+          return new Promise((ok, fail) => {
+            const timer = setTimeout(() => fail(new Error(`no ${type} event within ${timeoutMs} ms`)), timeoutMs);
+            waiters.push({
+              type,
+              resolve: (e) => {
+                clearTimeout(timer);
+                ok(e);
+              },
+            });
+          });
+        },
+        close() {
+          req.destroy();
+        },
+      };
+      if (client.status !== 200) {
+        res.resume();
+        resolve(client);
+        return;
+      }
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let idx: number;
+        while ((idx = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, idx);
+          buffer = buffer.slice(idx + 2);
+          if (!connected && block.includes(': connected')) {
+            connected = true;
+            resolve(client);
+          }
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data !== undefined) {
+            const e = { event, data: JSON.parse(data) as unknown };
+            const w = waiters.findIndex((x) => x.type === event);
+            if (w >= 0) {
+              waiters.splice(w, 1)[0]!.resolve(e);
+            } else {
+              events.push(e);
+            }
+          }
+        }
+      });
+    });
+    req.on('error', reject);
+  });
+}
