@@ -117,6 +117,104 @@ async function once<T>(
   }
 }
 
+type OrderInsert = typeof orders.$inferInsert;
+type ProxyBase = Omit<
+  typeof proxies.$inferInsert,
+  | 'id'
+  | 'subServerId'
+  | 'port'
+  | 'egressIp'
+  | 'egressIpId'
+  | 'username'
+  | 'password'
+  | 'userId'
+  | 'siteId'
+  | 'orderId'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'expiresAt'
+>;
+
+interface Purchase {
+  product: 'v6' | 'v4' | 'key';
+  order: Omit<
+    OrderInsert,
+    | 'id'
+    | 'code'
+    | 'userId'
+    | 'siteId'
+    | 'status'
+    | 'paidAt'
+    | 'expiresAt'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'idempotencyKey'
+  >;
+  period: Period;
+  /** Coins charged (0 for a free package), the list price, and the ledger text after the order code. */
+  charge: { total: number; gross?: number; describe: string };
+  proxy: ProxyBase;
+  perProxy?: (i: number) => Partial<typeof proxies.$inferInsert>;
+  note: string;
+}
+
+/**
+ * Every purchase, in the caller's transaction: the order, the charge (NOT_ENOUGH_MONEY rolls it
+ * all back), the supply (NOT_ENOUGT_PROXY likewise, uncharged), the proxies and the buy log.
+ */
+async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchase, idempotencyKey: string | undefined) {
+  const now = ctx.clock.now();
+  const expiresAt = addPeriod(now, p.period);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      ...p.order,
+      id: randomUUID(),
+      code: newOrderCode(),
+      userId: buyer.id,
+      siteId: buyer.siteId,
+      status: 'using',
+      paidAt: now,
+      expiresAt,
+      idempotencyKey: idempotencyKey ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  const o = order!;
+  if (p.charge.total > 0) {
+    await changeBalance(tx, {
+      userId: buyer.id,
+      amount: -p.charge.total,
+      price: p.charge.gross,
+      type: BUY_TX_TYPE[p.product],
+      content: `${o.code}: ${p.charge.describe}`,
+      refType: 'order',
+      refId: o.id,
+      at: now,
+    });
+  }
+  // A package's order quantity is its proxy count; retail and key orders buy `quantity` listeners.
+  const slots = await allocateSlots(tx, p.product, o.country, o.quantity);
+  const rows = await insertProxies(
+    tx,
+    slots,
+    { ...p.proxy, userId: buyer.id, siteId: buyer.siteId, orderId: o.id, expiresAt, createdAt: now, updatedAt: now },
+    p.perProxy,
+  );
+  await repo.insertLog(tx, {
+    id: randomUUID(),
+    orderId: o.id,
+    action: 'buy',
+    result: 'success',
+    note: p.note,
+    amount: -p.charge.total,
+    createdAt: now,
+  });
+  const hosts = new Map(slots.map((sl) => [sl.subServerId, sl.host]));
+  return { order: o, rows, host: (r: ProxyRow) => hosts.get(r.subServerId) ?? '' };
+}
+
 export async function buyRetail(
   ctx: AppContext,
   buyer: Buyer,
@@ -151,74 +249,41 @@ export async function buyRetail(
     quantity: body.quantity,
     discountPercent: discountPercent(tiers, body.quantity),
   });
-
   return once(
     ctx,
     buyer,
     idempotencyKey,
     () =>
       ctx.db.transaction(async (tx) => {
-        const now = ctx.clock.now();
-        const expiresAt = addPeriod(now, body.period);
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            id: randomUUID(),
-            code: newOrderCode(),
-            userId: buyer.id,
-            siteId: buyer.siteId,
-            type: product,
+        const r = await purchase(
+          ctx,
+          tx,
+          buyer,
+          {
             product,
-            country: body.country,
-            quantity: body.quantity,
-            periodUnit: body.period.unit,
-            periodValue: body.period.value,
-            status: 'using',
-            protocol: body.protocol,
-            totalPrice: q.total,
-            paidAt: now,
-            expiresAt,
-            autoRenew: body.autoRenew,
-            idempotencyKey: idempotencyKey ?? null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        const o = order!;
-        await changeBalance(tx, {
-          userId: buyer.id,
-          amount: -q.total,
-          price: q.gross,
-          type: BUY_TX_TYPE[product],
-          content: `${o.code}: ${body.quantity} × ${product.toUpperCase()} ${body.country}, ${body.period.value} ${body.period.unit}`,
-          refType: 'order',
-          refId: o.id,
-          at: now,
-        });
-        const slots = await allocateSlots(tx, product, body.country, body.quantity);
-        const rows = await insertProxies(tx, slots, {
-          userId: buyer.id,
-          siteId: buyer.siteId,
-          orderId: o.id,
-          type: product,
-          protocol: body.protocol,
-          country: body.country,
-          expiresAt,
-          autoRenew: body.autoRenew,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await repo.insertLog(tx, {
-          id: randomUUID(),
-          orderId: o.id,
-          action: 'buy',
-          result: 'success',
-          note: '',
-          amount: -q.total,
-          createdAt: now,
-        });
-        const hosts = new Map(slots.map((s) => [s.subServerId, s.host]));
-        return { order: toOrder(o), proxies: rows.map((r) => toProxy(r, hosts.get(r.subServerId) ?? '')) };
+            order: {
+              type: product,
+              product,
+              country: body.country,
+              quantity: body.quantity,
+              periodUnit: body.period.unit,
+              periodValue: body.period.value,
+              protocol: body.protocol,
+              totalPrice: q.total,
+              autoRenew: body.autoRenew,
+            },
+            period: body.period,
+            charge: {
+              total: q.total,
+              gross: q.gross,
+              describe: `${body.quantity} × ${product.toUpperCase()} ${body.country}, ${body.period.value} ${body.period.unit}`,
+            },
+            proxy: { type: product, protocol: body.protocol, country: body.country, autoRenew: body.autoRenew },
+            note: '',
+          },
+          idempotencyKey,
+        );
+        return { order: toOrder(r.order), proxies: r.rows.map((row) => toProxy(row, r.host(row))) };
       }),
     (prior) => purchaseResult(ctx, prior),
   );
@@ -241,7 +306,6 @@ export async function buyPackage(
   if (!country?.enabled) {
     throw new AppError('INVALID_COUNTRY');
   }
-  const period: Period = { unit: 'day', value: pkg.days };
   // A second trial is ALREADY_USE_TRIAL even while the first still holds the plan slot.
   if (pkg.isTrial) {
     const [prior] = await ctx.db
@@ -260,73 +324,44 @@ export async function buyPackage(
     async () => {
       try {
         return await ctx.db.transaction(async (tx) => {
-          const now = ctx.clock.now();
-          const expiresAt = addPeriod(now, period);
-          const [order] = await tx
-            .insert(orders)
-            .values({
-              id: randomUUID(),
-              code: newOrderCode(),
-              userId: buyer.id,
-              siteId: buyer.siteId,
-              type: 'package',
+          const r = await purchase(
+            ctx,
+            tx,
+            buyer,
+            {
               product,
-              country: body.country,
-              quantity: pkg.proxies,
-              periodUnit: 'day',
-              periodValue: pkg.days,
-              status: 'using',
-              protocol: body.protocol,
-              bandwidthGb: pkg.bandwidthGb,
-              totalPrice: pkg.price,
-              paidAt: now,
-              expiresAt,
-              packageId: pkg.id,
-              packageName: pkg.name,
-              isTrial: pkg.isTrial,
-              holdsPlan: true,
-              idempotencyKey: idempotencyKey ?? null,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning();
-          const o = order!;
-          if (pkg.price > 0) {
-            await changeBalance(tx, {
-              userId: buyer.id,
-              amount: -pkg.price,
-              type: BUY_TX_TYPE[product],
-              content: `${o.code}: ${pkg.name} (${pkg.proxies} × ${product.toUpperCase()} ${body.country}, ${pkg.days} day)`,
-              refType: 'order',
-              refId: o.id,
-              at: now,
-            });
-          }
-          const slots = await allocateSlots(tx, product, body.country, pkg.proxies);
-          const rows = await insertProxies(tx, slots, {
-            userId: buyer.id,
-            siteId: buyer.siteId,
-            orderId: o.id,
-            type: product,
-            protocol: body.protocol,
-            country: body.country,
-            packageName: pkg.name,
-            bandwidthLimitGb: pkg.bandwidthGb,
-            expiresAt,
-            createdAt: now,
-            updatedAt: now,
-          });
-          await repo.insertLog(tx, {
-            id: randomUUID(),
-            orderId: o.id,
-            action: 'buy',
-            result: 'success',
-            note: pkg.name,
-            amount: -pkg.price,
-            createdAt: now,
-          });
-          const hosts = new Map(slots.map((s) => [s.subServerId, s.host]));
-          return { order: toOrder(o), proxies: rows.map((r) => toProxy(r, hosts.get(r.subServerId) ?? '')) };
+              order: {
+                type: 'package',
+                product,
+                country: body.country,
+                quantity: pkg.proxies,
+                periodUnit: 'day',
+                periodValue: pkg.days,
+                protocol: body.protocol,
+                bandwidthGb: pkg.bandwidthGb,
+                totalPrice: pkg.price,
+                packageId: pkg.id,
+                packageName: pkg.name,
+                isTrial: pkg.isTrial,
+                holdsPlan: true,
+              },
+              period: { unit: 'day', value: pkg.days },
+              charge: {
+                total: pkg.price,
+                describe: `${pkg.name} (${pkg.proxies} × ${product.toUpperCase()} ${body.country}, ${pkg.days} day)`,
+              },
+              proxy: {
+                type: product,
+                protocol: body.protocol,
+                country: body.country,
+                packageName: pkg.name,
+                bandwidthLimitGb: pkg.bandwidthGb,
+              },
+              note: pkg.name,
+            },
+            idempotencyKey,
+          );
+          return { order: toOrder(r.order), proxies: r.rows.map((row) => toProxy(row, r.host(row))) };
         });
       } catch (err) {
         const constraint = pgErrorOf(err)?.constraint;
@@ -361,8 +396,8 @@ export async function buyKeys(
   }
   const total = pkg.price * body.quantity;
   const replay = async (o: OrderRow) => {
-    const r = await repo.listKeys(ctx.db, { userId: buyer.id, search: '', page: 1, limit: 1000 });
-    return { order: toOrder(o), keys: r.rows.filter((x) => x.k.orderId === o.id).map((x) => toKey(x.k, x.line)) };
+    const r = await repo.listKeys(ctx.db, { userId: buyer.id, orderId: o.id, search: '', page: 1, limit: 1000 });
+    return { order: toOrder(o), keys: r.rows.map((x) => toKey(x.k, x.line)) };
   };
   return once(
     ctx,
@@ -370,93 +405,53 @@ export async function buyKeys(
     idempotencyKey,
     () =>
       ctx.db.transaction(async (tx) => {
-        const now = ctx.clock.now();
-        const expiresAt = addPeriod(now, { unit: 'day', value: pkg.days });
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            id: randomUUID(),
-            code: newOrderCode(),
-            userId: buyer.id,
-            siteId: buyer.siteId,
-            type: 'key',
-            product: 'key',
-            country: body.country,
-            quantity: body.quantity,
-            periodUnit: 'day',
-            periodValue: pkg.days,
-            status: 'using',
-            totalPrice: total,
-            paidAt: now,
-            expiresAt,
-            packageId: pkg.id,
-            packageName: pkg.name,
-            idempotencyKey: idempotencyKey ?? null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        const o = order!;
-        await changeBalance(tx, {
-          userId: buyer.id,
-          amount: -total,
-          type: 'buy_key',
-          content: `${o.code}: ${body.quantity} × ${pkg.name} ${body.country}`,
-          refType: 'order',
-          refId: o.id,
-          at: now,
-        });
-        const slots = await allocateSlots(tx, 'key', body.country, body.quantity);
-        const keyIds = slots.map(() => randomUUID());
-        const proxyRows = await insertProxies(
+        const keyIds = Array.from({ length: body.quantity }, () => randomUUID());
+        const r = await purchase(
+          ctx,
           tx,
-          slots,
+          buyer,
           {
-            userId: buyer.id,
-            siteId: buyer.siteId,
-            orderId: o.id,
-            type: 'v4',
-            kind: 'rotating',
-            protocol: 'http',
-            country: body.country,
-            packageName: pkg.name,
-            expiresAt,
-            createdAt: now,
-            updatedAt: now,
+            product: 'key',
+            order: {
+              type: 'key',
+              product: 'key',
+              country: body.country,
+              quantity: body.quantity,
+              periodUnit: 'day',
+              periodValue: pkg.days,
+              totalPrice: total,
+              packageId: pkg.id,
+              packageName: pkg.name,
+            },
+            period: { unit: 'day', value: pkg.days },
+            charge: { total, describe: `${body.quantity} × ${pkg.name} ${body.country}` },
+            proxy: { type: 'v4', kind: 'rotating', protocol: 'http', country: body.country, packageName: pkg.name },
+            perProxy: (i) => ({ keyId: keyIds[i] }),
+            note: pkg.name,
           },
-          (i) => ({ keyId: keyIds[i] }),
+          idempotencyKey,
         );
         const keyRows = await tx
           .insert(rotatingKeys)
           .values(
-            proxyRows.map((p, i) => ({
+            r.rows.map((p, i) => ({
               id: keyIds[i]!,
               userId: buyer.id,
               siteId: buyer.siteId,
-              orderId: o.id,
+              orderId: r.order.id,
               key: `rk_${randomCredential(24)}`,
               country: body.country,
-              expiresAt,
+              expiresAt: p.expiresAt,
               minIntervalSec: pkg.minIntervalSec ?? 60,
               proxyId: p.id,
-              createdAt: now,
-              updatedAt: now,
+              createdAt: p.createdAt,
+              updatedAt: p.createdAt,
             })),
           )
           .returning();
-        await repo.insertLog(tx, {
-          id: randomUUID(),
-          orderId: o.id,
-          action: 'buy',
-          result: 'success',
-          note: pkg.name,
-          amount: -total,
-          createdAt: now,
-        });
-        const hosts = new Map(slots.map((s) => [s.subServerId, s.host]));
         return {
-          order: toOrder(o),
-          keys: keyRows.map((k, i) => toKey(k, proxyLine(hosts.get(proxyRows[i]!.subServerId) ?? '', proxyRows[i]!))),
+          order: toOrder(r.order),
+          keys: keyRows.map((k, i) => toKey(k, proxyLine(r.host(r.rows[i]!), r.rows[i]!))),
         };
       }),
     replay,
