@@ -150,3 +150,25 @@ describe('auto-renew on two instances', () => {
     }
   });
 });
+
+describe('order.updated', () => {
+  it('should tell the owner of an order when it expires, once the sweep commits', async () => {
+    const { EVENTS_CHANNEL } = await import('../modules/realtime/publish.js');
+    const c = await customer(t, 1_000_000);
+    const { order } = await buyV4(c.token);
+    const heard: { u: string; t: string; d: { id: string; status: string } }[] = [];
+    const stop = await t.database.listen(EVENTS_CHANNEL, (payload) => heard.push(JSON.parse(payload)));
+    try {
+      t.clock.advance(DAY);
+      await runLifecycle(t.ctx);
+      const { waitFor } = await import('../../test/helper.js');
+      await waitFor(() => heard.some((m) => m.t === 'order.updated' && m.d.id === order.id));
+      expect(heard.find((m) => m.t === 'order.updated' && m.d.id === order.id)).toMatchObject({
+        u: c.id,
+        d: { status: 'expired' },
+      });
+    } finally {
+      await stop();
+    }
+  });
+});

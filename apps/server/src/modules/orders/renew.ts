@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { periodToHours, renewUnitPrice, type Period, type TransactionType } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
+import { queryRows, type Tx } from '../../db/client.js';
 import { orders, proxies, rotatingKeys } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/repository.js';
 import { changeBalance } from '../ledger/service.js';
 import type { KeyRow, OrderRow, ProxyRow } from './mapper.js';
 import * as repo from './repository.js';
+import { publish } from '../realtime/publish.js';
 import { recordProxyChanges } from '../supply/changes.js';
 
 const RENEW_TYPE: Record<OrderRow['type'], { manual: TransactionType; auto: TransactionType }> = {
@@ -27,7 +28,9 @@ export async function refreshOrders(tx: Tx, orderIds: string[]): Promise<void> {
     [...new Set(orderIds)].map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  await tx.execute(sql`
+  const changed = await queryRows<{ id: string; user_id: string; status: string }>(
+    tx,
+    sql`
     update orders o set
       status = case when u.using_count > 0 then 'using' else 'expired' end,
       expires_at = coalesce(u.max_expiry, o.expires_at),
@@ -43,7 +46,13 @@ export async function refreshOrders(tx: Tx, orderIds: string[]): Promise<void> {
         ) as max_expiry
       from orders o2 where o2.id in (${ids})
     ) u
-    where o.id = u.id and o.status <> 'cancelled'`);
+    where o.id = u.id and o.status <> 'cancelled'
+    returning o.id, o.user_id, o.status`,
+  );
+  // API.md "Realtime": order.updated {id, status}, delivered when this transaction commits.
+  for (const o of changed) {
+    await publish(tx, o.user_id, 'order.updated', { id: o.id, status: o.status });
+  }
 }
 
 interface Units {
