@@ -28,6 +28,7 @@ import {
 import { buyRoutes, keyBuyRoutes, orderRoutes } from './modules/orders/routes.js';
 import { keyRoutes, proxyRoutes } from './modules/proxies/routes.js';
 import { testingRoutes } from './modules/testing/routes.js';
+import { keyTagRoutes, proxyTagRoutes, tagRoutes } from './modules/tags/routes.js';
 import { nodeRoutes } from './modules/supply/node-routes.js';
 import { nodeAdminRoutes } from './modules/supply/admin-routes.js';
 import { checkOwnRoutes, toolRoutes } from './modules/checker/routes.js';
@@ -105,10 +106,13 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
         await api.register(buyRoutes(type), { prefix: `/${type}-proxy` });
         await api.register(proxyRoutes(type), { prefix: `/${type}-proxy` });
         await api.register(checkOwnRoutes(type), { prefix: `/${type}-proxy` });
+        await api.register(proxyTagRoutes(type), { prefix: `/${type}-proxy` });
       }
       await api.register(proxyRoutes('v4', 'bought'), { prefix: '/bought-proxy' });
       await api.register(keyBuyRoutes, { prefix: '/key' });
       await api.register(keyRoutes, { prefix: '/key' });
+      await api.register(keyTagRoutes, { prefix: '/key' });
+      await api.register(tagRoutes, { prefix: '/tag' });
       await api.register(orderRoutes, { prefix: '/order' });
       await api.register(nodeRoutes, { prefix: '/sub-server' });
       await api.register(nodeAdminRoutes, { prefix: '/sub-server/admin' });

@@ -13,6 +13,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatIp, parseIp } from '../../gateway/src/ssrf.js';
 import { httpConnect, socksConnect, startEcho, type Target } from '../../gateway/src/test-utils.js';
@@ -28,11 +29,13 @@ function run(cmd: string, args: string[]): string {
 
 /** Why this host cannot run the test, or null. Probed when the file is collected, changing nothing. */
 async function unsupported(): Promise<string | null> {
-  try {
-    const probe = await startEcho('::1');
-    await probe.close();
-  } catch (err) {
-    return `no IPv6 loopback (cannot listen on ::1: ${String(err)})`;
+  const ipv6 = await new Promise<string | null>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (err) => resolve(String(err)));
+    probe.listen(0, '::1', () => probe.close(() => resolve(null)));
+  });
+  if (ipv6 !== null) {
+    return `no IPv6 loopback (cannot listen on ::1: ${ipv6})`;
   }
   const capEff = /^CapEff:\s*([0-9a-f]+)$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
   if (capEff === undefined || (BigInt(`0x${capEff}`) & (1n << BigInt(CAP_NET_ADMIN))) === 0n) {

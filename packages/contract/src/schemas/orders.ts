@@ -182,6 +182,7 @@ export const ZKeyListQuery = z.object({
   search: z.string().trim().max(200).optional().default(''),
   status: z.enum(PROXY_STATUSES).optional(),
   orderId: z.string().uuid().optional(),
+  tagId: z.string().uuid().optional(),
 });
 
 export const ZProxyExportQuery = z.object({
@@ -201,3 +202,17 @@ export const ZProxyExportQuery = z.object({
     .transform((v) => (v ? v.split(',').filter(Boolean) : undefined))
     .pipe(z.array(z.string().uuid()).max(1000).optional()),
 });
+
+export const TAG_TYPES = ['v6', 'v4', 'key'] as const;
+export const ZTag = z.object({
+  id: z.string(),
+  tagName: z.string(),
+  tagType: z.enum(TAG_TYPES),
+  count: z.number().int(),
+});
+export type TTag = z.infer<typeof ZTag>;
+export const ZTagTypeQuery = z.object({ tagType: z.enum(TAG_TYPES) });
+/** seed-spec §5: a tag name is required. */
+export const ZTagNameRequest = z.object({ tagName: z.string().trim().min(1).max(50) });
+export const ZTagProxiesRequest = z.object({ listProxyId: ZIdList });
+export const ZTagKeysRequest = z.object({ listKeyId: ZIdList });

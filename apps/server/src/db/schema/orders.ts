@@ -181,3 +181,18 @@ export const rotatingKeys = pgTable(
     index('rotating_keys_status_expires_idx').on(t.status, t.expiresAt),
   ],
 );
+
+/** A user's labels for proxies (v6 or v4) or keys; a proxy or key carries at most one. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tagType: text('tag_type', { enum: ['v6', 'v4', 'key'] }).notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('tags_user_type_name_uq').on(t.userId, t.tagType, sql`lower(${t.name})`)],
+);

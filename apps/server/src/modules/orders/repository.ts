@@ -234,6 +234,7 @@ export async function listKeys(
     userId?: string;
     siteId?: string;
     orderId?: string;
+    tagId?: string;
     status?: KeyRow['status'];
     search: string;
     page: number;
@@ -249,6 +250,9 @@ export async function listKeys(
   }
   if (f.orderId) {
     parts.push(eq(rotatingKeys.orderId, f.orderId));
+  }
+  if (f.tagId) {
+    parts.push(eq(rotatingKeys.tagId, f.tagId));
   }
   if (f.status) {
     parts.push(eq(rotatingKeys.status, f.status));
