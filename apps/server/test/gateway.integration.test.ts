@@ -5,7 +5,16 @@ import { queryRows } from '../src/db/client.js';
 import { recordProxyChanges } from '../src/modules/supply/changes.js';
 import { BYTES_PER_GB } from '../src/modules/supply/node-service.js';
 import { sql } from 'drizzle-orm';
-import { build, customer, livePorts, startLive, waitFor, type LiveStack, type TestApp } from './helper.js';
+import {
+  build,
+  customer,
+  livePorts,
+  startLive,
+  waitFor,
+  waitForListening,
+  type LiveStack,
+  type TestApp,
+} from './helper.js';
 
 /**
  * The sold proxies on real sockets: buy through the API, then connect through the embedded
@@ -44,7 +53,7 @@ async function buy(token: string, body: object = {}): Promise<Bought> {
   });
   expect(res.statusCode).toBe(200);
   const p = res.json().proxies[0];
-  await waitFor(() => live.gateway.gateway.state.getByPort(p.port) !== undefined);
+  await waitForListening(p.port);
   return p;
 }
 
@@ -162,7 +171,7 @@ describe('buy, then use the proxy', () => {
     });
     const p: Bought = bought.json().proxies[0];
     const orderId = bought.json().order.id as string;
-    await waitFor(() => live.gateway.gateway.state.getByPort(p.port) !== undefined);
+    await waitForListening(p.port);
     // The quota is 50 GB: mark all but 1 KB of it used, as earlier traffic reports would have.
     await t.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`update proxies set bandwidth_used_bytes = ${50 * BYTES_PER_GB - 1024} where id = ${p.id}`);

@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { startEmbeddedGateway, type EmbeddedGateway } from '../src/embedded-gateway.js';
 import { startEcho } from '../src/modules/checker/echo.js';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -223,12 +223,56 @@ export async function customer(t: TestApp, balance = 0, host = 'localhost') {
 }
 
 /**
- * Env for a test app whose gateway will listen: its own random block of listener ports, so test
- * files running in parallel do not fight over ports.
+ * Env for a test app whose gateway will listen: a block of listener ports no other test process
+ * holds. Blocks are claimed with an exclusive lock file (released when the process exits; a lock
+ * left by a dead process is taken over), so parallel test files never share a port.
  */
 export function livePorts(size = 300): Record<string, string> {
-  const block = 40_000 + randomInt(0, Math.floor(20_000 / size)) * size;
-  return { GATEWAY_PORTS: `${block}-${block + size - 1}` };
+  // 10000–19999: below Linux's ephemeral range (32768–60999), where outgoing connections would
+  // take ports at random, and below the product's default 20000–29999.
+  const blocks = Math.floor(10_000 / size);
+  const start = randomInt(0, blocks);
+  for (let i = 0; i < blocks; i++) {
+    const block = 10_000 + ((start + i) % blocks) * size;
+    const lock = path.join(tmpdir(), `pp-test-ports-${block}-${size}.lock`);
+    if (claimLock(lock)) {
+      process.once('exit', () => rmSync(lock, { force: true }));
+      return { GATEWAY_PORTS: `${block}-${block + size - 1}` };
+    }
+  }
+  throw new Error('no free block of test ports');
+}
+
+function claimLock(file: string): boolean {
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    const owner = Number(readFileSync(file, 'utf8'));
+    try {
+      process.kill(owner, 0);
+      return false;
+    } catch {
+      // The holder is gone: take the lock over.
+      writeFileSync(file, String(process.pid));
+      return true;
+    }
+  }
+}
+
+/** Resolves once something accepts TCP connections on the port (a gateway listener is up). */
+export async function waitForListening(port: number, host = '127.0.0.1'): Promise<void> {
+  await waitFor(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const s = connect({ port, host });
+        s.once('connect', () => {
+          s.destroy();
+          resolve(true);
+        });
+        s.once('error', () => resolve(false));
+      }),
+  );
 }
 
 export interface LiveStack {

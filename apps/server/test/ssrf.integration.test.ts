@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpConnect, startEcho as startTcpEcho, type Target } from '../../gateway/src/test-utils.js';
-import { build, customer, livePorts, startLive, waitFor, type LiveStack, type TestApp } from './helper.js';
+import {
+  build,
+  customer,
+  livePorts,
+  startLive,
+  waitForListening,
+  type LiveStack,
+  type TestApp,
+} from './helper.js';
 
 /** With GATEWAY_ALLOW_PRIVATE off (the default), proxies must not reach private or local places. */
 let t: TestApp;
@@ -27,7 +35,7 @@ describe('SSRF', () => {
       payload: { country: 'US', quantity: 1, period: { unit: 'day', value: 1 } },
     });
     const p = res.json().proxies[0];
-    await waitFor(() => live.gateway.gateway.state.getByPort(p.port) !== undefined);
+    await waitForListening(p.port);
     const auth: [string, string] = [p.username, p.password];
     for (const dest of [
       `127.0.0.1:${target.port}`,
