@@ -2,10 +2,10 @@ import Stack from '@mui/material/Stack';
 import type { Product } from '@proxy/contract';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
+import { PromotionNotice } from '@/components/promotion-notice';
 import { useMe } from '@/lib/auth';
 import { useSiteInfo } from '@/lib/site-info';
 import { ProductCards } from '../components/product-cards';
-import { PromotionNotice } from '../components/promotion-notice';
 import { PurchaseSection, type PurchaseTab } from '../components/purchase-section';
 import { WelcomeCard } from '../components/welcome-card';
 
