@@ -41,7 +41,10 @@ export async function startEcho(host = '127.0.0.1'): Promise<Target> {
     });
     socket.pipe(socket);
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, resolve);
+  });
   return {
     port: (server.address() as net.AddressInfo).port,
     received: () => received,
@@ -80,7 +83,10 @@ export async function startHttpTarget(host = '127.0.0.1'): Promise<Target> {
   server.on('connection', () => {
     connections += 1;
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, resolve);
+  });
   return {
     port: (server.address() as net.AddressInfo).port,
     received: () => received,
@@ -92,7 +98,10 @@ export async function startHttpTarget(host = '127.0.0.1'): Promise<Target> {
 /** A port that was free a moment ago. */
 export async function freePort(host = '127.0.0.1'): Promise<number> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, resolve);
+  });
   const port = (server.address() as net.AddressInfo).port;
   await closeServer(server);
   return port;

@@ -17,7 +17,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatIp, parseIp } from '../../gateway/src/ssrf.js';
 import { httpConnect, socksConnect, startEcho, type Target } from '../../gateway/src/test-utils.js';
-import { build, customer, livePorts, startLive, waitFor, type LiveStack, type TestApp } from './helper.js';
+import { build, customer, livePorts, startLive, waitForListening, type LiveStack, type TestApp } from './helper.js';
 
 const PREFIX = '2001:db8:78::/64';
 const NONLOCAL_BIND = '/proc/sys/net/ipv6/ip_nonlocal_bind';
@@ -143,7 +143,6 @@ describe('IPv6 egress from a routed prefix', () => {
   it.skipIf(skipReason !== null)(
     'should egress two bought v6 proxies from two different addresses inside IPV6_PREFIX',
     async () => {
-      const stack = live as LiveStack;
       const app = t as TestApp;
       const target = echo6 as Target;
       const c = await customer(app, 1_000_000);
@@ -163,11 +162,8 @@ describe('IPv6 egress from a routed prefix', () => {
       const a = proxies[0] as Bought;
       const b = proxies.find((p) => canonical(p.egressIp) !== canonical(a.egressIp)) as Bought;
       expect(b).toBeDefined();
-      await waitFor(
-        () =>
-          stack.gateway.gateway.state.getByPort(a.port) !== undefined &&
-          stack.gateway.gateway.state.getByPort(b.port) !== undefined,
-      );
+      await waitForListening(a.port);
+      await waitForListening(b.port);
 
       // HTTP CONNECT to the IPv6 target through each proxy: the target sees each proxy's own address.
       const seen: string[] = [];
@@ -194,7 +190,7 @@ describe('IPv6 egress from a routed prefix', () => {
       });
       expect(socksRes.statusCode, socksRes.body).toBe(200);
       const s = socksRes.json<{ proxies: Bought[] }>().proxies[0] as Bought;
-      await waitFor(() => stack.gateway.gateway.state.getByPort(s.port) !== undefined);
+      await waitForListening(s.port);
       const socks = await socksConnect(s.port, { ipv6: '::1' }, target.port, { auth: [s.username, s.password] });
       expect(socks).toMatchObject({ step: 'request', code: 0x00 });
       const viaSocks = await socks.reader.readLine();

@@ -224,7 +224,7 @@ export async function seedLocalNode(
     await addEgress(db, id, 'v4', c.code, ipv4Range(`127.${10 + i}.0`, 1, 200));
     await addEgress(db, id, 'key', c.code, ipv4Range(`127.${20 + i}.0`, 1, 50));
     if (opts.ipv6Prefix) {
-      await addEgress(db, id, 'v6', c.code, [opts.ipv6Prefix], { isPrefix: true, shared: true });
+      await addEgress(db, id, 'v6', c.code, [opts.ipv6Prefix], { isPrefix: true });
     } else {
       await addEgress(db, id, 'v6', c.code, ['::1'], { shared: true });
     }

@@ -70,9 +70,11 @@ export const egressIps = pgTable(
     proxyId: uuid('proxy_id'),
   },
   (t) => [
+    // Pool addresses are unique per node and product; a prefix or a shared address may serve
+    // several countries.
     uniqueIndex('egress_ips_uq')
       .on(t.subServerId, t.product, t.ip)
-      .where(sql`not ${t.shared}`),
+      .where(sql`not ${t.shared} and not ${t.isPrefix}`),
     index('egress_ips_free_idx')
       .on(t.product, t.country)
       .where(sql`${t.proxyId} is null`),

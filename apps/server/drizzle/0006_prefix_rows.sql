@@ -1,0 +1,2 @@
+DROP INDEX "egress_ips_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "egress_ips_uq" ON "egress_ips" USING btree ("sub_server_id","product","ip") WHERE not "egress_ips"."shared" and not "egress_ips"."is_prefix";
