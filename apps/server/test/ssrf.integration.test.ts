@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpConnect, startEcho as startTcpEcho, type Target } from '../../gateway/src/test-utils.js';
-import {
-  build,
-  customer,
-  livePorts,
-  startLive,
-  waitForListening,
-  type LiveStack,
-  type TestApp,
-} from './helper.js';
+import { build, customer, livePorts, startLive, waitForListening, type LiveStack, type TestApp } from './helper.js';
 
 /** With GATEWAY_ALLOW_PRIVATE off (the default), proxies must not reach private or local places. */
 let t: TestApp;
