@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZProxy } from '@proxy/contract';
 import { balanceOf, build, countRows, customer, ledgerMismatches, type TestApp } from '../../../test/helper.js';
 
 let t: TestApp;
@@ -207,6 +208,24 @@ describe('proxy lists and export', () => {
       token: c.token,
     });
     expect(page.json()).toMatchObject({ total: 3, totalPage: 2, limit: 2 });
+    // The list is written by PostgreSQL: every item must be exactly the contract's Proxy.
+    for (const item of page.json().items) {
+      expect(ZProxy.strict().parse(item)).toEqual(item);
+    }
+    const page2 = await t.inject({
+      method: 'GET',
+      url: '/api/v4-proxy/list-proxy-me?limit=2&page=2&country=DE&sort=expires_asc',
+      token: c.token,
+    });
+    expect(page2.json().items).toHaveLength(1);
+    const ids = [...page.json().items, ...page2.json().items].map((p: { id: string }) => p.id);
+    expect(new Set(ids).size).toBe(3);
+    const past = await t.inject({
+      method: 'GET',
+      url: '/api/v4-proxy/list-proxy-me?limit=2&page=5&country=DE',
+      token: c.token,
+    });
+    expect(past.json()).toMatchObject({ items: [], total: 3, page: 5 });
     expect(page.json().items[0].egressIp).toMatch(/^127\.14\.0\.\d+$/);
     const txt = await t.inject({ method: 'GET', url: '/api/v4-proxy/export-all', token: c.token });
     expect(txt.headers['content-type']).toContain('text/plain');

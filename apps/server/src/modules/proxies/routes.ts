@@ -55,15 +55,13 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
     app.get(
       names.list,
       { schema: { tags, querystring: ZProxyListQuery, response: { 200: zPage(ZProxy) } } },
-      async (req) => {
+      async (req, reply) => {
         const { page, limit } = req.query;
-        const r = await repo.listProxies(app.ctx.db, { ...req.query, userId: req.user.id, type });
-        return toPage(
-          r.rows.map((x) => toProxy(x.p, x.host)),
-          r.total,
-          page,
-          limit,
-        );
+        // PostgreSQL writes the items' JSON (listProxiesJson); the page wrapper is added here.
+        const r = await repo.listProxiesJson(app.ctx.db, { ...req.query, userId: req.user.id, type });
+        const body = `{"items":${r.items},"total":${r.total},"page":${page},"limit":${limit},"totalPage":${Math.ceil(r.total / limit)}}`;
+        // A string is sent as it is: Fastify serialises only objects (the schema still documents it).
+        return reply.type('application/json; charset=utf-8').send(body as never);
       },
     );
 
