@@ -8,6 +8,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { queryClient } from '@/lib/query-client';
 import { useSiteInfo } from '@/lib/site-info';
 import { createAppTheme } from '@/lib/theme';
+import { RealtimeEvents } from './realtime-events';
 import { SiteBranding } from './site-branding';
 
 function SiteTheme({ children }: { children: ReactNode }) {
@@ -24,6 +25,7 @@ function SiteTheme({ children }: { children: ReactNode }) {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       >
         {children}
+        <RealtimeEvents />
       </SnackbarProvider>
     </ThemeProvider>
   );

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { paths } from '@/config/paths';
@@ -6,6 +7,7 @@ import { registerNavigate } from '@/lib/navigation';
 import { AdminGuard } from './guards/admin';
 import { AuthenticatedGuard } from './guards/authenticated';
 import { NotAuthenticatedGuard } from './guards/not-authenticated';
+import { OwnerGuard } from './guards/owner';
 import { AgencyApiGuard } from './guards/site-feature';
 import { AdminLayout } from './layouts/admin-layout';
 import { AuthLayout } from './layouts/auth-layout';
@@ -25,6 +27,13 @@ function placeholder(path: string, title: ComingSoonHandle['title']): RouteObjec
 }
 
 const adminOverview = lazyRoute(() => import('@/features/admin/routes/overview').then((m) => m.AdminOverviewRoute));
+
+type PaymentResultModule = typeof import('@/features/topup/routes/payment-result');
+
+/** The result pages of seed-spec §2 (/topup/perfectmoney-*, /confirm-payment/*, /confirm-local-payment/*). */
+function paymentResult(pick: (m: PaymentResultModule) => ComponentType) {
+  return lazyRoute(() => import('@/features/topup/routes/payment-result').then(pick));
+}
 
 const login = lazyRoute(() => import('@/features/auth/routes/login').then((m) => m.LoginRoute));
 
@@ -103,10 +112,36 @@ export const routes: RouteObject[] = [
                 path: paths.app.manageProxy.path,
                 ...lazyRoute(() => import('@/features/proxies/routes/manage-proxy').then((m) => m.ManageProxyRoute)),
               },
-              placeholder(paths.app.topup.path, 'nav.topup'),
+              {
+                path: paths.app.topup.path,
+                ...lazyRoute(() => import('@/features/topup/routes/topup').then((m) => m.TopupRoute)),
+              },
+              {
+                path: paths.app.topup.perfectMoneySuccess.path,
+                ...paymentResult((m) => m.PerfectMoneySuccessRoute),
+              },
+              {
+                path: paths.app.topup.perfectMoneyFailed.path,
+                ...paymentResult((m) => m.PerfectMoneyFailedRoute),
+              },
+              { path: paths.app.confirmPayment.path, ...paymentResult((m) => m.ConfirmPaymentRoute) },
+              { path: paths.app.confirmPayment.success.path, ...paymentResult((m) => m.ConfirmPaymentSuccessRoute) },
+              { path: paths.app.confirmPayment.fail.path, ...paymentResult((m) => m.ConfirmPaymentFailRoute) },
+              { path: paths.app.confirmLocalPayment.path, ...paymentResult((m) => m.ConfirmLocalPaymentRoute) },
+              {
+                path: paths.app.confirmLocalPayment.success.path,
+                ...paymentResult((m) => m.ConfirmLocalPaymentSuccessRoute),
+              },
+              {
+                path: paths.app.confirmLocalPayment.fail.path,
+                ...paymentResult((m) => m.ConfirmLocalPaymentFailRoute),
+              },
               placeholder(paths.app.support.path, 'nav.support'),
               placeholder(paths.app.tutorial.path, 'nav.tutorial'),
-              placeholder(paths.app.checkProxy.path, 'nav.checkProxy'),
+              {
+                path: paths.app.checkProxy.path,
+                ...lazyRoute(() => import('@/features/check-proxy/routes/check-proxy').then((m) => m.CheckProxyRoute)),
+              },
               {
                 Component: AgencyApiGuard,
                 children: [
@@ -182,7 +217,29 @@ export const routes: RouteObject[] = [
                     ...lazyRoute(() => import('@/features/admin/routes/manage-order').then((m) => m.ManageKeyRoute)),
                   },
                   placeholder(paths.admin.analytics.path, 'nav.adminAnalytics'),
-                  placeholder(paths.admin.config.path, 'nav.adminConfig'),
+                  {
+                    path: paths.admin.config.path,
+                    ...lazyRoute(() => import('@/features/admin/routes/config').then((m) => m.AdminConfigRoute)),
+                  },
+                  {
+                    path: paths.admin.topups.path,
+                    ...lazyRoute(() => import('@/features/admin/routes/topups').then((m) => m.AdminTopupsRoute)),
+                  },
+                  {
+                    path: paths.admin.transactions.path,
+                    ...lazyRoute(() =>
+                      import('@/features/admin/routes/transactions').then((m) => m.AdminTransactionsRoute),
+                    ),
+                  },
+                  {
+                    Component: OwnerGuard,
+                    children: [
+                      {
+                        path: paths.admin.nodes.path,
+                        ...lazyRoute(() => import('@/features/admin/routes/nodes').then((m) => m.AdminNodesRoute)),
+                      },
+                    ],
+                  },
                   placeholder(paths.admin.landing.path, 'nav.adminLanding'),
                   placeholder(paths.admin.promotion.path, 'nav.adminPromotion'),
                   placeholder(paths.admin.agency.path, 'nav.adminAgency'),

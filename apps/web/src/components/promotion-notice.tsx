@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import { coinsToUsd, DEFAULT_PROMOTION, formatCoins } from '@proxy/contract';
+import { coinsToUsd, formatCoins } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { useSiteInfo } from '@/lib/site-info';
 
@@ -11,7 +11,8 @@ import { useSiteInfo } from '@/lib/site-info';
 export function PromotionNotice() {
   const { t, i18n } = useTranslation();
   const { promotion } = useSiteInfo();
-  const tiers = (promotion ?? DEFAULT_PROMOTION).tiers;
+  // null: the site has switched its promotion off (or the site info could not be read).
+  const tiers = promotion?.tiers ?? [];
   if (tiers.length === 0) {
     return null;
   }
@@ -19,13 +20,13 @@ export function PromotionNotice() {
   const amount = (coins: number) =>
     i18n.language === 'vi' ? `${formatCoins(coins)} ${t('common.coin')}` : `$${coinsToUsd(coins)}`;
   const text = tiers
-    .map((tier) => t('dashboard.promotion.tier', { amount: amount(tier.minAmount), percent: tier.percent }))
-    .join(t('dashboard.promotion.separator'));
+    .map((tier) => t('common.promotion.tier', { amount: amount(tier.minAmount), percent: tier.percent }))
+    .join(t('common.promotion.separator'));
 
   return (
     <Alert severity="success" variant="outlined" data-testid="promotion-notice" sx={{ bgcolor: 'background.paper' }}>
-      <AlertTitle sx={{ fontWeight: 700 }}>{t('dashboard.promotion.title')}</AlertTitle>
-      {t('dashboard.promotion.sentence', { tiers: text })}
+      <AlertTitle sx={{ fontWeight: 700 }}>{t('common.promotion.title')}</AlertTitle>
+      {t('common.promotion.sentence', { tiers: text })}
     </Alert>
   );
 }

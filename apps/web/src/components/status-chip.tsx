@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import type { OrderStatus, ProxyStatus } from '@proxy/contract';
+import type { OrderStatus, ProxyStatus, TopupStatus } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 
 const ORDER_COLORS: Record<OrderStatus, ChipProps['color']> = {
@@ -40,6 +40,36 @@ export function ProxyStatusChip({ status }: { status: ProxyStatus }) {
       variant="outlined"
       color={PROXY_COLORS[status]}
       label={t(`common.proxyStatus.${status}`)}
+      data-status={status}
+    />
+  );
+}
+
+/** seed-spec §3, §4 "Top-up": a pending top-up is shown as processing. */
+export type TopupStatusLabel = Exclude<TopupStatus, 'pending'> | 'processing';
+
+export function topupStatusLabel(status: TopupStatus): TopupStatusLabel {
+  return status === 'pending' ? 'processing' : status;
+}
+
+const TOPUP_COLORS: Record<TopupStatusLabel, ChipProps['color']> = {
+  processing: 'info',
+  success: 'success',
+  failed: 'error',
+  cancelled: 'default',
+  expired: 'warning',
+};
+
+/** A top-up's status, translated; `held` marks a payment that waits for an admin. */
+export function TopupStatusChip({ status, held = false }: { status: TopupStatus; held?: boolean }) {
+  const { t } = useTranslation();
+  const label = topupStatusLabel(status);
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={held && status !== 'success' ? 'warning' : TOPUP_COLORS[label]}
+      label={held && status !== 'success' ? t('common.topupStatus.held') : t(`common.topupStatus.${label}`)}
       data-status={status}
     />
   );

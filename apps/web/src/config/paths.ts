@@ -22,7 +22,25 @@ export const paths = {
       success: { path: '/order/success/:id', getHref: (id: string) => `/order/success/${id}` },
     },
     manageProxy: { path: '/manage-proxy', getHref: () => '/manage-proxy' },
-    topup: { path: '/topup', getHref: () => '/topup' },
+    topup: {
+      /** seed-spec §2 "/topup/{id?}": providers send the payer back to /topup/<top-up id>?method=…. */
+      path: '/topup/:id?',
+      getHref: (id?: string) => (id ? `/topup/${id}` : '/topup'),
+      perfectMoneySuccess: { path: '/topup/perfectmoney-success', getHref: () => '/topup/perfectmoney-success' },
+      perfectMoneyFailed: { path: '/topup/perfectmoney-failed', getHref: () => '/topup/perfectmoney-failed' },
+    },
+    confirmPayment: {
+      path: '/confirm-payment/:id?',
+      getHref: (id?: string) => (id ? `/confirm-payment/${id}` : '/confirm-payment'),
+      success: { path: '/confirm-payment/success', getHref: () => '/confirm-payment/success' },
+      fail: { path: '/confirm-payment/fail', getHref: () => '/confirm-payment/fail' },
+    },
+    confirmLocalPayment: {
+      path: '/confirm-local-payment/:id?',
+      getHref: (id?: string) => (id ? `/confirm-local-payment/${id}` : '/confirm-local-payment'),
+      success: { path: '/confirm-local-payment/success', getHref: () => '/confirm-local-payment/success' },
+      fail: { path: '/confirm-local-payment/fail', getHref: () => '/confirm-local-payment/fail' },
+    },
     support: { path: '/support', getHref: () => '/support' },
     tutorial: { path: '/tutorial', getHref: () => '/tutorial' },
     checkProxy: { path: '/check-proxy', getHref: () => '/check-proxy' },
@@ -38,6 +56,10 @@ export const paths = {
     landing: { path: '/admin/landing', getHref: () => '/admin/landing' },
     promotion: { path: '/admin/promotion', getHref: () => '/admin/promotion' },
     agency: { path: '/admin/agency', getHref: () => '/admin/agency' },
+    topups: { path: '/admin/topups', getHref: () => '/admin/topups' },
+    transactions: { path: '/admin/transactions', getHref: () => '/admin/transactions' },
+    /** Gateway nodes: the owner's (role 0) infrastructure, shared by every site. */
+    nodes: { path: '/admin/nodes', getHref: () => '/admin/nodes' },
     v6: {
       managePrice: { path: '/admin/v6/manage-price', getHref: () => '/admin/v6/manage-price' },
       managePackage: { path: '/admin/v6/manage-package', getHref: () => '/admin/v6/manage-package' },

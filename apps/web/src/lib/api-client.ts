@@ -14,8 +14,11 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** 'blob' for files (exports): the body is answered as is instead of parsed as JSON. */
-  responseType?: 'json' | 'blob';
+  /**
+   * 'blob' for files (exports): the body is answered as is instead of parsed as JSON.
+   * 'stream': the Response itself, to read a streamed body (NDJSON) as it arrives.
+   */
+  responseType?: 'json' | 'blob' | 'stream';
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -102,6 +105,9 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     throw new ApiError('', 0);
   }
   if (res.ok) {
+    if (options.responseType === 'stream') {
+      return res as T;
+    }
     return (options.responseType === 'blob' ? await res.blob() : await readJson(res)) as T;
   }
 
@@ -138,4 +144,7 @@ export const api = {
   /** A file (e.g. an export) fetched with the bearer token, with the same renewal and error rules. */
   download: (path: string, options?: RequestOptions) =>
     request<Blob>('GET', path, { ...options, responseType: 'blob' }),
+  /** A POST whose answer streams (e.g. NDJSON): the ok Response, with the same renewal and error rules. */
+  postStream: (path: string, body?: unknown, options?: RequestOptions) =>
+    request<Response>('POST', path, { ...options, body, responseType: 'stream' }),
 };

@@ -29,3 +29,11 @@ export function setMe(me: TMe): void {
   setStoredUser(me);
   queryClient.setQueryData(meQueryOptions.queryKey, me);
 }
+
+/** A balance the server pushed (realtime) or answered: the top bar shows it at once. */
+export function setBalance(balance: number): void {
+  const me = queryClient.getQueryData(meQueryOptions.queryKey);
+  if (me && me.balance !== balance) {
+    setMe({ ...me, balance });
+  }
+}

@@ -36,3 +36,16 @@ export function countryName(code: string, language: string, fallback?: string): 
   }
   return fallback ?? code;
 }
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+
+/** A byte count in binary units, e.g. 1536 → "1.5 KB", 0 → "0 B". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) {
+    return '0 B';
+  }
+  const exp = Math.min(BYTE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** exp;
+  const text = exp === 0 || value >= 100 ? String(Math.round(value)) : value.toFixed(1).replace(/\.0$/, '');
+  return `${text} ${BYTE_UNITS[exp]}`;
+}

@@ -1,10 +1,17 @@
 /**
  * The roots of the user's list queries. Features do not import each other, yet a purchase must
- * refresh the order and proxy lists; every list query key starts with one of these roots.
+ * refresh the order and proxy lists, and a top-up arriving in realtime must refresh the balance,
+ * the transactions and the bill; every such query key starts with one of these roots.
  */
 export const queryRoots = {
   orders: ['orders'],
   proxies: ['proxies'],
   keys: ['keys'],
   admin: ['admin'],
+  /** GET /api/bill/get-bill (the transfer code, the bank and the methods). */
+  bill: ['bill'],
+  /** The user's top-up history (GET /api/log/list-topup) and a single top-up's status. */
+  topups: ['topups'],
+  /** The user's transactions (GET /api/log/list-transaction). */
+  transactions: ['transactions'],
 } as const;

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { countryName, formatMoney } from '../format';
+import { countryName, formatBytes, formatMoney } from '../format';
 
 const t = ((key: string) => (key === 'common.coin' ? 'Coin' : key)) as unknown as TFunction;
 
@@ -23,5 +23,15 @@ describe('countryName', () => {
 
   it('should fall back to the given name for an unknown code', () => {
     expect(countryName('AA', 'en', 'Nowhere')).toBe('Nowhere');
+  });
+});
+
+describe('formatBytes', () => {
+  it('should use binary units with at most one decimal', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(1024 ** 3)).toBe('1 GB');
+    expect(formatBytes(250 * 1024 ** 2)).toBe('250 MB');
   });
 });

@@ -34,6 +34,9 @@ export const account: typeof vi = {
   },
   transactions: {
     title: 'Transaction history',
-    placeholder: 'Your transactions will be listed here soon.',
+    search: 'Search the content',
+    content: 'Content',
+    balanceBefore: 'Balance before',
+    balanceAfter: 'Balance after',
   },
 };

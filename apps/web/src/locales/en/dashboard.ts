@@ -4,12 +4,6 @@ export const dashboard: typeof vi = {
   welcome: 'Welcome, {{email}}',
   balance: 'Current balance',
   topup: 'Top up',
-  promotion: {
-    title: 'Deposit promotion',
-    sentence: 'Deposit {{tiers}}.',
-    tier: 'from {{amount}} get {{percent}}% bonus',
-    separator: ', ',
-  },
   products: {
     title: 'Products',
     buy: 'Buy now',

@@ -7,6 +7,8 @@ import { error, errors } from './errors';
 import { nav, topBar } from './nav';
 import { orders } from './orders';
 import { proxies } from './proxies';
+import { tools } from './tools';
+import { topup } from './topup';
 import { admin } from './admin';
 import { errorPage, home, notFound } from './pages';
 
@@ -19,6 +21,8 @@ export const en: typeof vi = {
   dashboard,
   orders,
   proxies,
+  topup,
+  tools,
   home,
   admin,
   notFound,

@@ -31,6 +31,10 @@ export const nav: typeof viNav = {
   adminLanding: 'Landing page',
   adminPromotion: 'Promotions',
   adminAgency: 'Agencies',
+  adminSectionPayments: 'Payments',
+  adminTopups: 'Top-ups',
+  adminTransactions: 'Transactions',
+  adminNodes: 'Gateway nodes',
   userPanel: 'Back to the user panel',
 };
 

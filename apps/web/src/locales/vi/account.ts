@@ -32,6 +32,9 @@ export const account = {
   },
   transactions: {
     title: 'Lịch sử giao dịch',
-    placeholder: 'Danh sách giao dịch của bạn sẽ sớm được hiển thị tại đây.',
+    search: 'Tìm theo nội dung',
+    content: 'Nội dung',
+    balanceBefore: 'Số dư trước',
+    balanceAfter: 'Số dư sau',
   },
 };

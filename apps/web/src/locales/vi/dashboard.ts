@@ -2,12 +2,6 @@ export const dashboard = {
   welcome: 'Xin chào, {{email}}',
   balance: 'Số dư hiện tại',
   topup: 'Nạp tiền',
-  promotion: {
-    title: 'Khuyến mãi nạp tiền',
-    sentence: 'Nạp tiền nhận ưu đãi: nạp {{tiers}}.',
-    tier: 'từ {{amount}} được tặng {{percent}}%',
-    separator: ', ',
-  },
   products: {
     title: 'Sản phẩm',
     buy: 'Mua ngay',

@@ -29,6 +29,10 @@ export const nav = {
   adminLanding: 'Trang giới thiệu',
   adminPromotion: 'Khuyến mãi',
   adminAgency: 'Đại lý',
+  adminSectionPayments: 'Thanh toán',
+  adminTopups: 'Nạp tiền',
+  adminTransactions: 'Giao dịch',
+  adminNodes: 'Máy chủ proxy',
   userPanel: 'Về trang người dùng',
 };
 

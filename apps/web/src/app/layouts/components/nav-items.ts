@@ -15,13 +15,15 @@ import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import SellOutlined from '@mui/icons-material/SellOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import SyncOutlined from '@mui/icons-material/SyncOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import WebOutlined from '@mui/icons-material/WebOutlined';
-import { isAdminRole, type TSiteInfo } from '@proxy/contract';
+import { isAdminRole, ROLE, type TSiteInfo } from '@proxy/contract';
 import { paths } from '@/config/paths';
 import type { vi } from '@/locales/vi';
 
@@ -63,10 +65,21 @@ export function userNavItems(site: TSiteInfo, role: number | undefined): NavItem
   return items;
 }
 
-/** seed-spec §2 admin routes, grouped by product. */
-export const adminNavItems: NavItem[] = [
+/** seed-spec §2 admin routes, grouped by product; the gateway nodes are the owner's (role 0) only. */
+export function adminNavItems(role: number | undefined): NavItem[] {
+  return ADMIN_NAV_ITEMS.filter((item) => item.to !== paths.admin.nodes.getHref() || role === ROLE.OWNER);
+}
+
+const ADMIN_NAV_ITEMS: NavItem[] = [
   { label: 'nav.adminOverview', to: paths.admin.root.getHref(), icon: InsightsOutlined, exact: true },
   { label: 'nav.adminCustomers', to: paths.admin.customers.getHref(), icon: PeopleAltOutlined },
+  {
+    label: 'nav.adminTopups',
+    to: paths.admin.topups.getHref(),
+    icon: AccountBalanceWalletOutlined,
+    section: 'nav.adminSectionPayments',
+  },
+  { label: 'nav.adminTransactions', to: paths.admin.transactions.getHref(), icon: ReceiptOutlined },
   {
     label: 'nav.adminPrice',
     to: paths.admin.v6.managePrice.getHref(),
@@ -101,5 +114,6 @@ export const adminNavItems: NavItem[] = [
   { label: 'nav.adminAgency', to: paths.admin.agency.getHref(), icon: GroupsOutlined },
   { label: 'nav.adminLanding', to: paths.admin.landing.getHref(), icon: WebOutlined },
   { label: 'nav.adminConfig', to: paths.admin.config.getHref(), icon: SettingsOutlined },
+  { label: 'nav.adminNodes', to: paths.admin.nodes.getHref(), icon: StorageOutlined },
   { label: 'nav.userPanel', to: paths.app.dashboard.getHref(), icon: ArrowBack },
 ];

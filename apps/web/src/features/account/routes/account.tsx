@@ -1,11 +1,10 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
 import { useMe } from '@/lib/auth';
 import { ProfileCard } from '../components/profile-card';
+import { TransactionsCard } from '../components/transactions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 
 export function AccountRoute() {
@@ -21,14 +20,7 @@ export function AccountRoute() {
       </Typography>
       <ProfileCard me={me} />
       <TwoFactorCard enabled={me.twoFactorEnabled} />
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-            {t('account.transactions.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('account.transactions.placeholder')}</Typography>
-        </CardContent>
-      </Card>
+      <TransactionsCard />
     </Stack>
   );
 }

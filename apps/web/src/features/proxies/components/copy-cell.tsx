@@ -1,31 +1,10 @@
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import ContentCopy from '@mui/icons-material/ContentCopy';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '@/lib/files';
-import { notifyError, notifySuccess } from '@/lib/notify';
-
-export function CopyButton({ text, label }: { text: string; label?: string }) {
-  const { t } = useTranslation();
-  const copy = async () => {
-    if (await copyText(text)) {
-      notifySuccess(t('common.copied'));
-    } else {
-      notifyError(t('common.copyFailed'));
-    }
-  };
-  return (
-    <Tooltip title={label ?? t('common.copy')}>
-      <IconButton size="small" onClick={() => void copy()} aria-label={label ?? t('common.copy')}>
-        <ContentCopy sx={{ fontSize: 16 }} />
-      </IconButton>
-    </Tooltip>
-  );
-}
+import { CopyButton } from '@/components/copy-button';
 
 /** Monospace text with a copy button, e.g. a proxy line or a key. */
 export function CopyCell({ text, copy, label }: { text: string; copy?: string; label?: string }) {

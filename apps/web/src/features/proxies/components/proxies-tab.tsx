@@ -2,6 +2,7 @@ import { useState } from 'react';
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import CommentOutlined from '@mui/icons-material/CommentOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import PublishedWithChangesOutlined from '@mui/icons-material/PublishedWithChangesOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
@@ -60,6 +61,7 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
     { key: 'password', label: t('proxies.actions.password'), icon: <KeyOutlined /> },
     { key: 'resetIp', label: t('proxies.actions.resetIp'), icon: <PublishedWithChangesOutlined /> },
     { key: 'ipMode', label: t('proxies.actions.ipMode'), icon: <ScheduleOutlined /> },
+    { key: 'check', label: t('proxies.actions.check'), icon: <FactCheckOutlined /> },
     { key: 'export', label: t('proxies.actions.export'), icon: <DownloadOutlined /> },
   ];
 

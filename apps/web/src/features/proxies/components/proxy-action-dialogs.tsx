@@ -12,6 +12,7 @@ import { useSetAuthIp } from '../api/set-auth-ip';
 import { useUpdateProxies } from '../api/update-proxies';
 import { useUpdateResetIpType } from '../api/update-reset-ip-type';
 import { AuthIpDialog } from './auth-ip-dialog';
+import { CheckResultsDialog } from './check-results-dialog';
 import { CommentDialog } from './comment-dialog';
 import { ExportDialog } from './export-dialog';
 import { IpModeDialog } from './ip-mode-dialog';
@@ -19,7 +20,16 @@ import { PasswordDialog } from './password-dialog';
 import { RenewUnitsDialog } from './renew-units-dialog';
 
 export type ProxyAction =
-  'renew' | 'autoRenewOn' | 'autoRenewOff' | 'comment' | 'authIp' | 'password' | 'resetIp' | 'ipMode' | 'export';
+  | 'renew'
+  | 'autoRenewOn'
+  | 'autoRenewOff'
+  | 'comment'
+  | 'authIp'
+  | 'password'
+  | 'resetIp'
+  | 'ipMode'
+  | 'check'
+  | 'export';
 
 interface ProxyActionDialogsProps {
   type: ProxyType;
@@ -142,6 +152,8 @@ export function ProxyActionDialogs({ type, action, proxies, exportFilters, onDon
           }
         />
       );
+    case 'check':
+      return <CheckResultsDialog type={type} proxies={proxies} onClose={close} />;
     case 'export':
       return (
         <ExportDialog

@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatCoins, formatDateTime, type TTransaction } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { formatBalance } from '@/lib/format';
+
+/** A ledger amount with its sign: "+200.000" in green, "-20.000" in red (seed-spec §9 dot grouping). */
+export function signedCoins(amount: number): string {
+  return amount > 0 ? `+${formatCoins(amount)}` : formatCoins(amount);
+}
+
+/**
+ * seed-spec §3 "Transaction": type, content, balance before, amount, balance after and date.
+ * The admin list adds whose transaction it is.
+ */
+export function useTransactionColumns<T extends TTransaction & { email?: string }>(
+  options: { withEmail?: boolean } = {},
+): GridColDef<T>[] {
+  const { t } = useTranslation();
+  const columns: GridColDef<T>[] = [
+    {
+      field: 'createdAt',
+      headerName: t('common.date'),
+      minWidth: 155,
+      valueGetter: (_v, row) => formatDateTime(row.createdAt),
+    },
+  ];
+  if (options.withEmail) {
+    columns.push({
+      field: 'email',
+      headerName: t('common.email'),
+      minWidth: 200,
+      valueGetter: (_v, row) => row.email ?? '',
+    });
+  }
+  columns.push(
+    {
+      field: 'type',
+      headerName: t('common.type'),
+      minWidth: 170,
+      valueGetter: (_v, row) => t(`common.transactionType.${row.type}`),
+    },
+    { field: 'content', headerName: t('account.transactions.content'), minWidth: 240, flex: 1 },
+    {
+      field: 'balanceBefore',
+      headerName: t('account.transactions.balanceBefore'),
+      minWidth: 140,
+      valueGetter: (_v, row) => formatBalance(row.balanceBefore, t),
+    },
+    {
+      field: 'amount',
+      headerName: t('common.amount'),
+      minWidth: 130,
+      renderCell: ({ row }) => (
+        <Box
+          component="span"
+          data-testid="transaction-amount"
+          sx={{ fontWeight: 600, color: row.amount >= 0 ? 'success.main' : 'error.main' }}
+        >
+          {signedCoins(row.amount)}
+        </Box>
+      ),
+    },
+    {
+      field: 'balanceAfter',
+      headerName: t('account.transactions.balanceAfter'),
+      minWidth: 140,
+      valueGetter: (_v, row) => formatBalance(row.balanceAfter, t),
+    },
+  );
+  return columns;
+}

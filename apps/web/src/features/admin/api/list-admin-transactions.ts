@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TPage, TTransaction } from '@proxy/contract';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+
+export type TAdminTransaction = TTransaction & { email?: string };
+
+export interface AdminTransactionListParams {
+  page: number;
+  limit: number;
+  search: string;
+}
+
+export function listAdminTransactions(params: AdminTransactionListParams): Promise<TPage<TAdminTransaction>> {
+  return api.get<TPage<TAdminTransaction>>('/log/admin/list-transaction', { query: { ...params } });
+}
+
+/** GET /api/log/admin/list-transaction (paged, every user of the site, with their email). */
+export const adminTransactionsQueryOptions = (params: AdminTransactionListParams) =>
+  queryOptions({
+    queryKey: [...queryRoots.admin, 'transactions', params],
+    queryFn: () => listAdminTransactions(params),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAdminTransactions(params: AdminTransactionListParams) {
+  return useQuery(adminTransactionsQueryOptions(params));
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PaymentMethod, TPaymentConfig } from '@proxy/contract';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+import { paymentConfigQueryKey } from './get-payment-config';
+
+export interface UpdatePaymentMethodInput {
+  method: PaymentMethod;
+  /** `enabled`, plain values (null clears) and secrets (a string sets, null clears, absent keeps). */
+  body: Record<string, string | boolean | null>;
+}
+
+export function updatePaymentMethod({ method, body }: UpdatePaymentMethodInput): Promise<TPaymentConfig> {
+  return api.put<TPaymentConfig>(`/bill/admin/payment-methods/${method}`, body);
+}
+
+/** PUT /api/bill/admin/payment-methods/:method; the answer is the whole configuration again. */
+export function useUpdatePaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePaymentMethod,
+    // The form shows VALIDATION_ERROR issues beside their fields.
+    meta: { silentError: true },
+    onSuccess: (config) => {
+      queryClient.setQueryData(paymentConfigQueryKey, config);
+      // The top-up page's list of methods comes from get-bill.
+      return queryClient.invalidateQueries({ queryKey: queryRoots.bill });
+    },
+  });
+}

@@ -1,0 +1,111 @@
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import PriceCheckOutlined from '@mui/icons-material/PriceCheckOutlined';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatDateTime, type TAdminTopup } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { TopupStatusChip } from '@/components/status-chip';
+import { formatBalance } from '@/lib/format';
+
+export type TopupAction = 'pay' | 'reject';
+
+/**
+ * Mark paid (as the server allows): anything not credited yet, except a top-up that failed at the
+ * provider or was rejected; a held payment or an unmatched transfer included.
+ */
+export function canMarkPaid(t: Pick<TAdminTopup, 'status' | 'held'>): boolean {
+  return t.status !== 'success' && !(t.status === 'failed' && !t.held);
+}
+
+/** Reject: a pending top-up, or a held payment, will never be credited. */
+export function canReject(t: Pick<TAdminTopup, 'status' | 'held'>): boolean {
+  return t.status === 'pending' || (t.held && t.status !== 'success');
+}
+
+/** The admin's top-up list: whose, how much, how, its state, and the mark-paid and reject actions. */
+export function useAdminTopupColumns(onAction: (action: TopupAction, topup: TAdminTopup) => void) {
+  const { t } = useTranslation();
+  const columns: GridColDef<TAdminTopup>[] = [
+    {
+      field: 'createdAt',
+      headerName: t('common.date'),
+      minWidth: 155,
+      valueGetter: (_v, row) => formatDateTime(row.createdAt),
+    },
+    {
+      field: 'email',
+      headerName: t('common.email'),
+      minWidth: 200,
+      renderCell: ({ row }) =>
+        row.email ?? <Chip size="small" color="warning" variant="outlined" label={t('admin.topups.unmatched')} />,
+    },
+    {
+      field: 'actions',
+      headerName: t('common.actions'),
+      minWidth: 100,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
+          {canMarkPaid(row) && (
+            <Tooltip title={row.userId ? t('admin.topups.markPaid') : t('admin.topups.assign')}>
+              <IconButton size="small" color="success" onClick={() => onAction('pay', row)} data-testid="topup-pay">
+                <PriceCheckOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          {canReject(row) && (
+            <Tooltip title={t('admin.topups.reject')}>
+              <IconButton size="small" color="error" onClick={() => onAction('reject', row)} data-testid="topup-reject">
+                <BlockOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      field: 'method',
+      headerName: t('topup.history.method'),
+      minWidth: 150,
+      valueGetter: (_v, row) => t(`common.paymentMethod.${row.method}`),
+    },
+    {
+      field: 'amount',
+      headerName: t('common.amount'),
+      minWidth: 170,
+      renderCell: ({ row }) => (
+        <Stack sx={{ justifyContent: 'center', height: '100%', lineHeight: 1.3 }}>
+          <span>{formatBalance(row.amount, t)}</span>
+          <Typography variant="caption" color="text.secondary">
+            {row.providerAmount} {row.currency}
+            {row.bonus > 0 && ` · +${formatBalance(row.bonus, t)}`}
+          </Typography>
+        </Stack>
+      ),
+    },
+    {
+      field: 'status',
+      headerName: t('common.status'),
+      minWidth: 150,
+      renderCell: ({ row }) => (
+        <Tooltip title={row.heldReason ?? ''}>
+          <span>
+            <TopupStatusChip status={row.status} held={row.held} />
+          </span>
+        </Tooltip>
+      ),
+    },
+    { field: 'content', headerName: t('topup.history.content'), minWidth: 260, flex: 1 },
+    {
+      field: 'heldReason',
+      headerName: t('admin.topups.heldReason'),
+      minWidth: 180,
+      valueGetter: (_v, row) => row.heldReason ?? '',
+    },
+  ];
+  return columns;
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { ZBankSimulateRequest } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useBankSimulate } from '../api/bank-simulate';
+
+const OUTCOMES = ['credited', 'held', 'unmatched', 'already', 'duplicate', 'ignored'] as const;
+type Outcome = (typeof OUTCOMES)[number];
+
+function isOutcome(value: string): value is Outcome {
+  return (OUTCOMES as readonly string[]).includes(value);
+}
+
+/**
+ * The bank simulator (DESIGN.md "Payments"): a transfer into the demo account, as the bank webhook
+ * would post it; a content with a customer's transfer code credits that customer.
+ */
+export function BankSimulateDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const simulate = useBankSimulate();
+  const [content, setContent] = useState('');
+  const [amountText, setAmountText] = useState('100000');
+
+  const submit = () => {
+    const body = ZBankSimulateRequest.safeParse({ content, amount: Number(amountText.replace(/[.,\s]/g, '')) });
+    if (!body.success) {
+      notifyError(t('admin.topups.simulateInvalid'));
+      return;
+    }
+    simulate.mutate(body.data, {
+      onSuccess: ({ outcome }) => {
+        notifySuccess(t(`admin.topups.outcome.${isOutcome(outcome) ? outcome : 'credited'}`));
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="bank-simulate-dialog">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <DialogTitle>{t('admin.topups.simulate')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText>{t('admin.topups.simulateHelp')}</DialogContentText>
+            <TextField
+              label={t('topup.bank.content')}
+              placeholder="NAPXXXXXX"
+              value={content}
+              onChange={(event) => setContent(event.target.value)}
+              autoFocus
+              slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'simulate-content' } }}
+            />
+            <TextField
+              label={t('admin.topups.simulateAmount')}
+              value={amountText}
+              onChange={(event) => setAmountText(event.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'simulate-amount' } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={simulate.isPending} data-testid="simulate-submit">
+            {t('admin.topups.simulateSend')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import { PRODUCTS, type Product } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '@/components/page-spinner';
+import { countryName } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useAddNodeEgress } from '../api/add-node-egress';
+import { useDeleteNodeEgress } from '../api/delete-node-egress';
+import { useNodeEgress, type TEgressGroup } from '../api/list-node-egress';
+import type { TNode } from '../api/list-nodes';
+import { egressBody, type EgressKind } from '../utils/node-form';
+
+const KINDS: EgressKind[] = ['ips', 'cidr', 'prefix', 'shared'];
+
+function GroupsTable({ node, groups }: { node: TNode; groups: TEgressGroup[] }) {
+  const { t, i18n } = useTranslation();
+  const remove = useDeleteNodeEgress();
+  if (groups.length === 0) {
+    return <Alert severity="info">{t('admin.nodes.noPools')}</Alert>;
+  }
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Table size="small" data-testid="node-pools-table">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('admin.nodes.product')}</TableCell>
+            <TableCell>{t('common.country')}</TableCell>
+            <TableCell>{t('admin.nodes.kind')}</TableCell>
+            <TableCell align="right">{t('admin.nodes.inUse')}</TableCell>
+            <TableCell>{t('admin.nodes.sample')}</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {groups.map((g) => (
+            <TableRow key={`${g.product}-${g.country}-${g.kind}-${g.family}`}>
+              <TableCell>{t(`common.product.${g.product}`)}</TableCell>
+              <TableCell>{countryName(g.country, i18n.language)}</TableCell>
+              <TableCell>
+                {t(`admin.nodes.kinds.${g.kind}`)} (IPv{g.family})
+              </TableCell>
+              <TableCell align="right">
+                {g.held} / {g.total}
+              </TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{g.sample}</TableCell>
+              <TableCell padding="checkbox">
+                <Tooltip title={t('admin.nodes.removePool')}>
+                  <IconButton
+                    size="small"
+                    color="error"
+                    disabled={remove.isPending}
+                    onClick={() =>
+                      remove.mutate(
+                        { id: node.id, product: g.product, country: g.country },
+                        { onSuccess: () => notifySuccess(t('admin.nodes.poolRemoved')) },
+                      )
+                    }
+                    data-testid="node-pool-remove"
+                  >
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The egress pools of a node: addresses per product and country; add IPs, a CIDR, a prefix or a shared address. */
+export function NodePoolsDialog({ node, onClose }: { node: TNode; onClose: () => void }) {
+  const { t } = useTranslation();
+  const groups = useNodeEgress(node.id);
+  const add = useAddNodeEgress();
+  const [product, setProduct] = useState<Product>('v4');
+  const [country, setCountry] = useState('');
+  const [kind, setKind] = useState<EgressKind>('ips');
+  const [value, setValue] = useState('');
+
+  const submit = () => {
+    const body = egressBody(kind, value);
+    if (!/^[A-Za-z]{2}$/.test(country.trim()) || !body) {
+      notifyError(t('admin.nodes.poolInvalid'));
+      return;
+    }
+    add.mutate(
+      { id: node.id, product, country: country.trim().toUpperCase(), ...body },
+      {
+        onSuccess: () => {
+          notifySuccess(t('admin.nodes.poolAdded'));
+          setValue('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" data-testid="node-pools-dialog">
+      <DialogTitle>{t('admin.nodes.poolsTitle', { name: node.name })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={3} sx={{ pt: 1 }}>
+          {groups.data ? <GroupsTable node={node} groups={groups.data} /> : <PageSpinner />}
+          <Stack spacing={2}>
+            <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
+              {t('admin.nodes.addPool')}
+            </Typography>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 6, sm: 3 }}>
+                <TextField
+                  select
+                  size="small"
+                  fullWidth
+                  label={t('admin.nodes.product')}
+                  value={product}
+                  onChange={(event) => setProduct(event.target.value as Product)}
+                  slotProps={{ htmlInput: { 'data-testid': 'pool-product' } }}
+                >
+                  {PRODUCTS.map((p) => (
+                    <MenuItem key={p} value={p}>
+                      {t(`common.product.${p}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Grid>
+              <Grid size={{ xs: 6, sm: 3 }}>
+                <TextField
+                  size="small"
+                  fullWidth
+                  label={t('common.country')}
+                  placeholder="VN"
+                  value={country}
+                  onChange={(event) => setCountry(event.target.value.toUpperCase().slice(0, 2))}
+                  slotProps={{ htmlInput: { maxLength: 2, 'data-testid': 'pool-country' } }}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  select
+                  size="small"
+                  fullWidth
+                  label={t('admin.nodes.kind')}
+                  value={kind}
+                  onChange={(event) => setKind(event.target.value as EgressKind)}
+                  slotProps={{ htmlInput: { 'data-testid': 'pool-kind' } }}
+                >
+                  {KINDS.map((k) => (
+                    <MenuItem key={k} value={k}>
+                      {t(`admin.nodes.addKinds.${k}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Grid>
+              <Grid size={12}>
+                <TextField
+                  size="small"
+                  fullWidth
+                  multiline={kind === 'ips'}
+                  minRows={kind === 'ips' ? 3 : undefined}
+                  label={t(`admin.nodes.addKinds.${kind}`)}
+                  placeholder={t(`admin.nodes.placeholders.${kind}`)}
+                  value={value}
+                  onChange={(event) => setValue(event.target.value)}
+                  slotProps={{ htmlInput: { spellCheck: false, 'data-testid': 'pool-value' } }}
+                />
+              </Grid>
+            </Grid>
+          </Stack>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+        <Button variant="contained" onClick={submit} loading={add.isPending} data-testid="pool-add">
+          {t('admin.nodes.addPool')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import Accordion from '@mui/material/Accordion';
+import Alert from '@mui/material/Alert';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { PAYMENT_METHOD_FIELDS, PAYMENT_METHOD_REQUIRED, type TPaymentMethodConfigView } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { CopyButton } from '@/components/copy-button';
+import { isApiError } from '@/lib/api-error';
+import { handleApiError } from '@/lib/error-handler';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import type { vi } from '@/locales/vi';
+import { useUpdatePaymentMethod } from '../api/update-payment-method';
+import {
+  fieldsOfIssues,
+  initialMethodForm,
+  invalidMethodFields,
+  methodUpdateBody,
+  type MethodFormState,
+} from '../utils/payment-method-form';
+
+type FieldName = keyof typeof vi.admin.payments.fields;
+
+/** One payment method of the site: on/off, its settings, and its secrets (write-only). */
+export function PaymentMethodPanel({
+  view,
+  simulator = false,
+}: {
+  view: TPaymentMethodConfigView;
+  /** The bank runs the simulator: its demo account is shown, not stored. */
+  simulator?: boolean;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdatePaymentMethod();
+  const [form, setForm] = useState<MethodFormState>(() => initialMethodForm(view, simulator));
+  const [errors, setErrors] = useState<Set<string>>(new Set());
+  const [expanded, setExpanded] = useState(false);
+  const fields = PAYMENT_METHOD_FIELDS[view.method];
+  const required = new Set(PAYMENT_METHOD_REQUIRED[view.method]);
+  const label = (field: string) => t(`admin.payments.fields.${field as FieldName}`);
+
+  const onError = (error: unknown) => {
+    if (isApiError(error) && error.code === 'VALIDATION_ERROR') {
+      const bad = fieldsOfIssues(error.data);
+      setErrors(new Set(bad));
+      setExpanded(true);
+      notifyError(t('admin.payments.fixFields', { fields: bad.map(label).join(', ') }));
+      return;
+    }
+    handleApiError(error);
+  };
+
+  const save = (body: Record<string, string | boolean | null>, after?: () => void) => {
+    update.mutate(
+      { method: view.method, body },
+      {
+        onSuccess: (config) => {
+          const fresh = config.methods.find((m) => m.method === view.method);
+          if (fresh) {
+            setForm(initialMethodForm(fresh, simulator));
+          }
+          setErrors(new Set());
+          notifySuccess(t('common.updated'));
+          after?.();
+        },
+        onError,
+      },
+    );
+  };
+
+  const submit = () => {
+    const body = methodUpdateBody(view, form, simulator);
+    const bad = invalidMethodFields(view.method, body);
+    if (bad.length) {
+      setErrors(new Set(bad));
+      notifyError(t('admin.payments.fixFields', { fields: bad.map(label).join(', ') }));
+      return;
+    }
+    if (Object.keys(body).length === 0) {
+      notifySuccess(t('admin.payments.noChanges'));
+      return;
+    }
+    save(body);
+  };
+
+  const setValue = (kind: 'values' | 'secrets', field: string, value: string) =>
+    setForm((f) => ({ ...f, [kind]: { ...f[kind], [field]: value } }));
+
+  return (
+    <Accordion
+      expanded={expanded}
+      onChange={(_, open) => setExpanded(open)}
+      disableGutters
+      variant="outlined"
+      data-testid={`payment-method-${view.method}`}
+    >
+      <AccordionSummary expandIcon={<ExpandMore />}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, flexGrow: 1 }}>
+          <Typography sx={{ fontWeight: 700, mr: 1 }}>{t(`common.paymentMethod.${view.method}`)}</Typography>
+          <Chip
+            size="small"
+            variant="outlined"
+            color={view.enabled ? 'success' : 'default'}
+            label={view.enabled ? t('admin.payments.enabled') : t('admin.payments.disabled')}
+          />
+        </Stack>
+        <FormControlLabel
+          onClick={(event) => event.stopPropagation()}
+          onFocus={(event) => event.stopPropagation()}
+          control={
+            <Switch
+              checked={view.enabled}
+              disabled={update.isPending}
+              onChange={(event) => save({ enabled: event.target.checked })}
+              slotProps={{ input: { 'aria-label': t('admin.payments.toggle') } }}
+              data-testid={`payment-toggle-${view.method}`}
+            />
+          }
+          label=""
+          sx={{ mr: 1 }}
+        />
+      </AccordionSummary>
+      <AccordionDetails>
+        <Stack spacing={2}>
+          <Typography variant="body2" color="text.secondary">
+            {t(`admin.payments.help.${view.method}`)}
+          </Typography>
+          {simulator && view.method === 'bank' && (
+            <Alert severity="info" data-testid="payment-bank-simulator">
+              {t('admin.payments.simulator', {
+                bank: view.values.bankName ?? '',
+                account: view.values.accountNumber ?? '',
+              })}
+            </Alert>
+          )}
+          <Grid container spacing={2}>
+            {fields.plain.map((field) => (
+              <Grid key={field} size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  fullWidth
+                  size="small"
+                  label={label(field)}
+                  required={required.has(field)}
+                  value={form.values[field] ?? ''}
+                  placeholder={simulator && view.method === 'bank' ? (view.values[field] ?? undefined) : undefined}
+                  onChange={(event) => setValue('values', field, event.target.value)}
+                  error={errors.has(field)}
+                  slotProps={{ htmlInput: { 'data-testid': `payment-field-${field}` } }}
+                />
+              </Grid>
+            ))}
+            {fields.secret.map((field) => (
+              <Grid key={field} size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  fullWidth
+                  size="small"
+                  type="password"
+                  autoComplete="new-password"
+                  label={label(field)}
+                  required={required.has(field) && !view.secretsSet[field]}
+                  value={form.secrets[field] ?? ''}
+                  disabled={Boolean(form.clear[field])}
+                  onChange={(event) => setValue('secrets', field, event.target.value)}
+                  error={errors.has(field)}
+                  helperText={
+                    <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                      <span data-testid={`payment-secret-${field}`}>
+                        {view.secretsSet[field] ? t('admin.payments.secretSet') : t('admin.payments.secretNotSet')}
+                      </span>
+                      {view.secretsSet[field] && (
+                        <Button
+                          size="small"
+                          color={form.clear[field] ? 'primary' : 'error'}
+                          sx={{ minWidth: 0, p: 0 }}
+                          onClick={() => setForm((f) => ({ ...f, clear: { ...f.clear, [field]: !f.clear[field] } }))}
+                        >
+                          {form.clear[field] ? t('admin.payments.keepSecret') : t('admin.payments.clearSecret')}
+                        </Button>
+                      )}
+                    </Box>
+                  }
+                  placeholder={view.secretsSet[field] ? t('admin.payments.secretKeep') : undefined}
+                  slotProps={{ htmlInput: { 'data-testid': `payment-field-${field}` }, inputLabel: { shrink: true } }}
+                />
+              </Grid>
+            ))}
+          </Grid>
+          {view.webhookUrl && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+              <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+                {t('admin.payments.webhookUrl')}
+              </Typography>
+              <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                {view.webhookUrl}
+              </Typography>
+              <CopyButton text={view.webhookUrl} />
+            </Stack>
+          )}
+          <Box>
+            <Button
+              variant="contained"
+              onClick={submit}
+              loading={update.isPending}
+              data-testid={`payment-save-${view.method}`}
+            >
+              {t('common.save')}
+            </Button>
+          </Box>
+        </Stack>
+      </AccordionDetails>
+    </Accordion>
+  );
+}

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import DialogContentText from '@mui/material/DialogContentText';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  PAYMENT_METHODS,
+  TOPUP_STATUSES,
+  type PaymentMethod,
+  type TAdminTopup,
+  type TopupStatus,
+} from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { AppDataGrid } from '@/components/data-grid';
+import { PageHeader } from '@/components/page-header';
+import { topupStatusLabel } from '@/components/status-chip';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { usePaging } from '@/hooks/use-paging';
+import { notifySuccess } from '@/lib/notify';
+import { useBill } from '@/lib/payments/get-bill';
+import { useAdminTopups } from '../api/list-admin-topups';
+import { useRejectTopup } from '../api/reject-topup';
+import { useAdminTopupColumns, type TopupAction } from '../components/admin-topup-columns';
+import { BankSimulateDialog } from '../components/bank-simulate-dialog';
+import { MarkPaidDialog } from '../components/mark-paid-dialog';
+
+/** /admin/topups: the site's top-ups; held and unmatched payments wait here for an admin. */
+export function AdminTopupsRoute() {
+  const { t } = useTranslation();
+  const paging = usePaging();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim());
+  const [status, setStatus] = useState<TopupStatus | ''>('');
+  const [method, setMethod] = useState<PaymentMethod | ''>('');
+  const [heldOnly, setHeldOnly] = useState(false);
+  const topups = useAdminTopups({
+    page: paging.page,
+    limit: paging.limit,
+    search,
+    status: status || undefined,
+    method: method || undefined,
+    held: heldOnly ? '1' : undefined,
+  });
+  const bill = useBill();
+  const reject = useRejectTopup();
+  const [pending, setPending] = useState<{ action: TopupAction; topup: TAdminTopup } | null>(null);
+  const [simulating, setSimulating] = useState(false);
+  const columns = useAdminTopupColumns((action, topup) => setPending({ action, topup }));
+  const close = () => setPending(null);
+  const filterChanged = () => paging.reset();
+
+  return (
+    <>
+      <PageHeader
+        title={t('admin.topups.title')}
+        actions={
+          bill.data?.simulator && (
+            <Button
+              variant="outlined"
+              startIcon={<ScienceOutlined />}
+              onClick={() => setSimulating(true)}
+              data-testid="topups-simulate"
+            >
+              {t('admin.topups.simulate')}
+            </Button>
+          )
+        }
+      />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' } }}>
+        <TextField
+          size="small"
+          label={t('common.search')}
+          placeholder={t('admin.topups.searchHint')}
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.target.value);
+            filterChanged();
+          }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { 'data-testid': 'topups-search' },
+          }}
+          sx={{ flexGrow: 1, maxWidth: { md: 340 } }}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('common.status')}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as TopupStatus | '');
+            filterChanged();
+          }}
+          sx={{ width: { xs: '100%', md: 170 }, flexShrink: 0 }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        >
+          <MenuItem value="">{t('common.all')}</MenuItem>
+          {TOPUP_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`common.topupStatus.${topupStatusLabel(s)}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('topup.history.method')}
+          value={method}
+          onChange={(event) => {
+            setMethod(event.target.value as PaymentMethod | '');
+            filterChanged();
+          }}
+          sx={{ width: { xs: '100%', md: 210 }, flexShrink: 0 }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        >
+          <MenuItem value="">{t('common.all')}</MenuItem>
+          {PAYMENT_METHODS.map((m) => (
+            <MenuItem key={m} value={m}>
+              {t(`common.paymentMethod.${m}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={heldOnly}
+              onChange={(event) => {
+                setHeldOnly(event.target.checked);
+                filterChanged();
+              }}
+              data-testid="topups-held"
+            />
+          }
+          label={t('admin.topups.heldOnly')}
+          sx={{ whiteSpace: 'nowrap', mr: 0 }}
+        />
+      </Stack>
+      <AppDataGrid
+        testId="admin-topups-grid"
+        rows={topups.data?.items ?? []}
+        columns={columns}
+        rowCount={topups.data?.total ?? 0}
+        loading={topups.isFetching}
+        paginationMode="server"
+        paginationModel={paging.model}
+        onPaginationModelChange={paging.setModel}
+        getRowHeight={() => 'auto'}
+        sx={{ '& .MuiDataGrid-cell': { py: 1 } }}
+      />
+      {pending?.action === 'pay' && <MarkPaidDialog topup={pending.topup} onClose={close} />}
+      {pending?.action === 'reject' && (
+        <ConfirmDialog
+          open
+          danger
+          title={t('admin.topups.reject')}
+          confirmLabel={t('admin.topups.reject')}
+          onConfirm={() =>
+            reject.mutate(pending.topup.id, {
+              onSuccess: () => {
+                notifySuccess(t('admin.topups.rejected'));
+                close();
+              },
+            })
+          }
+          onClose={close}
+          loading={reject.isPending}
+          testId="reject-topup-dialog"
+        >
+          <DialogContentText>{t('admin.topups.rejectMessage', { content: pending.topup.content })}</DialogContentText>
+        </ConfirmDialog>
+      )}
+      {simulating && <BankSimulateDialog onClose={() => setSimulating(false)} />}
+    </>
+  );
+}

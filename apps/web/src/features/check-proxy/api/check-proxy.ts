@@ -1,0 +1,46 @@
+import { api } from '@/lib/api-client';
+import { readNdjson } from '@/lib/ndjson';
+import {
+  isCheckDone,
+  isCheckResult,
+  type CheckDone,
+  type CheckProtocol,
+  type CheckResult,
+} from '../utils/check-result';
+
+export interface CheckProxyInput {
+  lines: string[];
+  protocol: CheckProtocol;
+}
+
+/**
+ * POST /api/tools/check-proxy {lines, protocol}: the answer is NDJSON, one result per proxy as it
+ * finishes and then {done:N}. Read with fetch and a stream reader (the bearer token is sent by the
+ * API client) so each result shows as soon as it arrives.
+ */
+export async function checkProxies(
+  input: CheckProxyInput,
+  onResult: (result: CheckResult) => void,
+  signal?: AbortSignal,
+): Promise<CheckDone> {
+  const res = await api.postStream('/tools/check-proxy', input, {
+    signal,
+    headers: { Accept: 'application/x-ndjson' },
+  });
+  let done: CheckDone = { done: 0 };
+  if (!res.body) {
+    return done;
+  }
+  await readNdjson(
+    res.body,
+    (value) => {
+      if (isCheckResult(value)) {
+        onResult(value);
+      } else if (isCheckDone(value)) {
+        done = value;
+      }
+    },
+    signal,
+  );
+  return done;
+}

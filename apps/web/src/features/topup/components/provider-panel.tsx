@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { PaymentMethod, TPaymentMethodInfo, TTopupDetail } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { useCreateTopup } from '../api/create-topup';
+import { rememberPerfectMoneyTopup } from '../utils/return-params';
+import { checkAmount, parseAmountInput } from '../utils/amount';
+import { AmountField, amountProblemText } from './amount-field';
+import { PendingPayment } from './pending-payment';
+import { PerfectMoneyForm } from './perfect-money-form';
+import { useServerAmountError } from './use-server-amount-error';
+
+type ProviderMethod = Exclude<PaymentMethod, 'bank'>;
+
+/** Methods whose page the payer is sent to at once; MoMo and USDT show their QR here instead. */
+const REDIRECTS: readonly ProviderMethod[] = ['paypal', 'card', 'bytepay', 'tazapay'];
+
+interface ProviderPanelProps {
+  method: ProviderMethod;
+  info?: TPaymentMethodInfo;
+  onStep: (step: number) => void;
+}
+
+/** Any method but the bank: amount → create → the provider's page, form, QR or address. */
+export function ProviderPanel({ method, info, onStep }: ProviderPanelProps) {
+  const { t, i18n } = useTranslation();
+  const [text, setText] = useState('');
+  const [country, setCountry] = useState(i18n.language === 'vi' ? 'VN' : 'US');
+  const [submitted, setSubmitted] = useState(false);
+  const [created, setCreated] = useState<TTopupDetail | null>(null);
+  const create = useCreateTopup();
+  const { serverError, setServerError, handleError } = useServerAmountError(method);
+  const coins = parseAmountInput(method, text);
+  const problem = checkAmount(method, coins, info);
+  const countryValid = /^[A-Za-z]{2}$/.test(country.trim());
+  const redirectUrl = created?.instructions.redirectUrl;
+  const redirecting = created !== null && redirectUrl && REDIRECTS.includes(method);
+
+  const submit = () => {
+    setSubmitted(true);
+    setServerError(undefined);
+    if (problem || coins === null || (method === 'tazapay' && !countryValid)) {
+      return;
+    }
+    create.mutate(
+      { method, amount: coins, country: method === 'tazapay' ? country.trim().toUpperCase() : undefined },
+      {
+        onSuccess: (topup) => {
+          setCreated(topup);
+          onStep(2);
+          if (topup.instructions.form) {
+            rememberPerfectMoneyTopup(topup.id);
+          } else if (topup.instructions.redirectUrl && REDIRECTS.includes(method)) {
+            window.location.assign(topup.instructions.redirectUrl);
+          }
+        },
+        onError: handleError,
+      },
+    );
+  };
+
+  const reset = () => {
+    setCreated(null);
+    setSubmitted(false);
+    onStep(1);
+  };
+
+  if (created?.instructions.form) {
+    return <PerfectMoneyForm form={created.instructions.form} />;
+  }
+  if (redirecting) {
+    return (
+      <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }} data-testid="topup-redirecting">
+        <Typography color="text.secondary">{t('topup.provider.redirecting')}</Typography>
+        <Link href={redirectUrl}>{t('topup.provider.continue')}</Link>
+      </Stack>
+    );
+  }
+  if (created) {
+    return <PendingPayment topup={created} onReset={reset} />;
+  }
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 560 }} data-testid={`topup-panel-${method}`}>
+      <Typography color="text.secondary">{t(`topup.provider.intro.${method}`)}</Typography>
+      <AmountField
+        method={method}
+        info={info}
+        text={text}
+        onTextChange={(value) => {
+          setText(value);
+          setServerError(undefined);
+        }}
+        error={submitted && problem ? amountProblemText(t, method, problem) : serverError}
+      />
+      {method === 'tazapay' && (
+        <TextField
+          label={t('topup.provider.country')}
+          value={country}
+          onChange={(event) => setCountry(event.target.value.toUpperCase().slice(0, 2))}
+          error={submitted && !countryValid}
+          helperText={submitted && !countryValid ? t('topup.provider.countryInvalid') : t('topup.provider.countryHint')}
+          slotProps={{ htmlInput: { maxLength: 2, 'data-testid': 'topup-country' } }}
+          sx={{ maxWidth: 240 }}
+        />
+      )}
+      {method === 'usdt' && <Alert severity="info">{t('topup.usdt.note')}</Alert>}
+      <Box>
+        <Button variant="contained" onClick={submit} loading={create.isPending} data-testid="topup-submit">
+          {t('topup.provider.pay', { method: t(`common.paymentMethod.${method}`) })}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

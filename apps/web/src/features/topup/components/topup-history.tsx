@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatDateTime, TOPUP_STATUSES, type TopupStatus, type TTopup } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { AppDataGrid } from '@/components/data-grid';
+import { TopupStatusChip, topupStatusLabel } from '@/components/status-chip';
+import { usePaging } from '@/hooks/use-paging';
+import { formatBalance } from '@/lib/format';
+import { useTopups } from '../api/list-topups';
+
+function useTopupColumns(): GridColDef<TTopup>[] {
+  const { t } = useTranslation();
+  return [
+    {
+      field: 'createdAt',
+      headerName: t('common.date'),
+      minWidth: 155,
+      valueGetter: (_v, row) => formatDateTime(row.createdAt),
+    },
+    {
+      field: 'method',
+      headerName: t('topup.history.method'),
+      minWidth: 150,
+      valueGetter: (_v, row) => t(`common.paymentMethod.${row.method}`),
+    },
+    { field: 'content', headerName: t('topup.history.content'), minWidth: 240, flex: 1 },
+    {
+      field: 'amount',
+      headerName: t('common.amount'),
+      minWidth: 170,
+      renderCell: ({ row }) => (
+        <Stack sx={{ justifyContent: 'center', height: '100%', lineHeight: 1.3 }}>
+          <span>{formatBalance(row.amount, t)}</span>
+          {row.bonus > 0 && (
+            <Typography variant="caption" color="success.main">
+              {t('topup.history.bonus', { bonus: formatBalance(row.bonus, t) })}
+            </Typography>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      field: 'status',
+      headerName: t('common.status'),
+      minWidth: 140,
+      renderCell: ({ row }) => <TopupStatusChip status={row.status} held={row.held} />,
+    },
+  ];
+}
+
+/** seed-spec §3 "Top-up history": content, status and date, 25 a page from page 1. */
+export function TopupHistory() {
+  const { t } = useTranslation();
+  const paging = usePaging();
+  const [status, setStatus] = useState<TopupStatus | ''>('');
+  const topups = useTopups({ page: paging.page, limit: paging.limit, search: '', status: status || undefined });
+  const columns = useTopupColumns();
+
+  return (
+    <Stack spacing={2}>
+      <TextField
+        select
+        label={t('common.status')}
+        value={status}
+        onChange={(event) => {
+          setStatus(event.target.value as TopupStatus | '');
+          paging.reset();
+        }}
+        size="small"
+        sx={{ maxWidth: { sm: 240 } }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          select: { displayEmpty: true },
+          htmlInput: { 'data-testid': 'topup-history-status' },
+        }}
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        {TOPUP_STATUSES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {t(`common.topupStatus.${topupStatusLabel(s)}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <AppDataGrid
+        testId="topup-history"
+        rows={topups.data?.items ?? []}
+        columns={columns}
+        rowCount={topups.data?.total ?? 0}
+        loading={topups.isFetching}
+        paginationMode="server"
+        paginationModel={paging.model}
+        onPaginationModelChange={paging.setModel}
+        getRowHeight={() => 'auto'}
+        sx={{ '& .MuiDataGrid-cell': { py: 1 } }}
+      />
+    </Stack>
+  );
+}

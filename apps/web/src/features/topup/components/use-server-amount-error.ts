@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import type { PaymentMethod } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-error';
+import { handleApiError } from '@/lib/error-handler';
+import { amountProblemText } from './amount-field';
+
+function aboutAmount(data: Record<string, unknown> | undefined): boolean {
+  const issues = data?.issues;
+  return (
+    Array.isArray(issues) &&
+    issues.some(
+      (issue: unknown) =>
+        typeof issue === 'object' && issue !== null && String((issue as { path?: unknown }).path).includes('amount'),
+    )
+  );
+}
+
+/**
+ * A create call refused for its amount (BANKING_AMOUNT_NOT_ENOUGH {minAmount}, or a validation
+ * error) is shown under the amount field; any other error is toasted as usual (seed-spec §8).
+ */
+export function useServerAmountError(method: PaymentMethod) {
+  const { t } = useTranslation();
+  const [serverError, setServerError] = useState<string | undefined>();
+  const handleError = (error: unknown) => {
+    if (isApiError(error) && error.code === 'BANKING_AMOUNT_NOT_ENOUGH') {
+      const minAmount = error.dataNumber('minAmount');
+      setServerError(
+        minAmount !== undefined
+          ? amountProblemText(t, method, { kind: 'min', minAmount })
+          : t('errors.BANKING_AMOUNT_NOT_ENOUGH'),
+      );
+      return;
+    }
+    if (isApiError(error) && error.code === 'VALIDATION_ERROR' && aboutAmount(error.data)) {
+      setServerError(t('topup.amount.step'));
+      return;
+    }
+    handleApiError(error);
+  };
+  return { serverError, setServerError, handleError };
+}

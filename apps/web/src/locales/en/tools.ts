@@ -1,0 +1,46 @@
+import type { tools as vi } from '../vi/tools';
+
+export const tools: typeof vi = {
+  checkProxy: {
+    title: 'Check proxy',
+    description:
+      'Check up to 500 proxies at a time, free: live or dead, protocol, latency and exit IP. One proxy per line as host:port or host:port:user:pass.',
+    input: 'Proxy list',
+    lineCount: '{{count}} / {{max}} lines',
+    tooMany: 'At most {{max}} proxies per check',
+    malformed_one: '{{count}} line is not host:port[:user:pass] and will be reported as a format error.',
+    malformed_other: '{{count}} lines are not host:port[:user:pass] and will be reported as a format error.',
+    protocol: 'Protocol',
+    protocols: {
+      auto: 'Automatic',
+      http: 'HTTP',
+      socks5: 'SOCKS5',
+    },
+    start: 'Start checking',
+    stop: 'Stop',
+    progress: 'Checked {{done}}/{{total}}',
+    summary: 'Live: {{live}} · Dead: {{dead}}',
+    proxy: 'Proxy',
+    live: 'Live',
+    dead: 'Dead',
+    latency: 'Latency',
+    exitIp: 'Exit IP',
+    error: 'Error',
+    errors: {
+      auth: 'Wrong username or password',
+      format: 'Wrong format',
+      forbidden: 'This address may not be checked',
+      timeout: 'Timed out',
+      refused: 'Connection refused',
+      unreachable: 'Unreachable',
+      dns: 'The host name does not resolve',
+      protocol: 'Unexpected reply ({{detail}})',
+      closed: 'Connection closed',
+      other: 'Error: {{detail}}',
+    },
+    showAll: 'All ({{count}})',
+    showLive: 'Live ({{count}})',
+    showDead: 'Dead ({{count}})',
+    copyLive: 'Copy live proxies',
+  },
+};

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createCustomer, loginViaUi } from './support/app';
+import { startServer, type RunningServer } from './support/server';
+import { useE2E } from './support/setup';
+
+// The default site's bank-webhook key (API.md "Configuration": BANK_WEBHOOK_KEY).
+const BANK_WEBHOOK_KEY = 'e2e-bank-webhook-key';
+const e2e = useE2E({ env: { BANK_WEBHOOK_KEY } });
+
+/** The PostgreSQL of the two-instance test; another one can be given with E2E_PG_URL. */
+const PG_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A transfer as SePay posts it (API.md "Top-up and bills"), signed with the site's key. */
+async function postBankWebhook(
+  server: RunningServer,
+  transfer: { content: string; amount: number; accountNumber: string },
+): Promise<void> {
+  const id = Date.now() * 1000 + Math.floor(Math.random() * 1000);
+  const res = await fetch(`${server.baseUrl}/api/webhook/bank`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Apikey ${BANK_WEBHOOK_KEY}` },
+    body: JSON.stringify({
+      id,
+      gateway: 'Vietcombank',
+      transactionDate: '2026-01-05 10:00:00',
+      accountNumber: transfer.accountNumber,
+      code: null,
+      content: transfer.content,
+      transferType: 'in',
+      transferAmount: transfer.amount,
+      accumulated: transfer.amount,
+      subAccount: null,
+      referenceCode: `FT${id}`,
+    }),
+  });
+  expect(res.status, await res.text()).toBe(200);
+}
+
+/**
+ * Opens /topup and waits for the QR, the transfer code and the open realtime stream (the response
+ * to GET /api/events arrives once the server has subscribed the user).
+ */
+async function openTopup(page: Page, baseUrl: string): Promise<{ code: string; accountNumber: string }> {
+  const stream = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200);
+  await page.goto(`${baseUrl}/topup`);
+  await page.getByTestId('topup-qr').waitFor();
+  await stream;
+  const code = (await page.getByTestId('topup-code-bill').innerText()).trim();
+  expect(code).toMatch(/^NAP[0-9A-Z]{6}$/);
+  const accountNumber = (await page.getByTestId('topup-account-number').innerText()).trim();
+  return { code, accountNumber };
+}
+
+/** The bank transfer reaches the page without a reload: dialog (comma grouping) and top-bar balance. */
+async function expectCredited(page: Page, amountText: string, balanceText: string): Promise<void> {
+  const dialog = page.getByTestId('topup-success-dialog');
+  await dialog.waitFor();
+  expect(await dialog.innerText()).toContain(amountText);
+  await page.getByTestId('topbar-balance').filter({ hasText: balanceText }).waitFor();
+  // The marker set before the transfer survives: nothing reloaded the page.
+  expect(await page.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker)).toBe('set');
+}
+
+describe('bank transfer top-up', () => {
+  it('should show the QR and the code, then the success dialog and the new balance when the bank webhook arrives', async () => {
+    const { page, server, mail } = e2e;
+    const user = await createCustomer(server, mail, 'topup');
+    await loginViaUi(page, server.baseUrl, user, 'en');
+    const { code, accountNumber } = await openTopup(page, server.baseUrl);
+    await page.getByTestId('topbar-balance').filter({ hasText: '0 Coin' }).waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { e2eMarker?: string }).e2eMarker = 'set';
+    });
+
+    await postBankWebhook(server, { content: `MBVCB.8812.${code}.CT tu 0123`, amount: 200_000, accountNumber });
+
+    await expectCredited(page, '200,000', '200.000 Coin');
+    // seed-spec §4: the id is remembered, so the same top-up is not shown again.
+    expect(await page.evaluate(() => localStorage.getItem('lastTopupId'))).toMatch(/^[0-9a-f-]{36}$/);
+    await page.getByTestId('topup-success-close').click();
+    await page.getByTestId('topup-success-dialog').waitFor({ state: 'hidden' });
+    // The history refreshed too: the transfer is listed as a success.
+    await page.getByTestId('topup-history').locator('[data-status="success"]').first().waitFor();
+  });
+
+  it('should show the dialog on instance A when the webhook reaches instance B (PostgreSQL)', async ({ skip }) => {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    try {
+      await admin.connect();
+    } catch (err) {
+      console.log(`[e2e] skipping the two-instance test: PostgreSQL at ${PG_URL} is unreachable (${String(err)})`);
+      skip();
+      return;
+    }
+    const dbName = `e2e_topup_${randomBytes(6).toString('hex')}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'proxy-panel-e2e-topup-'));
+    const servers: RunningServer[] = [];
+    try {
+      await admin.query(`create database ${dbName}`);
+      const url = new URL(PG_URL);
+      url.pathname = `/${dbName}`;
+      // One secret for both instances, as in a real deployment behind a load balancer.
+      const env = {
+        BANK_WEBHOOK_KEY,
+        APP_SECRET: randomBytes(32).toString('hex'),
+        DATA_DIR: dataDir,
+      };
+      // One after the other: the first migrates and seeds the empty database.
+      servers.push(await startServer({ databaseUrl: url.toString(), smtpUrl: e2e.mail.url, env }));
+      servers.push(await startServer({ databaseUrl: url.toString(), smtpUrl: e2e.mail.url, env }));
+      const [a, b] = servers as [RunningServer, RunningServer];
+
+      const { page, mail } = e2e;
+      const user = await createCustomer(a, mail, 'topup-pg');
+      await loginViaUi(page, a.baseUrl, user, 'en');
+      const { code, accountNumber } = await openTopup(page, a.baseUrl);
+      await page.evaluate(() => {
+        (window as unknown as { e2eMarker?: string }).e2eMarker = 'set';
+      });
+
+      await postBankWebhook(b, { content: `${code} nap tien`, amount: 150_000, accountNumber });
+
+      await expectCredited(page, '150,000', '150.000 Coin');
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
