@@ -22,7 +22,10 @@ function where(f: TransactionFilter): SQL | undefined {
   }
   if (f.search) {
     const p = likePattern(f.search);
-    parts.push(or(ilike(transactions.content, p), ilike(transactions.type, p)));
+    // Admins search across users, so the buyer's email counts too.
+    parts.push(
+      or(ilike(transactions.content, p), ilike(transactions.type, p), ...(f.siteId ? [ilike(users.email, p)] : [])),
+    );
   }
   return and(...parts);
 }
@@ -41,7 +44,7 @@ export async function listTransactions(
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(f.limit)
       .offset(offsetOf(f.page, f.limit)),
-    db.select({ n: count() }).from(transactions).where(w),
+    db.select({ n: count() }).from(transactions).innerJoin(users, eq(users.id, transactions.userId)).where(w),
   ]);
   return {
     items: rows.map(({ t, email }) => ({

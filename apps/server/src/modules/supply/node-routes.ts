@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZNodeState, ZOk, ZTrafficReport } from '@proxy/contract';
 import { PROXY_CHANGES_CHANNEL } from './changes.js';
-import { authenticateNode, nodeChangesSince, nodeState, recordTraffic } from './node-service.js';
+import { authenticateNode, nodeChangesSince, nodeState, recordTraffic, touchNode } from './node-service.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -93,7 +93,11 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
           wake();
         }
       });
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => {
+        res.write(': keep-alive\n\n');
+        // A node that only follows the stream is still online.
+        void touchNode(app.ctx, node.id).catch(() => undefined);
+      }, HEARTBEAT_MS);
       const close = () => {
         if (closed) {
           return;

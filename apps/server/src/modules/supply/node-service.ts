@@ -36,11 +36,15 @@ export async function authenticateNode(ctx: AppContext, header: string | undefin
   if (!node || node.status !== 'active' || expected.length !== given.length || !timingSafeEqual(expected, given)) {
     throw new AppError('INVALID_TOKEN');
   }
-  const now = ctx.clock.now();
-  if (!node.lastSeenAt || now.getTime() - node.lastSeenAt.getTime() > 10_000) {
-    await ctx.db.update(subServers).set({ lastSeenAt: now }).where(eq(subServers.id, node.id));
+  if (!node.lastSeenAt || ctx.clock.nowMs() - node.lastSeenAt.getTime() > 10_000) {
+    await touchNode(ctx, node.id);
   }
   return { id: node.id };
+}
+
+/** Marks a node as seen now (any request, or a heartbeat on its change stream). */
+export async function touchNode(ctx: AppContext, id: string): Promise<void> {
+  await ctx.db.update(subServers).set({ lastSeenAt: ctx.clock.now() }).where(eq(subServers.id, id));
 }
 
 interface ProxyStateRow {
