@@ -165,3 +165,33 @@ describe('PUT /api/order/increase-bandwidth/:id', () => {
     expect(notPackage.statusCode).toBe(400);
   });
 });
+
+describe('PUT /api/key/renew-list-key', () => {
+  it('should charge the key retail price per key and extend each key', async () => {
+    const c = await customer(t, 1_000_000);
+    const pkg = (await t.inject({ method: 'GET', url: '/api/key-package/get-all-package' })).json()[0];
+    const keys = (
+      await t.inject({
+        method: 'POST',
+        url: `/api/key/buy-key-package/${pkg.id}`,
+        token: c.token,
+        payload: { country: 'SG', quantity: 2 },
+      })
+    ).json().keys;
+    const before = await balanceOf(t, c.id);
+    const res = await t.inject({
+      method: 'PUT',
+      url: '/api/key/renew-list-key',
+      token: c.token,
+      payload: { listKeyId: keys.map((k: { id: string }) => k.id), period: { unit: 'day', value: 2 } },
+    });
+    // Demo key retail: 15,000 coins a day; two days is under a month, so the retail price.
+    expect(res.json()).toEqual({ cost: 2 * 2 * 15_000 });
+    expect(await balanceOf(t, c.id)).toBe(before - 60_000);
+    const after = (await t.inject({ method: 'GET', url: '/api/key/list-key-me', token: c.token })).json().items;
+    for (const k of after) {
+      const bought = keys.find((b: { id: string }) => b.id === k.id);
+      expect(new Date(k.expiresAt).getTime() - new Date(bought.expiresAt).getTime()).toBe(2 * DAY);
+    }
+  });
+});

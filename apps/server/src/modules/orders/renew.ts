@@ -197,6 +197,32 @@ export async function renewOrders(ctx: AppContext, userId: string, ids: string[]
   });
 }
 
+/**
+ * What renewing these proxies or keys for a period costs at the retail renewal prices: one price
+ * look-up per country, not per unit (seed-spec §9: under a month at the retail price).
+ */
+async function renewalCost(
+  tx: Tx,
+  siteId: string,
+  product: 'v6' | 'v4' | 'key',
+  units: { country: string }[],
+  period: Period,
+): Promise<number> {
+  const perCountry = new Map<string, number>();
+  for (const u of units) {
+    perCountry.set(u.country, (perCountry.get(u.country) ?? 0) + 1);
+  }
+  let cost = 0;
+  for (const [country, count] of perCountry) {
+    const row = await catalog.findRetailPrice(tx, siteId, product, country, period.unit);
+    if (!row) {
+      throw new AppError('INVALID_COUNTRY');
+    }
+    cost += renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period) * period.value * count;
+  }
+  return cost;
+}
+
 /** Renews chosen retail proxies (not package ones: those renew with their package). */
 export async function renewProxies(
   ctx: AppContext,
@@ -217,20 +243,7 @@ export async function renewProxies(
     if (rows.some((p) => p.packageName !== null)) {
       throw new AppError('PROXY_NOT_VALID');
     }
-    let cost = 0;
-    const prices = new Map<string, number>();
-    for (const p of rows) {
-      let unit = prices.get(p.country);
-      if (unit === undefined) {
-        const row = await catalog.findRetailPrice(tx, user.siteId, type, p.country, period.unit);
-        if (!row) {
-          throw new AppError('INVALID_COUNTRY');
-        }
-        unit = renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period);
-        prices.set(p.country, unit);
-      }
-      cost += unit * period.value;
-    }
+    const cost = await renewalCost(tx, user.siteId, type, rows, period);
     const now = ctx.clock.now();
     await changeBalance(tx, {
       userId: user.id,
@@ -271,14 +284,7 @@ export async function renewKeys(ctx: AppContext, user: { id: string; siteId: str
     if (rows.some((k) => k.status === 'locked')) {
       throw new AppError('KEY_EXPIRED');
     }
-    let cost = 0;
-    for (const k of rows) {
-      const row = await catalog.findRetailPrice(tx, user.siteId, 'key', k.country, period.unit);
-      if (!row) {
-        throw new AppError('INVALID_COUNTRY');
-      }
-      cost += renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period) * period.value;
-    }
+    const cost = await renewalCost(tx, user.siteId, 'key', rows, period);
     const now = ctx.clock.now();
     await changeBalance(tx, {
       userId: user.id,
