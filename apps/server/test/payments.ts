@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { PaymentMethod } from '@proxy/contract';
 import { sites, type SiteSettings } from '../src/db/schema/index.js';
 import { ensureCodeBill } from '../src/modules/payments/bank.js';
 import { findTopup, findTopupMismatches, type TopupRow } from '../src/modules/payments/repository.js';
 import { updateMethodConfig, updatePublicUrl } from '../src/modules/payments/settings.js';
-import { createUser, ledgerMismatches, login, type TestApp } from './helper.js';
+import { build, createUser, ledgerMismatches, login, type TestApp } from './helper.js';
 
 export const BANK_KEY = 'test-bank-webhook-key';
 
@@ -102,4 +102,44 @@ export async function topupById(t: TestApp, id: string): Promise<TopupRow> {
     throw new Error(`no top-up ${id}`);
   }
   return row;
+}
+
+export interface ProviderSuite<F> {
+  t: TestApp;
+  fake: F;
+  /** The app's base URL, where the fake posts its webhooks. */
+  base: string;
+}
+
+/**
+ * The frame every payment-method test file shares: a fresh app listening for webhooks, the
+ * provider's fake started and configured as the site's method, no promotion; after each test the
+ * clock is reset and the ledger audit must hold. `ready` hands the file its app and fake.
+ */
+export function providerSuite<F extends { close(): Promise<void>; config: Record<string, unknown> }>(
+  method: PaymentMethod,
+  start: (s: { t: TestApp; base: string }) => Promise<F>,
+  ready: (s: ProviderSuite<F>) => void,
+  extraConfig: Record<string, unknown> = {},
+): void {
+  let suite: ProviderSuite<F> | null = null;
+  beforeAll(async () => {
+    const t = await build();
+    const base = await listenForProviders(t);
+    const fake = await start({ t, base });
+    await configureMethod(t, method, { enabled: true, ...extraConfig, ...fake.config });
+    await setPromotion(t, null);
+    suite = { t, fake, base };
+    ready(suite);
+  });
+  afterAll(async () => {
+    await suite?.fake.close();
+    await suite?.t.close();
+  });
+  afterEach(async () => {
+    if (suite) {
+      suite.t.clock.reset();
+      await expectLedgerHolds(suite.t);
+    }
+  });
 }

@@ -82,7 +82,8 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}) {
       'paypal-cert-url': `${server.url}/v1/notifications/certs/fake`,
       'paypal-transmission-id': id,
       'paypal-transmission-time': time,
-      'paypal-transmission-sig': o.badSignature ? `x${sig.slice(1)}` : sig,
+      // Change the first character to another one (a fixed 'x' equals it one time in 64).
+      'paypal-transmission-sig': o.badSignature ? `${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}` : sig,
     });
   }
 

@@ -1,32 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, build, customer, type TestApp } from '../../../test/helper.js';
+import { describe, expect, it } from 'vitest';
+import { balanceOf, customer, type TestApp } from '../../../test/helper.js';
 import { startFakeStripe, type FakeStripe } from '../../../test/fakes/index.js';
-import {
-  configureMethod,
-  expectLedgerHolds,
-  listenForProviders,
-  setPromotion,
-  topupById,
-} from '../../../test/payments.js';
+import { topupById, providerSuite } from '../../../test/payments.js';
 import { reconcileTopups } from './reconciler.js';
 
 let t: TestApp;
 let fake: FakeStripe;
-beforeAll(async () => {
-  t = await build();
-  const base = await listenForProviders(t);
-  fake = await startFakeStripe({ webhookUrl: `${base}/api/webhook/card`, now: () => t.clock.nowMs() });
-  await configureMethod(t, 'card', { enabled: true, ...fake.config });
-  await setPromotion(t, null);
-});
-afterAll(async () => {
-  await fake.close();
-  await t.close();
-});
-afterEach(async () => {
-  t.clock.reset();
-  await expectLedgerHolds(t);
-});
+providerSuite(
+  'card',
+  ({ t, base }) => startFakeStripe({ webhookUrl: `${base}/api/webhook/card`, now: () => t.clock.nowMs() }),
+  (s) => {
+    t = s.t;
+    fake = s.fake;
+  },
+);
 
 async function checkout(token: string, amount = 120_000) {
   const res = await t.inject({ method: 'POST', url: '/api/user/payment-credit-card', token, payload: { amount } });

@@ -1,32 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, build, customer, type TestApp } from '../../../test/helper.js';
+import { describe, expect, it } from 'vitest';
+import { balanceOf, customer, type TestApp } from '../../../test/helper.js';
 import { startFakeMomo, type FakeMomo } from '../../../test/fakes/index.js';
-import {
-  configureMethod,
-  expectLedgerHolds,
-  listenForProviders,
-  setPromotion,
-  topupById,
-} from '../../../test/payments.js';
+import { topupById, providerSuite } from '../../../test/payments.js';
 import { reconcileTopups } from './reconciler.js';
 
 let t: TestApp;
 let fake: FakeMomo;
-beforeAll(async () => {
-  t = await build();
-  await listenForProviders(t);
-  fake = await startFakeMomo();
-  await configureMethod(t, 'momo', { enabled: true, ...fake.config });
-  await setPromotion(t, null);
-});
-afterAll(async () => {
-  await fake.close();
-  await t.close();
-});
-afterEach(async () => {
-  t.clock.reset();
-  await expectLedgerHolds(t);
-});
+providerSuite(
+  'momo',
+  () => startFakeMomo(),
+  (s) => {
+    t = s.t;
+    fake = s.fake;
+  },
+);
 
 async function create(token: string, amount = 100_000) {
   const res = await t.inject({ method: 'POST', url: '/api/user/momo-create-order', token, payload: { amount } });

@@ -1,32 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, build, customer, login, createUser, type TestApp } from '../../../test/helper.js';
+import { describe, expect, it } from 'vitest';
+import { balanceOf, customer, login, createUser, type TestApp } from '../../../test/helper.js';
 import { startFakePaypal, type FakePaypal } from '../../../test/fakes/index.js';
-import {
-  configureMethod,
-  expectLedgerHolds,
-  listenForProviders,
-  setPromotion,
-  siteAdmin,
-  topupById,
-} from '../../../test/payments.js';
+import { siteAdmin, topupById, providerSuite } from '../../../test/payments.js';
 import { reconcileTopups } from './reconciler.js';
 
 let t: TestApp;
 let fake: FakePaypal;
-beforeAll(async () => {
-  t = await build();
-  const base = await listenForProviders(t);
-  fake = await startFakePaypal({ webhookUrl: `${base}/api/webhook/paypal` });
-  await configureMethod(t, 'paypal', { enabled: true, ...fake.config });
-  await setPromotion(t, null);
-});
-afterAll(async () => {
-  await fake.close();
-  await t.close();
-});
-afterEach(async () => {
-  await expectLedgerHolds(t);
-});
+providerSuite(
+  'paypal',
+  ({ base }) => startFakePaypal({ webhookUrl: `${base}/api/webhook/paypal` }),
+  (s) => {
+    t = s.t;
+    fake = s.fake;
+  },
+);
 
 async function createOrder(token: string, amount = 240_000) {
   const res = await t.inject({ method: 'POST', url: '/api/user/paypal-create-order', token, payload: { amount } });

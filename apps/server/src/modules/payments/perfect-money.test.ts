@@ -1,33 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, build, customer, type TestApp } from '../../../test/helper.js';
+import { describe, expect, it } from 'vitest';
+import { balanceOf, customer, type TestApp } from '../../../test/helper.js';
 import { startFakePerfectMoney, type FakePerfectMoney } from '../../../test/fakes/index.js';
-import {
-  configureMethod,
-  expectLedgerHolds,
-  listenForProviders,
-  setPromotion,
-  topupById,
-} from '../../../test/payments.js';
+import { topupById, providerSuite } from '../../../test/payments.js';
 import { reconcileTopups } from './reconciler.js';
 
 let t: TestApp;
 let fake: FakePerfectMoney;
 let base: string;
-beforeAll(async () => {
-  t = await build();
-  base = await listenForProviders(t);
-  fake = await startFakePerfectMoney();
-  await configureMethod(t, 'perfectmoney', { enabled: true, ...fake.config });
-  await setPromotion(t, null);
-});
-afterAll(async () => {
-  await fake.close();
-  await t.close();
-});
-afterEach(async () => {
-  t.clock.reset();
-  await expectLedgerHolds(t);
-});
+providerSuite(
+  'perfectmoney',
+  () => startFakePerfectMoney(),
+  (s) => {
+    t = s.t;
+    fake = s.fake;
+    base = s.base;
+  },
+);
 
 async function create(token: string, amount = 72_000) {
   const res = await t.inject({

@@ -1,27 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, build, customer, type TestApp } from '../../../test/helper.js';
+import { describe, expect, it } from 'vitest';
+import { balanceOf, customer, type TestApp } from '../../../test/helper.js';
 import { FAKE_TOKEN, startFakeTronGrid, type FakeTronGrid } from '../../../test/fakes/index.js';
-import { configureMethod, expectLedgerHolds, setPromotion, topupById } from '../../../test/payments.js';
+import { topupById, providerSuite } from '../../../test/payments.js';
 import { reconcileTopups } from './reconciler.js';
 
 const ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 
 let t: TestApp;
 let fake: FakeTronGrid;
-beforeAll(async () => {
-  t = await build();
-  fake = await startFakeTronGrid({ apiKey: 'trongrid-key' });
-  await configureMethod(t, 'usdt', { enabled: true, address: ADDRESS, ...fake.config });
-  await setPromotion(t, null);
-});
-afterAll(async () => {
-  await fake.close();
-  await t.close();
-});
-afterEach(async () => {
-  t.clock.reset();
-  await expectLedgerHolds(t);
-});
+providerSuite(
+  'usdt',
+  () => startFakeTronGrid({ apiKey: 'trongrid-key' }),
+  (s) => {
+    t = s.t;
+    fake = s.fake;
+  },
+  { address: ADDRESS },
+);
 
 async function create(token: string, amount = 240_000) {
   const res = await t.inject({ method: 'POST', url: '/api/user/usdt-create-order', token, payload: { amount } });
