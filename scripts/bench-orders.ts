@@ -4,8 +4,10 @@
 //   - GET list-proxy-me page 1 (p50, p99, req/s) for users who own 100 proxies each,
 //   - buy-retail throughput at 32 concurrent buyers (50 proxies each).
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; the run creates and
-// drops its own database beside it), BENCH_SECONDS (default 10).
+// drops its own database beside it), BENCH_SECONDS (default 10), BENCH_PHASES (default
+// "buy,list,retail": a subset runs only those), BENCH_KEEP_DB=1 (keep the database for a look).
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { startServer, type RunningServer } from '../e2e/support/server';
@@ -41,6 +43,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = 1_000;
 const PER_USER = 100;
 const CONCURRENCY = 32;
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'buy,list,retail').split(','));
 
 async function api<T>(
   server: RunningServer,
@@ -121,6 +124,36 @@ async function seed(db: pg.Client): Promise<void> {
   await db.query('analyze');
 }
 
+/** CPU seconds (user + system) of the API process tree, of all PostgreSQL processes, and of this process. */
+function cpuSeconds(): { api: number; pg: number; self: number } {
+  const hz = 100; // USER_HZ, 100 on Linux
+  let api = 0;
+  let pg = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) {
+      continue;
+    }
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // the process ended meanwhile
+    }
+    // Fields after the command name, which sits in parentheses and may itself hold spaces.
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(f[11]) + Number(f[12]);
+    if (name === 'postgres') {
+      pg += ticks / hz;
+    } else if (Number(entry) === benchServerPid) {
+      api += ticks / hz;
+    }
+  }
+  const own = process.cpuUsage();
+  return { api, pg, self: (own.user + own.system) / 1e6 };
+}
+let benchServerPid = 0;
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
@@ -146,6 +179,7 @@ async function main(): Promise<void> {
     // Behind a (pretend) reverse proxy, so the bench's logins come from many client addresses and
     // stay clear of the per-IP login limit.
     server = await startServer({ databaseUrl: url.toString(), env: { TRUST_PROXY: '1' } });
+    benchServerPid = server.pid;
     const db = new pg.Client({ connectionString: url.toString() });
     // The database is dropped (with FORCE) at the end, which ends this connection: not an error.
     db.on('error', () => undefined);
@@ -169,78 +203,95 @@ async function main(): Promise<void> {
       );
     }
 
+    const rows: [string, string, string][] = [];
+
     // 1. One order of 1,000 proxies.
-    const times: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const start = process.hrtime.bigint();
-      const r = await api<{ proxies: unknown[] }>(server, '/api/v6-proxy/buy-retail', {
-        token: tokens[0],
-        body: { country: 'VN', quantity: 1000, period: { unit: 'day', value: 1 } },
-      });
-      times.push(Number(process.hrtime.bigint() - start) / 1e6);
-      if (r.proxies.length !== 1000) {
-        throw new Error(`expected 1000 proxies, got ${r.proxies.length}`);
+    if (PHASES.has('buy')) {
+      const times: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const start = process.hrtime.bigint();
+        const r = await api<{ proxies: unknown[] }>(server, '/api/v6-proxy/buy-retail', {
+          token: tokens[0],
+          body: { country: 'VN', quantity: 1000, period: { unit: 'day', value: 1 } },
+        });
+        times.push(Number(process.hrtime.bigint() - start) / 1e6);
+        if (r.proxies.length !== 1000) {
+          throw new Error(`expected 1000 proxies, got ${r.proxies.length}`);
+        }
       }
+      rows.push([
+        'buy 1,000 proxies in one order',
+        `median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`,
+        'target < 1,000 ms',
+      ]);
     }
 
     // 2. list-proxy-me page 1, for a user with 100 proxies among 100,000.
-    const listUrl = `${server.baseUrl}/api/v6-proxy/list-proxy-me?page=1&limit=25`;
-    const headers = { authorization: `Bearer ${tokens[5]}` };
-    await autocannon({ url: listUrl, connections: CONCURRENCY, duration: 2, headers });
-    const list = await autocannon({ url: listUrl, connections: CONCURRENCY, duration: SECONDS, headers });
+    if (PHASES.has('list')) {
+      const listUrl = `${server.baseUrl}/api/v6-proxy/list-proxy-me?page=1&limit=25`;
+      const headers = { authorization: `Bearer ${tokens[5]}` };
+      await autocannon({ url: listUrl, connections: CONCURRENCY, duration: 2, headers });
+      const cpu0 = cpuSeconds();
+      const list = await autocannon({ url: listUrl, connections: CONCURRENCY, duration: SECONDS, headers });
+      const cpu = cpuSeconds();
+      const perReq = (a: number, b: number) => `${((1e6 * (b - a)) / list.requests.total).toFixed(0)} µs`;
+      rows.push([
+        'list-proxy-me page 1 (32 conc.)',
+        `p50 ${list.latency.p50} ms, p99 ${list.latency.p99} ms, ${Math.round(list.requests.average)} req/s, non-2xx ${list.non2xx}`,
+        'target p99 < 25 ms',
+      ]);
+      rows.push([
+        '  CPU per request',
+        `API ${perReq(cpu0.api, cpu.api)}, PostgreSQL ${perReq(cpu0.pg, cpu.pg)}, load generator ${perReq(cpu0.self, cpu.self)}`,
+        '',
+      ]);
+    }
 
     // 3. buy-retail throughput: 32 buyers at once, 50 proxies each, a fixed number of purchases.
-    let next = 0;
-    const buy = await autocannon({
-      url: server.baseUrl,
-      connections: CONCURRENCY,
-      amount: 1500,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/v6-proxy/buy-retail',
-          setupRequest: (req) => ({
-            ...req,
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${tokens[1 + (next++ % CONCURRENCY)]}`,
-            },
-            body: JSON.stringify({ country: 'VN', quantity: 50, period: { unit: 'day', value: 1 } }),
-          }),
-        },
-      ],
-    });
+    if (PHASES.has('retail')) {
+      let next = 0;
+      const buy = await autocannon({
+        url: server.baseUrl,
+        connections: CONCURRENCY,
+        amount: 1500,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/v6-proxy/buy-retail',
+            setupRequest: (req) => ({
+              ...req,
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${tokens[1 + (next++ % CONCURRENCY)]}`,
+              },
+              body: JSON.stringify({ country: 'VN', quantity: 50, period: { unit: 'day', value: 1 } }),
+            }),
+          },
+        ],
+      });
+      rows.push([
+        'buy-retail ×50 (32 conc.)',
+        `${Math.round(buy.requests.average)} orders/s, p50 ${buy.latency.p50} ms, p99 ${buy.latency.p99} ms, non-2xx ${buy.non2xx}, errors ${buy.errors}`,
+        '',
+      ]);
+    }
     const audit = await db.query(
       `select count(*) as n from (select u.id from users u left join transactions t on t.user_id = u.id
        group by u.id, u.balance having u.balance <> coalesce(sum(t.amount), 0)) x`,
     );
     await db.end();
-
-    const rows = [
-      [
-        'buy 1,000 proxies in one order',
-        `median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`,
-        'target < 1,000 ms',
-      ],
-      [
-        'list-proxy-me page 1 (32 conc.)',
-        `p50 ${list.latency.p50} ms, p99 ${list.latency.p99} ms, ${Math.round(list.requests.average)} req/s, non-2xx ${list.non2xx}`,
-        'target p99 < 25 ms',
-      ],
-      [
-        'buy-retail ×50 (32 conc.)',
-        `${Math.round(buy.requests.average)} orders/s, p50 ${buy.latency.p50} ms, p99 ${buy.latency.p99} ms, non-2xx ${buy.non2xx}, errors ${buy.errors}`,
-        '',
-      ],
-      ['ledger audit', Number(audit.rows[0].n) === 0 ? 'holds' : `${audit.rows[0].n} mismatches`, ''],
-    ];
+    rows.push(['ledger audit', Number(audit.rows[0].n) === 0 ? 'holds' : `${audit.rows[0].n} mismatches`, '']);
     console.log('');
     for (const [what, figure, target] of rows) {
-      console.log(`${what!.padEnd(34)} ${figure}${target ? `   (${target})` : ''}`);
+      console.log(`${what.padEnd(34)} ${figure}${target ? `   (${target})` : ''}`);
     }
   } finally {
     await server?.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    if (process.env.BENCH_KEEP_DB === '1') {
+      console.log(`kept the database ${name} (BENCH_KEEP_DB=1)`);
+    } else {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    }
     await admin.end();
   }
 }

@@ -23,6 +23,8 @@ export interface ServerOptions {
 
 export interface RunningServer {
   port: number;
+  /** The server process, e.g. for a benchmark's CPU accounting. */
+  pid: number;
   /** http://127.0.0.1:PORT, which the default site answers. */
   baseUrl: string;
   /** The same server under another Host, e.g. urlFor('proxy-owner.localhost'). */
@@ -155,6 +157,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   return {
     port,
+    pid: child.pid ?? 0,
     baseUrl,
     urlFor: (host) => `http://${host}:${port}`,
     adminEmail: ADMIN_EMAIL,

@@ -173,6 +173,7 @@ async function startPanel(opts: { port: number; dataDir: string; databaseUrl?: s
   const baseUrl = `http://127.0.0.1:${opts.port}`;
   const server: RunningServer = {
     port: opts.port,
+    pid: child.proc.pid ?? 0,
     baseUrl,
     urlFor: (host) => `http://${host}:${opts.port}`,
     adminEmail: ADMIN_EMAIL,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
@@ -152,5 +153,26 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+
+/**
+ * queryRows for a hot query of a fixed shape, as a named prepared statement: PostgreSQL parses and
+ * plans it once per connection instead of once per call (for the proxy list that halves its cost).
+ * The name comes from the SQL text, so every distinct text gets its own statement; callers must
+ * keep the number of shapes bounded (no variable-length lists inlined into the text). PGlite runs
+ * it as a plain query.
+ */
+export async function queryRowsPrepared<T>(db: DbOrTx, prefix: string, query: SQL): Promise<T[]> {
+  const q = dialect.sqlToQuery(query);
+  let name = statementNames.get(q.sql);
+  if (!name) {
+    name = `${prefix}_${createHash('sha1').update(q.sql).digest('hex').slice(0, 16)}`;
+    statementNames.set(q.sql, name);
+  }
+  const res = (await db._.session.prepareQuery(q, undefined, name, false).execute()) as { rows: T[] };
   return res.rows;
 }

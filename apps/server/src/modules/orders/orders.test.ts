@@ -194,6 +194,43 @@ describe('rotating keys', () => {
 });
 
 describe('proxy lists and export', () => {
+  it('should keep each sort order across pages', async () => {
+    const c = await customer(t, 1_000_000);
+    for (const days of [5, 2]) {
+      const r = await t.inject({
+        method: 'POST',
+        url: '/api/v4-proxy/buy-retail',
+        token: c.token,
+        payload: { country: 'DE', quantity: 2, period: { unit: 'day', value: days } },
+      });
+      expect(r.statusCode).toBe(200);
+    }
+    type Item = { id: string; expiresAt: string; createdAt: string };
+    const all = async (sort: string) => {
+      const items: Item[] = [];
+      for (const page of [1, 2]) {
+        const r = await t.inject({
+          method: 'GET',
+          url: `/api/v4-proxy/list-proxy-me?limit=3&page=${page}&sort=${sort}`,
+          token: c.token,
+        });
+        expect(r.json()).toMatchObject({ total: 4, totalPage: 2 });
+        items.push(...(r.json().items as Item[]));
+      }
+      return items;
+    };
+    const key = (a: Item, b: Item, field: 'expiresAt' | 'createdAt') =>
+      a[field].localeCompare(b[field]) || a.id.localeCompare(b.id);
+    const asc = await all('expires_asc');
+    expect(asc.map((p) => p.id)).toEqual([...asc].sort((a, b) => key(a, b, 'expiresAt')).map((p) => p.id));
+    expect(asc[0]!.expiresAt < asc[3]!.expiresAt).toBe(true);
+    const descExp = await all('expires_desc');
+    expect(descExp.map((p) => p.id)).toEqual([...asc].reverse().map((p) => p.id));
+    const created = await all('created_desc');
+    expect(created.map((p) => p.id)).toEqual([...created].sort((a, b) => key(b, a, 'createdAt')).map((p) => p.id));
+    expect((await all('created_asc')).map((p) => p.id)).toEqual([...created].reverse().map((p) => p.id));
+  });
+
   it('should page, filter and export the caller’s proxies', async () => {
     const c = await customer(t, 1_000_000);
     await t.inject({

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client.js';
+import { queryRows, queryRowsPrepared, type DbOrTx } from '../../db/client.js';
 import { orderLogs, orders, proxies, rotatingKeys, subServers, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
 import type { KeyRow, OrderRow, ProxyRow } from './mapper.js';
@@ -163,18 +163,31 @@ const SORTS = {
   expires_desc: [desc(proxies.expiresAt), desc(proxies.id)],
 } as const;
 
+type ListRow = { items: string | null; total: string | number | null };
+
+/** SORTS again, over the columns the page's subquery carries out (json_agg must keep the order). */
+const PAGE_SORTS = {
+  created_desc: sql.raw('x.sc desc, x.si desc'),
+  created_asc: sql.raw('x.sc asc, x.si asc'),
+  expires_asc: sql.raw('x.se asc, x.si asc'),
+  expires_desc: sql.raw('x.se desc, x.si desc'),
+} as const;
+
 const ISO = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * The customer's proxy list as the answer's JSON, built by PostgreSQL: the hottest read of the
  * panel skips row mapping and re-serialisation in Node. The fields are exactly ZProxy's (a test
- * parses every item with it); the total comes from a window count over the user's rows.
+ * parses every item with it). The total is its own index-only count, and the JSON is built for the
+ * page's rows only (a window count over all the user's rows cost a third of the query). A named
+ * prepared statement per filter shape saves the planning, about as much again; a list of ids makes
+ * the text vary, so that shape runs unprepared.
  */
 export async function listProxiesJson(db: DbOrTx, f: ProxyFilter): Promise<{ items: string; total: number }> {
-  const rows = await queryRows<{ items: string | null; total: string | number | null }>(
-    db,
-    sql`select json_agg(x.item order by x.n)::text as items, max(x.total) as total from (
-      select row_number() over (order by ${sql.join([...SORTS[f.sort]], sql`, `)}) as n, count(*) over () as total,
+  const where = proxyWhere(f);
+  const query = sql`select (select count(*) from proxies where ${where}) as total,
+    (select json_agg(x.item order by ${PAGE_SORTS[f.sort]})::text from (
+      select proxies.created_at as sc, proxies.expires_at as se, proxies.id as si,
       json_build_object(
         'id', proxies.id, 'orderId', proxies.order_id, 'type', proxies.type, 'kind', proxies.kind,
         'protocol', proxies.protocol, 'host', sub_servers.host, 'port', proxies.port,
@@ -188,17 +201,15 @@ export async function listProxiesJson(db: DbOrTx, f: ProxyFilter): Promise<{ ite
         'createdAt', ${ISO('proxies.created_at')}
       ) as item
       from proxies join sub_servers on sub_servers.id = proxies.sub_server_id
-      where ${proxyWhere(f)}
+      where ${where}
       order by ${sql.join([...SORTS[f.sort]], sql`, `)}
       limit ${f.limit} offset ${offsetOf(f.page, f.limit)}
-    ) x`,
-  );
+    ) x) as items`;
+  const rows = f.ids
+    ? await queryRows<ListRow>(db, query)
+    : await queryRowsPrepared<ListRow>(db, 'list_proxies', query);
   const r = rows[0];
-  if (r?.items) {
-    return { items: r.items, total: Number(r.total) };
-  }
-  const totals = f.page > 1 ? await db.select({ n: count() }).from(proxies).where(proxyWhere(f)) : [{ n: 0 }];
-  return { items: '[]', total: totals[0]?.n ?? 0 };
+  return { items: r?.items ?? '[]', total: Number(r?.total ?? 0) };
 }
 
 /** All of a user's proxies matching a filter, for export (no paging; a user's list is bounded). */
