@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ZBuyKeyPackageRequest, ZBuyKeyResponse } from '@proxy/contract';
 import type { z } from 'zod';
+import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
 import { api } from '@/lib/api-client';
-import { useAfterPurchase } from '../hooks/use-after-purchase';
 
 export interface BuyKeyPackageInput {
   packageId: string;
@@ -20,6 +20,6 @@ export function buyKeyPackage({
 
 /** POST /api/key/buy-key-package/:id */
 export function useBuyKeyPackage() {
-  const afterPurchase = useAfterPurchase();
+  const afterPurchase = useRefreshAfterCharge();
   return useMutation({ mutationFn: buyKeyPackage, onSuccess: afterPurchase });
 }

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ZBuyPackageRequest, ZBuyResponse } from '@proxy/contract';
 import type { z } from 'zod';
+import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
 import { api } from '@/lib/api-client';
-import { useAfterPurchase } from '../hooks/use-after-purchase';
 
 export interface BuyPackageInput {
   product: 'v6' | 'v4';
@@ -24,6 +24,6 @@ export function buyPackage({
 
 /** POST /api/{v6,v4}-proxy/buy-package/:id (ALREADY_CREATE_PLAN, ALREADY_USE_TRIAL are toasted). */
 export function useBuyPackage() {
-  const afterPurchase = useAfterPurchase();
+  const afterPurchase = useRefreshAfterCharge();
   return useMutation({ mutationFn: buyPackage, onSuccess: afterPurchase });
 }

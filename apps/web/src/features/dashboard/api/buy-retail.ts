@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TBuyRetailRequest, ZBuyResponse } from '@proxy/contract';
 import type { z } from 'zod';
+import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
 import { api } from '@/lib/api-client';
-import { useAfterPurchase } from '../hooks/use-after-purchase';
 
 export type TBuyResponse = z.infer<typeof ZBuyResponse>;
 
@@ -21,6 +21,6 @@ export function buyRetail({ product, body, idempotencyKey }: BuyRetailInput): Pr
 
 /** POST /api/{v6,v4}-proxy/buy-retail */
 export function useBuyRetail() {
-  const afterPurchase = useAfterPurchase();
+  const afterPurchase = useRefreshAfterCharge();
   return useMutation({ mutationFn: buyRetail, onSuccess: afterPurchase });
 }

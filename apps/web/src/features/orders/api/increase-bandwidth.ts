@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
 import { api } from '@/lib/api-client';
-import { useRefreshAfterCharge } from '../hooks/use-refresh-after-charge';
 
 export interface IncreaseBandwidthInput {
   id: string;

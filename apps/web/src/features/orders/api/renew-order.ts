@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Period } from '@proxy/contract';
+import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
 import { api } from '@/lib/api-client';
-import { useRefreshAfterCharge } from '../hooks/use-refresh-after-charge';
 
 export interface RenewOrderInput {
   id: string;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Period } from '@proxy/contract';
+import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
 import { api } from '@/lib/api-client';
-import { useRefreshProxies } from '../hooks/use-refresh-proxies';
 
 export function renewKeys(body: { listKeyId: string[]; period: Period }): Promise<{ cost: number }> {
   return api.put('/key/renew-list-key', body);
@@ -9,6 +9,6 @@ export function renewKeys(body: { listKeyId: string[]; period: Period }): Promis
 
 /** PUT /api/key/renew-list-key, at the key retail prices. */
 export function useRenewKeys() {
-  const refresh = useRefreshProxies(true);
+  const refresh = useRefreshAfterCharge();
   return useMutation({ mutationFn: renewKeys, onSuccess: refresh });
 }

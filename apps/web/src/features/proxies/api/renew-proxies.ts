@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Period } from '@proxy/contract';
+import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
 import { api } from '@/lib/api-client';
-import { useRefreshProxies } from '../hooks/use-refresh-proxies';
 import type { ProxyType } from './list-proxies';
 
 export interface RenewProxiesInput {
@@ -16,6 +16,6 @@ export function renewProxies({ type, ...body }: RenewProxiesInput): Promise<{ co
 
 /** PUT /api/{v6,v4}-proxy/renew-list-proxy (retail proxies; package ones renew with their package). */
 export function useRenewProxies() {
-  const refresh = useRefreshProxies(true);
+  const refresh = useRefreshAfterCharge();
   return useMutation({ mutationFn: renewProxies, onSuccess: refresh });
 }

@@ -2,7 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { meQueryOptions } from '@/lib/auth';
 import { queryRoots } from '@/lib/query-keys';
 
-/** After a renewal or a bandwidth purchase: the balance, the orders and what they hold are stale. */
+/**
+ * After anything that charges the balance (a purchase, a renewal, bandwidth): the balance in the
+ * top bar (GET /api/user/me), the orders and the proxies and keys they hold are stale.
+ */
 export function useRefreshAfterCharge() {
   const queryClient = useQueryClient();
   return () =>
