@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
 import { enUS, viVN } from '@mui/x-data-grid/locales';
 import { useTranslation } from 'react-i18next';
+import type { Paging } from '@/hooks/use-paging';
+import type { RowSelection } from '@/hooks/use-row-selection';
 
 /** The MIT DataGrid pages at most 100 rows. */
 export const PAGE_SIZE_OPTIONS = [25, 50, 100];
@@ -35,5 +37,53 @@ export function AppDataGrid<R extends GridValidRowModel>({
         {...props}
       />
     </Box>
+  );
+}
+
+type PagedProps =
+  | 'rows'
+  | 'rowCount'
+  | 'loading'
+  | 'paginationMode'
+  | 'paginationModel'
+  | 'onPaginationModelChange'
+  | 'checkboxSelection'
+  | 'rowSelectionModel'
+  | 'onRowSelectionModelChange';
+
+interface PagedDataGridProps<R extends GridValidRowModel> extends Omit<DataGridProps<R>, PagedProps> {
+  testId?: string;
+  paging: Paging;
+  /** The list query: one page of rows and the total. */
+  list: { data?: { items: R[]; total: number }; isFetching: boolean };
+  /** Checkbox selection; it is cleared on another page, whose rows it does not cover. */
+  selection?: RowSelection;
+}
+
+/** An AppDataGrid over one page of a server-paged list (GET …?page&limit answering items and total). */
+export function PagedDataGrid<R extends GridValidRowModel>({
+  paging,
+  list,
+  selection,
+  ...props
+}: PagedDataGridProps<R>) {
+  return (
+    <AppDataGrid
+      rows={list.data?.items ?? []}
+      rowCount={list.data?.total ?? 0}
+      loading={list.isFetching}
+      paginationMode="server"
+      paginationModel={paging.model}
+      onPaginationModelChange={(model) => {
+        paging.setModel(model);
+        selection?.clear();
+      }}
+      {...(selection && {
+        checkboxSelection: true,
+        rowSelectionModel: selection.model,
+        onRowSelectionModelChange: selection.setModel,
+      })}
+      {...props}
+    />
   );
 }

@@ -1,12 +1,11 @@
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
 import { ORDER_STATUSES, ORDER_TYPES, type OrderStatus } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { SearchField } from './search-field';
 
 export type OrderType = (typeof ORDER_TYPES)[number];
-import { useTranslation } from 'react-i18next';
 
 export interface OrderFilters {
   search: string;
@@ -29,21 +28,11 @@ export function OrderFiltersBar({
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr' } }}>
-      <TextField
-        label={t('common.search')}
+      <SearchField
         placeholder={t('orders.searchPlaceholder')}
         value={value.search}
-        onChange={(event) => onChange({ ...value, search: event.target.value })}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { 'data-testid': 'orders-search' },
-        }}
+        onChange={(search) => onChange({ ...value, search })}
+        testId="orders-search"
         sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
       />
       <TextField

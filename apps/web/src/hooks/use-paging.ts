@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '@proxy/contract';
 import type { GridPaginationModel } from '@mui/x-data-grid';
+import { useDebouncedValue } from './use-debounced-value';
 
 /**
  * The page and limit of a server-paged list (seed-spec §3 "List query config": page 1, limit 25),
@@ -15,5 +16,26 @@ export function usePaging(limit = DEFAULT_LIMIT) {
     limit: model.pageSize,
     /** Back to the first page, e.g. when a filter changes. */
     reset: () => setModel((m) => (m.page === 0 ? m : { ...m, page: 0 })),
+  };
+}
+
+export type Paging = ReturnType<typeof usePaging>;
+
+/**
+ * A server-paged list with a search box: what is typed, and the trimmed `search` the query takes
+ * once typing pauses. A new search starts from the first page, since the old page may not exist.
+ */
+export function useSearchPaging() {
+  const paging = usePaging();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim());
+  return {
+    paging,
+    searchText,
+    search,
+    setSearchText: (text: string) => {
+      setSearchText(text);
+      paging.reset();
+    },
   };
 }

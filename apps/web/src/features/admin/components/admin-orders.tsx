@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { AppDataGrid } from '@/components/data-grid';
+import { PagedDataGrid } from '@/components/data-grid';
 import { useOrderBaseColumns } from '@/components/order-columns';
 import { OrderFiltersBar, type OrderFilters, type OrderType } from '@/components/order-filters';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -50,16 +50,7 @@ export function AdminOrders({ defaultType, types }: { defaultType: OrderType; ty
           paging.reset();
         }}
       />
-      <AppDataGrid
-        testId="admin-orders-grid"
-        rows={orders.data?.items ?? []}
-        columns={columns}
-        rowCount={orders.data?.total ?? 0}
-        loading={orders.isFetching}
-        paginationMode="server"
-        paginationModel={paging.model}
-        onPaginationModelChange={paging.setModel}
-      />
+      <PagedDataGrid testId="admin-orders-grid" list={orders} paging={paging} columns={columns} />
     </>
   );
 }

@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import DialogContentText from '@mui/material/DialogContentText';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
 import type { TAdminUser } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { AppDataGrid } from '@/components/data-grid';
+import { PagedDataGrid } from '@/components/data-grid';
 import { PageHeader } from '@/components/page-header';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { usePaging } from '@/hooks/use-paging';
+import { SearchField } from '@/components/search-field';
+import { useSearchPaging } from '@/hooks/use-paging';
 import { notifySuccess } from '@/lib/notify';
 import { useUsers } from '../api/list-users';
 import { useSetUserActive } from '../api/set-user-active';
@@ -19,9 +16,7 @@ import { useCustomerColumns, type CustomerAction } from '../components/customer-
 /** /admin/customers: the site's customers, their balance and their ban. */
 export function CustomersRoute() {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim());
+  const { paging, searchText, search, setSearchText } = useSearchPaging();
   const users = useUsers({ page: paging.page, limit: paging.limit, search });
   const setActive = useSetUserActive();
   const [pending, setPending] = useState<{ action: CustomerAction; user: TAdminUser } | null>(null);
@@ -31,36 +26,14 @@ export function CustomersRoute() {
   return (
     <>
       <PageHeader title={t('admin.customers.title')} />
-      <TextField
-        label={t('common.search')}
+      <SearchField
         placeholder={t('common.email')}
         value={searchText}
-        onChange={(event) => {
-          setSearchText(event.target.value);
-          paging.reset();
-        }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { 'data-testid': 'customers-search' },
-        }}
+        onChange={setSearchText}
+        testId="customers-search"
         sx={{ mb: 2, maxWidth: { sm: 420 } }}
       />
-      <AppDataGrid
-        testId="customers-grid"
-        rows={users.data?.items ?? []}
-        columns={columns}
-        rowCount={users.data?.total ?? 0}
-        loading={users.isFetching}
-        paginationMode="server"
-        paginationModel={paging.model}
-        onPaginationModelChange={paging.setModel}
-      />
+      <PagedDataGrid testId="customers-grid" list={users} paging={paging} columns={columns} />
       {(pending?.action === 'add' || pending?.action === 'refund') && (
         <BalanceDialog kind={pending.action} user={pending.user} onClose={close} />
       )}

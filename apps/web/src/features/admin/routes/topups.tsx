@@ -2,13 +2,11 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   PAYMENT_METHODS,
   TOPUP_STATUSES,
@@ -18,11 +16,11 @@ import {
 } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { AppDataGrid } from '@/components/data-grid';
+import { PagedDataGrid } from '@/components/data-grid';
 import { PageHeader } from '@/components/page-header';
+import { SearchField } from '@/components/search-field';
 import { topupStatusLabel } from '@/components/status-chip';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { usePaging } from '@/hooks/use-paging';
+import { useSearchPaging } from '@/hooks/use-paging';
 import { notifySuccess } from '@/lib/notify';
 import { useBill } from '@/lib/payments/get-bill';
 import { useAdminTopups } from '../api/list-admin-topups';
@@ -34,9 +32,7 @@ import { MarkPaidDialog } from '../components/mark-paid-dialog';
 /** /admin/topups: the site's top-ups; held and unmatched payments wait here for an admin. */
 export function AdminTopupsRoute() {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim());
+  const { paging, searchText, search, setSearchText } = useSearchPaging();
   const [status, setStatus] = useState<TopupStatus | ''>('');
   const [method, setMethod] = useState<PaymentMethod | ''>('');
   const [heldOnly, setHeldOnly] = useState(false);
@@ -74,25 +70,12 @@ export function AdminTopupsRoute() {
         }
       />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' } }}>
-        <TextField
+        <SearchField
           size="small"
-          label={t('common.search')}
           placeholder={t('admin.topups.searchHint')}
           value={searchText}
-          onChange={(event) => {
-            setSearchText(event.target.value);
-            filterChanged();
-          }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { 'data-testid': 'topups-search' },
-          }}
+          onChange={setSearchText}
+          testId="topups-search"
           sx={{ flexGrow: 1, maxWidth: { md: 340 } }}
         />
         <TextField
@@ -148,15 +131,11 @@ export function AdminTopupsRoute() {
           sx={{ whiteSpace: 'nowrap', mr: 0 }}
         />
       </Stack>
-      <AppDataGrid
+      <PagedDataGrid
         testId="admin-topups-grid"
-        rows={topups.data?.items ?? []}
+        list={topups}
+        paging={paging}
         columns={columns}
-        rowCount={topups.data?.total ?? 0}
-        loading={topups.isFetching}
-        paginationMode="server"
-        paginationModel={paging.model}
-        onPaginationModelChange={paging.setModel}
         getRowHeight={() => 'auto'}
         sx={{ '& .MuiDataGrid-cell': { py: 1 } }}
       />

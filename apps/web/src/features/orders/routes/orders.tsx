@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
-import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import type { TOrder } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { AppDataGrid } from '@/components/data-grid';
+import { PagedDataGrid } from '@/components/data-grid';
 import { NO_ORDER_FILTERS, OrderFiltersBar, type OrderFilters } from '@/components/order-filters';
 import { PageHeader } from '@/components/page-header';
-import { EMPTY_SELECTION, selectedRowIds } from '@/lib/grid-selection';
-import { notifyError } from '@/lib/notify';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { usePaging } from '@/hooks/use-paging';
+import { useRowSelection } from '@/hooks/use-row-selection';
+import { notifyError } from '@/lib/notify';
 import { useOrders } from '../api/list-orders';
 import { BandwidthDialog } from '../components/bandwidth-dialog';
 import { HistoryDialog } from '../components/history-dialog';
@@ -28,7 +27,7 @@ export function OrdersRoute() {
   const paging = usePaging();
   const [filters, setFilters] = useState<OrderFilters>(NO_ORDER_FILTERS);
   const search = useDebouncedValue(filters.search.trim());
-  const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
+  const selection = useRowSelection();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const orders = useOrders({
     page: paging.page,
@@ -37,7 +36,6 @@ export function OrdersRoute() {
     status: filters.status || undefined,
     type: filters.type || undefined,
   });
-  const rows = orders.data?.items ?? [];
   const columns = useOrderColumns({
     onRenew: (order) => setDialog({ kind: 'renew', order }),
     onBandwidth: (order) => setDialog({ kind: 'bandwidth', order }),
@@ -45,13 +43,7 @@ export function OrdersRoute() {
   });
 
   const renewSelected = () => {
-    const ids = new Set(
-      selectedRowIds(
-        selection,
-        rows.map((r) => r.id),
-      ),
-    );
-    const chosen = rows.filter((r) => ids.has(r.id));
+    const chosen = selection.chosen(orders.data?.items ?? []);
     const problem = renewSelectionProblem(chosen);
     if (problem === 'needSelection') {
       notifyError(t('orders.errors.needSelection'));
@@ -65,7 +57,7 @@ export function OrdersRoute() {
   const changeFilters = (next: OrderFilters) => {
     setFilters(next);
     paging.reset();
-    setSelection(EMPTY_SELECTION);
+    selection.clear();
   };
 
   return (
@@ -84,22 +76,7 @@ export function OrdersRoute() {
         }
       />
       <OrderFiltersBar value={filters} onChange={changeFilters} />
-      <AppDataGrid
-        testId="orders-grid"
-        rows={rows}
-        columns={columns}
-        rowCount={orders.data?.total ?? 0}
-        loading={orders.isFetching}
-        paginationMode="server"
-        paginationModel={paging.model}
-        onPaginationModelChange={(model) => {
-          paging.setModel(model);
-          setSelection(EMPTY_SELECTION);
-        }}
-        checkboxSelection
-        rowSelectionModel={selection}
-        onRowSelectionModelChange={setSelection}
-      />
+      <PagedDataGrid testId="orders-grid" list={orders} paging={paging} selection={selection} columns={columns} />
       {dialog?.kind === 'renew' && <RenewOrderDialog order={dialog.order} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'bandwidth' && <BandwidthDialog order={dialog.order} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'history' && <HistoryDialog order={dialog.order} onClose={() => setDialog(null)} />}
@@ -109,7 +86,7 @@ export function OrdersRoute() {
           onDone={(renewed) => {
             setDialog(null);
             if (renewed) {
-              setSelection(EMPTY_SELECTION);
+              selection.clear();
             }
           }}
         />

@@ -1,10 +1,9 @@
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
 import { PROXY_SORTS, PROXY_STATUSES, type ProxyStatus, type TCountry } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '@/components/search-field';
 import { countryName } from '@/lib/format';
 import type { ProxySort } from '../api/list-proxies';
 
@@ -39,21 +38,11 @@ export function ProxyFiltersBar({
         gridTemplateColumns: { xs: '1fr 1fr', md: countries ? '2fr 1fr 1fr 1fr' : '3fr 1fr' },
       }}
     >
-      <TextField
-        label={t('common.search')}
+      <SearchField
         placeholder={t(countries ? 'proxies.searchPlaceholder' : 'proxies.keys.searchPlaceholder')}
         value={value.search}
-        onChange={(event) => onChange({ ...value, search: event.target.value })}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { 'data-testid': 'proxies-search' },
-        }}
+        onChange={(search) => onChange({ ...value, search })}
+        testId="proxies-search"
         sx={{ gridColumn: { xs: countries ? '1 / -1' : 'auto', md: 'auto' } }}
       />
       <TextField

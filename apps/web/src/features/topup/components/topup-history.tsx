@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDateTime, TOPUP_STATUSES, type TopupStatus, type TTopup } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { AppDataGrid } from '@/components/data-grid';
+import { PagedDataGrid } from '@/components/data-grid';
 import { TopupStatusChip, topupStatusLabel } from '@/components/status-chip';
 import { usePaging } from '@/hooks/use-paging';
 import { formatBalance } from '@/lib/format';
@@ -85,15 +85,11 @@ export function TopupHistory() {
           </MenuItem>
         ))}
       </TextField>
-      <AppDataGrid
+      <PagedDataGrid
         testId="topup-history"
-        rows={topups.data?.items ?? []}
+        list={topups}
+        paging={paging}
         columns={columns}
-        rowCount={topups.data?.total ?? 0}
-        loading={topups.isFetching}
-        paginationMode="server"
-        paginationModel={paging.model}
-        onPaginationModelChange={paging.setModel}
         getRowHeight={() => 'auto'}
         sx={{ '& .MuiDataGrid-cell': { py: 1 } }}
       />
