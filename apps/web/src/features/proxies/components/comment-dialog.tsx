@@ -9,17 +9,19 @@ import { muiField } from '@/lib/form';
 export const MAX_COMMENT_LENGTH = 500;
 
 interface CommentDialogProps {
-  count: number;
-  initial: string;
+  units: { comment: string }[];
   pending: boolean;
   onConfirm: (comment: string) => void;
   onClose: () => void;
 }
 
-/** One comment for the chosen proxies or keys (empty clears it). */
-export function CommentDialog({ count, initial, pending, onConfirm, onClose }: CommentDialogProps) {
+/** One comment for the chosen proxies or keys (empty clears it); a single one starts from its own. */
+export function CommentDialog({ units, pending, onConfirm, onClose }: CommentDialogProps) {
   const { t } = useTranslation();
-  const { register, handleSubmit } = useForm({ defaultValues: { comment: initial } });
+  const count = units.length;
+  const { register, handleSubmit } = useForm({
+    defaultValues: { comment: count === 1 ? (units[0]?.comment ?? '') : '' },
+  });
   const submit = handleSubmit(({ comment }) => onConfirm(comment.trim()));
   return (
     <ConfirmDialog

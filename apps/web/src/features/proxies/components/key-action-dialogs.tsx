@@ -2,7 +2,6 @@ import DialogContentText from '@mui/material/DialogContentText';
 import type { TKey } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { notifySuccess } from '@/lib/notify';
 import { useDeleteKeys } from '../api/delete-keys';
 import { KEY_EXPORT_FORMATS, useExportKeys } from '../api/export-keys';
 import { useRenewKeys } from '../api/renew-keys';
@@ -11,8 +10,9 @@ import { useUpdateKeys } from '../api/update-keys';
 import { CommentDialog } from './comment-dialog';
 import { ExportDialog } from './export-dialog';
 import { RenewUnitsDialog } from './renew-units-dialog';
+import { AutoRenewDialog, useActionEnd, type UnitAction } from './unit-actions';
 
-export type KeyAction = 'renew' | 'autoRenewOn' | 'autoRenewOff' | 'comment' | 'delete' | 'export';
+export type KeyAction = UnitAction | 'delete';
 
 /** The dialog of one batch action on the chosen keys, and its call. */
 export function KeyActionDialogs({
@@ -32,11 +32,7 @@ export function KeyActionDialogs({
   const exporter = useExportKeys();
   const listKeyId = keys.map((k) => k.id);
   const count = keys.length;
-  const close = () => onDone(false);
-  const done = (message: string) => () => {
-    notifySuccess(message);
-    onDone(true);
-  };
+  const { close, done } = useActionEnd(onDone);
 
   switch (action) {
     case 'renew':
@@ -55,23 +51,19 @@ export function KeyActionDialogs({
     case 'autoRenewOff': {
       const on = action === 'autoRenewOn';
       return (
-        <ConfirmDialog
-          open
-          title={t(on ? 'proxies.actions.autoRenewOn' : 'proxies.actions.autoRenewOff')}
+        <AutoRenewDialog
+          on={on}
+          message={t('proxies.keys.appliesTo', { count })}
+          pending={autoRenew.isPending}
           onConfirm={() => autoRenew.mutate({ listKeyId, autoRenew: on }, { onSuccess: done(t('common.updated')) })}
           onClose={close}
-          loading={autoRenew.isPending}
-          testId="auto-renew-dialog"
-        >
-          <DialogContentText>{t('proxies.keys.appliesTo', { count })}</DialogContentText>
-        </ConfirmDialog>
+        />
       );
     }
     case 'comment':
       return (
         <CommentDialog
-          count={count}
-          initial={count === 1 ? (keys[0]?.comment ?? '') : ''}
+          units={keys}
           pending={update.isPending}
           onClose={close}
           onConfirm={(comment) => update.mutate({ listKeyId, comment }, { onSuccess: done(t('common.updated')) })}

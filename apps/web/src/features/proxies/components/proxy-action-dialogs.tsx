@@ -2,7 +2,6 @@ import DialogContentText from '@mui/material/DialogContentText';
 import type { TProxy } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { notifySuccess } from '@/lib/notify';
 import { useChangeProxyPassword } from '../api/change-proxy-password';
 import { PROXY_EXPORT_FORMATS, useExportProxies } from '../api/export-proxies';
 import type { ProxyType } from '../api/list-proxies';
@@ -18,18 +17,9 @@ import { ExportDialog } from './export-dialog';
 import { IpModeDialog } from './ip-mode-dialog';
 import { PasswordDialog } from './password-dialog';
 import { RenewUnitsDialog } from './renew-units-dialog';
+import { AutoRenewDialog, useActionEnd, type UnitAction } from './unit-actions';
 
-export type ProxyAction =
-  | 'renew'
-  | 'autoRenewOn'
-  | 'autoRenewOff'
-  | 'comment'
-  | 'authIp'
-  | 'password'
-  | 'resetIp'
-  | 'ipMode'
-  | 'check'
-  | 'export';
+export type ProxyAction = UnitAction | 'authIp' | 'password' | 'resetIp' | 'ipMode' | 'check';
 
 interface ProxyActionDialogsProps {
   type: ProxyType;
@@ -52,11 +42,7 @@ export function ProxyActionDialogs({ type, action, proxies, exportFilters, onDon
   const exporter = useExportProxies();
   const listProxyId = proxies.map((p) => p.id);
   const count = proxies.length;
-  const close = () => onDone(false);
-  const done = (message: string) => () => {
-    notifySuccess(message);
-    onDone(true);
-  };
+  const { close, done } = useActionEnd(onDone);
 
   switch (action) {
     case 'renew':
@@ -75,23 +61,19 @@ export function ProxyActionDialogs({ type, action, proxies, exportFilters, onDon
     case 'autoRenewOff': {
       const autoRenew = action === 'autoRenewOn';
       return (
-        <ConfirmDialog
-          open
-          title={t(autoRenew ? 'proxies.actions.autoRenewOn' : 'proxies.actions.autoRenewOff')}
+        <AutoRenewDialog
+          on={autoRenew}
+          message={t('proxies.appliesTo', { count })}
+          pending={update.isPending}
           onConfirm={() => update.mutate({ type, listProxyId, autoRenew }, { onSuccess: done(t('common.updated')) })}
           onClose={close}
-          loading={update.isPending}
-          testId="auto-renew-dialog"
-        >
-          <DialogContentText>{t('proxies.appliesTo', { count })}</DialogContentText>
-        </ConfirmDialog>
+        />
       );
     }
     case 'comment':
       return (
         <CommentDialog
-          count={count}
-          initial={count === 1 ? (proxies[0]?.comment ?? '') : ''}
+          units={proxies}
           pending={update.isPending}
           onClose={close}
           onConfirm={(comment) =>
