@@ -1,16 +1,15 @@
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import PublishedWithChangesOutlined from '@mui/icons-material/PublishedWithChangesOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDateTime, type TKey } from '@proxy/contract';
+import type { TKey } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { ProxyStatusChip } from '@/components/status-chip';
-import { countryName } from '@/lib/format';
 import { CopyCell } from './copy-cell';
+import { useUnitColumns } from './unit-columns';
 
 /** The rotating keys' columns; `onNewIp` asks the key for a new IP. */
 export function useKeyColumns(onNewIp: (key: TKey) => void, pendingKey: string | null): GridColDef<TKey>[] {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const shared = useUnitColumns<TKey>();
   return [
     {
       field: 'key',
@@ -46,43 +45,16 @@ export function useKeyColumns(onNewIp: (key: TKey) => void, pendingKey: string |
         </Button>
       ),
     },
-    {
-      field: 'country',
-      headerName: t('common.country'),
-      minWidth: 120,
-      valueGetter: (_value, row) => countryName(row.country, i18n.language),
-    },
-    {
-      field: 'status',
-      headerName: t('common.status'),
-      minWidth: 130,
-      renderCell: ({ row }) => <ProxyStatusChip status={row.status} />,
-    },
-    {
-      field: 'expiresAt',
-      headerName: t('orders.columns.expiresAt'),
-      minWidth: 140,
-      valueGetter: (_value, row) => formatDateTime(row.expiresAt),
-    },
-    {
-      field: 'autoRenew',
-      headerName: t('orders.columns.autoRenew'),
-      minWidth: 110,
-      renderCell: ({ row }) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={row.autoRenew ? 'success' : 'default'}
-          label={row.autoRenew ? t('common.on') : t('common.off')}
-        />
-      ),
-    },
+    shared.country,
+    shared.status,
+    shared.expiresAt,
+    shared.autoRenew,
     {
       field: 'minIntervalSec',
       headerName: t('proxies.keys.minInterval'),
       minWidth: 120,
       valueGetter: (_value, row) => t('dashboard.purchase.key.seconds', { count: row.minIntervalSec }),
     },
-    { field: 'comment', headerName: t('proxies.columns.comment'), minWidth: 140 },
+    shared.comment,
   ];
 }

@@ -1,15 +1,14 @@
-import Chip from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDateTime, type TProxy } from '@proxy/contract';
+import type { TProxy } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { ProxyStatusChip } from '@/components/status-chip';
-import { countryName } from '@/lib/format';
 import { proxyLine } from '@/lib/proxy-lines';
 import { CopyCell, SecretCell } from './copy-cell';
+import { useUnitColumns } from './unit-columns';
 
 /** seed-spec §2 "Proxy management" columns. */
 export function useProxyColumns(): GridColDef<TProxy>[] {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const shared = useUnitColumns<TProxy>();
   return [
     {
       field: 'host',
@@ -34,39 +33,12 @@ export function useProxyColumns(): GridColDef<TProxy>[] {
       minWidth: 90,
       valueGetter: (_value, row) => t(`common.protocol.${row.protocol}`),
     },
-    {
-      field: 'country',
-      headerName: t('common.country'),
-      minWidth: 120,
-      valueGetter: (_value, row) => countryName(row.country, i18n.language),
-    },
+    shared.country,
     { field: 'egressIp', headerName: t('proxies.columns.egressIp'), minWidth: 140 },
-    {
-      field: 'status',
-      headerName: t('common.status'),
-      minWidth: 130,
-      renderCell: ({ row }) => <ProxyStatusChip status={row.status} />,
-    },
-    {
-      field: 'expiresAt',
-      headerName: t('orders.columns.expiresAt'),
-      minWidth: 140,
-      valueGetter: (_value, row) => formatDateTime(row.expiresAt),
-    },
-    {
-      field: 'autoRenew',
-      headerName: t('orders.columns.autoRenew'),
-      minWidth: 110,
-      renderCell: ({ row }) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={row.autoRenew ? 'success' : 'default'}
-          label={row.autoRenew ? t('common.on') : t('common.off')}
-        />
-      ),
-    },
-    { field: 'comment', headerName: t('proxies.columns.comment'), minWidth: 140 },
+    shared.status,
+    shared.expiresAt,
+    shared.autoRenew,
+    shared.comment,
     {
       field: 'authIps',
       headerName: t('proxies.columns.authIps'),
