@@ -1,12 +1,8 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { TChangePasswordRequest } from '@proxy/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
 import { PasswordField } from '@/components/password-field';
 import { muiField } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -41,41 +37,34 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   });
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id="change-password-title">{t('account.changePasswordDialog.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <PasswordField
-              {...muiField(register('password'))}
-              label={t('account.changePasswordDialog.oldPassword')}
-              autoComplete="current-password"
-              autoFocus
-            />
-            <PasswordField
-              {...muiField(register('newPassword'))}
-              label={t('account.changePasswordDialog.newPassword')}
-              autoComplete="new-password"
-            />
-            <PasswordField
-              {...muiField(register('passwordConfirm'))}
-              label={t('account.changePasswordDialog.passwordConfirm')}
-              autoComplete="new-password"
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={changePassword.isPending}
-            data-testid="change-password-submit"
-          >
-            {t('account.changePasswordDialog.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t('account.changePasswordDialog.title')}
+      titleId="change-password-title"
+      submitLabel={t('account.changePasswordDialog.submit')}
+      submitTestId="change-password-submit"
+      loading={changePassword.isPending}
+      onSubmit={onSubmit}
+      onClose={close}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <PasswordField
+          {...muiField(register('password'))}
+          label={t('account.changePasswordDialog.oldPassword')}
+          autoComplete="current-password"
+          autoFocus
+        />
+        <PasswordField
+          {...muiField(register('newPassword'))}
+          label={t('account.changePasswordDialog.newPassword')}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          {...muiField(register('passwordConfirm'))}
+          label={t('account.changePasswordDialog.passwordConfirm')}
+          autoComplete="new-password"
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,14 +1,10 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { OTP_LENGTH } from '@proxy/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
 import { PasswordField } from '@/components/password-field';
 import { muiField } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -37,39 +33,31 @@ export function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="disable-2fa-title">
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id="disable-2fa-title">{t('account.twoFactor.disableTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>{t('account.twoFactor.disablePrompt')}</DialogContentText>
-            <PasswordField
-              {...muiField(register('password'))}
-              label={t('common.password')}
-              autoComplete="current-password"
-              autoFocus
-            />
-            <TextField
-              {...muiField(register('code'))}
-              label={t('account.twoFactor.code')}
-              autoComplete="one-time-code"
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH, 'data-testid': 'twofa-code' } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color="error"
-            loading={turnOff.isPending}
-            data-testid="twofa-submit"
-          >
-            {t('account.twoFactor.disable')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('account.twoFactor.disableTitle')}
+      titleId="disable-2fa-title"
+      submitLabel={t('account.twoFactor.disable')}
+      submitTestId="twofa-submit"
+      submitColor="error"
+      loading={turnOff.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <Stack spacing={2}>
+        <DialogContentText>{t('account.twoFactor.disablePrompt')}</DialogContentText>
+        <PasswordField
+          {...muiField(register('password'))}
+          label={t('common.password')}
+          autoComplete="current-password"
+          autoFocus
+        />
+        <TextField
+          {...muiField(register('code'))}
+          label={t('account.twoFactor.code')}
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH, 'data-testid': 'twofa-code' } }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

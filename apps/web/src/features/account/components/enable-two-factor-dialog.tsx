@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -13,6 +8,7 @@ import { OTP_LENGTH } from '@proxy/contract';
 import { toDataURL } from 'qrcode';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
 import { PasswordField } from '@/components/password-field';
 import { muiField } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -52,63 +48,55 @@ export function EnableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="enable-2fa-title">
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id="enable-2fa-title">{t('account.twoFactor.enableTitle')}</DialogTitle>
-        <DialogContent>
-          {!setup ? (
-            <Stack spacing={2}>
-              <DialogContentText>{t('account.twoFactor.passwordPrompt')}</DialogContentText>
-              <PasswordField
-                {...muiField(register('password'))}
-                label={t('common.password')}
-                autoComplete="current-password"
-                autoFocus
-              />
-            </Stack>
-          ) : (
-            <Stack spacing={2} sx={{ alignItems: 'center' }}>
-              <DialogContentText>{t('account.twoFactor.scan')}</DialogContentText>
-              <Box
-                component="img"
-                src={setup.qr}
-                alt={t('account.twoFactor.qrAlt')}
-                sx={{ width: 200, height: 200 }}
-                data-testid="twofa-qr"
-              />
-              <Box sx={{ width: '100%' }}>
-                <Typography variant="caption" color="text.secondary">
-                  {t('account.twoFactor.secret')}
-                </Typography>
-                <Typography
-                  data-testid="twofa-secret"
-                  sx={{ fontFamily: 'monospace', wordBreak: 'break-all', fontWeight: 600 }}
-                >
-                  {setup.secret}
-                </Typography>
-              </Box>
-              <TextField
-                {...muiField(register('code'))}
-                label={t('account.twoFactor.code')}
-                autoFocus
-                autoComplete="one-time-code"
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH, 'data-testid': 'twofa-code' } }}
-              />
-            </Stack>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={turnOn.isPending || verify.isPending}
-            data-testid="twofa-submit"
-          >
-            {setup ? t('account.twoFactor.enable') : t('common.continue')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('account.twoFactor.enableTitle')}
+      titleId="enable-2fa-title"
+      submitLabel={setup ? t('account.twoFactor.enable') : t('common.continue')}
+      submitTestId="twofa-submit"
+      loading={turnOn.isPending || verify.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      {!setup ? (
+        <Stack spacing={2}>
+          <DialogContentText>{t('account.twoFactor.passwordPrompt')}</DialogContentText>
+          <PasswordField
+            {...muiField(register('password'))}
+            label={t('common.password')}
+            autoComplete="current-password"
+            autoFocus
+          />
+        </Stack>
+      ) : (
+        <Stack spacing={2} sx={{ alignItems: 'center' }}>
+          <DialogContentText>{t('account.twoFactor.scan')}</DialogContentText>
+          <Box
+            component="img"
+            src={setup.qr}
+            alt={t('account.twoFactor.qrAlt')}
+            sx={{ width: 200, height: 200 }}
+            data-testid="twofa-qr"
+          />
+          <Box sx={{ width: '100%' }}>
+            <Typography variant="caption" color="text.secondary">
+              {t('account.twoFactor.secret')}
+            </Typography>
+            <Typography
+              data-testid="twofa-secret"
+              sx={{ fontFamily: 'monospace', wordBreak: 'break-all', fontWeight: 600 }}
+            >
+              {setup.secret}
+            </Typography>
+          </Box>
+          <TextField
+            {...muiField(register('code'))}
+            label={t('account.twoFactor.code')}
+            autoFocus
+            autoComplete="one-time-code"
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH, 'data-testid': 'twofa-code' } }}
+          />
+        </Stack>
+      )}
+    </FormDialog>
   );
 }

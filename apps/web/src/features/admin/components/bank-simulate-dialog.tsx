@@ -1,14 +1,10 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ZBankSimulateRequest } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useBankSimulate } from '../api/bank-simulate';
 
@@ -44,41 +40,32 @@ export function BankSimulateDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="bank-simulate-dialog">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <DialogTitle>{t('admin.topups.simulate')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>{t('admin.topups.simulateHelp')}</DialogContentText>
-            <TextField
-              label={t('topup.bank.content')}
-              placeholder="NAPXXXXXX"
-              value={content}
-              onChange={(event) => setContent(event.target.value)}
-              autoFocus
-              slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'simulate-content' } }}
-            />
-            <TextField
-              label={t('admin.topups.simulateAmount')}
-              value={amountText}
-              onChange={(event) => setAmountText(event.target.value)}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'simulate-amount' } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={simulate.isPending} data-testid="simulate-submit">
-            {t('admin.topups.simulateSend')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('admin.topups.simulate')}
+      testId="bank-simulate-dialog"
+      submitLabel={t('admin.topups.simulateSend')}
+      submitTestId="simulate-submit"
+      loading={simulate.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Stack spacing={2}>
+        <DialogContentText>{t('admin.topups.simulateHelp')}</DialogContentText>
+        <TextField
+          label={t('topup.bank.content')}
+          placeholder="NAPXXXXXX"
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          autoFocus
+          slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'simulate-content' } }}
+        />
+        <TextField
+          label={t('admin.topups.simulateAmount')}
+          value={amountText}
+          onChange={(event) => setAmountText(event.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'simulate-amount' } }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,14 +1,10 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type TAdminTopup } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
 import { formatMoney } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { listUsers } from '../api/list-users';
@@ -76,63 +72,48 @@ export function MarkPaidDialog({ topup, onClose }: { topup: TAdminTopup; onClose
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="mark-paid-dialog">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <DialogTitle>{needsUser ? t('admin.topups.assign') : t('admin.topups.markPaid')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>
-              {t('admin.topups.payMessage', {
-                content: topup.content,
-                amount: `${topup.providerAmount} ${topup.currency}`,
-              })}
-            </DialogContentText>
-            <TextField
-              label={needsUser ? t('admin.topups.user') : t('admin.topups.userOptional')}
-              placeholder="user@example.com"
-              required={needsUser}
-              value={user}
-              onChange={(event) => setUser(event.target.value)}
-              helperText={
-                needsUser ? t('admin.topups.userHelp') : t('admin.topups.userKeep', { email: topup.email ?? '' })
-              }
-              autoFocus={needsUser}
-              slotProps={{ htmlInput: { 'data-testid': 'mark-paid-user' } }}
-            />
-            <TextField
-              label={t('admin.customers.amount')}
-              value={amountText}
-              onChange={(event) => setAmountText(event.target.value)}
-              helperText={t('admin.topups.amountHelp')}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'mark-paid-amount' } }}
-            />
-            <TextField
-              label={t('common.note')}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'mark-paid-note' } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color="success"
-            loading={looking || markPaid.isPending}
-            data-testid="mark-paid-submit"
-          >
-            {t('admin.topups.markPaid')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={needsUser ? t('admin.topups.assign') : t('admin.topups.markPaid')}
+      testId="mark-paid-dialog"
+      maxWidth="sm"
+      submitLabel={t('admin.topups.markPaid')}
+      submitTestId="mark-paid-submit"
+      submitColor="success"
+      loading={looking || markPaid.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Stack spacing={2}>
+        <DialogContentText>
+          {t('admin.topups.payMessage', {
+            content: topup.content,
+            amount: `${topup.providerAmount} ${topup.currency}`,
+          })}
+        </DialogContentText>
+        <TextField
+          label={needsUser ? t('admin.topups.user') : t('admin.topups.userOptional')}
+          placeholder="user@example.com"
+          required={needsUser}
+          value={user}
+          onChange={(event) => setUser(event.target.value)}
+          helperText={needsUser ? t('admin.topups.userHelp') : t('admin.topups.userKeep', { email: topup.email ?? '' })}
+          autoFocus={needsUser}
+          slotProps={{ htmlInput: { 'data-testid': 'mark-paid-user' } }}
+        />
+        <TextField
+          label={t('admin.customers.amount')}
+          value={amountText}
+          onChange={(event) => setAmountText(event.target.value)}
+          helperText={t('admin.topups.amountHelp')}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'mark-paid-amount' } }}
+        />
+        <TextField
+          label={t('common.note')}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'mark-paid-note' } }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

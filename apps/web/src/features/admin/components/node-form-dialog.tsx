@@ -1,20 +1,15 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
 import { muiField } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateNode, type NodeCredentials } from '../api/create-node';
 import type { TNode } from '../api/list-nodes';
 import { useUpdateNode } from '../api/update-node';
 import { ZNodeForm } from '../utils/node-form';
+import { ActiveSwitch } from './active-switch';
 
 interface NodeFormFields {
   name: string;
@@ -72,91 +67,69 @@ export function NodeFormDialog({ node, onClose, onCreated }: NodeFormDialogProps
   });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="node-form-dialog">
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle>{node ? t('admin.nodes.editTitle', { name: node.name }) : t('admin.nodes.add')}</DialogTitle>
-        <DialogContent>
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                {...muiField(register('name'))}
-                label={t('admin.nodes.name')}
-                fullWidth
-                required
-                autoFocus
-                slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'node-name' } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                {...muiField(register('host'))}
-                label={t('admin.nodes.host')}
-                helperText={t('admin.nodes.hostHelp')}
-                fullWidth
-                required
-                slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'node-host' } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 6 }}>
-              <TextField
-                {...muiField(register('portFrom'))}
-                label={t('admin.nodes.portFrom')}
-                fullWidth
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'node-port-from' } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 6 }}>
-              <TextField
-                {...muiField(register('portTo'))}
-                label={t('admin.nodes.portTo')}
-                fullWidth
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'node-port-to' } }}
-              />
-            </Grid>
-            <Grid size={12}>
-              <TextField
-                {...muiField(register('ipv6Prefix'))}
-                label={t('admin.nodes.ipv6Prefix')}
-                placeholder="2001:db8:1::/48"
-                helperText={t('admin.nodes.ipv6PrefixHelp')}
-                fullWidth
-                slotProps={{ htmlInput: { maxLength: 64, 'data-testid': 'node-ipv6-prefix' } }}
-              />
-            </Grid>
-            {node && (
-              <Grid size={12}>
-                <Controller
-                  control={control}
-                  name="active"
-                  render={({ field }) => (
-                    <FormControlLabel
-                      control={
-                        <Switch
-                          checked={field.value}
-                          onChange={(event) => field.onChange(event.target.checked)}
-                          data-testid="node-active"
-                        />
-                      }
-                      label={t('admin.nodes.activeLabel')}
-                    />
-                  )}
-                />
-              </Grid>
-            )}
+    <FormDialog
+      title={node ? t('admin.nodes.editTitle', { name: node.name }) : t('admin.nodes.add')}
+      testId="node-form-dialog"
+      maxWidth="sm"
+      submitLabel={node ? t('common.save') : t('admin.nodes.create')}
+      submitTestId="node-submit"
+      loading={create.isPending || update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Grid container spacing={2} sx={{ pt: 1 }}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            {...muiField(register('name'))}
+            label={t('admin.nodes.name')}
+            fullWidth
+            required
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'node-name' } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            {...muiField(register('host'))}
+            label={t('admin.nodes.host')}
+            helperText={t('admin.nodes.hostHelp')}
+            fullWidth
+            required
+            slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'node-host' } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 6 }}>
+          <TextField
+            {...muiField(register('portFrom'))}
+            label={t('admin.nodes.portFrom')}
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'node-port-from' } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 6 }}>
+          <TextField
+            {...muiField(register('portTo'))}
+            label={t('admin.nodes.portTo')}
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'node-port-to' } }}
+          />
+        </Grid>
+        <Grid size={12}>
+          <TextField
+            {...muiField(register('ipv6Prefix'))}
+            label={t('admin.nodes.ipv6Prefix')}
+            placeholder="2001:db8:1::/48"
+            helperText={t('admin.nodes.ipv6PrefixHelp')}
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: 64, 'data-testid': 'node-ipv6-prefix' } }}
+          />
+        </Grid>
+        {node && (
+          <Grid size={12}>
+            <ActiveSwitch control={control} label={t('admin.nodes.activeLabel')} testId="node-active" />
           </Grid>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={create.isPending || update.isPending}
-            data-testid="node-submit"
-          >
-            {node ? t('common.save') : t('admin.nodes.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        )}
+      </Grid>
+    </FormDialog>
   );
 }

@@ -1,0 +1,62 @@
+import type { FormEvent, ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
+
+interface FormDialogProps {
+  open?: boolean;
+  title: ReactNode;
+  /** The title's id, which names the dialog for screen readers. */
+  titleId?: string;
+  testId?: string;
+  maxWidth?: 'xs' | 'sm';
+  children: ReactNode;
+  submitLabel: string;
+  submitTestId: string;
+  submitColor?: 'primary' | 'success' | 'error';
+  loading: boolean;
+  /** Enter in a field submits too; the page never reloads. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void | Promise<void>;
+  onClose: () => void;
+}
+
+/** A dialog around a form: its fields, Cancel, and a submit button that shows the call in flight. */
+export function FormDialog({
+  open = true,
+  title,
+  titleId,
+  testId,
+  maxWidth = 'xs',
+  children,
+  submitLabel,
+  submitTestId,
+  submitColor,
+  loading,
+  onSubmit,
+  onClose,
+}: FormDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth={maxWidth} data-testid={testId} aria-labelledby={titleId}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onSubmit(event);
+        }}
+      >
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>{children}</DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" color={submitColor} loading={loading} data-testid={submitTestId}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
