@@ -1,19 +1,12 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { ZUpdatePackageRequest, type Product } from '@proxy/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { muiField } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import type { TAdminPackage } from '../api/list-admin-packages';
 import { useUpdatePackage } from '../api/update-package';
+import { CatalogEditDialog } from './catalog-edit-dialog';
 
 interface PackageForm {
   name: string;
@@ -81,49 +74,34 @@ export function PackageEditDialog({
     />
   );
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="package-edit-dialog">
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle>{t('admin.packages.editTitle', { name: pkg.name })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField {...muiField(register('name'))} label={t('admin.packages.name')} />
-            {number('price', t('admin.retail.price'))}
-            {number('days', t('admin.packages.days'))}
-            {number('proxies', t('admin.packages.proxies'))}
-            <TextField
-              {...muiField(register('bandwidthGb'))}
-              type="number"
-              label={t('admin.packages.bandwidthGb')}
-              helperText={t('admin.packages.bandwidthHelp')}
-              slotProps={{ htmlInput: { min: 1, step: 1 } }}
-            />
-            {product === 'key' && (
-              <TextField
-                {...muiField(register('minIntervalSec'))}
-                type="number"
-                label={t('admin.packages.minIntervalSec')}
-                slotProps={{ htmlInput: { min: 0, step: 1 } }}
-              />
-            )}
-            <Controller
-              control={control}
-              name="active"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Switch checked={field.value} onChange={(_, checked) => field.onChange(checked)} />}
-                  label={t('admin.active')}
-                />
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={update.isPending} data-testid="package-save">
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <CatalogEditDialog
+      title={t('admin.packages.editTitle', { name: pkg.name })}
+      testId="package-edit-dialog"
+      saveTestId="package-save"
+      control={control}
+      pending={update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField {...muiField(register('name'))} label={t('admin.packages.name')} />
+      {number('price', t('admin.retail.price'))}
+      {number('days', t('admin.packages.days'))}
+      {number('proxies', t('admin.packages.proxies'))}
+      <TextField
+        {...muiField(register('bandwidthGb'))}
+        type="number"
+        label={t('admin.packages.bandwidthGb')}
+        helperText={t('admin.packages.bandwidthHelp')}
+        slotProps={{ htmlInput: { min: 1, step: 1 } }}
+      />
+      {product === 'key' && (
+        <TextField
+          {...muiField(register('minIntervalSec'))}
+          type="number"
+          label={t('admin.packages.minIntervalSec')}
+          slotProps={{ htmlInput: { min: 0, step: 1 } }}
+        />
+      )}
+    </CatalogEditDialog>
   );
 }

@@ -1,13 +1,10 @@
 import { useState } from 'react';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatCoins, type Product } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { AppDataGrid } from '@/components/data-grid';
 import { useAdminPackages, type TAdminPackage } from '../api/list-admin-packages';
+import { useCatalogColumns } from './catalog-columns';
 import { PackageEditDialog } from './package-edit-dialog';
 import { SectionCard } from './section-card';
 
@@ -16,25 +13,9 @@ export function PackagesTable({ product, title }: { product: Product; title: str
   const { t } = useTranslation();
   const packages = useAdminPackages(product);
   const [editing, setEditing] = useState<TAdminPackage | null>(null);
+  const catalog = useCatalogColumns<TAdminPackage>(setEditing, 'package-edit');
   const columns: GridColDef<TAdminPackage>[] = [
-    {
-      field: 'edit',
-      headerName: '',
-      width: 56,
-      sortable: false,
-      renderCell: ({ row }) => (
-        <Tooltip title={t('common.edit')}>
-          <IconButton
-            size="small"
-            onClick={() => setEditing(row)}
-            data-testid="package-edit"
-            aria-label={t('common.edit')}
-          >
-            <EditOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
+    catalog.edit,
     { field: 'name', headerName: t('admin.packages.name'), minWidth: 150, flex: 1 },
     {
       field: 'price',
@@ -67,19 +48,7 @@ export function PackagesTable({ product, title }: { product: Product; title: str
       minWidth: 90,
       valueGetter: (_v, row) => (row.isTrial ? t('common.yes') : t('common.no')),
     },
-    {
-      field: 'active',
-      headerName: t('admin.active'),
-      minWidth: 110,
-      renderCell: ({ row }) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={row.active ? 'success' : 'default'}
-          label={row.active ? t('admin.onSale') : t('admin.offSale')}
-        />
-      ),
-    },
+    catalog.active,
   ];
   return (
     <SectionCard title={title} testId={`admin-packages-${product}`}>

@@ -1,20 +1,13 @@
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { ZUpdateRetailRequest, type Product } from '@proxy/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '@/lib/format';
 import { muiField } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import type { TAdminRetail } from '../api/list-admin-retail';
 import { useUpdateRetail } from '../api/update-retail';
+import { CatalogEditDialog } from './catalog-edit-dialog';
 
 type RetailForm = Pick<TAdminRetail, 'price' | 'renewPrice' | 'quantityStep' | 'maxQuantity' | 'active'>;
 
@@ -64,39 +57,22 @@ export function RetailEditDialog({
     />
   );
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="retail-edit-dialog">
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle>
-          {t('admin.retail.editTitle', {
-            country: countryName(row.country, i18n.language),
-            unit: t(`common.periodUnit.${row.unit}`),
-          })}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {number('price', t('admin.retail.price'))}
-            {number('renewPrice', t('admin.retail.renewPrice'))}
-            {number('quantityStep', t('admin.retail.quantityStep'))}
-            {number('maxQuantity', t('admin.retail.maxQuantity'))}
-            <Controller
-              control={control}
-              name="active"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Switch checked={field.value} onChange={(_, checked) => field.onChange(checked)} />}
-                  label={t('admin.active')}
-                />
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={update.isPending} data-testid="retail-save">
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <CatalogEditDialog
+      title={t('admin.retail.editTitle', {
+        country: countryName(row.country, i18n.language),
+        unit: t(`common.periodUnit.${row.unit}`),
+      })}
+      testId="retail-edit-dialog"
+      saveTestId="retail-save"
+      control={control}
+      pending={update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {number('price', t('admin.retail.price'))}
+      {number('renewPrice', t('admin.retail.renewPrice'))}
+      {number('quantityStep', t('admin.retail.quantityStep'))}
+      {number('maxQuantity', t('admin.retail.maxQuantity'))}
+    </CatalogEditDialog>
   );
 }

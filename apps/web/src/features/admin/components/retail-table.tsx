@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatCoins, PERIOD_UNITS, type Product } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { AppDataGrid } from '@/components/data-grid';
 import { countryName } from '@/lib/format';
 import { useAdminRetail, type TAdminRetail } from '../api/list-admin-retail';
+import { useCatalogColumns } from './catalog-columns';
 import { RetailEditDialog } from './retail-edit-dialog';
 import { SectionCard } from './section-card';
 
@@ -21,25 +18,9 @@ export function RetailTable({ product }: { product: Product }) {
     (a, b) => a.country.localeCompare(b.country) || PERIOD_UNITS.indexOf(a.unit) - PERIOD_UNITS.indexOf(b.unit),
   );
   const coins = (value: number) => `${formatCoins(value)} ${t('common.coin')}`;
+  const catalog = useCatalogColumns<TAdminRetail>(setEditing, 'retail-edit');
   const columns: GridColDef<TAdminRetail>[] = [
-    {
-      field: 'edit',
-      headerName: '',
-      width: 56,
-      sortable: false,
-      renderCell: ({ row }) => (
-        <Tooltip title={t('common.edit')}>
-          <IconButton
-            size="small"
-            onClick={() => setEditing(row)}
-            data-testid="retail-edit"
-            aria-label={t('common.edit')}
-          >
-            <EditOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
+    catalog.edit,
     {
       field: 'country',
       headerName: t('common.country'),
@@ -67,19 +48,7 @@ export function RetailTable({ product }: { product: Product }) {
     },
     { field: 'quantityStep', headerName: t('admin.retail.quantityStep'), type: 'number', minWidth: 130 },
     { field: 'maxQuantity', headerName: t('admin.retail.maxQuantity'), type: 'number', minWidth: 140 },
-    {
-      field: 'active',
-      headerName: t('admin.active'),
-      minWidth: 110,
-      renderCell: ({ row }) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={row.active ? 'success' : 'default'}
-          label={row.active ? t('admin.onSale') : t('admin.offSale')}
-        />
-      ),
-    },
+    catalog.active,
   ];
   return (
     <SectionCard title={t('admin.retail.title')} testId="admin-retail">
