@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
 import { muiField } from '@/lib/form';
-import { notifyError } from '@/lib/notify';
 import { useCheckCodeForgot } from '../api/check-code-forgot';
+import { toastFirstError } from '../utils/toast-first-error';
 
 interface ForgotCodeStepProps {
   email: string;
@@ -40,12 +40,7 @@ export function ForgotCodeStep({ email, onVerified, onChangeEmail }: ForgotCodeS
         // The error toast comes from the mutation cache.
       }
     },
-    (invalid) => {
-      const text = fieldErrorText(t, invalid.code);
-      if (text) {
-        notifyError(text);
-      }
-    },
+    (invalid) => toastFirstError(t, invalid, ['code']),
   );
 
   return (

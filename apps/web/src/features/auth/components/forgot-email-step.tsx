@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
 import { muiField } from '@/lib/form';
-import { notifyError } from '@/lib/notify';
 import { useForgotPassword } from '../api/forgot-password';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaStatus } from './captcha-status';
+import { toastFirstError } from '../utils/toast-first-error';
 
 /** Step 1: the email (and captcha); the server mails a reset code. */
 export function ForgotEmailStep({ defaultEmail, onSent }: { defaultEmail: string; onSent: (email: string) => void }) {
@@ -29,28 +29,16 @@ export function ForgotEmailStep({ defaultEmail, onSent }: { defaultEmail: string
   });
 
   const onSubmit = handleSubmit(
-    async (values) => {
-      let token: string | undefined;
-      try {
-        token = await captcha.getToken();
-      } catch {
-        return;
-      }
-      try {
-        await forgotPassword.mutateAsync({ email: values.email, captcha: token });
-        onSent(values.email);
-      } catch {
-        // The error toast comes from the mutation cache.
-      } finally {
-        captcha.renew();
-      }
-    },
-    (invalid) => {
-      const text = fieldErrorText(t, invalid.email);
-      if (text) {
-        notifyError(text);
-      }
-    },
+    (values) =>
+      captcha.withToken(async (token) => {
+        try {
+          await forgotPassword.mutateAsync({ email: values.email, captcha: token });
+          onSent(values.email);
+        } catch {
+          // The error toast comes from the mutation cache.
+        }
+      }),
+    (invalid) => toastFirstError(t, invalid, ['email']),
   );
 
   return (

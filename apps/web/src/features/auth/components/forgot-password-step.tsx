@@ -7,10 +7,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PasswordField } from '@/components/password-field';
-import { fieldErrorText, firstErrorText, formErrorMap } from '@/lib/form-errors';
+import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
 import { muiField } from '@/lib/form';
-import { notifyError } from '@/lib/notify';
 import { useCreateNewPassword } from '../api/create-new-password';
+import { toastFirstError } from '../utils/toast-first-error';
 
 /** The new password, typed twice (the API takes it once). */
 const newPasswordSchema = z
@@ -42,12 +42,7 @@ export function ForgotPasswordStep({ resetToken, onDone }: { resetToken: string;
         // The error toast comes from the mutation cache.
       }
     },
-    (invalid) => {
-      const text = firstErrorText(t, invalid, ['password', 'passwordConfirm']);
-      if (text) {
-        notifyError(text);
-      }
-    },
+    (invalid) => toastFirstError(t, invalid, ['password', 'passwordConfirm']),
   );
 
   return (

@@ -12,13 +12,13 @@ import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '@/components/password-field';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
-import { fieldErrorText, firstErrorText, formErrorMap } from '@/lib/form-errors';
+import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
 import { muiField } from '@/lib/form';
-import { notifyError } from '@/lib/notify';
 import { useLogin } from '../api/login';
 import { useCaptcha } from '../hooks/use-captcha';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { CaptchaStatus } from './captcha-status';
+import { toastFirstError } from '../utils/toast-first-error';
 
 const emptyToUndefined = (value: string) => (value === '' ? undefined : value);
 
@@ -43,33 +43,21 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
   });
 
   const onSubmit = handleSubmit(
-    async (values) => {
-      let token: string | undefined;
-      try {
-        token = await captcha.getToken();
-      } catch {
-        return;
-      }
-      try {
-        completeLogin(await login.mutateAsync({ ...values, captcha: token }));
-      } catch (error) {
-        if (isApiError(error) && error.code === 'MISSING_2FA') {
-          setNeedsCode(true);
-          window.setTimeout(() => setFocus('code'), 0);
+    (values) =>
+      captcha.withToken(async (token) => {
+        try {
+          completeLogin(await login.mutateAsync({ ...values, captcha: token }));
+        } catch (error) {
+          if (isApiError(error) && error.code === 'MISSING_2FA') {
+            setNeedsCode(true);
+            window.setTimeout(() => setFocus('code'), 0);
+          }
+          if (isApiError(error) && error.code === 'NOT_VERIFY_MAIL') {
+            onUnverified(values.email);
+          }
         }
-        if (isApiError(error) && error.code === 'NOT_VERIFY_MAIL') {
-          onUnverified(values.email);
-        }
-      } finally {
-        captcha.renew();
-      }
-    },
-    (invalid) => {
-      const text = firstErrorText(t, invalid, ['email', 'password', 'code']);
-      if (text) {
-        notifyError(text);
-      }
-    },
+      }),
+    (invalid) => toastFirstError(t, invalid, ['email', 'password', 'code']),
   );
 
   return (

@@ -14,9 +14,10 @@ import { useCountdown } from '@/hooks/use-countdown';
 import { isApiError } from '@/lib/api-error';
 import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
 import { muiField } from '@/lib/form';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/lib/notify';
 import { useReceiveCode } from '../api/receive-code';
 import { useVerifyEmail } from '../api/verify-email';
+import { toastFirstError } from '../utils/toast-first-error';
 
 interface OtpDialogProps {
   email: string;
@@ -63,12 +64,7 @@ export function OtpDialog({ email, resendAfter, onClose, onVerified }: OtpDialog
         // The error toast comes from the mutation cache; the dialog stays for another try.
       }
     },
-    (invalid) => {
-      const text = fieldErrorText(t, invalid.code);
-      if (text) {
-        notifyError(text);
-      }
-    },
+    (invalid) => toastFirstError(t, invalid, ['code']),
   );
 
   return (

@@ -6,12 +6,12 @@ import { EMAIL_RE, ZEmail, ZRegisterRequest, type TRegisterRequest } from '@prox
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '@/components/password-field';
-import { fieldErrorText, firstErrorText, formErrorMap } from '@/lib/form-errors';
+import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
 import { muiField } from '@/lib/form';
-import { notifyError } from '@/lib/notify';
 import { useRegister } from '../api/register';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaStatus } from './captcha-status';
+import { toastFirstError } from '../utils/toast-first-error';
 
 /** seed-spec §5: the server checks the email format too; the form checks it first. */
 const registerFormSchema = ZRegisterRequest.safeExtend({ email: ZEmail.regex(EMAIL_RE) });
@@ -33,28 +33,16 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   });
 
   const onSubmit = handleSubmit(
-    async (values) => {
-      let token: string | undefined;
-      try {
-        token = await captcha.getToken();
-      } catch {
-        return;
-      }
-      try {
-        await registerUser.mutateAsync({ ...values, captcha: token });
-        onRegistered(values.email);
-      } catch {
-        // The error toast comes from the mutation cache.
-      } finally {
-        captcha.renew();
-      }
-    },
-    (invalid) => {
-      const text = firstErrorText(t, invalid, ['email', 'password', 'passwordConfirm', 'agencyCode']);
-      if (text) {
-        notifyError(text);
-      }
-    },
+    (values) =>
+      captcha.withToken(async (token) => {
+        try {
+          await registerUser.mutateAsync({ ...values, captcha: token });
+          onRegistered(values.email);
+        } catch {
+          // The error toast comes from the mutation cache.
+        }
+      }),
+    (invalid) => toastFirstError(t, invalid, ['email', 'password', 'passwordConfirm', 'agencyCode']),
   );
 
   return (

@@ -45,5 +45,23 @@ export function useCaptcha(action: string) {
     }
   };
 
-  return { status, getToken, renew };
+  /**
+   * A protected call: `call` gets the captcha value, then the form gets a fresh captcha for its next
+   * submit whatever the answer; a failed captcha calls nothing (getToken has toasted why).
+   */
+  const withToken = async (call: (token: string | undefined) => Promise<void>): Promise<void> => {
+    let token: string | undefined;
+    try {
+      token = await getToken();
+    } catch {
+      return;
+    }
+    try {
+      await call(token);
+    } finally {
+      renew();
+    }
+  };
+
+  return { status, renew, withToken };
 }
