@@ -1,0 +1,179 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, createCustomer, loginViaUi, type Credentials } from './support/app';
+import type { RunningServer } from './support/server';
+import { useE2E } from './support/setup';
+
+// The screens built from the shared list pieces (paged grid, search box, row selection, batch-action
+// and form dialogs): the customer's proxy and key lists and account transactions, and the admin's
+// customers, transactions and catalogue.
+const e2e = useE2E();
+
+interface Paged<T> {
+  items: T[];
+}
+
+async function tokenOf(server: RunningServer, creds: Credentials): Promise<string> {
+  const res = await api<{ tokens: { accessToken: string } }>(server, 'POST', '/api/auth/login', { body: creds });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.tokens.accessToken;
+}
+
+function owner(server: RunningServer): Credentials {
+  return { email: server.adminEmail, password: server.adminPassword };
+}
+
+/** A customer with 500,000 coins, two IPv4 proxies and one rotating key, all bought through the API. */
+async function customerWithProxies(server: RunningServer, creds: Credentials): Promise<void> {
+  const ownerToken = await tokenOf(server, owner(server));
+  const users = await api<Paged<{ id: string; email: string }>>(
+    server,
+    'GET',
+    `/api/user/admin/get-all-user?search=${encodeURIComponent(creds.email)}`,
+    { token: ownerToken },
+  );
+  const user = users.body.items.find((u) => u.email === creds.email);
+  const credit = await api(server, 'PUT', `/api/user/admin/add-to-balance/${user?.id}`, {
+    token: ownerToken,
+    body: { amount: 500_000, note: 'e2e' },
+  });
+  expect(credit.status, JSON.stringify(credit.body)).toBe(200);
+
+  const token = await tokenOf(server, creds);
+  const proxies = await api(server, 'POST', '/api/v4-proxy/buy-retail', {
+    token,
+    body: { country: 'VN', quantity: 2, period: { unit: 'day', value: 1 } },
+  });
+  expect(proxies.status, JSON.stringify(proxies.body)).toBe(200);
+  const packages = await api<{ id: string; name: string }[]>(server, 'GET', '/api/key-package/get-all-package');
+  const keyPackage = packages.body.find((p) => p.name === 'Key 1 day');
+  expect(keyPackage, 'the demo key package').toBeDefined();
+  const key = await api(server, 'POST', `/api/key/buy-key-package/${keyPackage?.id}`, {
+    token,
+    body: { country: 'VN' },
+  });
+  expect(key.status, JSON.stringify(key.body)).toBe(200);
+}
+
+function rows(grid: Locator): Locator {
+  return grid.locator('.MuiDataGrid-row');
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.getByText(text).first().waitFor();
+}
+
+describe('proxy management', () => {
+  it('should ask for a selection, then comment and auto-renew the chosen proxy, and delete the chosen key', async () => {
+    const { server, mail, page } = e2e;
+    const creds = await createCustomer(server, mail, 'manage');
+    await customerWithProxies(server, creds);
+    await loginViaUi(page, server.baseUrl, creds);
+
+    await page.goto(`${server.baseUrl}/manage-proxy?tab=v4`);
+    const grid = page.getByTestId('proxies-grid-v4');
+    await rows(grid).nth(1).waitFor();
+    expect(await rows(grid).count()).toBe(2);
+
+    await page.getByTestId('batch-comment').click();
+    await toast(page, 'Please select at least one proxy');
+    expect(await page.getByTestId('comment-dialog').count()).toBe(0);
+
+    const first = rows(grid).first();
+    await first.getByRole('checkbox').check();
+    await page.getByTestId('batch-selected').filter({ hasText: '1 selected' }).waitFor();
+    await page.getByTestId('batch-comment').click();
+    expect(await page.getByTestId('comment-input').inputValue()).toBe('');
+    await page.getByTestId('comment-input').fill('e2e note');
+    await page.getByTestId('comment-dialog-confirm').click();
+    await page.getByTestId('comment-dialog').waitFor({ state: 'hidden' });
+    await first.filter({ hasText: 'e2e note' }).waitFor();
+
+    // One proxy chosen: the dialog starts from its comment.
+    await page.getByTestId('batch-comment').click();
+    expect(await page.getByTestId('comment-input').inputValue()).toBe('e2e note');
+    await page.getByTestId('comment-dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByTestId('batch-autoRenewOn').click();
+    await page.getByTestId('auto-renew-dialog').filter({ hasText: 'Applies to the selected proxy.' }).waitFor();
+    await page.getByTestId('auto-renew-dialog-confirm').click();
+    await page.getByTestId('auto-renew-dialog').waitFor({ state: 'hidden' });
+    await first.locator('.MuiChip-root').filter({ hasText: 'On' }).waitFor();
+    expect(await rows(grid).nth(1).locator('.MuiChip-root').filter({ hasText: 'On' }).count()).toBe(0);
+
+    await page.getByTestId('proxy-tab-key').click();
+    const keys = page.getByTestId('keys-grid');
+    await rows(keys).first().waitFor();
+    await rows(keys).first().getByRole('checkbox').check();
+    await page.getByTestId('batch-selected').filter({ hasText: '1 selected' }).waitFor();
+    await page.getByTestId('batch-delete').click();
+    await page.getByTestId('delete-keys-dialog-confirm').click();
+    await rows(keys).first().locator('[data-status="locked"]').waitFor();
+    // A deleted key cannot stay chosen.
+    await page.getByTestId('batch-selected').filter({ hasText: '0 selected' }).waitFor();
+  });
+
+  it('should search the account transactions', async () => {
+    const { server, mail, page } = e2e;
+    const creds = await createCustomer(server, mail, 'account');
+    await customerWithProxies(server, creds);
+    await loginViaUi(page, server.baseUrl, creds);
+
+    await page.goto(`${server.baseUrl}/account`);
+    const grid = page.getByTestId('transactions-grid');
+    await rows(grid).nth(2).waitFor();
+    await page.getByTestId('transactions-search').fill('no-such-transaction');
+    await grid.filter({ hasText: 'Nothing here yet' }).waitFor();
+    await page.getByTestId('transactions-search').fill('');
+    await rows(grid).nth(2).waitFor();
+  });
+});
+
+describe('admin lists and catalogue', () => {
+  it('should find a customer and their transactions by email, and edit a retail price and a package', async () => {
+    const { server, mail, page } = e2e;
+    const customer = await createCustomer(server, mail, 'findme');
+    await customerWithProxies(server, customer);
+    await loginViaUi(page, server.baseUrl, owner(server));
+
+    await page.goto(`${server.baseUrl}/admin/customers`);
+    await page.getByTestId('customers-search').fill(customer.email);
+    const customers = page.getByTestId('customers-grid');
+    await customers.locator('.MuiDataGrid-row').filter({ hasText: customer.email }).waitFor();
+    await expect.poll(() => rows(customers).count()).toBe(1);
+
+    await page.goto(`${server.baseUrl}/admin/transactions`);
+    const transactions = page.getByTestId('admin-transactions-grid');
+    await page.getByTestId('admin-transactions-search').fill(customer.email);
+    // The credit and the two purchases, and nobody else's.
+    await expect.poll(() => rows(transactions).count()).toBe(3);
+    expect(await rows(transactions).filter({ hasText: customer.email }).count()).toBe(3);
+
+    await page.goto(`${server.baseUrl}/admin/v4/manage-price`);
+    await page.getByTestId('retail-edit').first().click();
+    const retail = page.getByTestId('retail-edit-dialog');
+    await retail.waitFor();
+    await page.getByTestId('retail-price').fill('1234');
+    await page.getByTestId('retail-save').click();
+    await retail.waitFor({ state: 'hidden' });
+    await page
+      .getByTestId('admin-retail')
+      .locator('.MuiDataGrid-row')
+      .first()
+      .filter({ hasText: '1.234 Coin' })
+      .waitFor();
+
+    await page.goto(`${server.baseUrl}/admin/v4/manage-package`);
+    await page.getByTestId('package-edit').first().click();
+    const pkg = page.getByTestId('package-edit-dialog');
+    await pkg.locator('input[name="name"]').fill('Renamed by e2e');
+    await pkg.locator('input[type="checkbox"]').uncheck();
+    await page.getByTestId('package-save').click();
+    await pkg.waitFor({ state: 'hidden' });
+    const renamed = page
+      .getByTestId('admin-packages-v4')
+      .locator('.MuiDataGrid-row')
+      .filter({ hasText: 'Renamed by e2e' });
+    await renamed.filter({ hasText: 'Not on sale' }).waitFor();
+  });
+});
