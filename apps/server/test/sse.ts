@@ -11,6 +11,10 @@ export interface SseClient {
   events: SseEvent[];
   /** Resolves with the first event of that type not yet taken, or rejects after timeoutMs. */
   next(type: string, timeoutMs?: number): Promise<SseEvent>;
+  /** Whether the server has ended the stream. */
+  readonly ended: boolean;
+  /** Resolves when the server ends the stream, or rejects after timeoutMs. */
+  waitEnded(timeoutMs?: number): Promise<void>;
   close(): void;
 }
 
@@ -21,6 +25,12 @@ export function connectSse(url: string, headers: Record<string, string> = {}): P
       const waiters: { type: string; resolve: (e: SseEvent) => void }[] = [];
       let buffer = '';
       let connected = false;
+      let ended = false;
+      const endWaiters: (() => void)[] = [];
+      const onEnd = () => {
+        ended = true;
+        endWaiters.splice(0).forEach((w) => w());
+      };
       const client: SseClient = {
         status: res.statusCode ?? 0,
         events,
@@ -40,6 +50,24 @@ export function connectSse(url: string, headers: Record<string, string> = {}): P
             });
           });
         },
+        get ended() {
+          return ended;
+        },
+        waitEnded(timeoutMs = 5000) {
+          if (ended) {
+            return Promise.resolve();
+          }
+          return new Promise((ok, fail) => {
+            const timer = setTimeout(
+              () => fail(new Error(`the stream was not ended within ${timeoutMs} ms`)),
+              timeoutMs,
+            );
+            endWaiters.push(() => {
+              clearTimeout(timer);
+              ok();
+            });
+          });
+        },
         close() {
           req.destroy();
         },
@@ -50,6 +78,7 @@ export function connectSse(url: string, headers: Record<string, string> = {}): P
         return;
       }
       res.setEncoding('utf8');
+      res.once('end', onEnd);
       res.on('data', (chunk: string) => {
         buffer += chunk;
         let idx: number;

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { emailCodes, refreshTokens, sessions, users } from '../../db/schema/index.js';
+import { publishSessionsEnded } from '../realtime/publish.js';
 
 export type User = typeof users.$inferSelect;
 
@@ -74,18 +75,36 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
+/** Revokes one session; its realtime streams, on every instance, end when the caller commits. */
 export async function revokeSession(db: DbOrTx, sessionId: string, reason: string, at: Date): Promise<void> {
-  await db
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: at, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  if (rows[0]) {
+    await publishSessionsEnded(db, { u: rows[0].userId, s: sessionId });
+  }
 }
 
-export async function revokeUserSessions(db: DbOrTx, userId: string, reason: string, at: Date): Promise<void> {
+/**
+ * Revokes every session of a user (password change or reset, a ban, an admin's edit) and ends
+ * their realtime streams. `keep` hands the streams of the caller's session over to the session
+ * that replaces it.
+ */
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: string,
+  reason: string,
+  at: Date,
+  keep?: { from: string; to: string },
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: at, revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  // Sent even when no session was live: cheap, and it also ends a stream that missed an earlier notice.
+  await publishSessionsEnded(db, { u: userId, ...(keep ? { keep } : {}) });
 }
 
 export async function insertRefreshToken(

@@ -213,8 +213,13 @@ export async function verifyEmail(ctx: AppContext, meta: RequestMeta, email: str
 }
 
 /** Starts a session and issues its first token pair. */
-export async function startSession(ctx: AppContext, db: DbOrTx, user: User, meta: RequestMeta): Promise<TTokens> {
-  const sessionId = randomUUID();
+export async function startSession(
+  ctx: AppContext,
+  db: DbOrTx,
+  user: User,
+  meta: RequestMeta,
+  sessionId: string = randomUUID(),
+): Promise<TTokens> {
   const now = ctx.clock.now();
   await insertSession(db, {
     id: sessionId,

@@ -1,16 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeEventType } from '@proxy/contract';
 import type { Database } from '../../db/client.js';
-import { EVENTS_CHANNEL, type RealtimeMessage } from './publish.js';
+import { EVENTS_CHANNEL, SESSIONS_CHANNEL, type RealtimeMessage, type SessionsEndedMessage } from './publish.js';
 
 export type EventSink = (type: RealtimeEventType, data: Record<string, unknown>) => void;
 
+/** An open stream as the hub sees it. */
+export interface Stream {
+  readonly userId: string;
+  /** The session the stream was opened with, or the one that took it over. */
+  sessionId: string;
+  send: EventSink;
+  /** Ends the stream on behalf of the hub (its session was revoked). */
+  end: () => void;
+}
+
 /**
- * This instance's side of the fan-out: one LISTEN on the events channel, opened when the first
- * client subscribes, and the open streams per user.
+ * This instance's side of the fan-out: one LISTEN on the events channel and one on the sessions
+ * channel, opened when the first client subscribes, and the open streams per user.
  */
 export class EventHub {
-  private readonly sinks = new Map<string, Set<EventSink>>();
+  private readonly streams = new Map<string, Set<Stream>>();
   private listening: Promise<() => Promise<void>> | null = null;
 
   constructor(
@@ -19,34 +29,47 @@ export class EventHub {
   ) {}
 
   /** Resolves once LISTEN is in place, so the caller hears every event committed after that. */
-  async subscribe(userId: string, sink: EventSink): Promise<() => void> {
+  async subscribe(stream: Stream): Promise<() => void> {
     await this.ensureListening();
-    let set = this.sinks.get(userId);
+    let set = this.streams.get(stream.userId);
     if (!set) {
       set = new Set();
-      this.sinks.set(userId, set);
+      this.streams.set(stream.userId, set);
     }
-    set.add(sink);
-    return () => {
-      set.delete(sink);
-      if (set.size === 0 && this.sinks.get(userId) === set) {
-        this.sinks.delete(userId);
-      }
-    };
+    set.add(stream);
+    return () => this.forget(stream);
   }
 
   /** How many streams are open on this instance (for tests and health). */
   get size(): number {
     let n = 0;
-    for (const s of this.sinks.values()) {
+    for (const s of this.streams.values()) {
       n += s.size;
     }
     return n;
   }
 
+  private forget(stream: Stream): void {
+    const set = this.streams.get(stream.userId);
+    if (set?.delete(stream) && set.size === 0) {
+      this.streams.delete(stream.userId);
+    }
+  }
+
   private ensureListening(): Promise<() => Promise<void>> {
     if (!this.listening) {
-      this.listening = this.database.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload));
+      this.listening = (async () => {
+        const events = await this.database.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload));
+        try {
+          const sessions = await this.database.listen(SESSIONS_CHANNEL, (payload) => this.endSessions(payload));
+          return async () => {
+            await Promise.allSettled([events(), sessions()]);
+          };
+        } catch (err) {
+          await events().catch(() => undefined);
+          throw err;
+        }
+      })();
       this.listening.catch(() => {
         this.listening = null;
       });
@@ -54,25 +77,53 @@ export class EventHub {
     return this.listening;
   }
 
-  private dispatch(payload: string): void {
-    let msg: RealtimeMessage;
+  private parse<T>(payload: string): T | null {
     try {
-      msg = JSON.parse(payload) as RealtimeMessage;
+      return JSON.parse(payload) as T;
     } catch {
       this.log.warn({ payload }, 'realtime: unreadable notification');
+      return null;
+    }
+  }
+
+  private dispatch(payload: string): void {
+    const msg = this.parse<RealtimeMessage>(payload);
+    if (!msg) {
       return;
     }
-    for (const sink of this.sinks.get(msg.u) ?? []) {
+    for (const stream of this.streams.get(msg.u) ?? []) {
       try {
-        sink(msg.t, msg.d);
+        stream.send(msg.t, msg.d);
       } catch (err) {
         this.log.warn({ err }, 'realtime: a stream failed');
       }
     }
   }
 
+  private endSessions(payload: string): void {
+    const msg = this.parse<SessionsEndedMessage>(payload);
+    if (!msg) {
+      return;
+    }
+    // A copy: ending a stream removes it from the set.
+    for (const stream of [...(this.streams.get(msg.u) ?? [])]) {
+      if (msg.keep && stream.sessionId === msg.keep.from) {
+        stream.sessionId = msg.keep.to;
+        continue;
+      }
+      if (msg.s === undefined || stream.sessionId === msg.s) {
+        this.forget(stream);
+        try {
+          stream.end();
+        } catch (err) {
+          this.log.warn({ err }, 'realtime: a stream failed to end');
+        }
+      }
+    }
+  }
+
   async close(): Promise<void> {
-    this.sinks.clear();
+    this.streams.clear();
     const listening = this.listening;
     this.listening = null;
     if (listening) {

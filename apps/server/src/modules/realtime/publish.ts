@@ -26,3 +26,29 @@ export async function publish(
   const message: RealtimeMessage = { u: userId, t: type, d: data };
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
 }
+
+/**
+ * The NOTIFY channel of ended sessions. Apart from the events' channel, so an instance that does
+ * not know it (a rolling upgrade) never writes it to a browser as an event.
+ */
+export const SESSIONS_CHANNEL = 'app_sessions';
+
+export interface SessionsEndedMessage {
+  /** The user whose streams end. */
+  u: string;
+  /** Only this session's streams; absent: every stream of the user. */
+  s?: string;
+  /**
+   * A session that goes on under a new id (the caller of change-password): its streams stay open
+   * and from then on belong to the new session.
+   */
+  keep?: { from: string; to: string };
+}
+
+/**
+ * Tells every instance to close the realtime streams of revoked sessions. Like `publish`, it goes
+ * out when the caller's transaction commits.
+ */
+export async function publishSessionsEnded(db: DbOrTx, message: SessionsEndedMessage): Promise<void> {
+  await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify(message)})`);
+}

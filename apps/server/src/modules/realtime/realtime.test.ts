@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, buildSecondInstance, customer, type TestApp } from '../../../test/helper.js';
+import {
+  build,
+  buildSecondInstance,
+  createUser,
+  customer,
+  fund,
+  login,
+  type TestApp,
+  type TestUser,
+} from '../../../test/helper.js';
+import { ROLE } from '@proxy/contract';
 import {
   BANK_KEY,
   codeBillOf,
@@ -9,17 +19,19 @@ import {
   sepay,
   setPromotion,
 } from '../../../test/payments.js';
-import { connectSse } from '../../../test/sse.js';
+import { connectSse, type SseClient } from '../../../test/sse.js';
 
 let a: TestApp;
 let b: TestApp;
 let urlA: string;
+let urlB: string;
 beforeAll(async () => {
   a = await build();
   b = await buildSecondInstance(a);
   // The key lives in the site's settings, which every instance reads.
   await configureMethod(a, 'bank', { webhookKey: BANK_KEY });
   urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
+  urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
   await setPromotion(a, undefined);
 });
 afterAll(async () => {
@@ -103,5 +115,104 @@ describe('GET /api/events', () => {
     expect(a.app.events.size).toBe(before + 1);
     sse.close();
     await waitFor(() => a.app.events.size === before);
+  });
+});
+
+describe('GET /api/events after the session is revoked', () => {
+  // Well below SESSION_CHECK_MS: only the revocation's own notice can end a stream this soon.
+  const SOON_MS = 3000;
+  const streams: SseClient[] = [];
+  const open = async (url: string, token: string) => {
+    const sse = await connectSse(`${url}/api/events?access_token=${token}`);
+    expect(sse.status).toBe(200);
+    streams.push(sse);
+    return sse;
+  };
+  afterAll(() => streams.forEach((s) => s.close()));
+
+  /** A user with two sessions (two browsers). */
+  const twoSessions = async (): Promise<{ user: TestUser; one: Tokens; two: Tokens }> => {
+    const user = await createUser(a);
+    return { user, one: await login(a, user), two: await login(a, user) };
+  };
+  type Tokens = Awaited<ReturnType<typeof login>>;
+
+  /** The stream still delivers: it hears a balance change made after the revocation. */
+  const expectAlive = async (sse: SseClient, userId: string, amount: number) => {
+    await fund(a, userId, amount);
+    const e = await sse.next('balance.changed');
+    expect(sse.ended).toBe(false);
+    return e;
+  };
+
+  it('should end the stream of a session that logs out, and only that one', async () => {
+    const { user, one, two } = await twoSessions();
+    const first = await open(urlA, one.accessToken);
+    const second = await open(urlA, two.accessToken);
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: one.refreshToken },
+    });
+    expect(res.statusCode).toBe(200);
+    await first.waitEnded(SOON_MS);
+    await expectAlive(second, user.id, 1_000);
+  });
+
+  it("should end the other sessions' streams on a password change and keep the caller's", async () => {
+    const { user, one, two } = await twoSessions();
+    const mine = await open(urlA, one.accessToken);
+    const other = await open(urlA, two.accessToken);
+    const res = await a.inject({
+      method: 'PUT',
+      url: '/api/user/change-password',
+      token: one.accessToken,
+      payload: { password: user.password, passwordConfirm: 'a-new-password', newPassword: 'a-new-password' },
+    });
+    expect(res.statusCode).toBe(200);
+    await other.waitEnded(SOON_MS);
+    expect((await expectAlive(mine, user.id, 2_000)).data).toEqual({ balance: 2_000 });
+    // The kept stream now belongs to the new session: signing that one out ends it.
+    const { tokens } = res.json<{ tokens: Tokens }>();
+    await a.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: tokens.refreshToken } });
+    await mine.waitEnded(SOON_MS);
+  });
+
+  it("should end the session's stream when a spent refresh token is used again", async () => {
+    const { one } = await twoSessions();
+    const sse = await open(urlA, one.accessToken);
+    const renew = () => a.inject({ method: 'POST', url: '/api/auth/renew-token', payload: one });
+    expect((await renew()).statusCode).toBe(200);
+    expect((await renew()).json().message).toBe('INVALID_TOKEN');
+    await sse.waitEnded(SOON_MS);
+  });
+
+  it('should end every stream of a user an admin bans', async () => {
+    const admin = await login(a, await createUser(a, { role: ROLE.OWNER }));
+    const { user, one, two } = await twoSessions();
+    const bystander = await customer(a);
+    const watching = await open(urlA, bystander.token);
+    const first = await open(urlA, one.accessToken);
+    const second = await open(urlA, two.accessToken);
+    const res = await a.inject({
+      method: 'PUT',
+      url: '/api/user/admin-active-user',
+      token: admin.accessToken,
+      payload: { userId: user.id, active: false },
+    });
+    expect(res.statusCode).toBe(200);
+    await Promise.all([first.waitEnded(SOON_MS), second.waitEnded(SOON_MS)]);
+    await expectAlive(watching, bystander.id, 3_000);
+  });
+
+  // On PGlite the second instance shares the one embedded database (and its NOTIFY); on
+  // PostgreSQL it has its own pool and LISTEN connection, as another server would.
+  it('should end a stream on another instance than the one that revoked the session', async () => {
+    const { user, one, two } = await twoSessions();
+    const onB = await open(urlB, one.accessToken);
+    const otherOnB = await open(urlB, two.accessToken);
+    await a.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: one.refreshToken } });
+    await onB.waitEnded(SOON_MS);
+    await expectAlive(otherOnB, user.id, 4_000);
   });
 });

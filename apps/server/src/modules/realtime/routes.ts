@@ -1,13 +1,22 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate } from '../../plugins/auth.js';
+import { findAuthUser } from '../auth/repository.js';
+import type { Stream } from './hub.js';
 
 /** A comment line every ~20 s keeps proxies and browsers from closing an idle stream. */
 export const HEARTBEAT_MS = 20_000;
 
 /**
+ * How often an open stream looks at its session itself. Revocations end streams at once through
+ * NOTIFY; this only catches one that was missed (e.g. while a listener connection was down).
+ */
+export const SESSION_CHECK_MS = 60_000;
+
+/**
  * GET /api/events: the caller's Server-Sent Events (API.md "Realtime"). The token comes in the
- * Authorization header or, for EventSource, as ?access_token=.
+ * Authorization header or, for EventSource, as ?access_token=. The stream ends when its session
+ * is revoked (logout, password change, refresh-token reuse, a ban).
  */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = new Set<ServerResponse>();
@@ -22,9 +31,17 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/events', { preHandler: authenticate, schema: { tags: ['realtime'], hide: true } }, async (req, reply) => {
     const res = reply.raw;
-    const unsubscribe = await app.events.subscribe(req.user.id, (type, data) => {
-      res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
-    });
+    const stream: Stream = {
+      userId: req.user.id,
+      sessionId: req.sessionId,
+      send: (type, data) => {
+        res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+      },
+      end: () => {
+        res.end();
+      },
+    };
+    const unsubscribe = await app.events.subscribe(stream);
     reply.hijack();
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -34,10 +51,23 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     res.write('retry: 5000\n: connected\n\n');
     open.add(res);
+    const checkSession = async () => {
+      const user = await findAuthUser(app.ctx.db, stream.userId, stream.sessionId).catch(() => null);
+      // null: the database did not answer, which is no reason to drop a stream.
+      if (user !== null && (!user?.active || user.sessionRevoked)) {
+        unsubscribe();
+        res.end();
+      }
+    };
+    // A revocation committed after authenticate but before the LISTEN above was not heard.
+    void checkSession();
     const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
+    const sessionCheck = setInterval(() => void checkSession(), SESSION_CHECK_MS);
+    sessionCheck.unref();
     const cleanup = () => {
       clearInterval(heartbeat);
+      clearInterval(sessionCheck);
       unsubscribe();
       open.delete(res);
     };

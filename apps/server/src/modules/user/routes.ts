@@ -47,7 +47,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/change-password',
     { schema: { tags, body: ZChangePasswordRequest, response: { 200: z.object({ tokens: ZTokens }) } } },
-    async (req) => ({ tokens: await users.changePassword(app.ctx, requestMeta(req), req.user.id, req.body) }),
+    async (req) => ({
+      tokens: await users.changePassword(app.ctx, requestMeta(req), req.user.id, req.body, req.sessionId),
+    }),
   );
 
   app.post(

@@ -29,6 +29,7 @@ export async function changePassword(
   meta: RequestMeta,
   userId: string,
   body: TChangePasswordRequest,
+  currentSessionId: string,
 ): Promise<TTokens> {
   await hitLimit(ctx.db, ctx.clock, { key: `chpw:${userId}`, max: 10, windowSec: 600 });
   const user = await getUser(ctx, userId);
@@ -43,8 +44,10 @@ export async function changePassword(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash, updatedAt: now });
-    await revokeUserSessions(tx, user.id, 'password_changed', now);
-    return startSession(ctx, tx, user, meta);
+    // The caller goes on in a new session; its open realtime streams follow it there.
+    const sessionId = randomUUID();
+    await revokeUserSessions(tx, user.id, 'password_changed', now, { from: currentSessionId, to: sessionId });
+    return startSession(ctx, tx, user, meta, sessionId);
   });
 }
 
