@@ -26,6 +26,15 @@ export function coinsToUsd(coins: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** Integer minor units as a decimal string: 1000 → "10.00" with 2 decimals; 10001234 → "10.001234" with 6. */
+export function formatMinor(minor: number, decimals: number): string {
+  if (decimals === 0) {
+    return String(minor);
+  }
+  const s = String(Math.abs(minor)).padStart(decimals + 1, '0');
+  return `${minor < 0 ? '-' : ''}${s.slice(0, -decimals)}.${s.slice(-decimals)}`;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** seed-spec §9: dates are shown as HH:mm DD/MM/YYYY (in the viewer's local time). */

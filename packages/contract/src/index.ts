@@ -11,3 +11,4 @@ export * from './schemas/catalog.js';
 export * from './schemas/orders.js';
 export * from './schemas/gateway.js';
 export * from './schemas/payments.js';
+export * from './schemas/ledger.js';

@@ -158,10 +158,36 @@ export const ZTopupInstructions = z.object({
 });
 export type TTopupInstructions = z.infer<typeof ZTopupInstructions>;
 
+export const TOPUP_CURRENCIES = ['VND', 'USD', 'USDT'] as const;
+
+/**
+ * A top-up's description as a translation key and its parameters (the web renders
+ * `ledger.<key>`); `content` keeps the same in English. `amount` is in minor units of `currency`.
+ * `note` is an admin's free text, shown as written.
+ */
+export const ZTopupI18n = z.discriminatedUnion('key', [
+  z.object({
+    key: z.literal('topup'),
+    params: z.object({
+      method: ZPaymentMethod,
+      amount: z.number().int(),
+      currency: z.enum(TOPUP_CURRENCIES),
+      note: z.string().optional(),
+    }),
+  }),
+  z.object({
+    key: z.literal('topupBank'),
+    params: z.object({ amount: z.number().int(), code: z.string(), note: z.string().optional() }),
+  }),
+]);
+export type TTopupI18n = z.infer<typeof ZTopupI18n>;
+
 export const ZTopup = z.object({
   id: z.string(),
   method: ZPaymentMethod,
   content: z.string(),
+  /** `content` for translation; absent or null for free text (a bank transfer's own content). */
+  contentI18n: ZTopupI18n.nullable().optional(),
   /** Coins credited (or to be credited), without the bonus. */
   amount: z.number().int(),
   bonus: z.number().int(),
@@ -174,7 +200,7 @@ export type TTopup = z.infer<typeof ZTopup>;
 
 /** The answer of every create/complete/check/cancel call. */
 export const ZTopupDetail = ZTopup.extend({
-  currency: z.enum(['VND', 'USD', 'USDT']),
+  currency: z.enum(TOPUP_CURRENCIES),
   /** The amount in the provider's currency, as a decimal string (e.g. "10.00", "10.001234", "100000"). */
   providerAmount: z.string(),
   expiresAt: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.js';
+import { ZLedgerI18n } from './ledger.js';
 
 export const ZMe = z.object({
   id: z.string(),
@@ -116,6 +117,8 @@ export const ZTransaction = z.object({
   id: z.string(),
   type: z.enum(TRANSACTION_TYPES),
   content: z.string(),
+  /** `content` for translation; absent or null when it is free text (an admin's note). */
+  contentI18n: ZLedgerI18n.nullable().optional(),
   balanceBefore: z.number().int(),
   price: z.number().int(),
   amount: z.number().int(),

@@ -1,5 +1,5 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { TRANSACTION_TYPES } from '@proxy/contract';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { TRANSACTION_TYPES, type TLedgerI18n } from '@proxy/contract';
 import { users } from './users.js';
 
 /**
@@ -16,6 +16,8 @@ export const transactions = pgTable(
     siteId: uuid('site_id').notNull(),
     type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
     content: text('content').notNull().default(''),
+    /** `content` as a translation key and parameters (API.md: contentI18n); null for free text. */
+    contentI18n: jsonb('content_i18n').$type<TLedgerI18n>(),
     balanceBefore: bigint('balance_before', { mode: 'number' }).notNull(),
     /** The list price of what was bought (0 for credits); amount is the signed balance change. */
     price: bigint('price', { mode: 'number' }).notNull().default(0),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PAYMENT_METHODS, TOPUP_STATUSES } from '@proxy/contract';
+import { PAYMENT_METHODS, TOPUP_STATUSES, type TTopupI18n } from '@proxy/contract';
 import { sites } from './sites.js';
 import { users } from './users.js';
 
@@ -30,6 +30,8 @@ export const topups = pgTable(
     /** Who must be paid (bank account, PayPal merchant, MoMo partner, PM account, TRON address). */
     payee: text('payee'),
     content: text('content').notNull().default(''),
+    /** `content` as a translation key and parameters; null for free text (a bank transfer's content). */
+    contentI18n: jsonb('content_i18n').$type<TTopupI18n>(),
     /** The provider's id of the order/session/checkout, known at creation. */
     providerOrderId: text('provider_order_id'),
     /** The provider's id of the payment itself (capture, transId, batch, tx hash, SePay id). */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { TTransaction } from '@proxy/contract';
+import { ZLedgerI18n, type TTransaction } from '@proxy/contract';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { transactions, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
@@ -30,6 +30,12 @@ function where(f: TransactionFilter): SQL | undefined {
   return and(...parts);
 }
 
+/** A stored description that this version cannot read is left out rather than failing the whole list. */
+function storedI18n(value: unknown) {
+  const parsed = ZLedgerI18n.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 export async function listTransactions(
   db: DbOrTx,
   f: TransactionFilter,
@@ -51,6 +57,7 @@ export async function listTransactions(
       id: t.id,
       type: t.type,
       content: t.content,
+      contentI18n: storedI18n(t.contentI18n),
       balanceBefore: t.balanceBefore,
       price: t.price,
       amount: t.amount,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { TransactionType } from '@proxy/contract';
+import type { TLedgerI18n, TransactionType } from '@proxy/contract';
 import { queryRows, type Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { EVENTS_CHANNEL } from '../realtime/publish.js';
@@ -10,7 +10,10 @@ export interface BalanceChange {
   /** Signed coins: positive credits, negative debits. */
   amount: number;
   type: TransactionType;
+  /** English, for API clients and search. */
   content: string;
+  /** The same as a translation key and parameters, for the web; omitted when content is free text. */
+  contentI18n?: TLedgerI18n;
   /** The list price of what was bought; defaults to |amount| for debits and 0 for credits. */
   price?: number;
   refType?: string;
@@ -47,9 +50,10 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<Bala
       where id = ${change.userId}::uuid and balance + ${change.amount}::bigint >= 0
       returning site_id, balance
     ), t as (
-      insert into transactions (id, user_id, site_id, type, content, balance_before, price, amount, balance_after,
-                                ref_type, ref_id, actor_id, created_at)
+      insert into transactions (id, user_id, site_id, type, content, content_i18n, balance_before, price, amount,
+                                balance_after, ref_type, ref_id, actor_id, created_at)
       select ${id}::uuid, ${change.userId}::uuid, u.site_id, ${change.type}::text, ${change.content}::text,
+             ${change.contentI18n ? JSON.stringify(change.contentI18n) : null}::jsonb,
              u.balance - ${change.amount}::bigint, ${price}::bigint, ${change.amount}::bigint, u.balance,
              ${change.refType ?? null}::text, ${change.refId ?? null}::text, ${change.actorId ?? null}::uuid,
              ${at}::timestamptz

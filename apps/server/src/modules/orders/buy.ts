@@ -7,6 +7,7 @@ import {
   type TBuyRetailRequest,
   type TKey,
   type TOrder,
+  type TLedgerI18n,
   type TProxy,
   type TransactionType,
 } from '@proxy/contract';
@@ -151,8 +152,11 @@ interface Purchase {
     | 'idempotencyKey'
   >;
   period: Period;
-  /** Coins charged (0 for a free package), the list price, and the ledger text after the order code. */
-  charge: { total: number; gross?: number; describe: string };
+  /**
+   * Coins charged (0 for a free package), the list price, the ledger text after the order code, and
+   * the same for translation (the order code is known only once the order is written).
+   */
+  charge: { total: number; gross?: number; describe: string; i18n: (code: string) => TLedgerI18n };
   proxy: ProxyBase;
   perProxy?: (i: number) => Partial<typeof proxies.$inferInsert>;
   note: string;
@@ -189,6 +193,7 @@ async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchase, idem
       price: p.charge.gross,
       type: BUY_TX_TYPE[p.product],
       content: `${o.code}: ${p.charge.describe}`,
+      contentI18n: p.charge.i18n(o.code),
       refType: 'order',
       refId: o.id,
       at: now,
@@ -277,6 +282,10 @@ export async function buyRetail(
               total: q.total,
               gross: q.gross,
               describe: `${body.quantity} × ${product.toUpperCase()} ${body.country}, ${body.period.value} ${body.period.unit}`,
+              i18n: (code) => ({
+                key: 'buyRetail',
+                params: { code, quantity: body.quantity, product, country: body.country, period: body.period },
+              }),
             },
             proxy: { type: product, protocol: body.protocol, country: body.country, autoRenew: body.autoRenew },
             note: '',
@@ -349,6 +358,17 @@ export async function buyPackage(
               charge: {
                 total: pkg.price,
                 describe: `${pkg.name} (${pkg.proxies} × ${product.toUpperCase()} ${body.country}, ${pkg.days} day)`,
+                i18n: (code) => ({
+                  key: 'buyPackage',
+                  params: {
+                    code,
+                    package: pkg.name,
+                    quantity: pkg.proxies,
+                    product,
+                    country: body.country,
+                    days: pkg.days,
+                  },
+                }),
               },
               proxy: {
                 type: product,
@@ -424,7 +444,14 @@ export async function buyKeys(
               packageName: pkg.name,
             },
             period: { unit: 'day', value: pkg.days },
-            charge: { total, describe: `${body.quantity} × ${pkg.name} ${body.country}` },
+            charge: {
+              total,
+              describe: `${body.quantity} × ${pkg.name} ${body.country}`,
+              i18n: (code) => ({
+                key: 'buyKeys',
+                params: { code, package: pkg.name, quantity: body.quantity, country: body.country },
+              }),
+            },
             proxy: { type: 'v4', kind: 'rotating', protocol: 'http', country: body.country, packageName: pkg.name },
             perProxy: (i) => ({ keyId: keyIds[i] }),
             note: pkg.name,

@@ -208,6 +208,8 @@ async function receiveInTx(
       providerAmount: amount,
       payee: account || null,
       content: `${source} ${txnId}: ${body.content}`.slice(0, 500),
+      // The payer's own words: shown as written in every language.
+      contentI18n: null,
       providerOrderId: null,
       providerTxnId: txnId,
       heldReason,

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { promotionBonus, type TransactionType } from '@proxy/contract';
+import { promotionBonus, type TransactionType, type TTopupI18n } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { sites } from '../../db/schema/index.js';
@@ -138,12 +138,19 @@ export async function creditTopupTx(
   const promotion = opts.promotion !== undefined ? opts.promotion : await sitePromotion(tx, t.siteId);
   const bonus = promotionBonus(amount, promotion);
   const actorId = source.kind === 'admin' ? source.actorId : undefined;
-  const content = source.kind === 'admin' && source.note ? `${t.content} (${source.note})` : t.content;
+  const note = source.kind === 'admin' && source.note ? source.note : undefined;
+  const content = note ? `${t.content} (${note})` : t.content;
+  // Spreading keeps the key with its own params; TypeScript cannot follow that through the union.
+  const contentI18n =
+    t.contentI18n && note
+      ? ({ ...t.contentI18n, params: { ...t.contentI18n.params, note } } as TTopupI18n)
+      : (t.contentI18n ?? undefined);
   let { balanceAfter: balance } = await changeBalance(tx, {
     userId,
     amount,
     type: ledgerType(t, source),
     content,
+    contentI18n,
     refType: 'topup',
     refId: t.id,
     actorId,
@@ -155,6 +162,7 @@ export async function creditTopupTx(
       amount: bonus,
       type: 'promotion',
       content: `Deposit promotion: ${t.content}`,
+      contentI18n: { key: 'promotion', params: t.contentI18n ? { topup: t.contentI18n } : { text: t.content } },
       refType: 'topup',
       refId: t.id,
       actorId,

@@ -1,5 +1,7 @@
 /** Decimal strings ↔ integer minor units, without floats (DESIGN.md "Money"). */
 
+export { formatMinor } from '@proxy/contract';
+
 /**
  * "10.00" → 1000 with 2 decimals; an integer number is taken as a whole amount. Null for anything
  * that is not a plain non-negative decimal with at most `decimals` places.
@@ -16,15 +18,6 @@ export function toMinor(value: unknown, decimals: number): number | null {
   }
   const n = Number(m[1]) * 10 ** decimals + Number(frac.padEnd(decimals, '0') || '0');
   return Number.isSafeInteger(n) ? n : null;
-}
-
-/** 1000 → "10.00" with 2 decimals; 10001234 → "10.001234" with 6. */
-export function formatMinor(minor: number, decimals: number): string {
-  if (decimals === 0) {
-    return String(minor);
-  }
-  const s = String(Math.abs(minor)).padStart(decimals + 1, '0');
-  return `${minor < 0 ? '-' : ''}${s.slice(0, -decimals)}.${s.slice(-decimals)}`;
 }
 
 /** Minor-unit decimals of each currency a top-up can be paid in. */

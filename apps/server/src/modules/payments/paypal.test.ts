@@ -34,6 +34,8 @@ describe('PayPal (Orders v2)', () => {
       amount: 240_000,
       currency: 'USD',
       providerAmount: '10.00',
+      content: 'PayPal 10.00 USD',
+      contentI18n: { key: 'topup', params: { method: 'paypal', amount: 1000, currency: 'USD' } },
     });
     expect(topup.instructions.redirectUrl).toBe(`${fake.url}/checkoutnow?token=${topup.instructions.orderId}`);
     expect(fake.orders.get(topup.instructions.orderId)?.purchase_units[0]?.amount).toEqual({

@@ -11,6 +11,7 @@ import {
   type TTopup,
   type TTopupDetail,
   type TTopupInstructions,
+  ZTopupI18n,
 } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
@@ -76,6 +77,7 @@ export function toTopup(t: TopupRow): TTopup {
     id: t.id,
     method: t.method,
     content: t.content,
+    contentI18n: ZTopupI18n.safeParse(t.contentI18n).data ?? null,
     amount: t.amount,
     bonus: t.bonus,
     status: t.status,
@@ -211,6 +213,7 @@ export async function createBankTopup(ctx: AppContext, caller: PaymentCaller, am
     providerAmount: amount,
     payee: cfg.values.accountNumber ?? null,
     content: `${LABEL.bank} ${amount} VND (${codeBill})`,
+    contentI18n: { key: 'topupBank', params: { amount, code: codeBill } },
     meta: { instructions: { qrPayload: bankQr(cfg, codeBill, amount), orderId: codeBill } },
     expiresAt: new Date(now.getTime() + BANK_INTENT_TTL_MS),
     createdAt: now,
@@ -245,6 +248,7 @@ export async function createTopup(
         providerAmount: q.providerAmount,
         payee: q.payee,
         content: `${LABEL[method]} ${formatMinor(q.providerAmount, DECIMALS[q.currency])} ${q.currency}`,
+        contentI18n: { key: 'topup', params: { method, amount: q.providerAmount, currency: q.currency } },
         expiresAt: new Date(now.getTime() + provider.ttlMs),
         createdAt: now,
         updatedAt: now,

@@ -226,6 +226,8 @@ export async function adminAdjustBalance(
       amount,
       type: kind,
       content: note || (kind === 'refund' ? 'Refund' : 'Admin top-up'),
+      // An admin's note is shown as written; only the default text is translated.
+      contentI18n: note ? undefined : { key: kind === 'refund' ? 'refund' : 'adminAdd', params: {} },
       refType: 'admin',
       refId: actor.id,
       actorId: actor.id,
