@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createCustomer, loginViaUi } from './support/app';
+import { api, createCustomer, loginViaUi } from './support/app';
 import { startServer, type RunningServer } from './support/server';
 import { useE2E } from './support/setup';
 
@@ -133,5 +133,44 @@ describe('bank transfer top-up', () => {
       await admin.end();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('descriptions in the reader’s language', () => {
+  it('should show the transactions and the top-up history in Vietnamese when the panel is in Vietnamese', async () => {
+    const { page, server, mail } = e2e;
+    const user = await createCustomer(server, mail, 'ledger-vi');
+    const login = await api<{ tokens: { accessToken: string } }>(server, 'POST', '/api/auth/login', { body: user });
+    const token = login.body.tokens.accessToken;
+    const bill = await api<{ codeBill: string; bank: { accountNumber: string } }>(server, 'GET', '/api/bill/get-bill', {
+      token,
+    });
+    const code = bill.body.codeBill;
+    const announced = await api(server, 'POST', '/api/user/bank-create-order', { token, body: { amount: 1_000_000 } });
+    expect(announced.status).toBe(200);
+    await postBankWebhook(server, {
+      content: `${code} nap tien`,
+      amount: 1_000_000,
+      accountNumber: bill.body.bank.accountNumber,
+    });
+    const bought = await api<{ order: { code: string } }>(server, 'POST', '/api/v4-proxy/buy-retail', {
+      token,
+      body: { country: 'VN', quantity: 2, period: { unit: 'day', value: 1 } },
+    });
+    expect(bought.status).toBe(200);
+
+    await loginViaUi(page, server.baseUrl, user, 'vi');
+    await page.goto(`${server.baseUrl}/account`);
+    const transactions = page.getByTestId('transactions-grid');
+    const topupText = `Chuyển khoản ngân hàng 1.000.000 VND (${code})`;
+    await transactions
+      .getByText(`${bought.body.order.code}: mua 2 proxy IPv4 Việt Nam, 1 ngày`, { exact: true })
+      .waitFor();
+    await transactions.getByText(topupText, { exact: true }).waitFor();
+    // The English text the server also keeps is not what a Vietnamese reader sees.
+    expect(await transactions.getByText('Bank transfer', { exact: false }).count()).toBe(0);
+
+    await page.goto(`${server.baseUrl}/topup`);
+    await page.getByTestId('topup-history').getByText(topupText, { exact: true }).waitFor();
   });
 });

@@ -3,6 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { formatCoins, formatDateTime, type TTransaction } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { formatBalance } from '@/lib/format';
+import { ledgerText } from '@/lib/ledger-text';
 
 /** A ledger amount with its sign: "+200.000" in green, "-20.000" in red (seed-spec §9 dot grouping). */
 export function signedCoins(amount: number): string {
@@ -16,7 +17,7 @@ export function signedCoins(amount: number): string {
 export function useTransactionColumns<T extends TTransaction & { email?: string }>(
   options: { withEmail?: boolean } = {},
 ): GridColDef<T>[] {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const columns: GridColDef<T>[] = [
     {
       field: 'createdAt',
@@ -40,7 +41,13 @@ export function useTransactionColumns<T extends TTransaction & { email?: string 
       minWidth: 170,
       valueGetter: (_v, row) => t(`common.transactionType.${row.type}`),
     },
-    { field: 'content', headerName: t('account.transactions.content'), minWidth: 240, flex: 1 },
+    {
+      field: 'content',
+      headerName: t('account.transactions.content'),
+      minWidth: 240,
+      flex: 1,
+      valueGetter: (_v, row) => ledgerText(row, t, i18n.language),
+    },
     {
       field: 'balanceBefore',
       headerName: t('account.transactions.balanceBefore'),

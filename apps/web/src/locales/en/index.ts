@@ -11,6 +11,7 @@ import { tools } from './tools';
 import { topup } from './topup';
 import { admin } from './admin';
 import { errorPage, home, notFound } from './pages';
+import { ledger } from './ledger';
 
 export const en: typeof vi = {
   common,
@@ -29,4 +30,5 @@ export const en: typeof vi = {
   errorPage,
   error,
   errors,
+  ledger,
 };

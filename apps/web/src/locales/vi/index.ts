@@ -10,6 +10,7 @@ import { tools } from './tools';
 import { topup } from './topup';
 import { admin } from './admin';
 import { errorPage, home, notFound } from './pages';
+import { ledger } from './ledger';
 
 export const vi = {
   common,
@@ -28,4 +29,5 @@ export const vi = {
   errorPage,
   error,
   errors,
+  ledger,
 };

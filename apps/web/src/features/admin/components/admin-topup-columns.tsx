@@ -10,6 +10,7 @@ import { formatDateTime, type TAdminTopup } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { TopupStatusChip } from '@/components/status-chip';
 import { formatBalance } from '@/lib/format';
+import { ledgerText } from '@/lib/ledger-text';
 
 export type TopupAction = 'pay' | 'reject';
 
@@ -28,7 +29,7 @@ export function canReject(t: Pick<TAdminTopup, 'status' | 'held'>): boolean {
 
 /** The admin's top-up list: whose, how much, how, its state, and the mark-paid and reject actions. */
 export function useAdminTopupColumns(onAction: (action: TopupAction, topup: TAdminTopup) => void) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const columns: GridColDef<TAdminTopup>[] = [
     {
       field: 'createdAt',
@@ -99,7 +100,13 @@ export function useAdminTopupColumns(onAction: (action: TopupAction, topup: TAdm
         </Tooltip>
       ),
     },
-    { field: 'content', headerName: t('topup.history.content'), minWidth: 260, flex: 1 },
+    {
+      field: 'content',
+      headerName: t('topup.history.content'),
+      minWidth: 260,
+      flex: 1,
+      valueGetter: (_v, row) => ledgerText(row, t, i18n.language),
+    },
     {
       field: 'heldReason',
       headerName: t('admin.topups.heldReason'),

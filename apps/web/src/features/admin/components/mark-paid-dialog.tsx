@@ -6,6 +6,7 @@ import { type TAdminTopup } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
 import { formatMoney } from '@/lib/format';
+import { ledgerText } from '@/lib/ledger-text';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { listUsers } from '../api/list-users';
 import { useMarkTopupPaid } from '../api/mark-topup-paid';
@@ -86,7 +87,7 @@ export function MarkPaidDialog({ topup, onClose }: { topup: TAdminTopup; onClose
       <Stack spacing={2}>
         <DialogContentText>
           {t('admin.topups.payMessage', {
-            content: topup.content,
+            content: ledgerText(topup, t, i18n.language),
             amount: `${topup.providerAmount} ${topup.currency}`,
           })}
         </DialogContentText>

@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import type { TopupStatus } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { formatBalance } from '@/lib/format';
+import { ledgerText } from '@/lib/ledger-text';
 import type { PaymentReturnState } from '../hooks/use-payment-return';
 
 const SEVERITY: Record<TopupStatus, AlertColor> = {
@@ -16,7 +17,7 @@ const SEVERITY: Record<TopupStatus, AlertColor> = {
 
 /** The outcome of a payment the payer came back from: checking, credited, pending, or not paid. */
 export function PaymentStatus({ state, onClose }: { state: PaymentReturnState; onClose?: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { topup, error, loading } = state;
 
   if (loading) {
@@ -48,7 +49,7 @@ export function PaymentStatus({ state, onClose }: { state: PaymentReturnState; o
         {held ? t('common.topupStatus.held') : t(`topup.return.title.${topup.status}`)}
       </AlertTitle>
       {held ? t('topup.return.held') : t(`topup.return.message.${topup.status}`, { amount: credited })}{' '}
-      {t('topup.return.reference', { content: topup.content })}
+      {t('topup.return.reference', { content: ledgerText(topup, t, i18n.language) })}
     </Alert>
   );
 }

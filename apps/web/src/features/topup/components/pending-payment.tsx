@@ -10,6 +10,7 @@ import { formatDateTime, type TTopupDetail } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { TopupStatusChip } from '@/components/status-chip';
 import { formatBalance } from '@/lib/format';
+import { ledgerText } from '@/lib/ledger-text';
 import { useCancelTopup } from '../api/cancel-topup';
 import { checkTopupQueryOptions } from '../api/check-topup';
 import { InfoRow } from './info-row';
@@ -28,7 +29,7 @@ interface PendingPaymentProps {
  * (its QR and page), or a provider page to continue on. Its status is checked until it settles.
  */
 export function PendingPayment({ topup: created, onReset }: PendingPaymentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const cancel = useCancelTopup();
   const check = useQuery({
     ...checkTopupQueryOptions(created.id),
@@ -43,7 +44,7 @@ export function PendingPayment({ topup: created, onReset }: PendingPaymentProps)
   return (
     <Stack spacing={2} data-testid="topup-pending">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography sx={{ fontWeight: 700 }}>{topup.content}</Typography>
+        <Typography sx={{ fontWeight: 700 }}>{ledgerText(topup, t, i18n.language)}</Typography>
         <TopupStatusChip status={topup.status} held={topup.held} />
       </Stack>
       {topup.status === 'success' && (

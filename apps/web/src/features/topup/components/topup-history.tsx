@@ -10,10 +10,11 @@ import { PagedDataGrid } from '@/components/data-grid';
 import { TopupStatusChip, topupStatusLabel } from '@/components/status-chip';
 import { usePaging } from '@/hooks/use-paging';
 import { formatBalance } from '@/lib/format';
+import { ledgerText } from '@/lib/ledger-text';
 import { useTopups } from '../api/list-topups';
 
 function useTopupColumns(): GridColDef<TTopup>[] {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return [
     {
       field: 'createdAt',
@@ -27,7 +28,13 @@ function useTopupColumns(): GridColDef<TTopup>[] {
       minWidth: 150,
       valueGetter: (_v, row) => t(`common.paymentMethod.${row.method}`),
     },
-    { field: 'content', headerName: t('topup.history.content'), minWidth: 240, flex: 1 },
+    {
+      field: 'content',
+      headerName: t('topup.history.content'),
+      minWidth: 240,
+      flex: 1,
+      valueGetter: (_v, row) => ledgerText(row, t, i18n.language),
+    },
     {
       field: 'amount',
       headerName: t('common.amount'),

@@ -1,0 +1,66 @@
+import i18next, { type TFunction } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TLedgerI18n } from '@proxy/contract';
+import { en } from '@/locales/en';
+import { vi } from '@/locales/vi';
+import { ledgerText } from '../ledger-text';
+
+async function tIn(lng: 'vi' | 'en'): Promise<TFunction> {
+  const i18n = i18next.createInstance();
+  await i18n.init({
+    lng,
+    resources: { vi: { translation: vi }, en: { translation: en } },
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
+  return i18n.t;
+}
+
+let tVi: TFunction;
+let tEn: TFunction;
+beforeAll(async () => {
+  tVi = await tIn('vi');
+  tEn = await tIn('en');
+});
+
+const row = (contentI18n: TLedgerI18n | null, content = 'the English text') => ({ content, contentI18n });
+const both = (r: ReturnType<typeof row>) => [ledgerText(r, tVi, 'vi'), ledgerText(r, tEn, 'en')];
+
+describe('ledgerText', () => {
+  it('should describe a purchase in the reader’s language, with the country and period in words', () => {
+    const bought = row({
+      key: 'buyRetail',
+      params: { code: 'OABC123', quantity: 1500, product: 'v6', country: 'VN', period: { unit: 'day', value: 3 } },
+    });
+    expect(both(bought)).toEqual([
+      'OABC123: mua 1.500 proxy IPv6 Việt Nam, 3 ngày',
+      'OABC123: 1.500 × IPv6 proxy, Vietnam, 3 days',
+    ]);
+  });
+
+  it('should write top-up amounts per seed-spec §9: VND grouped with dots, dollars with two decimals', () => {
+    const bank = { key: 'topupBank' as const, params: { amount: 1_000_000, code: 'NAPABC234' } };
+    expect(both(row(bank))).toEqual([
+      'Chuyển khoản ngân hàng 1.000.000 VND (NAPABC234)',
+      'Bank transfer of 1.000.000 VND (NAPABC234)',
+    ]);
+    const paypal = row({ key: 'topup', params: { method: 'paypal', amount: 1050, currency: 'USD' } });
+    expect(both(paypal)).toEqual(['Nạp tiền qua PayPal: 10.50 USD', 'Top-up by PayPal: 10.50 USD']);
+    expect(ledgerText(row({ key: 'promotion', params: { topup: bank } }), tVi, 'vi')).toBe(
+      'Khuyến mãi nạp tiền: Chuyển khoản ngân hàng 1.000.000 VND (NAPABC234)',
+    );
+  });
+
+  it('should keep free text as written: a bank transfer’s content and an admin’s note', () => {
+    const promotion = row({ key: 'promotion', params: { text: 'SePay 77: ck NAPABC234' } });
+    expect(ledgerText(promotion, tVi, 'vi')).toBe('Khuyến mãi nạp tiền: SePay 77: ck NAPABC234');
+    const noted = row({ key: 'topupBank', params: { amount: 50_000, code: 'NAPABC234', note: 'gọi điện báo' } });
+    expect(ledgerText(noted, tEn, 'en')).toBe('Bank transfer of 50.000 VND (NAPABC234) (gọi điện báo)');
+    expect(ledgerText(row(null, 'thưởng tháng 5'), tEn, 'en')).toBe('thưởng tháng 5');
+  });
+
+  it('should fall back to the server’s text for a description this build does not know', () => {
+    const unknown = row({ key: 'somethingNew', params: {} } as unknown as TLedgerI18n, 'Something new');
+    expect(both(unknown)).toEqual(['Something new', 'Something new']);
+  });
+});

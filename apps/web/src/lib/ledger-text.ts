@@ -1,0 +1,109 @@
+import { formatCoins, formatMinor, type TLedgerI18n, type TOPUP_CURRENCIES, type TTopupI18n } from '@proxy/contract';
+import type { TFunction } from 'i18next';
+import { countryName, formatPeriod } from './format';
+
+/** A ledger row or top-up as the server sends it: English `content`, and maybe its translatable form. */
+export interface DescribedRow {
+  content: string;
+  contentI18n?: TLedgerI18n | null;
+}
+
+/** seed-spec §9: VND groups with dots like coins; the other currencies keep their decimals. */
+function providerAmount(amount: number, currency: (typeof TOPUP_CURRENCIES)[number]): string {
+  switch (currency) {
+    case 'VND':
+      return formatCoins(amount);
+    case 'USD':
+      return formatMinor(amount, 2);
+    case 'USDT':
+      return formatMinor(amount, 6);
+  }
+}
+
+function describe(d: TLedgerI18n, t: TFunction, language: string): string {
+  const country = (code: string) => countryName(code, language);
+  switch (d.key) {
+    case 'buyRetail':
+      return t('ledger.buyRetail', {
+        code: d.params.code,
+        quantity: formatCoins(d.params.quantity),
+        product: t(`common.productInSentence.${d.params.product}`),
+        country: country(d.params.country),
+        period: formatPeriod(d.params.period, t),
+      });
+    case 'buyPackage':
+      return t('ledger.buyPackage', {
+        code: d.params.code,
+        package: d.params.package,
+        quantity: formatCoins(d.params.quantity),
+        product: t(`common.productInSentence.${d.params.product}`),
+        country: country(d.params.country),
+        period: formatPeriod({ unit: 'day', value: d.params.days }, t),
+      });
+    case 'buyKeys':
+      return t('ledger.buyKeys', {
+        code: d.params.code,
+        package: d.params.package,
+        quantity: formatCoins(d.params.quantity),
+        country: country(d.params.country),
+      });
+    case 'renewOrder':
+    case 'autoRenewOrder':
+      return t(`ledger.${d.key}`, {
+        code: d.params.code,
+        count: formatCoins(d.params.count),
+        period: formatPeriod(d.params.period, t),
+      });
+    case 'renewProxies':
+      return t('ledger.renewProxies', {
+        count: formatCoins(d.params.count),
+        product: t(`common.productInSentence.${d.params.product}`),
+        period: formatPeriod(d.params.period, t),
+      });
+    case 'renewKeys':
+      return t('ledger.renewKeys', { count: formatCoins(d.params.count), period: formatPeriod(d.params.period, t) });
+    case 'bandwidth':
+      return t('ledger.bandwidth', { code: d.params.code, gb: formatCoins(d.params.gb) });
+    case 'topup':
+    case 'topupBank':
+      return withNote(describeTopup(d, t), d.params.note, t);
+    case 'promotion': {
+      const of = d.params.topup ? describeTopup(d.params.topup, t) : (d.params.text ?? '');
+      return t('ledger.promotion', { of });
+    }
+    case 'adminAdd':
+    case 'refund':
+      return t(`ledger.${d.key}`);
+  }
+}
+
+function describeTopup(d: TTopupI18n, t: TFunction): string {
+  if (d.key === 'topupBank') {
+    return t('ledger.topupBank', { amount: formatCoins(d.params.amount), code: d.params.code });
+  }
+  return t('ledger.topup', {
+    method: t(`common.paymentMethod.${d.params.method}`),
+    amount: providerAmount(d.params.amount, d.params.currency),
+    currency: d.params.currency,
+  });
+}
+
+function withNote(text: string, note: string | undefined, t: TFunction): string {
+  return note ? t('ledger.withNote', { text, note }) : text;
+}
+
+/**
+ * A row's description in the interface language. Rows without a translatable form (free text
+ * such as an admin's note or a bank transfer's content), or with one this build does not know
+ * (a newer server), show the server's text as it is.
+ */
+export function ledgerText(row: DescribedRow, t: TFunction, language: string): string {
+  if (!row.contentI18n) {
+    return row.content;
+  }
+  try {
+    return describe(row.contentI18n, t, language) || row.content;
+  } catch {
+    return row.content;
+  }
+}

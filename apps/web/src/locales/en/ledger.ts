@@ -1,0 +1,18 @@
+import type { ledger as vi } from '../vi/ledger';
+
+export const ledger: typeof vi = {
+  buyRetail: '{{code}}: {{quantity}} × {{product}}, {{country}}, {{period}}',
+  buyPackage: '{{code}}: package {{package}} ({{quantity}} × {{product}}, {{country}}, {{period}})',
+  buyKeys: '{{code}}: {{quantity}} × {{package}} key, {{country}}',
+  renewOrder: '{{code}}: renewal of {{count}} × {{period}}',
+  autoRenewOrder: '{{code}}: auto-renewal of {{count}} × {{period}}',
+  renewProxies: 'Renewal of {{count}} × {{product}}, {{period}}',
+  renewKeys: 'Renewal of {{count}} × key, {{period}}',
+  bandwidth: '{{code}}: +{{gb}} GB of bandwidth',
+  topup: 'Top-up by {{method}}: {{amount}} {{currency}}',
+  topupBank: 'Bank transfer of {{amount}} VND ({{code}})',
+  promotion: 'Deposit promotion: {{of}}',
+  adminAdd: 'Added by an admin',
+  refund: 'Refund',
+  withNote: '{{text}} ({{note}})',
+};

@@ -1,0 +1,21 @@
+/**
+ * Descriptions of ledger rows and top-ups (the server's `contentI18n`). The parameters arrive
+ * formatted: amounts per seed-spec §9, countries, products and periods in words.
+ */
+export const ledger = {
+  buyRetail: '{{code}}: mua {{quantity}} {{product}} {{country}}, {{period}}',
+  buyPackage: '{{code}}: gói {{package}} ({{quantity}} {{product}} {{country}}, {{period}})',
+  buyKeys: '{{code}}: mua {{quantity}} key {{package}} {{country}}',
+  renewOrder: '{{code}}: gia hạn {{count}} × {{period}}',
+  autoRenewOrder: '{{code}}: tự động gia hạn {{count}} × {{period}}',
+  renewProxies: 'Gia hạn {{count}} {{product}}, {{period}}',
+  renewKeys: 'Gia hạn {{count}} key, {{period}}',
+  bandwidth: '{{code}}: thêm {{gb}} GB băng thông',
+  topup: 'Nạp tiền qua {{method}}: {{amount}} {{currency}}',
+  topupBank: 'Chuyển khoản ngân hàng {{amount}} VND ({{code}})',
+  promotion: 'Khuyến mãi nạp tiền: {{of}}',
+  adminAdd: 'Quản trị viên cộng tiền',
+  refund: 'Hoàn tiền',
+  /** An admin's own note after the description, as written. */
+  withNote: '{{text}} ({{note}})',
+};
