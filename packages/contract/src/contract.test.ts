@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { coinsToUsd, formatCoins, formatCoinsComma, formatDateTime } from './format.js';
+import { coinsToUsd, formatCoins, formatCoinsComma, formatDateTime, formatMinor } from './format.js';
 import { periodToDays } from './period.js';
 import { statusOf } from './errors.js';
 import { discountPercent, quote, renewUnitPrice } from './pricing.js';
 import { DEFAULT_PROMOTION } from './constants.js';
 import { PAYMENT_MIN_COINS, paymentStepCoins, promotionBonus } from './schemas/payments.js';
+import { ZLedgerI18n } from './schemas/ledger.js';
+import { ZTransaction } from './schemas/user.js';
 
 describe('money display (seed-spec §9)', () => {
   it('should group coins with dots, and with commas for the top-up text', () => {
@@ -113,5 +115,43 @@ describe('deposit promotion bonus', () => {
     expect(paymentStepCoins('paypal')).toBe(240);
     expect(paymentStepCoins('bank')).toBe(1);
     expect(PAYMENT_MIN_COINS.paypal).toBe(24_000);
+  });
+});
+
+describe('ledger descriptions (contentI18n)', () => {
+  const row = {
+    id: 'x',
+    type: 'renew',
+    content: 'renew 2 × V4 proxy, 1 week',
+    balanceBefore: 10,
+    price: 5,
+    amount: -5,
+    balanceAfter: 5,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('should keep a transaction valid with or without its translatable form', () => {
+    expect(ZTransaction.parse(row)).toEqual(row);
+    const contentI18n = {
+      key: 'renewProxies',
+      params: { count: 2, product: 'v4', period: { unit: 'week', value: 1 } },
+    };
+    expect(ZTransaction.parse({ ...row, contentI18n })).toEqual({ ...row, contentI18n });
+    expect(ZTransaction.parse({ ...row, contentI18n: null }).contentI18n).toBeNull();
+  });
+
+  it('should refuse a key it does not know or parameters of another key', () => {
+    expect(ZLedgerI18n.safeParse({ key: 'somethingNew', params: {} }).success).toBe(false);
+    expect(ZLedgerI18n.safeParse({ key: 'bandwidth', params: { count: 2 } }).success).toBe(false);
+    expect(
+      ZLedgerI18n.safeParse({ key: 'topup', params: { method: 'paypal', amount: 1000, currency: 'USD' } }).success,
+    ).toBe(true);
+  });
+
+  it('should write provider amounts from minor units without floats', () => {
+    expect(formatMinor(1050, 2)).toBe('10.50');
+    expect(formatMinor(10_001_234, 6)).toBe('10.001234');
+    expect(formatMinor(5, 2)).toBe('0.05');
+    expect(formatMinor(100_000, 0)).toBe('100000');
   });
 });
