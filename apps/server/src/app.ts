@@ -109,6 +109,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
         await api.register(proxyTagRoutes(type), { prefix: `/${type}-proxy` });
       }
       await api.register(proxyRoutes('v4', 'bought'), { prefix: '/bought-proxy' });
+      await api.register(checkOwnRoutes('bought'), { prefix: '/bought-proxy' });
+      await api.register(proxyTagRoutes('bought'), { prefix: '/bought-proxy' });
       await api.register(keyBuyRoutes, { prefix: '/key' });
       await api.register(keyRoutes, { prefix: '/key' });
       await api.register(keyTagRoutes, { prefix: '/key' });

@@ -3,28 +3,29 @@ import { z } from 'zod';
 import { ZIdList } from '@proxy/contract';
 import { authenticate } from '../../plugins/auth.js';
 import { hitLimit } from '../../lib/rate-limit.js';
+import type { ProxyScope } from '../orders/repository.js';
 import { checkLines, checkOwnProxies, MAX_CHECK_LINES } from './service.js';
 
 const ZCheckResult = z.array(
   z.object({ id: z.string(), live: z.boolean(), latencyMs: z.number().nullable(), egressIp: z.string().nullable() }),
 );
 
-/** PUT check-list-proxy under /api/v6-proxy and /api/v4-proxy. */
-export function checkOwnRoutes(type: 'v6' | 'v4'): FastifyPluginAsyncZod {
+/** PUT check-list-proxy under /api/v6-proxy, /api/v4-proxy and /api/bought-proxy. */
+export function checkOwnRoutes(scope: ProxyScope): FastifyPluginAsyncZod {
   return async (app) => {
     app.put(
       '/check-list-proxy',
       {
         preHandler: authenticate,
         schema: {
-          tags: [`${type}-proxy`],
+          tags: [`${scope}-proxy`],
           body: z.object({ listProxyId: ZIdList.max(200) }),
           response: { 200: ZCheckResult },
         },
       },
       async (req) => {
         await hitLimit(app.ctx.db, app.ctx.clock, { key: `check-own:${req.user.id}`, max: 30, windowSec: 60 });
-        return checkOwnProxies(app.ctx, req.user.id, type, req.body.listProxyId);
+        return checkOwnProxies(app.ctx, req.user.id, scope, req.body.listProxyId);
       },
     );
   };

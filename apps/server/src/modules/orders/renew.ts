@@ -228,13 +228,14 @@ async function renewalCost(
 export async function renewProxies(
   ctx: AppContext,
   user: { id: string; siteId: string },
-  type: 'v6' | 'v4',
+  scope: repo.ProxyScope,
   ids: string[],
   period: Period,
 ) {
+  const type = scope === 'bought' ? 'v4' : scope;
   const unique = [...new Set(ids)];
   return ctx.db.transaction(async (tx) => {
-    const rows = await repo.lockProxies(tx, user.id, unique, type);
+    const rows = await repo.lockProxies(tx, user.id, unique, scope);
     if (rows.length !== unique.length) {
       throw new AppError('PROXY_NOT_EXISTS');
     }
@@ -384,7 +385,7 @@ export async function setOrderAutoRenew(ctx: AppContext, userId: string, orderId
 export async function updateProxies(
   ctx: AppContext,
   userId: string,
-  type: 'v6' | 'v4' | undefined,
+  type: repo.ProxyScope | undefined,
   ids: string[],
   patch: { comment?: string; autoRenew?: boolean },
 ) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, queryRowsPrepared, type DbOrTx } from '../../db/client.js';
 import { orderLogs, orders, proxies, rotatingKeys, subServers, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
@@ -108,9 +108,19 @@ export async function listOrders(
   return { rows: rows.map((r) => ({ ...r.o, email: r.email })), total: totals[0]?.n ?? 0 };
 }
 
+/**
+ * Which of a user's proxies a call sees: one product, or "bought", the private IPv4 proxies from
+ * packages that API.md also serves under /api/bought-proxy.
+ */
+export type ProxyScope = ProxyRow['type'] | 'bought';
+
+function scopeFilter(scope: ProxyScope): SQL[] {
+  return scope === 'bought' ? [eq(proxies.type, 'v4'), isNotNull(proxies.packageName)] : [eq(proxies.type, scope)];
+}
+
 export interface ProxyFilter {
   userId: string;
-  type?: ProxyRow['type'];
+  type?: ProxyScope;
   status?: ProxyRow['status'];
   country?: string;
   tagId?: string;
@@ -125,7 +135,7 @@ export interface ProxyFilter {
 function proxyWhere(f: Omit<ProxyFilter, 'sort' | 'page' | 'limit'>): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(proxies.userId, f.userId), isNull(proxies.keyId)];
   if (f.type) {
-    parts.push(eq(proxies.type, f.type));
+    parts.push(...scopeFilter(f.type));
   }
   if (f.status) {
     parts.push(eq(proxies.status, f.status));
@@ -232,10 +242,10 @@ export async function proxiesOfOrder(db: DbOrTx, orderId: string) {
 }
 
 /** The caller's proxies by id, locked for update; throws nothing, the service checks the count. */
-export async function lockProxies(db: DbOrTx, userId: string, ids: string[], type?: ProxyRow['type']) {
+export async function lockProxies(db: DbOrTx, userId: string, ids: string[], type?: ProxyScope) {
   const parts = [inArray(proxies.id, ids), eq(proxies.userId, userId), isNull(proxies.keyId)];
   if (type) {
-    parts.push(eq(proxies.type, type));
+    parts.push(...scopeFilter(type));
   }
   return db
     .select()

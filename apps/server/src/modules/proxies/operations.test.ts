@@ -19,6 +19,22 @@ async function v4(token: string, quantity = 2) {
   expect(res.statusCode).toBe(200);
   return res.json().proxies as { id: string; password: string; egressIp: string }[];
 }
+/** A private IPv4 package (the demo's "Starter": 5 proxies in SG), as /api/bought-proxy serves. */
+async function v4Package(token: string) {
+  const packages = (await t.inject({ method: 'GET', url: '/api/v4-package/get-all-package' })).json() as {
+    id: string;
+    name: string;
+  }[];
+  const id = packages.find((p) => p.name === 'Starter')!.id;
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/v4-proxy/buy-package/${id}`,
+    token,
+    payload: { country: 'SG' },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().proxies as { id: string; password: string; egressIp: string }[];
+}
 const list = async (token: string) =>
   (await t.inject({ method: 'GET', url: '/api/v4-proxy/list-proxy-me?limit=500', token })).json().items as {
     id: string;
@@ -104,19 +120,6 @@ describe('proxy password', () => {
     t.clock.advance(121_000);
     await c.relogin();
     expect((await put('OtherPassword1')).statusCode).toBe(200);
-  });
-
-  it('should work under /api/bought-proxy with listBoughtProxyId', async () => {
-    const c = await customer(t, 1_000_000);
-    const [p] = await v4(c.token, 1);
-    const res = await t.inject({
-      method: 'PUT',
-      url: '/api/bought-proxy/change-password',
-      token: c.token,
-      payload: { listBoughtProxyId: [p!.id], password: 'BoughtPass1234' },
-    });
-    expect(res.statusCode).toBe(200);
-    expect((await list(c.token))[0]!.password).toBe('BoughtPass1234');
   });
 });
 
@@ -225,16 +228,10 @@ describe('another user', () => {
     const [p] = await v4(owner.token, 1);
     const calls = [
       { method: 'POST', url: '/api/v4-proxy/auth-ip', payload: { listProxyId: [p!.id], authIp: ['1.1.1.1'] } },
-      { method: 'PUT', url: '/api/bought-proxy/auth-ip', payload: { listProxyId: [p!.id], authIp: ['1.1.1.1'] } },
       {
         method: 'PUT',
         url: '/api/v4-proxy/change-password',
         payload: { listProxyId: [p!.id], password: 'Intruder12345' },
-      },
-      {
-        method: 'PUT',
-        url: '/api/bought-proxy/change-password',
-        payload: { listBoughtProxyId: [p!.id], password: 'Intruder12345' },
       },
       { method: 'POST', url: '/api/v4-proxy/reset-ip-manual', payload: { listProxyId: [p!.id] } },
       { method: 'POST', url: '/api/v4-proxy/update-reset-ip-type', payload: { listProxyId: [p!.id], mode: 'manual' } },
@@ -272,5 +269,107 @@ describe('auto IP rotation job', () => {
     const changed = after.find((p) => p.id === auto!.id)!.egressIp;
     await runRotation(t.ctx);
     expect((await list(c.token)).find((p) => p.id === auto!.id)!.egressIp).toBe(changed);
+  });
+});
+
+describe('/api/bought-proxy', () => {
+  it('should serve the same calls as /api/v4-proxy for package proxies only', async () => {
+    const c = await customer(t, 1_000_000);
+    const bought = await v4Package(c.token);
+    const [retail] = await v4(c.token, 1);
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.inject({ method, url: `/api/bought-proxy${url}`, token: c.token, ...(payload ? { payload } : {}) });
+
+    const page = (await call('GET', '/list-proxy-me?limit=50')).json();
+    expect(page.total).toBe(bought.length);
+    expect(page.items.map((p: { id: string }) => p.id).sort()).toEqual(bought.map((p) => p.id).sort());
+    const txt = await call('GET', '/export-all');
+    expect(txt.body.trim().split('\n')).toHaveLength(bought.length);
+
+    const ids = [bought[0]!.id];
+    expect((await call('PUT', '/update-list-proxy', { listProxyId: ids, comment: 'from a package' })).statusCode).toBe(
+      200,
+    );
+    expect((await call('POST', '/auth-ip', { listProxyId: ids, authIp: ['1.2.3.4'] })).json()).toEqual({
+      authIp: ['1.2.3.4'],
+    });
+    expect(
+      (await call('PUT', '/change-password', { listBoughtProxyId: ids, password: 'BoughtPass1234' })).statusCode,
+    ).toBe(200);
+    const reset = await call('POST', '/reset-ip-manual', { listProxyId: ids });
+    expect(reset.statusCode).toBe(200);
+    expect(
+      (await call('POST', '/update-reset-ip-type', { listProxyId: ids, mode: 'auto', intervalMin: 30 })).statusCode,
+    ).toBe(200);
+    const tag = await t.inject({
+      method: 'POST',
+      url: '/api/tag/create-tag?tagType=v4',
+      token: c.token,
+      payload: { tagName: 'packaged' },
+    });
+    expect((await call('POST', `/tag-proxy/${tag.json().id}`, { listProxyId: ids })).statusCode).toBe(200);
+    const first = (await call('GET', '/list-proxy-me?limit=50'))
+      .json()
+      .items.find((p: { id: string }) => p.id === ids[0]);
+    expect(first).toMatchObject({
+      comment: 'from a package',
+      authIps: ['1.2.3.4'],
+      password: 'BoughtPass1234',
+      egressIp: reset.json()[0].egressIp,
+      ipChangeMode: 'auto',
+      changeIntervalMin: 30,
+      tagId: tag.json().id,
+    });
+    // Package proxies renew with their package.
+    const renew = await call('PUT', '/renew-list-proxy', { listProxyId: ids, period: { unit: 'day', value: 1 } });
+    expect(renew.json().message).toBe('PROXY_NOT_VALID');
+
+    // A retail IPv4 proxy is not a bought one: every call answers as for an unknown proxy.
+    const others = [
+      call('PUT', '/update-list-proxy', { listProxyId: [retail!.id], comment: 'x' }),
+      call('POST', '/auth-ip', { listProxyId: [retail!.id], authIp: ['1.2.3.4'] }),
+      call('PUT', '/change-password', { listBoughtProxyId: [retail!.id], password: 'BoughtPass1234' }),
+      call('POST', '/reset-ip-manual', { listProxyId: [retail!.id] }),
+      call('PUT', '/check-list-proxy', { listProxyId: [retail!.id] }),
+    ];
+    for (const res of await Promise.all(others)) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('PROXY_NOT_EXISTS');
+    }
+    expect((await call('GET', `/export-all?ids=${retail!.id}`)).body.trim()).toBe('');
+    expect((await list(c.token)).find((p) => p.id === retail!.id)).toMatchObject({
+      password: retail!.password,
+      authIps: [],
+    });
+  });
+
+  it('should not let another user list or touch bought proxies', async () => {
+    const owner = await customer(t, 1_000_000);
+    const intruder = await customer(t, 1_000_000);
+    const [p] = await v4Package(owner.token);
+    const page = await t.inject({ method: 'GET', url: '/api/bought-proxy/list-proxy-me', token: intruder.token });
+    expect(page.json().total).toBe(0);
+    const calls = [
+      { method: 'POST', url: '/api/bought-proxy/auth-ip', payload: { listProxyId: [p!.id], authIp: ['1.1.1.1'] } },
+      {
+        method: 'PUT',
+        url: '/api/bought-proxy/change-password',
+        payload: { listBoughtProxyId: [p!.id], password: 'Intruder12345' },
+      },
+      { method: 'PUT', url: '/api/bought-proxy/update-list-proxy', payload: { listProxyId: [p!.id], comment: 'x' } },
+      { method: 'POST', url: '/api/bought-proxy/reset-ip-manual', payload: { listProxyId: [p!.id] } },
+      { method: 'PUT', url: '/api/bought-proxy/check-list-proxy', payload: { listProxyId: [p!.id] } },
+    ] as const;
+    for (const c of calls) {
+      const res = await t.inject({ ...c, token: intruder.token });
+      expect(res.statusCode, c.url).toBe(404);
+      expect(res.json().message).toBe('PROXY_NOT_EXISTS');
+    }
+    const exported = await t.inject({
+      method: 'GET',
+      url: `/api/bought-proxy/export-all?ids=${p!.id}`,
+      token: intruder.token,
+    });
+    expect(exported.body).not.toContain(p!.password);
   });
 });

@@ -13,7 +13,7 @@ import { recordProxyChanges } from '../supply/changes.js';
 /** The least time between two manual IP resets of one proxy. */
 export const RESET_MIN_SECONDS = 60;
 
-type ProxyType = 'v6' | 'v4' | undefined;
+type ProxyType = repo.ProxyScope | undefined;
 
 /** Locks the caller's proxies; one id that is not theirs refuses the whole batch (API.md). */
 async function own(tx: Tx, userId: string, ids: string[], type: ProxyType): Promise<ProxyRow[]> {

@@ -35,41 +35,33 @@ const ok = { ok: true as const };
 const ZExportQuery = ZProxyExportQuery;
 
 /**
- * The proxy calls under /api/v6-proxy and /api/v4-proxy (type-scoped) and /api/bought-proxy
- * (the private IPv4 proxies, with its own path names).
+ * The proxy calls under /api/v6-proxy and /api/v4-proxy, and under /api/bought-proxy for the
+ * private IPv4 proxies from packages (API.md: the same calls; change-password there takes
+ * listBoughtProxyId). Each call sees only the proxies of its scope.
  */
 export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'typed'): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = [variant === 'bought' ? 'bought-proxy' : `${type}-proxy`];
+    const scope: repo.ProxyScope = variant === 'bought' ? 'bought' : type;
     app.addHook('preHandler', authenticate);
-    const names =
-      variant === 'bought'
-        ? { list: '/list', exportAll: '/export-all-proxy', renew: '/renew-list', update: '/update-list' }
-        : {
-            list: '/list-proxy-me',
-            exportAll: '/export-all',
-            renew: '/renew-list-proxy',
-            update: '/update-list-proxy',
-          };
-
     app.get(
-      names.list,
+      '/list-proxy-me',
       { schema: { tags, querystring: ZProxyListQuery, response: { 200: zPage(ZProxy) } } },
       async (req, reply) => {
         const { page, limit } = req.query;
         // PostgreSQL writes the items' JSON (listProxiesJson); the page wrapper is added here.
-        const r = await repo.listProxiesJson(app.ctx.db, { ...req.query, userId: req.user.id, type });
+        const r = await repo.listProxiesJson(app.ctx.db, { ...req.query, userId: req.user.id, type: scope });
         const body = `{"items":${r.items},"total":${r.total},"page":${page},"limit":${limit},"totalPage":${Math.ceil(r.total / limit)}}`;
         // A string is sent as it is: Fastify serialises only objects (the schema still documents it).
         return reply.type('application/json; charset=utf-8').send(body as never);
       },
     );
 
-    app.get(names.exportAll, { schema: { tags, querystring: ZExportQuery } }, async (req, reply) => {
+    app.get('/export-all', { schema: { tags, querystring: ZExportQuery } }, async (req, reply) => {
       const rows = await repo.allProxies(app.ctx.db, {
         ids: req.query.ids,
         userId: req.user.id,
-        type,
+        type: scope,
         status: req.query.status,
         country: req.query.country,
         search: '',
@@ -86,57 +78,60 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
     });
 
     app.put(
-      names.renew,
+      '/renew-list-proxy',
       { schema: { tags, body: ZRenewListProxyRequest, response: { 200: z.object({ cost: z.number().int() }) } } },
       async (req) =>
-        renewProxies(app.ctx, { id: req.user.id, siteId: req.site.id }, type, req.body.listProxyId, req.body.period),
+        renewProxies(app.ctx, { id: req.user.id, siteId: req.site.id }, scope, req.body.listProxyId, req.body.period),
     );
 
-    app.put(names.update, { schema: { tags, body: ZUpdateListProxyRequest, response: { 200: ZOk } } }, async (req) => {
-      await updateProxies(app.ctx, req.user.id, type, req.body.listProxyId, {
-        comment: req.body.comment,
-        autoRenew: req.body.autoRenew,
-      });
-      return ok;
-    });
+    app.put(
+      '/update-list-proxy',
+      { schema: { tags, body: ZUpdateListProxyRequest, response: { 200: ZOk } } },
+      async (req) => {
+        await updateProxies(app.ctx, req.user.id, scope, req.body.listProxyId, {
+          comment: req.body.comment,
+          autoRenew: req.body.autoRenew,
+        });
+        return ok;
+      },
+    );
 
-    const authIpSchema = {
-      schema: { tags, body: ZAuthIpRequest, response: { 200: z.object({ authIp: z.array(z.string()) }) } },
-    };
-    const authIpHandler = async (req: { user: { id: string }; body: { listProxyId: string[]; authIp: string[] } }) => ({
-      authIp: await ops.setAuthIps(app.ctx, req.user.id, type, req.body.listProxyId, req.body.authIp),
-    });
+    app.post(
+      '/auth-ip',
+      { schema: { tags, body: ZAuthIpRequest, response: { 200: z.object({ authIp: z.array(z.string()) }) } } },
+      async (req) => ({
+        authIp: await ops.setAuthIps(app.ctx, req.user.id, scope, req.body.listProxyId, req.body.authIp),
+      }),
+    );
     if (variant === 'bought') {
-      app.put('/auth-ip', authIpSchema, authIpHandler);
       app.put(
         '/change-password',
         { schema: { tags, body: ZBoughtChangePasswordRequest, response: { 200: ZOk } } },
         async (req) => {
-          await ops.changePassword(app.ctx, req.user.id, type, req.body.listBoughtProxyId, req.body.password);
+          await ops.changePassword(app.ctx, req.user.id, scope, req.body.listBoughtProxyId, req.body.password);
           return ok;
         },
       );
-      return;
+    } else {
+      app.put(
+        '/change-password',
+        { schema: { tags, body: ZChangeProxyPasswordRequest, response: { 200: ZOk } } },
+        async (req) => {
+          await ops.changePassword(app.ctx, req.user.id, scope, req.body.listProxyId, req.body.password);
+          return ok;
+        },
+      );
     }
-    app.post('/auth-ip', authIpSchema, authIpHandler);
-    app.put(
-      '/change-password',
-      { schema: { tags, body: ZChangeProxyPasswordRequest, response: { 200: ZOk } } },
-      async (req) => {
-        await ops.changePassword(app.ctx, req.user.id, type, req.body.listProxyId, req.body.password);
-        return ok;
-      },
-    );
     app.post(
       '/reset-ip-manual',
       { schema: { tags, body: ZResetIpRequest, response: { 200: ZResetIpResponse } } },
-      async (req) => ops.resetIps(app.ctx, req.user.id, type, req.body.listProxyId),
+      async (req) => ops.resetIps(app.ctx, req.user.id, scope, req.body.listProxyId),
     );
     app.post(
       '/update-reset-ip-type',
       { schema: { tags, body: ZUpdateResetIpTypeRequest, response: { 200: ZOk } } },
       async (req) => {
-        await ops.setResetType(app.ctx, req.user.id, type, req.body.listProxyId, req.body.mode, req.body.intervalMin);
+        await ops.setResetType(app.ctx, req.user.id, scope, req.body.listProxyId, req.body.mode, req.body.intervalMin);
         return ok;
       },
     );

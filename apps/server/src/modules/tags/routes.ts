@@ -35,10 +35,10 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** tag-proxy/:tagId and untag-proxy/:tagId under /api/{v6,v4}-proxy. */
-export function proxyTagRoutes(type: 'v6' | 'v4'): FastifyPluginAsyncZod {
+/** tag-proxy/:tagId and untag-proxy/:tagId under /api/{v6,v4,bought}-proxy (the tag's type picks the proxies). */
+export function proxyTagRoutes(scope: 'v6' | 'v4' | 'bought'): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = [`${type}-proxy`];
+    const tags = [`${scope}-proxy`];
     const schema = { tags, params: ZIdParams, body: ZTagProxiesRequest, response: { 200: ZOk } };
     app.post('/tag-proxy/:id', { preHandler: authenticate, schema }, async (req) => {
       await tagsService.tagProxies(app.ctx, req.user.id, req.params.id, req.body.listProxyId);
