@@ -52,11 +52,12 @@ export type TNodeChange = z.infer<typeof ZNodeChange>;
 /**
  * `POST node/traffic`. Bytes are counted per proxy since the previous report: `bytesIn` from the
  * client towards the destination (upload), `bytesOut` from the destination to the client
- * (download). `reportId` is unique per node; a retried report keeps its id, so the server counts a
- * given id once.
+ * (download). API.md's body is `{counters}`; a node that may retry adds `reportId` (or sends the
+ * same value as an `Idempotency-Key` header), unique per node: a retried report keeps its id, so the
+ * server counts a given id once. A report without an id is counted each time it arrives.
  */
-export const ZTrafficReport = z.object({
-  reportId: z.string().min(1).max(100),
+export const ZTrafficReportRequest = z.object({
+  reportId: z.string().min(1).max(100).optional(),
   counters: z.array(
     z.object({
       proxyId: z.string().min(1),
@@ -65,4 +66,8 @@ export const ZTrafficReport = z.object({
     }),
   ),
 });
+export type TTrafficReportRequest = z.infer<typeof ZTrafficReportRequest>;
+
+/** A report as our gateway sends it: always with its id, so its retries are safe. */
+export const ZTrafficReport = ZTrafficReportRequest.extend({ reportId: z.string().min(1).max(100) });
 export type TTrafficReport = z.infer<typeof ZTrafficReport>;

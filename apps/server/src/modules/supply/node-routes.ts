@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZNodeState, ZOk, ZTrafficReport } from '@proxy/contract';
+import { ZNodeState, ZOk, ZTrafficReportRequest } from '@proxy/contract';
 import { PROXY_CHANGES_CHANNEL } from './changes.js';
 import { authenticateNode, nodeChangesSince, nodeState, recordTraffic, touchNode } from './node-service.js';
 
@@ -24,10 +24,12 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/node/traffic',
-    { schema: { tags, body: ZTrafficReport, response: { 200: ZOk.extend({ duplicate: z.boolean() }) } } },
+    { schema: { tags, body: ZTrafficReportRequest, response: { 200: ZOk.extend({ duplicate: z.boolean() }) } } },
     async (req) => {
       const node = await authenticateNode(app.ctx, req.headers.authorization);
-      const r = await recordTraffic(app.ctx, node.id, req.body);
+      const key = req.headers['idempotency-key'];
+      const reportId = req.body.reportId ?? (typeof key === 'string' && key.length > 0 ? key.slice(0, 100) : undefined);
+      const r = await recordTraffic(app.ctx, node.id, { ...req.body, reportId });
       return { ok: true as const, duplicate: r.duplicate };
     },
   );

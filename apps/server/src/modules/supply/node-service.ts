@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { TGatewayProxy, TNodeChange, TTrafficReport } from '@proxy/contract';
+import type { TGatewayProxy, TNodeChange, TTrafficReportRequest } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { subServers } from '../../db/schema/index.js';
@@ -130,23 +130,25 @@ export async function nodeChangesSince(
 }
 
 /**
- * POST node/traffic: adds the counted bytes to each proxy's usage, once per reportId (a report
- * retried after a timeout is not counted twice). Proxies that cross their quota are announced
+ * POST node/traffic: adds the counted bytes to each proxy's usage, once per reportId when the
+ * report has one (a report retried after a timeout is not counted twice). Proxies that cross their quota are announced
  * on the change stream, so every node cuts them off.
  */
 export async function recordTraffic(
   ctx: AppContext,
   nodeId: string,
-  report: TTrafficReport,
+  report: TTrafficReportRequest,
 ): Promise<{ duplicate: boolean }> {
   return ctx.db.transaction(async (tx) => {
-    const fresh = await queryRows<{ report_id: string }>(
-      tx,
-      sql`insert into traffic_reports (sub_server_id, report_id, created_at) values (${nodeId}, ${report.reportId}, ${ctx.clock.now().toISOString()})
-          on conflict do nothing returning report_id`,
-    );
-    if (fresh.length === 0) {
-      return { duplicate: true };
+    if (report.reportId !== undefined) {
+      const fresh = await queryRows<{ report_id: string }>(
+        tx,
+        sql`insert into traffic_reports (sub_server_id, report_id, created_at) values (${nodeId}, ${report.reportId}, ${ctx.clock.now().toISOString()})
+            on conflict do nothing returning report_id`,
+      );
+      if (fresh.length === 0) {
+        return { duplicate: true };
+      }
     }
     const counters = report.counters.filter((c) => c.bytesIn + c.bytesOut > 0);
     if (counters.length === 0) {

@@ -85,6 +85,27 @@ describe('POST node/traffic', () => {
     expect(list.items[0].bandwidthUsedBytes).toBe(6000);
   });
 
+  it('should take API.md’s {counters} without an id, and an Idempotency-Key header as the id', async () => {
+    const c = await customer(t, 1_000_000);
+    const p = await buyOne(c.token);
+    const counters = [{ proxyId: p.id, bytesIn: 100, bytesOut: 200 }];
+    const post = (headers: Record<string, string> = {}) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/sub-server/node/traffic',
+        headers: { authorization: auth, ...headers },
+        payload: { counters },
+      });
+    // No id: nothing to recognise a retry by, so each report counts.
+    expect((await post()).json()).toEqual({ ok: true, duplicate: false });
+    expect((await post()).json()).toEqual({ ok: true, duplicate: false });
+    const key = { 'idempotency-key': `k-${randomUUID()}` };
+    expect((await post(key)).json()).toEqual({ ok: true, duplicate: false });
+    expect((await post(key)).json()).toEqual({ ok: true, duplicate: true });
+    const list = (await t.inject({ method: 'GET', url: '/api/v4-proxy/list-proxy-me', token: c.token })).json();
+    expect(list.items.find((x: { id: string }) => x.id === p.id).bandwidthUsedBytes).toBe(900);
+  });
+
   it('should not count traffic against proxies of another node', async () => {
     const c = await customer(t, 1_000_000);
     const p = await buyOne(c.token);
