@@ -5,6 +5,7 @@
 export const ERROR_CODES = [
   // generic
   'VALIDATION_ERROR',
+  'IDEMPOTENCY_KEY_REUSED',
   'FORBIDDEN',
   'NOT_FOUND',
   'IP_NOT_ALLOWED',
@@ -155,6 +156,10 @@ export function statusOf(code: ErrorCode): number {
   }
   if (code === 'UNKNOW_ERROR') {
     return 500;
+  }
+  // The request is well-formed but its Idempotency-Key already names another request.
+  if (code === 'IDEMPOTENCY_KEY_REUSED') {
+    return 422;
   }
   return 400;
 }

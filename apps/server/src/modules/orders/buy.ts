@@ -91,28 +91,47 @@ async function insertProxies(
   return out;
 }
 
-/** Runs a purchase once per Idempotency-Key: a repeat, even a concurrent one, gets the first answer. */
+/** What a purchase asked for, to tell a repeat of it from another request under the same key. */
+type Asked = Partial<
+  Pick<OrderRow, 'product' | 'country' | 'quantity' | 'periodUnit' | 'periodValue' | 'packageId' | 'protocol'>
+>;
+
+/**
+ * Runs a purchase once per Idempotency-Key: a repeat, even a concurrent one, gets the first answer.
+ * A concurrent repeat may fail on any of the order's unique constraints (the key, one plan per
+ * user, one trial), so after any failure the key is looked up again. The same key on a different
+ * request is refused (IDEMPOTENCY_KEY_REUSED) instead of silently answering the first one.
+ */
 async function once<T>(
   ctx: AppContext,
   buyer: Buyer,
   key: string | undefined,
+  asked: Asked,
   run: () => Promise<T>,
   replay: (o: OrderRow) => Promise<T>,
 ) {
-  if (key) {
-    const prior = await repo.findOrderByIdempotencyKey(ctx.db, buyer.id, key);
-    if (prior) {
-      return replay(prior);
+  const priorAnswer = async (): Promise<{ answer: T } | null> => {
+    const prior = key ? await repo.findOrderByIdempotencyKey(ctx.db, buyer.id, key) : undefined;
+    if (!prior) {
+      return null;
     }
+    for (const [field, value] of Object.entries(asked) as [keyof Asked, unknown][]) {
+      if (value !== undefined && prior[field] !== value) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', { orderId: prior.id });
+      }
+    }
+    return { answer: await replay(prior) };
+  };
+  const first = await priorAnswer();
+  if (first) {
+    return first.answer;
   }
   try {
     return await run();
   } catch (err) {
-    if (key && pgErrorOf(err)?.constraint === 'orders_idem_uq') {
-      const prior = await repo.findOrderByIdempotencyKey(ctx.db, buyer.id, key);
-      if (prior) {
-        return replay(prior);
-      }
+    const repeat = await priorAnswer();
+    if (repeat) {
+      return repeat.answer;
     }
     throw err;
   }
@@ -254,10 +273,19 @@ export async function buyRetail(
     quantity: body.quantity,
     discountPercent: discountPercent(tiers, body.quantity),
   });
+  const asked: Asked = {
+    product,
+    country: body.country,
+    quantity: body.quantity,
+    periodUnit: body.period.unit,
+    periodValue: body.period.value,
+    protocol: body.protocol,
+  };
   return once(
     ctx,
     buyer,
     idempotencyKey,
+    asked,
     () =>
       ctx.db.transaction(async (tx) => {
         const r = await purchase(
@@ -315,22 +343,23 @@ export async function buyPackage(
   if (!country?.enabled) {
     throw new AppError('INVALID_COUNTRY');
   }
-  // A second trial is ALREADY_USE_TRIAL even while the first still holds the plan slot.
-  if (pkg.isTrial) {
-    const [prior] = await ctx.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, buyer.id), eq(orders.isTrial, true)))
-      .limit(1);
-    if (prior) {
-      throw new AppError('ALREADY_USE_TRIAL');
-    }
-  }
   return once(
     ctx,
     buyer,
     idempotencyKey,
+    { product, country: body.country, packageId: pkg.id, protocol: body.protocol },
     async () => {
+      // A second trial is ALREADY_USE_TRIAL even while the first still holds the plan slot.
+      if (pkg.isTrial) {
+        const [prior] = await ctx.db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.userId, buyer.id), eq(orders.isTrial, true)))
+          .limit(1);
+        if (prior) {
+          throw new AppError('ALREADY_USE_TRIAL');
+        }
+      }
       try {
         return await ctx.db.transaction(async (tx) => {
           const r = await purchase(
@@ -423,6 +452,7 @@ export async function buyKeys(
     ctx,
     buyer,
     idempotencyKey,
+    { product: 'key', country: body.country, quantity: body.quantity, packageId: pkg.id },
     () =>
       ctx.db.transaction(async (tx) => {
         const keyIds = Array.from({ length: body.quantity }, () => randomUUID());

@@ -103,6 +103,30 @@ describe('POST /api/v6-proxy/buy-retail', () => {
     expect((await t.inject({ method: 'GET', url: '/api/order/list-order', token: c.token })).json().total).toBe(1);
     expect(await ledgerMismatches(t)).toEqual([]);
   });
+
+  it('should refuse an Idempotency-Key reused for a different purchase, and charge nothing for it', async () => {
+    const c = await customer(t, 1_000_000);
+    const key = randomUUID();
+    expect((await buyV6(c.token, {}, key)).statusCode).toBe(200);
+    const balance = await balanceOf(t, c.id);
+    for (const body of [{ quantity: 100 }, { country: 'US' }, { period: { unit: 'day', value: 2 } }]) {
+      const res = await buyV6(c.token, body, key);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe('IDEMPOTENCY_KEY_REUSED');
+    }
+    const v4 = await t.inject({
+      method: 'POST',
+      url: '/api/v4-proxy/buy-retail',
+      token: c.token,
+      headers: { 'idempotency-key': key },
+      payload: { country: 'VN', quantity: 50, period: { unit: 'day', value: 1 } },
+    });
+    expect(v4.json().message).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await balanceOf(t, c.id)).toBe(balance);
+    // Keys belong to their user: another user's same key is a purchase of its own.
+    const other = await customer(t, 1_000_000);
+    expect((await buyV6(other.token, {}, key)).statusCode).toBe(200);
+  });
 });
 
 describe('packages', () => {
@@ -137,6 +161,30 @@ describe('packages', () => {
       payload: { country: 'VN' },
     });
     expect(second.json().message).toBe('ALREADY_CREATE_PLAN');
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should answer a repeated package or trial purchase with its first order, not ALREADY_CREATE_PLAN', async () => {
+    const c = await customer(t, 1_000_000);
+    const buy = (id: string, key: string) =>
+      t.inject({
+        method: 'POST',
+        url: `/api/v4-proxy/buy-package/${id}`,
+        token: c.token,
+        headers: { 'idempotency-key': key },
+        payload: { country: 'US' },
+      });
+    const key = randomUUID();
+    const trial = await packageId('v4', 'Trial');
+    const results = await Promise.all(Array.from({ length: 5 }, () => buy(trial, key)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(results.map((r) => r.json().order.id)).size).toBe(1);
+    expect((await buy(trial, key)).json().order.id).toBe(results[0]!.json().order.id);
+    expect(await balanceOf(t, c.id)).toBe(1_000_000 - 7_200);
+    // The same key for another package is another request.
+    expect((await buy(await packageId('v4', 'Starter'), key)).json().message).toBe('IDEMPOTENCY_KEY_REUSED');
+    // A new key for a second trial is refused as before.
+    expect((await buy(trial, randomUUID())).json().message).toBe('ALREADY_USE_TRIAL');
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 

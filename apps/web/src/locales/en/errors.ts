@@ -18,6 +18,7 @@ export const error: typeof vi = {
 
 export const errors: Record<ErrorCode, string> = {
   VALIDATION_ERROR: 'Invalid data, please check your input',
+  IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different purchase',
   FORBIDDEN: 'You are not allowed to do this',
   NOT_FOUND: 'Not found',
   IP_NOT_ALLOWED: 'Your IP address is not allowed to use the API',

@@ -18,6 +18,7 @@ export const error = {
 /** The server-response table of seed-spec §8: one text per code of the contract. */
 export const errors: Record<ErrorCode, string> = {
   VALIDATION_ERROR: 'Dữ liệu không hợp lệ, vui lòng kiểm tra lại',
+  IDEMPOTENCY_KEY_REUSED: 'Mã yêu cầu này đã được dùng cho một giao dịch mua khác',
   FORBIDDEN: 'Bạn không có quyền thực hiện thao tác này',
   NOT_FOUND: 'Không tìm thấy dữ liệu',
   IP_NOT_ALLOWED: 'Địa chỉ IP của bạn không được phép sử dụng API',
