@@ -454,63 +454,71 @@ export async function buyKeys(
     idempotencyKey,
     { product: 'key', country: body.country, quantity: body.quantity, packageId: pkg.id },
     () =>
-      ctx.db.transaction(async (tx) => {
-        const keyIds = Array.from({ length: body.quantity }, () => randomUUID());
-        const r = await purchase(
-          ctx,
-          tx,
-          buyer,
-          {
-            product: 'key',
-            order: {
-              type: 'key',
+      ctx.db
+        .transaction(async (tx) => {
+          const keyIds = Array.from({ length: body.quantity }, () => randomUUID());
+          const r = await purchase(
+            ctx,
+            tx,
+            buyer,
+            {
               product: 'key',
-              country: body.country,
-              quantity: body.quantity,
-              periodUnit: 'day',
-              periodValue: pkg.days,
-              totalPrice: total,
-              packageId: pkg.id,
-              packageName: pkg.name,
+              order: {
+                type: 'key',
+                product: 'key',
+                country: body.country,
+                quantity: body.quantity,
+                periodUnit: 'day',
+                periodValue: pkg.days,
+                totalPrice: total,
+                packageId: pkg.id,
+                packageName: pkg.name,
+              },
+              period: { unit: 'day', value: pkg.days },
+              charge: {
+                total,
+                describe: `${body.quantity} × ${pkg.name} ${body.country}`,
+                i18n: (code) => ({
+                  key: 'buyKeys',
+                  params: { code, package: pkg.name, quantity: body.quantity, country: body.country },
+                }),
+              },
+              proxy: { type: 'v4', kind: 'rotating', protocol: 'http', country: body.country, packageName: pkg.name },
+              perProxy: (i) => ({ keyId: keyIds[i] }),
+              note: pkg.name,
             },
-            period: { unit: 'day', value: pkg.days },
-            charge: {
-              total,
-              describe: `${body.quantity} × ${pkg.name} ${body.country}`,
-              i18n: (code) => ({
-                key: 'buyKeys',
-                params: { code, package: pkg.name, quantity: body.quantity, country: body.country },
-              }),
-            },
-            proxy: { type: 'v4', kind: 'rotating', protocol: 'http', country: body.country, packageName: pkg.name },
-            perProxy: (i) => ({ keyId: keyIds[i] }),
-            note: pkg.name,
-          },
-          idempotencyKey,
-        );
-        const keyRows = await tx
-          .insert(rotatingKeys)
-          .values(
-            r.rows.map((p, i) => ({
-              id: keyIds[i]!,
-              userId: buyer.id,
-              siteId: buyer.siteId,
-              orderId: r.order.id,
-              key: `rk_${randomCredential(24)}`,
-              country: body.country,
-              expiresAt: p.expiresAt,
-              minIntervalSec: pkg.minIntervalSec ?? 60,
-              proxyId: p.id,
-              createdAt: p.createdAt,
-              updatedAt: p.createdAt,
-            })),
-          )
-          .returning();
-        return {
-          order: toOrder(r.order),
-          keys: keyRows.map((k, i) => toKey(k, proxyLine(r.host(r.rows[i]!), r.rows[i]!))),
-        };
-      }),
+            idempotencyKey,
+          );
+          const keyRows = await tx
+            .insert(rotatingKeys)
+            .values(
+              r.rows.map((p, i) => ({
+                id: keyIds[i]!,
+                userId: buyer.id,
+                siteId: buyer.siteId,
+                orderId: r.order.id,
+                key: `rk_${randomCredential(24)}`,
+                country: body.country,
+                expiresAt: p.expiresAt,
+                minIntervalSec: pkg.minIntervalSec ?? 60,
+                proxyId: p.id,
+                createdAt: p.createdAt,
+                updatedAt: p.createdAt,
+              })),
+            )
+            .returning();
+          return {
+            order: toOrder(r.order),
+            keys: keyRows.map((k, i) => toKey(k, proxyLine(r.host(r.rows[i]!), r.rows[i]!))),
+          };
+        })
+        .catch((err: unknown) => {
+          // seed-spec §8 names the key pool's own shortage.
+          if (err instanceof AppError && err.code === 'NOT_ENOUGT_PROXY') {
+            throw new AppError('NOT_ENOUGHT_KEY', err.data);
+          }
+          throw err;
+        }),
     replay,
   );
 }

@@ -71,6 +71,36 @@ describe('allocation under concurrency', () => {
   }, 180_000);
 });
 
+describe('rotating key pool', () => {
+  it('should refuse more keys than the pool holds with NOT_ENOUGHT_KEY, uncharged', async () => {
+    const site = await t.app.sites.resolve('localhost');
+    await t.ctx.db
+      .insert(catalogCountries)
+      .values({ id: randomUUID(), siteId: site.id, product: 'key', code: 'TK', name: 'Keyland' });
+    const node = await createNode(t.ctx.db, { name: 'keys', host: '127.0.0.1', ports: [39000, 39001] });
+    await addEgress(t.ctx.db, node.id, 'key', 'TK', ['127.201.0.1', '127.201.0.2']);
+    const pkg = (await t.inject({ method: 'GET', url: '/api/key-package/get-all-package' })).json()[0] as {
+      id: string;
+      price: number;
+    };
+    const buyer = await customer(t, pkg.price * 10);
+    const buy = (quantity: number) =>
+      t.inject({
+        method: 'POST',
+        url: `/api/key/buy-key-package/${pkg.id}`,
+        token: buyer.token,
+        payload: { country: 'TK', quantity },
+      });
+    const dry = await buy(3);
+    expect(dry.statusCode).toBe(400);
+    expect(dry.json().message).toBe('NOT_ENOUGHT_KEY');
+    expect(await balanceOf(t, buyer.id)).toBe(pkg.price * 10);
+    expect((await buy(2)).statusCode).toBe(200);
+    expect(await balanceOf(t, buyer.id)).toBe(pkg.price * 8);
+    expect((await buy(1)).json().message).toBe('NOT_ENOUGHT_KEY');
+  });
+});
+
 describe('randomIpv6InPrefix', () => {
   it('should keep the prefix bits and randomise the host bits', () => {
     const a = randomIpv6InPrefix('2001:db8:77::/64');
