@@ -8,9 +8,15 @@
 // a proxy adds to 64-byte ping-pongs on an open tunnel (vs. direct), and the memory 1,000 idle
 // tunnels cost the proxy (RSS and PSS of its process tree, measured on a freshly started proxy).
 //
+// Round trips are timed by a small C client against a C echo target (bench-gateway/pingpong.c,
+// compiled here with the machine's cc): blocking sockets, TCP_NODELAY, sequential pings, each
+// timed with clock_gettime. A Node client would add its own event loop to every round trip. Without
+// cc the Node pinger (load.ts) stands in, and the output says so.
+//
 // Needs root: it installs squid and dante-server with apt-get when missing and creates a system user
 // for dante's username auth (removed at the end). Environment: BENCH_ROUNDS (3), BENCH_MB (1024,
-// bytes per throughput run), BENCH_TUNNELS (2000 per setup run), BENCH_PINGS (2000), BENCH_IDLE (1000).
+// bytes per throughput run), BENCH_TUNNELS (2000 per setup run), BENCH_PINGS (10000), BENCH_IDLE (1000),
+// BENCH_ONLY (for quick iterations: a comma list of throughput, setup, rtt, memory; all by default).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +32,7 @@ import {
   throughput,
   type Dialect,
 } from './bench-gateway/load';
+import { compilePinger, cPingPong, startCEcho } from './bench-gateway/rtt';
 import {
   DANTED,
   SQUID,
@@ -49,8 +56,15 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BYTES = Number(process.env.BENCH_MB ?? 1024) * 1024 * 1024;
 const TUNNELS = Number(process.env.BENCH_TUNNELS ?? 2000);
-const PINGS = Number(process.env.BENCH_PINGS ?? 2000);
+const PINGS = Number(process.env.BENCH_PINGS ?? 10_000);
 const IDLE = Number(process.env.BENCH_IDLE ?? 1000);
+const SECTIONS = ['throughput', 'setup', 'rtt', 'memory'] as const;
+const ONLY = new Set((process.env.BENCH_ONLY ?? SECTIONS.join(',')).split(',').map((x) => x.trim()));
+for (const s of ONLY) {
+  if (!(SECTIONS as readonly string[]).includes(s)) {
+    throw new Error(`BENCH_ONLY: unknown section ${s} (known: ${SECTIONS.join(', ')})`);
+  }
+}
 const CONCURRENCY = 64;
 /** Read before this process pins itself to one core (the count follows the affinity mask). */
 const CORES = os.availableParallelism();
@@ -236,6 +250,18 @@ async function main(): Promise<void> {
     const danteUser = createSystemUser();
     cleanups.push(() => danteUser.remove());
     const creds = { username: 'bench-user', password: 'bench-pass-0123' };
+    const compiled = compilePinger(dir);
+    const cPinger = 'bin' in compiled ? await startCEcho(compiled.bin) : null;
+    if (cPinger !== null) {
+      cleanups.push(() => cPinger.stop());
+    }
+    const rttMethod =
+      cPinger !== null
+        ? 'C pinger and C echo (pingpong.c: blocking sockets, TCP_NODELAY, clock_gettime per ping)'
+        : `NOTE: Node pinger and Node echo (${'reason' in compiled ? compiled.reason : '?'}); ` +
+          'its own event loop is in every round trip, so added RTTs read higher than with the C pinger';
+    const pings = (d: Dialect | null, n: number) =>
+      cPinger !== null ? cPingPong(cPinger, d, n) : pingPong(d, targets, n);
     const probe = (d: Dialect) => probeTunnel(d, targets);
 
     const start = async (peer: PeerName): Promise<RunningPeer> => {
@@ -247,7 +273,8 @@ async function main(): Promise<void> {
         case 'dante':
           return startDante(pin, dir, danteUser, EGRESS.dante, probe);
         case 'raw': {
-          const raw = await startRaw(pin, repoRoot, [targets.source, targets.echo, targets.greet], probe);
+          const ports = [targets.source, targets.echo, targets.greet];
+          const raw = await startRaw(pin, repoRoot, cPinger === null ? ports : [...ports, cPinger.echoPort], probe);
           return { ...raw, connect: raw.raw, socks5: raw.raw };
         }
       }
@@ -265,8 +292,9 @@ async function main(): Promise<void> {
     say(`  ${version(SQUID, ['-v'])}; ${version(DANTED, ['-v'])}`);
     say(
       `  ${ROUNDS} rounds; ${BYTES / 2 ** 20} MiB per throughput run; ${TUNNELS} tunnels per setup run; ` +
-        `${PINGS} pings; ${IDLE} idle tunnels`,
+        `${PINGS} pings; ${IDLE} idle tunnels${ONLY.size < SECTIONS.length ? `; only ${[...ONLY].join(', ')}` : ''}`,
     );
+    say(`  round trips: ${rttMethod}`);
 
     const results = new Results();
     const running = new Map<PeerName, RunningPeer>();
@@ -301,7 +329,7 @@ async function main(): Promise<void> {
 
     for (let round = 1; round <= ROUNDS; round++) {
       say(`round ${round}/${ROUNDS}`);
-      for (const streams of [1, 8]) {
+      for (const streams of ONLY.has('throughput') ? [1, 8] : []) {
         for (const [peer, proto] of combos) {
           const d = dialectOf(running.get(peer) as RunningPeer, proto);
           if (round === 1) {
@@ -321,7 +349,7 @@ async function main(): Promise<void> {
           );
         }
       }
-      for (const [peer, proto] of combos) {
+      for (const [peer, proto] of ONLY.has('setup') ? combos : []) {
         const d = dialectOf(running.get(peer) as RunningPeer, proto);
         await setupRate(d, targets, 256, CONCURRENCY);
         const pid = (running.get(peer) as RunningPeer).pid;
@@ -337,19 +365,27 @@ async function main(): Promise<void> {
             `p99 ${s.p99.toFixed(2)} ms, proxy CPU ${cpuPer1k.toFixed(0)} ms/1k${s.failures > 0 ? `, ${s.failures} failed` : ''}`,
         );
       }
-      await pingPong(null, targets, 200);
-      const direct = await pingPong(null, targets, PINGS);
+      if (!ONLY.has('rtt')) {
+        continue;
+      }
+      await pings(null, 200);
+      const direct = await pings(null, PINGS);
       const [d50, d99] = [percentile(direct, 0.5), percentile(direct, 0.99)];
       for (const [peer, proto] of combos) {
         const d = dialectOf(running.get(peer) as RunningPeer, proto);
-        await pingPong(d, targets, 200);
-        const rtts = await pingPong(d, targets, PINGS);
+        await pings(d, 200);
+        const pid = (running.get(peer) as RunningPeer).pid;
+        const cpu0 = treeCpuNs(pid);
+        const rtts = await pings(d, PINGS);
+        // The proxy's own CPU per round trip (user and kernel): what its code and syscalls cost,
+        // apart from the time the packets wait for a core to wake up.
+        const cpuPerRtt = (treeCpuNs(pid) - cpu0) / 1e3 / PINGS;
         const [a50, a99] = [percentile(rtts, 0.5) - d50, percentile(rtts, 0.99) - d99];
         record(peer, proto, 'rtt:p50', a50);
         record(peer, proto, 'rtt:p99', a99);
         say(
           `  ${peer.padEnd(5)} ${proto.padEnd(7)} RTT +${a50.toFixed(0)} µs p50, +${a99.toFixed(0)} µs p99 ` +
-            `(direct ${d50.toFixed(0)}/${d99.toFixed(0)} µs)`,
+            `(direct ${d50.toFixed(0)}/${d99.toFixed(0)} µs), proxy CPU ${cpuPerRtt.toFixed(1)} µs per round trip`,
         );
       }
     }
@@ -375,7 +411,7 @@ async function main(): Promise<void> {
       await p.stop();
     }
     running.clear();
-    for (let round = 1; round <= ROUNDS; round++) {
+    for (let round = 1; round <= (ONLY.has('memory') ? ROUNDS : 0); round++) {
       for (const [peer, proto] of combos) {
         const p = await start(peer);
         try {
@@ -410,7 +446,9 @@ async function main(): Promise<void> {
         `Throughput: ${BYTES / 2 ** 20} MiB downloaded from a local source per run (split over the streams). ` +
         `Proxy CPU: on-CPU time of the proxy's process tree (all threads), per GB relayed or per 1,000 tunnels set up. ` +
         `Setup: ${TUNNELS} tunnels at ${CONCURRENCY} concurrency, connect() until the target's first byte. ` +
-        `Added RTT: 64-byte ping-pong percentile through the proxy minus direct. ` +
+        `Added RTT: ${PINGS} sequential 64-byte pings on one open tunnel to an echo target, each sent once ` +
+        `the previous one is back, p50/p99 through the proxy minus the same percentile direct; timed by the ` +
+        `${rttMethod}. ` +
         `Memory: process-tree delta with ${IDLE} idle tunnels open, on a fresh proxy after a warm-up.\n` +
         `Auth everywhere: ours and squid Basic (squid: basic_ncsa_auth, apr1 htpasswd, credentials cached), ` +
         `ours and dante SOCKS5 username/password (dante: system user, SHA-512 crypt checked per client). ` +

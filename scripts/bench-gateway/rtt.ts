@@ -1,0 +1,104 @@
+// The round-trip part of `npm run bench:gateway`: pingpong.c compiled with the machine's cc, its
+// echo target and its pinger. Both run on the load core (they inherit the bench's affinity), with
+// blocking sockets and TCP_NODELAY, timing each ping with clock_gettime(CLOCK_MONOTONIC).
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Dialect } from './load';
+
+export interface CPinger {
+  bin: string;
+  /** The C echo target's port: one greeting byte 'G', then it echoes. */
+  echoPort: number;
+  stop(): Promise<void>;
+}
+
+/** Compiles pingpong.c into `dir`; null (and why) when there is no working cc. */
+export function compilePinger(dir: string): { bin: string } | { reason: string } {
+  const source = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pingpong.c');
+  const bin = path.join(dir, 'pingpong');
+  try {
+    execFileSync('cc', ['-O2', '-pthread', '-o', bin, source], { stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException & { stderr?: Buffer };
+    return { reason: e.code === 'ENOENT' ? 'no cc on this machine' : `cc failed: ${String(e.stderr ?? e.message)}` };
+  }
+  return existsSync(bin) ? { bin } : { reason: 'cc produced no binary' };
+}
+
+/** Starts the C echo target; resolves once it printed its port. */
+export async function startCEcho(bin: string): Promise<CPinger> {
+  const child: ChildProcess = spawn(bin, ['echo'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const echoPort = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /^(\d+)\n/.exec(out);
+      if (m !== null) {
+        resolve(Number(m[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`C echo exited (${code}) before listening`)));
+  });
+  return {
+    bin,
+    echoPort,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
+}
+
+const hex = (b: Buffer | string) => (typeof b === 'string' ? Buffer.from(b, 'latin1') : b).toString('hex');
+
+/** The pinger's handshake steps (see pingpong.c) for a tunnel to 127.0.0.1:`target` through `d`. */
+function steps(d: Dialect | null, target: number): { port: number; steps: string[] } {
+  if (d === null) {
+    return { port: target, steps: [] };
+  }
+  if (d.kind === 'raw') {
+    const port = d.ports.get(target);
+    if (port === undefined) {
+      throw new Error(`the raw relay has no listener for port ${target}`);
+    }
+    return { port, steps: [] };
+  }
+  if (d.kind === 'connect') {
+    const authority = `127.0.0.1:${target}`;
+    const basic = Buffer.from(`${d.auth[0]}:${d.auth[1]}`).toString('base64');
+    const req = `CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\nProxy-Authorization: Basic ${basic}\r\n\r\n`;
+    return { port: d.port, steps: [`s${hex(req)}`, `u${hex('\r\n\r\n')}`] };
+  }
+  const [user, pass] = d.auth.map((s) => Buffer.from(s)) as [Buffer, Buffer];
+  const auth = Buffer.concat([Buffer.from([0x01, user.length]), user, Buffer.from([pass.length]), pass]);
+  const req = Buffer.from([0x05, 0x01, 0x00, 0x01, 127, 0, 0, 1, 0, 0]);
+  req.writeUInt16BE(target, 8);
+  return { port: d.port, steps: ['s050102', 'r2', `s${hex(auth)}`, 'r2', `s${hex(req)}`, 'r4', '5'] };
+}
+
+/** Round-trip times (µs, sorted) of `n` sequential 64-byte pings through `d` (or direct) to the C echo. */
+export function cPingPong(p: CPinger, d: Dialect | null, n: number): Promise<number[]> {
+  const { port, steps: s } = steps(d, p.echoPort);
+  return new Promise((resolve, reject) => {
+    execFile(p.bin, ['ping', String(port), String(n), '64', ...s], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => {
+      if (err !== null) {
+        reject(new Error(`pingpong through port ${port}: ${err.message}`));
+        return;
+      }
+      const rtts = stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => Number(l) / 1e3);
+      if (rtts.length !== n) {
+        reject(new Error(`pingpong: ${rtts.length} of ${n} round trips`));
+        return;
+      }
+      resolve(rtts.sort((a, b) => a - b));
+    });
+  });
+}
