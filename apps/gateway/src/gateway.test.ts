@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { caresResolver, DnsCache } from './dns-cache.js';
 import { Gateway } from './gateway.js';
@@ -65,6 +65,42 @@ async function roundTrip(reader: Awaited<ReturnType<typeof tunnel>>['reader'], t
 }
 
 let gw: Gateway;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A loopback TCP server for one test; `close()` also ends its connections. */
+async function startServer(onConnection: (s: Socket) => void): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+    s.on('error', () => {});
+    onConnection(s);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => {
+      for (const s of sockets) {
+        s.destroy();
+      }
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Resolves with `count()` once it has stopped changing for `quietMs`. */
+async function stalled(count: () => number, quietMs = 300): Promise<number> {
+  let last = count();
+  for (;;) {
+    await sleep(quietMs);
+    const now = count();
+    if (now === last) {
+      return now;
+    }
+    last = now;
+  }
+}
 
 beforeAll(async () => {
   echo = await startEcho();
@@ -490,6 +526,59 @@ describe('timeouts and limits', () => {
     }
   });
 
+  it('should close a tunnel at the idle time after its last byte, whichever way bytes went', async () => {
+    const idleMs = 400;
+    const quick = testGateway({ timeouts: { idleMs } });
+    // Sends a byte every idleMs / 4, twelve times (three idle times), then stays silent.
+    const ticker = await startServer((s) => {
+      let ticks = 0;
+      const timer = setInterval(() => {
+        s.write('t');
+        ticks += 1;
+        if (ticks === 12) {
+          clearInterval(timer);
+        }
+      }, idleMs / 4);
+      s.on('close', () => clearInterval(timer));
+    });
+    try {
+      const p = await addProxy(quick);
+      // Client to destination (and the echo back) keeps the tunnel open past the idle time.
+      const t = await tunnel(p);
+      const until = performance.now() + 3 * idleMs;
+      let clientLast = 0;
+      for (;;) {
+        expect(await roundTrip(t.reader, 'x')).toBe('x');
+        clientLast = performance.now();
+        if (clientLast > until) {
+          break;
+        }
+        await sleep(idleMs / 4);
+      }
+      // Destination to client alone does too.
+      const down = await httpConnect(p.port, `127.0.0.1:${ticker.port}`, { auth: creds(p) });
+      expect(down.status).toBe(200);
+      let downLast = performance.now();
+      let ticks = 0;
+      down.reader.socket.on('data', (chunk: Buffer) => {
+        ticks += chunk.length;
+        downLast = performance.now();
+      });
+      await t.reader.closed;
+      const clientQuiet = performance.now() - clientLast;
+      await down.reader.closed;
+      const downQuiet = performance.now() - downLast;
+      expect(ticks).toBe(12);
+      for (const quiet of [clientQuiet, downQuiet]) {
+        expect(quiet).toBeGreaterThanOrEqual(idleMs - 50);
+        expect(quiet).toBeLessThan(idleMs + 300);
+      }
+    } finally {
+      await ticker.close();
+      await quick.close();
+    }
+  });
+
   it('should give up on a destination that does not answer within the connect timeout', async () => {
     // A listener whose process never accepts: once its queue is full, the kernel drops new SYNs.
     const child = spawn(process.execPath, [
@@ -553,6 +642,87 @@ describe('timeouts and limits', () => {
       expect((await tunnel(p)).seenFrom).toBe('127.0.0.2');
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('backpressure', () => {
+  const total = 256 * 2 ** 20;
+  const chunk = Buffer.alloc(64 * 1024, 0x61);
+
+  it('should stop reading the destination while the client reads nothing, then deliver it all', async () => {
+    let sent = 0;
+    // Sends `total` bytes once it reads a byte, as fast as its peer takes them.
+    const source = await startServer((s) => {
+      s.once('data', () => {
+        const pump = () => {
+          while (sent < total) {
+            sent += chunk.length;
+            if (!s.write(chunk)) {
+              s.once('drain', pump);
+              return;
+            }
+          }
+          s.end();
+        };
+        pump();
+      });
+    });
+    try {
+      const p = await addProxy(gw);
+      const { status, reader } = await httpConnect(p.port, `127.0.0.1:${source.port}`, { auth: creds(p) });
+      expect(status).toBe(200);
+      const client = reader.socket;
+      client.pause();
+      client.removeAllListeners('data');
+      client.write('g');
+      await vi.waitFor(() => expect(sent).toBeGreaterThan(0));
+      // Without backpressure the gateway would take it all into memory; kernel buffers hold a few MB.
+      expect(await stalled(() => sent)).toBeLessThan(total / 4);
+      let got = 0;
+      client.on('data', (c: Buffer) => {
+        got += c.length;
+      });
+      client.resume();
+      await reader.closed;
+      expect(got).toBe(total);
+    } finally {
+      await source.close();
+    }
+  });
+
+  it('should stop reading the client while the destination reads nothing, then deliver it all', async () => {
+    let received = 0;
+    const held: Socket[] = [];
+    const sink = await startServer((s) => {
+      s.pause();
+      held.push(s);
+      s.on('data', (c: Buffer) => {
+        received += c.length;
+      });
+    });
+    try {
+      const s = await addProxy(gw, { protocol: 'socks5' });
+      const res = await socksConnect(s.port, { ipv4: '127.0.0.1' }, sink.port, { auth: creds(s) });
+      expect(res).toMatchObject({ step: 'request', code: 0x00 });
+      const client = res.reader.socket;
+      let written = 0;
+      const pump = () => {
+        while (written < total) {
+          written += chunk.length;
+          if (!client.write(chunk)) {
+            client.once('drain', pump);
+            return;
+          }
+        }
+      };
+      pump();
+      expect(await stalled(() => written)).toBeLessThan(total / 4);
+      expect(held).toHaveLength(1);
+      held[0]?.resume();
+      await vi.waitFor(() => expect(received).toBe(total), { timeout: 15_000 });
+    } finally {
+      await sink.close();
     }
   });
 });

@@ -7,7 +7,10 @@
  * to the proxy's counter and writes the chunk to the other socket, pausing the source while the
  * destination's buffer is full (backpressure, as pipe() does). Socket events are handled by
  * module-level functions that find their tunnel through a symbol on the socket, so a tunnel
- * allocates no closures of its own.
+ * allocates no closures of its own. Idle tunnels are found by one sweep per gateway over its
+ * connections, not by a timer per socket: a chunk only stamps the sweep count on its tunnel,
+ * where a socket timeout would re-arm a timer on every read and write and cost each tunnel a
+ * timer object.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -104,6 +107,13 @@ const DEFAULT_LIMITS: GatewayLimits = { unauthenticatedPerIp: 32, connectionsPer
 const LINGER_MS = 2_000;
 /** Different local ports tried when one is taken (bind) or its 4-tuple is in use (connect). */
 const PORT_ATTEMPTS = 8;
+/**
+ * The idle sweep runs every idleMs / IDLE_SWEEPS (at most once a second, at least every 5 ms), so
+ * a tunnel is closed between idleMs and one sweep period after it.
+ */
+const IDLE_SWEEPS = 8;
+const MAX_SWEEP_MS = 1_000;
+const MIN_SWEEP_MS = 5;
 
 const NOOP_LOGGER: GatewayLogger = { info() {}, warn() {}, error() {} };
 
@@ -257,6 +267,7 @@ function onHandshakeData(this: Socket, chunk: Buffer): void {
 // full (its 'drain' resumes it). This is what pipe() does, without pipe()'s closures per stream.
 function onClientData(this: Socket, chunk: Buffer): void {
   const t = tunnelOf(this);
+  t.seen = t.gw.sweeps;
   const rt = t.rt as ProxyRuntime;
   rt.counter.bytesIn += chunk.length;
   rt.used += chunk.length;
@@ -269,6 +280,7 @@ function onClientData(this: Socket, chunk: Buffer): void {
 }
 function onUpstreamData(this: Socket, chunk: Buffer): void {
   const t = tunnelOf(this);
+  t.seen = t.gw.sweeps;
   const rt = t.rt as ProxyRuntime;
   rt.counter.bytesOut += chunk.length;
   rt.used += chunk.length;
@@ -306,13 +318,13 @@ function onUpstreamClose(this: Socket, hadError: boolean): void {
 function onConnectTimeout(this: Socket): void {
   this.destroy(Object.assign(new Error('connect timeout'), { code: 'ETIMEDOUT' }));
 }
-function onIdle(this: Socket): void {
-  tunnelOf(this).destroy();
-}
 /** Errors are followed by 'close', which does the cleanup; the listener keeps them from being thrown. */
 function ignoreError(): void {}
 function onDeadline(t: Tunnel): void {
   t.destroy();
+}
+function sweep(gw: Gateway): void {
+  gw.sweepIdle();
 }
 
 const enum Stage {
@@ -332,6 +344,8 @@ class Tunnel {
   stage: Stage;
   authed = false;
   closed = false;
+  /** The gateway's sweep count at this tunnel's last chunk either way (see Gateway.sweepIdle). */
+  seen = 0;
   private buf: Buffer | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** Bytes for the destination before piping starts: a rewritten HTTP head and/or early client data. */
@@ -723,9 +737,8 @@ class Tunnel {
     s.on('data', onUpstreamData);
     s.on('drain', onUpstreamDrain);
     s.on('end', onUpstreamEnd);
-    client.setTimeout(this.gw.timeouts.idleMs, onIdle);
     client.resume();
-    this.gw.tunnelOpened();
+    this.gw.tunnelOpened(this);
   }
 
   onUpstreamClose(s: Socket, hadError: boolean): void {
@@ -886,6 +899,10 @@ export class Gateway {
   private readonly portSpan: number;
   private portCursor: number;
   private tunnelCount = 0;
+  /** Idle sweeps so far; tunnels stamp it on every chunk. */
+  sweeps = 0;
+  private readonly sweepMs: number;
+  private sweeper: NodeJS.Timeout | null = null;
   private exhaustedCount = 0;
   private retryCount = 0;
   private readonly lastLogged = new Map<string, number>();
@@ -898,6 +915,7 @@ export class Gateway {
     this.dns = opts.dns ?? new DnsCache();
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
+    this.sweepMs = Math.min(MAX_SWEEP_MS, Math.max(MIN_SWEEP_MS, Math.floor(this.timeouts.idleMs / IDLE_SWEEPS)));
     this.log = opts.logger ?? NOOP_LOGGER;
     this.blockedPorts = new Set(opts.blockedPorts ?? []);
     const [from, to] = opts.egressPorts ?? kernelPortRange();
@@ -950,6 +968,10 @@ export class Gateway {
     this.closing = true;
     const closing = [...this.listeners.values()].map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
     this.listeners.clear();
+    if (this.sweeper !== null) {
+      clearInterval(this.sweeper);
+      this.sweeper = null;
+    }
     for (const t of this.connections) {
       t.destroy();
     }
@@ -1029,8 +1051,32 @@ export class Gateway {
     this.retryCount += 1;
   }
 
-  tunnelOpened(): void {
+  tunnelOpened(t: Tunnel): void {
     this.tunnelCount += 1;
+    t.seen = this.sweeps;
+    if (this.sweeper === null) {
+      this.sweeper = setInterval(sweep, this.sweepMs, this);
+      // Tunnels keep the process alive through their sockets; the sweep alone should not.
+      this.sweeper.unref();
+    }
+  }
+
+  /**
+   * Closes tunnels that carried nothing for idleMs. A tunnel stamped `seen = s` last moved a byte
+   * after sweep s began, so by sweep n it has been quiet for at least (n − s − 1) periods.
+   */
+  sweepIdle(): void {
+    this.sweeps += 1;
+    const quietSweeps = this.sweeps - 1 - Math.ceil(this.timeouts.idleMs / this.sweepMs);
+    for (const t of this.connections) {
+      if (t.stage === Stage.Piping && t.seen <= quietSweeps) {
+        t.destroy();
+      }
+    }
+    if (this.tunnelCount === 0 && this.sweeper !== null) {
+      clearInterval(this.sweeper);
+      this.sweeper = null;
+    }
   }
 
   connectionClosed(t: Tunnel): void {
