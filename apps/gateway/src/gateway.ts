@@ -315,8 +315,13 @@ function onUpstreamError(this: Socket, err: NodeJS.ErrnoException): void {
 function onUpstreamClose(this: Socket, hadError: boolean): void {
   tunnelOf(this).onUpstreamClose(this, hadError);
 }
-function onConnectTimeout(this: Socket): void {
-  this.destroy(Object.assign(new Error('connect timeout'), { code: 'ETIMEDOUT' }));
+/**
+ * The connect timeout is the tunnel's own timer rather than the upstream socket's setTimeout():
+ * a socket keeps its timeout object (and a bound function) for life even once cleared, and
+ * touches it on every read and write.
+ */
+function onConnectDeadline(t: Tunnel): void {
+  t.upstream?.destroy(Object.assign(new Error('connect timeout'), { code: 'ETIMEDOUT' }));
 }
 /** Errors are followed by 'close', which does the cleanup; the listener keeps them from being thrown. */
 function ignoreError(): void {}
@@ -372,11 +377,11 @@ class Tunnel {
     this.arm(socks ? t.socksHandshakeMs : t.headerMs);
   }
 
-  private arm(ms: number): void {
+  private arm(ms: number, onExpiry: (t: Tunnel) => void = onDeadline): void {
     if (this.timer !== null) {
       clearTimeout(this.timer);
     }
-    this.timer = setTimeout(onDeadline, ms, this);
+    this.timer = setTimeout(onExpiry, ms, this);
   }
 
   private disarm(): void {
@@ -674,7 +679,7 @@ class Tunnel {
     });
     (s as TunnelSocket)[kTunnel] = this;
     this.upstream = s;
-    s.setTimeout(this.gw.timeouts.connectMs, onConnectTimeout);
+    this.arm(this.gw.timeouts.connectMs, onConnectDeadline);
     s.once('connect', onUpstreamConnect);
     s.on('error', onUpstreamError);
     s.on('close', onUpstreamClose);
@@ -714,7 +719,7 @@ class Tunnel {
     const client = this.client;
     const rt = this.rt as ProxyRuntime;
     this.stage = Stage.Piping;
-    s.setTimeout(0, onConnectTimeout);
+    this.disarm();
     if (this.head !== null) {
       rt.counter.bytesIn += this.head.length;
       rt.used += this.head.length;
