@@ -255,6 +255,12 @@ async function main(): Promise<void> {
     if (cPinger !== null) {
       cleanups.push(() => cPinger.stop());
     }
+    // A diagnostic beside the figure: the same pings with pinger and echo on the proxy's core, so
+    // no packet waits for another core to wake up (logged, not in the table).
+    const sameCore = cPinger !== null && pin.proxy.length > 0 ? await startCEcho(cPinger.bin, pin.proxy) : null;
+    if (sameCore !== null) {
+      cleanups.push(() => sameCore.stop());
+    }
     const rttMethod =
       cPinger !== null
         ? 'C pinger and C echo (pingpong.c: blocking sockets, TCP_NODELAY, clock_gettime per ping)'
@@ -274,7 +280,8 @@ async function main(): Promise<void> {
           return startDante(pin, dir, danteUser, EGRESS.dante, probe);
         case 'raw': {
           const ports = [targets.source, targets.echo, targets.greet];
-          const raw = await startRaw(pin, repoRoot, cPinger === null ? ports : [...ports, cPinger.echoPort], probe);
+          const echoes = [cPinger, sameCore].flatMap((p) => (p === null ? [] : [p.echoPort]));
+          const raw = await startRaw(pin, repoRoot, [...ports, ...echoes], probe);
           return { ...raw, connect: raw.raw, socks5: raw.raw };
         }
       }
@@ -371,6 +378,7 @@ async function main(): Promise<void> {
       await pings(null, 200);
       const direct = await pings(null, PINGS);
       const [d50, d99] = [percentile(direct, 0.5), percentile(direct, 0.99)];
+      const sameDirect = sameCore === null ? 0 : percentile(await cPingPong(sameCore, null, PINGS), 0.5);
       for (const [peer, proto] of combos) {
         const d = dialectOf(running.get(peer) as RunningPeer, proto);
         await pings(d, 200);
@@ -387,6 +395,11 @@ async function main(): Promise<void> {
           `  ${peer.padEnd(5)} ${proto.padEnd(7)} RTT +${a50.toFixed(0)} µs p50, +${a99.toFixed(0)} µs p99 ` +
             `(direct ${d50.toFixed(0)}/${d99.toFixed(0)} µs), proxy CPU ${cpuPerRtt.toFixed(1)} µs per round trip`,
         );
+        if (sameCore !== null) {
+          await cPingPong(sameCore, d, 200);
+          const same = percentile(await cPingPong(sameCore, d, PINGS), 0.5) - sameDirect;
+          say(`        pinger and echo on the proxy's core instead: +${same.toFixed(0)} µs p50 (diagnostic)`);
+        }
       }
     }
 
@@ -448,7 +461,11 @@ async function main(): Promise<void> {
         `Setup: ${TUNNELS} tunnels at ${CONCURRENCY} concurrency, connect() until the target's first byte. ` +
         `Added RTT: ${PINGS} sequential 64-byte pings on one open tunnel to an echo target, each sent once ` +
         `the previous one is back, p50/p99 through the proxy minus the same percentile direct; timed by the ` +
-        `${rttMethod}. ` +
+        `${rttMethod}` +
+        (pin.proxy.length > 0
+          ? `, pinger and echo on the load core, so each round trip wakes a core four times (pinger to proxy to ` +
+            `echo and back); the log also gives the same pings with pinger and echo on the proxy's core. `
+          : '. ') +
         `Memory: process-tree delta with ${IDLE} idle tunnels open, on a fresh proxy after a warm-up.\n` +
         `Auth everywhere: ours and squid Basic (squid: basic_ncsa_auth, apr1 htpasswd, credentials cached), ` +
         `ours and dante SOCKS5 username/password (dante: system user, SHA-512 crypt checked per client). ` +

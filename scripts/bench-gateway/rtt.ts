@@ -9,6 +9,8 @@ import type { Dialect } from './load';
 
 export interface CPinger {
   bin: string;
+  /** Command prefix that pins the echo and its pingers to cores, e.g. ['taskset', '-c', '1']. */
+  cores: string[];
   /** The C echo target's port: one greeting byte 'G', then it echoes. */
   echoPort: number;
   stop(): Promise<void>;
@@ -27,9 +29,10 @@ export function compilePinger(dir: string): { bin: string } | { reason: string }
   return existsSync(bin) ? { bin } : { reason: 'cc produced no binary' };
 }
 
-/** Starts the C echo target; resolves once it printed its port. */
-export async function startCEcho(bin: string): Promise<CPinger> {
-  const child: ChildProcess = spawn(bin, ['echo'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** Starts the C echo target (under `cores`, if given); resolves once it printed its port. */
+export async function startCEcho(bin: string, cores: string[] = []): Promise<CPinger> {
+  const argv = [...cores, bin, 'echo'];
+  const child: ChildProcess = spawn(argv[0] as string, argv.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const echoPort = await new Promise<number>((resolve, reject) => {
     let out = '';
@@ -44,6 +47,7 @@ export async function startCEcho(bin: string): Promise<CPinger> {
   });
   return {
     bin,
+    cores,
     echoPort,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -85,7 +89,8 @@ function steps(d: Dialect | null, target: number): { port: number; steps: string
 export function cPingPong(p: CPinger, d: Dialect | null, n: number): Promise<number[]> {
   const { port, steps: s } = steps(d, p.echoPort);
   return new Promise((resolve, reject) => {
-    execFile(p.bin, ['ping', String(port), String(n), '64', ...s], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => {
+    const argv = [...p.cores, p.bin, 'ping', String(port), String(n), '64', ...s];
+    execFile(argv[0] as string, argv.slice(1), { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => {
       if (err !== null) {
         reject(new Error(`pingpong through port ${port}: ${err.message}`));
         return;
