@@ -16,6 +16,7 @@
 // Needs root: it installs squid and dante-server with apt-get when missing and creates a system user
 // for dante's username auth (removed at the end). Environment: BENCH_ROUNDS (3), BENCH_MB (1024,
 // bytes per throughput run), BENCH_TUNNELS (2000 per setup run), BENCH_PINGS (10000), BENCH_IDLE (1000),
+// BENCH_OURS_NODE_FLAGS (our gateway's Node flags; by default those of `npm run gateway`),
 // BENCH_ONLY (for quick iterations: a comma list of throughput, setup, rtt, memory; all by default).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -38,6 +39,7 @@ import {
   SQUID,
   createSystemUser,
   ensureInstalled,
+  gatewayNodeFlags,
   killAll,
   removeDir,
   scratchDir,
@@ -250,6 +252,7 @@ async function main(): Promise<void> {
     const danteUser = createSystemUser();
     cleanups.push(() => danteUser.remove());
     const creds = { username: 'bench-user', password: 'bench-pass-0123' };
+    const oursFlags = gatewayNodeFlags(repoRoot);
     const compiled = compilePinger(dir);
     const cPinger = 'bin' in compiled ? await startCEcho(compiled.bin) : null;
     if (cPinger !== null) {
@@ -273,7 +276,7 @@ async function main(): Promise<void> {
     const start = async (peer: PeerName): Promise<RunningPeer> => {
       switch (peer) {
         case 'ours':
-          return startOurs(pin, repoRoot, creds, EGRESS.ours, probe);
+          return startOurs(pin, repoRoot, oursFlags, creds, EGRESS.ours, probe);
         case 'squid':
           return startSquid(pin, dir, creds, EGRESS.squid, probe);
         case 'dante':
@@ -302,6 +305,7 @@ async function main(): Promise<void> {
         `${PINGS} pings; ${IDLE} idle tunnels${ONLY.size < SECTIONS.length ? `; only ${[...ONLY].join(', ')}` : ''}`,
     );
     say(`  round trips: ${rttMethod}`);
+    say(`  ours runs as npm run gateway does: node ${[...oursFlags, '--import tsx'].join(' ')}`);
 
     const results = new Results();
     const running = new Map<PeerName, RunningPeer>();

@@ -128,10 +128,32 @@ export interface Credentials {
   password: string;
 }
 
-/** Our gateway engine in a child (scripts/bench-gateway/gateway-node.ts). */
+/**
+ * The Node flags the standalone gateway runs with: those before `--import` in the root
+ * package.json's `gateway` script, so the bench runs our engine the way `npm run gateway` does.
+ * BENCH_OURS_NODE_FLAGS (space-separated, may be empty) overrides them for comparisons.
+ */
+export function gatewayNodeFlags(repoRoot: string): string[] {
+  const override = process.env.BENCH_OURS_NODE_FLAGS;
+  if (override !== undefined) {
+    return override.split(' ').filter(Boolean);
+  }
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
+  const words = (pkg.scripts?.gateway ?? '').split(/\s+/);
+  const end = words.indexOf('--import');
+  if (words[0] !== 'node' || end === -1) {
+    throw new Error(`package.json "gateway" is not "node [flags] --import tsx …": ${pkg.scripts?.gateway}`);
+  }
+  return words.slice(1, end);
+}
+
+/** Our gateway engine in a child (scripts/bench-gateway/gateway-node.ts), with `nodeFlags`. */
 export async function startOurs(
   pin: Pinning,
   repoRoot: string,
+  nodeFlags: string[],
   creds: Credentials,
   egressIp: string,
   probe: (d: Dialect) => Promise<void>,
@@ -140,6 +162,7 @@ export async function startOurs(
   const s = launch(
     [
       process.execPath,
+      ...nodeFlags,
       '--import',
       'tsx',
       'scripts/bench-gateway/gateway-node.ts',
