@@ -27,6 +27,11 @@ export interface DnsCacheOptions {
   /** Defaults to c-ares with `timeoutMs` per try. Tests pass their own. */
   resolve?: DnsResolveFn;
   timeoutMs?: number;
+  /**
+   * Name servers for the default resolver (`1.2.3.4`, `1.2.3.4:5353`, `[::1]:53`); unset means the
+   * system's (/etc/resolv.conf). Lets a node use a resolver of its own choosing.
+   */
+  servers?: string[];
   maxEntries?: number;
   /** Record TTLs are clamped into [minTtlMs, maxTtlMs]. */
   minTtlMs?: number;
@@ -54,8 +59,11 @@ function localhostAnswer(name: string, family: 4 | 6): DnsAnswer | null {
   return null;
 }
 
-export function caresResolver(timeoutMs: number): DnsResolveFn {
+export function caresResolver(timeoutMs: number, servers?: string[]): DnsResolveFn {
   const resolver = new Resolver({ timeout: timeoutMs, tries: 2 });
+  if (servers !== undefined && servers.length > 0) {
+    resolver.setServers(servers);
+  }
   return async (name, family) => {
     const local = localhostAnswer(name, family);
     if (local !== null) {
@@ -77,7 +85,7 @@ export class DnsCache {
   private readonly now: () => number;
 
   constructor(opts: DnsCacheOptions = {}) {
-    this.resolveFn = opts.resolve ?? caresResolver(opts.timeoutMs ?? 2500);
+    this.resolveFn = opts.resolve ?? caresResolver(opts.timeoutMs ?? 2500, opts.servers);
     this.maxEntries = opts.maxEntries ?? 10_000;
     this.minTtlMs = opts.minTtlMs ?? 1_000;
     this.maxTtlMs = opts.maxTtlMs ?? 300_000;

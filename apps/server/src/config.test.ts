@@ -25,8 +25,19 @@ describe('configuration', () => {
     ['DEMO', '2'],
     ['SMTP_URL', 'http://mail'],
     ['APP_SECRET', 'short'],
+    ['GATEWAY_DNS_SERVERS', 'dns.example.com'],
+    ['GATEWAY_DNS_SERVERS', '127.0.0.1:99999'],
   ])('should refuse %s=%s with a message that names the variable', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('should read GATEWAY_DNS_SERVERS as a list of name servers, ports and IPv6 included', () => {
+    expect(parseEnv({ GATEWAY_DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53,::1' }).GATEWAY_DNS_SERVERS).toEqual([
+      '1.1.1.1',
+      '127.0.0.1:5353',
+      '[::1]:53',
+      '::1',
+    ]);
   });
 });

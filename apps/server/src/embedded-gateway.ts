@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { Gateway, NodeClient } from '@proxy/gateway';
+import { DnsCache, Gateway, NodeClient } from '@proxy/gateway';
 import { localNodeSecret } from './bootstrap.js';
 import type { AppContext } from './context.js';
 import { subServers } from './db/schema/index.js';
@@ -45,6 +45,7 @@ export async function startEmbeddedGateway(ctx: AppContext, panelPort: number): 
     blockedPorts: [panelPort],
     allowTargets: ctx.echo ? [`${ctx.echo.host}:${ctx.echo.port}`] : [],
     ownPrefixes: ctx.config.IPV6_PREFIX ? [ctx.config.IPV6_PREFIX] : [],
+    dns: new DnsCache({ servers: ctx.config.GATEWAY_DNS_SERVERS }),
     logger: ctx.log,
   });
   const client = new NodeClient({
