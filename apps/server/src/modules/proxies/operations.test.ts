@@ -243,6 +243,41 @@ describe('another user', () => {
     }
     expect((await list(owner.token))[0]).toMatchObject({ password: p!.password, egressIp: p!.egressIp, authIps: [] });
   });
+
+  it('should not check or export proxies of another user, alone or mixed with their own', async () => {
+    const owner = await customer(t, 1_000_000);
+    const intruder = await customer(t, 1_000_000);
+    const [theirs] = await v4(owner.token, 1);
+    const [mine] = await v4(intruder.token, 1);
+    for (const ids of [[theirs!.id], [mine!.id, theirs!.id]]) {
+      const check = await t.inject({
+        method: 'PUT',
+        url: '/api/v4-proxy/check-list-proxy',
+        token: intruder.token,
+        payload: { listProxyId: ids },
+      });
+      expect(check.statusCode).toBe(404);
+      expect(check.json()).toEqual({ message: 'PROXY_NOT_EXISTS' });
+      for (const format of ['txt', 'csv', 'json']) {
+        const out = await t.inject({
+          method: 'GET',
+          url: `/api/v4-proxy/export-all?format=${format}&ids=${ids.join(',')}`,
+          token: intruder.token,
+        });
+        expect(out.statusCode, format).toBe(404);
+        expect(out.json()).toEqual({ message: 'PROXY_NOT_EXISTS' });
+        expect(out.body).not.toContain(theirs!.password);
+      }
+    }
+    const own = await t.inject({
+      method: 'GET',
+      url: `/api/v4-proxy/export-all?ids=${mine!.id}`,
+      token: intruder.token,
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain(mine!.password);
+    expect(own.body).not.toContain(theirs!.password);
+  });
 });
 
 describe('auto IP rotation job', () => {
@@ -336,7 +371,7 @@ describe('/api/bought-proxy', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('PROXY_NOT_EXISTS');
     }
-    expect((await call('GET', `/export-all?ids=${retail!.id}`)).body.trim()).toBe('');
+    expect((await call('GET', `/export-all?ids=${retail!.id}`)).json().message).toBe('PROXY_NOT_EXISTS');
     expect((await list(c.token)).find((p) => p.id === retail!.id)).toMatchObject({
       password: retail!.password,
       authIps: [],
@@ -371,5 +406,42 @@ describe('/api/bought-proxy', () => {
       token: intruder.token,
     });
     expect(exported.body).not.toContain(p!.password);
+  });
+});
+
+// Moves the clock by days (expiry, then lock), so it runs after the others.
+describe('expired and locked proxies', () => {
+  it('should refuse a new password once a proxy has expired, and auth IPs once it is locked', async () => {
+    const { runLifecycle } = await import('../../jobs/lifecycle.js');
+    const c = await customer(t, 1_000_000);
+    const [p] = await v4(c.token, 1);
+    t.clock.advance(3 * 24 * 3600_000 + 1000);
+    await runLifecycle(t.ctx);
+    await c.relogin();
+    expect((await list(c.token))[0]).toMatchObject({ id: p!.id, status: 'expired' });
+    const password = await t.inject({
+      method: 'PUT',
+      url: '/api/v4-proxy/change-password',
+      token: c.token,
+      payload: { listProxyId: [p!.id], password: 'AfterExpiry123' },
+    });
+    expect(password.statusCode).toBe(400);
+    expect(password.json().message).toBe('PROXY_EXPIRED');
+
+    t.clock.advance(7 * 24 * 3600_000 + 1000);
+    await runLifecycle(t.ctx);
+    await c.relogin();
+    expect((await list(c.token))[0]).toMatchObject({ id: p!.id, status: 'locked' });
+    for (const [method, url] of [['POST', '/api/v4-proxy/auth-ip']] as const) {
+      const res = await t.inject({
+        method,
+        url,
+        token: c.token,
+        payload: { listProxyId: [p!.id], authIp: ['1.2.3.4'] },
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBe('PROXY_EXPIRED');
+    }
+    expect((await list(c.token))[0]).toMatchObject({ password: p!.password, authIps: [] });
   });
 });

@@ -22,6 +22,7 @@ import {
   zPage,
 } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
+import { AppError } from '../../lib/errors.js';
 import { toPage } from '../../lib/paging.js';
 import { toKey, toProxy } from '../orders/mapper.js';
 import { renewKeys, renewProxies, updateKeys, updateProxies } from '../orders/renew.js';
@@ -58,8 +59,17 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
     );
 
     app.get('/export-all', { schema: { tags, querystring: ZExportQuery } }, async (req, reply) => {
+      const ids = req.query.ids === undefined ? undefined : [...new Set(req.query.ids)];
+      if (ids !== undefined) {
+        // A selection is a batch (API.md): one id that is not the caller's refuses the whole export,
+        // so a mixed selection never silently drops rows.
+        const owned = await repo.allProxies(app.ctx.db, { ids, userId: req.user.id, type: scope, search: '' });
+        if (owned.length !== ids.length) {
+          throw new AppError('PROXY_NOT_EXISTS');
+        }
+      }
       const rows = await repo.allProxies(app.ctx.db, {
-        ids: req.query.ids,
+        ids,
         userId: req.user.id,
         type: scope,
         status: req.query.status,
