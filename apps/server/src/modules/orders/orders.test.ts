@@ -212,9 +212,69 @@ describe('packages', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('PLAN_NOT_EXISTS');
   });
+  it('should charge once for a package bought again with the same Idempotency-Key, also concurrently', async () => {
+    const c = await customer(t, 10_000_000);
+    const id = await packageId('v4', 'Starter');
+    const key = randomUUID();
+    const buy = () =>
+      t.inject({
+        method: 'POST',
+        url: `/api/v4-proxy/buy-package/${id}`,
+        token: c.token,
+        headers: { 'idempotency-key': key },
+        payload: { country: 'US' },
+      });
+    const results = [...(await Promise.all(Array.from({ length: 10 }, buy))), await buy()];
+    // A repeat is the first purchase's answer, not ALREADY_CREATE_PLAN.
+    expect(results.map((r) => r.statusCode)).toEqual(Array(11).fill(200));
+    expect(new Set(results.map((r) => r.json().order.id)).size).toBe(1);
+    const ports = results[0]!.json().proxies.map((p: { port: number }) => p.port);
+    expect(
+      results.every(
+        (r) => JSON.stringify(r.json().proxies.map((p: { port: number }) => p.port)) === JSON.stringify(ports),
+      ),
+    ).toBe(true);
+    expect(await balanceOf(t, c.id)).toBe(10_000_000 - 120_000);
+    expect((await t.inject({ method: 'GET', url: '/api/order/list-order', token: c.token })).json().total).toBe(1);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
 });
 
 describe('rotating keys', () => {
+  it('should charge once for keys bought again with the same Idempotency-Key, also concurrently', async () => {
+    const c = await customer(t, 1_000_000);
+    const pkg = (await t.inject({ method: 'GET', url: '/api/key-package/get-all-package' })).json()[0];
+    const key = randomUUID();
+    const buy = () =>
+      t.inject({
+        method: 'POST',
+        url: `/api/key/buy-key-package/${pkg.id}`,
+        token: c.token,
+        headers: { 'idempotency-key': key },
+        payload: { country: 'VN', quantity: 2 },
+      });
+    const results = [...(await Promise.all(Array.from({ length: 10 }, buy))), await buy()];
+    expect(results.map((r) => r.statusCode)).toEqual(Array(11).fill(200));
+    expect(new Set(results.map((r) => r.json().order.id)).size).toBe(1);
+    const keys = results[0]!
+      .json()
+      .keys.map((k: { key: string }) => k.key)
+      .sort();
+    expect(keys).toHaveLength(2);
+    for (const r of results) {
+      expect(
+        r
+          .json()
+          .keys.map((k: { key: string }) => k.key)
+          .sort(),
+      ).toEqual(keys);
+    }
+    expect(await balanceOf(t, c.id)).toBe(1_000_000 - 2 * pkg.price);
+    const listed = await t.inject({ method: 'GET', url: '/api/key/list-key-me', token: c.token });
+    expect(listed.json().total).toBe(2);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
   it('should create keys with a working proxy line', async () => {
     const c = await customer(t, 1_000_000);
     const pkg = (await t.inject({ method: 'GET', url: '/api/key-package/get-all-package' })).json()[0];
