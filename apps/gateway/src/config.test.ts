@@ -21,6 +21,8 @@ describe('parseGatewayEnv', () => {
     ['GATEWAY_BLOCKED_PORTS', '8080;5432'],
     ['GATEWAY_BLOCKED_PORTS', '70000'],
     ['IPV6_PREFIX', '10.0.0.0/8'],
+    ['GATEWAY_DNS_SERVERS', 'dns.example.com'],
+    ['GATEWAY_DNS_SERVERS', '1.1.1.1:99999'],
   ])('should refuse a bad %s (%s) and say which', (name, value) => {
     expect(() => parseGatewayEnv({ ...valid, [name]: value })).toThrow(new RegExp(`\\n  ${name}: `));
   });
@@ -33,12 +35,14 @@ describe('parseGatewayEnv', () => {
         GATEWAY_ALLOW_PRIVATE: '1',
         GATEWAY_BLOCKED_PORTS: '8080,5432',
         IPV6_PREFIX: '2001:db8:1::/64',
+        GATEWAY_DNS_SERVERS: '1.1.1.1, [::1]:5353',
       }),
     ).toMatchObject({
       GATEWAY_BIND: '::',
       GATEWAY_ALLOW_PRIVATE: true,
       GATEWAY_BLOCKED_PORTS: [8080, 5432],
       IPV6_PREFIX: '2001:db8:1::/64',
+      GATEWAY_DNS_SERVERS: ['1.1.1.1', '[::1]:5353'],
     });
   });
 });

@@ -2,6 +2,29 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseCidr } from './ssrf.js';
 
+/** One name server as c-ares takes it: `1.2.3.4`, `1.2.3.4:5353`, `::1` or `[::1]:5353`. */
+export function isDnsServer(v: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(v);
+  const withPort = /^([^:]+):(\d{1,5})$/.exec(v);
+  const [host, port] = bracketed
+    ? [bracketed[1]!, bracketed[2]]
+    : withPort
+      ? [withPort[1]!, withPort[2]]
+      : [v, undefined];
+  return isIP(host) !== 0 && (port === undefined || (Number(port) >= 1 && Number(port) <= 65535));
+}
+
+/** A comma-separated list of name servers (GATEWAY_DNS_SERVERS), for the panel's and a node's config. */
+export const ZDnsServerList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.length > 0 && list.every(isDnsServer), 'expected IP[:PORT] list, e.g. 1.1.1.1,[::1]:5353');
+
 const required = (name: string) => z.string({ error: `${name} is required` }).min(1, `${name} is required`);
 
 /** The environment of a standalone gateway node. */
@@ -24,6 +47,8 @@ const ZGatewayEnv = z.object({
     .transform((v) => v.split(',').map(Number))
     .refine((ports) => ports.every((p) => p >= 1 && p <= 65535), 'ports must be 1-65535')
     .optional(),
+  /** Name servers for proxy destinations (default: the system's). */
+  GATEWAY_DNS_SERVERS: ZDnsServerList.optional(),
   IPV6_PREFIX: z
     .string()
     .refine((v) => v.includes(':') && parseCidr(v) !== null, 'expected an IPv6 prefix such as 2001:db8:1::/64')

@@ -1,5 +1,6 @@
 /** Standalone gateway node: `npm run gateway` with the environment of README "Standalone node". */
 import { ConfigError, parseGatewayEnv, type GatewayEnv } from './config.js';
+import { DnsCache } from './dns-cache.js';
 import { Gateway, type GatewayLogger } from './gateway.js';
 import { NodeClient } from './node-client.js';
 
@@ -28,6 +29,7 @@ function main(): void {
     allowPrivate: env.GATEWAY_ALLOW_PRIVATE,
     blockedPorts: env.GATEWAY_BLOCKED_PORTS ?? [],
     ownPrefixes: env.IPV6_PREFIX === undefined ? [] : [env.IPV6_PREFIX],
+    dns: new DnsCache({ servers: env.GATEWAY_DNS_SERVERS }),
     logger: log,
   });
   const client = new NodeClient({

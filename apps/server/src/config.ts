@@ -3,30 +3,9 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { ZDnsServerList } from '@proxy/gateway';
 
 const ZBool01 = z.enum(['0', '1']).transform((v) => v === '1');
-
-/** One name server as c-ares takes it: `1.2.3.4`, `1.2.3.4:5353`, `::1` or `[::1]:5353`. */
-function isDnsServer(v: string): boolean {
-  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(v);
-  const withPort = /^([^:]+):(\d{1,5})$/.exec(v);
-  const [host, port] = bracketed
-    ? [bracketed[1]!, bracketed[2]]
-    : withPort
-      ? [withPort[1]!, withPort[2]]
-      : [v, undefined];
-  return isIP(host) !== 0 && (port === undefined || (Number(port) >= 1 && Number(port) <= 65535));
-}
-
-const ZDnsServers = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .refine((list) => list.length > 0 && list.every(isDnsServer), 'expected IP[:PORT] list, e.g. 1.1.1.1,[::1]:5353');
 
 const ZPortRange = z
   .string()
@@ -58,7 +37,7 @@ const ZEnv = z.object({
   GATEWAY_PORTS: ZPortRange.prefault('20000-29999'),
   GATEWAY_ALLOW_PRIVATE: ZBool01.prefault('0'),
   /** Name servers the embedded gateway resolves proxy destinations with (default: the system's). */
-  GATEWAY_DNS_SERVERS: ZDnsServers.optional(),
+  GATEWAY_DNS_SERVERS: ZDnsServerList.optional(),
   IPV6_PREFIX: z
     .string()
     .regex(/^[0-9a-fA-F:]+\/\d{1,3}$/, 'expected an IPv6 prefix such as 2001:db8:1::/64')
