@@ -273,14 +273,14 @@ export async function buyRetail(
     quantity: body.quantity,
     discountPercent: discountPercent(tiers, body.quantity),
   });
-  const asked: Asked = {
+  const asked = {
     product,
     country: body.country,
     quantity: body.quantity,
     periodUnit: body.period.unit,
     periodValue: body.period.value,
     protocol: body.protocol,
-  };
+  } satisfies Asked;
   return once(
     ctx,
     buyer,
@@ -295,13 +295,9 @@ export async function buyRetail(
           {
             product,
             order: {
+              ...asked,
               type: product,
               product,
-              country: body.country,
-              quantity: body.quantity,
-              periodUnit: body.period.unit,
-              periodValue: body.period.value,
-              protocol: body.protocol,
               totalPrice: q.total,
               autoRenew: body.autoRenew,
             },
