@@ -14,7 +14,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { orders, proxies, rotatingKeys } from '../../db/schema/index.js';
+import { orders, proxies, rotatingKeys, sites } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
 import * as catalog from '../catalog/repository.js';
@@ -89,6 +89,20 @@ async function insertProxies(
     bound.map((b) => b.proxyId),
   );
   return out;
+}
+
+/**
+ * The site's product switches (get-site-info isOpenV6/isOpenV4/isOpenKey) bind the server too: the
+ * panel only hides a closed product, so a direct call must not buy it either.
+ */
+async function assertProductOpen(ctx: AppContext, siteId: string, product: 'v6' | 'v4' | 'key'): Promise<void> {
+  const [site] = await ctx.db
+    .select({ v6: sites.isOpenV6, v4: sites.isOpenV4, key: sites.isOpenKey })
+    .from(sites)
+    .where(eq(sites.id, siteId));
+  if (!site?.[product]) {
+    throw new AppError('FORBIDDEN', { product });
+  }
 }
 
 /** What a purchase asked for, to tell a repeat of it from another request under the same key. */
@@ -246,6 +260,7 @@ export async function buyRetail(
   body: TBuyRetailRequest,
   idempotencyKey?: string,
 ): Promise<{ order: TOrder; proxies: TProxy[] }> {
+  await assertProductOpen(ctx, buyer.siteId, product);
   const country = await catalog.findCountry(ctx.db, buyer.siteId, product, body.country);
   const price = country?.enabled
     ? await catalog.findRetailPrice(ctx.db, buyer.siteId, product, body.country, body.period.unit)
@@ -331,6 +346,7 @@ export async function buyPackage(
   body: { country: string; protocol: 'http' | 'socks5' },
   idempotencyKey?: string,
 ): Promise<{ order: TOrder; proxies: TProxy[] }> {
+  await assertProductOpen(ctx, buyer.siteId, product);
   const pkg = await catalog.findPackage(ctx.db, packageId);
   if (!pkg || !pkg.active || pkg.siteId !== buyer.siteId || pkg.product !== product) {
     throw new AppError('PLAN_NOT_EXISTS');
@@ -431,6 +447,7 @@ export async function buyKeys(
   body: { country: string; quantity: number },
   idempotencyKey?: string,
 ): Promise<{ order: TOrder; keys: TKey[] }> {
+  await assertProductOpen(ctx, buyer.siteId, 'key');
   const pkg = await catalog.findPackage(ctx.db, packageId);
   if (!pkg || !pkg.active || pkg.siteId !== buyer.siteId || pkg.product !== 'key') {
     throw new AppError('PLAN_NOT_EXISTS');
