@@ -1,55 +1,75 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { queryRows, type Tx } from '../db/client.js';
 import { orders, users } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { OrderRow } from '../modules/orders/mapper.js';
 import { insertLog } from '../modules/orders/repository.js';
-import { renewOrderTx } from '../modules/orders/renew.js';
+import { liveUnits, renewOrderTx, type Units } from '../modules/orders/renew.js';
 import type { Job } from './runner.js';
 
 /** How long before expiry auto-renew charges for the next period. */
 export const AUTO_RENEW_LEAD_MS = 60 * 60_000;
 const BATCH = 100;
 
+/** A proxy or key that is due: its own flag on, not locked, expiring within the lead time. */
+function dueUnit(alias: 'p' | 'k', horizon: string) {
+  const a = sql.raw(alias);
+  return sql`${a}.auto_renew and ${a}.status in ('using', 'expired') and ${a}.expires_at <= ${horizon}::timestamptz`;
+}
+
 /**
- * Renews due auto-renew orders, each in its own transaction. Each order row is taken with
- * FOR UPDATE SKIP LOCKED and the due condition is checked again under the lock, so several
- * instances running this at once charge every renewal once. A short balance keeps the proxies
- * until they expire, logs a failed renew on the order and mails the user, once per period; the
+ * Renews the proxies and keys whose own auto-renew flag is on (README "Buying and using proxies"):
+ * the order and account switches only set those flags. Each order is one transaction that charges
+ * just its due, flagged units (a package, priced as a whole, only when all its proxies are on).
+ * The order row is taken with FOR UPDATE SKIP LOCKED and the units are read again under it, so
+ * several instances sweeping at once charge every renewal once. A short balance keeps the proxies
+ * until they expire, logs a failed renew on the order and mails the user, once per expiry; the
  * next sweeps keep trying quietly, so a top-up before expiry still renews.
  */
 export async function runAutoRenew(ctx: AppContext): Promise<{ renewed: number; failed: number }> {
   const horizon = new Date(ctx.clock.nowMs() + AUTO_RENEW_LEAD_MS).toISOString();
-  const due = sql`o.auto_renew and o.status in ('using', 'expired') and o.expires_at <= ${horizon}::timestamptz`;
-  // Orders that already failed this period go last, so they cannot starve the others.
+  // Driven by the units (status/expiry index), not by scanning every order. Orders that already
+  // failed for this expiry go last, so they cannot starve the others.
   const candidates = await queryRows<{ id: string }>(
     ctx.db,
-    sql`select o.id from orders o where ${due}
-        order by (o.auto_renew_failed_for is not distinct from o.expires_at), o.expires_at limit ${BATCH}`,
+    sql`select o.id from (
+          select p.order_id, min(p.expires_at) as first_due from proxies p
+            where ${dueUnit('p', horizon)} and p.key_id is null and p.order_id is not null group by p.order_id
+          union all
+          select k.order_id, min(k.expires_at) from rotating_keys k
+            where ${dueUnit('k', horizon)} and k.order_id is not null group by k.order_id
+        ) d join orders o on o.id = d.order_id
+        where o.status <> 'cancelled'
+        order by (o.auto_renew_failed_for is not distinct from d.first_due), d.first_due limit ${BATCH}`,
   );
   let renewed = 0;
   let failed = 0;
   for (const { id } of candidates) {
     const outcome = await ctx.db.transaction(async (tx) => {
-      const locked = await queryRows<{ id: string }>(
-        tx,
-        sql`select o.id from orders o where o.id = ${id} and ${due} for update skip locked`,
-      );
-      if (locked.length === 0) {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), ne(orders.status, 'cancelled')))
+        .for('update', { skipLocked: true });
+      if (!order) {
         return 'skipped' as const;
       }
-      const [order] = await tx.select().from(orders).where(eq(orders.id, id));
+      const units = await dueUnits(tx, order, horizon);
+      if (!units) {
+        return 'skipped' as const;
+      }
       try {
-        await tx.transaction((sp) => renewOrderTx(ctx, sp, order!, { auto: true }));
+        await tx.transaction((sp) => renewOrderTx(ctx, sp, order, { auto: true, units }));
         return 'renewed' as const;
       } catch (err) {
         if (!(err instanceof AppError)) {
           throw err;
         }
-        if (order!.autoRenewFailedFor?.getTime() !== order!.expiresAt?.getTime()) {
-          await recordFailure(ctx, tx, order!, err.code);
+        const firstDue = new Date(Math.min(...[...units.proxies, ...units.keys].map((u) => u.expiresAt.getTime())));
+        if (order.autoRenewFailedFor?.getTime() !== firstDue.getTime()) {
+          await recordFailure(ctx, tx, order, firstDue, err.code);
         }
         return 'failed' as const;
       }
@@ -63,9 +83,34 @@ export async function runAutoRenew(ctx: AppContext): Promise<{ renewed: number; 
   return { renewed, failed };
 }
 
-async function recordFailure(ctx: AppContext, tx: Tx, order: OrderRow, code: string) {
+/**
+ * The units of a locked order to renew now, read again under the lock; undefined when none is due
+ * any more (another instance renewed them) or when a package has a proxy with its flag off.
+ */
+async function dueUnits(tx: Tx, order: OrderRow, horizon: string): Promise<Units | undefined> {
+  const by = new Date(horizon).getTime();
+  const isDue = (u: { autoRenew: boolean; status: string; expiresAt: Date }) =>
+    u.autoRenew && u.status !== 'locked' && u.expiresAt.getTime() <= by;
+  const live = await liveUnits(tx, order);
+  const units: Units =
+    order.type === 'key'
+      ? { proxies: [], keys: live.keys.filter(isDue) }
+      : { proxies: live.proxies.filter((p) => p.keyId === null), keys: [] };
+  if (order.type === 'package') {
+    // One price for the whole package: renewed when every proxy is on and one is due.
+    return units.proxies.length > 0 && units.proxies.every((p) => p.autoRenew) && units.proxies.some(isDue)
+      ? units
+      : undefined;
+  }
+  if (order.type !== 'key') {
+    units.proxies = units.proxies.filter(isDue);
+  }
+  return units.proxies.length + units.keys.length > 0 ? units : undefined;
+}
+
+async function recordFailure(ctx: AppContext, tx: Tx, order: OrderRow, firstDue: Date, code: string) {
   const now = ctx.clock.now();
-  await tx.update(orders).set({ autoRenewFailedFor: order.expiresAt, updatedAt: now }).where(eq(orders.id, order.id));
+  await tx.update(orders).set({ autoRenewFailedFor: firstDue, updatedAt: now }).where(eq(orders.id, order.id));
   await insertLog(tx, {
     id: randomUUID(),
     orderId: order.id,
@@ -77,7 +122,7 @@ async function recordFailure(ctx: AppContext, tx: Tx, order: OrderRow, code: str
   });
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
   if (user) {
-    const when = order.expiresAt?.toISOString() ?? '';
+    const when = firstDue.toISOString();
     await ctx.mailer
       .send({
         to: user.email,

@@ -14,7 +14,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { orders, proxies, rotatingKeys, sites } from '../../db/schema/index.js';
+import { orders, proxies, rotatingKeys, sites, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
 import * as catalog from '../catalog/repository.js';
@@ -374,6 +374,12 @@ export async function buyPackage(
       }
       try {
         return await ctx.db.transaction(async (tx) => {
+          // The account's "auto-renew all private proxies" covers private IPv4 packages bought while on.
+          const [owner] = await tx
+            .select({ autoRenewPrivate: users.autoRenewPrivate })
+            .from(users)
+            .where(eq(users.id, buyer.id));
+          const autoRenew = product === 'v4' && (owner?.autoRenewPrivate ?? false);
           const r = await purchase(
             ctx,
             tx,
@@ -394,6 +400,7 @@ export async function buyPackage(
                 packageName: pkg.name,
                 isTrial: pkg.isTrial,
                 holdsPlan: true,
+                autoRenew,
               },
               period: { unit: 'day', value: pkg.days },
               charge: {
@@ -417,6 +424,7 @@ export async function buyPackage(
                 country: body.country,
                 packageName: pkg.name,
                 bandwidthLimitGb: pkg.bandwidthGb,
+                autoRenew,
               },
               note: pkg.name,
             },

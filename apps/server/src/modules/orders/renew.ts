@@ -3,7 +3,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { periodToHours, renewUnitPrice, type Period, type TransactionType } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Tx } from '../../db/client.js';
-import { orders, proxies, rotatingKeys } from '../../db/schema/index.js';
+import { orders, proxies, rotatingKeys, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/repository.js';
 import { changeBalance } from '../ledger/service.js';
@@ -55,12 +55,12 @@ export async function refreshOrders(tx: Tx, orderIds: string[]): Promise<void> {
   }
 }
 
-interface Units {
+export interface Units {
   proxies: ProxyRow[];
   keys: KeyRow[];
 }
 
-async function liveUnits(tx: Tx, order: OrderRow): Promise<Units> {
+export async function liveUnits(tx: Tx, order: OrderRow): Promise<Units> {
   if (order.type === 'key') {
     const keys = await tx
       .select()
@@ -137,16 +137,17 @@ async function extendUnits(tx: Tx, units: Units, period: Period, now: Date): Pro
 
 /**
  * Renews one order inside the caller's transaction: charge, extend, log. Used by the renew calls
- * and by the auto-renew job (`auto`), which renews before expiry.
+ * and by the auto-renew job (`auto`), which renews before expiry and passes just the units whose
+ * own flag is on (a retail or key order is priced per unit; a package as a whole).
  */
 export async function renewOrderTx(
   ctx: AppContext,
   tx: Tx,
   order: OrderRow,
-  opts: { period?: Period; auto: boolean },
+  opts: { period?: Period; auto: boolean; units?: Units },
 ): Promise<number> {
   const now = ctx.clock.now();
-  const units = await liveUnits(tx, order);
+  const units = opts.units ?? (await liveUnits(tx, order));
   const count = units.proxies.length + units.keys.length;
   if (count === 0) {
     throw new AppError('ORDER_EXPIRED');
@@ -369,6 +370,37 @@ export async function increaseBandwidth(
   });
 }
 
+/**
+ * orders.auto_renew shows whether every live proxy or key of the order is flagged; the flags of
+ * the units are what the auto-renew job reads, so the order's switch follows them after any change.
+ */
+export async function syncOrderAutoRenew(tx: Tx, orderIds: (string | null)[]): Promise<void> {
+  const unique = [...new Set(orderIds.filter((x): x is string => x !== null))];
+  if (unique.length === 0) {
+    return;
+  }
+  const ids = sql.join(
+    unique.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update orders o set auto_renew = s.all_on
+    from (
+      select o2.id, coalesce(bool_and(u.auto_renew), o2.auto_renew) as all_on
+      from orders o2
+      left join lateral (
+        select p.auto_renew from proxies p
+          where p.order_id = o2.id and p.key_id is null and p.status <> 'locked'
+        union all
+        select k.auto_renew from rotating_keys k where k.order_id = o2.id and k.status <> 'locked'
+      ) u on true
+      where o2.id in (${ids})
+      group by o2.id, o2.auto_renew
+    ) s
+    where o.id = s.id and o.auto_renew is distinct from s.all_on`);
+}
+
+/** The order switch (/order page) sets the flags of all its proxies and keys. */
 export async function setOrderAutoRenew(ctx: AppContext, userId: string, orderId: string, autoRenew: boolean) {
   await ctx.db.transaction(async (tx) => {
     const [order] = await repo.lockOrders(tx, userId, [orderId]);
@@ -382,6 +414,33 @@ export async function setOrderAutoRenew(ctx: AppContext, userId: string, orderId
   });
 }
 
+/**
+ * The account switch (PUT /api/user/auto-renew): the user's private IPv4 package proxies follow
+ * it now, and packages bought while it is on start with their flag on (buyPackage).
+ */
+export async function setPrivateAutoRenew(ctx: AppContext, userId: string, autoRenew: boolean) {
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    await tx.update(users).set({ autoRenewPrivate: autoRenew, updatedAt: now }).where(eq(users.id, userId));
+    const changed = await queryRows<{ order_id: string }>(
+      tx,
+      sql`update proxies p set auto_renew = ${autoRenew}, updated_at = ${now.toISOString()}
+          from orders o
+          where p.order_id = o.id and o.user_id = ${userId} and o.type = 'package' and o.product = 'v4'
+            and p.user_id = ${userId} and p.status <> 'locked'
+          returning p.order_id`,
+    );
+    await syncOrderAutoRenew(
+      tx,
+      changed.map((r) => r.order_id),
+    );
+  });
+}
+
+/**
+ * A package is sold and renewed as one (one price for all its proxies; renew-list-proxy refuses
+ * its proxies), so its proxies share one auto-renew flag: setting it on one sets it on the package.
+ */
 export async function updateProxies(
   ctx: AppContext,
   userId: string,
@@ -395,10 +454,27 @@ export async function updateProxies(
     if (rows.length !== unique.length) {
       throw new AppError('PROXY_NOT_EXISTS');
     }
+    const now = ctx.clock.now();
     await tx
       .update(proxies)
-      .set({ ...patch, updatedAt: ctx.clock.now() })
+      .set({ ...patch, updatedAt: now })
       .where(inArray(proxies.id, unique));
+    if (patch.autoRenew === undefined) {
+      return;
+    }
+    const packages = [
+      ...new Set(rows.filter((p) => p.packageName !== null && p.orderId !== null).map((p) => p.orderId!)),
+    ];
+    if (packages.length) {
+      await tx
+        .update(proxies)
+        .set({ autoRenew: patch.autoRenew, updatedAt: now })
+        .where(and(inArray(proxies.orderId, packages), eq(proxies.userId, userId), ne(proxies.status, 'locked')));
+    }
+    await syncOrderAutoRenew(
+      tx,
+      rows.map((p) => p.orderId),
+    );
   });
 }
 
@@ -418,5 +494,11 @@ export async function updateKeys(
       .update(rotatingKeys)
       .set({ ...patch, updatedAt: ctx.clock.now() })
       .where(inArray(rotatingKeys.id, unique));
+    if (patch.autoRenew !== undefined) {
+      await syncOrderAutoRenew(
+        tx,
+        rows.map((k) => k.orderId),
+      );
+    }
   });
 }

@@ -26,6 +26,7 @@ import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
 import { requestMeta } from '../auth/routes.js';
 import { listTransactions } from '../ledger/repository.js';
+import { setPrivateAutoRenew } from '../orders/renew.js';
 import { toMe } from './mapper.js';
 import * as users from './service.js';
 
@@ -73,7 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.put('/auto-renew', { schema: { tags, body: ZAutoRenewRequest, response: { 200: ZOk } } }, async (req) => {
-    await users.setAutoRenewPrivate(app.ctx, req.user.id, req.body.autoRenew);
+    await setPrivateAutoRenew(app.ctx, req.user.id, req.body.autoRenew);
     return ok;
   });
 

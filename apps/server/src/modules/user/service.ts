@@ -113,10 +113,6 @@ export async function generateApiKey(ctx: AppContext, userId: string): Promise<s
   return apiKey;
 }
 
-export async function setAutoRenewPrivate(ctx: AppContext, userId: string, autoRenew: boolean): Promise<void> {
-  await updateUser(ctx.db, userId, { autoRenewPrivate: autoRenew, updatedAt: ctx.clock.now() });
-}
-
 // ---- admin ----
 
 export interface Actor {
