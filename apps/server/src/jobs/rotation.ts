@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { queryRows } from '../db/client.js';
 import { proxies } from '../db/schema/index.js';
@@ -9,55 +9,89 @@ import type { Job } from './runner.js';
 const BATCH = 500;
 
 /**
- * Rotates the egress of proxies in auto mode once their interval (15–1000 minutes) has passed
- * since the last change: processing, then changed. Rows are taken with SKIP LOCKED, so two
- * instances never rotate one proxy twice for one interval.
+ * Phase 1: marks the auto-mode proxies whose interval (15–1000 minutes) has passed "processing",
+ * in one short statement that commits on its own, so the panel shows it while the change is made.
+ * Rows another instance is claiming are skipped (SKIP LOCKED), and a claimed row is not claimed
+ * again: phase 2 finishes it, here or on any instance.
  */
-export async function runRotation(ctx: AppContext): Promise<number> {
+export async function claimRotations(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now().toISOString();
-  return ctx.db.transaction(async (tx) => {
-    const due = await queryRows<{ id: string }>(
-      tx,
-      sql`select id from proxies
+  const claimed = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`update proxies set ip_change_status = 'processing', updated_at = ${now}
+        where id in (
+          select id from proxies
           where ip_change_mode = 'auto' and status = 'using' and change_interval_min is not null
+            and ip_change_status <> 'processing'
             and coalesce(ip_changed_at, created_at) + make_interval(mins => change_interval_min) <= ${now}::timestamptz
-          order by coalesce(ip_changed_at, created_at) limit ${BATCH} for update skip locked`,
-    );
-    if (due.length === 0) {
-      return 0;
-    }
-    const rows = await tx
-      .update(proxies)
-      .set({ ipChangeStatus: 'processing' })
-      .where(
-        inArray(
-          proxies.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-    let rotated = 0;
-    for (const p of rows) {
+          order by coalesce(ip_changed_at, created_at) limit ${BATCH} for update skip locked)
+        returning id`,
+  );
+  return claimed.length;
+}
+
+/**
+ * Phase 2: gives every "processing" proxy its new egress and marks it "changed", one transaction
+ * each. A row is taken with SKIP LOCKED and must still be "processing" under the lock, so two
+ * instances never rotate one claim twice; a claim left by a crash between the phases is simply
+ * finished by the next run.
+ */
+export async function finishRotations(ctx: AppContext): Promise<number> {
+  const pending = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`select id from proxies where ip_change_status = 'processing' order by updated_at limit ${BATCH}`,
+  );
+  let rotated = 0;
+  for (const { id } of pending) {
+    const done = await ctx.db.transaction(async (tx) => {
+      const [p] = await tx
+        .select()
+        .from(proxies)
+        .where(and(eq(proxies.id, id), eq(proxies.ipChangeStatus, 'processing')))
+        .for('update', { skipLocked: true });
+      if (!p) {
+        return false;
+      }
+      const now = ctx.clock.now();
+      if (p.status !== 'using') {
+        // Expired since it was claimed: nothing to serve, so no new address.
+        await tx.update(proxies).set({ ipChangeStatus: 'not_changed', updatedAt: now }).where(eq(proxies.id, id));
+        return false;
+      }
       try {
         await tx.transaction((sp) => rotateEgress(ctx, sp, p, p.keyId ? 'key' : p.type));
-        rotated++;
+        return true;
       } catch (err) {
         if (!(err instanceof AppError)) {
           throw err;
         }
         // No free address right now: try again next interval rather than every sweep.
-        await tx.execute(
-          sql`update proxies set ip_change_status = 'not_changed', ip_changed_at = ${now} where id = ${p.id}`,
-        );
+        await tx
+          .update(proxies)
+          .set({ ipChangeStatus: 'not_changed', ipChangedAt: now, updatedAt: now })
+          .where(eq(proxies.id, id));
+        return false;
       }
+    });
+    if (done) {
+      rotated++;
     }
-    return rotated;
-  });
+  }
+  return rotated;
+}
+
+/** Rotates the egress of due auto-mode proxies: processing (committed), then changed. */
+export async function runRotation(ctx: AppContext): Promise<number> {
+  await claimRotations(ctx);
+  return finishRotations(ctx);
 }
 
 export const rotationJob: Job = {
   name: 'ip-rotation',
   everyMs: 30_000,
+  // Phase 1 must commit before phase 2 for "processing" to be seen, which the advisory lock's
+  // enclosing transaction would prevent; the row claims make overlapping runs safe instead.
+  exclusive: false,
   async run(ctx) {
     await runRotation(ctx);
   },

@@ -445,3 +445,67 @@ describe('expired and locked proxies', () => {
     expect((await list(c.token))[0]).toMatchObject({ password: p!.password, authIps: [] });
   });
 });
+
+describe('auto IP rotation in two phases', () => {
+  async function dueAutoProxies(c: Awaited<ReturnType<typeof customer>>, n: number) {
+    const ps = await v4(c.token, n);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v4-proxy/update-reset-ip-type',
+      token: c.token,
+      payload: { listProxyId: ps.map((p) => p.id), mode: 'auto', intervalMin: 15 },
+    });
+    expect(res.statusCode).toBe(200);
+    t.clock.advance(15 * 60_000);
+    await c.relogin();
+    return ps;
+  }
+
+  it('should show processing between the phases, then changed with a new egress', async () => {
+    const { claimRotations, finishRotations } = await import('../../jobs/rotation.js');
+    const c = await customer(t, 1_000_000);
+    const [p] = await dueAutoProxies(c, 1);
+    expect(await claimRotations(t.ctx)).toBeGreaterThanOrEqual(1);
+    const between = (await list(c.token)).find((x) => x.id === p!.id)!;
+    expect(between).toMatchObject({ ipChangeStatus: 'processing', egressIp: p!.egressIp });
+    // A claimed proxy is not claimed again while it waits for phase 2.
+    await claimRotations(t.ctx);
+    const finishedFrom = t.clock.nowMs();
+    expect(await finishRotations(t.ctx)).toBeGreaterThanOrEqual(1);
+    const after = (await list(c.token)).find((x) => x.id === p!.id) as typeof between & { ipChangedAt: string };
+    expect(after.ipChangeStatus).toBe('changed');
+    expect(after.egressIp).not.toBe(p!.egressIp);
+    expect(new Date(after.ipChangedAt).getTime()).toBeGreaterThanOrEqual(finishedFrom);
+  });
+
+  it('should finish a claim left by a crash between the phases on the next run', async () => {
+    const { claimRotations, runRotation } = await import('../../jobs/rotation.js');
+    const c = await customer(t, 1_000_000);
+    const [p] = await dueAutoProxies(c, 1);
+    await claimRotations(t.ctx);
+    // The instance dies here; the next run (anywhere) picks the claim up.
+    await runRotation(t.ctx);
+    const after = (await list(c.token)).find((x) => x.id === p!.id)!;
+    expect(after.ipChangeStatus).toBe('changed');
+    expect(after.egressIp).not.toBe(p!.egressIp);
+  });
+
+  it('should rotate each due proxy once when two instances run at the same time', async () => {
+    const { runRotation } = await import('../../jobs/rotation.js');
+    const { buildSecondInstance } = await import('../../../test/helper.js');
+    const second = await buildSecondInstance(t);
+    try {
+      const c = await customer(t, 1_000_000);
+      const ps = await dueAutoProxies(c, 4);
+      second.clock.advance(t.clock.nowMs() - second.clock.nowMs());
+      // Each rotation records one change for the gateway: a double rotation would show here.
+      const mine = `proxy_events where proxy_id in (${ps.map((p) => `'${p.id}'`).join(', ')})`;
+      const events = await countRows(t, mine);
+      await Promise.all([runRotation(t.ctx), runRotation(second.ctx), runRotation(t.ctx), runRotation(second.ctx)]);
+      expect(await countRows(t, mine)).toBe(events + ps.length);
+      expect((await list(c.token)).every((x) => x.ipChangeStatus === 'changed')).toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
+});
