@@ -14,7 +14,7 @@ import type { AppContext } from './context.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { siteRoutes } from './modules/site/routes.js';
+import { settingRoutes, siteRoutes } from './modules/site/routes.js';
 import { SiteResolver } from './modules/site/service.js';
 import type { Site } from './modules/site/repository.js';
 import { logRoutes, userRoutes } from './modules/user/routes.js';
@@ -92,6 +92,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     async (api) => {
       await api.register(healthRoutes);
       await api.register(siteRoutes, { prefix: '/site' });
+      await api.register(settingRoutes, { prefix: '/setting' });
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/user' });
       await api.register(logRoutes, { prefix: '/log' });

@@ -5,6 +5,8 @@ export const MAX_AUTH_IPS = 3;
 export const QUANTITY_STEP = 50;
 export const RESET_INTERVAL_MIN = 15;
 export const RESET_INTERVAL_MAX = 1000;
+/** Days from expiry to lock (the port and address go back to the pool); a site setting. */
+export const LOCK_DAYS = { default: 7, min: 1, max: 90 } as const;
 export const PROXY_PASSWORD_MIN = 10;
 export const PROXY_PASSWORD_MAX = 20;
 /** seed-spec §9: a proxy password change takes effect within 2 minutes and cannot be repeated faster. */

@@ -4,11 +4,14 @@ import {
   build,
   buildSecondInstance,
   countRows,
+  createUser,
   customer,
   fund,
   ledgerMismatches,
+  login,
   type TestApp,
 } from '../../test/helper.js';
+import { ROLE } from '@proxy/contract';
 import { runAutoRenew } from './auto-renew.js';
 import { runLifecycle } from './lifecycle.js';
 
@@ -66,6 +69,35 @@ describe('lifecycle job', () => {
       payload: { listProxyId: [p.id], period: { unit: 'day', value: 1 } },
     });
     expect(renew.json().message).toBe('PROXY_EXPIRED');
+  });
+
+  it('should lock after the lock period an admin set for the site', async () => {
+    const siteAdmin = await createUser(t, { role: ROLE.SITE_ADMIN });
+    const setLockDays = async (lockDays: number) => {
+      const res = await t.inject({
+        method: 'PUT',
+        url: '/api/setting/admin/update',
+        token: (await login(t, siteAdmin)).accessToken,
+        payload: { settings: { lockDays } },
+      });
+      expect(res.json()).toEqual({ lockDays });
+    };
+    await setLockDays(2);
+    try {
+      const c = await customer(t, 1_000_000);
+      const { proxies } = await buyV4(c.token);
+      t.clock.advance(DAY);
+      await runLifecycle(t.ctx);
+      t.clock.advance(2 * DAY - 60_000);
+      await c.relogin();
+      await runLifecycle(t.ctx);
+      expect((await proxyOf(c.token, proxies[0].id)).status).toBe('expired');
+      t.clock.advance(60_000);
+      await runLifecycle(t.ctx);
+      expect((await proxyOf(c.token, proxies[0].id)).status).toBe('locked');
+    } finally {
+      await setLockDays(7);
+    }
   });
 
   it('should be idempotent', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LOCK_DAYS } from '@proxy/contract';
 import { queryRows } from '../db/client.js';
 import { refreshOrders } from '../modules/orders/renew.js';
 import { releaseSlots } from '../modules/supply/allocator.js';
@@ -6,11 +7,9 @@ import { recordProxyChanges } from '../modules/supply/changes.js';
 import type { AppContext } from '../context.js';
 import type { Job } from './runner.js';
 
-export const DEFAULT_LOCK_DAYS = 7;
-
 /**
  * using → expired at expires_at; expired → locked after the site's lock period (default 7 days),
- * when the port and the address go back to the pool. Renewing before the lock keeps both.
+ * when the port and the address go back to the pool (Admin → Config, /api/setting/admin/update). Renewing before the lock keeps both.
  */
 export async function runLifecycle(ctx: AppContext): Promise<{ expired: number; locked: number }> {
   const now = ctx.clock.now().toISOString();
@@ -25,7 +24,7 @@ export async function runLifecycle(ctx: AppContext): Promise<{ expired: number; 
       sql`update rotating_keys set status = 'expired', updated_at = ${now}
           where status = 'using' and expires_at <= ${now} returning order_id`,
     );
-    const lockDue = sql`expires_at + make_interval(days => coalesce((select (s.settings->>'lockDays')::int from sites s where s.id = site_id), ${DEFAULT_LOCK_DAYS})) <= ${now}::timestamptz`;
+    const lockDue = sql`expires_at + make_interval(days => coalesce((select (s.settings->>'lockDays')::int from sites s where s.id = site_id), ${LOCK_DAYS.default})) <= ${now}::timestamptz`;
     const locked = await queryRows<{ id: string; order_id: string | null }>(
       tx,
       sql`update proxies set status = 'locked', locked_at = ${now}, updated_at = ${now}

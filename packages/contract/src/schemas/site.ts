@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCK_DAYS } from '../constants.js';
 
 export const ZSiteInfo = z.object({
   title: z.string(),
@@ -30,3 +31,13 @@ export const ZHealth = z.object({
   dbKind: z.enum(['pglite', 'postgres']),
   version: z.string(),
 });
+
+/** The site settings an admin edits (GET /api/setting/admin/list). */
+export const ZSiteSettings = z.object({
+  lockDays: z.number().int().min(LOCK_DAYS.min).max(LOCK_DAYS.max),
+});
+export type TSiteSettings = z.infer<typeof ZSiteSettings>;
+
+/** PUT /api/setting/admin/update {settings}: a field left out is kept. */
+export const ZSiteSettingsUpdate = z.object({ settings: ZSiteSettings.partial() });
+export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { siteHosts, sites } from '../../db/schema/index.js';
+import { siteHosts, sites, type SiteSettings } from '../../db/schema/index.js';
 
 export type Site = typeof sites.$inferSelect;
 
@@ -22,4 +22,12 @@ export async function findDefaultSite(db: DbOrTx): Promise<Site | undefined> {
 export async function findSiteById(db: DbOrTx, id: string): Promise<Site | undefined> {
   const rows = await db.select().from(sites).where(eq(sites.id, id)).limit(1);
   return rows[0];
+}
+
+/** Merges into the settings document, in one statement, so a concurrent change of another key is kept. */
+export async function mergeSiteSettings(db: DbOrTx, id: string, patch: Partial<SiteSettings>): Promise<void> {
+  await db
+    .update(sites)
+    .set({ settings: sql`${sites.settings} || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(sites.id, id));
 }

@@ -1,9 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZSiteInfo } from '@proxy/contract';
-import { siteInfo } from './service.js';
+import { ZSiteInfo, ZSiteSettings, ZSiteSettingsUpdate } from '@proxy/contract';
+import { authenticate, requireAdmin } from '../../plugins/auth.js';
+import { siteInfo, siteSettingsView, updateSiteSettings } from './service.js';
+import { findSiteById } from './repository.js';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/get-site-info', { schema: { tags: ['site'], response: { 200: ZSiteInfo } } }, async (req) =>
     siteInfo(req.site, app.ctx),
+  );
+};
+
+/** /api/setting/admin/…: the settings of the admin's own site (the one its host selects). */
+export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', authenticate);
+  app.addHook('preHandler', requireAdmin);
+  const tags = ['setting'];
+  app.get('/admin/list', { schema: { tags, response: { 200: ZSiteSettings } } }, async (req) => {
+    // Read through, not from the 10 s host cache, so the screen shows what was just saved.
+    const site = await findSiteById(app.ctx.db, req.site.id);
+    return siteSettingsView(site ?? req.site);
+  });
+  app.put(
+    '/admin/update',
+    { schema: { tags, body: ZSiteSettingsUpdate, response: { 200: ZSiteSettings } } },
+    async (req) => {
+      const view = await updateSiteSettings(app.ctx, req.site.id, req.body.settings);
+      app.sites.invalidate();
+      return view;
+    },
   );
 };

@@ -1,7 +1,7 @@
-import { DEFAULT_PROMOTION, type TSiteInfo } from '@proxy/contract';
+import { DEFAULT_PROMOTION, LOCK_DAYS, type TSiteInfo, type TSiteSettings } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { SiteSettings } from '../../db/schema/index.js';
-import { findDefaultSite, findSiteByHost, type Site } from './repository.js';
+import { findDefaultSite, findSiteByHost, findSiteById, mergeSiteSettings, type Site } from './repository.js';
 
 const CACHE_TTL_MS = 10_000;
 
@@ -80,4 +80,21 @@ export function siteInfo(site: Site, ctx: Pick<AppContext, 'config'>): TSiteInfo
     googleClientId: s.googleClientId ?? ctx.config.GOOGLE_CLIENT_ID ?? null,
     promotion: promotion ? { tiers: promotion.tiers.map((t) => ({ ...t })) } : null,
   };
+}
+
+/** The admin-editable settings of a site, with their defaults. */
+export function siteSettingsView(site: Pick<Site, 'settings'>): TSiteSettings {
+  return { lockDays: site.settings.lockDays ?? LOCK_DAYS.default };
+}
+
+export async function updateSiteSettings(
+  ctx: Pick<AppContext, 'db'>,
+  siteId: string,
+  patch: Partial<TSiteSettings>,
+): Promise<TSiteSettings> {
+  if (Object.keys(patch).length > 0) {
+    await mergeSiteSettings(ctx.db, siteId, patch);
+  }
+  const site = await findSiteById(ctx.db, siteId);
+  return siteSettingsView(site!);
 }

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '@proxy/contract';
+import { build, createUser, customer, login, type TestApp } from '../../../test/helper.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function admin(host = 'localhost') {
+  const u = await createUser(t, { role: ROLE.SITE_ADMIN, host });
+  return (await login(t, u, host)).accessToken;
+}
+const read = (token: string, host = 'localhost') =>
+  t.inject({ method: 'GET', url: '/api/setting/admin/list', token, headers: { host } });
+const update = (token: string, settings: object, host = 'localhost') =>
+  t.inject({ method: 'PUT', url: '/api/setting/admin/update', token, headers: { host }, payload: { settings } });
+
+describe('/api/setting/admin (site settings)', () => {
+  it('should read the 7-day default and save a lock period from 1 to 90 days', async () => {
+    const token = await admin();
+    expect((await read(token)).json()).toEqual({ lockDays: 7 });
+    for (const lockDays of [1, 90, 30]) {
+      const res = await update(token, { lockDays });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ lockDays });
+    }
+    expect((await read(token)).json()).toEqual({ lockDays: 30 });
+    // A field left out is kept.
+    expect((await update(token, {})).json()).toEqual({ lockDays: 30 });
+  });
+
+  it.each([0, 91, 7.5, -3, '10', null])(
+    'should refuse lockDays %j with VALIDATION_ERROR and keep the value',
+    async (v) => {
+      const token = await admin();
+      await update(token, { lockDays: 12 });
+      const res = await update(token, { lockDays: v });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('VALIDATION_ERROR');
+      expect((await read(token)).json()).toEqual({ lockDays: 12 });
+    },
+  );
+
+  it('should refuse a customer with FORBIDDEN', async () => {
+    const c = await customer(t);
+    expect((await read(c.token)).statusCode).toBe(403);
+    const res = await update(c.token, { lockDays: 2 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('FORBIDDEN');
+  });
+
+  it('should change only the admin’s own site', async () => {
+    const own = await admin();
+    await update(own, { lockDays: 20 });
+    const other = await admin('proxy-owner.localhost');
+    expect((await update(other, { lockDays: 3 }, 'proxy-owner.localhost')).json()).toEqual({ lockDays: 3 });
+    expect((await read(own)).json()).toEqual({ lockDays: 20 });
+  });
+});
