@@ -68,6 +68,11 @@ export const admin: typeof vi = {
   },
   config: {
     title: 'Configuration',
+    lockDaysTitle: 'Proxy lock period',
+    lockDays: 'Days until locked',
+    lockDaysHelp:
+      'An expired proxy is kept (same port, address and credentials) for this many days so the customer can renew it, then locked for good. Default {{default}} days.',
+    lockDaysInvalid: 'Enter a whole number from {{min}} to {{max}}',
   },
   payments: {
     title: 'Payment methods',

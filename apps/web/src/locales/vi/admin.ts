@@ -66,6 +66,11 @@ export const admin = {
   },
   config: {
     title: 'Cấu hình',
+    lockDaysTitle: 'Thời gian khóa proxy',
+    lockDays: 'Số ngày đến khi khóa',
+    lockDaysHelp:
+      'Proxy hết hạn được giữ lại (cùng cổng, địa chỉ và thông tin đăng nhập) chừng này ngày để khách gia hạn, rồi bị khóa vĩnh viễn. Mặc định {{default}} ngày.',
+    lockDaysInvalid: 'Nhập số nguyên từ {{min}} đến {{max}}',
   },
   payments: {
     title: 'Phương thức thanh toán',

@@ -5,26 +5,32 @@ import { PageHeader } from '@/components/page-header';
 import { PageSpinner } from '@/components/page-spinner';
 import { useBill } from '@/lib/payments/get-bill';
 import { usePaymentConfig } from '../api/get-payment-config';
+import { useSiteSettings } from '../api/get-site-settings';
+import { LockDaysForm } from '../components/lock-days-form';
 import { PaymentMethodPanel } from '../components/payment-method-panel';
 import { PublicUrlForm } from '../components/public-url-form';
 import { SectionCard } from '../components/section-card';
 
-/** /admin/config: the site's payment methods (DESIGN.md "Tenancy") and their public URL. */
+/** /admin/config: the site's lock period, payment methods (DESIGN.md "Tenancy") and their public URL. */
 export function AdminConfigRoute() {
   const { t } = useTranslation();
   const config = usePaymentConfig();
+  const settings = useSiteSettings();
   // get-bill says whether the bank runs the simulator (no real account stored yet).
   const simulator = useBill().data?.simulator ?? false;
 
   return (
     <>
       <PageHeader title={t('admin.config.title')} />
-      {config.isPending ? (
+      {config.isPending || settings.isPending ? (
         <PageSpinner />
-      ) : !config.data ? (
+      ) : !config.data || !settings.data ? (
         <Alert severity="error">{t('error.contactAdmin')}</Alert>
       ) : (
         <Stack spacing={2}>
+          <SectionCard title={t('admin.config.lockDaysTitle')} testId="site-settings">
+            <LockDaysForm key={settings.data.lockDays} lockDays={settings.data.lockDays} />
+          </SectionCard>
           <SectionCard title={t('admin.payments.publicUrlTitle')}>
             <PublicUrlForm key={config.data.publicUrl ?? ''} publicUrl={config.data.publicUrl} />
           </SectionCard>
