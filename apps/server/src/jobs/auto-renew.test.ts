@@ -224,7 +224,7 @@ describe('PUT /api/user/auto-renew (all private proxies)', () => {
     const c = await customer(t, 1_000_000);
     await setAccount(c, true);
     const { proxies: bought } = await buyStarter(c);
-    await setProxyAutoRenew(c, [bought[0]!.id], false, 'bought-proxy/update-list');
+    await setProxyAutoRenew(c, [bought[0]!.id], false, 'bought-proxy/update-list-proxy');
     expect([...(await proxies(c)).values()].some((p) => p.autoRenew)).toBe(false);
     const before = await balanceOf(t, c.id);
     await toJustBefore(c, bought[0]!.expiresAt);
