@@ -42,6 +42,34 @@ describe('admin order and key lists', () => {
       403,
     );
   });
+
+  it('should find an order by its buyer’s e-mail in the admin list only, with a matching total', async () => {
+    const c = await customer(t, 1_000_000);
+    const bought = await t.inject({
+      method: 'POST',
+      url: '/api/v4-proxy/buy-retail',
+      token: c.token,
+      payload: { country: 'VN', quantity: 1, period: { unit: 'day', value: 1 } },
+    });
+    expect(bought.statusCode).toBe(200);
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/order/admin/list-order?search=${encodeURIComponent(c.email)}`,
+      token: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe(1);
+    expect(res.json().items.map((o: { code: string; email: string }) => [o.code, o.email])).toEqual([
+      [bought.json().order.code, c.email],
+    ]);
+    // A customer's own list is not searched by e-mail (every row would match).
+    const own = await t.inject({
+      method: 'GET',
+      url: `/api/order/list-order?search=${encodeURIComponent(c.email)}`,
+      token: c.token,
+    });
+    expect(own.json().total).toBe(0);
+  });
 });
 
 describe('catalogue admin', () => {

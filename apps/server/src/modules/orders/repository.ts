@@ -62,6 +62,8 @@ export interface OrderFilter {
   types?: OrderRow['type'][];
   product?: OrderRow['product'];
   search: string;
+  /** The admin list also finds orders by their customer's e-mail. */
+  searchEmail?: boolean;
   page: number;
   limit: number;
 }
@@ -91,7 +93,14 @@ export async function listOrders(
   }
   if (f.search) {
     const p = likePattern(f.search);
-    parts.push(or(ilike(orders.code, p), ilike(orders.country, p), ilike(orders.packageName, p)));
+    parts.push(
+      or(
+        ilike(orders.code, p),
+        ilike(orders.country, p),
+        ilike(orders.packageName, p),
+        f.searchEmail ? ilike(users.email, p) : undefined,
+      ),
+    );
   }
   const w = and(...parts);
   const [rows, totals] = await Promise.all([
@@ -103,7 +112,7 @@ export async function listOrders(
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(f.limit)
       .offset(offsetOf(f.page, f.limit)),
-    db.select({ n: count() }).from(orders).where(w),
+    db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(w),
   ]);
   return { rows: rows.map((r) => ({ ...r.o, email: r.email })), total: totals[0]?.n ?? 0 };
 }

@@ -100,7 +100,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, limit } = req.query;
-      const r = await repo.listOrders(app.ctx.db, { ...req.query, siteId: req.site.id });
+      const r = await repo.listOrders(app.ctx.db, { ...req.query, siteId: req.site.id, searchEmail: true });
       return toPage(
         r.rows.map((o) => ({ ...toOrder(o), userId: o.userId, email: o.email })),
         r.total,
