@@ -20,16 +20,18 @@ export function OrderFiltersBar({
   value,
   onChange,
   types = ORDER_TYPES,
+  searchPlaceholder,
 }: {
   value: OrderFilters;
   onChange: (next: OrderFilters) => void;
   types?: readonly OrderType[];
+  searchPlaceholder?: string;
 }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr' } }}>
       <SearchField
-        placeholder={t('orders.searchPlaceholder')}
+        placeholder={searchPlaceholder ?? t('orders.searchPlaceholder')}
         value={value.search}
         onChange={(search) => onChange({ ...value, search })}
         testId="orders-search"

@@ -62,6 +62,7 @@ export const admin: typeof vi = {
   },
   orders: {
     title: '{{product}} orders',
+    searchPlaceholder: 'Order code, e-mail, country…',
   },
   keys: {
     title: 'Rotating keys',

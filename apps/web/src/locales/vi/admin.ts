@@ -60,6 +60,7 @@ export const admin = {
   },
   orders: {
     title: 'Đơn hàng {{product}}',
+    searchPlaceholder: 'Mã đơn hàng, email, quốc gia…',
   },
   keys: {
     title: 'Quản lý key xoay',

@@ -4,7 +4,7 @@ import type { OrderType } from '@/components/order-filters';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-export type TAdminOrder = TOrder & { userId: string };
+export type TAdminOrder = TOrder & { userId: string; email: string };
 
 export interface AdminOrderListParams {
   page: number;

@@ -21,18 +21,17 @@ export function AdminOrders({ defaultType, types }: { defaultType: OrderType; ty
     status: filters.status || undefined,
     type: filters.type || undefined,
   });
+  const [code, ...rest] = useOrderBaseColumns<TAdminOrder>();
   const columns: GridColDef<TAdminOrder>[] = [
-    ...useOrderBaseColumns<TAdminOrder>(),
+    ...(code ? [code] : []),
+    // Whose order it is, early enough to be seen without scrolling sideways.
     {
-      field: 'userId',
+      field: 'email',
       headerName: t('orders.columns.user'),
-      minWidth: 120,
-      renderCell: ({ row }) => (
-        <span title={row.userId} style={{ fontFamily: 'monospace' }}>
-          {row.userId.slice(0, 8)}
-        </span>
-      ),
+      minWidth: 200,
+      renderCell: ({ row }) => <span title={row.userId}>{row.email}</span>,
     },
+    ...rest,
     {
       field: 'autoRenew',
       headerName: t('orders.columns.autoRenew'),
@@ -45,6 +44,7 @@ export function AdminOrders({ defaultType, types }: { defaultType: OrderType; ty
       <OrderFiltersBar
         value={filters}
         types={types}
+        searchPlaceholder={t('admin.orders.searchPlaceholder')}
         onChange={(next) => {
           setFilters(next);
           paging.reset();
