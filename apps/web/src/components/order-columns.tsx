@@ -39,6 +39,14 @@ export function useOrderBaseColumns<T extends TOrder = TOrder>(): GridColDef<T>[
       valueGetter: (_value, row) => formatPeriod(row.period, t),
     },
     {
+      // seed-spec §3: an order's bandwidth, or unlimited.
+      field: 'bandwidthGb',
+      headerName: t('orders.columns.bandwidth'),
+      minWidth: 110,
+      valueGetter: (_value, row) =>
+        row.bandwidthGb === null ? t('orders.bandwidthUnlimited') : t('orders.bandwidthValue', { gb: row.bandwidthGb }),
+    },
+    {
       field: 'status',
       headerName: t('common.status'),
       minWidth: 170,

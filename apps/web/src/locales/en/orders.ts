@@ -3,11 +3,14 @@ import type { orders as vi } from '../vi/orders';
 export const orders: typeof vi = {
   title: 'Order management',
   searchPlaceholder: 'Order code, country…',
+  bandwidthValue: '{{gb}} GB',
+  bandwidthUnlimited: 'Unlimited',
   columns: {
     code: 'Order code',
     paidAt: 'Paid at',
     expiresAt: 'Expires at',
     autoRenew: 'Auto-renew',
+    bandwidth: 'Bandwidth',
     user: 'Customer',
   },
   actions: {

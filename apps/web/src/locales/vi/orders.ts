@@ -1,11 +1,14 @@
 export const orders = {
   title: 'Quản lý đơn hàng',
   searchPlaceholder: 'Mã đơn hàng, quốc gia…',
+  bandwidthValue: '{{gb}} GB',
+  bandwidthUnlimited: 'Không giới hạn',
   columns: {
     code: 'Mã đơn hàng',
     paidAt: 'Ngày thanh toán',
     expiresAt: 'Ngày hết hạn',
     autoRenew: 'Tự động gia hạn',
+    bandwidth: 'Băng thông',
     user: 'Khách hàng',
   },
   actions: {
