@@ -1,6 +1,6 @@
+import type { Locator, Page as BrowserPage } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, loginViaUi, pathOf, type Credentials } from './support/app';
-import type { RunningServer } from './support/server';
+import { advanceServerClock, api, createCustomer, creditCustomer, loginViaUi, pathOf, tokenOf } from './support/app';
 import { useE2E } from './support/setup';
 
 // The e2e server runs with TEST_CLOCK=1 (e2e/support/server.ts): POST /api/test/clock and /api/test/run-jobs
@@ -19,51 +19,20 @@ interface Transaction {
   amount: number;
 }
 
-async function tokenOf(server: RunningServer, creds: Credentials): Promise<string> {
-  const res = await api<{ tokens: { accessToken: string } }>(server, 'POST', '/api/auth/login', { body: creds });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.tokens.accessToken;
+function gridRows(grid: Locator): Locator {
+  return grid.locator('.MuiDataGrid-row');
 }
 
-/** The owner's token, fetched anew: moving the server clock expires the earlier ones. */
-function ownerToken(server: RunningServer): Promise<string> {
-  return tokenOf(server, { email: server.adminEmail, password: server.adminPassword });
-}
-
-/** Credits a customer through the owner's add-to-balance (seed-spec §7 user admin calls). */
-async function credit(server: RunningServer, email: string, amount: number): Promise<void> {
-  const token = await ownerToken(server);
-  const users = await api<Page<{ id: string; email: string }>>(
-    server,
-    'GET',
-    `/api/user/admin/get-all-user?search=${encodeURIComponent(email)}`,
-    { token },
-  );
-  const user = users.body.items.find((u) => u.email === email);
-  expect(user, `customer ${email} in the admin list`).toBeDefined();
-  const res = await api(server, 'PUT', `/api/user/admin/add-to-balance/${user?.id}`, {
-    token,
-    body: { amount, note: 'e2e' },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
-/** Moves the server's clock forward and runs every background sweep (lifecycle, auto-renew…). */
-async function advanceServerClock(server: RunningServer, ms: number): Promise<void> {
-  const clock = await api(server, 'POST', '/api/test/clock', {
-    token: await ownerToken(server),
-    body: { advanceMs: ms },
-  });
-  expect(clock.status, `POST /api/test/clock (TEST_CLOCK=1): ${JSON.stringify(clock.body)}`).toBe(200);
-  const jobs = await api(server, 'POST', '/api/test/run-jobs', { token: await ownerToken(server) });
-  expect(jobs.status, `POST /api/test/run-jobs: ${JSON.stringify(jobs.body)}`).toBe(200);
+/** Waits for the top bar's balance to read `text`. */
+function balance(page: BrowserPage, text: string): Promise<void> {
+  return page.getByTestId('topbar-balance').filter({ hasText: text }).waitFor();
 }
 
 describe('buying IPv6 proxies and renewing the order', () => {
   it('should buy 50 IPv6 proxies for 1 day, list them on the success page, then renew the expired order', async () => {
     const { page, server, mail } = e2e;
     const user = await createCustomer(server, mail, 'buyer');
-    await credit(server, user.email, 100_000);
+    await creditCustomer(server, user.email, 100_000);
     await loginViaUi(page, server.baseUrl, user, 'en');
     await page.getByTestId('topbar-balance').filter({ hasText: '100.000 Coin' }).waitFor();
 
@@ -131,5 +100,124 @@ describe('buying IPv6 proxies and renewing the order', () => {
     const charges = transactions.body.items.filter((t) => t.amount < 0);
     expect(charges.map((t) => t.type).sort()).toEqual(['buy_proxy_v6', 'renew']);
     expect(charges.every((t) => t.amount === -FIFTY_FOR_A_DAY)).toBe(true);
+
+    // …and so does the account's transaction list screen: the credit and the two charges.
+    await page.goto(`${server.baseUrl}/account`);
+    const listed = gridRows(page.getByTestId('transactions-grid'));
+    for (const type of ['Buy IPv6 proxy', 'Renew']) {
+      await listed.filter({ hasText: type }).getByTestId('transaction-amount').filter({ hasText: '-20.000' }).waitFor();
+    }
+    await expect.poll(() => listed.count()).toBe(3);
+    const amounts = await page.getByTestId('transactions-grid').getByTestId('transaction-amount').allTextContents();
+    expect(amounts.sort()).toEqual(['+100.000', '-20.000', '-20.000']);
+  });
+});
+
+describe('order management', () => {
+  it('should filter by status, add bandwidth to a package, keep auto-renew per order and show each order’s history', async () => {
+    const { page, server, mail } = e2e;
+    const user = await createCustomer(server, mail, 'orders');
+    await creditCustomer(server, user.email, 300_000);
+    const token = await tokenOf(server, user);
+    // One IPv4 proxy for an hour (300 coins) and the Starter package (120.000 coins, 50 GB).
+    const retail = await api<{ order: { id: string; code: string } }>(server, 'POST', '/api/v4-proxy/buy-retail', {
+      token,
+      body: { country: 'VN', quantity: 1, period: { unit: 'hour', value: 1 } },
+    });
+    expect(retail.status, JSON.stringify(retail.body)).toBe(200);
+    const packages = await api<{ id: string; name: string }[]>(server, 'GET', '/api/v4-package/get-all-package');
+    const starter = packages.body.find((p) => p.name === 'Starter');
+    expect(starter, 'the demo Starter package').toBeDefined();
+    const pkg = await api<{ order: { id: string; code: string } }>(
+      server,
+      'POST',
+      `/api/v4-proxy/buy-package/${starter?.id}`,
+      { token, body: { country: 'VN', protocol: 'http' } },
+    );
+    expect(pkg.status, JSON.stringify(pkg.body)).toBe(200);
+    // Two hours later the hourly order has expired; the 30-day package is still in use.
+    await advanceServerClock(server, 2 * 3600_000);
+
+    await loginViaUi(page, server.baseUrl, user, 'en');
+    await balance(page, '179.700 Coin');
+    await page.goto(`${server.baseUrl}/order`);
+    const grid = page.getByTestId('orders-grid');
+    const rows = gridRows(grid);
+    const retailRow = grid.locator(`.MuiDataGrid-row[data-id="${retail.body.order.id}"]`);
+    const packageRow = grid.locator(`.MuiDataGrid-row[data-id="${pkg.body.order.id}"]`);
+    await packageRow.waitFor();
+    await retailRow.waitFor();
+    expect(await rows.count()).toBe(2);
+
+    // The status filter asks the server for one status at a time.
+    const filterBy = async (status: string) => {
+      await page.getByTestId('orders-status-filter').getByRole('combobox').click();
+      await page.getByRole('option', { name: status, exact: true }).click();
+    };
+    await filterBy('Expired');
+    await packageRow.waitFor({ state: 'detached' });
+    await retailRow.locator('[data-status="expired"]').waitFor();
+    expect(await rows.count()).toBe(1);
+    await filterBy('Using');
+    await retailRow.waitFor({ state: 'detached' });
+    await packageRow.locator('[data-status="using"]').waitFor();
+    expect(await rows.count()).toBe(1);
+    await filterBy('All');
+    await retailRow.waitFor();
+
+    // Extra bandwidth for the package: 10 GB at 5.000 coins per GB.
+    expect(await retailRow.getByTestId('order-bandwidth').count()).toBe(0);
+    await packageRow.locator('[data-field="bandwidthGb"]').filter({ hasText: '50 GB' }).waitFor();
+    await packageRow.getByTestId('order-bandwidth').click();
+    const bandwidth = page.getByTestId('bandwidth-dialog');
+    await bandwidth.getByText('Now 50 GB, at most 1000 GB. 5.000 Coin ($0.21) per GB.', { exact: true }).waitFor();
+    await page.getByTestId('bandwidth-gb').fill('10');
+    await bandwidth.getByText('50.000 Coin ($2.08)', { exact: true }).waitFor();
+    await page.getByTestId('bandwidth-dialog-confirm').click();
+    await bandwidth.waitFor({ state: 'hidden' });
+    await page.getByText('New bandwidth: 60 GB', { exact: true }).waitFor();
+    await balance(page, '129.700 Coin');
+    await packageRow.locator('[data-field="bandwidthGb"]').filter({ hasText: '60 GB' }).waitFor();
+
+    // Auto-renew is per order and survives a reload.
+    const packageSwitch = packageRow.getByTestId('order-auto-renew').locator('input');
+    expect(await packageSwitch.isChecked()).toBe(false);
+    await packageSwitch.check();
+    await page.getByText('Updated successfully', { exact: true }).first().waitFor();
+    await page.reload();
+    await packageRow.waitFor();
+    await expect.poll(() => packageSwitch.isChecked()).toBe(true);
+    expect(await retailRow.getByTestId('order-auto-renew').locator('input').isChecked()).toBe(false);
+
+    // Renewing the expired order, then each order's history.
+    await retailRow.getByTestId('order-renew').click();
+    await page.getByTestId('renew-estimate').filter({ hasText: '300 Coin' }).waitFor();
+    await page.getByTestId('renew-dialog-confirm').click();
+    await page.getByTestId('renew-dialog').waitFor({ state: 'hidden' });
+    await retailRow.locator('[data-status="using"]').waitFor();
+    await balance(page, '129.400 Coin');
+
+    const historyOf = async (row: Locator): Promise<string[]> => {
+      await row.getByTestId('order-history').click();
+      const dialog = page.getByTestId('history-dialog');
+      await dialog.getByTestId('history-row').first().waitFor();
+      const entries = await dialog
+        .getByTestId('history-row')
+        .evaluateAll((trs) =>
+          trs.map(
+            (tr) =>
+              `${tr.getAttribute('data-action')} ${tr.querySelector('[data-testid="history-amount"]')?.textContent}`,
+          ),
+        );
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      return entries.sort();
+    };
+    expect(await historyOf(retailRow)).toEqual(['buy -300 Coin (-$0.01)', 'renew -300 Coin (-$0.01)']);
+    expect(await historyOf(packageRow)).toEqual([
+      'buy -120.000 Coin (-$5.00)',
+      'increase_bandwidth -50.000 Coin (-$2.08)',
+    ]);
+    expect(pathOf(page)).toBe('/order');
   });
 });

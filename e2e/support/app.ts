@@ -34,6 +34,8 @@ export function api<T = unknown>(
   const headers: Record<string, string> = { accept: 'application/json' };
   if (payload !== undefined) {
     headers['content-type'] = 'application/json';
+    // A length rather than chunked encoding, which the server refuses on a DELETE with a body.
+    headers['content-length'] = String(Buffer.byteLength(payload));
   }
   if (options.token) {
     headers.authorization = `Bearer ${options.token}`;
@@ -105,4 +107,56 @@ export async function loginViaUi(
 /** The pathname the SPA settles on, for redirect checks. */
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
+}
+
+/** An access token for a password login (through the API, not the browser). */
+export async function tokenOf(server: RunningServer, creds: Credentials): Promise<string> {
+  const res = await api<{ tokens?: { accessToken: string } }>(server, 'POST', '/api/auth/login', { body: creds });
+  expectOk('login', res);
+  const token = res.body.tokens?.accessToken;
+  if (!token) {
+    throw new Error(`login gave no access token: ${JSON.stringify(res.body)}`);
+  }
+  return token;
+}
+
+/** The owner's credentials (ADMIN_EMAIL/ADMIN_PASSWORD of the e2e server). */
+export function ownerOf(server: RunningServer): Credentials {
+  return { email: server.adminEmail, password: server.adminPassword };
+}
+
+/** The owner's token, fetched anew: moving the server clock expires the earlier ones. */
+export function ownerToken(server: RunningServer): Promise<string> {
+  return tokenOf(server, ownerOf(server));
+}
+
+/** Credits a customer through the owner's add-to-balance (seed-spec §7 user admin calls). */
+export async function creditCustomer(server: RunningServer, email: string, amount: number): Promise<void> {
+  const token = await ownerToken(server);
+  const users = await api<{ items: { id: string; email: string }[] }>(
+    server,
+    'GET',
+    `/api/user/admin/get-all-user?search=${encodeURIComponent(email)}`,
+    { token },
+  );
+  const user = users.body.items.find((u) => u.email === email);
+  if (!user) {
+    throw new Error(`customer ${email} is not in the admin list`);
+  }
+  expectOk(
+    'add-to-balance',
+    await api(server, 'PUT', `/api/user/admin/add-to-balance/${user.id}`, { token, body: { amount, note: 'e2e' } }),
+  );
+}
+
+/** Moves the server's clock forward (TEST_CLOCK=1) and runs every background sweep (lifecycle, auto-renew…). */
+export async function advanceServerClock(server: RunningServer, ms: number): Promise<void> {
+  expectOk(
+    'POST /api/test/clock',
+    await api(server, 'POST', '/api/test/clock', { token: await ownerToken(server), body: { advanceMs: ms } }),
+  );
+  expectOk(
+    'POST /api/test/run-jobs',
+    await api(server, 'POST', '/api/test/run-jobs', { token: await ownerToken(server) }),
+  );
 }
