@@ -25,6 +25,14 @@ export const ZSiteInfo = z.object({
 });
 export type TSiteInfo = z.infer<typeof ZSiteInfo>;
 
+/** PUT /api/site/admin/update-products: which product categories the site sells (a field left out is kept). */
+export const ZSiteProductsUpdate = z.object({
+  isOpenV6: z.boolean().optional(),
+  isOpenV4: z.boolean().optional(),
+  isOpenKey: z.boolean().optional(),
+});
+export type TSiteProductsUpdate = z.infer<typeof ZSiteProductsUpdate>;
+
 export const ZHealth = z.object({
   status: z.enum(['ok', 'degraded']),
   db: z.enum(['ok', 'down']),

@@ -19,6 +19,17 @@ export async function findDefaultSite(db: DbOrTx): Promise<Site | undefined> {
   return rows[0];
 }
 
+export async function updateSiteProducts(
+  db: DbOrTx,
+  id: string,
+  flags: { isOpenV6?: boolean; isOpenV4?: boolean; isOpenKey?: boolean },
+): Promise<void> {
+  const set = Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined));
+  if (Object.keys(set).length > 0) {
+    await db.update(sites).set(set).where(eq(sites.id, id));
+  }
+}
+
 export async function findSiteById(db: DbOrTx, id: string): Promise<Site | undefined> {
   const rows = await db.select().from(sites).where(eq(sites.id, id)).limit(1);
   return rows[0];

@@ -1,12 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZSiteInfo, ZSiteSettings, ZSiteSettingsUpdate } from '@proxy/contract';
+import { ZSiteInfo, ZSiteProductsUpdate, ZSiteSettings, ZSiteSettingsUpdate } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
+import { findSiteById, updateSiteProducts } from './repository.js';
 import { siteInfo, siteSettingsView, updateSiteSettings } from './service.js';
-import { findSiteById } from './repository.js';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/get-site-info', { schema: { tags: ['site'], response: { 200: ZSiteInfo } } }, async (req) =>
     siteInfo(req.site, app.ctx),
+  );
+
+  // The admin's own site: which product categories it sells (isOpenV6/V4/Key). This instance sees
+  // the change at once, the others within the site cache's 10 s.
+  app.put(
+    '/admin/update-products',
+    {
+      preHandler: [authenticate, requireAdmin],
+      schema: { tags: ['site'], body: ZSiteProductsUpdate, response: { 200: ZSiteInfo } },
+    },
+    async (req) => {
+      await updateSiteProducts(app.ctx.db, req.site.id, req.body);
+      app.sites.invalidate();
+      return siteInfo(await app.sites.resolve(req.headers.host), app.ctx);
+    },
   );
 };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type TestApp } from '../../../test/helper.js';
+import { build, createUser, login, type TestApp } from '../../../test/helper.js';
 import { normaliseHost } from './service.js';
 
 let t: TestApp;
@@ -69,5 +69,51 @@ describe('normaliseHost', () => {
     [undefined, ''],
   ])('should normalise %s to %s', (raw, want) => {
     expect(normaliseHost(raw)).toBe(want);
+  });
+});
+
+describe('PUT /api/site/admin/update-products', () => {
+  it('should let a site admin switch a product category off and on, and nobody else', async () => {
+    const admin = (await login(t, await createUser(t, { role: 2 }))).accessToken;
+    const user = (await login(t, await createUser(t))).accessToken;
+    const info = async () => (await t.inject({ method: 'GET', url: '/api/site/get-site-info' })).json();
+
+    const off = await t.inject({
+      method: 'PUT',
+      url: '/api/site/admin/update-products',
+      token: admin,
+      payload: { isOpenKey: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ isOpenV6: true, isOpenV4: true, isOpenKey: false });
+    expect(await info()).toMatchObject({ isOpenV6: true, isOpenV4: true, isOpenKey: false });
+    // Another site keeps its own flags.
+    const owner = await t.inject({
+      method: 'GET',
+      url: '/api/site/get-site-info',
+      headers: { host: 'proxy-owner.localhost' },
+    });
+    expect(owner.json()).toMatchObject({ isOpenKey: true });
+
+    const refused = await t.inject({
+      method: 'PUT',
+      url: '/api/site/admin/update-products',
+      token: user,
+      payload: { isOpenKey: true },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(
+      (await t.inject({ method: 'PUT', url: '/api/site/admin/update-products', payload: { isOpenKey: true } }))
+        .statusCode,
+    ).toBe(401);
+
+    const on = await t.inject({
+      method: 'PUT',
+      url: '/api/site/admin/update-products',
+      token: admin,
+      payload: { isOpenKey: true },
+    });
+    expect(on.json()).toMatchObject({ isOpenKey: true });
+    expect(await info()).toMatchObject({ isOpenKey: true });
   });
 });
