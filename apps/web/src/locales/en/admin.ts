@@ -74,6 +74,8 @@ export const admin: typeof vi = {
     lockDaysHelp:
       'An expired proxy is kept (same port, address and credentials) for this many days so the customer can renew it, then locked for good. Default {{default}} days.',
     lockDaysInvalid: 'Enter a whole number from {{min}} to {{max}}',
+    productsTitle: 'Products on sale',
+    productsHelp: 'The product categories customers see on the dashboard and in proxy management.',
   },
   payments: {
     title: 'Payment methods',

@@ -72,6 +72,8 @@ export const admin = {
     lockDaysHelp:
       'Proxy hết hạn được giữ lại (cùng cổng, địa chỉ và thông tin đăng nhập) chừng này ngày để khách gia hạn, rồi bị khóa vĩnh viễn. Mặc định {{default}} ngày.',
     lockDaysInvalid: 'Nhập số nguyên từ {{min}} đến {{max}}',
+    productsTitle: 'Sản phẩm đang bán',
+    productsHelp: 'Các loại sản phẩm khách hàng thấy ở trang tổng quan và quản lý proxy.',
   },
   payments: {
     title: 'Phương thức thanh toán',

@@ -10,8 +10,9 @@ import { LockDaysForm } from '../components/lock-days-form';
 import { PaymentMethodPanel } from '../components/payment-method-panel';
 import { PublicUrlForm } from '../components/public-url-form';
 import { SectionCard } from '../components/section-card';
+import { SiteProductsForm } from '../components/site-products-form';
 
-/** /admin/config: the site's lock period, payment methods (DESIGN.md "Tenancy") and their public URL. */
+/** /admin/config: the products the site sells, its lock period, payment methods (DESIGN.md "Tenancy") and their public URL. */
 export function AdminConfigRoute() {
   const { t } = useTranslation();
   const config = usePaymentConfig();
@@ -28,6 +29,9 @@ export function AdminConfigRoute() {
         <Alert severity="error">{t('error.contactAdmin')}</Alert>
       ) : (
         <Stack spacing={2}>
+          <SectionCard title={t('admin.config.productsTitle')} testId="site-products">
+            <SiteProductsForm />
+          </SectionCard>
           <SectionCard title={t('admin.config.lockDaysTitle')} testId="site-settings">
             <LockDaysForm key={settings.data.lockDays} lockDays={settings.data.lockDays} />
           </SectionCard>

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TSiteInfo, TSiteProductsUpdate } from '@proxy/contract';
+import { api } from '@/lib/api-client';
+import { siteInfoQueryOptions } from '@/lib/site-info';
+
+export function updateSiteProducts(flags: TSiteProductsUpdate): Promise<TSiteInfo> {
+  return api.put<TSiteInfo>('/site/admin/update-products', flags);
+}
+
+/** PUT /api/site/admin/update-products: the site's product categories; the menus and dashboard follow at once. */
+export function useUpdateSiteProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSiteProducts,
+    onSuccess: (info) => queryClient.setQueryData(siteInfoQueryOptions.queryKey, info),
+  });
+}
