@@ -235,3 +235,43 @@ describe('admin lists', () => {
       .waitFor();
   });
 });
+
+describe('product categories', () => {
+  it('should drop a category from the dashboard when the admin switches its flag off in the config', async () => {
+    const { page, server, mail } = e2e;
+    const customer = await createCustomer(server, mail, 'flags');
+    await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
+    await page.goto(`${server.baseUrl}/admin/config`);
+    const keySwitch = page.getByTestId('site-products').getByTestId('site-product-key').locator('input');
+    expect(await keySwitch.isChecked()).toBe(true);
+    try {
+      // The switch follows the site's saved flags, so it turns once the server has answered.
+      await keySwitch.click();
+      await page.getByText('Updated successfully', { exact: true }).first().waitFor();
+      await expect.poll(() => keySwitch.isChecked()).toBe(false);
+
+      const shopper = await e2e.newPage();
+      await loginViaUi(shopper, server.baseUrl, customer, 'en');
+      await shopper.getByTestId('product-v6').waitFor();
+      await shopper.getByTestId('product-v4').waitFor();
+      await shopper.getByTestId('buy-tab-packages').waitFor();
+      expect(await shopper.getByTestId('product-key').count()).toBe(0);
+      expect(await shopper.getByTestId('buy-tab-key').count()).toBe(0);
+      await shopper.goto(`${server.baseUrl}/manage-proxy`);
+      await shopper.getByTestId('proxy-tab-v4').waitFor();
+      expect(await shopper.getByTestId('proxy-tab-key').count()).toBe(0);
+
+      // Back on: the category returns.
+      await keySwitch.click();
+      await expect.poll(() => keySwitch.isChecked()).toBe(true);
+      await shopper.goto(`${server.baseUrl}/dashboard`);
+      await shopper.getByTestId('product-key').waitFor();
+    } finally {
+      const restored = await api(server, 'PUT', '/api/site/admin/update-products', {
+        token: await ownerToken(server),
+        body: { isOpenV6: true, isOpenV4: true, isOpenKey: true },
+      });
+      expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    }
+  });
+});
