@@ -62,6 +62,20 @@ describe('admin order and key lists', () => {
     expect(res.json().items.map((o: { code: string; email: string }) => [o.code, o.email])).toEqual([
       [bought.json().order.code, c.email],
     ]);
+    const key = await t.inject({
+      method: 'POST',
+      url: `/api/key/buy-key-package/${(await t.inject({ method: 'GET', url: '/api/key-package/get-all-package' })).json()[0].id}`,
+      token: c.token,
+      payload: { country: 'VN' },
+    });
+    expect(key.statusCode).toBe(200);
+    const keys = await t.inject({
+      method: 'GET',
+      url: `/api/key/admin/list-key-all?search=${encodeURIComponent(c.email)}`,
+      token: admin,
+    });
+    expect(keys.json().total).toBe(1);
+    expect(keys.json().items[0]).toMatchObject({ email: c.email, key: key.json().keys[0].key });
     // A customer's own list is not searched by e-mail (every row would match).
     const own = await t.inject({
       method: 'GET',

@@ -280,10 +280,12 @@ export async function listKeys(
     tagId?: string;
     status?: KeyRow['status'];
     search: string;
+    /** The admin list also finds keys by their customer's e-mail. */
+    searchEmail?: boolean;
     page: number;
     limit: number;
   },
-): Promise<{ rows: { k: KeyRow; line: string | null }[]; total: number }> {
+): Promise<{ rows: { k: KeyRow; line: string | null; email: string }[]; total: number }> {
   const parts: (SQL | undefined)[] = [];
   if (f.userId) {
     parts.push(eq(rotatingKeys.userId, f.userId));
@@ -302,7 +304,14 @@ export async function listKeys(
   }
   if (f.search) {
     const p = likePattern(f.search);
-    parts.push(or(ilike(rotatingKeys.key, p), ilike(rotatingKeys.comment, p), ilike(rotatingKeys.country, p)));
+    parts.push(
+      or(
+        ilike(rotatingKeys.key, p),
+        ilike(rotatingKeys.comment, p),
+        ilike(rotatingKeys.country, p),
+        f.searchEmail ? ilike(users.email, p) : undefined,
+      ),
+    );
   }
   const w = and(...parts);
   const [rows, totals] = await Promise.all([
@@ -311,15 +320,17 @@ export async function listKeys(
         k: rotatingKeys,
         line: sql<string | null>`case when ${proxies.id} is null then null
           else ${subServers.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`,
+        email: users.email,
       })
       .from(rotatingKeys)
+      .innerJoin(users, eq(users.id, rotatingKeys.userId))
       .leftJoin(proxies, eq(proxies.id, rotatingKeys.proxyId))
       .leftJoin(subServers, eq(subServers.id, proxies.subServerId))
       .where(w)
       .orderBy(desc(rotatingKeys.createdAt), desc(rotatingKeys.id))
       .limit(f.limit)
       .offset(offsetOf(f.page, f.limit)),
-    db.select({ n: count() }).from(rotatingKeys).where(w),
+    db.select({ n: count() }).from(rotatingKeys).innerJoin(users, eq(users.id, rotatingKeys.userId)).where(w),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
 }

@@ -217,13 +217,17 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/list-key-all',
     {
       preHandler: [authenticate, requireAdmin],
-      schema: { tags, querystring: ZKeyListQuery, response: { 200: zPage(ZKey.extend({ userId: z.string() })) } },
+      schema: {
+        tags,
+        querystring: ZKeyListQuery,
+        response: { 200: zPage(ZKey.extend({ userId: z.string(), email: z.string() })) },
+      },
     },
     async (req) => {
       const { page, limit } = req.query;
-      const r = await repo.listKeys(app.ctx.db, { ...req.query, siteId: req.site.id });
+      const r = await repo.listKeys(app.ctx.db, { ...req.query, siteId: req.site.id, searchEmail: true });
       return toPage(
-        r.rows.map((x) => ({ ...toKey(x.k, x.line), userId: x.k.userId })),
+        r.rows.map((x) => ({ ...toKey(x.k, x.line), userId: x.k.userId, email: x.email })),
         r.total,
         page,
         limit,
