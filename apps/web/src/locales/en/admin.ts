@@ -66,6 +66,7 @@ export const admin: typeof vi = {
   },
   keys: {
     title: 'Rotating keys',
+    searchPlaceholder: 'Key, e-mail, country…',
   },
   config: {
     title: 'Configuration',

@@ -64,6 +64,7 @@ export const admin = {
   },
   keys: {
     title: 'Quản lý key xoay',
+    searchPlaceholder: 'Key, email, quốc gia…',
   },
   config: {
     title: 'Cấu hình',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import type { OrderType } from '@/components/order-filters';
+import { AdminKeys } from '../components/admin-keys';
 import { AdminOrders } from '../components/admin-orders';
 
 const PROXY_TYPES: OrderType[] = ['v6', 'v4', 'package'];
@@ -37,13 +38,13 @@ export function KeyManageOrderRoute() {
   );
 }
 
-/** /admin/rotating/manage-key: the key orders until the server lists keys for admins (admin/list-key-all). */
+/** /admin/rotating/manage-key: the site's rotating keys themselves (the key orders are manage-order-key). */
 export function ManageKeyRoute() {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t('admin.keys.title')} />
-      <AdminOrders defaultType="key" types={KEY_TYPES} />
+      <AdminKeys />
     </>
   );
 }
