@@ -191,6 +191,16 @@ describe('admin lists', () => {
     });
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     const code = bought.body.order.code;
+    const keyPackages = await api<{ id: string; name: string }[]>(server, 'GET', '/api/key-package/get-all-package');
+    const keyPackage = keyPackages.body.find((p) => p.name === 'Key 1 day');
+    const boughtKey = await api<{ keys: { key: string }[] }>(
+      server,
+      'POST',
+      `/api/key/buy-key-package/${keyPackage?.id}`,
+      { token, body: { country: 'US' } },
+    );
+    expect(boughtKey.status, JSON.stringify(boughtKey.body)).toBe(200);
+    const key = boughtKey.body.keys[0]?.key ?? '';
 
     await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
     await page.goto(`${server.baseUrl}/admin/nodes`);
@@ -221,6 +231,15 @@ describe('admin lists', () => {
     await page.getByTestId('orders-search').fill(code.toLowerCase());
     await rows.filter({ hasText: code }).waitFor();
     await expect.poll(() => rows.count()).toBe(1);
+
+    // Rotating → key management lists the keys themselves, found by the customer's e-mail.
+    await page.goto(`${server.baseUrl}/admin/rotating/manage-key`);
+    const keyRows = page.getByTestId('admin-keys-grid').locator('.MuiDataGrid-row');
+    await keyRows.first().waitFor();
+    await page.getByTestId('admin-keys-search').fill(customer.email);
+    await keyRows.filter({ hasText: key }).filter({ hasText: customer.email }).waitFor();
+    await expect.poll(() => keyRows.count()).toBe(1);
+    await keyRows.locator('[data-status="using"]').waitFor();
 
     // A second purchase moves the node's proxy count.
     const more = await api(server, 'POST', '/api/v4-proxy/buy-retail', {
