@@ -182,8 +182,9 @@ describe('order management', () => {
     // Auto-renew is per order and survives a reload.
     const packageSwitch = packageRow.getByTestId('order-auto-renew').locator('input');
     expect(await packageSwitch.isChecked()).toBe(false);
-    await packageSwitch.check();
+    await packageSwitch.click();
     await page.getByText('Updated successfully', { exact: true }).first().waitFor();
+    await expect.poll(() => packageSwitch.isChecked()).toBe(true);
     await page.reload();
     await packageRow.waitFor();
     await expect.poll(() => packageSwitch.isChecked()).toBe(true);
