@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { coinsToUsd, formatCoins, formatCoinsComma, formatDateTime, formatMinor } from './format.js';
 import { periodToDays } from './period.js';
 import { statusOf } from './errors.js';
-import { discountPercent, quote, renewUnitPrice } from './pricing.js';
+import { discountPercent, prorate, quote, remainingHours, renewUnitPrice } from './pricing.js';
 import { DEFAULT_PROMOTION } from './constants.js';
 import { PAYMENT_MIN_COINS, paymentStepCoins, promotionBonus } from './schemas/payments.js';
 import { ZLedgerI18n } from './schemas/ledger.js';
@@ -98,6 +98,45 @@ describe('pricing', () => {
     [{ unit: 'day', value: 31 }, 80],
   ] as const)('should charge a renewal of %j at %d per unit (retail under a month)', (period, want) => {
     expect(renewUnitPrice({ retail: 100, renew: 80 }, period)).toBe(want);
+  });
+});
+
+describe('prorated pricing (increase amount, change country)', () => {
+  const at = new Date('2026-01-01T00:00:00.000Z');
+
+  it('should count what is left in whole hours, a started hour in full', () => {
+    expect(remainingHours(new Date(at.getTime() + 18 * 3_600_000), at)).toBe(18);
+    expect(remainingHours(new Date(at.getTime() + 18 * 3_600_000 + 1), at)).toBe(19);
+    expect(remainingHours(new Date(at.getTime() + 1), at)).toBe(1);
+    expect(remainingHours(at, at)).toBe(0);
+    expect(remainingHours(new Date(at.getTime() - 5_000), at)).toBe(0);
+    expect(remainingHours('2026-01-02T00:00:00.000Z', at.getTime())).toBe(24);
+  });
+
+  it.each([
+    ['hour', 300, 5, 2, 3_000],
+    ['day', 3_000, 18, 2, 4_500],
+    ['day', 400, 23, 50, 19_166],
+    ['week', 18_000, 168, 1, 18_000],
+    ['week', 18_000, 84, 3, 27_000],
+    ['month', 60_000, 744, 1, 60_000],
+    ['month', 60_000, 1, 1, 80],
+  ] as const)('should charge a %s unit of %d for %d hours × %d at %d', (unit, unitPrice, hours, quantity, want) => {
+    expect(prorate({ unitPrice, unit, hours, quantity })).toEqual({ gross: want, discount: 0, total: want });
+  });
+
+  it('should take the discount of the given tier after rounding the gross down', () => {
+    // 400 × 23 × 550 / 24 = 210,833.3 → 210,833; 5% of it is 10,541.65 → 10,541.
+    expect(prorate({ unitPrice: 400, unit: 'day', hours: 23, quantity: 550, discountPercent: 5 })).toEqual({
+      gross: 210_833,
+      discount: 10_541,
+      total: 200_292,
+    });
+  });
+
+  it('should cost nothing for nothing left or a zero price difference', () => {
+    expect(prorate({ unitPrice: 3_000, unit: 'day', hours: 0, quantity: 10 }).total).toBe(0);
+    expect(prorate({ unitPrice: 0, unit: 'day', hours: 24, quantity: 10 }).total).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { periodToDays, type Period } from './period.js';
+import { periodToDays, periodToHours, type Period, type PeriodUnit } from './period.js';
 
 export interface DiscountTier {
   minQuantity: number;
@@ -49,4 +49,36 @@ export interface RenewPrices {
 /** seed-spec §9: renewals of less than one month are charged at the retail price. */
 export function renewUnitPrice(prices: RenewPrices, period: Period): number {
   return periodToDays(period) < 31 ? prices.retail : prices.renew;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** seed-spec §9 units in hours: what is left of an order is counted in whole hours, a started hour in full. */
+export function remainingHours(expiresAt: Date | string | number, now: Date | number): number {
+  const ms = new Date(expiresAt).getTime() - new Date(now).getTime();
+  return ms > 0 ? Math.ceil(ms / HOUR_MS) : 0;
+}
+
+export interface ProrateInput {
+  /** Coins per proxy for one `unit` (the order's period unit). */
+  unitPrice: number;
+  unit: PeriodUnit;
+  /** The order's remaining time, from `remainingHours`. */
+  hours: number;
+  quantity: number;
+  discountPercent?: number;
+}
+
+/**
+ * The price of proxies joined to an order for the rest of its term (increase amount), or of a
+ * price difference for that term (change country): the unit price per hour of its unit
+ * (1 week = 168 h, 1 month = 744 h), times the remaining hours and the quantity. The gross is
+ * rounded down once over the whole line, so splitting an order never costs more; the discount is
+ * then taken as `quote` takes it.
+ */
+export function prorate({ unitPrice, unit, hours, quantity, discountPercent: pct = 0 }: ProrateInput): Quote {
+  const unitHours = periodToHours({ unit, value: 1 });
+  const gross = Math.floor((unitPrice * hours * quantity) / unitHours);
+  const discount = Math.floor((gross * Math.round(pct * 100)) / 10_000);
+  return { gross, discount, total: gross - discount };
 }

@@ -64,6 +64,22 @@ function describe(d: TLedgerI18n, t: TFunction, language: string): string {
       return t('ledger.renewKeys', { count: formatCoins(d.params.count), period: formatPeriod(d.params.period, t) });
     case 'bandwidth':
       return t('ledger.bandwidth', { code: d.params.code, gb: formatCoins(d.params.gb) });
+    case 'increaseAmount':
+      return t('ledger.increaseAmount', {
+        code: d.params.code,
+        quantity: formatCoins(d.params.quantity),
+        product: t(`common.productInSentence.${d.params.product}`),
+        country: country(d.params.country),
+        period: formatPeriod({ unit: 'hour', value: d.params.hours }, t),
+      });
+    case 'changeCountry':
+      return t('ledger.changeCountry', {
+        code: d.params.code,
+        count: formatCoins(d.params.count),
+        from: country(d.params.from),
+        to: country(d.params.to),
+        period: formatPeriod({ unit: 'hour', value: d.params.hours }, t),
+      });
     case 'topup':
     case 'topupBank':
       return withNote(describeTopup(d, t), d.params.note, t);

@@ -54,6 +54,26 @@ export const ZLedgerI18n = z.discriminatedUnion('key', [
   }),
   z.object({ key: z.literal('renewKeys'), params: z.object({ count: z.number().int(), period: ZStoredPeriod }) }),
   z.object({ key: z.literal('bandwidth'), params: z.object({ code: z.string(), gb: z.number().int() }) }),
+  z.object({
+    key: z.literal('increaseAmount'),
+    params: z.object({
+      code: z.string(),
+      quantity: z.number().int(),
+      product: ZProduct,
+      country: z.string(),
+      hours: z.number().int(),
+    }),
+  }),
+  z.object({
+    key: z.literal('changeCountry'),
+    params: z.object({
+      code: z.string(),
+      count: z.number().int(),
+      from: z.string(),
+      to: z.string(),
+      hours: z.number().int(),
+    }),
+  }),
   z.object({ key: z.literal('promotion'), params: ZPromotionOf }),
   z.object({ key: z.enum(['adminAdd', 'refund']), params: z.object({}) }),
 ]);

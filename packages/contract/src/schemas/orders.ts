@@ -95,6 +95,9 @@ export const ZBuyKeyPackageRequest = z.object({
 });
 
 export const ZBuyResponse = z.object({ order: ZOrder, proxies: z.array(ZProxy) });
+/** `proxies` are the ones just added. */
+export const ZIncreaseAmountResponse = z.object({ order: ZOrder, proxies: z.array(ZProxy), cost: z.number().int() });
+export const ZChangeCountryResponse = z.object({ order: ZOrder, cost: z.number().int() });
 export const ZBuyKeyResponse = z.object({ order: ZOrder, keys: z.array(ZKey) });
 
 export const ZIdList = z.array(z.string().uuid()).min(1).max(1000);
@@ -102,6 +105,9 @@ export const ZIdList = z.array(z.string().uuid()).min(1).max(1000);
 export const ZRenewOrderRequest = z.object({ period: ZPeriod.optional() });
 export const ZRenewListOrderRequest = z.object({ listOrderId: ZIdList, period: ZPeriod.optional() });
 export const ZIncreaseBandwidthRequest = z.object({ bandwidth: z.number().int().min(1).max(100_000) });
+/** Proxies added to a using retail order, for the rest of its term (a multiple of the country's step). */
+export const ZIncreaseAmountRequest = z.object({ amount: z.number().int().min(1).max(100_000) });
+export const ZChangeCountryRequest = z.object({ country: ZCountryCode });
 export const ZRenewListProxyRequest = z.object({ listProxyId: ZIdList, period: ZPeriod });
 export const ZRenewListKeyRequest = z.object({ listKeyId: ZIdList, period: ZPeriod });
 export const ZUpdateListProxyRequest = z

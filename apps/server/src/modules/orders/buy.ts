@@ -53,7 +53,7 @@ async function purchaseResult(ctx: AppContext, order: OrderRow): Promise<{ order
  * Inserts the proxies of an order on claimed slots. Batched: one statement per 1,000 proxies,
  * so buying 1,000 proxies is a handful of round trips.
  */
-async function insertProxies(
+export async function insertProxies(
   tx: Tx,
   slots: Slot[],
   base: Omit<

@@ -6,6 +6,10 @@ import {
   ZBuyPackageRequest,
   ZBuyResponse,
   ZBuyRetailRequest,
+  ZChangeCountryRequest,
+  ZChangeCountryResponse,
+  ZIncreaseAmountRequest,
+  ZIncreaseAmountResponse,
   ZIncreaseBandwidthRequest,
   ZOk,
   ZAdminOrder,
@@ -20,6 +24,7 @@ import {
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { toPage } from '../../lib/paging.js';
+import { changeCountry, increaseAmount } from './amend.js';
 import { buyKeys, buyPackage, buyRetail } from './buy.js';
 import { toOrder } from './mapper.js';
 import { increaseBandwidth, renewOrders, setOrderAutoRenew } from './renew.js';
@@ -165,6 +170,32 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => increaseBandwidth(app.ctx, buyer(req), req.params.id, req.body.bandwidth),
+  );
+
+  app.put(
+    '/increase-amount/:id',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZIncreaseAmountRequest,
+        response: { 200: ZIncreaseAmountResponse },
+      },
+    },
+    async (req) => increaseAmount(app.ctx, buyer(req), req.params.id, req.body.amount),
+  );
+
+  app.put(
+    '/change-country/:id',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZChangeCountryRequest,
+        response: { 200: ZChangeCountryResponse },
+      },
+    },
+    async (req) => changeCountry(app.ctx, buyer(req), req.params.id, req.body.country),
   );
 
   app.put(

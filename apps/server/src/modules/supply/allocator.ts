@@ -177,6 +177,41 @@ export async function nextEgress(
   return row ? { egressIp: row.ip, egressIpId: row.id } : null;
 }
 
+/**
+ * `count` egress addresses of a country on one node, for proxies that keep their listener there
+ * (change country): random addresses of a prefix or a shared address, or free pool addresses
+ * claimed with FOR UPDATE SKIP LOCKED, which the caller binds. NOT_ENOUGT_PROXY when the node's
+ * pool for that country is short.
+ */
+export async function claimEgress(
+  tx: Tx,
+  opts: { product: Product; country: string; subServerId: string; count: number },
+): Promise<{ egressIp: string; egressIpId: string | null }[]> {
+  const open = await queryRows<PoolRow>(
+    tx,
+    sql`select id, sub_server_id, ip, is_prefix, shared from egress_ips
+        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
+          and (is_prefix or shared)`,
+  );
+  if (open.length > 0) {
+    return Array.from({ length: opts.count }, () => ({
+      egressIp: addressFrom(open[randomInt(open.length)]!),
+      egressIpId: null,
+    }));
+  }
+  const free = await queryRows<{ id: string; ip: string }>(
+    tx,
+    sql`select id, ip from egress_ips
+        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
+          and proxy_id is null and not is_prefix and not shared
+        order by ip limit ${opts.count} for update skip locked`,
+  );
+  if (free.length < opts.count) {
+    throw new AppError('NOT_ENOUGT_PROXY', { available: free.length });
+  }
+  return free.map((r) => ({ egressIp: r.ip, egressIpId: r.id }));
+}
+
 function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
   const m = new Map<string, T[]>();
   for (const it of items) {

@@ -38,6 +38,22 @@ describe('ledgerText', () => {
     ]);
   });
 
+  it('should describe adding proxies and moving an order with the remaining hours', () => {
+    const added = row({
+      key: 'increaseAmount',
+      params: { code: 'OABC123', quantity: 50, product: 'v6', country: 'VN', hours: 18 },
+    });
+    expect(both(added)).toEqual([
+      'OABC123: thêm 50 proxy IPv6 Việt Nam, cho 18 giờ còn lại',
+      'OABC123: +50 × IPv6 proxy, Vietnam, for the remaining 18 hours',
+    ]);
+    const moved = row({ key: 'changeCountry', params: { code: 'OABC123', count: 2, from: 'VN', to: 'SG', hours: 1 } });
+    expect(both(moved)).toEqual([
+      'OABC123: chuyển 2 proxy từ Việt Nam sang Singapore, cho 1 giờ còn lại',
+      'OABC123: 2 proxies moved from Vietnam to Singapore, for the remaining 1 hour',
+    ]);
+  });
+
   it('should write top-up amounts per seed-spec §9: VND grouped with dots, dollars with two decimals', () => {
     const bank = { key: 'topupBank' as const, params: { amount: 1_000_000, code: 'NAPABC234' } };
     expect(both(row(bank))).toEqual([

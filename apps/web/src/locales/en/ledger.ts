@@ -9,6 +9,8 @@ export const ledger: typeof vi = {
   renewProxies: 'Renewal of {{count}} × {{product}}, {{period}}',
   renewKeys: 'Renewal of {{count}} × key, {{period}}',
   bandwidth: '{{code}}: +{{gb}} GB of bandwidth',
+  increaseAmount: '{{code}}: +{{quantity}} × {{product}}, {{country}}, for the remaining {{period}}',
+  changeCountry: '{{code}}: {{count}} proxies moved from {{from}} to {{to}}, for the remaining {{period}}',
   topup: 'Top-up by {{method}}: {{amount}} {{currency}}',
   topupBank: 'Bank transfer of {{amount}} VND ({{code}})',
   promotion: 'Deposit promotion: {{of}}',

@@ -11,6 +11,8 @@ export const ledger = {
   renewProxies: 'Gia hạn {{count}} {{product}}, {{period}}',
   renewKeys: 'Gia hạn {{count}} key, {{period}}',
   bandwidth: '{{code}}: thêm {{gb}} GB băng thông',
+  increaseAmount: '{{code}}: thêm {{quantity}} {{product}} {{country}}, cho {{period}} còn lại',
+  changeCountry: '{{code}}: chuyển {{count}} proxy từ {{from}} sang {{to}}, cho {{period}} còn lại',
   topup: 'Nạp tiền qua {{method}}: {{amount}} {{currency}}',
   topupBank: 'Chuyển khoản ngân hàng {{amount}} VND ({{code}})',
   promotion: 'Khuyến mãi nạp tiền: {{of}}',

@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { discountPercent, prorate, remainingHours, type ErrorCode, type TOrder, type TProxy } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { orders, proxies } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import * as catalog from '../catalog/repository.js';
+import { changeBalance } from '../ledger/service.js';
+import { allocateSlots, claimEgress } from '../supply/allocator.js';
+import { recordProxyChanges } from '../supply/changes.js';
+import type { Buyer } from './buy.js';
+import { insertProxies } from './buy.js';
+import { toOrder, toProxy, type OrderRow } from './mapper.js';
+import { refreshOrders } from './renew.js';
+import * as repo from './repository.js';
+
+type RetailOrder = OrderRow & { type: 'v6' | 'v4'; expiresAt: Date };
+
+/**
+ * The caller's retail order, locked, in use and not yet past its expiry: the state increase
+ * amount and change country need. The errors are those of increase-bandwidth.
+ */
+async function lockUsingRetailOrder(tx: Tx, userId: string, orderId: string, now: Date): Promise<RetailOrder> {
+  const [order] = await repo.lockOrders(tx, userId, [orderId]);
+  if (!order) {
+    throw new AppError('ORDER_NOT_EXIST');
+  }
+  if (order.type !== 'v6' && order.type !== 'v4') {
+    throw new AppError('PROXY_NOT_VALID');
+  }
+  // Still "using" between its expiry and the next lifecycle sweep: nothing is left to prorate.
+  if (order.status !== 'using' || !order.expiresAt || order.expiresAt <= now) {
+    throw new AppError('ORDER_EXPIRED');
+  }
+  return order as RetailOrder;
+}
+
+/** Failures of the operation itself (not of the request) leave a "fail" line in the order log. */
+const LOGGED_FAILURES = new Set<ErrorCode>(['NOT_ENOUGH_MONEY', 'NOT_ENOUGT_PROXY']);
+
+/**
+ * Runs the charge-and-change part of an operation in a savepoint, as auto-renew does: when the
+ * balance or the pool is short, the savepoint rolls back (no charge, no allocation) and the fail
+ * log is written in the outer transaction; the caller throws the error once that has committed.
+ */
+async function attempt<T>(
+  tx: Tx,
+  log: { orderId: string; action: 'increase_amount' | 'change_country'; note: string; at: Date },
+  run: (sp: Tx) => Promise<T>,
+): Promise<{ ok: T } | { failed: AppError }> {
+  try {
+    return { ok: await tx.transaction(run) };
+  } catch (err) {
+    if (!(err instanceof AppError) || !LOGGED_FAILURES.has(err.code)) {
+      throw err;
+    }
+    await repo.insertLog(tx, {
+      id: randomUUID(),
+      orderId: log.orderId,
+      action: log.action,
+      result: 'fail',
+      note: `${log.note}: ${err.code}`,
+      amount: 0,
+      createdAt: log.at,
+    });
+    return { failed: err };
+  }
+}
+
+function unwrap<T>(r: { ok: T } | { failed: AppError }): T {
+  if ('failed' in r) {
+    throw r.failed;
+  }
+  return r.ok;
+}
+
+async function reload(tx: Tx, id: string): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id));
+  return row!;
+}
+
+/**
+ * PUT /api/order/increase-amount/:id: `amount` more proxies on a using retail order, with its
+ * country, protocol, auto-renew and expiry, at the retail price of its unit prorated for the
+ * remaining hours, with the discount tier of the order's new quantity.
+ */
+export async function increaseAmount(
+  ctx: AppContext,
+  user: Buyer,
+  orderId: string,
+  amount: number,
+): Promise<{ order: TOrder; proxies: TProxy[]; cost: number }> {
+  return unwrap(
+    await ctx.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const order = await lockUsingRetailOrder(tx, user.id, orderId, now);
+      const product = order.type;
+      const country = await catalog.findCountry(tx, user.siteId, product, order.country);
+      const price = country?.enabled
+        ? await catalog.findRetailPrice(tx, user.siteId, product, order.country, order.periodUnit)
+        : undefined;
+      if (!price) {
+        throw new AppError('INVALID_COUNTRY');
+      }
+      const quantity = order.quantity + amount;
+      // seed-spec §5, as buy-retail: a multiple of the step, and the order stays within the maximum.
+      if (amount % price.quantityStep !== 0 || quantity > price.maxQuantity) {
+        throw new AppError('VALIDATION_ERROR', {
+          issues: [
+            {
+              path: 'body.amount',
+              message: `must be a multiple of ${price.quantityStep}, with the order at most ${price.maxQuantity}`,
+            },
+          ],
+          quantityStep: price.quantityStep,
+          maxQuantity: price.maxQuantity,
+          quantity: order.quantity,
+        });
+      }
+      const hours = remainingHours(order.expiresAt, now);
+      const tiers = await catalog.listDiscountTiers(tx, user.siteId, product);
+      const q = prorate({
+        unitPrice: price.price,
+        unit: order.periodUnit,
+        hours,
+        quantity: amount,
+        discountPercent: discountPercent(tiers, quantity),
+      });
+      const note = `+${amount}, ${hours} h`;
+      return attempt(tx, { orderId: order.id, action: 'increase_amount', note, at: now }, async (sp) => {
+        if (q.total > 0) {
+          await changeBalance(sp, {
+            userId: user.id,
+            amount: -q.total,
+            price: q.gross,
+            type: 'increase_amount',
+            content: `${order.code}: +${amount} × ${product.toUpperCase()} ${order.country}, ${hours} h`,
+            contentI18n: {
+              key: 'increaseAmount',
+              params: { code: order.code, quantity: amount, product, country: order.country, hours },
+            },
+            refType: 'order',
+            refId: order.id,
+            at: now,
+          });
+        }
+        const slots = await allocateSlots(sp, product, order.country, amount);
+        const rows = await insertProxies(sp, slots, {
+          type: product,
+          protocol: order.protocol,
+          country: order.country,
+          autoRenew: order.autoRenew,
+          userId: user.id,
+          siteId: user.siteId,
+          orderId: order.id,
+          expiresAt: order.expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await sp
+          .update(orders)
+          .set({ quantity, totalPrice: sql`${orders.totalPrice} + ${q.total}`, updatedAt: now })
+          .where(eq(orders.id, order.id));
+        await repo.insertLog(sp, {
+          id: randomUUID(),
+          orderId: order.id,
+          action: 'increase_amount',
+          result: 'success',
+          note,
+          amount: -q.total,
+          createdAt: now,
+        });
+        await refreshOrders(sp, [order.id]);
+        const hosts = new Map(slots.map((s) => [s.subServerId, s.host]));
+        return {
+          order: toOrder(await reload(sp, order.id)),
+          proxies: rows.map((r) => toProxy(r, hosts.get(r.subServerId) ?? '')),
+          cost: q.total,
+        };
+      });
+    }),
+  );
+}
+
+/**
+ * PUT /api/order/change-country/:id: the order's live proxies keep their node, port and
+ * credentials and take egress addresses of another country on the same node (the old ones go
+ * back to the pool). A dearer country costs the unit price difference for the remaining hours;
+ * a cheaper or equal one is free.
+ */
+export async function changeCountry(
+  ctx: AppContext,
+  user: Buyer,
+  orderId: string,
+  to: string,
+): Promise<{ order: TOrder; cost: number }> {
+  return unwrap(
+    await ctx.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const order = await lockUsingRetailOrder(tx, user.id, orderId, now);
+      const product = order.type;
+      if (to === order.country) {
+        throw new AppError('VALIDATION_ERROR', {
+          issues: [{ path: 'body.country', message: 'is already the order’s country' }],
+        });
+      }
+      const country = await catalog.findCountry(tx, user.siteId, product, to);
+      const newPrice = country?.enabled
+        ? await catalog.findRetailPrice(tx, user.siteId, product, to, order.periodUnit)
+        : undefined;
+      if (!newPrice) {
+        throw new AppError('INVALID_COUNTRY');
+      }
+      // An old country whose price was withdrawn counts as free, so the move costs the new price.
+      const oldPrice = await catalog.findRetailPrice(tx, user.siteId, product, order.country, order.periodUnit);
+      const live = await tx
+        .select()
+        .from(proxies)
+        .where(and(eq(proxies.orderId, order.id), ne(proxies.status, 'locked')))
+        .orderBy(proxies.port)
+        .for('update');
+      if (live.length === 0) {
+        throw new AppError('ORDER_EXPIRED');
+      }
+      const hours = remainingHours(order.expiresAt, now);
+      const q = prorate({
+        unitPrice: Math.max(0, newPrice.price - (oldPrice?.price ?? 0)),
+        unit: order.periodUnit,
+        hours,
+        quantity: live.length,
+      });
+      const note = `${order.country} → ${to}`;
+      return attempt(tx, { orderId: order.id, action: 'change_country', note, at: now }, async (sp) => {
+        if (q.total > 0) {
+          await changeBalance(sp, {
+            userId: user.id,
+            amount: -q.total,
+            type: 'change_country',
+            content: `${order.code}: ${live.length} proxies ${order.country} → ${to}, ${hours} h`,
+            contentI18n: {
+              key: 'changeCountry',
+              params: { code: order.code, count: live.length, from: order.country, to, hours },
+            },
+            refType: 'order',
+            refId: order.id,
+            at: now,
+          });
+        }
+        const byNode = new Map<string, typeof live>();
+        for (const p of live) {
+          byNode.set(p.subServerId, [...(byNode.get(p.subServerId) ?? []), p]);
+        }
+        const moves: { proxyId: string; egressIp: string; egressIpId: string | null }[] = [];
+        for (const [subServerId, ps] of byNode) {
+          const egress = await claimEgress(sp, { product, country: to, subServerId, count: ps.length });
+          ps.forEach((p, i) => moves.push({ proxyId: p.id, ...egress[i]! }));
+        }
+        const ids = sql.join(
+          live.map((p) => sql`${p.id}::uuid`),
+          sql`, `,
+        );
+        // The old addresses go back to their pool before the new ones are bound to the same proxies.
+        await sp.execute(sql`update egress_ips set proxy_id = null where proxy_id in (${ids})`);
+        const values = sql.join(
+          moves.map((m) => sql`(${m.proxyId}::uuid, ${m.egressIp}::text, ${m.egressIpId}::uuid)`),
+          sql`, `,
+        );
+        await sp.execute(sql`update proxies p set egress_ip = v.ip, egress_ip_id = v.ip_id, country = ${to},
+            updated_at = ${now.toISOString()}::timestamptz
+          from (values ${values}) as v(id, ip, ip_id) where p.id = v.id`);
+        const held = moves.filter((m) => m.egressIpId !== null);
+        if (held.length) {
+          const rows = sql.join(
+            held.map((m) => sql`(${m.egressIpId}::uuid, ${m.proxyId}::uuid)`),
+            sql`, `,
+          );
+          await sp.execute(sql`update egress_ips e set proxy_id = v.proxy_id
+            from (values ${rows}) as v(id, proxy_id) where e.id = v.id`);
+        }
+        await recordProxyChanges(
+          sp,
+          live.map((p) => p.id),
+        );
+        await sp
+          .update(orders)
+          .set({ country: to, totalPrice: sql`${orders.totalPrice} + ${q.total}`, updatedAt: now })
+          .where(eq(orders.id, order.id));
+        await repo.insertLog(sp, {
+          id: randomUUID(),
+          orderId: order.id,
+          action: 'change_country',
+          result: 'success',
+          note,
+          amount: -q.total,
+          createdAt: now,
+        });
+        await refreshOrders(sp, [order.id]);
+        return { order: toOrder(await reload(sp, order.id)), cost: q.total };
+      });
+    }),
+  );
+}
