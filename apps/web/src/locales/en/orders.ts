@@ -17,6 +17,8 @@ export const orders: typeof vi = {
     renew: 'Renew',
     bandwidth: 'Increase bandwidth',
     history: 'Operation history',
+    increaseAmount: 'Add proxies',
+    changeCountry: 'Change country',
   },
   errors: {
     needSelection: 'Please select at least one order',
@@ -42,6 +44,28 @@ export const orders: typeof vi = {
     invalid: 'Enter a whole number of GB, at least 1',
     notSold: 'Extra bandwidth is not on sale',
     success: 'New bandwidth: {{gb}} GB',
+  },
+  increaseAmount: {
+    title: 'Add proxies to order {{code}}',
+    message:
+      'The order has {{quantity}} proxies in {{country}}, with {{remaining}} left. Added proxies share its country, protocol and expiry; add a multiple of {{step}}, up to {{max}} in the order.',
+    amount: 'Proxies to add',
+    amountInvalid: 'Enter a whole number of proxies, at least 1',
+    amountStep: 'The number of proxies must be a multiple of {{step}}',
+    amountMax: 'An order holds at most {{max}} proxies',
+    notSold: 'This country is no longer sold for the order’s period unit',
+    submit: 'Add proxies',
+    success: 'Order {{code}} now has {{quantity}} proxies',
+  },
+  changeCountry: {
+    title: 'Change the country of order {{code}}',
+    message:
+      'The {{quantity}} proxies in {{country}} keep their ports and passwords and exit from the new country, for the {{remaining}} left. A dearer country costs the difference for that time; a cheaper one is free.',
+    needCountry: 'Please choose a country',
+    outOfStock: 'Out of stock',
+    free: 'Free',
+    submit: 'Change country',
+    success: 'Order {{code}} moved to {{country}}',
   },
   history: {
     title: 'Operation history of order {{code}}',

@@ -15,6 +15,8 @@ export const orders = {
     renew: 'Gia hạn',
     bandwidth: 'Tăng băng thông',
     history: 'Lịch sử thao tác',
+    increaseAmount: 'Thêm proxy',
+    changeCountry: 'Đổi quốc gia',
   },
   errors: {
     needSelection: 'Vui lòng chọn ít nhất một đơn hàng',
@@ -40,6 +42,28 @@ export const orders = {
     invalid: 'Số GB phải là số nguyên lớn hơn hoặc bằng 1',
     notSold: 'Hiện chưa bán thêm băng thông',
     success: 'Băng thông mới: {{gb}} GB',
+  },
+  increaseAmount: {
+    title: 'Thêm proxy cho đơn hàng {{code}}',
+    message:
+      'Đơn có {{quantity}} proxy {{country}}, còn {{remaining}}. Proxy thêm vào dùng chung quốc gia, giao thức và ngày hết hạn của đơn; số lượng là bội số của {{step}}, cả đơn tối đa {{max}}.',
+    amount: 'Số proxy muốn thêm',
+    amountInvalid: 'Số proxy phải là số nguyên lớn hơn hoặc bằng 1',
+    amountStep: 'Số proxy phải là bội số của {{step}}',
+    amountMax: 'Cả đơn tối đa {{max}} proxy',
+    notSold: 'Quốc gia này hiện không còn bán theo đơn vị thời hạn của đơn hàng',
+    submit: 'Thêm proxy',
+    success: 'Đơn hàng {{code}} hiện có {{quantity}} proxy',
+  },
+  changeCountry: {
+    title: 'Đổi quốc gia cho đơn hàng {{code}}',
+    message:
+      '{{quantity}} proxy {{country}} giữ nguyên cổng và mật khẩu, chỉ đổi IP ra sang quốc gia mới, còn {{remaining}}. Quốc gia đắt hơn tính phần chênh lệch cho thời gian còn lại; rẻ hơn thì miễn phí.',
+    needCountry: 'Vui lòng chọn quốc gia',
+    outOfStock: 'Hết hàng',
+    free: 'Miễn phí',
+    submit: 'Đổi quốc gia',
+    success: 'Đơn hàng {{code}} đã chuyển sang {{country}}',
   },
   history: {
     title: 'Lịch sử thao tác đơn hàng {{code}}',

@@ -2,21 +2,26 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
+import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import DataUsageOutlined from '@mui/icons-material/DataUsageOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TOrder } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { useOrderBaseColumns } from '@/components/order-columns';
 import { notifySuccess } from '@/lib/notify';
 import { useSetOrderAutoRenew } from '../api/set-order-auto-renew';
+import { canAmend } from '../utils/order-amend';
 import { canRenew } from '../utils/order-renewal';
 
 export interface OrderActions {
   onRenew: (order: TOrder) => void;
   onBandwidth: (order: TOrder) => void;
   onHistory: (order: TOrder) => void;
+  onIncreaseAmount: (order: TOrder) => void;
+  onChangeCountry: (order: TOrder) => void;
 }
 
 function AutoRenewSwitch({ order }: { order: TOrder }) {
@@ -68,6 +73,30 @@ function RowActions({ order, actions }: { order: TOrder; actions: OrderActions }
           </IconButton>
         </Tooltip>
       )}
+      {canAmend(order) && (
+        <>
+          <Tooltip title={t('orders.actions.increaseAmount')}>
+            <IconButton
+              size="small"
+              onClick={() => actions.onIncreaseAmount(order)}
+              aria-label={t('orders.actions.increaseAmount')}
+              data-testid="order-increase-amount"
+            >
+              <AddCircleOutline fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('orders.actions.changeCountry')}>
+            <IconButton
+              size="small"
+              onClick={() => actions.onChangeCountry(order)}
+              aria-label={t('orders.actions.changeCountry')}
+              data-testid="order-change-country"
+            >
+              <PublicOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </>
+      )}
       <Tooltip title={t('orders.actions.history')}>
         <IconButton
           size="small"
@@ -91,7 +120,7 @@ export function useOrderColumns(actions: OrderActions): GridColDef<TOrder>[] {
     {
       field: 'actions',
       headerName: t('common.actions'),
-      minWidth: 130,
+      minWidth: 190,
       sortable: false,
       renderCell: ({ row }) => <RowActions order={row} actions={actions} />,
     },

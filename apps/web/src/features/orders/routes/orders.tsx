@@ -12,14 +12,18 @@ import { useRowSelection } from '@/hooks/use-row-selection';
 import { notifyError } from '@/lib/notify';
 import { useOrders } from '../api/list-orders';
 import { BandwidthDialog } from '../components/bandwidth-dialog';
+import { ChangeCountryDialog } from '../components/change-country-dialog';
 import { HistoryDialog } from '../components/history-dialog';
+import { IncreaseAmountDialog } from '../components/increase-amount-dialog';
 import { useOrderColumns } from '../components/order-columns';
 import { RenewOrderDialog } from '../components/renew-order-dialog';
 import { RenewSelectedDialog } from '../components/renew-selected-dialog';
 import { renewSelectionProblem } from '../utils/order-renewal';
 
 type OpenDialog =
-  { kind: 'renew' | 'bandwidth' | 'history'; order: TOrder } | { kind: 'renewSelected'; orders: TOrder[] } | null;
+  | { kind: 'renew' | 'bandwidth' | 'history' | 'increaseAmount' | 'changeCountry'; order: TOrder }
+  | { kind: 'renewSelected'; orders: TOrder[] }
+  | null;
 
 /** /order: seed-spec §2 "Order management". */
 export function OrdersRoute() {
@@ -40,6 +44,8 @@ export function OrdersRoute() {
     onRenew: (order) => setDialog({ kind: 'renew', order }),
     onBandwidth: (order) => setDialog({ kind: 'bandwidth', order }),
     onHistory: (order) => setDialog({ kind: 'history', order }),
+    onIncreaseAmount: (order) => setDialog({ kind: 'increaseAmount', order }),
+    onChangeCountry: (order) => setDialog({ kind: 'changeCountry', order }),
   });
 
   const renewSelected = () => {
@@ -80,6 +86,10 @@ export function OrdersRoute() {
       {dialog?.kind === 'renew' && <RenewOrderDialog order={dialog.order} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'bandwidth' && <BandwidthDialog order={dialog.order} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'history' && <HistoryDialog order={dialog.order} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'increaseAmount' && (
+        <IncreaseAmountDialog order={dialog.order} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'changeCountry' && <ChangeCountryDialog order={dialog.order} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'renewSelected' && (
         <RenewSelectedDialog
           orders={dialog.orders}

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TOrder } from '@proxy/contract';
+import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
+import { api } from '@/lib/api-client';
+
+export interface ChangeCountryInput {
+  id: string;
+  country: string;
+}
+
+export function changeCountry({ id, country }: ChangeCountryInput): Promise<{ order: TOrder; cost: number }> {
+  return api.put(`/order/change-country/${id}`, { country });
+}
+
+/** PUT /api/order/change-country/:id: the order's proxies take egress addresses of another country. */
+export function useChangeCountry() {
+  const refresh = useRefreshAfterCharge();
+  return useMutation({ mutationFn: changeCountry, onSuccess: refresh });
+}
