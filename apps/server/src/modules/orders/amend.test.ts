@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { balanceOf, build, countRows, customer, fund, ledgerMismatches, type TestApp } from '../../../test/helper.js';
+import {
+  balanceOf,
+  build,
+  countRows,
+  customer,
+  fund,
+  ledgerMismatches,
+  waitFor,
+  type TestApp,
+} from '../../../test/helper.js';
 import { queryRows } from '../../db/client.js';
 import { catalogCountries, retailPrices } from '../../db/schema/index.js';
 import { runLifecycle } from '../../jobs/lifecycle.js';
+import { EVENTS_CHANNEL } from '../realtime/publish.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -374,5 +384,30 @@ describe('another user’s order', () => {
     expect(await balanceOf(t, other.id)).toBe(before.other);
     expect(await detail(owner.token, order.id)).toMatchObject({ quantity: 2, country: 'VN' });
     expect(await history(owner.token, order.id)).toHaveLength(1);
+  });
+});
+
+describe('order.updated and OpenAPI', () => {
+  it('should tell the owner after each operation commits, and describe both calls', async () => {
+    const c = await customer(t, 100_000);
+    const { order } = await buy(c.token);
+    const heard: { u: string; t: string; d: { id: string; status: string } }[] = [];
+    const stop = await t.database.listen(EVENTS_CHANNEL, (payload) => heard.push(JSON.parse(payload)));
+    const updates = () => heard.filter((m) => m.t === 'order.updated' && m.d.id === order.id);
+    try {
+      expect((await increase(c.token, order.id, 1)).statusCode).toBe(200);
+      await waitFor(() => updates().length === 1);
+      expect((await change(c.token, order.id, 'US')).statusCode).toBe(200);
+      await waitFor(() => updates().length === 2);
+      expect(updates()).toEqual([
+        expect.objectContaining({ u: c.id, d: { id: order.id, status: 'using' } }),
+        expect.objectContaining({ u: c.id, d: { id: order.id, status: 'using' } }),
+      ]);
+    } finally {
+      await stop();
+    }
+    const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/order/increase-amount/{id}'].put.requestBody).toBeDefined();
+    expect(doc.paths['/api/order/change-country/{id}'].put.requestBody).toBeDefined();
   });
 });
