@@ -10,7 +10,7 @@ import { changeBalance } from '../ledger/service.js';
 import { allocateSlots, claimEgress } from '../supply/allocator.js';
 import { recordProxyChanges } from '../supply/changes.js';
 import type { Buyer } from './buy.js';
-import { insertProxies } from './buy.js';
+import { assertProductOpen, insertProxies } from './buy.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
 import { refreshOrders } from './renew.js';
 import * as repo from './repository.js';
@@ -96,6 +96,8 @@ export async function increaseAmount(
       const now = ctx.clock.now();
       const order = await lockUsingRetailOrder(tx, user.id, orderId, now);
       const product = order.type;
+      // More of a product, or the same in another country, is a sale: a closed product refuses it.
+      await assertProductOpen(tx, user.siteId, product);
       const country = await catalog.findCountry(tx, user.siteId, product, order.country);
       const price = country?.enabled
         ? await catalog.findRetailPrice(tx, user.siteId, product, order.country, order.periodUnit)
@@ -200,6 +202,8 @@ export async function changeCountry(
       const now = ctx.clock.now();
       const order = await lockUsingRetailOrder(tx, user.id, orderId, now);
       const product = order.type;
+      // More of a product, or the same in another country, is a sale: a closed product refuses it.
+      await assertProductOpen(tx, user.siteId, product);
       if (to === order.country) {
         throw new AppError('VALIDATION_ERROR', {
           issues: [{ path: 'body.country', message: 'is already the order’s country' }],

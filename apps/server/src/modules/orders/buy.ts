@@ -13,7 +13,7 @@ import {
 } from '@proxy/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { orders, proxies, rotatingKeys, sites, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
@@ -95,8 +95,8 @@ export async function insertProxies(
  * The site's product switches (get-site-info isOpenV6/isOpenV4/isOpenKey) bind the server too: the
  * panel only hides a closed product, so a direct call must not buy it either.
  */
-async function assertProductOpen(ctx: AppContext, siteId: string, product: 'v6' | 'v4' | 'key'): Promise<void> {
-  const [site] = await ctx.db
+export async function assertProductOpen(db: DbOrTx, siteId: string, product: 'v6' | 'v4' | 'key'): Promise<void> {
+  const [site] = await db
     .select({ v6: sites.isOpenV6, v4: sites.isOpenV4, key: sites.isOpenKey })
     .from(sites)
     .where(eq(sites.id, siteId));
@@ -260,7 +260,7 @@ export async function buyRetail(
   body: TBuyRetailRequest,
   idempotencyKey?: string,
 ): Promise<{ order: TOrder; proxies: TProxy[] }> {
-  await assertProductOpen(ctx, buyer.siteId, product);
+  await assertProductOpen(ctx.db, buyer.siteId, product);
   const country = await catalog.findCountry(ctx.db, buyer.siteId, product, body.country);
   const price = country?.enabled
     ? await catalog.findRetailPrice(ctx.db, buyer.siteId, product, body.country, body.period.unit)
@@ -346,7 +346,7 @@ export async function buyPackage(
   body: { country: string; protocol: 'http' | 'socks5' },
   idempotencyKey?: string,
 ): Promise<{ order: TOrder; proxies: TProxy[] }> {
-  await assertProductOpen(ctx, buyer.siteId, product);
+  await assertProductOpen(ctx.db, buyer.siteId, product);
   const pkg = await catalog.findPackage(ctx.db, packageId);
   if (!pkg || !pkg.active || pkg.siteId !== buyer.siteId || pkg.product !== product) {
     throw new AppError('PLAN_NOT_EXISTS');
@@ -455,7 +455,7 @@ export async function buyKeys(
   body: { country: string; quantity: number },
   idempotencyKey?: string,
 ): Promise<{ order: TOrder; keys: TKey[] }> {
-  await assertProductOpen(ctx, buyer.siteId, 'key');
+  await assertProductOpen(ctx.db, buyer.siteId, 'key');
   const pkg = await catalog.findPackage(ctx.db, packageId);
   if (!pkg || !pkg.active || pkg.siteId !== buyer.siteId || pkg.product !== 'key') {
     throw new AppError('PLAN_NOT_EXISTS');

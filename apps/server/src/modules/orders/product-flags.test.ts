@@ -92,3 +92,38 @@ describe('site product flags', () => {
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 });
+
+describe('site product flags on an existing order', () => {
+  it('should refuse adding proxies or changing country while the product is closed', async () => {
+    const c = await customer(t, 10_000_000);
+    const order = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/v4-proxy/buy-retail',
+        token: c.token,
+        payload: { country: 'SG', quantity: 1, period: { unit: 'day', value: 1 } },
+      })
+    ).json().order as { id: string };
+    const calls = [
+      { url: `/api/order/increase-amount/${order.id}`, payload: { amount: 1 } },
+      { url: `/api/order/change-country/${order.id}`, payload: { country: 'US' } },
+    ];
+    await setFlag('isOpenV4', false);
+    try {
+      const balance = await balanceOf(t, c.id);
+      const units = await countRows(t, 'proxies');
+      for (const call of calls) {
+        const res = await t.inject({ method: 'PUT', token: c.token, ...call });
+        expect(res.statusCode, call.url).toBe(403);
+        expect(res.json().message).toBe('FORBIDDEN');
+      }
+      expect(await balanceOf(t, c.id)).toBe(balance);
+      expect(await countRows(t, 'proxies')).toBe(units);
+    } finally {
+      await setFlag('isOpenV4', true);
+    }
+    for (const call of calls) {
+      expect((await t.inject({ method: 'PUT', token: c.token, ...call })).statusCode, call.url).toBe(200);
+    }
+  });
+});
