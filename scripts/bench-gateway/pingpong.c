@@ -17,12 +17,26 @@
  *       u<hex>  read up to and including this delimiter (an HTTP reply head: 0d0a0d0a)
  *       5       read the rest of a SOCKS5 reply after its first 4 bytes (the bound address, port)
  *     A failed step or a short read exits non-zero with the reason on stderr.
+ *
+ *   pingpong busy
+ *     One thread that is both pinger and echo, busy-polling, so the load core never sleeps and the
+ *     only wake-ups left in a round trip are the proxy's own. Listens on 127.0.0.1 (a free port) and
+ *     prints the port, then takes one run per stdin line: <port> <count> <size> [step...], as for
+ *     ping. It connects to <port>, runs the steps, accepts the connection that arrives on its
+ *     listener (through the proxy, or the client itself when <port> is its own: the direct
+ *     baseline), sends the greeting 'G' on it and reads it on the client socket. Then, per ping:
+ *     send <size> bytes on the client socket, spin on recv() of the accepted socket until they are
+ *     all in, send them back, spin on recv() of the client socket until they are back; both sockets
+ *     non-blocking with TCP_NODELAY. It prints the round trips in nanoseconds, one per line, then a
+ *     line "end", and waits for the next line. Any failure exits non-zero with the reason on stderr.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -107,7 +121,8 @@ static void *serve(void *arg) {
   return NULL;
 }
 
-static int echo_main(void) {
+/* Listens on 127.0.0.1 at a free port and prints the port, the caller's cue to go on. */
+static int listen_loopback(void) {
   int lfd = socket(AF_INET, SOCK_STREAM, 0);
   if (lfd < 0) {
     die("socket");
@@ -126,6 +141,11 @@ static int echo_main(void) {
   }
   printf("%u\n", (unsigned)ntohs(a.sin_port));
   fflush(stdout);
+  return lfd;
+}
+
+static int echo_main(void) {
+  int lfd = listen_loopback();
   for (;;) {
     int fd = accept(lfd, NULL, NULL);
     if (fd < 0) {
@@ -183,18 +203,7 @@ static double now_ns(void) {
   return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-static int ping_main(int argc, char **argv) {
-  if (argc < 5) {
-    fprintf(stderr, "usage: pingpong ping <port> <count> <size> [step...]\n");
-    return 2;
-  }
-  int port = atoi(argv[2]);
-  long count = atol(argv[3]);
-  size_t size = (size_t)atol(argv[4]);
-  if (port <= 0 || count <= 0 || size == 0 || size > 65536) {
-    fprintf(stderr, "pingpong: bad arguments\n");
-    return 2;
-  }
+static int connect_loopback(int port) {
   int fd = socket(AF_INET, SOCK_STREAM, 0);
   if (fd < 0) {
     die("socket");
@@ -208,9 +217,14 @@ static int ping_main(int argc, char **argv) {
   if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
     die("connect");
   }
+  return fd;
+}
+
+/* The proxy's handshake on a blocking socket, as the steps say (see the top of this file). */
+static void handshake(int fd, int nsteps, char **steps) {
   unsigned char buf[65536];
-  for (int i = 5; i < argc; i++) {
-    const char *step = argv[i];
+  for (int i = 0; i < nsteps; i++) {
+    const char *step = steps[i];
     switch (step[0]) {
     case 's':
       write_all(fd, buf, unhex(step + 1, buf, sizeof buf));
@@ -235,31 +249,181 @@ static int ping_main(int argc, char **argv) {
     }
     default:
       fprintf(stderr, "pingpong: unknown step %s\n", step);
-      return 2;
+      exit(2);
     }
   }
-  read_all(fd, buf, 1);
-  if (buf[0] != 'G') {
+}
+
+/* The greeting proves the tunnel reaches the echo side before the first ping is timed. */
+static void expect_greeting(int fd) {
+  unsigned char g;
+  read_all(fd, &g, 1);
+  if (g != 'G') {
     errno = 0;
     die("no greeting from the echo target");
   }
-  unsigned char *ping = malloc(size);
-  unsigned char *pong = malloc(size);
-  double *rtt = malloc(sizeof(double) * (size_t)count);
-  if (ping == NULL || pong == NULL || rtt == NULL) {
+}
+
+struct run {
+  int port;
+  long count;
+  size_t size;
+};
+
+static int parse_run(int argc, char **argv, struct run *r) {
+  if (argc < 3) {
+    return -1;
+  }
+  r->port = atoi(argv[0]);
+  r->count = atol(argv[1]);
+  r->size = (size_t)atol(argv[2]);
+  return r->port <= 0 || r->count <= 0 || r->size == 0 || r->size > 65536 ? -1 : 0;
+}
+
+static void *alloc(size_t n) {
+  void *p = malloc(n);
+  if (p == NULL) {
     die("malloc");
   }
-  memset(ping, 'p', size);
+  return p;
+}
+
+/* Printed after the loop, so stdout never blocks a round trip. */
+static void print_rtts(const double *rtt, long count) {
   for (long i = 0; i < count; i++) {
+    printf("%.0f\n", rtt[i]);
+  }
+}
+
+static int ping_main(int argc, char **argv) {
+  struct run r;
+  if (parse_run(argc - 2, argv + 2, &r) != 0) {
+    fprintf(stderr, "usage: pingpong ping <port> <count> <size> [step...]\n");
+    return 2;
+  }
+  int fd = connect_loopback(r.port);
+  handshake(fd, argc - 5, argv + 5);
+  expect_greeting(fd);
+  unsigned char *ping = alloc(r.size);
+  unsigned char *pong = alloc(r.size);
+  double *rtt = alloc(sizeof(double) * (size_t)r.count);
+  memset(ping, 'p', r.size);
+  for (long i = 0; i < r.count; i++) {
     double t0 = now_ns();
-    write_all(fd, ping, size);
-    read_all(fd, pong, size);
+    write_all(fd, ping, r.size);
+    read_all(fd, pong, r.size);
     rtt[i] = now_ns() - t0;
   }
   close(fd);
-  /* Printed after the loop, so stdout never blocks a round trip. */
-  for (long i = 0; i < count; i++) {
-    printf("%.0f\n", rtt[i]);
+  print_rtts(rtt, r.count);
+  free(ping);
+  free(pong);
+  free(rtt);
+  return 0;
+}
+
+static void nonblocking(int fd) {
+  int flags = fcntl(fd, F_GETFL);
+  if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0) {
+    die("O_NONBLOCK");
+  }
+}
+
+static void spin_send(int fd, const unsigned char *p, size_t n) {
+  while (n > 0) {
+    ssize_t w = send(fd, p, n, 0);
+    if (w < 0 && (errno == EAGAIN || errno == EINTR)) {
+      continue;
+    }
+    if (w <= 0) {
+      die("send");
+    }
+    p += w;
+    n -= (size_t)w;
+  }
+}
+
+static void spin_recv(int fd, unsigned char *p, size_t n) {
+  while (n > 0) {
+    ssize_t r = recv(fd, p, n, 0);
+    if (r < 0 && (errno == EAGAIN || errno == EINTR)) {
+      continue;
+    }
+    if (r <= 0) {
+      errno = r == 0 ? 0 : errno;
+      die("recv (peer closed or failed)");
+    }
+    p += r;
+    n -= (size_t)r;
+  }
+}
+
+/* The connection the proxy (or the direct client) makes to the listener; bounded, so a proxy that
+ * never connects fails the run instead of hanging the bench. */
+static int accept_one(int lfd) {
+  struct pollfd pfd = {.fd = lfd, .events = POLLIN};
+  int ready = poll(&pfd, 1, 10000);
+  if (ready <= 0) {
+    errno = ready == 0 ? ETIMEDOUT : errno;
+    die("no connection on the echo listener");
+  }
+  int fd = accept(lfd, NULL, NULL);
+  if (fd < 0) {
+    die("accept");
+  }
+  nodelay(fd);
+  return fd;
+}
+
+static void busy_run(int lfd, int argc, char **argv) {
+  struct run r;
+  if (parse_run(argc, argv, &r) != 0) {
+    fprintf(stderr, "pingpong busy: a line is <port> <count> <size> [step...]\n");
+    exit(2);
+  }
+  int fd = connect_loopback(r.port);
+  handshake(fd, argc - 3, argv + 3);
+  int efd = accept_one(lfd);
+  write_all(efd, (const unsigned char *)"G", 1);
+  expect_greeting(fd);
+  nonblocking(fd);
+  nonblocking(efd);
+  unsigned char *ping = alloc(r.size);
+  unsigned char *mid = alloc(r.size);
+  unsigned char *pong = alloc(r.size);
+  double *rtt = alloc(sizeof(double) * (size_t)r.count);
+  memset(ping, 'p', r.size);
+  for (long i = 0; i < r.count; i++) {
+    double t0 = now_ns();
+    spin_send(fd, ping, r.size);
+    spin_recv(efd, mid, r.size);
+    spin_send(efd, mid, r.size);
+    spin_recv(fd, pong, r.size);
+    rtt[i] = now_ns() - t0;
+  }
+  close(fd);
+  close(efd);
+  print_rtts(rtt, r.count);
+  printf("end\n");
+  fflush(stdout);
+  free(ping);
+  free(mid);
+  free(pong);
+  free(rtt);
+}
+
+static int busy_main(void) {
+  int lfd = listen_loopback();
+  static char line[1 << 16];
+  char *args[256];
+  while (fgets(line, sizeof line, stdin) != NULL) {
+    int n = 0;
+    for (char *tok = strtok(line, " \n"); tok != NULL && n < 256; tok = strtok(NULL, " \n")) {
+      args[n++] = tok;
+    }
+    if (n > 0) {
+      busy_run(lfd, n, args);
+    }
   }
   return 0;
 }
@@ -272,6 +436,9 @@ int main(int argc, char **argv) {
   if (argc >= 2 && strcmp(argv[1], "ping") == 0) {
     return ping_main(argc, argv);
   }
-  fprintf(stderr, "usage: pingpong echo | pingpong ping <port> <count> <size> [step...]\n");
+  if (argc >= 2 && strcmp(argv[1], "busy") == 0) {
+    return busy_main();
+  }
+  fprintf(stderr, "usage: pingpong echo | pingpong ping <port> <count> <size> [step...] | pingpong busy\n");
   return 2;
 }
