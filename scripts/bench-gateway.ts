@@ -8,10 +8,15 @@
 // a proxy adds to 64-byte ping-pongs on an open tunnel (vs. direct), and the memory 1,000 idle
 // tunnels cost the proxy (RSS and PSS of its process tree, measured on a freshly started proxy).
 //
-// Round trips are timed by a small C client against a C echo target (bench-gateway/pingpong.c,
-// compiled here with the machine's cc): blocking sockets, TCP_NODELAY, sequential pings, each
-// timed with clock_gettime. A Node client would add its own event loop to every round trip. Without
-// cc the Node pinger (load.ts) stands in, and the output says so.
+// Round trips are timed in C (bench-gateway/pingpong.c, compiled here with the machine's cc), two
+// ways, both on the load core, sequential 64-byte pings, TCP_NODELAY, clock_gettime per ping:
+// - a blocking pinger and a blocking echo target: each sleeps in read(), so a round trip also pays
+//   for waking the load core twice; on small virtual machines that floor hides the proxies' own
+//   cost (they all come out alike);
+// - one busy-polling thread that is pinger and echo at once (non-blocking sockets): the load core
+//   never sleeps, so what is added over direct is the proxy's own work and its own core's wake-ups.
+// A Node client would add its own event loop to every round trip. Without cc the Node pinger
+// (load.ts) stands in for the first, the busy-poll rows stay empty, and the output says so.
 //
 // Needs root: it installs squid and dante-server with apt-get when missing and creates a system user
 // for dante's username auth (removed at the end). Environment: BENCH_ROUNDS (3), BENCH_MB (1024,
@@ -33,7 +38,7 @@ import {
   throughput,
   type Dialect,
 } from './bench-gateway/load';
-import { compilePinger, cPingPong, startCEcho } from './bench-gateway/rtt';
+import { compilePinger, cPingPong, startCBusy, startCEcho } from './bench-gateway/rtt';
 import {
   DANTED,
   SQUID,
@@ -132,6 +137,8 @@ function rowsFor(proto: Proto): RowSpec[] {
     row('cpu:setup', 'proxy CPU per 1k tunnels', 'ms', false, 0),
     row('rtt:p50', 'added RTT p50', 'µs', false, 0),
     row('rtt:p99', 'added RTT p99', 'µs', false, 0),
+    row('rtt-busy:p50', 'added RTT p50 (busy-poll client)', 'µs', false, 0),
+    row('rtt-busy:p99', 'added RTT p99 (busy-poll client)', 'µs', false, 0),
     row('rss', `RSS per ${IDLE} idle tunnels`, 'MB', false, 1),
     row('pss', `PSS per ${IDLE} idle tunnels`, 'MB', false, 1),
   ];
@@ -264,11 +271,22 @@ async function main(): Promise<void> {
     if (sameCore !== null) {
       cleanups.push(() => sameCore.stop());
     }
+    // Its own process for the whole bench: the raw relay needs its listener's port at start.
+    const busy = cPinger !== null ? await startCBusy(cPinger.bin) : null;
+    if (busy !== null) {
+      cleanups.push(() => busy.stop());
+    }
+    const noCc = 'reason' in compiled ? compiled.reason : '?';
     const rttMethod =
       cPinger !== null
         ? 'C pinger and C echo (pingpong.c: blocking sockets, TCP_NODELAY, clock_gettime per ping)'
-        : `NOTE: Node pinger and Node echo (${'reason' in compiled ? compiled.reason : '?'}); ` +
+        : `NOTE: Node pinger and Node echo (${noCc}); ` +
           'its own event loop is in every round trip, so added RTTs read higher than with the C pinger';
+    const busyMethod =
+      busy !== null
+        ? 'one C thread that is pinger and echo at once (pingpong.c busy: non-blocking sockets, ' +
+          'TCP_NODELAY, spinning on recv(), clock_gettime per ping)'
+        : `NOTE: not measured (${noCc}): the busy-poll client is C only, its rows stay empty`;
     const pings = (d: Dialect | null, n: number) =>
       cPinger !== null ? cPingPong(cPinger, d, n) : pingPong(d, targets, n);
     const probe = (d: Dialect) => probeTunnel(d, targets);
@@ -283,7 +301,7 @@ async function main(): Promise<void> {
           return startDante(pin, dir, danteUser, EGRESS.dante, probe);
         case 'raw': {
           const ports = [targets.source, targets.echo, targets.greet];
-          const echoes = [cPinger, sameCore].flatMap((p) => (p === null ? [] : [p.echoPort]));
+          const echoes = [cPinger, sameCore, busy].flatMap((p) => (p === null ? [] : [p.echoPort]));
           const raw = await startRaw(pin, repoRoot, [...ports, ...echoes], probe);
           return { ...raw, connect: raw.raw, socks5: raw.raw };
         }
@@ -305,6 +323,7 @@ async function main(): Promise<void> {
         `${PINGS} pings; ${IDLE} idle tunnels${ONLY.size < SECTIONS.length ? `; only ${[...ONLY].join(', ')}` : ''}`,
     );
     say(`  round trips: ${rttMethod}`);
+    say(`  round trips, busy-poll: ${busyMethod}`);
     say(`  ours runs as npm run gateway does: node ${[...oursFlags, '--import tsx'].join(' ')}`);
 
     const results = new Results();
@@ -383,6 +402,12 @@ async function main(): Promise<void> {
       const direct = await pings(null, PINGS);
       const [d50, d99] = [percentile(direct, 0.5), percentile(direct, 0.99)];
       const sameDirect = sameCore === null ? 0 : percentile(await cPingPong(sameCore, null, PINGS), 0.5);
+      let busyDirect: [number, number] = [0, 0];
+      if (busy !== null) {
+        await busy.pings(null, 200);
+        const b = await busy.pings(null, PINGS);
+        busyDirect = [percentile(b, 0.5), percentile(b, 0.99)];
+      }
       for (const [peer, proto] of combos) {
         const d = dialectOf(running.get(peer) as RunningPeer, proto);
         await pings(d, 200);
@@ -403,6 +428,20 @@ async function main(): Promise<void> {
           await cPingPong(sameCore, d, 200);
           const same = percentile(await cPingPong(sameCore, d, PINGS), 0.5) - sameDirect;
           say(`        pinger and echo on the proxy's core instead: +${same.toFixed(0)} µs p50 (diagnostic)`);
+        }
+        if (busy !== null) {
+          await busy.pings(d, 200);
+          const cpuBusy0 = treeCpuNs(pid);
+          const b = await busy.pings(d, PINGS);
+          const busyCpuPerRtt = (treeCpuNs(pid) - cpuBusy0) / 1e3 / PINGS;
+          const [b50, b99] = [percentile(b, 0.5) - busyDirect[0], percentile(b, 0.99) - busyDirect[1]];
+          record(peer, proto, 'rtt-busy:p50', b50);
+          record(peer, proto, 'rtt-busy:p99', b99);
+          say(
+            `        busy-poll client: +${b50.toFixed(0)} µs p50, +${b99.toFixed(0)} µs p99 ` +
+              `(direct ${busyDirect[0].toFixed(0)}/${busyDirect[1].toFixed(0)} µs), ` +
+              `proxy CPU ${busyCpuPerRtt.toFixed(1)} µs per round trip`,
+          );
         }
       }
     }
@@ -464,11 +503,19 @@ async function main(): Promise<void> {
         `Proxy CPU: on-CPU time of the proxy's process tree (all threads), per GB relayed or per 1,000 tunnels set up. ` +
         `Setup: ${TUNNELS} tunnels at ${CONCURRENCY} concurrency, connect() until the target's first byte. ` +
         `Added RTT: ${PINGS} sequential 64-byte pings on one open tunnel to an echo target, each sent once ` +
-        `the previous one is back, p50/p99 through the proxy minus the same percentile direct; timed by the ` +
-        `${rttMethod}` +
+        `the previous one is back, p50/p99 through the proxy minus the same percentile direct, two ways. ` +
+        `"added RTT": timed by the ${rttMethod}` +
         (pin.proxy.length > 0
           ? `, pinger and echo on the load core, so each round trip wakes a core four times (pinger to proxy to ` +
-            `echo and back); the log also gives the same pings with pinger and echo on the proxy's core. `
+            `echo and back): the proxy's and the load generator's wake-ups together, a floor that on a small ` +
+            `virtual machine can make every proxy look alike; the log also gives the same pings with pinger and ` +
+            `echo on the proxy's core. `
+          : '. ') +
+        `"(busy-poll client)": timed by ${busyMethod}` +
+        (busy !== null
+          ? `; the load core never sleeps, so the direct baseline is bare loopback and what a proxy adds is ` +
+            `its own work (read, write, its event loop) plus the wake-ups of its own core (twice per round ` +
+            `trip): the proxy's real cost, the figure to set against squid. `
           : '. ') +
         `Memory: process-tree delta with ${IDLE} idle tunnels open, on a fresh proxy after a warm-up.\n` +
         `Auth everywhere: ours and squid Basic (squid: basic_ncsa_auth, apr1 htpasswd, credentials cached), ` +

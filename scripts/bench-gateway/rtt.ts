@@ -1,6 +1,10 @@
-// The round-trip part of `npm run bench:gateway`: pingpong.c compiled with the machine's cc, its
-// echo target and its pinger. Both run on the load core (they inherit the bench's affinity), with
-// blocking sockets and TCP_NODELAY, timing each ping with clock_gettime(CLOCK_MONOTONIC).
+// The round-trip part of `npm run bench:gateway`: pingpong.c compiled with the machine's cc, run two
+// ways on the load core (they inherit the bench's affinity), timing each ping with
+// clock_gettime(CLOCK_MONOTONIC):
+// - a blocking pinger and an echo target (a thread per connection), TCP_NODELAY; each waits in
+//   read(), so the load core sleeps and is woken twice per round trip, besides the proxy's core;
+// - one busy-polling thread that is pinger and echo at once (non-blocking sockets, TCP_NODELAY), so
+//   the load core never sleeps and only the proxy's own wake-ups stay in the round trip.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +28,9 @@ export function compilePinger(dir: string): { bin: string } | { reason: string }
     execFileSync('cc', ['-O2', '-pthread', '-o', bin, source], { stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { stderr?: Buffer };
-    return { reason: e.code === 'ENOENT' ? 'no cc on this machine' : `cc failed: ${String(e.stderr ?? e.message)}` };
+    return {
+      reason: e.code === 'ENOENT' ? 'no cc on this machine' : `cc failed: ${String(e.stderr ?? e.message).trim()}`,
+    };
   }
   return existsSync(bin) ? { bin } : { reason: 'cc produced no binary' };
 }
@@ -85,6 +91,15 @@ function steps(d: Dialect | null, target: number): { port: number; steps: string
   return { port: d.port, steps: ['s050102', 'r2', `s${hex(auth)}`, 'r2', `s${hex(req)}`, 'r4', '5'] };
 }
 
+/** µs, sorted, from the nanosecond lines pingpong prints. */
+function parseRtts(lines: string[], n: number): number[] {
+  const rtts = lines.filter(Boolean).map((l) => Number(l) / 1e3);
+  if (rtts.length !== n || rtts.some((x) => !Number.isFinite(x))) {
+    throw new Error(`pingpong: ${rtts.length} of ${n} round trips`);
+  }
+  return rtts.sort((a, b) => a - b);
+}
+
 /** Round-trip times (µs, sorted) of `n` sequential 64-byte pings through `d` (or direct) to the C echo. */
 export function cPingPong(p: CPinger, d: Dialect | null, n: number): Promise<number[]> {
   const { port, steps: s } = steps(d, p.echoPort);
@@ -95,15 +110,84 @@ export function cPingPong(p: CPinger, d: Dialect | null, n: number): Promise<num
         reject(new Error(`pingpong through port ${port}: ${err.message}`));
         return;
       }
-      const rtts = stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => Number(l) / 1e3);
-      if (rtts.length !== n) {
-        reject(new Error(`pingpong: ${rtts.length} of ${n} round trips`));
-        return;
+      try {
+        resolve(parseRtts(stdout.split('\n'), n));
+      } catch (e) {
+        reject(e as Error);
       }
-      resolve(rtts.sort((a, b) => a - b));
     });
   });
+}
+
+export interface BusyPinger {
+  /** The busy pinger's own listener: the tunnels' target, and what the direct baseline dials. */
+  echoPort: number;
+  /** Round-trip times (µs, sorted) of `n` sequential 64-byte pings through `d` (or direct). */
+  pings(d: Dialect | null, n: number): Promise<number[]>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `pingpong busy` (one busy-polling thread, pinger and echo at once). It stays up for the
+ * whole bench, because its listener's port must be known before the raw relay starts (the relay
+ * has one listener per target); each run is one line on its stdin.
+ */
+export async function startCBusy(bin: string): Promise<BusyPinger> {
+  const child = spawn(bin, ['busy'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  let failure: Error | null = null;
+  // Whoever waits on stdout now: first the port line, then each run's lines up to "end".
+  let onLine: (line: string) => void = () => {};
+  let onExit: (err: Error) => void = () => {};
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      failure = new Error(`busy pinger exited (${code ?? signal}): ${stderr.trim() || 'no message'}`);
+      onExit(failure);
+      resolve();
+    }),
+  );
+  let pending = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() as string;
+    for (const line of lines) {
+      onLine(line);
+    }
+  });
+  const echoPort = await new Promise<number>((resolve, reject) => {
+    onLine = (line) => resolve(Number(line));
+    onExit = reject;
+  });
+  let queue: Promise<unknown> = Promise.resolve();
+  const run = (port: number, n: number, s: string[]) =>
+    new Promise<string[]>((resolve, reject) => {
+      if (failure !== null) {
+        reject(failure);
+        return;
+      }
+      const lines: string[] = [];
+      onLine = (line) => (line === 'end' ? resolve(lines) : lines.push(line));
+      onExit = reject;
+      child.stdin?.write(`${[port, n, 64, ...s].join(' ')}\n`);
+    });
+  return {
+    echoPort,
+    pings(d, n) {
+      const { port, steps: s } = steps(d, echoPort);
+      // One run at a time: the pinger has one thread and the lines of two runs would interleave.
+      const result = queue.then(async () => parseRtts(await run(port, n, s), n));
+      queue = result.catch(() => {});
+      return result;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
 }
