@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, loginViaUi, type Credentials } from './support/app';
+import { api, createCustomer, loginViaUi, ownerOf, tokenOf, type Credentials } from './support/app';
 import type { RunningServer } from './support/server';
 import { useE2E } from './support/setup';
 
@@ -13,19 +13,9 @@ interface Paged<T> {
   items: T[];
 }
 
-async function tokenOf(server: RunningServer, creds: Credentials): Promise<string> {
-  const res = await api<{ tokens: { accessToken: string } }>(server, 'POST', '/api/auth/login', { body: creds });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.tokens.accessToken;
-}
-
-function owner(server: RunningServer): Credentials {
-  return { email: server.adminEmail, password: server.adminPassword };
-}
-
 /** A customer with 500,000 coins, two IPv4 proxies and one rotating key, all bought through the API. */
 async function customerWithProxies(server: RunningServer, creds: Credentials): Promise<void> {
-  const ownerToken = await tokenOf(server, owner(server));
+  const ownerToken = await tokenOf(server, ownerOf(server));
   const users = await api<Paged<{ id: string; email: string }>>(
     server,
     'GET',
@@ -113,6 +103,29 @@ describe('proxy management', () => {
     await page.getByTestId('batch-selected').filter({ hasText: '0 selected' }).waitFor();
   });
 
+  it('should switch auto-renew for all private proxies on the account page and keep it after a reload', async () => {
+    const { server, mail, page } = e2e;
+    const creds = await createCustomer(server, mail, 'autorenew');
+    await loginViaUi(page, server.baseUrl, creds);
+    await page.goto(`${server.baseUrl}/account`);
+    const toggle = page.getByTestId('private-auto-renew').locator('input');
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check();
+    await page.getByText('Auto-renew is on for all private proxies').waitFor();
+    const token = await tokenOf(server, creds);
+    const me = await api<{ autoRenewPrivate: boolean }>(server, 'GET', '/api/user/me', { token });
+    expect(me.body.autoRenewPrivate).toBe(true);
+    await page.reload();
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.uncheck();
+    await page.getByText('Auto-renew is off for all private proxies').waitFor();
+    expect(
+      (await api<{ autoRenewPrivate: boolean }>(server, 'GET', '/api/user/me', { token })).body.autoRenewPrivate,
+    ).toBe(false);
+  });
+
   it('should search the account transactions', async () => {
     const { server, mail, page } = e2e;
     const creds = await createCustomer(server, mail, 'account');
@@ -134,7 +147,7 @@ describe('admin lists and catalogue', () => {
     const { server, mail, page } = e2e;
     const customer = await createCustomer(server, mail, 'findme');
     await customerWithProxies(server, customer);
-    await loginViaUi(page, server.baseUrl, owner(server));
+    await loginViaUi(page, server.baseUrl, ownerOf(server));
 
     await page.goto(`${server.baseUrl}/admin/customers`);
     await page.getByTestId('customers-search').fill(customer.email);

@@ -32,6 +32,15 @@ export const account: typeof vi = {
     enabled: 'Two-factor authentication is on',
     disabled: 'Two-factor authentication is off',
   },
+  autoRenew: {
+    title: 'Auto-renew private proxies',
+    description:
+      'Renews every private IPv4 proxy from a package, including packages bought later, shortly before it expires, from your balance.',
+    on: 'On',
+    off: 'Off',
+    turnedOn: 'Auto-renew is on for all private proxies',
+    turnedOff: 'Auto-renew is off for all private proxies',
+  },
   transactions: {
     title: 'Transaction history',
     search: 'Search the content',

@@ -30,6 +30,15 @@ export const account = {
     enabled: 'Đã bật xác thực hai lớp',
     disabled: 'Đã tắt xác thực hai lớp',
   },
+  autoRenew: {
+    title: 'Tự động gia hạn proxy riêng',
+    description:
+      'Tự động gia hạn mọi proxy IPv4 riêng từ gói (kể cả các gói mua sau) ngay trước khi hết hạn, bằng số dư của bạn.',
+    on: 'Đang bật',
+    off: 'Đang tắt',
+    turnedOn: 'Đã bật tự động gia hạn cho mọi proxy riêng',
+    turnedOff: 'Đã tắt tự động gia hạn cho mọi proxy riêng',
+  },
   transactions: {
     title: 'Lịch sử giao dịch',
     search: 'Tìm theo nội dung',

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ZAutoRenewRequest, ZOk } from '@proxy/contract';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { meQueryOptions } from '@/lib/auth';
+import { queryRoots } from '@/lib/query-keys';
+
+export function setPrivateAutoRenew(body: z.infer<typeof ZAutoRenewRequest>): Promise<z.infer<typeof ZOk>> {
+  return api.put<z.infer<typeof ZOk>>('/user/auto-renew', body);
+}
+
+/**
+ * PUT /api/user/auto-renew: auto-renew for all private IPv4 (package) proxies. It sets their own
+ * flags, so the user, the proxy lists and the orders are fetched again.
+ */
+export function useSetPrivateAutoRenew() {
+  return useMutation({
+    mutationFn: setPrivateAutoRenew,
+    onSuccess: (_data, _variables, _result, { client }) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
+        client.invalidateQueries({ queryKey: queryRoots.proxies }),
+        client.invalidateQueries({ queryKey: queryRoots.orders }),
+      ]),
+  });
+}
