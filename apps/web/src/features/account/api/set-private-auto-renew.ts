@@ -16,11 +16,14 @@ export function setPrivateAutoRenew(body: z.infer<typeof ZAutoRenewRequest>): Pr
 export function useSetPrivateAutoRenew() {
   return useMutation({
     mutationFn: setPrivateAutoRenew,
-    onSuccess: (_data, _variables, _result, { client }) =>
-      Promise.all([
+    onSuccess: (_data, variables, _result, { client }) => {
+      // The saved state at once: the switch must not flip back while /me is fetched again.
+      client.setQueryData(meQueryOptions.queryKey, (me) => me && { ...me, autoRenewPrivate: variables.autoRenew });
+      return Promise.all([
         client.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
         client.invalidateQueries({ queryKey: queryRoots.proxies }),
         client.invalidateQueries({ queryKey: queryRoots.orders }),
-      ]),
+      ]);
+    },
   });
 }

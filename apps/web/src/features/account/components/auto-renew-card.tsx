@@ -4,7 +4,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { handleApiError } from '@/lib/error-handler';
 import { notifySuccess } from '@/lib/notify';
 import { useSetPrivateAutoRenew } from '../api/set-private-auto-renew';
 
@@ -34,10 +33,10 @@ export function AutoRenewCard({ enabled }: { enabled: boolean }) {
               onChange={(_event, value) =>
                 save.mutate(
                   { autoRenew: value },
+                  // A failure is toasted by the query client's mutation handler (seed-spec §8).
                   {
                     onSuccess: () =>
                       notifySuccess(value ? t('account.autoRenew.turnedOn') : t('account.autoRenew.turnedOff')),
-                    onError: handleApiError,
                   },
                 )
               }
