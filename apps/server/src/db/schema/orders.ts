@@ -52,6 +52,8 @@ export const orders = pgTable(
     /** The expiry an auto-renew already failed for, so the user is told once per period. */
     autoRenewFailedFor: timestamp('auto_renew_failed_for', { withTimezone: true }),
     idempotencyKey: text('idempotency_key'),
+    /** What the keyed request asked for (its fingerprint), so a repeat is told from another request. */
+    idempotencyRequest: text('idempotency_request'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -144,6 +146,14 @@ export const proxies = pgTable(
     index('proxies_user_created_idx').on(t.userId, t.createdAt),
     index('proxies_order_idx').on(t.orderId),
     index('proxies_status_expires_idx').on(t.status, t.expiresAt),
+    // The rotation job runs every 30 s on every instance: it must read the few auto-mode and
+    // claimed proxies, not the whole table.
+    index('proxies_auto_rotation_idx')
+      .on(t.ipChangedAt)
+      .where(sql`${t.ipChangeMode} = 'auto'`),
+    index('proxies_rotation_claimed_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.ipChangeStatus} = 'processing'`),
     // One live listener per node port; a locked proxy has released its port.
     uniqueIndex('proxies_node_port_uq')
       .on(t.subServerId, t.port)

@@ -110,40 +110,61 @@ type Asked = Partial<
   Pick<OrderRow, 'product' | 'country' | 'quantity' | 'periodUnit' | 'periodValue' | 'packageId' | 'protocol'>
 >;
 
+/** A keyed purchase: its key, and the fingerprint of what it asked for (stored on the order). */
+interface Idem {
+  key: string;
+  request: string;
+}
+
+function idemOf(key: string | undefined, asked: Asked): Idem | undefined {
+  if (key === undefined) {
+    return undefined;
+  }
+  const fields = Object.entries(asked)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return { key, request: JSON.stringify(fields) };
+}
+
 /**
- * Runs a purchase once per Idempotency-Key: a repeat, even a concurrent one, gets the first answer.
- * A concurrent repeat may fail on any of the order's unique constraints (the key, one plan per
- * user, one trial), so after any failure the key is looked up again. The same key on a different
- * request is refused (IDEMPOTENCY_KEY_REUSED) instead of silently answering the first one.
+ * The first answer to a repeated Idempotency-Key, or null for a new one. Compared with what the
+ * first request asked (its stored fingerprint, not the order's columns, which later operations
+ * such as increase-amount change), the same key on a different request is IDEMPOTENCY_KEY_REUSED.
+ * Purchases look this up before any other check, so a retry still gets its answer after the
+ * catalogue or the site's product switches have changed.
+ */
+async function repeatOf<T>(
+  ctx: AppContext,
+  buyer: Buyer,
+  idem: Idem | undefined,
+  replay: (o: OrderRow) => Promise<T>,
+): Promise<{ answer: T } | null> {
+  const prior = idem ? await repo.findOrderByIdempotencyKey(ctx.db, buyer.id, idem.key) : undefined;
+  if (!prior) {
+    return null;
+  }
+  if (prior.idempotencyRequest !== null && prior.idempotencyRequest !== idem!.request) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', { orderId: prior.id });
+  }
+  return { answer: await replay(prior) };
+}
+
+/**
+ * Runs a purchase once per Idempotency-Key: a concurrent repeat may fail on any of the order's
+ * unique constraints (the key, one plan per user, one trial), so after any failure the key is
+ * looked up again and the first answer given.
  */
 async function once<T>(
   ctx: AppContext,
   buyer: Buyer,
-  key: string | undefined,
-  asked: Asked,
+  idem: Idem | undefined,
   run: () => Promise<T>,
   replay: (o: OrderRow) => Promise<T>,
 ) {
-  const priorAnswer = async (): Promise<{ answer: T } | null> => {
-    const prior = key ? await repo.findOrderByIdempotencyKey(ctx.db, buyer.id, key) : undefined;
-    if (!prior) {
-      return null;
-    }
-    for (const [field, value] of Object.entries(asked) as [keyof Asked, unknown][]) {
-      if (value !== undefined && prior[field] !== value) {
-        throw new AppError('IDEMPOTENCY_KEY_REUSED', { orderId: prior.id });
-      }
-    }
-    return { answer: await replay(prior) };
-  };
-  const first = await priorAnswer();
-  if (first) {
-    return first.answer;
-  }
   try {
     return await run();
   } catch (err) {
-    const repeat = await priorAnswer();
+    const repeat = await repeatOf(ctx, buyer, idem, replay);
     if (repeat) {
       return repeat.answer;
     }
@@ -183,6 +204,7 @@ interface Purchase {
     | 'createdAt'
     | 'updatedAt'
     | 'idempotencyKey'
+    | 'idempotencyRequest'
   >;
   period: Period;
   /**
@@ -199,7 +221,7 @@ interface Purchase {
  * Every purchase, in the caller's transaction: the order, the charge (NOT_ENOUGH_MONEY rolls it
  * all back), the supply (NOT_ENOUGT_PROXY likewise, uncharged), the proxies and the buy log.
  */
-async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchase, idempotencyKey: string | undefined) {
+async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchase, idem: Idem | undefined) {
   const now = ctx.clock.now();
   const expiresAt = addPeriod(now, p.period);
   const [order] = await tx
@@ -213,7 +235,8 @@ async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchase, idem
       status: 'using',
       paidAt: now,
       expiresAt,
-      idempotencyKey: idempotencyKey ?? null,
+      idempotencyKey: idem?.key ?? null,
+      idempotencyRequest: idem?.request ?? null,
       createdAt: now,
       updatedAt: now,
     })
@@ -260,6 +283,20 @@ export async function buyRetail(
   body: TBuyRetailRequest,
   idempotencyKey?: string,
 ): Promise<{ order: TOrder; proxies: TProxy[] }> {
+  const asked = {
+    product,
+    country: body.country,
+    quantity: body.quantity,
+    periodUnit: body.period.unit,
+    periodValue: body.period.value,
+    protocol: body.protocol,
+  } satisfies Asked;
+  const idem = idemOf(idempotencyKey, asked);
+  const replay = (prior: OrderRow) => purchaseResult(ctx, prior);
+  const repeat = await repeatOf(ctx, buyer, idem, replay);
+  if (repeat) {
+    return repeat.answer;
+  }
   await assertProductOpen(ctx.db, buyer.siteId, product);
   const country = await catalog.findCountry(ctx.db, buyer.siteId, product, body.country);
   const price = country?.enabled
@@ -288,19 +325,10 @@ export async function buyRetail(
     quantity: body.quantity,
     discountPercent: discountPercent(tiers, body.quantity),
   });
-  const asked = {
-    product,
-    country: body.country,
-    quantity: body.quantity,
-    periodUnit: body.period.unit,
-    periodValue: body.period.value,
-    protocol: body.protocol,
-  } satisfies Asked;
   return once(
     ctx,
     buyer,
-    idempotencyKey,
-    asked,
+    idem,
     () =>
       ctx.db.transaction(async (tx) => {
         const r = await purchase(
@@ -329,11 +357,11 @@ export async function buyRetail(
             proxy: { type: product, protocol: body.protocol, country: body.country, autoRenew: body.autoRenew },
             note: '',
           },
-          idempotencyKey,
+          idem,
         );
         return { order: toOrder(r.order), proxies: r.rows.map((row) => toProxy(row, r.host(row))) };
       }),
-    (prior) => purchaseResult(ctx, prior),
+    replay,
   );
 }
 
@@ -346,6 +374,12 @@ export async function buyPackage(
   body: { country: string; protocol: 'http' | 'socks5' },
   idempotencyKey?: string,
 ): Promise<{ order: TOrder; proxies: TProxy[] }> {
+  const idem = idemOf(idempotencyKey, { product, country: body.country, packageId, protocol: body.protocol });
+  const replay = (prior: OrderRow) => purchaseResult(ctx, prior);
+  const repeat = await repeatOf(ctx, buyer, idem, replay);
+  if (repeat) {
+    return repeat.answer;
+  }
   await assertProductOpen(ctx.db, buyer.siteId, product);
   const pkg = await catalog.findPackage(ctx.db, packageId);
   if (!pkg || !pkg.active || pkg.siteId !== buyer.siteId || pkg.product !== product) {
@@ -358,8 +392,7 @@ export async function buyPackage(
   return once(
     ctx,
     buyer,
-    idempotencyKey,
-    { product, country: body.country, packageId: pkg.id, protocol: body.protocol },
+    idem,
     async () => {
       // A second trial is ALREADY_USE_TRIAL even while the first still holds the plan slot.
       if (pkg.isTrial) {
@@ -428,7 +461,7 @@ export async function buyPackage(
               },
               note: pkg.name,
             },
-            idempotencyKey,
+            idem,
           );
           return { order: toOrder(r.order), proxies: r.rows.map((row) => toProxy(row, r.host(row))) };
         });
@@ -443,7 +476,7 @@ export async function buyPackage(
         throw err;
       }
     },
-    (prior) => purchaseResult(ctx, prior),
+    replay,
   );
 }
 
@@ -455,6 +488,15 @@ export async function buyKeys(
   body: { country: string; quantity: number },
   idempotencyKey?: string,
 ): Promise<{ order: TOrder; keys: TKey[] }> {
+  const idem = idemOf(idempotencyKey, { product: 'key', country: body.country, quantity: body.quantity, packageId });
+  const replay = async (o: OrderRow) => {
+    const r = await repo.listKeys(ctx.db, { userId: buyer.id, orderId: o.id, search: '', page: 1, limit: 1000 });
+    return { order: toOrder(o), keys: r.rows.map((x) => toKey(x.k, x.line)) };
+  };
+  const repeat = await repeatOf(ctx, buyer, idem, replay);
+  if (repeat) {
+    return repeat.answer;
+  }
   await assertProductOpen(ctx.db, buyer.siteId, 'key');
   const pkg = await catalog.findPackage(ctx.db, packageId);
   if (!pkg || !pkg.active || pkg.siteId !== buyer.siteId || pkg.product !== 'key') {
@@ -465,15 +507,10 @@ export async function buyKeys(
     throw new AppError('INVALID_COUNTRY');
   }
   const total = pkg.price * body.quantity;
-  const replay = async (o: OrderRow) => {
-    const r = await repo.listKeys(ctx.db, { userId: buyer.id, orderId: o.id, search: '', page: 1, limit: 1000 });
-    return { order: toOrder(o), keys: r.rows.map((x) => toKey(x.k, x.line)) };
-  };
   return once(
     ctx,
     buyer,
-    idempotencyKey,
-    { product: 'key', country: body.country, quantity: body.quantity, packageId: pkg.id },
+    idem,
     () =>
       ctx.db
         .transaction(async (tx) => {
@@ -508,7 +545,7 @@ export async function buyKeys(
               perProxy: (i) => ({ keyId: keyIds[i] }),
               note: pkg.name,
             },
-            idempotencyKey,
+            idem,
           );
           const keyRows = await tx
             .insert(rotatingKeys)

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZProxy } from '@proxy/contract';
+import { eq } from 'drizzle-orm';
+import { sites } from '../../db/schema/index.js';
 import { balanceOf, build, countRows, customer, ledgerMismatches, type TestApp } from '../../../test/helper.js';
 
 let t: TestApp;
@@ -102,6 +104,36 @@ describe('POST /api/v6-proxy/buy-retail', () => {
     expect(await balanceOf(t, c.id)).toBe(1_000_000 - 50 * V6_DAY);
     expect((await t.inject({ method: 'GET', url: '/api/order/list-order', token: c.token })).json().total).toBe(1);
     expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should answer a retried purchase with its order after the order was amended or the product closed', async () => {
+    const c = await customer(t, 1_000_000);
+    const key = randomUUID();
+    const first = await buyV6(c.token, {}, key);
+    expect(first.statusCode).toBe(200);
+    const orderId = first.json().order.id as string;
+    const more = await t.inject({
+      method: 'PUT',
+      url: `/api/order/increase-amount/${orderId}`,
+      token: c.token,
+      payload: { amount: 50 },
+    });
+    expect(more.statusCode).toBe(200);
+    const site = await t.app.sites.resolve('localhost');
+    await t.ctx.db.update(sites).set({ isOpenV6: false }).where(eq(sites.id, site.id));
+    t.app.sites.invalidate();
+    try {
+      const balance = await balanceOf(t, c.id);
+      const retry = await buyV6(c.token, {}, key);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().order.id).toBe(orderId);
+      expect(await balanceOf(t, c.id)).toBe(balance);
+      // Another request under the same key is still told apart.
+      expect((await buyV6(c.token, { quantity: 100 }, key)).json().message).toBe('IDEMPOTENCY_KEY_REUSED');
+    } finally {
+      await t.ctx.db.update(sites).set({ isOpenV6: true }).where(eq(sites.id, site.id));
+      t.app.sites.invalidate();
+    }
   });
 
   it('should refuse an Idempotency-Key reused for a different purchase, and charge nothing for it', async () => {
