@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   build,
@@ -115,6 +116,33 @@ describe('GET /api/events', () => {
     expect(a.app.events.size).toBe(before + 1);
     sse.close();
     await waitFor(() => a.app.events.size === before);
+  });
+});
+
+describe('GET /api/events from clients that leave at once', () => {
+  it('should keep no stream of a client gone before its stream was set up', async () => {
+    const c = await customer(a);
+    const before = a.app.events.size;
+    const { port } = new URL(urlA);
+    // Each request arrives whole and its socket closes at once, while authenticate and the LISTEN
+    // are still being awaited on the server.
+    await Promise.all(
+      Array.from(
+        { length: 30 },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = connect(Number(port), '127.0.0.1', () => {
+              socket.end(`GET /api/events?access_token=${c.token} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+            });
+            socket.on('error', () => resolve());
+            socket.on('close', () => resolve());
+            socket.resume();
+          }),
+      ),
+    );
+    // Whatever the server was still doing for them has finished well within this.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(a.app.events.size).toBe(before);
   });
 });
 

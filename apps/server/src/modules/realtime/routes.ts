@@ -43,6 +43,13 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     const unsubscribe = await app.events.subscribe(stream);
     reply.hijack();
+    // A client gone while authenticate or the LISTEN above was awaited has already fired its
+    // 'close', so the cleanup below would never run: the stream would stay in the hub for good.
+    if (req.raw.destroyed || res.destroyed) {
+      unsubscribe();
+      res.destroy();
+      return;
+    }
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
