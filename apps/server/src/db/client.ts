@@ -158,6 +158,7 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 const dialect = new PgDialect();
 const statementNames = new Map<string, string>();
+const MAX_STATEMENTS = 256;
 
 /**
  * queryRows for a hot query of a fixed shape, as a named prepared statement: PostgreSQL parses and
@@ -169,6 +170,10 @@ const statementNames = new Map<string, string>();
 export async function queryRowsPrepared<T>(db: DbOrTx, prefix: string, query: SQL): Promise<T[]> {
   const q = dialect.sqlToQuery(query);
   let name = statementNames.get(q.sql);
+  if (!name && statementNames.size >= MAX_STATEMENTS) {
+    // A caller whose text varies would grow every connection's statements without end: run plain.
+    return queryRows<T>(db, query);
+  }
   if (!name) {
     name = `${prefix}_${createHash('sha1').update(q.sql).digest('hex').slice(0, 16)}`;
     statementNames.set(q.sql, name);
