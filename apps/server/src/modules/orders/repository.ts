@@ -123,7 +123,7 @@ export async function listOrders(
  */
 export type ProxyScope = ProxyRow['type'] | 'bought';
 
-function scopeFilter(scope: ProxyScope): SQL[] {
+export function scopeFilter(scope: ProxyScope): SQL[] {
   return scope === 'bought' ? [eq(proxies.type, 'v4'), isNotNull(proxies.packageName)] : [eq(proxies.type, scope)];
 }
 

@@ -35,17 +35,17 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** tag-proxy/:tagId and untag-proxy/:tagId under /api/{v6,v4,bought}-proxy (the tag's type picks the proxies). */
+/** tag-proxy/:tagId and untag-proxy/:tagId under /api/{v6,v4,bought}-proxy: proxies of the route's scope and the tag's type. */
 export function proxyTagRoutes(scope: 'v6' | 'v4' | 'bought'): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = [`${scope}-proxy`];
     const schema = { tags, params: ZIdParams, body: ZTagProxiesRequest, response: { 200: ZOk } };
     app.post('/tag-proxy/:id', { preHandler: authenticate, schema }, async (req) => {
-      await tagsService.tagProxies(app.ctx, req.user.id, req.params.id, req.body.listProxyId);
+      await tagsService.tagProxies(app.ctx, req.user.id, scope, req.params.id, req.body.listProxyId);
       return ok;
     });
     app.put('/untag-proxy/:id', { preHandler: authenticate, schema }, async (req) => {
-      await tagsService.tagProxies(app.ctx, req.user.id, req.params.id, req.body.listProxyId, true);
+      await tagsService.tagProxies(app.ctx, req.user.id, scope, req.params.id, req.body.listProxyId, true);
       return ok;
     });
   };

@@ -6,6 +6,7 @@ import { queryRows } from '../../db/client.js';
 import { proxies, rotatingKeys, tags } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { scopeFilter, type ProxyScope } from '../orders/repository.js';
 
 type TagType = 'v6' | 'v4' | 'key';
 
@@ -69,10 +70,15 @@ export async function deleteTag(ctx: AppContext, userId: string, id: string): Pr
   });
 }
 
-/** Puts the caller's proxies (of the tag's type) under a tag; `tagId` null removes their tag. */
+/**
+ * Puts the caller's proxies (of the tag's type) under a tag, or takes them out of it. Only the
+ * proxies the route serves count (`scope`: /api/bought-proxy is the package proxies alone), as
+ * in every other proxy call; any other id is unknown.
+ */
 export async function tagProxies(
   ctx: AppContext,
   userId: string,
+  scope: ProxyScope,
   tagId: string,
   ids: string[],
   untag = false,
@@ -86,7 +92,14 @@ export async function tagProxies(
     const rows = await tx
       .select({ id: proxies.id })
       .from(proxies)
-      .where(and(inArray(proxies.id, unique), eq(proxies.userId, userId), eq(proxies.type, tag.tagType as 'v6' | 'v4')))
+      .where(
+        and(
+          inArray(proxies.id, unique),
+          eq(proxies.userId, userId),
+          eq(proxies.type, tag.tagType as 'v6' | 'v4'),
+          ...scopeFilter(scope),
+        ),
+      )
       .for('update');
     if (rows.length !== unique.length) {
       throw new AppError('PROXY_NOT_EXISTS');

@@ -188,4 +188,52 @@ describe('tags', () => {
       (await t.inject({ method: 'GET', url: `/api/key/list-key-me?tagId=${keyTag}`, token: c.token })).json().total,
     ).toBe(1);
   });
+  it('should tag under each route only the proxies that route serves', async () => {
+    const c = await customer(t, 1_000_000);
+    const [retail] = await v4(c.token, 1);
+    const pkg = (await t.inject({ method: 'GET', url: '/api/v4-package/get-all-package' }))
+      .json()
+      .find((p: { name: string }) => p.name === 'Starter');
+    const bought = await t.inject({
+      method: 'POST',
+      url: `/api/v4-proxy/buy-package/${pkg.id}`,
+      token: c.token,
+      payload: { country: 'VN' },
+    });
+    expect(bought.statusCode).toBe(200);
+    const packaged = bought.json().proxies[0].id as string;
+    const tag = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/tag/create-tag?tagType=v4',
+        token: c.token,
+        payload: { tagName: 'Scoped' },
+      })
+    ).json().id;
+    const call = (method: 'POST' | 'PUT', url: string, id: string) =>
+      t.inject({ method, url: `${url}/${tag}`, token: c.token, payload: { listProxyId: [id] } });
+    const tagOf = async (id: string) =>
+      (await t.inject({ method: 'GET', url: `/api/v4-proxy/list-proxy-me?tagId=${tag}`, token: c.token }))
+        .json()
+        .items.some((p: { id: string }) => p.id === id);
+
+    for (const [method, url] of [
+      ['POST', '/api/bought-proxy/tag-proxy'],
+      ['POST', '/api/v6-proxy/tag-proxy'],
+    ] as const) {
+      const res = await call(method, url, retail!);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('PROXY_NOT_EXISTS');
+    }
+    expect(await tagOf(retail!)).toBe(false);
+
+    expect((await call('POST', '/api/v4-proxy/tag-proxy', retail!)).statusCode).toBe(200);
+    expect((await call('PUT', '/api/bought-proxy/untag-proxy', retail!)).json().message).toBe('PROXY_NOT_EXISTS');
+    expect(await tagOf(retail!)).toBe(true);
+
+    expect((await call('POST', '/api/bought-proxy/tag-proxy', packaged)).statusCode).toBe(200);
+    expect(await tagOf(packaged)).toBe(true);
+    expect((await call('PUT', '/api/bought-proxy/untag-proxy', packaged)).statusCode).toBe(200);
+    expect(await tagOf(packaged)).toBe(false);
+  });
 });
