@@ -34,7 +34,8 @@ export async function claimRotations(ctx: AppContext): Promise<number> {
  * Phase 2: gives every "processing" proxy its new egress and marks it "changed", one transaction
  * each. A row is taken with SKIP LOCKED and must still be "processing" under the lock, so two
  * instances never rotate one claim twice; a claim left by a crash between the phases is simply
- * finished by the next run.
+ * finished by the next run. Under the lock it must also still be in auto mode and due; otherwise
+ * the claim is dropped without a new address.
  */
 export async function finishRotations(ctx: AppContext): Promise<number> {
   const pending = await queryRows<{ id: string }>(
@@ -56,6 +57,21 @@ export async function finishRotations(ctx: AppContext): Promise<number> {
       if (p.status !== 'using') {
         // Expired since it was claimed: nothing to serve, so no new address.
         await tx.update(proxies).set({ ipChangeStatus: 'not_changed', updatedAt: now }).where(eq(proxies.id, id));
+        return false;
+      }
+      // The claim was made on phase 1's view: the customer may since have switched the proxy to
+      // manual or lengthened its interval (setResetType does not touch the claim), and rotating
+      // then would change an address they asked to keep.
+      const since = (p.ipChangedAt ?? p.createdAt).getTime();
+      if (
+        p.ipChangeMode !== 'auto' ||
+        p.changeIntervalMin === null ||
+        since + p.changeIntervalMin * 60_000 > now.getTime()
+      ) {
+        await tx
+          .update(proxies)
+          .set({ ipChangeStatus: p.ipChangedAt ? 'changed' : 'not_changed', updatedAt: now })
+          .where(eq(proxies.id, id));
         return false;
       }
       try {

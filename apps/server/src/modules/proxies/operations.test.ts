@@ -490,6 +490,30 @@ describe('auto IP rotation in two phases', () => {
     expect(after.egressIp).not.toBe(p!.egressIp);
   });
 
+  it.each([
+    ['switched to manual', { mode: 'manual' }],
+    ['given a longer interval', { mode: 'auto', intervalMin: 60 }],
+  ])('should not rotate a claimed proxy %s between the phases', async (_, body) => {
+    const { claimRotations, finishRotations } = await import('../../jobs/rotation.js');
+    const c = await customer(t, 1_000_000);
+    const [p] = await dueAutoProxies(c, 1);
+    await claimRotations(t.ctx);
+    expect((await list(c.token)).find((x) => x.id === p!.id)).toMatchObject({ ipChangeStatus: 'processing' });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v4-proxy/update-reset-ip-type',
+      token: c.token,
+      payload: { listProxyId: [p!.id], ...body },
+    });
+    expect(res.statusCode).toBe(200);
+    const events = await countRows(t, `proxy_events where proxy_id = '${p!.id}'`);
+    await finishRotations(t.ctx);
+    const after = (await list(c.token)).find((x) => x.id === p!.id)!;
+    expect(after.egressIp).toBe(p!.egressIp);
+    expect(after.ipChangeStatus).toBe('not_changed');
+    expect(await countRows(t, `proxy_events where proxy_id = '${p!.id}'`)).toBe(events);
+  });
+
   it('should rotate each due proxy once when two instances run at the same time', async () => {
     const { runRotation } = await import('../../jobs/rotation.js');
     const { buildSecondInstance } = await import('../../../test/helper.js');
