@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { coinsToUsd, formatCoins, formatCoinsComma, formatDateTime, formatMinor } from './format.js';
 import { periodToDays } from './period.js';
 import { statusOf } from './errors.js';
-import { discountPercent, prorate, quote, remainingHours, renewUnitPrice } from './pricing.js';
+import { discountPercent, prorate, prorateEach, quote, remainingHours, renewUnitPrice } from './pricing.js';
 import { DEFAULT_PROMOTION } from './constants.js';
 import { PAYMENT_MIN_COINS, paymentStepCoins, promotionBonus } from './schemas/payments.js';
 import { ZLedgerI18n } from './schemas/ledger.js';
@@ -132,6 +132,18 @@ describe('prorated pricing (increase amount, change country)', () => {
       discount: 10_541,
       total: 200_292,
     });
+  });
+
+  it('should price each proxy for its own hours, rounding each group of equal hours as one line', () => {
+    // 1,200 × (2 × 18 + 5) / 24: 18 h for two proxies is 1,800; 5 h for one is 250.
+    expect(prorateEach({ unitPrice: 1_200, unit: 'day', hours: [18, 5, 18] })).toEqual({
+      gross: 2_050,
+      discount: 0,
+      total: 2_050,
+    });
+    // An expired proxy has nothing left; 7 h at 100/day is 29.17 → 29, twice 58.
+    expect(prorateEach({ unitPrice: 100, unit: 'day', hours: [7, 0, 7] }).total).toBe(58);
+    expect(prorateEach({ unitPrice: 100, unit: 'day', hours: [] }).total).toBe(0);
   });
 
   it('should cost nothing for nothing left or a zero price difference', () => {

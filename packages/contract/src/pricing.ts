@@ -82,3 +82,26 @@ export function prorate({ unitPrice, unit, hours, quantity, discountPercent: pct
   const discount = Math.floor((gross * Math.round(pct * 100)) / 10_000);
   return { gross, discount, total: gross - discount };
 }
+
+/**
+ * `prorate` for proxies that each have their own time left (an order's proxies drift apart once
+ * some are renewed on their own, and change country prices each for its own remainder): one
+ * `prorate` line per distinct number of hours, summed, so equal remainders round as one line.
+ */
+export function prorateEach({
+  hours,
+  ...line
+}: Omit<ProrateInput, 'hours' | 'quantity'> & { hours: readonly number[] }): Quote {
+  const counts = new Map<number, number>();
+  for (const h of hours) {
+    counts.set(h, (counts.get(h) ?? 0) + 1);
+  }
+  let gross = 0;
+  let discount = 0;
+  for (const [h, quantity] of counts) {
+    const q = prorate({ ...line, hours: h, quantity });
+    gross += q.gross;
+    discount += q.discount;
+  }
+  return { gross, discount, total: gross - discount };
+}

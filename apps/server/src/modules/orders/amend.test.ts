@@ -36,6 +36,7 @@ interface Proxy {
   protocol: string;
   autoRenew: boolean;
   country: string;
+  status: string;
 }
 
 async function buy(token: string, body: object = {}, product: 'v4' | 'v6' = 'v4') {
@@ -278,6 +279,57 @@ describe('PUT /api/order/change-country/:id', () => {
         amount: -1_800,
         contentI18n: { key: 'changeCountry', params: { from: 'VN', to: 'SG', count: 2, hours: 18 } },
       });
+      expect(await ledgerMismatches(t)).toEqual([]);
+    } finally {
+      await setDayPrice('SG', V4_DAY);
+    }
+  });
+
+  it('should move and charge only the proxies in use, each for its own hours left', async () => {
+    await setDayPrice('SG', 4_200);
+    try {
+      const c = await customer(t, 100_000);
+      const { order, proxies } = await buy(c.token, { quantity: 3 });
+      const [a, b, gone] = proxies as [Proxy, Proxy, Proxy];
+      const renew = async (ids: string[]) => {
+        const res = await t.inject({
+          method: 'PUT',
+          url: '/api/v4-proxy/renew-list-proxy',
+          token: c.token,
+          payload: { listProxyId: ids, period: { unit: 'day', value: 1 } },
+        });
+        expect(res.statusCode).toBe(200);
+      };
+      // a lasts 72 h, b 48 h, and the third only the first 24 h.
+      await renew([a.id, b.id]);
+      await renew([a.id]);
+      t.clock.advance(30 * HOUR);
+      await c.relogin();
+      await runLifecycle(t.ctx);
+      expect((await orderProxies(c.token, order.id)).find((p) => p.id === gone.id)).toMatchObject({
+        status: 'expired',
+      });
+      const before = await balanceOf(t, c.id);
+      const res = await change(c.token, order.id, 'SG');
+      expect(res.statusCode).toBe(200);
+      // (4,200 − 3,000) per day: a has 42 h left (2,100), b 18 h (900), the expired one nothing.
+      expect(res.json().cost).toBe(3_000);
+      expect(await balanceOf(t, c.id)).toBe(before - 3_000);
+      const after = await orderProxies(c.token, order.id);
+      expect(after.find((p) => p.id === a.id)).toMatchObject({ country: 'SG' });
+      expect(after.find((p) => p.id === b.id)).toMatchObject({ country: 'SG' });
+      expect(after.find((p) => p.id === gone.id)).toMatchObject({
+        country: 'VN',
+        egressIp: gone.egressIp,
+        status: 'expired',
+      });
+      const held = await queryRows<{ proxy_id: string | null }>(
+        t.ctx.db,
+        sql`select proxy_id from egress_ips where product = 'v4' and ip = ${gone.egressIp}`,
+      );
+      expect(held[0]!.proxy_id).toBe(gone.id);
+      const tx = (await t.inject({ method: 'GET', url: '/api/log/list-transaction', token: c.token })).json().items[0];
+      expect(tx).toMatchObject({ type: 'change_country', amount: -3_000, contentI18n: { params: { count: 2 } } });
       expect(await ledgerMismatches(t)).toEqual([]);
     } finally {
       await setDayPrice('SG', V4_DAY);

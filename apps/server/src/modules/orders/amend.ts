@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
-import { discountPercent, prorate, remainingHours, type ErrorCode, type TOrder, type TProxy } from '@proxy/contract';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import {
+  discountPercent,
+  prorate,
+  prorateEach,
+  remainingHours,
+  type ErrorCode,
+  type TOrder,
+  type TProxy,
+} from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { orders, proxies } from '../../db/schema/index.js';
@@ -186,10 +194,10 @@ export async function increaseAmount(
 }
 
 /**
- * PUT /api/order/change-country/:id: the order's live proxies keep their node, port and
+ * PUT /api/order/change-country/:id: the order's proxies in use keep their node, port and
  * credentials and take egress addresses of another country on the same node (the old ones go
- * back to the pool). A dearer country costs the unit price difference for the remaining hours;
- * a cheaper or equal one is free.
+ * back to the pool). A dearer country costs the unit price difference for each proxy's own
+ * remaining hours; a cheaper or equal one is free.
  */
 export async function changeCountry(
   ctx: AppContext,
@@ -218,21 +226,23 @@ export async function changeCountry(
       }
       // An old country whose price was withdrawn counts as free, so the move costs the new price.
       const oldPrice = await catalog.findRetailPrice(tx, user.siteId, product, order.country, order.periodUnit);
+      // Only the proxies in use move: an expired one (renewed proxies outlive the rest) keeps its
+      // address until it is renewed or locked, and must neither be charged nor take a new address.
       const live = await tx
         .select()
         .from(proxies)
-        .where(and(eq(proxies.orderId, order.id), ne(proxies.status, 'locked')))
+        .where(and(eq(proxies.orderId, order.id), eq(proxies.status, 'using'), gt(proxies.expiresAt, now)))
         .orderBy(proxies.port)
         .for('update');
       if (live.length === 0) {
         throw new AppError('ORDER_EXPIRED');
       }
+      // order.expiresAt is the latest of its proxies: each is priced for its own remainder.
       const hours = remainingHours(order.expiresAt, now);
-      const q = prorate({
+      const q = prorateEach({
         unitPrice: Math.max(0, newPrice.price - (oldPrice?.price ?? 0)),
         unit: order.periodUnit,
-        hours,
-        quantity: live.length,
+        hours: live.map((p) => remainingHours(p.expiresAt, now)),
       });
       const note = `${order.country} → ${to}`;
       return attempt(tx, { orderId: order.id, action: 'change_country', note, at: now }, async (sp) => {

@@ -60,7 +60,7 @@ export const orders: typeof vi = {
   changeCountry: {
     title: 'Change the country of order {{code}}',
     message:
-      'The {{quantity}} proxies in {{country}} keep their ports and passwords and exit from the new country, for the {{remaining}} left. A dearer country costs the difference for that time; a cheaper one is free.',
+      'The {{quantity}} proxies in use in {{country}} keep their ports and passwords and exit from the new country (expired ones stay). A dearer country costs the difference for the time each has left, at most {{remaining}}; a cheaper one is free.',
     needCountry: 'Please choose a country',
     outOfStock: 'Out of stock',
     free: 'Free',

@@ -58,7 +58,7 @@ export const orders = {
   changeCountry: {
     title: 'Đổi quốc gia cho đơn hàng {{code}}',
     message:
-      '{{quantity}} proxy {{country}} giữ nguyên cổng và mật khẩu, chỉ đổi IP ra sang quốc gia mới, còn {{remaining}}. Quốc gia đắt hơn tính phần chênh lệch cho thời gian còn lại; rẻ hơn thì miễn phí.',
+      '{{quantity}} proxy {{country}} đang dùng giữ nguyên cổng và mật khẩu, chỉ đổi IP ra sang quốc gia mới (proxy đã hết hạn giữ nguyên). Quốc gia đắt hơn tính phần chênh lệch cho thời gian còn lại của từng proxy, tối đa {{remaining}}; rẻ hơn thì miễn phí.',
     needCountry: 'Vui lòng chọn quốc gia',
     outOfStock: 'Hết hàng',
     free: 'Miễn phí',

@@ -5,7 +5,7 @@ import { queryRoots } from '@/lib/query-keys';
 import { keyLine, proxyLine } from '@/lib/proxy-lines';
 
 /** Every page of a list, MAX_LIMIT rows at a time. */
-async function allPages<T>(fetchPage: (page: number) => Promise<TPage<T>>, enough: (items: T[]) => boolean) {
+export async function allPages<T>(fetchPage: (page: number) => Promise<TPage<T>>, enough: (items: T[]) => boolean) {
   const items: T[] = [];
   for (let page = 1; ; page++) {
     const res = await fetchPage(page);

@@ -14,6 +14,7 @@ import { useRetailPrices } from '@/lib/catalog/get-retail-prices';
 import { countryName, formatMoney, formatPeriod } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useChangeCountry } from '../api/change-country';
+import { useOrderUsingExpiries } from '../api/get-order-using-proxies';
 import { changeCountryQuote } from '../utils/order-amend';
 
 /** "Change country": the order's proxies keep port and credentials and exit from another country. */
@@ -21,12 +22,14 @@ export function ChangeCountryDialog({ order, onClose }: { order: TOrder; onClose
   const { t, i18n } = useTranslation();
   const countries = useCountries(order.product);
   const prices = useRetailPrices(order.product);
+  const expiries = useOrderUsingExpiries(order);
   const change = useChangeCountry();
   const [now] = useState(() => Date.now());
   const [chosen, setChosen] = useState('');
   const others = (countries.data ?? []).filter((c) => c.code !== order.country);
   const country = chosen || (others.find((c) => c.available) ?? others[0])?.code || '';
-  const cost = country ? changeCountryQuote(order, country, prices.data ?? [], now) : null;
+  const cost =
+    country && expiries.data ? changeCountryQuote(order, country, prices.data ?? [], expiries.data, now) : null;
   const name = (code: string, fallback?: string) => countryName(code, i18n.language, fallback);
 
   const submit = () => {
@@ -55,13 +58,13 @@ export function ChangeCountryDialog({ order, onClose }: { order: TOrder; onClose
       onSubmit={submit}
       onClose={onClose}
     >
-      {countries.isPending || prices.isPending ? (
+      {countries.isPending || prices.isPending || expiries.isPending ? (
         <PageSpinner />
       ) : (
         <Stack spacing={2} sx={{ pt: 1 }}>
           <DialogContentText>
             {t('orders.changeCountry.message', {
-              quantity: order.quantity,
+              quantity: expiries.data?.length ?? order.quantity,
               country: name(order.country),
               remaining: formatPeriod(
                 { unit: 'hour', value: order.expiresAt ? remainingHours(order.expiresAt, now) : 0 },

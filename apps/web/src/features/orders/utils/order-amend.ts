@@ -1,6 +1,7 @@
 import {
   discountPercent,
   prorate,
+  prorateEach,
   remainingHours,
   type DiscountTier,
   type TOrder,
@@ -60,13 +61,16 @@ export function increaseAmountQuote(
 }
 
 /**
- * What moving the order to `country` costs: the unit price difference to a dearer country for the
- * hours left, per proxy; nothing to a cheaper one. Null when the new country's price is unknown.
+ * What moving the order to `country` costs, as the server charges it: the unit price difference to
+ * a dearer country for each proxy in use, for its own hours left (`expiries`: proxies renewed on
+ * their own outlive the rest, expired ones do not move); nothing to a cheaper one. Null when the
+ * new country's price is unknown.
  */
 export function changeCountryQuote(
   order: AmendOrder,
   country: string,
   retail: readonly TRetailPrice[],
+  expiries: readonly string[],
   now: number,
 ): number | null {
   const unitOf = (code: string) => retail.find((r) => r.country === code && r.unit === order.period.unit)?.price;
@@ -74,10 +78,9 @@ export function changeCountryQuote(
   if (to === undefined) {
     return null;
   }
-  return prorate({
+  return prorateEach({
     unitPrice: Math.max(0, to - (unitOf(order.country) ?? 0)),
     unit: order.period.unit,
-    hours: order.expiresAt ? remainingHours(order.expiresAt, now) : 0,
-    quantity: order.quantity,
+    hours: expiries.map((at) => remainingHours(at, now)),
   }).total;
 }

@@ -51,10 +51,19 @@ describe('increaseAmountQuote', () => {
 });
 
 describe('changeCountryQuote', () => {
+  const eight = Array.from({ length: 8 }, () => order.expiresAt);
+
   it('should charge the difference to a dearer country and nothing to a cheaper one', () => {
     // (4,200 − 3,000) × 19 / 24 × 8 proxies.
-    expect(changeCountryQuote(order, 'SG', retail, now)).toBe(7_600);
-    expect(changeCountryQuote(order, 'DE', retail, now)).toBe(0);
-    expect(changeCountryQuote(order, 'XX', retail, now)).toBeNull();
+    expect(changeCountryQuote(order, 'SG', retail, eight, now)).toBe(7_600);
+    expect(changeCountryQuote(order, 'DE', retail, eight, now)).toBe(0);
+    expect(changeCountryQuote(order, 'XX', retail, eight, now)).toBeNull();
+  });
+
+  it('should price only the proxies in use, each for its own hours left', () => {
+    // The order's quantity (8) and latest expiry do not count: 1,200 × 19 / 24 = 950 and 1,200 × 5 / 24 = 250.
+    const expiries = [order.expiresAt, new Date(now + 4 * HOUR + 1).toISOString()];
+    expect(changeCountryQuote(order, 'SG', retail, expiries, now)).toBe(1_200);
+    expect(changeCountryQuote(order, 'SG', retail, [], now)).toBe(0);
   });
 });
