@@ -107,4 +107,32 @@ describe('adding proxies to an order and changing its country', () => {
       expect(after.body.items).toContainEqual(expect.objectContaining({ port: p.port, password: p.password }));
     }
   });
+  it('should show an error and keep Submit disabled when the prices cannot be loaded', async () => {
+    const { page, server, mail } = e2e;
+    const user = await createCustomer(server, mail, 'noprices');
+    await credit(server, user.email, 100_000);
+    const token = await tokenOf(server, user);
+    const bought = await api<{ order: { id: string } }>(server, 'POST', '/api/v4-proxy/buy-retail', {
+      token,
+      body: { country: 'VN', quantity: 2, period: { unit: 'day', value: 1 } },
+    });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    // Before the login, so no page of this session ever has the catalogue cached.
+    await page.route('**/api/v4-retail/get-all', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"INTERNAL_ERROR"}' }),
+    );
+    await loginViaUi(page, server.baseUrl, user, 'en');
+    await page.goto(`${server.baseUrl}/order`);
+    const row = page.getByTestId('orders-grid').locator(`.MuiDataGrid-row[data-id="${bought.body.order.id}"]`);
+
+    await row.getByTestId('order-increase-amount').click();
+    await page.getByTestId('increase-amount-load-error').filter({ hasText: 'contact system admin' }).waitFor();
+    expect(await page.getByTestId('increase-amount-submit').isDisabled()).toBe(true);
+    await page.getByTestId('increase-amount-dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('increase-amount-dialog').waitFor({ state: 'hidden' });
+
+    await row.getByTestId('order-change-country').click();
+    await page.getByTestId('change-country-load-error').filter({ hasText: 'contact system admin' }).waitFor();
+    expect(await page.getByTestId('change-country-submit').isDisabled()).toBe(true);
+  });
 });

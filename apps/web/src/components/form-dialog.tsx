@@ -18,6 +18,8 @@ interface FormDialogProps {
   submitTestId: string;
   submitColor?: 'primary' | 'success' | 'error';
   loading: boolean;
+  /** While there is nothing valid to send (e.g. no price yet), Submit and Enter do nothing. */
+  submitDisabled?: boolean;
   /** Enter in a field submits too; the page never reloads. */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void | Promise<void>;
   onClose: () => void;
@@ -35,6 +37,7 @@ export function FormDialog({
   submitTestId,
   submitColor,
   loading,
+  submitDisabled = false,
   onSubmit,
   onClose,
 }: FormDialogProps) {
@@ -45,14 +48,23 @@ export function FormDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void onSubmit(event);
+          if (!submitDisabled) {
+            void onSubmit(event);
+          }
         }}
       >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>{children}</DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" color={submitColor} loading={loading} data-testid={submitTestId}>
+          <Button
+            type="submit"
+            variant="contained"
+            color={submitColor}
+            loading={loading}
+            disabled={submitDisabled}
+            data-testid={submitTestId}
+          >
             {submitLabel}
           </Button>
         </DialogActions>

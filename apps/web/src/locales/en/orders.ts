@@ -22,6 +22,7 @@ export const orders: typeof vi = {
   },
   errors: {
     needSelection: 'Please select at least one order',
+    catalogueFailed: 'The prices could not be loaded. Please try again later or contact system admin',
   },
   renew: {
     title: 'Renew order {{code}}',

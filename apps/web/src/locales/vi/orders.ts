@@ -20,6 +20,7 @@ export const orders = {
   },
   errors: {
     needSelection: 'Vui lòng chọn ít nhất một đơn hàng',
+    catalogueFailed: 'Không tải được bảng giá. Vui lòng thử lại sau hoặc liên hệ quản trị viên hệ thống',
   },
   renew: {
     title: 'Gia hạn đơn hàng {{code}}',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import DialogContentText from '@mui/material/DialogContentText';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -30,6 +31,9 @@ export function ChangeCountryDialog({ order, onClose }: { order: TOrder; onClose
   const country = chosen || (others.find((c) => c.available) ?? others[0])?.code || '';
   const cost =
     country && expiries.data ? changeCountryQuote(order, country, prices.data ?? [], expiries.data, now) : null;
+  // The countries, their prices and the proxies to move are all needed to quote a move.
+  const loading = countries.isPending || prices.isPending || expiries.isPending;
+  const failed = countries.isError || prices.isError || expiries.isError;
   const name = (code: string, fallback?: string) => countryName(code, i18n.language, fallback);
 
   const submit = () => {
@@ -55,11 +59,16 @@ export function ChangeCountryDialog({ order, onClose }: { order: TOrder; onClose
       submitLabel={t('orders.changeCountry.submit')}
       submitTestId="change-country-submit"
       loading={change.isPending}
+      submitDisabled={failed || cost === null}
       onSubmit={submit}
       onClose={onClose}
     >
-      {countries.isPending || prices.isPending || expiries.isPending ? (
+      {loading ? (
         <PageSpinner />
+      ) : failed ? (
+        <Alert severity="error" data-testid="change-country-load-error">
+          {t('orders.errors.catalogueFailed')}
+        </Alert>
       ) : (
         <Stack spacing={2} sx={{ pt: 1 }}>
           <DialogContentText>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -24,6 +25,8 @@ export function IncreaseAmountDialog({ order, onClose }: { order: TOrder; onClos
   const [now] = useState(() => Date.now());
   const [typed, setTyped] = useState<number | null>(null);
   const loading = prices.isPending || tiers.isPending;
+  // A failed load is not "not sold": without the catalogue there is no price to agree to.
+  const failed = prices.isError || tiers.isError;
   const step = prices.data?.find((r) => r.country === order.country && r.unit === order.period.unit)?.quantityStep;
   // One step until the customer types: the smallest amount the order can take.
   const amount = typed ?? step ?? 1;
@@ -58,11 +61,16 @@ export function IncreaseAmountDialog({ order, onClose }: { order: TOrder; onClos
       submitLabel={t('orders.increaseAmount.submit')}
       submitTestId="increase-amount-submit"
       loading={increase.isPending}
+      submitDisabled={loading || failed || !quote.row}
       onSubmit={submit}
       onClose={onClose}
     >
       {loading ? (
         <PageSpinner />
+      ) : failed ? (
+        <Alert severity="error" data-testid="increase-amount-load-error">
+          {t('orders.errors.catalogueFailed')}
+        </Alert>
       ) : !quote.row ? (
         <DialogContentText>{t('orders.increaseAmount.notSold')}</DialogContentText>
       ) : (
