@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LOCK_DAYS } from '@proxy/contract';
 import { queryRows } from '../db/client.js';
+import { lockOrderIds } from '../modules/orders/repository.js';
 import { refreshOrders } from '../modules/orders/renew.js';
 import { releaseSlots } from '../modules/supply/allocator.js';
 import { recordProxyChanges } from '../modules/supply/changes.js';
@@ -14,26 +15,38 @@ import type { Job } from './runner.js';
 export async function runLifecycle(ctx: AppContext): Promise<{ expired: number; locked: number }> {
   const now = ctx.clock.now().toISOString();
   return ctx.db.transaction(async (tx) => {
+    const expireDue = sql`status = 'using' and expires_at <= ${now}`;
+    const lockDue = sql`status = 'expired' and expires_at + make_interval(days => coalesce((select (s.settings->>'lockDays')::int from sites s where s.id = site_id), ${LOCK_DAYS.default})) <= ${now}::timestamptz`;
+    // Their orders first, as every path that changes an order and its units (orders/repository
+    // lockOrders). With `now` fixed, the due units can only become fewer until they are updated.
+    const due = await queryRows<{ order_id: string }>(
+      tx,
+      sql`select order_id from proxies where order_id is not null and ((${expireDue}) or (${lockDue}))
+          union select order_id from rotating_keys where order_id is not null and ((${expireDue}) or (${lockDue}))`,
+    );
+    await lockOrderIds(
+      tx,
+      due.map((r) => r.order_id),
+    );
     const expired = await queryRows<{ id: string; order_id: string | null }>(
       tx,
       sql`update proxies set status = 'expired', updated_at = ${now}
-          where status = 'using' and expires_at <= ${now} returning id, order_id`,
+          where ${expireDue} returning id, order_id`,
     );
     const expiredKeys = await queryRows<{ order_id: string | null }>(
       tx,
       sql`update rotating_keys set status = 'expired', updated_at = ${now}
-          where status = 'using' and expires_at <= ${now} returning order_id`,
+          where ${expireDue} returning order_id`,
     );
-    const lockDue = sql`expires_at + make_interval(days => coalesce((select (s.settings->>'lockDays')::int from sites s where s.id = site_id), ${LOCK_DAYS.default})) <= ${now}::timestamptz`;
     const locked = await queryRows<{ id: string; order_id: string | null }>(
       tx,
       sql`update proxies set status = 'locked', locked_at = ${now}, updated_at = ${now}
-          where status = 'expired' and ${lockDue} returning id, order_id`,
+          where ${lockDue} returning id, order_id`,
     );
     const lockedKeys = await queryRows<{ order_id: string | null }>(
       tx,
       sql`update rotating_keys set status = 'locked', locked_at = ${now}, updated_at = ${now}
-          where status = 'expired' and ${lockDue} returning order_id`,
+          where ${lockDue} returning order_id`,
     );
     await releaseSlots(
       tx,

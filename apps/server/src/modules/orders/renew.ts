@@ -236,6 +236,7 @@ export async function renewProxies(
   const type = scope === 'bought' ? 'v4' : scope;
   const unique = [...new Set(ids)];
   return ctx.db.transaction(async (tx) => {
+    await repo.lockOrderIds(tx, await repo.orderIdsOf(tx, user.id, 'proxies', unique));
     const rows = await repo.lockProxies(tx, user.id, unique, scope);
     if (rows.length !== unique.length) {
       throw new AppError('PROXY_NOT_EXISTS');
@@ -281,6 +282,7 @@ export async function renewProxies(
 export async function renewKeys(ctx: AppContext, user: { id: string; siteId: string }, ids: string[], period: Period) {
   const unique = [...new Set(ids)];
   return ctx.db.transaction(async (tx) => {
+    await repo.lockOrderIds(tx, await repo.orderIdsOf(tx, user.id, 'keys', unique));
     const rows = await repo.lockKeys(tx, user.id, unique);
     if (rows.length !== unique.length) {
       throw new AppError('KEY_NOT_EXISTS');
@@ -422,6 +424,14 @@ export async function setPrivateAutoRenew(ctx: AppContext, userId: string, autoR
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     await tx.update(users).set({ autoRenewPrivate: autoRenew, updatedAt: now }).where(eq(users.id, userId));
+    const packages = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.type, 'package'), eq(orders.product, 'v4')));
+    await repo.lockOrderIds(
+      tx,
+      packages.map((o) => o.id),
+    );
     const changed = await queryRows<{ order_id: string }>(
       tx,
       sql`update proxies p set auto_renew = ${autoRenew}, updated_at = ${now.toISOString()}
@@ -450,6 +460,10 @@ export async function updateProxies(
 ) {
   const unique = [...new Set(ids)];
   await ctx.db.transaction(async (tx) => {
+    if (patch.autoRenew !== undefined) {
+      // The flag reaches the orders (syncOrderAutoRenew) and a package's other proxies.
+      await repo.lockOrderIds(tx, await repo.orderIdsOf(tx, userId, 'proxies', unique));
+    }
     const rows = await repo.lockProxies(tx, userId, unique, type);
     if (rows.length !== unique.length) {
       throw new AppError('PROXY_NOT_EXISTS');
@@ -486,6 +500,9 @@ export async function updateKeys(
 ) {
   const unique = [...new Set(ids)];
   await ctx.db.transaction(async (tx) => {
+    if (patch.autoRenew !== undefined) {
+      await repo.lockOrderIds(tx, await repo.orderIdsOf(tx, userId, 'keys', unique));
+    }
     const rows = await repo.lockKeys(tx, userId, unique);
     if (rows.length !== unique.length) {
       throw new AppError('KEY_NOT_EXISTS');

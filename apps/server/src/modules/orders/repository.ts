@@ -13,12 +13,46 @@ export async function findOrder(db: DbOrTx, userId: string, id: string): Promise
   return rows[0];
 }
 
+/**
+ * Lock order, for every transaction that changes an order and its proxies or keys: the orders
+ * first, in id order, then their units. change-country and the renewals lock an order and then
+ * its proxies; a path that took the proxies first could wait on an order whose holder waits on
+ * those proxies (a deadlock on PostgreSQL).
+ */
 export async function lockOrders(db: DbOrTx, userId: string, ids: string[]): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
     .where(and(inArray(orders.id, ids), eq(orders.userId, userId)))
+    .orderBy(asc(orders.id))
     .for('update');
+}
+
+/** The orders of units about to be locked, locked first (see `lockOrders`). */
+export async function lockOrderIds(db: DbOrTx, ids: (string | null)[]): Promise<void> {
+  const unique = [...new Set(ids.filter((x): x is string => x !== null))];
+  if (unique.length === 0) {
+    return;
+  }
+  await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(inArray(orders.id, unique))
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+/**
+ * The orders of a user's proxies or keys, read without a lock so they can be locked before the
+ * units; a unit never changes its order, so the answer stays true once the units are locked.
+ */
+export async function orderIdsOf(db: DbOrTx, userId: string, unit: 'proxies' | 'keys', ids: string[]) {
+  const table = unit === 'proxies' ? proxies : rotatingKeys;
+  const rows = await db
+    .selectDistinct({ orderId: table.orderId })
+    .from(table)
+    .where(and(inArray(table.id, ids), eq(table.userId, userId)));
+  return rows.map((r) => r.orderId);
 }
 
 export async function findOrderByIdempotencyKey(db: DbOrTx, userId: string, key: string) {

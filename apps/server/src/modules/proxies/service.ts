@@ -11,6 +11,7 @@ import { recordProxyChanges } from '../supply/changes.js';
 export async function deleteKeys(ctx: AppContext, userId: string, ids: string[]): Promise<void> {
   const unique = [...new Set(ids)];
   await ctx.db.transaction(async (tx) => {
+    await repo.lockOrderIds(tx, await repo.orderIdsOf(tx, userId, 'keys', unique));
     const rows = await repo.lockKeys(tx, userId, unique);
     if (rows.length !== unique.length) {
       throw new AppError('KEY_NOT_EXISTS');
