@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpConnect, startEcho as startTcpEcho, type Target } from '../../gateway/src/test-utils.js';
+import { httpConnect, socksConnect, startEcho as startTcpEcho, type Target } from '../../gateway/src/test-utils.js';
 import { runLifecycle } from '../src/jobs/lifecycle.js';
 import {
   build,
@@ -42,14 +42,14 @@ interface NewIp {
   nextChangeIn: number;
 }
 
-async function buyKey(): Promise<{ key: string; minIntervalSec: number; days: number }> {
+async function buyKey(protocol?: 'http' | 'socks5'): Promise<{ key: string; minIntervalSec: number; days: number }> {
   const c = await customer(t, 1_000_000);
   const pkg = (await t.inject({ method: 'GET', url: '/api/key-package/get-all-package' })).json()[0];
   const res = await t.inject({
     method: 'POST',
     url: `/api/key/buy-key-package/${pkg.id}`,
     token: c.token,
-    payload: { country: 'VN', quantity: 1 },
+    payload: { country: 'VN', quantity: 1, ...(protocol ? { protocol } : {}) },
   });
   expect(res.statusCode).toBe(200);
   return { key: res.json().keys[0].key, minIntervalSec: pkg.minIntervalSec, days: pkg.days };
@@ -111,6 +111,23 @@ describe('POST /api/key/get-new-ip, then use the line', () => {
     expect(b.egressIp).not.toBe(a.egressIp);
     expect(b.egressIp).toMatch(/^127\.20\.0\.\d+$/);
     await waitFor(async () => (await viaHttp(b.proxy)).seen === b.egressIp);
+  });
+
+  it('should serve a key bought for SOCKS5 over SOCKS5, from the returned address', async () => {
+    const { key } = await buyKey('socks5');
+    const res = await getNewIp(key);
+    expect(res.statusCode).toBe(200);
+    const a = res.json<NewIp>();
+    expect(a.protocol).toBe('socks5');
+    await waitForListening(a.port);
+    const viaSocks = async (password: string) => {
+      const r = await socksConnect(a.port, { ipv4: '127.0.0.1' }, target.port, { auth: [a.username, password] });
+      const seen = r.code === 0 && r.step === 'request' ? await r.reader.readLine() : null;
+      r.reader.socket.destroy();
+      return { step: r.step, code: r.code, seen };
+    };
+    await waitFor(async () => (await viaSocks(a.password).catch(() => null))?.seen === a.egressIp);
+    expect(await viaSocks('wrong-password')).toMatchObject({ step: 'auth', code: 1 });
   });
 
   it('should let a credential-less client in from the authIp it was given, and only from there', async () => {

@@ -92,6 +92,8 @@ export const ZBuyPackageRequest = z.object({
 export const ZBuyKeyPackageRequest = z.object({
   country: ZCountryCode,
   quantity: z.number().int().min(1).max(1000).optional().default(1),
+  /** Added to API.md's body: the protocol the key's line is served in (HTTP by default). */
+  protocol: z.enum(PROTOCOLS).optional().default('http'),
 });
 
 export const ZBuyResponse = z.object({ order: ZOrder, proxies: z.array(ZProxy) });

@@ -485,10 +485,16 @@ export async function buyKeys(
   ctx: AppContext,
   buyer: Buyer,
   packageId: string,
-  body: { country: string; quantity: number },
+  body: { country: string; quantity: number; protocol: 'http' | 'socks5' },
   idempotencyKey?: string,
 ): Promise<{ order: TOrder; keys: TKey[] }> {
-  const idem = idemOf(idempotencyKey, { product: 'key', country: body.country, quantity: body.quantity, packageId });
+  const idem = idemOf(idempotencyKey, {
+    product: 'key',
+    country: body.country,
+    quantity: body.quantity,
+    packageId,
+    protocol: body.protocol,
+  });
   const replay = async (o: OrderRow) => {
     const r = await repo.listKeys(ctx.db, { userId: buyer.id, orderId: o.id, search: '', page: 1, limit: 1000 });
     return { order: toOrder(o), keys: r.rows.map((x) => toKey(x.k, x.line)) };
@@ -531,6 +537,7 @@ export async function buyKeys(
                 totalPrice: total,
                 packageId: pkg.id,
                 packageName: pkg.name,
+                protocol: body.protocol,
               },
               period: { unit: 'day', value: pkg.days },
               charge: {
@@ -541,7 +548,13 @@ export async function buyKeys(
                   params: { code, package: pkg.name, quantity: body.quantity, country: body.country },
                 }),
               },
-              proxy: { type: 'v4', kind: 'rotating', protocol: 'http', country: body.country, packageName: pkg.name },
+              proxy: {
+                type: 'v4',
+                kind: 'rotating',
+                protocol: body.protocol,
+                country: body.country,
+                packageName: pkg.name,
+              },
               perProxy: (i) => ({ keyId: keyIds[i] }),
               note: pkg.name,
             },

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import type { TCountry, TPackage } from '@proxy/contract';
+import { PROTOCOLS, type TCountry, type TPackage } from '@proxy/contract';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -36,7 +36,12 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
   const [confirming, setConfirming] = useState<{ values: KeyOrderValues; key: string } | null>(null);
   const { control, register, handleSubmit, setValue, formState } = useForm<KeyOrderValues>({
     resolver: zodResolver(keyOrderSchema),
-    defaultValues: { packageId: packages[0]?.id ?? '', country: firstAvailableCountry(countries), quantity: 1 },
+    defaultValues: {
+      packageId: packages[0]?.id ?? '',
+      country: firstAvailableCountry(countries),
+      quantity: 1,
+      protocol: 'http',
+    },
     mode: 'onChange',
   });
   const values = useWatch({ control }) as KeyOrderValues;
@@ -57,7 +62,11 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
     }
     const { values: v, key } = confirming;
     buy.mutate(
-      { packageId: v.packageId, body: { country: v.country, quantity: v.quantity }, idempotencyKey: key },
+      {
+        packageId: v.packageId,
+        body: { country: v.country, quantity: v.quantity, protocol: v.protocol },
+        idempotencyKey: key,
+      },
       { onSuccess: ({ order }) => void navigate(paths.app.order.success.getHref(order.id)) },
     );
   };
@@ -109,6 +118,19 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
               helperText={problemText(formState.errors.quantity?.message)}
               slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': 'buy-key-quantity' } }}
             />
+            <Controller
+              control={control}
+              name="protocol"
+              render={({ field }) => (
+                <TextField select label={t('dashboard.purchase.protocol')} {...field} data-testid="buy-key-protocol">
+                  {PROTOCOLS.map((p) => (
+                    <MenuItem key={p} value={p}>
+                      {t(`common.protocol.${p}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
@@ -122,6 +144,7 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
                       { label: t('dashboard.purchase.key.package'), value: pkg.name },
                       { label: t('dashboard.purchase.key.pricePerKey'), value: money(pkg.price) },
                       { label: t('common.period'), value: formatPeriod({ unit: 'day', value: pkg.days }, t) },
+                      { label: t('dashboard.purchase.protocol'), value: t(`common.protocol.${values.protocol}`) },
                       ...(pkg.minIntervalSec
                         ? [
                             {

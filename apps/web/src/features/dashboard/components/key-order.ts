@@ -1,15 +1,16 @@
-import { ZBuyKeyPackageRequest, type TPackage } from '@proxy/contract';
+import { PROTOCOLS, ZBuyKeyPackageRequest, type TPackage } from '@proxy/contract';
 import { z } from 'zod';
 
 export interface KeyOrderValues {
   packageId: string;
   country: string;
   quantity: number;
+  protocol: (typeof PROTOCOLS)[number];
 }
 
 export type KeyOrderProblem = 'packageRequired' | 'countryRequired' | 'quantityMin' | 'keyQuantityMax';
 
-/** Rotating keys: a package, a country and 1 to the contract's maximum keys. */
+/** Rotating keys: a package, a country, 1 to the contract's maximum keys, and the protocol. */
 export const keyOrderSchema = z.object({
   packageId: z.string().min(1, 'packageRequired'),
   country: z.string().min(1, 'countryRequired'),
@@ -17,6 +18,7 @@ export const keyOrderSchema = z.object({
     .number({ error: 'quantityMin' })
     .refine((q) => Number.isInteger(q) && q >= 1, { message: 'quantityMin' })
     .refine((q) => ZBuyKeyPackageRequest.shape.quantity.safeParse(q).success, { message: 'keyQuantityMax' }),
+  protocol: z.enum(PROTOCOLS),
 });
 
 export function keyOrderProblem(values: KeyOrderValues): KeyOrderProblem | null {

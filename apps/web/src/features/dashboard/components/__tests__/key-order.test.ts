@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyOrderProblem, keyOrderTotal } from '../key-order';
 
-const valid = { packageId: 'p1', country: 'VN', quantity: 2 };
+const valid = { packageId: 'p1', country: 'VN', quantity: 2, protocol: 'socks5' as const };
 
 describe('keyOrderProblem', () => {
   it('should accept a package, a country and a quantity', () => {
