@@ -28,25 +28,26 @@ export async function runLifecycle(ctx: AppContext): Promise<{ expired: number; 
       tx,
       due.map((r) => r.order_id),
     );
-    const expired = await queryRows<{ id: string; order_id: string | null }>(
-      tx,
-      sql`update proxies set status = 'expired', updated_at = ${now}
-          where ${expireDue} returning id, order_id`,
-    );
+    // Keys before their listeners (proxies), as get-new-ip and renewKeys lock them.
     const expiredKeys = await queryRows<{ order_id: string | null }>(
       tx,
       sql`update rotating_keys set status = 'expired', updated_at = ${now}
           where ${expireDue} returning order_id`,
     );
-    const locked = await queryRows<{ id: string; order_id: string | null }>(
-      tx,
-      sql`update proxies set status = 'locked', locked_at = ${now}, updated_at = ${now}
-          where ${lockDue} returning id, order_id`,
-    );
     const lockedKeys = await queryRows<{ order_id: string | null }>(
       tx,
       sql`update rotating_keys set status = 'locked', locked_at = ${now}, updated_at = ${now}
           where ${lockDue} returning order_id`,
+    );
+    const expired = await queryRows<{ id: string; order_id: string | null }>(
+      tx,
+      sql`update proxies set status = 'expired', updated_at = ${now}
+          where ${expireDue} returning id, order_id`,
+    );
+    const locked = await queryRows<{ id: string; order_id: string | null }>(
+      tx,
+      sql`update proxies set status = 'locked', locked_at = ${now}, updated_at = ${now}
+          where ${lockDue} returning id, order_id`,
     );
     await releaseSlots(
       tx,

@@ -423,7 +423,6 @@ export async function setOrderAutoRenew(ctx: AppContext, userId: string, orderId
 export async function setPrivateAutoRenew(ctx: AppContext, userId: string, autoRenew: boolean) {
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    await tx.update(users).set({ autoRenewPrivate: autoRenew, updatedAt: now }).where(eq(users.id, userId));
     const packages = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -444,6 +443,9 @@ export async function setPrivateAutoRenew(ctx: AppContext, userId: string, autoR
       tx,
       changed.map((r) => r.order_id),
     );
+    // The user row last: charging paths lock order, units, then the user (changeBalance), so
+    // taking the user first here could deadlock with them.
+    await tx.update(users).set({ autoRenewPrivate: autoRenew, updatedAt: now }).where(eq(users.id, userId));
   });
 }
 
