@@ -285,7 +285,7 @@ describe('PUT /api/order/change-country/:id', () => {
     }
   });
 
-  it('should move and charge only the proxies in use, each for its own hours left', async () => {
+  it('should move every live proxy and charge each for its own hours left, an expired one nothing', async () => {
     await setDayPrice('SG', 4_200);
     try {
       const c = await customer(t, 100_000);
@@ -318,16 +318,15 @@ describe('PUT /api/order/change-country/:id', () => {
       const after = await orderProxies(c.token, order.id);
       expect(after.find((p) => p.id === a.id)).toMatchObject({ country: 'SG' });
       expect(after.find((p) => p.id === b.id)).toMatchObject({ country: 'SG' });
-      expect(after.find((p) => p.id === gone.id)).toMatchObject({
-        country: 'VN',
-        egressIp: gone.egressIp,
-        status: 'expired',
-      });
+      // The expired one moves too, free, so the order keeps one country for its renewals.
+      const moved = after.find((p) => p.id === gone.id)!;
+      expect(moved).toMatchObject({ country: 'SG', status: 'expired' });
+      expect(moved.egressIp).not.toBe(gone.egressIp);
       const held = await queryRows<{ proxy_id: string | null }>(
         t.ctx.db,
         sql`select proxy_id from egress_ips where product = 'v4' and ip = ${gone.egressIp}`,
       );
-      expect(held[0]!.proxy_id).toBe(gone.id);
+      expect(held[0]!.proxy_id).toBeNull();
       const tx = (await t.inject({ method: 'GET', url: '/api/log/list-transaction', token: c.token })).json().items[0];
       expect(tx).toMatchObject({ type: 'change_country', amount: -3_000, contentI18n: { params: { count: 2 } } });
       expect(await ledgerMismatches(t)).toEqual([]);

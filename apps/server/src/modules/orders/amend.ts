@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   discountPercent,
   prorate,
@@ -226,23 +226,26 @@ export async function changeCountry(
       }
       // An old country whose price was withdrawn counts as free, so the move costs the new price.
       const oldPrice = await catalog.findRetailPrice(tx, user.siteId, product, order.country, order.periodUnit);
-      // Only the proxies in use move: an expired one (renewed proxies outlive the rest) keeps its
-      // address until it is renewed or locked, and must neither be charged nor take a new address.
+      // Every proxy not locked moves, so the order keeps one country (its renewals are priced by
+      // it); each is charged for its own time left, which is none for an expired one (renewed
+      // proxies outlive the rest).
       const live = await tx
         .select()
         .from(proxies)
-        .where(and(eq(proxies.orderId, order.id), eq(proxies.status, 'using'), gt(proxies.expiresAt, now)))
+        .where(and(eq(proxies.orderId, order.id), ne(proxies.status, 'locked')))
         .orderBy(proxies.port)
         .for('update');
-      if (live.length === 0) {
+      const left = (p: (typeof live)[number]) =>
+        p.status === 'using' && p.expiresAt > now ? remainingHours(p.expiresAt, now) : 0;
+      const inUse = live.filter((p) => left(p) > 0);
+      if (inUse.length === 0) {
         throw new AppError('ORDER_EXPIRED');
       }
-      // order.expiresAt is the latest of its proxies: each is priced for its own remainder.
-      const hours = remainingHours(order.expiresAt, now);
+      const hours = Math.max(...inUse.map(left));
       const q = prorateEach({
         unitPrice: Math.max(0, newPrice.price - (oldPrice?.price ?? 0)),
         unit: order.periodUnit,
-        hours: live.map((p) => remainingHours(p.expiresAt, now)),
+        hours: live.map(left),
       });
       const note = `${order.country} → ${to}`;
       return attempt(tx, { orderId: order.id, action: 'change_country', note, at: now }, async (sp) => {
@@ -251,10 +254,10 @@ export async function changeCountry(
             userId: user.id,
             amount: -q.total,
             type: 'change_country',
-            content: `${order.code}: ${live.length} proxies ${order.country} → ${to}, ${hours} h`,
+            content: `${order.code}: ${inUse.length} proxies ${order.country} → ${to}, ${hours} h`,
             contentI18n: {
               key: 'changeCountry',
-              params: { code: order.code, count: live.length, from: order.country, to, hours },
+              params: { code: order.code, count: inUse.length, from: order.country, to, hours },
             },
             refType: 'order',
             refId: order.id,

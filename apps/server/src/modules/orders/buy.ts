@@ -143,7 +143,12 @@ async function repeatOf<T>(
   if (!prior) {
     return null;
   }
-  if (prior.idempotencyRequest !== null && prior.idempotencyRequest !== idem!.request) {
+  // Orders keyed before fingerprints were stored are compared field by field with their row.
+  const same =
+    prior.idempotencyRequest !== null
+      ? prior.idempotencyRequest === idem!.request
+      : (JSON.parse(idem!.request) as [keyof OrderRow, unknown][]).every(([field, value]) => prior[field] === value);
+  if (!same) {
     throw new AppError('IDEMPOTENCY_KEY_REUSED', { orderId: prior.id });
   }
   return { answer: await replay(prior) };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZProxy } from '@proxy/contract';
 import { eq } from 'drizzle-orm';
-import { sites } from '../../db/schema/index.js';
+import { orders, sites } from '../../db/schema/index.js';
 import { balanceOf, build, countRows, customer, ledgerMismatches, type TestApp } from '../../../test/helper.js';
 
 let t: TestApp;
@@ -134,6 +134,16 @@ describe('POST /api/v6-proxy/buy-retail', () => {
       await t.ctx.db.update(sites).set({ isOpenV6: true }).where(eq(sites.id, site.id));
       t.app.sites.invalidate();
     }
+  });
+
+  it('should compare an order keyed before fingerprints were stored with its own columns', async () => {
+    const c = await customer(t, 1_000_000);
+    const key = randomUUID();
+    const first = await buyV6(c.token, {}, key);
+    expect(first.statusCode).toBe(200);
+    await t.ctx.db.update(orders).set({ idempotencyRequest: null }).where(eq(orders.id, first.json().order.id));
+    expect((await buyV6(c.token, {}, key)).json().order.id).toBe(first.json().order.id);
+    expect((await buyV6(c.token, { quantity: 100 }, key)).json().message).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
   it('should refuse an Idempotency-Key reused for a different purchase, and charge nothing for it', async () => {

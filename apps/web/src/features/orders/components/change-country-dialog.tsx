@@ -59,7 +59,7 @@ export function ChangeCountryDialog({ order, onClose }: { order: TOrder; onClose
       submitLabel={t('orders.changeCountry.submit')}
       submitTestId="change-country-submit"
       loading={change.isPending}
-      submitDisabled={failed || cost === null}
+      submitDisabled={failed || cost === null || expiries.data?.length === 0}
       onSubmit={submit}
       onClose={onClose}
     >
