@@ -21,7 +21,8 @@ export async function claimRotations(ctx: AppContext): Promise<number> {
     sql`update proxies set ip_change_status = 'processing', updated_at = ${now}
         where id in (
           select id from proxies
-          where ip_change_mode = 'auto' and status = 'using' and change_interval_min is not null
+          where ip_change_mode = 'auto' and status = 'using' and expires_at > ${now}::timestamptz
+            and change_interval_min is not null
             and ip_change_status <> 'processing'
             and coalesce(ip_changed_at, created_at) + make_interval(mins => change_interval_min) <= ${now}::timestamptz
           order by coalesce(ip_changed_at, created_at) limit ${BATCH} for update skip locked)
@@ -54,8 +55,8 @@ export async function finishRotations(ctx: AppContext): Promise<number> {
         return false;
       }
       const now = ctx.clock.now();
-      if (p.status !== 'using') {
-        // Expired since it was claimed: nothing to serve, so no new address.
+      if (p.status !== 'using' || p.expiresAt <= now) {
+        // Expired since it was claimed (or due to be): nothing to serve, so no new address.
         await tx.update(proxies).set({ ipChangeStatus: 'not_changed', updatedAt: now }).where(eq(proxies.id, id));
         return false;
       }
