@@ -5,7 +5,8 @@
 //   - buy-retail throughput at 32 concurrent buyers (50 proxies each).
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; the run creates and
 // drops its own database beside it), BENCH_SECONDS (default 10), BENCH_PHASES (default
-// "buy,list,retail": a subset runs only those), BENCH_KEEP_DB=1 (keep the database for a look).
+// "buy,list,retail": a subset runs only those), BENCH_KEEP_DB=1 (keep the database for a look),
+// BENCH_SERVER_NODE_ARGS (Node options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -178,7 +179,11 @@ async function main(): Promise<void> {
   try {
     // Behind a (pretend) reverse proxy, so the bench's logins come from many client addresses and
     // stay clear of the per-IP login limit.
-    server = await startServer({ databaseUrl: url.toString(), env: { TRUST_PROXY: '1' } });
+    server = await startServer({
+      databaseUrl: url.toString(),
+      env: { TRUST_PROXY: '1' },
+      nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
+    });
     benchServerPid = server.pid;
     const db = new pg.Client({ connectionString: url.toString() });
     // The database is dropped (with FORCE) at the end, which ends this connection: not an error.

@@ -18,6 +18,8 @@ export interface ServerOptions {
   smtpUrl?: string;
   /** Extra or overriding environment, e.g. { DEMO: '0' }. */
   env?: Record<string, string>;
+  /** Extra Node options for the server process, e.g. ['--cpu-prof'] (not all are allowed in NODE_OPTIONS). */
+  nodeArgs?: string[];
   startTimeoutMs?: number;
 }
 
@@ -118,7 +120,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...options.env,
   };
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
