@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ZForgotPasswordRequest } from '@proxy/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
-import { muiField } from '@/lib/form';
+import { formErrorMap } from '@/lib/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaStatus } from './captcha-status';
 import { toastFirstError } from '../utils/toast-first-error';
+import { EmailField } from './email-field';
 
 /** Step 1: the email (and captcha); the server mails a reset code. */
 export function ForgotEmailStep({ defaultEmail, onSent }: { defaultEmail: string; onSent: (email: string) => void }) {
@@ -44,15 +43,7 @@ export function ForgotEmailStep({ defaultEmail, onSent }: { defaultEmail: string
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void onSubmit(event)}>
       <Typography color="text.secondary">{t('auth.forgot.emailStep')}</Typography>
-      <TextField
-        {...muiField(register('email'))}
-        type="email"
-        label={t('common.email')}
-        autoComplete="email"
-        autoFocus
-        error={Boolean(errors.email)}
-        helperText={fieldErrorText(t, errors.email)}
-      />
+      <EmailField registration={register('email')} error={errors.email} />
       <CaptchaStatus status={captcha.status} onRetry={captcha.renew} />
       <Button type="submit" variant="contained" size="large" loading={isSubmitting} data-testid="forgot-submit">
         {t('auth.forgot.sendCode')}

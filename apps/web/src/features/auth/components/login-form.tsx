@@ -19,6 +19,7 @@ import { useCaptcha } from '../hooks/use-captcha';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { CaptchaStatus } from './captcha-status';
 import { toastFirstError } from '../utils/toast-first-error';
+import { EmailField } from './email-field';
 
 const emptyToUndefined = (value: string) => (value === '' ? undefined : value);
 
@@ -62,15 +63,7 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void onSubmit(event)}>
-      <TextField
-        {...muiField(register('email'))}
-        type="email"
-        label={t('common.email')}
-        autoComplete="email"
-        autoFocus
-        error={Boolean(errors.email)}
-        helperText={fieldErrorText(t, errors.email)}
-      />
+      <EmailField registration={register('email')} error={errors.email} />
       <Stack spacing={0.5}>
         <PasswordField
           {...muiField(register('password'))}

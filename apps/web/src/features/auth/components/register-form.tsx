@@ -12,6 +12,7 @@ import { useRegister } from '../api/register';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaStatus } from './captcha-status';
 import { toastFirstError } from '../utils/toast-first-error';
+import { EmailField } from './email-field';
 
 /** seed-spec §5: the server checks the email format too; the form checks it first. */
 const registerFormSchema = ZRegisterRequest.safeExtend({ email: ZEmail.regex(EMAIL_RE) });
@@ -47,15 +48,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void onSubmit(event)}>
-      <TextField
-        {...muiField(register('email'))}
-        type="email"
-        label={t('common.email')}
-        autoComplete="email"
-        autoFocus
-        error={Boolean(errors.email)}
-        helperText={fieldErrorText(t, errors.email)}
-      />
+      <EmailField registration={register('email')} error={errors.email} />
       <PasswordField
         {...muiField(register('password'))}
         label={t('common.password')}
