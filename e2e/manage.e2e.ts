@@ -63,7 +63,8 @@ describe('proxy management', () => {
     await page.goto(`${server.baseUrl}/manage-proxy?tab=v4`);
     const grid = page.getByTestId('proxies-grid-v4');
     await rows(grid).nth(1).waitFor();
-    expect(await rows(grid).count()).toBe(2);
+    // The grid may hold a row more for a frame while it renders the first page: count once settled.
+    await expect.poll(() => rows(grid).count()).toBe(2);
 
     await page.getByTestId('batch-comment').click();
     await toast(page, 'Please select at least one proxy');
@@ -111,16 +112,19 @@ describe('proxy management', () => {
     const toggle = page.getByTestId('private-auto-renew').locator('input');
     await toggle.waitFor();
     expect(await toggle.isChecked()).toBe(false);
-    await toggle.check();
+    // A click, then the outcome: the saved state is what matters, not the frame after the click.
+    await toggle.click();
     await page.getByText('Auto-renew is on for all private proxies').waitFor();
+    await expect.poll(() => toggle.isChecked()).toBe(true);
     const token = await tokenOf(server, creds);
     const me = await api<{ autoRenewPrivate: boolean }>(server, 'GET', '/api/user/me', { token });
     expect(me.body.autoRenewPrivate).toBe(true);
     await page.reload();
     await toggle.waitFor();
     expect(await toggle.isChecked()).toBe(true);
-    await toggle.uncheck();
+    await toggle.click();
     await page.getByText('Auto-renew is off for all private proxies').waitFor();
+    await expect.poll(() => toggle.isChecked()).toBe(false);
     expect(
       (await api<{ autoRenewPrivate: boolean }>(server, 'GET', '/api/user/me', { token })).body.autoRenewPrivate,
     ).toBe(false);
