@@ -141,6 +141,37 @@ export async function claimRefreshToken(db: DbOrTx, tokenHash: string, at: Date)
   return rows.length === 1;
 }
 
+/**
+ * Spends a TOTP time step: true for the one request that moves the user's last step forward,
+ * false for every other, so a code logs in once however many requests race with it.
+ */
+export async function claimTotpStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ twoFactorLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.twoFactorLastStep), sql`${users.twoFactorLastStep} < ${step}`)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/**
+ * Replaces a password only while it is still `current` (null: none), so of two requests holding
+ * the same reset token only the first changes anything.
+ */
+export async function replacePassword(
+  db: DbOrTx,
+  userId: string,
+  current: string | null,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.id, userId), current === null ? isNull(users.passwordHash) : eq(users.passwordHash, current)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
 export type EmailCode = typeof emailCodes.$inferSelect;
 
 export async function latestEmailCode(

@@ -24,6 +24,7 @@ import type { Site } from '../site/repository.js';
 import { toMe } from '../user/mapper.js';
 import {
   claimRefreshToken,
+  claimTotpStep,
   consumeCode,
   findLoginUser,
   findRefreshToken,
@@ -34,6 +35,7 @@ import {
   insertSession,
   insertUser,
   latestEmailCode,
+  replacePassword,
   revokeSession,
   revokeUserSessions,
   spendCodeAttempt,
@@ -258,10 +260,9 @@ export async function checkTotp(ctx: AppContext, user: User, code: string | unde
   }
   const secret = decryptSecret(ctx.keys.secrets, user.twoFactorSecret);
   const step = matchTotp(secret, code, ctx.clock.nowMs());
-  if (step === null || (user.twoFactorLastStep !== null && step <= user.twoFactorLastStep)) {
+  if (step === null || !(await claimTotpStep(ctx.db, user.id, step))) {
     throw new AppError('INVALID_2FA');
   }
-  await updateUser(ctx.db, user.id, { twoFactorLastStep: step });
 }
 
 export async function login(ctx: AppContext, meta: RequestMeta, body: TLoginRequest): Promise<TLoginResponse> {
@@ -438,7 +439,11 @@ export async function createNewPassword(
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now });
+    // The token is bound to the password it was issued under; only the first use replaces that one.
+    const values = { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now };
+    if (!(await replacePassword(tx, user.id, user.passwordHash, values))) {
+      throw new AppError('INVALID_TOKEN');
+    }
     await revokeUserSessions(tx, user.id, 'password_reset', now);
   });
 }
