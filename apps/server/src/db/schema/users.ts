@@ -61,6 +61,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** The site the session was started on; its refresh tokens renew there only (null: before this column). */
+    siteId: uuid('site_id').references(() => sites.id),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },

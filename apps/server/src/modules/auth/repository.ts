@@ -70,7 +70,7 @@ export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof 
 
 export async function insertSession(
   db: DbOrTx,
-  values: { id: string; userId: string; ip: string; userAgent: string; createdAt: Date },
+  values: { id: string; userId: string; siteId: string; ip: string; userAgent: string; createdAt: Date },
 ): Promise<void> {
   await db.insert(sessions).values(values);
 }
@@ -122,10 +122,14 @@ export async function findRefreshToken(db: DbOrTx, tokenHash: string) {
       expiresAt: refreshTokens.expiresAt,
       usedAt: refreshTokens.usedAt,
       sessionRevokedAt: sessions.revokedAt,
+      sessionSiteId: sessions.siteId,
       userId: sessions.userId,
+      userSiteId: users.siteId,
+      userRole: users.role,
     })
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .limit(1);
   return rows[0];

@@ -6,6 +6,7 @@ import {
   OTP_MAX_ATTEMPTS,
   OTP_RESEND_SECONDS,
   OTP_TTL_SECONDS,
+  ROLE,
   type TLoginRequest,
   type TLoginResponse,
   type TRegisterRequest,
@@ -226,6 +227,7 @@ export async function startSession(
   await insertSession(db, {
     id: sessionId,
     userId: user.id,
+    siteId: meta.site.id,
     ip: meta.ip,
     userAgent: meta.userAgent.slice(0, 300),
     createdAt: now,
@@ -360,12 +362,24 @@ export async function googleLogin(ctx: AppContext, meta: RequestMeta, credential
   return { tokens, user: toMe(user) };
 }
 
+/** A session belongs to the site it started on (older sessions: the user's site, any site for the owner). */
+function sessionOnSite(
+  row: { sessionSiteId: string | null; userSiteId: string; userRole: number },
+  siteId: string,
+): boolean {
+  if (row.sessionSiteId) {
+    return row.sessionSiteId === siteId;
+  }
+  return row.userSiteId === siteId || row.userRole === ROLE.OWNER;
+}
+
 /** Rotates a refresh token. Reusing a spent one revokes its whole family (the session). */
 export async function renewToken(ctx: AppContext, meta: RequestMeta, refreshToken: string): Promise<TTokens> {
   const now = ctx.clock.now();
   const hash = sha256Hex(refreshToken);
   const row = await findRefreshToken(ctx.db, hash);
-  if (!row || row.sessionRevokedAt) {
+  // A token shown to the wrong site is refused before it is claimed, so it stays good at home.
+  if (!row || row.sessionRevokedAt || !sessionOnSite(row, meta.site.id)) {
     throw new AppError('INVALID_TOKEN');
   }
   if (row.usedAt || !(await claimRefreshToken(ctx.db, hash, now))) {
