@@ -176,6 +176,56 @@ export async function replacePassword(
   return rows.length === 1;
 }
 
+/**
+ * Marks an address verified, once: false when it already was. A code that carries a
+ * registration's password makes it the account's password.
+ */
+export async function markEmailVerified(
+  db: DbOrTx,
+  userId: string,
+  at: Date,
+  passwordHash: string | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ emailVerifiedAt: at, updatedAt: at, ...(passwordHash ? { passwordHash } : {}) })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Updates an account only while its address is unverified (a registration again); false once verified. */
+export async function updateUnverifiedUser(
+  db: DbOrTx,
+  userId: string,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/**
+ * Google vouched for an unverified address: the account is verified and linked, and whatever
+ * password someone set while registering it is dropped. Undefined when it was verified meanwhile.
+ */
+export async function claimUnverifiedForGoogle(
+  db: DbOrTx,
+  userId: string,
+  googleSub: string,
+  at: Date,
+): Promise<User | undefined> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: null, googleSub, emailVerifiedAt: at, updatedAt: at })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning();
+  return rows[0];
+}
+
 export type EmailCode = typeof emailCodes.$inferSelect;
 
 export async function latestEmailCode(
@@ -205,6 +255,14 @@ export async function spendCodeAttempt(db: DbOrTx, id: string, maxAttempts: numb
     .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt), sql`${emailCodes.attempts} < ${maxAttempts}`))
     .returning({ id: emailCodes.id });
   return rows.length === 1;
+}
+
+/** Ends every pending code of an address (both purposes), e.g. when Google takes the account over. */
+export async function consumePendingCodes(db: DbOrTx, siteId: string, email: string, at: Date): Promise<void> {
+  await db
+    .update(emailCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(emailCodes.siteId, siteId), eq(emailCodes.email, email), isNull(emailCodes.consumedAt)));
 }
 
 export async function consumeCode(db: DbOrTx, id: string, at: Date): Promise<boolean> {
