@@ -61,6 +61,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** The site the session was started on; its refresh tokens renew there only (null: before this column). */
+    siteId: uuid('site_id').references(() => sites.id),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
@@ -93,6 +95,11 @@ export const emailCodes = pgTable(
     email: text('email').notNull(),
     purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
     codeHash: text('code_hash').notNull(),
+    /**
+     * A registration's password (argon2id), which becomes the account's when this code verifies
+     * it; so a later register for the same address cannot change the password behind a code.
+     */
+    passwordHash: text('password_hash'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),

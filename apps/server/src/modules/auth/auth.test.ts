@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, countRows, createUser, login, type TestApp } from '../../../test/helper.js';
 import { totpNow } from '../../lib/totp.js';
@@ -250,6 +251,49 @@ describe('tokens', () => {
       headers: { host: 'proxy-owner.localhost' },
     });
     expect(res.statusCode).toBe(401);
+  });
+
+  it("should refuse another site's refresh token without spending it", async () => {
+    const renew = (refreshToken: string, host: string) =>
+      t.inject({ method: 'POST', url: '/api/auth/renew-token', headers: { host }, payload: { refreshToken } });
+    const home = await createUser(t);
+    const away = await createUser(t, { host: 'proxy-owner.localhost' });
+    // The owner may log in on every site, but each session renews on the site it started on.
+    const owner = await createUser(t, { role: 0 });
+    const cases = [
+      { tokens: await login(t, home), site: 'localhost', other: 'proxy-owner.localhost' },
+      { tokens: await login(t, away, 'proxy-owner.localhost'), site: 'proxy-owner.localhost', other: 'localhost' },
+      { tokens: await login(t, owner, 'proxy-owner.localhost'), site: 'proxy-owner.localhost', other: 'localhost' },
+    ];
+    for (const { tokens, site, other } of cases) {
+      const refused = await renew(tokens.refreshToken, other);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe('INVALID_TOKEN');
+      // Neither spent nor taken for reuse: the session lives on and the token renews at home.
+      const me = await t.inject({
+        method: 'GET',
+        url: '/api/user/me',
+        token: tokens.accessToken,
+        headers: { host: site },
+      });
+      expect(me.statusCode).toBe(200);
+      const renewed = await renew(tokens.refreshToken, site);
+      expect(renewed.statusCode).toBe(200);
+      const fresh = renewed.json<{ accessToken: string }>().accessToken;
+      expect(
+        (await t.inject({ method: 'GET', url: '/api/user/me', token: fresh, headers: { host: site } })).statusCode,
+      ).toBe(200);
+    }
+  });
+
+  it('should judge a session from before sessions had a site by its user', async () => {
+    const renew = (refreshToken: string, host: string) =>
+      t.inject({ method: 'POST', url: '/api/auth/renew-token', headers: { host }, payload: { refreshToken } });
+    const u = await createUser(t);
+    const tokens = await login(t, u);
+    await t.ctx.db.execute(sql`update sessions set site_id = null where user_id = ${u.id}`);
+    expect((await renew(tokens.refreshToken, 'proxy-owner.localhost')).statusCode).toBe(401);
+    expect((await renew(tokens.refreshToken, 'localhost')).statusCode).toBe(200);
   });
 
   it('should log out: the refresh token and the session stop working', async () => {

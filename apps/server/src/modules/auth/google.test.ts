@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, createUser, type TestApp } from '../../../test/helper.js';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.js';
+import { build, createUser, login, type TestApp } from '../../../test/helper.js';
 
 /** A local stand-in for Google's JWKS endpoint: RS256 keys, served as Google serves them. */
 let jwksServer: Server;
@@ -39,6 +41,13 @@ function idToken(claims: Record<string, unknown>, opts: { aud?: string; iss?: st
 }
 
 const google = (credential: string) => t.inject({ method: 'POST', url: '/api/auth/google', payload: { credential } });
+let ipN = 0;
+const post = (url: string, payload: object) =>
+  t.inject({ method: 'POST', url, payload, remoteAddress: `10.55.0.${(ipN++ % 250) + 1}` });
+const loginMessage = async (email: string, password: string) => {
+  const res = await post('/api/auth/login', { email, password });
+  return res.statusCode === 200 ? 'ok' : String(res.json().message);
+};
 
 describe('POST /api/auth/google', () => {
   it('should create a verified account without a password, and log it in', async () => {
@@ -93,5 +102,69 @@ describe('POST /api/auth/google', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('INVALID_TOKEN');
     }
+  });
+
+  it("should drop a squatter's password, codes and sessions when the mailbox owner signs in with Google", async () => {
+    const email = 'squatted@gmail.com';
+    const reg = await post('/api/auth/register', {
+      email,
+      password: 'squatter-pass',
+      passwordConfirm: 'squatter-pass',
+    });
+    expect(reg.statusCode).toBe(200);
+    const verifyCode = t.mailer.lastCode(email);
+    expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
+    const resetCode = t.mailer.lastCode(email);
+
+    const res = await google(await idToken({ sub: 'g-squat', email }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ email, hasPassword: false });
+
+    expect(await loginMessage(email, 'squatter-pass')).toBe('GOOGLE_LOGIN');
+    expect((await post('/api/auth/verify', { email, code: verifyCode })).json().message).toBe('VERIFY_EMAIL_ALREADY');
+    expect((await post('/api/auth/check-code-forgot', { email, code: resetCode })).json().message).toBe(
+      'VERIFY_EMAIL_FAIL_EXP',
+    );
+    const pending = await queryRows<{ n: string | number }>(
+      t.ctx.db,
+      sql`select count(*) as n from email_codes where email = ${email} and consumed_at is null`,
+    );
+    expect(Number(pending[0]?.n)).toBe(0);
+
+    // The Google user sets a password of their own, and only that one opens the account.
+    const set = await t.inject({
+      method: 'PUT',
+      url: '/api/user/change-password',
+      token: res.json().tokens.accessToken,
+      payload: { password: 'owner-pass-1', newPassword: 'owner-pass-1', passwordConfirm: 'owner-pass-1' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(await loginMessage(email, 'owner-pass-1')).toBe('ok');
+    expect(await loginMessage(email, 'squatter-pass')).toBe('WRONG_PASSWORD');
+  });
+
+  it('should end the sessions and the password of an account whose address was not verified', async () => {
+    // An account with a password and a live session whose address is not verified (an admin
+    // unticked it, or it predates verification).
+    const u = await createUser(t, { email: 'unticked@gmail.com' });
+    const tokens = await login(t, u);
+    await t.ctx.db.execute(sql`update users set email_verified_at = null where id = ${u.id}`);
+
+    const res = await google(await idToken({ sub: 'g-unticked', email: u.email }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ id: u.id, hasPassword: false });
+    expect((await t.inject({ method: 'GET', url: '/api/user/me', token: tokens.accessToken })).statusCode).toBe(401);
+    expect((await post('/api/auth/renew-token', { refreshToken: tokens.refreshToken })).statusCode).toBe(401);
+    expect(await loginMessage(u.email, u.password)).toBe('GOOGLE_LOGIN');
+    const me = await t.inject({ method: 'GET', url: '/api/user/me', token: res.json().tokens.accessToken });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('should keep the password of a verified account that signs in with Google', async () => {
+    const u = await createUser(t, { email: 'verified-both@gmail.com' });
+    const tokens = await login(t, u);
+    expect((await google(await idToken({ sub: 'g-kept', email: u.email }))).statusCode).toBe(200);
+    expect(await loginMessage(u.email, u.password)).toBe('ok');
+    expect((await t.inject({ method: 'GET', url: '/api/user/me', token: tokens.accessToken })).statusCode).toBe(200);
   });
 });

@@ -70,7 +70,7 @@ export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof 
 
 export async function insertSession(
   db: DbOrTx,
-  values: { id: string; userId: string; ip: string; userAgent: string; createdAt: Date },
+  values: { id: string; userId: string; siteId: string; ip: string; userAgent: string; createdAt: Date },
 ): Promise<void> {
   await db.insert(sessions).values(values);
 }
@@ -122,10 +122,14 @@ export async function findRefreshToken(db: DbOrTx, tokenHash: string) {
       expiresAt: refreshTokens.expiresAt,
       usedAt: refreshTokens.usedAt,
       sessionRevokedAt: sessions.revokedAt,
+      sessionSiteId: sessions.siteId,
       userId: sessions.userId,
+      userSiteId: users.siteId,
+      userRole: users.role,
     })
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .limit(1);
   return rows[0];
@@ -139,6 +143,87 @@ export async function claimRefreshToken(db: DbOrTx, tokenHash: string, at: Date)
     .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
     .returning({ h: refreshTokens.tokenHash });
   return rows.length === 1;
+}
+
+/**
+ * Spends a TOTP time step: true for the one request that moves the user's last step forward,
+ * false for every other, so a code logs in once however many requests race with it.
+ */
+export async function claimTotpStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ twoFactorLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.twoFactorLastStep), sql`${users.twoFactorLastStep} < ${step}`)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/**
+ * Replaces a password only while it is still `current` (null: none), so of two requests holding
+ * the same reset token only the first changes anything.
+ */
+export async function replacePassword(
+  db: DbOrTx,
+  userId: string,
+  current: string | null,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.id, userId), current === null ? isNull(users.passwordHash) : eq(users.passwordHash, current)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/**
+ * Marks an address verified, once: false when it already was. A code that carries a
+ * registration's password makes it the account's password.
+ */
+export async function markEmailVerified(
+  db: DbOrTx,
+  userId: string,
+  at: Date,
+  passwordHash: string | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ emailVerifiedAt: at, updatedAt: at, ...(passwordHash ? { passwordHash } : {}) })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Updates an account only while its address is unverified (a registration again); false once verified. */
+export async function updateUnverifiedUser(
+  db: DbOrTx,
+  userId: string,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/**
+ * Google vouched for an unverified address: the account is verified and linked, and whatever
+ * password someone set while registering it is dropped. Undefined when it was verified meanwhile.
+ */
+export async function claimUnverifiedForGoogle(
+  db: DbOrTx,
+  userId: string,
+  googleSub: string,
+  at: Date,
+): Promise<User | undefined> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: null, googleSub, emailVerifiedAt: at, updatedAt: at })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning();
+  return rows[0];
 }
 
 export type EmailCode = typeof emailCodes.$inferSelect;
@@ -170,6 +255,14 @@ export async function spendCodeAttempt(db: DbOrTx, id: string, maxAttempts: numb
     .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt), sql`${emailCodes.attempts} < ${maxAttempts}`))
     .returning({ id: emailCodes.id });
   return rows.length === 1;
+}
+
+/** Ends every pending code of an address (both purposes), e.g. when Google takes the account over. */
+export async function consumePendingCodes(db: DbOrTx, siteId: string, email: string, at: Date): Promise<void> {
+  await db
+    .update(emailCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(emailCodes.siteId, siteId), eq(emailCodes.email, email), isNull(emailCodes.consumedAt)));
 }
 
 export async function consumeCode(db: DbOrTx, id: string, at: Date): Promise<boolean> {

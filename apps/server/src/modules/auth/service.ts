@@ -6,6 +6,7 @@ import {
   OTP_MAX_ATTEMPTS,
   OTP_RESEND_SECONDS,
   OTP_TTL_SECONDS,
+  ROLE,
   type TLoginRequest,
   type TLoginResponse,
   type TRegisterRequest,
@@ -24,7 +25,10 @@ import type { Site } from '../site/repository.js';
 import { toMe } from '../user/mapper.js';
 import {
   claimRefreshToken,
+  claimTotpStep,
+  claimUnverifiedForGoogle,
   consumeCode,
+  consumePendingCodes,
   findLoginUser,
   findRefreshToken,
   findUserById,
@@ -34,10 +38,14 @@ import {
   insertSession,
   insertUser,
   latestEmailCode,
+  markEmailVerified,
+  replacePassword,
   revokeSession,
   revokeUserSessions,
   spendCodeAttempt,
+  updateUnverifiedUser,
   updateUser,
+  type EmailCode,
   type User,
 } from './repository.js';
 import { REFRESH_TTL_SEC, signAccessToken, signResetToken, verifyResetToken } from './tokens.js';
@@ -78,24 +86,25 @@ function codeHash(ctx: AppContext, email: string, purpose: string, code: string)
   return hmacHex(ctx.keys.otp, `${purpose}:${email}:${code}`);
 }
 
-/** Issues a new OTP unless one was sent less than a minute ago; returns the seconds until the next may be. */
+/**
+ * Issues a new OTP; returns the seconds until the next may be. A resend less than a minute after
+ * the last code is refused, but a registration always gets its own code: the code carries the
+ * registration's password (`passwordHash`), which only that code may set. The per-address hourly
+ * limit applies to both.
+ */
 async function issueCode(
   ctx: AppContext,
   meta: RequestMeta,
   email: string,
   purpose: 'verify' | 'reset',
-  { enforceCooldown }: { enforceCooldown: boolean },
+  opts: { passwordHash?: string | null; registration?: boolean } = {},
 ): Promise<number> {
   const now = ctx.clock.now();
   const last = await latestEmailCode(ctx.db, meta.site.id, email, purpose);
-  if (last) {
+  if (last && !opts.registration) {
     const elapsed = (now.getTime() - last.createdAt.getTime()) / 1000;
     if (elapsed < OTP_RESEND_SECONDS) {
-      const remainTime = Math.ceil(OTP_RESEND_SECONDS - elapsed);
-      if (enforceCooldown) {
-        throw new AppError('TOO_MANY_REQUEST', { remainTime });
-      }
-      return remainTime;
+      throw new AppError('TOO_MANY_REQUEST', { remainTime: Math.ceil(OTP_RESEND_SECONDS - elapsed) });
     }
   }
   await hitLimit(ctx.db, ctx.clock, { key: `otp:acct:${meta.site.id}:${email}`, ...LIMITS.otpAccount });
@@ -106,6 +115,7 @@ async function issueCode(
     email,
     purpose,
     codeHash: codeHash(ctx, email, purpose, code),
+    passwordHash: opts.passwordHash ?? null,
     expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
     createdAt: now,
   });
@@ -125,15 +135,16 @@ async function issueCode(
 
 /**
  * Checks an OTP: the newest code for the address and purpose, unexpired, with attempts left.
- * Each check spends an attempt first, so parallel guesses cannot exceed the limit.
+ * Each check spends an attempt first, so parallel guesses cannot exceed the limit. The caller
+ * consumes the code (a conditional update) together with what the code grants.
  */
-async function checkCode(
+async function matchCode(
   ctx: AppContext,
   meta: RequestMeta,
   email: string,
   purpose: 'verify' | 'reset',
   code: string,
-): Promise<void> {
+): Promise<EmailCode> {
   const now = ctx.clock.now();
   const row = await latestEmailCode(ctx.db, meta.site.id, email, purpose);
   if (!row || row.consumedAt || row.expiresAt <= now) {
@@ -145,7 +156,12 @@ async function checkCode(
   if (row.codeHash !== codeHash(ctx, email, purpose, code)) {
     throw new AppError('WRONG_CODE');
   }
-  if (!(await consumeCode(ctx.db, row.id, now))) {
+  return row;
+}
+
+/** Uses a matched code up; of parallel requests with the same code only one gets past this. */
+async function spendCode(ctx: AppContext, db: DbOrTx, row: EmailCode): Promise<void> {
+  if (!(await consumeCode(db, row.id, ctx.clock.now()))) {
     throw new AppError('VERIFY_EMAIL_FAIL_EXP');
   }
 }
@@ -158,14 +174,19 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
   if (existing?.emailVerifiedAt) {
     throw new AppError('USER_EXISTS');
   }
+  // Each registration gets its own code, which carries its password: registering again mails a
+  // new code (the old one stops working), and the code that is verified sets the password.
   const passwordHash = await hashPassword(body.password);
   if (existing) {
-    // An unverified account may register again (a lost mail); the newest password wins.
-    await updateUser(ctx.db, existing.id, {
+    const updated = await updateUnverifiedUser(ctx.db, existing.id, {
       passwordHash,
       agencyCode: body.agencyCode ?? existing.agencyCode,
       updatedAt: ctx.clock.now(),
     });
+    if (!updated) {
+      // Verified (by its code or by Google) since it was read.
+      throw new AppError('USER_EXISTS');
+    }
   } else {
     try {
       await insertUser(ctx.db, {
@@ -184,7 +205,7 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
       throw err;
     }
   }
-  await issueCode(ctx, meta, body.email, 'verify', { enforceCooldown: false });
+  await issueCode(ctx, meta, body.email, 'verify', { passwordHash, registration: true });
 }
 
 export async function receiveCode(ctx: AppContext, meta: RequestMeta, email: string): Promise<number> {
@@ -196,7 +217,8 @@ export async function receiveCode(ctx: AppContext, meta: RequestMeta, email: str
   if (user.emailVerifiedAt) {
     throw new AppError('VERIFY_EMAIL_ALREADY');
   }
-  return issueCode(ctx, meta, email, 'verify', { enforceCooldown: true });
+  // A resent code carries the password of the newest registration, which the account row holds.
+  return issueCode(ctx, meta, email, 'verify', { passwordHash: user.passwordHash });
 }
 
 export async function verifyEmail(ctx: AppContext, meta: RequestMeta, email: string, code: string): Promise<void> {
@@ -208,8 +230,13 @@ export async function verifyEmail(ctx: AppContext, meta: RequestMeta, email: str
   if (user.emailVerifiedAt) {
     throw new AppError('VERIFY_EMAIL_ALREADY');
   }
-  await checkCode(ctx, meta, email, 'verify', code);
-  await updateUser(ctx.db, user.id, { emailVerifiedAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
+  const row = await matchCode(ctx, meta, email, 'verify', code);
+  await ctx.db.transaction(async (tx) => {
+    await spendCode(ctx, tx, row);
+    if (!(await markEmailVerified(tx, user.id, ctx.clock.now(), row.passwordHash))) {
+      throw new AppError('VERIFY_EMAIL_ALREADY');
+    }
+  });
 }
 
 /** Starts a session and issues its first token pair. */
@@ -224,6 +251,7 @@ export async function startSession(
   await insertSession(db, {
     id: sessionId,
     userId: user.id,
+    siteId: meta.site.id,
     ip: meta.ip,
     userAgent: meta.userAgent.slice(0, 300),
     createdAt: now,
@@ -258,10 +286,9 @@ export async function checkTotp(ctx: AppContext, user: User, code: string | unde
   }
   const secret = decryptSecret(ctx.keys.secrets, user.twoFactorSecret);
   const step = matchTotp(secret, code, ctx.clock.nowMs());
-  if (step === null || (user.twoFactorLastStep !== null && step <= user.twoFactorLastStep)) {
+  if (step === null || !(await claimTotpStep(ctx.db, user.id, step))) {
     throw new AppError('INVALID_2FA');
   }
-  await updateUser(ctx.db, user.id, { twoFactorLastStep: step });
 }
 
 export async function login(ctx: AppContext, meta: RequestMeta, body: TLoginRequest): Promise<TLoginResponse> {
@@ -299,6 +326,32 @@ function googleKeys(url: string) {
     jwks = { url, set: createRemoteJWKSet(new URL(url)) };
   }
   return jwks.set;
+}
+
+/**
+ * Google sign-in on an address nobody had verified: whoever registered it may not own the
+ * mailbox, so the password they chose, their sessions and their pending codes all end here.
+ * Only Google, or a password the Google user sets later, opens the account from now on.
+ */
+async function claimForGoogle(ctx: AppContext, user: User, sub: string): Promise<User> {
+  const now = ctx.clock.now();
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const row = await claimUnverifiedForGoogle(tx, user.id, sub, now);
+    if (row) {
+      await revokeUserSessions(tx, user.id, 'google_claim', now);
+      await consumePendingCodes(tx, user.siteId, user.email, now);
+    }
+    return row;
+  });
+  if (claimed) {
+    return claimed;
+  }
+  // The mailbox owner verified it by code meanwhile: then it is a verified account to link.
+  const fresh = (await findUserById(ctx.db, user.id))!;
+  if (!fresh.googleSub) {
+    await updateUser(ctx.db, fresh.id, { googleSub: sub, updatedAt: now });
+  }
+  return { ...fresh, googleSub: fresh.googleSub ?? sub };
 }
 
 /** Google sign-in: an ID token verified against the configured JWKS, audience = the site's client id. */
@@ -347,10 +400,12 @@ export async function googleLogin(ctx: AppContext, meta: RequestMeta, credential
         throw err;
       }
     }
-  } else if (!user.emailVerifiedAt || !user.googleSub) {
-    // Google vouched for the address: it is verified, and the account is linked from now on.
-    await updateUser(ctx.db, user.id, { emailVerifiedAt: user.emailVerifiedAt ?? now, googleSub: sub, updatedAt: now });
-    user = { ...user, emailVerifiedAt: user.emailVerifiedAt ?? now, googleSub: sub };
+  } else if (!user.emailVerifiedAt) {
+    user = await claimForGoogle(ctx, user, sub);
+  } else if (!user.googleSub) {
+    // Google vouched for the address of a verified account: it is linked from now on.
+    await updateUser(ctx.db, user.id, { googleSub: sub, updatedAt: now });
+    user = { ...user, googleSub: sub };
   }
   if (!user.active) {
     throw new AppError('USERNAME_BANNED');
@@ -359,12 +414,24 @@ export async function googleLogin(ctx: AppContext, meta: RequestMeta, credential
   return { tokens, user: toMe(user) };
 }
 
+/** A session belongs to the site it started on (older sessions: the user's site, any site for the owner). */
+function sessionOnSite(
+  row: { sessionSiteId: string | null; userSiteId: string; userRole: number },
+  siteId: string,
+): boolean {
+  if (row.sessionSiteId) {
+    return row.sessionSiteId === siteId;
+  }
+  return row.userSiteId === siteId || row.userRole === ROLE.OWNER;
+}
+
 /** Rotates a refresh token. Reusing a spent one revokes its whole family (the session). */
 export async function renewToken(ctx: AppContext, meta: RequestMeta, refreshToken: string): Promise<TTokens> {
   const now = ctx.clock.now();
   const hash = sha256Hex(refreshToken);
   const row = await findRefreshToken(ctx.db, hash);
-  if (!row || row.sessionRevokedAt) {
+  // A token shown to the wrong site is refused before it is claimed, so it stays good at home.
+  if (!row || row.sessionRevokedAt || !sessionOnSite(row, meta.site.id)) {
     throw new AppError('INVALID_TOKEN');
   }
   if (row.usedAt || !(await claimRefreshToken(ctx.db, hash, now))) {
@@ -402,7 +469,7 @@ export async function forgotPassword(
   if (!user) {
     return;
   }
-  await issueCode(ctx, meta, email, 'reset', { enforceCooldown: true });
+  await issueCode(ctx, meta, email, 'reset');
 }
 
 function passwordFingerprint(user: User): string {
@@ -420,7 +487,8 @@ export async function checkCodeForgot(
   if (!user) {
     throw new AppError('WRONG_CODE');
   }
-  await checkCode(ctx, meta, email, 'reset', code);
+  const row = await matchCode(ctx, meta, email, 'reset', code);
+  await spendCode(ctx, ctx.db, row);
   return signResetToken(ctx, user.id, passwordFingerprint(user));
 }
 
@@ -438,7 +506,11 @@ export async function createNewPassword(
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now });
+    // The token is bound to the password it was issued under; only the first use replaces that one.
+    const values = { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now };
+    if (!(await replacePassword(tx, user.id, user.passwordHash, values))) {
+      throw new AppError('INVALID_TOKEN');
+    }
     await revokeUserSessions(tx, user.id, 'password_reset', now);
   });
 }
