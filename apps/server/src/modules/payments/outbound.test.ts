@@ -88,6 +88,7 @@ describe('admin-set provider URLs (OUTBOUND_ALLOW_PRIVATE=0)', () => {
       ['bytepay', 'baseUrl', 'https://[::1]:5432'],
       ['tazapay', 'baseUrl', 'https://10.0.0.1'],
       ['momo', 'baseUrl', 'https://localhost:8443'],
+      ['momo', 'baseUrl', 'https://localhost./'],
       ['usdt', 'baseUrl', 'https://loop.example.test'],
       ['bytepay', 'baseUrl', 'https://private6.example.test'],
       ['bytepay', 'baseUrl', 'https://2130706433/'],
@@ -171,5 +172,37 @@ describe('admin-set provider URLs (OUTBOUND_ALLOW_PRIVATE=0)', () => {
     }
     expect(fake.requests).toHaveLength(0);
     expect(await countRows(t, `topups where user_id = '${c.id}' and status = 'pending'`)).toBe(0);
+  });
+
+  it('should refuse a Perfect Money form action that is plain http, javascript: or data: (no fake needed)', async () => {
+    await configureMethod(t, 'perfectmoney', {
+      enabled: true,
+      payeeAccount: 'U1234567',
+      alternatePassphrase: 'pm-alt-pass',
+    });
+    const c = await customer(t);
+    const urls = ['http://perfectmoney.example/api/step1.asp', 'javascript:alert(1)', 'data:text/html,<b>x</b>'];
+    for (const url of urls) {
+      await storeValue('perfectmoney', 'sciUrl', url);
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/user/perfect-money-create-order',
+        token: c.token,
+        payload: { amount: 480_000 },
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toBe('PAYMENT_ERROR');
+    }
+    await storeValue('perfectmoney', 'sciUrl', 'https://perfectmoney.com/api/step1.asp');
+    const ok = await t.inject({
+      method: 'POST',
+      url: '/api/user/perfect-money-create-order',
+      token: c.token,
+      payload: { amount: 480_000 },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().instructions.form.action).toBe('https://perfectmoney.com/api/step1.asp');
+    expect(await countRows(t, `topups where user_id = '${c.id}' and status = 'failed'`)).toBe(urls.length);
+    expect(await countRows(t, `topups where user_id = '${c.id}' and status = 'pending'`)).toBe(1);
   });
 });
