@@ -182,12 +182,14 @@ export async function checkOutboundUrl(out: Outbound, raw: string, field: string
  */
 function guardedLookup(out: Outbound): LookupFunction {
   return (hostname, options, callback) => {
-    const family = typeof options === 'object' ? options.family : options;
+    const asked: unknown = typeof options === 'object' ? options.family : options;
+    // Node passes 4, 6 or 0 (either); some callers spell them 'IPv4' / 'IPv6'.
+    const family = asked === 4 || asked === 'IPv4' ? 4 : asked === 6 || asked === 'IPv6' ? 6 : 0;
     checkedAddresses(hostname, out).then(
       (addresses) => {
         const wanted = addresses
           .map((address) => ({ address, family: isIP(address) }))
-          .filter((a) => (family !== 4 && family !== 6 ? true : a.family === family));
+          .filter((a) => family === 0 || a.family === family);
         if (wanted.length === 0) {
           callback(Object.assign(new Error(`no IPv${family} address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
         } else if (typeof options === 'object' && options.all) {
