@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, loginViaUi } from './support/app';
+import { api, createCustomer, loginViaUi, ownerOf, ownerToken } from './support/app';
 import { startServer, type RunningServer } from './support/server';
 import { useE2E } from './support/setup';
 
@@ -172,5 +172,38 @@ describe('descriptions in the reader’s language', () => {
 
     await page.goto(`${server.baseUrl}/topup`);
     await page.getByTestId('topup-history').getByText(topupText, { exact: true }).waitFor();
+  });
+});
+
+describe('provider URLs in the admin payment settings', () => {
+  it('should refuse a base URL that leads to the metadata service, mark the field and save nothing', async () => {
+    const { page, server } = e2e;
+    await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
+    await page.goto(`${server.baseUrl}/admin/config`);
+    const panel = page.getByTestId('payment-method-bytepay');
+    // The method's panel opens from its title (bytepay is shown as "Crypto").
+    await panel.getByText('Crypto', { exact: true }).click();
+    const field = panel.getByTestId('payment-field-baseUrl');
+    await field.fill('https://169.254.169.254/latest/meta-data');
+    const answer = page.waitForResponse((res) => res.url().endsWith('/api/bill/admin/payment-methods/bytepay'));
+    await panel.getByTestId('payment-save-bytepay').click();
+    const res = await answer;
+    expect(`${res.status()} ${((await res.json()) as { message?: string }).message}`).toBe(
+      '400 OUTBOUND_URL_NOT_ALLOWED',
+    );
+    await page
+      .getByText('The URL is not allowed: it must be an https address that leads to a public server (API URL)', {
+        exact: true,
+      })
+      .first()
+      .waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    const config = await api<{ methods: { method: string; values: Record<string, string | null> }[] }>(
+      server,
+      'GET',
+      '/api/bill/admin/payment-methods',
+      { token: await ownerToken(server) },
+    );
+    expect(config.body.methods.find((m) => m.method === 'bytepay')?.values.baseUrl).toBeNull();
   });
 });

@@ -4,6 +4,9 @@
 // With ADMIN_EMAIL and ADMIN_PASSWORD (the panel's owner or a site admin), it also configures the
 // site behind PANEL_URL to use the fakes. Otherwise it prints the calls that do so.
 //
+// The panel must run with OUTBOUND_ALLOW_PRIVATE=1: the fakes listen on 127.0.0.1 over plain http,
+// which a panel otherwise refuses as a provider URL.
+//
 // Environment: PANEL_URL (default http://127.0.0.1:8080), FAKES_PORT (first of 7 ports, default
 // 18601), ADMIN_EMAIL, ADMIN_PASSWORD, BANK_WEBHOOK_KEY (for the printed bank webhook example).
 import {
@@ -45,7 +48,7 @@ async function main(): Promise<void> {
     tazapay: { enabled: true, ...tazapay.config },
   };
 
-  console.log('Fake payment providers (no real money moves):');
+  console.log('Fake payment providers (no real money moves; the panel needs OUTBOUND_ALLOW_PRIVATE=1):');
   const names = ['PayPal', 'Stripe', 'MoMo', 'Perfect Money', 'TronGrid', 'bytepay', 'Tazapay'];
   fakes.forEach((f, i) => console.log(`  ${names[i]!.padEnd(14)} ${f.url}`));
   console.log('');

@@ -2,7 +2,7 @@ export { Gateway, type GatewayOptions, type GatewayLogger, type GatewayStats } f
 export type { GatewayTimeouts, GatewayLimits } from './gateway.js';
 export { GatewayState, type GatewayProxy, type StateDiff } from './state.js';
 export { Meter, type ProxyCounter } from './meter.js';
-export { DnsCache, DnsError, type DnsResolveFn, type DnsCacheOptions } from './dns-cache.js';
+export { DnsCache, DnsError, caresResolver, type DnsResolveFn, type DnsCacheOptions } from './dns-cache.js';
 export { NodeClient, type NodeClientOptions } from './node-client.js';
 export { parseGatewayEnv, ConfigError, isDnsServer, ZDnsServerList, type GatewayEnv } from './config.js';
 export { parseHost, parseIp, specialPurpose, formatIp, type Ip } from './ssrf.js';

@@ -12,6 +12,7 @@ describe('configuration', () => {
       GATEWAY: 'embedded',
       GATEWAY_PORTS: [20000, 29999],
       GATEWAY_ALLOW_PRIVATE: false,
+      OUTBOUND_ALLOW_PRIVATE: false,
     });
     expect(env.DEMO).toBeUndefined();
   });
@@ -22,6 +23,8 @@ describe('configuration', () => {
     ['CAPTCHA', 'maybe'],
     ['GATEWAY_PORTS', '30000-20000'],
     ['GATEWAY_ALLOW_PRIVATE', 'yes'],
+    ['OUTBOUND_ALLOW_PRIVATE', 'yes'],
+    ['OUTBOUND_DNS_SERVERS', 'dns.example.com'],
     ['DEMO', '2'],
     ['SMTP_URL', 'http://mail'],
     ['APP_SECRET', 'short'],

@@ -37,6 +37,13 @@ const ZEnv = z.object({
   GATEWAY_ALLOW_PRIVATE: ZBool01.prefault('0'),
   /** Name servers the embedded gateway resolves proxy destinations with (default: the system's). */
   GATEWAY_DNS_SERVERS: ZDnsServerList.optional(),
+  /**
+   * Outbound URLs set by admins or users (payment provider base URLs) may reach private, loopback
+   * and other special-purpose addresses, and plain http (tests, local payment fakes only).
+   */
+  OUTBOUND_ALLOW_PRIVATE: ZBool01.prefault('0'),
+  /** Name servers for resolving those URLs (default: the system's resolver). */
+  OUTBOUND_DNS_SERVERS: ZDnsServerList.optional(),
   IPV6_PREFIX: z
     .string()
     .regex(/^[0-9a-fA-F:]+\/\d{1,3}$/, 'expected an IPv6 prefix such as 2001:db8:1::/64')

@@ -106,6 +106,8 @@ export async function build(
     APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     CAPTCHA: 'off',
     LOG_LEVEL: 'silent',
+    // The payment fakes listen on 127.0.0.1 over http; the SSRF tests turn this off.
+    OUTBOUND_ALLOW_PRIVATE: '1',
     ...env,
   });
   const mailer = new MemoryMailer();

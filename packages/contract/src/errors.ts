@@ -101,6 +101,8 @@ export const ERROR_CODES = [
   // admin side
   'ADMIN_ERROR',
   'SITE_NOT_EXISTS',
+  // an admin- or user-set URL that must lead to a public https address
+  'OUTBOUND_URL_NOT_ALLOWED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

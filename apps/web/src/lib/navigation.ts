@@ -2,9 +2,14 @@
  * Lets code outside React (the API client) navigate through the router once it exists.
  * Until the router registers itself, a full page load is the fallback.
  */
+import { navigateToUrl } from './safe-navigate';
+
 type Navigate = (to: string) => void;
 
-let navigateImpl: Navigate = (to) => window.location.assign(to);
+let navigateImpl: Navigate = (to) => {
+  // The app's own paths; resolved against the page, and never a non-http(s) URL.
+  navigateToUrl(to, window.location.href);
+};
 
 export function registerNavigate(navigate: Navigate): void {
   navigateImpl = navigate;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { outboundOf } from '../../lib/outbound.js';
 import { findSiteById } from '../site/repository.js';
 import { creditTopup, type Evidence } from './credit.js';
 import { PROVIDERS } from './providers/index.js';
@@ -42,6 +43,7 @@ export async function reconcileTopups(ctx: AppContext, now = ctx.clock.now()): P
             clock: ctx.clock,
             baseUrl: publicBaseUrl(site, ''),
             log: ctx.log,
+            outbound: outboundOf(ctx.config),
           }
         : undefined;
     let ev: Evidence = { status: 'pending' };

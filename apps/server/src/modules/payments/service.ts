@@ -15,6 +15,7 @@ import {
 } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { outboundOf } from '../../lib/outbound.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { findUserById } from '../auth/repository.js';
@@ -22,6 +23,7 @@ import type { Site } from '../site/repository.js';
 import { bankAccountOf, bankQr, ensureCodeBill, receiveBankTransfer, type BankOutcome } from './bank.js';
 import { creditTopup, type Evidence } from './credit.js';
 import { DECIMALS, formatMinor } from './money.js';
+import { checkInstructionUrls } from './providers/http.js';
 import { PROVIDERS } from './providers/index.js';
 import type { PaymentProvider, ProviderEnv, Quote, WebhookRequest } from './providers/types.js';
 import * as repo from './repository.js';
@@ -115,7 +117,13 @@ export function toAdminTopup(t: TopupRow, email: string | null): TAdminTopup {
 
 function providerEnv(ctx: AppContext, site: Site, origin: string, method: ProviderMethod, requireEnabled: boolean) {
   const config = requireEnabled ? enabledMethodConfig(ctx, site, method) : methodConfig(ctx, site, method);
-  const env: ProviderEnv = { config, clock: ctx.clock, baseUrl: publicBaseUrl(site, origin), log: ctx.log };
+  const env: ProviderEnv = {
+    config,
+    clock: ctx.clock,
+    baseUrl: publicBaseUrl(site, origin),
+    log: ctx.log,
+    outbound: outboundOf(ctx.config),
+  };
   return env;
 }
 
@@ -262,6 +270,8 @@ export async function createTopup(
   let created;
   try {
     created = await provider.create(env, { topup, user: caller.user, country: input.country });
+    // A javascript: or data: URL from the provider must never reach the payer's browser.
+    checkInstructionUrls(env, created, provider.errorCode);
   } catch (err) {
     await repo.closePendingTopup(ctx.db, topup.id, 'failed', ctx.clock.now());
     ctx.log.warn({ err, method, topupId: topup.id }, 'payment: create failed at the provider');

@@ -12,6 +12,7 @@ import { queryRows } from '../../db/client.js';
 import { sites, type SiteSettings, type StoredPaymentMethod } from '../../db/schema/index.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
+import { checkOutboundUrl, outboundOf } from '../../lib/outbound.js';
 import type { Site } from '../site/repository.js';
 
 /** One method of one site, secrets decrypted, ready for a provider adapter. */
@@ -34,6 +35,12 @@ export const DEFAULT_VALUES: Partial<Record<PaymentMethod, Record<string, string
   usdt: { baseUrl: 'https://api.trongrid.io', contractAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
   tazapay: { baseUrl: 'https://service.tazapay.com' },
 };
+
+/**
+ * The fields that hold a provider URL the server calls (base URLs) or the payer's browser posts to
+ * (Perfect Money's SCI): each must be a public https URL (lib/outbound).
+ */
+const URL_FIELDS = ['baseUrl', 'sciUrl'] as const;
 
 /** DESIGN.md "Payments": the embedded default enables the bank simulator only. */
 export const SIMULATOR_BANK = {
@@ -133,12 +140,19 @@ export function configView(
  * locked, so two admins editing two methods at once do not lose each other's change.
  */
 export async function updateMethodConfig(
-  ctx: Pick<AppContext, 'db' | 'keys'>,
+  ctx: Pick<AppContext, 'db' | 'keys' | 'config'>,
   siteId: string,
   method: PaymentMethod,
   patch: Record<string, unknown>,
 ): Promise<void> {
   const fields = PAYMENT_METHOD_FIELDS[method];
+  // Checked before the row is locked: it may wait on DNS.
+  for (const f of URL_FIELDS) {
+    const v = patch[f];
+    if (typeof v === 'string' && v !== '' && (fields.plain as readonly string[]).includes(f)) {
+      await checkOutboundUrl(outboundOf(ctx.config), v, f);
+    }
+  }
   await ctx.db.transaction(async (tx) => {
     const rows = await queryRows<{ settings: SiteSettings }>(
       tx,

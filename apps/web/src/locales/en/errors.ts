@@ -98,4 +98,5 @@ export const errors: Record<ErrorCode, string> = {
   MOMO_ERROR: 'The MoMo payment failed',
   ADMIN_ERROR: 'Out of proxy credits, please contact the administrator',
   SITE_NOT_EXISTS: 'Website does not exist',
+  OUTBOUND_URL_NOT_ALLOWED: 'The URL is not allowed: it must be an https address that leads to a public server',
 };

@@ -98,4 +98,5 @@ export const errors: Record<ErrorCode, string> = {
   MOMO_ERROR: 'Thanh toán MoMo thất bại',
   ADMIN_ERROR: 'Hệ thống tạm hết proxy, vui lòng liên hệ quản trị viên',
   SITE_NOT_EXISTS: 'Website không tồn tại',
+  OUTBOUND_URL_NOT_ALLOWED: 'URL không được phép: phải là địa chỉ https trỏ tới một máy chủ công khai',
 };

@@ -57,6 +57,7 @@ function orderEvidence(o: BytepayOrder): Evidence {
 
 function bytepayCall(env: ProviderEnv, method: string, path: string, body?: unknown) {
   return call(
+    env,
     `${need(env.config, 'baseUrl')}${path}`,
     {
       method,

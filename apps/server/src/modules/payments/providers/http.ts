@@ -1,6 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../lib/errors.js';
+import {
+  isBrowserUrlAllowed,
+  isOutboundRefusal,
+  outboundRequest,
+  type OutboundResponse,
+} from '../../../lib/outbound.js';
 import type { ErrorCode } from '@proxy/contract';
+import type { Created, ProviderEnv } from './types.js';
 
 export interface HttpResult {
   status: number;
@@ -8,20 +15,28 @@ export interface HttpResult {
   json: unknown;
 }
 
-/** A provider call with a timeout; the answer is read whatever its status, network failures throw. */
+/**
+ * A provider call with a timeout, to the admin-set base URL: only public addresses (lib/outbound),
+ * no redirects. The answer is read whatever its status; a refused destination or a network
+ * failure throws the method's error code, and nothing of a refused destination is echoed.
+ */
 export async function call(
+  env: Pick<ProviderEnv, 'outbound'>,
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: string },
   errorCode: ErrorCode,
   timeoutMs = 15_000,
 ): Promise<HttpResult> {
-  let res: Response;
+  let res: OutboundResponse;
   try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    res = await outboundRequest(env.outbound, url, { ...init, timeoutMs });
   } catch (err) {
+    if (isOutboundRefusal(err)) {
+      throw new AppError(errorCode, { reason: 'provider address not allowed' });
+    }
     throw new AppError(errorCode, { reason: `provider unreachable (${err instanceof Error ? err.name : 'error'})` });
   }
-  const text = await res.text();
+  const text = res.text;
   let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;
@@ -76,4 +91,20 @@ export function canonicalJson(value: unknown): string {
 
 export function paymentError(reason: string): AppError {
   return new AppError('PAYMENT_ERROR', { reason });
+}
+
+/**
+ * The URLs of a provider's answer that the payer's browser will open (redirectUrl, the form's
+ * action) must be https (lib/outbound isBrowserUrlAllowed); anything else fails the creation.
+ */
+export function checkInstructionUrls(env: Pick<ProviderEnv, 'outbound'>, created: Created, errorCode: ErrorCode): void {
+  const { redirectUrl, form } = created.instructions;
+  for (const [name, value] of [
+    ['redirectUrl', redirectUrl],
+    ['form.action', form?.action],
+  ] as const) {
+    if (value != null && !isBrowserUrlAllowed(value, env.outbound)) {
+      throw new AppError(errorCode, { reason: `provider answer: ${name} is not an https URL` });
+    }
+  }
 }

@@ -105,6 +105,7 @@ export const momo: PaymentProvider = {
       requestType: 'captureWallet',
     };
     const r = await call(
+      env,
       `${need(env.config, 'baseUrl')}/v2/gateway/api/create`,
       {
         method: 'POST',
@@ -134,6 +135,7 @@ export const momo: PaymentProvider = {
     const requestId = randomUUID();
     const fields = { accessKey: need(env.config, 'accessKey'), orderId: topup.id, partnerCode, requestId };
     const r = await call(
+      env,
       `${need(env.config, 'baseUrl')}/v2/gateway/api/query`,
       {
         method: 'POST',

@@ -47,6 +47,7 @@ async function accessToken(env: ProviderEnv): Promise<string> {
     return hit.token;
   }
   const r = await call(
+    env,
     `${base}/v1/oauth2/token`,
     {
       method: 'POST',
@@ -71,6 +72,7 @@ async function accessToken(env: ProviderEnv): Promise<string> {
 async function api(env: ProviderEnv, method: string, path: string, body?: unknown, requestId?: string) {
   const token = await accessToken(env);
   return call(
+    env,
     `${need(env.config, 'baseUrl')}${path}`,
     {
       method,

@@ -47,6 +47,7 @@ function sessionEvidence(s: Session): Evidence {
 
 function stripeCall(env: ProviderEnv, method: string, path: string, form?: URLSearchParams, idempotencyKey?: string) {
   return call(
+    env,
     `${need(env.config, 'baseUrl')}${path}`,
     {
       method,

@@ -45,6 +45,7 @@ function checkoutEvidence(c: Checkout): Evidence {
 function tazapayCall(env: ProviderEnv, method: string, path: string, body?: unknown) {
   const auth = Buffer.from(`${need(env.config, 'apiKey')}:${need(env.config, 'apiSecret')}`).toString('base64');
   return call(
+    env,
     `${need(env.config, 'baseUrl')}${path}`,
     {
       method,

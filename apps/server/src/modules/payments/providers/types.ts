@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorCode, PaymentMethod, TTopupInstructions } from '@proxy/contract';
 import type { Clock } from '../../../lib/clock.js';
+import type { Outbound } from '../../../lib/outbound.js';
 import type { Evidence } from '../credit.js';
 import type { TopupCurrency } from '../money.js';
 import type { TopupRow } from '../repository.js';
@@ -13,6 +14,8 @@ export interface ProviderEnv {
   /** The site's public base URL, for return URLs and webhook URLs given to the provider. */
   baseUrl: string;
   log: FastifyBaseLogger;
+  /** Where provider calls may go (lib/outbound): public addresses unless OUTBOUND_ALLOW_PRIVATE. */
+  outbound: Outbound;
 }
 
 /** The amount the provider must report, fixed when the top-up is created. */

@@ -29,6 +29,18 @@ interface Trc20Transfer {
 
 const MAX_PAGES = 5;
 
+/** The next page, only on TronGrid's own origin: the API key is not handed to a URL the answer names. */
+function sameOriginNext(base: string, next: string | undefined): string | null {
+  if (!next) {
+    return null;
+  }
+  try {
+    return new URL(next).origin === new URL(base).origin ? next : null;
+  } catch {
+    return null;
+  }
+}
+
 export const usdt: PaymentProvider = {
   method: 'usdt',
   errorCode: 'PAYMENT_ERROR',
@@ -70,10 +82,10 @@ export const usdt: PaymentProvider = {
       contract_address: contract,
       min_timestamp: String(from),
     });
-    let url: string | null =
-      `${need(env.config, 'baseUrl')}/v1/accounts/${encodeURIComponent(address)}/transactions/trc20?${params}`;
+    const base = need(env.config, 'baseUrl');
+    let url: string | null = `${base}/v1/accounts/${encodeURIComponent(address)}/transactions/trc20?${params}`;
     for (let page = 0; url && page < MAX_PAGES; page++) {
-      const r = await call(url, { headers: apiKey ? { 'TRON-PRO-API-KEY': apiKey } : {} }, 'PAYMENT_ERROR');
+      const r = await call(env, url, { headers: apiKey ? { 'TRON-PRO-API-KEY': apiKey } : {} }, 'PAYMENT_ERROR');
       const body = okJson<{ data?: Trc20Transfer[]; meta?: { links?: { next?: string } } }>(
         r,
         'PAYMENT_ERROR',
@@ -99,7 +111,7 @@ export const usdt: PaymentProvider = {
         };
         return evidence;
       }
-      url = body.meta?.links?.next ?? null;
+      url = sameOriginNext(base, body.meta?.links?.next);
     }
     return { status: 'pending', topupId: topup.id };
   },

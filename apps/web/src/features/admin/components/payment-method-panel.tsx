@@ -50,11 +50,17 @@ export function PaymentMethodPanel({
   const label = (field: string) => t(`admin.payments.fields.${field as FieldName}`);
 
   const onError = (error: unknown) => {
-    if (isApiError(error) && error.code === 'VALIDATION_ERROR') {
+    if (isApiError(error) && (error.code === 'VALIDATION_ERROR' || error.code === 'OUTBOUND_URL_NOT_ALLOWED')) {
       const bad = fieldsOfIssues(error.data);
       setErrors(new Set(bad));
       setExpanded(true);
-      notifyError(t('admin.payments.fixFields', { fields: bad.map(label).join(', ') }));
+      const fields = bad.map(label).join(', ');
+      // A URL refused by the server's outbound rule (not public, not https) says why.
+      notifyError(
+        error.code === 'OUTBOUND_URL_NOT_ALLOWED'
+          ? `${t('errors.OUTBOUND_URL_NOT_ALLOWED')} (${fields})`
+          : t('admin.payments.fixFields', { fields }),
+      );
       return;
     }
     handleApiError(error);

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { TopupStatusChip } from '@/components/status-chip';
 import { formatBalance } from '@/lib/format';
 import { ledgerText } from '@/lib/ledger-text';
+import { safeHttpUrl } from '@/lib/safe-navigate';
 import { useCancelTopup } from '../api/cancel-topup';
 import { checkTopupQueryOptions } from '../api/check-topup';
 import { InfoRow } from './info-row';
@@ -40,6 +41,8 @@ export function PendingPayment({ topup: created, onReset }: PendingPaymentProps)
   const pending = topup.status === 'pending';
   // Instructions are only sent while the top-up is pending; keep the first ones on screen.
   const ins = created.instructions;
+  // Only an http(s) checkout URL becomes a link (lib/safe-navigate).
+  const redirectUrl = safeHttpUrl(ins.redirectUrl);
 
   return (
     <Stack spacing={2} data-testid="topup-pending">
@@ -93,8 +96,8 @@ export function PendingPayment({ topup: created, onReset }: PendingPaymentProps)
         </Typography>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {pending && ins.redirectUrl && (
-          <Button variant="contained" href={ins.redirectUrl} endIcon={<OpenInNew />} data-testid="topup-open-provider">
+        {pending && redirectUrl && (
+          <Button variant="contained" href={redirectUrl} endIcon={<OpenInNew />} data-testid="topup-open-provider">
             {t('topup.provider.continue')}
           </Button>
         )}

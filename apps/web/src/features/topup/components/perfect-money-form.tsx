@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TTopupInstructions } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { safeHttpUrl } from '@/lib/safe-navigate';
 
 type SciForm = NonNullable<TTopupInstructions['form']>;
 
@@ -11,13 +12,20 @@ type SciForm = NonNullable<TTopupInstructions['form']>;
 export function PerfectMoneyForm({ form }: { form: SciForm }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
+  // A form posts to its action like a navigation: only to an http(s) URL (lib/safe-navigate).
+  const action = safeHttpUrl(form.action);
 
   useEffect(() => {
-    ref.current?.submit();
-  }, [form]);
+    if (action) {
+      ref.current?.submit();
+    }
+  }, [form, action]);
 
+  if (!action) {
+    return null;
+  }
   return (
-    <form ref={ref} action={form.action} method={form.method} data-testid="topup-pm-form">
+    <form ref={ref} action={action} method={form.method} data-testid="topup-pm-form">
       {Object.entries(form.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

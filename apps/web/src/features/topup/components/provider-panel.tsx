@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { PaymentMethod, TPaymentMethodInfo, TTopupDetail } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { navigateToUrl, safeHttpUrl } from '@/lib/safe-navigate';
 import { useCreateTopup } from '../api/create-topup';
 import { rememberPerfectMoneyTopup } from '../utils/return-params';
 import { checkAmount, parseAmountInput } from '../utils/amount';
@@ -39,8 +40,9 @@ export function ProviderPanel({ method, info, onStep }: ProviderPanelProps) {
   const coins = parseAmountInput(method, text);
   const problem = checkAmount(method, coins, info);
   const countryValid = /^[A-Za-z]{2}$/.test(country.trim());
-  const redirectUrl = created?.instructions.redirectUrl;
-  const redirecting = created !== null && redirectUrl && REDIRECTS.includes(method);
+  // Only an http(s) checkout URL is ever opened (lib/safe-navigate).
+  const redirectUrl = safeHttpUrl(created?.instructions.redirectUrl);
+  const redirecting = created !== null && redirectUrl !== null && REDIRECTS.includes(method);
 
   const submit = () => {
     setSubmitted(true);
@@ -56,8 +58,8 @@ export function ProviderPanel({ method, info, onStep }: ProviderPanelProps) {
           onStep(2);
           if (topup.instructions.form) {
             rememberPerfectMoneyTopup(topup.id);
-          } else if (topup.instructions.redirectUrl && REDIRECTS.includes(method)) {
-            window.location.assign(topup.instructions.redirectUrl);
+          } else if (REDIRECTS.includes(method)) {
+            navigateToUrl(topup.instructions.redirectUrl);
           }
         },
         onError: handleError,
@@ -71,7 +73,7 @@ export function ProviderPanel({ method, info, onStep }: ProviderPanelProps) {
     onStep(1);
   };
 
-  if (created?.instructions.form) {
+  if (created?.instructions.form && safeHttpUrl(created.instructions.form.action)) {
     return <PerfectMoneyForm form={created.instructions.form} />;
   }
   if (redirecting) {
