@@ -8,6 +8,7 @@ import {
   startFakePerfectMoney,
   startFakeStripe,
   startFakeTazapay,
+  type FakeStripe,
 } from '../../../test/fakes/index.js';
 import { BANK_KEY, configureMethod, expectLedgerHolds } from '../../../test/payments.js';
 import { canonicalJson } from './providers/http.js';
@@ -17,6 +18,7 @@ import { canonicalJson } from './providers/http.js';
  * the wrong type — gets a 4xx of its provider's protocol and changes nothing; never a 5xx.
  */
 let t: TestApp;
+let stripe: FakeStripe;
 const fakes: { close(): Promise<void> }[] = [];
 const IPN_SECRET = 'bp_ipn_fake_secret';
 
@@ -27,7 +29,7 @@ beforeAll(async () => {
     momo: await startFakeMomo(),
     paypal: await startFakePaypal(),
     perfectmoney: await startFakePerfectMoney(),
-    card: await startFakeStripe(),
+    card: (stripe = await startFakeStripe({ now: () => t.clock.nowMs() })),
     tazapay: await startFakeTazapay(),
   };
   for (const [method, fake] of Object.entries(started)) {
@@ -121,6 +123,15 @@ describe('webhooks with malformed bodies', () => {
         'x-bytepay-signature': sign(body),
       });
       expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(400);
+      expect(res.json().message).toBe('PAYMENT_ERROR');
+    }
+    expect(await countRows(t, 'transactions')).toBe(0);
+  });
+
+  it('should refuse a correctly signed Stripe event that is not an object with 400 PAYMENT_ERROR', async () => {
+    for (const raw of ['null', '[]', '7', '"checkout.session.completed"']) {
+      const res = await post('/api/webhook/card', raw, 'application/json', { 'stripe-signature': stripe.sign(raw) });
+      expect(res.statusCode, `${raw}: ${res.body}`).toBe(400);
       expect(res.json().message).toBe('PAYMENT_ERROR');
     }
     expect(await countRows(t, 'transactions')).toBe(0);
