@@ -47,6 +47,8 @@ export async function startFakeBytepay(opts: FakeBytepayOptions = {}) {
   const ipnSecret = opts.ipnSecret ?? 'bp_ipn_fake_secret';
   const merchantId = opts.merchantId ?? 'mch_fake_01';
   const orders = new Map<string, BytepayOrder>();
+  /** Ids the next orders get instead of fresh ones: a provider repeating itself. */
+  const repeatIds: string[] = [];
 
   const sign = (body: unknown, secret = ipnSecret) =>
     createHmac('sha256', secret).update(canonical(body)).digest('hex');
@@ -94,7 +96,7 @@ export async function startFakeBytepay(opts: FakeBytepayOptions = {}) {
       if (!b.order_id || !/^\d+(\.\d{1,2})?$/.test(String(b.price_amount))) {
         return { status: 400, json: { error: 'order_id and price_amount are required' } };
       }
-      const id = randomId('bp_', 10);
+      const id = repeatIds.shift() ?? randomId('bp_', 10);
       const order: BytepayOrder = {
         id,
         order_id: b.order_id,
@@ -151,7 +153,15 @@ export async function startFakeBytepay(opts: FakeBytepayOptions = {}) {
     return notFound();
   }, opts.port);
 
-  return { ...server, config: { baseUrl: server.url, apiKey, ipnSecret }, merchantId, orders, pay, sendIpn };
+  return {
+    ...server,
+    config: { baseUrl: server.url, apiKey, ipnSecret },
+    merchantId,
+    orders,
+    pay,
+    sendIpn,
+    repeatIds,
+  };
 }
 
 export type FakeBytepay = Awaited<ReturnType<typeof startFakeBytepay>>;

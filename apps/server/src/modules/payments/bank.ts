@@ -12,6 +12,7 @@ import { queryRows, type Tx } from '../../db/client.js';
 import { topups, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { storableJson, storableText } from '../../lib/storable-text.js';
 import type { Site } from '../site/repository.js';
 import { creditTopupTx, type CreditResult } from './credit.js';
 import { activePromotion } from '../site/service.js';
@@ -115,39 +116,31 @@ export function checkBankApiKey(
 
 export type BankOutcome = CreditResult['outcome'] | 'ignored' | 'unmatched';
 
+/** pg_advisory_xact_lock(BANK_TXN_LOCK, hashtext(sepay id)): the two-key space, apart from the jobs' keys. */
+const BANK_TXN_LOCK = 0x5e9a;
+
 /**
  * One incoming transfer (DESIGN.md "Payments", API.md "Top-up and bills"): credited at most once
  * per SePay id (the unique provider transaction id). Whoever's codeBill is in the content gets
  * transferAmount coins plus the promotion bonus, settling their oldest pending bank top-up of
  * that amount if they announced one. A content naming nobody (or two people), a transfer to
- * another account, or one under the minimum is kept, held for an admin.
+ * another account, one under the minimum or of an unknown type is kept, held for an admin.
  */
 export async function receiveBankTransfer(
   ctx: Pick<AppContext, 'db' | 'clock' | 'keys'>,
   site: Site,
-  body: TSepayWebhook,
+  received: TSepayWebhook,
   source = 'SePay',
 ): Promise<BankOutcome> {
+  // The bank's text is kept whatever it holds: characters PostgreSQL cannot store become U+FFFD
+  // rather than losing the transfer.
+  const body = storableJson(received);
   // Only money coming in credits; "out" is the seller's own spending.
-  if (body.transferType.toLowerCase() !== 'in') {
+  if (body.transferType.toLowerCase() === 'out') {
     return 'ignored';
   }
   const cfg = methodConfig(ctx, site, 'bank');
-  const txnId = String(body.id);
-  // A repeated delivery normally stops at the unique index (ON CONFLICT DO NOTHING). The rare race
-  // of two deliveries settling one announced top-up ends in a unique violation instead: the loser
-  // rolls back and, on its next try, finds the winner's row.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await ctx.db.transaction((tx) =>
-        receiveInTx(tx, ctx.clock.now(), site, cfg, body, txnId, source, attempt > 1),
-      );
-    } catch (err) {
-      if (!isUniqueViolation(err) || attempt >= 3) {
-        throw err;
-      }
-    }
-  }
+  return ctx.db.transaction((tx) => receiveInTx(tx, ctx.clock.now(), site, cfg, body, source));
 }
 
 async function receiveInTx(
@@ -156,11 +149,14 @@ async function receiveInTx(
   site: Site,
   cfg: MethodConfig,
   body: TSepayWebhook,
-  txnId: string,
   source: string,
-  retry: boolean,
 ): Promise<BankOutcome> {
-  if (retry && (await findTopupByProviderTxn(tx, 'bank', txnId))) {
+  const txnId = String(body.id);
+  // Deliveries of one transfer take their turn here, before any row lock: a repeat then finds the
+  // first one's row, instead of racing it for the announced top-up and the user's balance (which
+  // deadlocked, or credited a new row and left the announced top-up pending).
+  await tx.execute(sql`select pg_advisory_xact_lock(${BANK_TXN_LOCK}, hashtext(${txnId}))`);
+  if (await findTopupByProviderTxn(tx, 'bank', txnId)) {
     return 'already';
   }
   const amount = body.transferAmount;
@@ -184,15 +180,17 @@ async function receiveInTx(
   const toOurAccount = !body.accountNumber || body.accountNumber === account || body.subAccount === account;
   const owner = owners.length === 1 ? owners[0]! : null;
   const heldReason =
-    owners.length === 0
-      ? 'unmatched'
-      : owners.length > 1
-        ? 'ambiguous: the content names several users'
-        : !toOurAccount
-          ? `payee ${body.accountNumber} instead of ${account}`
-          : amount < PAYMENT_MIN_COINS.bank
-            ? `below the minimum of ${PAYMENT_MIN_COINS.bank}`
-            : null;
+    body.transferType.toLowerCase() !== 'in'
+      ? `transfer type ${body.transferType}`
+      : owners.length === 0
+        ? 'unmatched'
+        : owners.length > 1
+          ? 'ambiguous: the content names several users'
+          : !toOurAccount
+            ? `payee ${body.accountNumber} instead of ${account}`
+            : amount < PAYMENT_MIN_COINS.bank
+              ? `below the minimum of ${PAYMENT_MIN_COINS.bank}`
+              : null;
   const intent = owner?.announced && !heldReason ? await lockBankIntent(tx, owner.id, amount) : undefined;
   let topup = intent;
   if (!topup) {
@@ -207,7 +205,8 @@ async function receiveInTx(
       currency: 'VND',
       providerAmount: amount,
       payee: account || null,
-      content: `${source} ${txnId}: ${body.content}`.slice(0, 500),
+      // The cut may split a surrogate pair.
+      content: storableText(`${source} ${txnId}: ${body.content}`.slice(0, 500)),
       // The payer's own words: shown as written in every language.
       contentI18n: null,
       providerOrderId: null,
@@ -220,7 +219,7 @@ async function receiveInTx(
       createdAt: now,
       updatedAt: now,
     };
-    // A delivery seen before stops here, on the unique provider transaction id.
+    // The unique provider transaction id stays the last word on "once".
     const inserted = await tx.insert(topups).values(fresh).onConflictDoNothing().returning({ id: topups.id });
     topup = inserted.length ? fresh : undefined;
   }

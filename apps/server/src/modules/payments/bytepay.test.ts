@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, customer, type TestApp } from '../../../test/helper.js';
+import { sql } from 'drizzle-orm';
+import { balanceOf, countRows, customer, type TestApp } from '../../../test/helper.js';
+import { queryRows } from '../../db/client.js';
 import { startFakeBytepay, type FakeBytepay } from '../../../test/fakes/index.js';
 import { topupById, providerSuite } from '../../../test/payments.js';
 import { reconcileTopups } from './reconciler.js';
@@ -88,5 +90,36 @@ describe('bytepay (crypto gateway, HMAC-SHA256 IPN)', () => {
     await reconcileTopups(t.ctx);
     expect((await topupById(t, stale.id)).status).toBe('expired');
     expect(fake.orders.get(stale.instructions.orderId)?.status).toBe('cancelled');
+  });
+});
+
+describe('bytepay repeating an order id', () => {
+  it('should fail the new top-up with PAYMENT_ERROR, keep the first one as it was, and not 500', async () => {
+    const c = await customer(t);
+    const first = await create(c.token);
+    const topupsBefore = await countRows(t, 'topups');
+    fake.repeatIds.push(first.instructions.orderId);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/user/bytepay-create-order',
+      token: c.token,
+      payload: { amount: 240_000 },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ message: 'PAYMENT_ERROR' });
+    // The refused one is closed, holding no order id; the first one keeps its order.
+    const rows = await queryRows<{ id: string; status: string; provider_order_id: string | null }>(
+      t.ctx.db,
+      sql`select id, status, provider_order_id from topups where user_id = ${c.id} order by created_at, id`,
+    );
+    expect(rows).toHaveLength(2);
+    expect(await countRows(t, 'topups')).toBe(topupsBefore + 1);
+    const second = rows.find((r) => r.id !== first.id)!;
+    expect(second).toMatchObject({ status: 'failed', provider_order_id: null });
+    expect(await topupById(t, first.id)).toMatchObject({
+      status: 'pending',
+      providerOrderId: first.instructions.orderId,
+    });
+    expect(await balanceOf(t, c.id)).toBe(0);
   });
 });

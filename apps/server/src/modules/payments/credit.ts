@@ -1,14 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { promotionBonus, type TransactionType, type TTopupI18n } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { sites } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { storableJson } from '../../lib/storable-text.js';
 import { changeBalance } from '../ledger/service.js';
 import { EVENTS_CHANNEL, type RealtimeMessage } from '../realtime/publish.js';
 import { activePromotion } from '../site/service.js';
-import { findTopup, lockTopup, updateTopup, type TopupRow } from './repository.js';
+import { findTopup, lockTopup, stillInState, updateTopupFrom, type TopupRow } from './repository.js';
 
 /**
  * What a provider says about a payment, already verified: by its webhook signature, or because we
@@ -112,20 +113,21 @@ export async function creditTopupTx(
   let amount = t.amount;
   let providerTxnId = t.providerTxnId;
   if (source.kind === 'provider') {
-    const ev = source.evidence;
+    // A provider's strings end up in text and jsonb columns.
+    const ev = storableJson(source.evidence);
     const problem =
       mismatch(t, ev) ?? (t.status !== 'pending' ? `paid after ${t.status}` : null) ?? (userId ? null : 'unmatched');
     if (problem) {
       if (t.heldReason === problem && t.providerTxnId === (ev.providerTxnId ?? null)) {
         return { outcome: 'held', topup: t };
       }
-      const held = await updateTopup(tx, t.id, {
+      const held = await updateTopupFrom(tx, t, {
         heldReason: problem,
         providerTxnId: ev.providerTxnId ?? t.providerTxnId,
         meta: { ...t.meta, heldEvidence: { ...ev, at: at.toISOString() } },
         updatedAt: at,
       });
-      return { outcome: 'held', topup: held! };
+      return { outcome: 'held', topup: held ?? t };
     }
     providerTxnId = ev.providerTxnId ?? null;
   } else {
@@ -181,14 +183,21 @@ export async function creditTopupTx(
     updatedAt: at,
   };
   const event: RealtimeMessage = { u: userId, t: 'topup.success', d: { id: t.id, amount, bonus, balance } };
-  // The state change and its event in one round trip; the event goes out on commit.
-  await tx.execute(sql`
+  // The state change and its event in one round trip; the event goes out on commit. The row is
+  // locked, so it is still in the state read; should it not be, the credit must not stand.
+  const marked = await queryRows<{ id: string }>(
+    tx,
+    sql`
     with done as (
       update topups set status = 'success', user_id = ${userId}, amount = ${amount}, bonus = ${bonus},
         provider_txn_id = ${providerTxnId}, held_reason = null, credited_at = ${at.toISOString()},
         updated_at = ${at.toISOString()}
-      where id = ${t.id} returning id)
-    select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)}) from done`);
+      where ${stillInState(t)} returning id)
+    select id, pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)}) from done`,
+  );
+  if (marked.length !== 1) {
+    throw new Error(`top-up ${t.id} left ${t.status} while being credited`);
+  }
   return { outcome: 'credited', topup: done, balance };
 }
 

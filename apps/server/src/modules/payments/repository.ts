@@ -48,12 +48,22 @@ export async function insertTopup(db: DbOrTx, values: typeof topups.$inferInsert
   return rows[0]!;
 }
 
-export async function updateTopup(
+/**
+ * The guard of every top-up state change: the row is changed only while it is still in the state
+ * (status) it was read in. A change decided on a stale read — an admin's reject while a webhook
+ * credits — then changes nothing instead of overwriting the newer state.
+ */
+export function stillInState(read: Pick<TopupRow, 'id' | 'status'>): SQL {
+  return and(eq(topups.id, read.id), eq(topups.status, read.status))!;
+}
+
+/** Updates a top-up from the state it was read in; undefined (nothing changed) when it has moved on. */
+export async function updateTopupFrom(
   db: DbOrTx,
-  id: string,
+  read: Pick<TopupRow, 'id' | 'status'>,
   values: Partial<typeof topups.$inferInsert>,
 ): Promise<TopupRow | undefined> {
-  const rows = await db.update(topups).set(values).where(eq(topups.id, id)).returning();
+  const rows = await db.update(topups).set(values).where(stillInState(read)).returning();
   return rows[0];
 }
 
@@ -64,12 +74,7 @@ export async function closePendingTopup(
   status: Exclude<TopupStatus, 'pending' | 'success'>,
   at: Date,
 ): Promise<TopupRow | undefined> {
-  const rows = await db
-    .update(topups)
-    .set({ status, updatedAt: at })
-    .where(and(eq(topups.id, id), eq(topups.status, 'pending')))
-    .returning();
-  return rows[0];
+  return updateTopupFrom(db, { id, status: 'pending' }, { status, updatedAt: at });
 }
 
 /** The oldest pending bank top-up a user announced for exactly this amount, locked (or skipped if taken). */

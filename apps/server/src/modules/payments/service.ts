@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { outboundOf } from '../../lib/outbound.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
+import { storableJson } from '../../lib/storable-text.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { findUserById } from '../auth/repository.js';
 import type { Site } from '../site/repository.js';
@@ -277,13 +278,26 @@ export async function createTopup(
     ctx.log.warn({ err, method, topupId: topup.id }, 'payment: create failed at the provider');
     throw err instanceof AppError ? err : new AppError(provider.errorCode);
   }
-  const updated = await repo.updateTopup(ctx.db, topup.id, {
-    providerOrderId: created.providerOrderId,
-    payee: created.payee !== undefined ? created.payee : topup.payee,
-    meta: { ...created.meta, instructions: created.instructions },
-    updatedAt: ctx.clock.now(),
-  });
-  return toDetail(updated!);
+  let updated: TopupRow | undefined;
+  try {
+    updated = await repo.updateTopupFrom(ctx.db, topup, {
+      providerOrderId: created.providerOrderId,
+      payee: created.payee !== undefined ? created.payee : topup.payee,
+      meta: { ...created.meta, instructions: created.instructions },
+      updatedAt: ctx.clock.now(),
+    });
+  } catch (err) {
+    if (pgErrorOf(err)?.constraint !== 'topups_provider_order_uq') {
+      throw err;
+    }
+    // The provider answered with an order id another top-up already has: that order is not this
+    // payment's (cancelling it would cancel the other one), so this top-up fails as it would at
+    // the provider.
+    await repo.closePendingTopup(ctx.db, topup.id, 'failed', ctx.clock.now());
+    ctx.log.warn({ method, topupId: topup.id }, 'payment: the provider repeated an order id of another top-up');
+    throw new AppError(provider.errorCode);
+  }
+  return toDetail(updated ?? (await repo.findTopup(ctx.db, topup.id)) ?? topup);
 }
 
 /** complete-paypal-payment / bytepay-complete-order: by the provider's order id, then a check. */
@@ -381,7 +395,8 @@ export async function handleProviderWebhook(
   }
   // A method switched off later still takes the payments of its open top-ups.
   const env = providerEnv(ctx, site, origin, method, false);
-  const ev = await provider.verifyWebhook(env, req);
+  // Signed, but still not necessarily storable: NUL or a lone surrogate would break the lookups.
+  const ev = storableJson(await provider.verifyWebhook(env, req));
   if (!ev) {
     return 'ignored';
   }
@@ -471,21 +486,34 @@ export async function adminMarkPaid(
   return toAdminTopup(r.topup, target.email);
 }
 
-/** PUT /api/bill/admin/topup/:id/reject: a pending or held top-up will never be credited. */
+/**
+ * PUT /api/bill/admin/topup/:id/reject: a pending or held top-up will never be credited. The
+ * update holds only from the state the admin's read saw: a credit landing in between wins, and
+ * the reject is refused as PAYMENT_ALREADY_DONE.
+ */
 export async function adminReject(ctx: AppContext, siteId: string, id: string): Promise<TAdminTopup> {
-  const t = await siteTopup(ctx, siteId, id);
-  if (t.status === 'success') {
-    throw new AppError('PAYMENT_ALREADY_DONE');
+  let t = await siteTopup(ctx, siteId, id);
+  for (let attempt = 1; ; attempt++) {
+    if (t.status === 'success') {
+      throw new AppError('PAYMENT_ALREADY_DONE');
+    }
+    const updated = await repo.updateTopupFrom(ctx.db, t, {
+      status: 'failed',
+      heldReason: null,
+      meta: { ...t.meta, rejectedFrom: { status: t.status, heldReason: t.heldReason } },
+      updatedAt: ctx.clock.now(),
+    });
+    if (updated) {
+      const user = updated.userId ? await findUserById(ctx.db, updated.userId) : undefined;
+      return toAdminTopup(updated, user?.email ?? null);
+    }
+    // It moved on since it was read (credited, cancelled, expired): decide again on what it is now.
+    const now = await repo.findTopup(ctx.db, t.id);
+    if (!now || attempt >= 3) {
+      throw new AppError('PAYMENT_PENDING');
+    }
+    t = now;
   }
-  const now = ctx.clock.now();
-  const updated = await repo.updateTopup(ctx.db, t.id, {
-    status: 'failed',
-    heldReason: null,
-    meta: { ...t.meta, rejectedFrom: { status: t.status, heldReason: t.heldReason } },
-    updatedAt: now,
-  });
-  const user = t.userId ? await findUserById(ctx.db, t.userId) : undefined;
-  return toAdminTopup(updated!, user?.email ?? null);
 }
 
 /**

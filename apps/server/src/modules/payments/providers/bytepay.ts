@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { AppError } from '../../../lib/errors.js';
 import type { Evidence } from '../credit.js';
 import { formatMinor, toMinor } from '../money.js';
@@ -27,6 +28,18 @@ interface BytepayOrder {
   payment_id?: string | null;
   pay_url?: string;
 }
+
+/** The fields of an IPN we read; the signature still covers the whole body. */
+const ZIpn = z.looseObject({
+  id: z.string().min(1),
+  order_id: z.string().optional(),
+  merchant_id: z.string().optional(),
+  status: z.string().optional(),
+  price_amount: z.union([z.string(), z.number()]).optional(),
+  price_currency: z.string().optional(),
+  payment_id: z.string().nullable().optional(),
+  pay_url: z.string().optional(),
+});
 
 export function bytepaySignature(body: unknown, secret: string): string {
   return hmacSha256(secret, canonicalJson(body)).toString('hex');
@@ -110,11 +123,16 @@ export const bytepay: PaymentProvider = {
   },
 
   async verifyWebhook(env, req) {
+    // Only an order object is an IPN: no body, null, an array or mistyped fields are refused alike.
+    const ipn = ZIpn.safeParse(req.body);
+    if (!ipn.success) {
+      throw new AppError('PAYMENT_ERROR', { reason: 'bytepay ipn: not an order' });
+    }
     const sig = header(req.headers, 'x-bytepay-signature');
     const expected = bytepaySignature(req.body, need(env.config, 'ipnSecret'));
     if (!sig || !safeEqual(sig.toLowerCase(), expected)) {
       throw new AppError('PAYMENT_ERROR', { reason: 'bytepay ipn: bad signature' });
     }
-    return orderEvidence(req.body as BytepayOrder);
+    return orderEvidence(ipn.data);
   },
 };

@@ -145,6 +145,9 @@ export const stripe: PaymentProvider = {
     if (!ok) {
       throw new AppError('PAYMENT_ERROR', { reason: 'stripe webhook: bad signature' });
     }
+    if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
+      throw new AppError('PAYMENT_ERROR', { reason: 'stripe webhook: not an event' });
+    }
     const event = req.body as { type?: string; data?: { object?: Session } };
     const s = event.data?.object;
     if (!s || s.object !== 'checkout.session') {
