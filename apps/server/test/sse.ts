@@ -89,9 +89,10 @@ export function connectSse(url: string, headers: Record<string, string> = {}): P
             connected = true;
             resolve(client);
           }
-          const event = /^event: (.*)$/m.exec(block)?.[1];
+          // Unnamed events (the node change stream's) are `message`, as in EventSource.
+          const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data !== undefined) {
+          if (data !== undefined) {
             const e = { event, data: JSON.parse(data) as unknown };
             const w = waiters.findIndex((x) => x.type === event);
             if (w >= 0) {
