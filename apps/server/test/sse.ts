@@ -3,6 +3,8 @@ import { get, type IncomingMessage } from 'node:http';
 export interface SseEvent {
   event: string;
   data: unknown;
+  /** When it arrived (Date.now()), for tests that time a delivery. */
+  at: number;
 }
 
 /** A minimal EventSource for tests: connects, parses `event:`/`data:` blocks, waits for events. */
@@ -93,7 +95,7 @@ export function connectSse(url: string, headers: Record<string, string> = {}): P
           const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (data !== undefined) {
-            const e = { event, data: JSON.parse(data) as unknown };
+            const e = { event, data: JSON.parse(data) as unknown, at: Date.now() };
             const w = waiters.findIndex((x) => x.type === event);
             if (w >= 0) {
               waiters.splice(w, 1)[0]!.resolve(e);

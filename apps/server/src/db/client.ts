@@ -9,8 +9,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import pg from 'pg';
 import * as schema from './schema/index.js';
+import { ResilientPool } from './pool.js';
 import { PgListener, type ListenerLog, type ListenOptions, type NotifyHandler } from './listener.js';
 
 export type { ListenOptions, NotifyHandler } from './listener.js';
@@ -84,16 +84,7 @@ export const PG_APPLICATION_NAME = 'proxy-panel';
 export const PG_LISTENER_APPLICATION_NAME = 'proxy-panel-listen';
 
 export async function openPostgres(url: string, poolSize = 20, log?: ListenerLog): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: PG_APPLICATION_NAME });
-  // An idle client that errors (its backend terminated, the server restarted) must not crash the
-  // process; the pool drops it by itself.
-  pool.on('error', () => undefined);
-  // Nor may one that is checked out: the pool listens only to idle clients, and a backend that
-  // dies in the middle of a transaction emits 'error' on its client. The query in flight gets
-  // the error, and the pool drops the client when it is released.
-  pool.on('connect', (client) => {
-    client.on('error', () => undefined);
-  });
+  const pool = new ResilientPool({ connectionString: url, max: poolSize, application_name: PG_APPLICATION_NAME });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listener = new PgListener(url, { applicationName: PG_LISTENER_APPLICATION_NAME, log });
 
