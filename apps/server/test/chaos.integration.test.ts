@@ -195,6 +195,9 @@ describe.skipIf(!onPostgres)('every backend of the database terminated during a 
         const firstOk = recovered.length > 0 ? Math.min(...recovered) - killedAt : null;
         // The listener was terminated too: the open browser stream is told to resync.
         const resyncMs = (await sse.next('resync', 10_000)).at - killedAt;
+        const statuses = [...new Set(failed.map((o) => o.status))]
+          .map((st) => `${failed.filter((o) => o.status === st).length}×${st}`)
+          .join(' ');
         let retries = 0;
         for (const op of failed) {
           retries += await retry(op, buyers[op.userIndex]!);
@@ -202,7 +205,7 @@ describe.skipIf(!onPostgres)('every backend of the database terminated during a 
         console.log(
           `round ${round}: ${ops.length} requests, ${killed} backends killed, ${failed.length} failed ` +
             `(${failed.filter((o) => o.kind === 'webhook').length} webhooks, ` +
-            `${failed.filter((o) => o.kind === 'purchase').length} purchases; ${retries} retries), ` +
+            `${failed.filter((o) => o.kind === 'purchase').length} purchases, answered ${statuses}; ${retries} retries), ` +
             `first success after the kill ${firstOk ?? 'none during the burst'} ms, stream resync after ${resyncMs} ms`,
         );
         expect(killed).toBeGreaterThan(0);
