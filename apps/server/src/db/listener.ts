@@ -68,11 +68,6 @@ export class PgListener {
     this.pingTimer.unref();
   }
 
-  /** Whether the connection is up and listening. */
-  get up(): boolean {
-    return this.client !== null;
-  }
-
   /**
    * Resolves once LISTEN is in place, so the handler hears every notification committed after
    * that; or, when the database cannot be reached now, at once, with `onResume` to come.
@@ -135,10 +130,10 @@ export class PgListener {
     c.on('error', (err) => this.lost(c, err));
     c.on('end', () => this.lost(c));
     c.on('notification', (msg) => this.dispatch(msg.channel, msg.payload ?? ''));
+    // A channel subscribed while this runs is listened by its own listen() once it resolves.
+    const channels = [...this.channels.keys()];
     try {
       await c.connect();
-      // A channel subscribed meanwhile is listened by its own listen() once this resolves.
-      const channels = [...this.channels.keys()];
       if (channels.length > 0) {
         await this.exec(c, channels.map((ch) => `LISTEN ${quote(ch)}`).join('; '));
       }
@@ -155,7 +150,7 @@ export class PgListener {
       return;
     }
     this.client = c;
-    this.listened = new Map([...this.channels.keys()].map((ch) => [ch, Promise.resolve()]));
+    this.listened = new Map(channels.map((ch) => [ch, Promise.resolve()]));
     if (this.failures > 0 || this.missed) {
       this.opts.log?.info({ attempts: this.failures }, 'database listener reconnected');
     }

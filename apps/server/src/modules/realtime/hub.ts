@@ -109,7 +109,7 @@ export class EventHub {
     }
   }
 
-  /** Events were lost while the listener was down: every browser refetches what they would have told. */
+  /** Events were lost while the listener was down: every browser refetches what they would have said. */
   private resync(): void {
     this.log.info({ streams: this.size }, 'realtime: listener back, streams told to resync');
     for (const set of this.streams.values()) {
