@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = pino({ level: config.LOG_LEVEL });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
   const prepared = await prepare(config, database, mailer);
   const [echoHost, echoPort] = splitHostPort(config.ECHO_ADDR);

@@ -3,6 +3,8 @@ import { get, type IncomingMessage } from 'node:http';
 export interface SseEvent {
   event: string;
   data: unknown;
+  /** When it arrived (Date.now()), for tests that time a delivery. */
+  at: number;
 }
 
 /** A minimal EventSource for tests: connects, parses `event:`/`data:` blocks, waits for events. */
@@ -89,10 +91,11 @@ export function connectSse(url: string, headers: Record<string, string> = {}): P
             connected = true;
             resolve(client);
           }
-          const event = /^event: (.*)$/m.exec(block)?.[1];
+          // Unnamed events (the node change stream's) are `message`, as in EventSource.
+          const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data !== undefined) {
-            const e = { event, data: JSON.parse(data) as unknown };
+          if (data !== undefined) {
+            const e = { event, data: JSON.parse(data) as unknown, at: Date.now() };
             const w = waiters.findIndex((x) => x.type === event);
             if (w >= 0) {
               waiters.splice(w, 1)[0]!.resolve(e);

@@ -9,8 +9,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import pg from 'pg';
 import * as schema from './schema/index.js';
+import { ResilientPool } from './pool.js';
+import { PgListener, type ListenerLog, type ListenOptions, type NotifyHandler } from './listener.js';
+
+export type { ListenOptions, NotifyHandler } from './listener.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -18,15 +21,18 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Repositories take either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
-export type NotifyHandler = (payload: string) => void;
-
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** Runs the committed migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
-  /** Postgres LISTEN; the handler gets each NOTIFY payload on the channel. */
-  listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
+  /**
+   * Postgres LISTEN; the handler gets each NOTIFY payload on the channel. Resolves once LISTEN is
+   * in place, or at once while the database is unreachable; `onResume` is called when the
+   * connection comes back, since notifications sent meanwhile are lost (PostgreSQL only: PGlite
+   * runs in this process and never drops it).
+   */
+  listen(channel: string, handler: NotifyHandler, options?: ListenOptions): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -73,29 +79,14 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 
 const MIGRATION_LOCK = 727_001;
 
-export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client that errors (e.g. the server restarts) must not crash the process.
-  pool.on('error', () => undefined);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  let listener: pg.Client | null = null;
-  const handlers = new Map<string, Set<NotifyHandler>>();
+/** How the PostgreSQL connections show in pg_stat_activity. */
+export const PG_APPLICATION_NAME = 'proxy-panel';
+export const PG_LISTENER_APPLICATION_NAME = 'proxy-panel-listen';
 
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) {
-      return listener;
-    }
-    const c = new pg.Client({ connectionString: url });
-    c.on('error', () => undefined);
-    c.on('notification', (msg) => {
-      for (const h of handlers.get(msg.channel) ?? []) {
-        h(msg.payload ?? '');
-      }
-    });
-    await c.connect();
-    listener = c;
-    return c;
-  }
+export async function openPostgres(url: string, poolSize = 20, log?: ListenerLog): Promise<Database> {
+  const pool = new ResilientPool({ connectionString: url, max: poolSize, application_name: PG_APPLICATION_NAME });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listener = new PgListener(url, { applicationName: PG_LISTENER_APPLICATION_NAME, log });
 
   return {
     kind: 'postgres',
@@ -110,18 +101,8 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
         lockClient.release();
       }
     },
-    async listen(channel, handler) {
-      const c = await listenerClient();
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      }
-      set.add(handler);
-      return async () => {
-        set.delete(handler);
-      };
+    listen(channel, handler, options) {
+      return listener.listen(channel, handler, options);
     },
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
@@ -135,17 +116,19 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
       }
     },
     async close() {
-      if (listener) {
-        await listener.end().catch(() => undefined);
-      }
+      await listener.close();
       await pool.end();
     },
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  log?: ListenerLog;
+}): Promise<Database> {
   if (opts.databaseUrl) {
-    return openPostgres(opts.databaseUrl);
+    return openPostgres(opts.databaseUrl, 20, opts.log);
   }
   return openPglite(path.join(opts.dataDir, 'db'));
 }

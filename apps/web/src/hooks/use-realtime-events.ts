@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TTopupSuccessEvent } from '@proxy/contract';
+import type { RealtimeEventType, TTopupSuccessEvent } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { meQueryOptions, setBalance, useMe } from '@/lib/auth';
 import { queryRoots } from '@/lib/query-keys';
@@ -9,6 +9,7 @@ import {
   getLastTopupId,
   parseBalanceChanged,
   parseTopupSuccess,
+  queriesToRefresh,
   reconnectDelayMs,
   setLastTopupId,
   shouldShowTopup,
@@ -20,7 +21,8 @@ export type ShownTopup = Pick<TTopupSuccessEvent, 'id' | 'amount'> & { bonus: nu
 /**
  * The signed-in user's realtime stream (API.md "Realtime", seed-spec §4): `topup.success` opens
  * the success dialog (once per top-up, across tabs) and refreshes the balance, the transactions,
- * the top-up history and the bill; `balance.changed` updates the top-bar balance.
+ * the top-up history and the bill; `balance.changed` updates the top-bar balance; `resync` (the
+ * server may have lost events) refetches the balance and those lists.
  *
  * The access token expires while a stream is open. The open stream is not affected, but the
  * server refuses the browser's own reconnect with the old token; then an authenticated call lets
@@ -44,13 +46,14 @@ export function useRealtimeEvents() {
     let opened = false;
     let stopped = false;
 
-    const refreshAfterTopup = () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
-        queryClient.invalidateQueries({ queryKey: queryRoots.transactions }),
-        queryClient.invalidateQueries({ queryKey: queryRoots.topups }),
-        queryClient.invalidateQueries({ queryKey: queryRoots.bill }),
-      ]);
+    const refresh = (type: RealtimeEventType) =>
+      Promise.all(
+        queriesToRefresh(type).map((target) =>
+          queryClient.invalidateQueries({
+            queryKey: target === 'me' ? meQueryOptions.queryKey : queryRoots[target],
+          }),
+        ),
+      );
 
     const onTopup = (message: MessageEvent) => {
       const event = parseTopupSuccess(message.data);
@@ -62,7 +65,7 @@ export function useRealtimeEvents() {
       }
       setLastTopupId(event.id);
       setShown({ id: event.id, amount: event.amount, bonus: event.bonus ?? 0 });
-      void refreshAfterTopup();
+      void refresh('topup.success');
     };
 
     const onBalance = (message: MessageEvent) => {
@@ -81,11 +84,13 @@ export function useRealtimeEvents() {
       source = es;
       es.addEventListener('topup.success', onTopup);
       es.addEventListener('balance.changed', onBalance);
+      // The server lost events (its database listener reconnected): catch up on the balance.
+      es.addEventListener('resync', () => void refresh('resync'));
       es.onopen = () => {
         failures = 0;
         // Events sent while the stream was down are gone: catch up on the balance.
         if (opened) {
-          void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
+          void refresh('resync');
         }
         opened = true;
       };

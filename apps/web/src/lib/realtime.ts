@@ -1,10 +1,32 @@
 import {
   STORAGE_KEYS,
+  type RealtimeEventType,
   ZBalanceChangedEvent,
   ZTopupSuccessEvent,
   type TBalanceChangedEvent,
   type TTopupSuccessEvent,
 } from '@proxy/contract';
+import { queryRoots } from './query-keys';
+
+/** A query an event makes stale: the signed-in user (with the balance) or a list root. */
+export type RefreshTarget = 'me' | keyof typeof queryRoots;
+
+/**
+ * What a realtime event makes the app refetch. `balance.changed` carries its balance, so it needs
+ * none. `resync` says events may have been lost (the server's database listener reconnected, or
+ * this stream reopened): what a lost top-up or balance event would have refreshed is fetched
+ * again, the balance first.
+ */
+export function queriesToRefresh(type: RealtimeEventType): readonly RefreshTarget[] {
+  switch (type) {
+    case 'topup.success':
+      return ['me', 'transactions', 'topups', 'bill'];
+    case 'resync':
+      return ['me', 'transactions', 'topups', 'bill'];
+    default:
+      return [];
+  }
+}
 
 /** GET /api/events (API.md "Realtime"): EventSource cannot send headers, so the token rides in the query. */
 export function eventsUrl(accessToken: string): string {

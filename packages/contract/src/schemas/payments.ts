@@ -403,5 +403,9 @@ export const ZTopupSuccessEvent = z.object({
 export type TTopupSuccessEvent = z.infer<typeof ZTopupSuccessEvent>;
 export const ZBalanceChangedEvent = z.object({ balance: z.number().int() });
 export type TBalanceChangedEvent = z.infer<typeof ZBalanceChangedEvent>;
-export const REALTIME_EVENTS = ['topup.success', 'balance.changed', 'order.updated'] as const;
+/**
+ * `resync {}`: events may have been lost (the server's database listener reconnected); the
+ * client refetches the balance and what the lost events would have refreshed.
+ */
+export const REALTIME_EVENTS = ['topup.success', 'balance.changed', 'order.updated', 'resync'] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENTS)[number];

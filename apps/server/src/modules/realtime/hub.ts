@@ -13,6 +13,11 @@ export interface Stream {
   send: EventSink;
   /** Ends the stream on behalf of the hub (its session was revoked). */
   end: () => void;
+  /**
+   * Revocations may have been missed (the listener connection was down): the stream looks at its
+   * session itself.
+   */
+  recheck: () => void;
 }
 
 /**
@@ -59,9 +64,13 @@ export class EventHub {
   private ensureListening(): Promise<() => Promise<void>> {
     if (!this.listening) {
       this.listening = (async () => {
-        const events = await this.database.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload));
+        const events = await this.database.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload), {
+          onResume: () => this.resync(),
+        });
         try {
-          const sessions = await this.database.listen(SESSIONS_CHANNEL, (payload) => this.endSessions(payload));
+          const sessions = await this.database.listen(SESSIONS_CHANNEL, (payload) => this.endSessions(payload), {
+            onResume: () => this.recheckSessions(),
+          });
           return async () => {
             await Promise.allSettled([events(), sessions()]);
           };
@@ -96,6 +105,32 @@ export class EventHub {
         stream.send(msg.t, msg.d);
       } catch (err) {
         this.log.warn({ err }, 'realtime: a stream failed');
+      }
+    }
+  }
+
+  /** Events were lost while the listener was down: every browser refetches what they would have said. */
+  private resync(): void {
+    this.log.info({ streams: this.size }, 'realtime: listener back, streams told to resync');
+    for (const set of this.streams.values()) {
+      for (const stream of set) {
+        try {
+          stream.send('resync', {});
+        } catch (err) {
+          this.log.warn({ err }, 'realtime: a stream failed');
+        }
+      }
+    }
+  }
+
+  private recheckSessions(): void {
+    for (const set of this.streams.values()) {
+      for (const stream of [...set]) {
+        try {
+          stream.recheck();
+        } catch (err) {
+          this.log.warn({ err }, 'realtime: a stream failed to check its session');
+        }
       }
     }
   }

@@ -31,6 +31,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/events', { preHandler: authenticate, schema: { tags: ['realtime'], hide: true } }, async (req, reply) => {
     const res = reply.raw;
+    let checkSession = async (): Promise<void> => undefined;
     const stream: Stream = {
       userId: req.user.id,
       sessionId: req.sessionId,
@@ -40,6 +41,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       end: () => {
         res.end();
       },
+      recheck: () => void checkSession(),
     };
     const unsubscribe = await app.events.subscribe(stream);
     reply.hijack();
@@ -58,7 +60,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     res.write('retry: 5000\n: connected\n\n');
     open.add(res);
-    const checkSession = async () => {
+    checkSession = async () => {
       const user = await findAuthUser(app.ctx.db, stream.userId, stream.sessionId).catch(() => null);
       // null: the database did not answer, which is no reason to drop a stream.
       if (user !== null && (!user?.active || user.sessionRevoked)) {

@@ -90,11 +90,24 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
             pending = null;
           });
       };
-      const unlisten = await app.ctx.database.listen(PROXY_CHANGES_CHANNEL, (payload) => {
-        if (payload === node.id) {
-          wake();
-        }
-      });
+      let unlisten: () => Promise<void>;
+      try {
+        unlisten = await app.ctx.database.listen(
+          PROXY_CHANGES_CHANNEL,
+          (payload) => {
+            if (payload === node.id) {
+              wake();
+            }
+          },
+          // Wake-ups were lost while the listener was down: catch up from the last version sent.
+          { onResume: wake },
+        );
+      } catch (err) {
+        // The node reconnects with backoff and resyncs in full.
+        req.log.warn({ err }, 'node change stream: no listener');
+        res.end();
+        return;
+      }
       const heartbeat = setInterval(() => {
         res.write(': keep-alive\n\n');
         // A node that only follows the stream is still online.
@@ -115,6 +128,11 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       streams.add(end);
       req.raw.on('close', close);
+      // A node gone while the LISTEN above was awaited has already fired its 'close'.
+      if (req.raw.destroyed || res.destroyed) {
+        close();
+        return;
+      }
       wake();
     },
   );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { eventsUrl, parseBalanceChanged, parseTopupSuccess, reconnectDelayMs, shouldShowTopup } from '../realtime';
+import { REALTIME_EVENTS } from '@proxy/contract';
+import {
+  eventsUrl,
+  parseBalanceChanged,
+  parseTopupSuccess,
+  queriesToRefresh,
+  reconnectDelayMs,
+  shouldShowTopup,
+} from '../realtime';
 
 describe('shouldShowTopup', () => {
   it('should show a top-up with an amount that was not shown before', () => {
@@ -59,5 +67,17 @@ describe('reconnectDelayMs', () => {
     expect(reconnectDelayMs(1)).toBe(1000);
     expect(reconnectDelayMs(3)).toBe(4000);
     expect(reconnectDelayMs(20)).toBe(30_000);
+  });
+});
+
+describe('queriesToRefresh', () => {
+  it('should refetch the balance and the money lists on resync, when the server may have lost events', () => {
+    expect(REALTIME_EVENTS).toContain('resync');
+    expect(queriesToRefresh('resync')).toEqual(['me', 'transactions', 'topups', 'bill']);
+  });
+
+  it('should refresh the same after a top-up, and nothing for an event that carries its balance', () => {
+    expect(queriesToRefresh('topup.success')).toEqual(['me', 'transactions', 'topups', 'bill']);
+    expect(queriesToRefresh('balance.changed')).toEqual([]);
   });
 });

@@ -1,0 +1,280 @@
+/**
+ * Chaos on PostgreSQL: every backend of this test's database (the pool's and the listener's) is
+ * terminated in the middle of a burst of bank webhooks and purchases. The server, never restarted,
+ * must come back by itself; the webhooks that failed are sent again as the bank would, the failed
+ * purchases are retried with their Idempotency-Key, and in the end every transfer is credited
+ * exactly once, every purchase happened exactly once and whole, and the ledger audit holds.
+ *
+ * Only this test's own database is touched: PostgreSQL is shared and is never restarted here.
+ * PostgreSQL only: PGlite runs in this process and has no connections to lose.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { balanceOf, build, customer, type TestApp } from './helper.js';
+import { BANK_KEY, codeBillOf, configureMethod, expectLedgerHolds, postBank, sepay, setPromotion } from './payments.js';
+import { connectSse, type SseClient } from './sse.js';
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+if (!onPostgres) {
+  console.log('chaos.integration.test.ts skipped: PGlite has no database connections to terminate');
+}
+
+const ROUNDS = 3;
+const WEBHOOKS_PER_ROUND = 90;
+const PURCHASES_PER_ROUND = 30;
+const CONCURRENCY = 12;
+const FUNDS = 50_000_000;
+
+let t: TestApp;
+let admin: pg.Client;
+let base: string;
+
+interface Op {
+  kind: 'webhook' | 'purchase';
+  userIndex: number;
+  body: Record<string, unknown>;
+  /** Purchases: the Idempotency-Key, the same on every retry. */
+  key?: string;
+  amount: number;
+  status?: number;
+  started?: number;
+  ended?: number;
+}
+
+interface Buyer {
+  id: string;
+  token: string;
+  code: string;
+}
+
+/** Terminates every other backend of this test's database; returns how many. */
+async function killAllBackends(): Promise<number> {
+  const r = await admin.query<{ n: string }>(
+    `select count(pg_terminate_backend(pid)) as n from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  return Number(r.rows[0]!.n);
+}
+
+async function send(op: Op, buyer: Buyer): Promise<number> {
+  if (op.kind === 'webhook') {
+    return (await postBank(t, op.body)).statusCode;
+  }
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/v4-proxy/buy-retail',
+    token: buyer.token,
+    headers: { 'idempotency-key': op.key! },
+    payload: op.body,
+  });
+  return res.statusCode;
+}
+
+function makeOps(buyers: Buyer[], round: number): Op[] {
+  const webhooks: Op[] = [];
+  for (let i = 0; i < WEBHOOKS_PER_ROUND; i++) {
+    const userIndex = i % buyers.length;
+    const amount = 10_000 + (((round * 1000 + i) * 7919) % 90_000);
+    webhooks.push({
+      kind: 'webhook',
+      userIndex,
+      amount,
+      body: sepay(`ck ${buyers[userIndex]!.code} r${round}`, amount),
+    });
+  }
+  const purchases: Op[] = [];
+  for (let i = 0; i < PURCHASES_PER_ROUND; i++) {
+    const userIndex = i % buyers.length;
+    const body = { country: 'VN', quantity: 1 + (i % 2), period: { unit: 'day', value: 1 } };
+    purchases.push({ kind: 'purchase', userIndex, amount: 0, key: randomUUID(), body });
+  }
+  // Interleaved evenly, so purchases are in flight when the backends die, not only webhooks.
+  const every = Math.ceil((webhooks.length + purchases.length) / purchases.length);
+  const ops: Op[] = [];
+  while (webhooks.length > 0 || purchases.length > 0) {
+    const op =
+      ops.length % every === every - 1
+        ? (purchases.shift() ?? webhooks.shift())
+        : (webhooks.shift() ?? purchases.shift());
+    ops.push(op!);
+  }
+  return ops;
+}
+
+/** Sends the ops with CONCURRENCY workers and kills every backend once a third have answered. */
+async function burst(ops: Op[], buyers: Buyer[]): Promise<{ killedAt: number; killed: number }> {
+  let next = 0;
+  let answered = 0;
+  let kill: Promise<{ killedAt: number; killed: number }> | null = null;
+  const workers = Array.from({ length: CONCURRENCY }, async () => {
+    while (next < ops.length) {
+      const op = ops[next++]!;
+      op.started = Date.now();
+      op.status = await send(op, buyers[op.userIndex]!).catch(() => 0);
+      op.ended = Date.now();
+      answered++;
+      if (!kill && answered >= ops.length / 3) {
+        const killedAt = Date.now();
+        kill = killAllBackends().then((killed) => ({ killedAt, killed }));
+      }
+    }
+  });
+  await Promise.all(workers);
+  return kill!;
+}
+
+/** Sends a failed op again until it is answered 200, as a bank (or a careful client) would. */
+async function retry(op: Op, buyer: Buyer): Promise<number> {
+  for (let attempt = 1; attempt <= 50; attempt++) {
+    op.status = await send(op, buyer).catch(() => 0);
+    if (op.status === 200) {
+      return attempt;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${op.kind} still failing: ${op.status}`);
+}
+
+/** Waits (5 s at most) for the stream's top-up of that amount; the burst's own come first. */
+async function nextTopup(sse: SseClient, amount: number): Promise<void> {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const e = await sse.next('topup.success', Math.max(1, until - Date.now()));
+    if ((e.data as { amount: number }).amount === amount) {
+      return;
+    }
+  }
+}
+
+describe.skipIf(!onPostgres)('every backend of the database terminated during a burst', () => {
+  const buyers: Buyer[] = [];
+  let sse: SseClient;
+  let closed = false;
+
+  beforeAll(async () => {
+    t = await build();
+    await configureMethod(t, 'bank', { webhookKey: BANK_KEY });
+    await setPromotion(t, null);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (let i = 0; i < 4; i++) {
+      const c = await customer(t, FUNDS);
+      buyers.push({ id: c.id, token: c.token, code: await codeBillOf(t, c.id) });
+    }
+    admin = new pg.Client({ connectionString: t.databaseUrl, application_name: 'chaos-test-admin' });
+    admin.on('error', () => undefined);
+    await admin.connect();
+    sse = await connectSse(`${base}/api/events?access_token=${buyers[0]!.token}`);
+  });
+  afterAll(async () => {
+    sse?.close();
+    if (!closed) {
+      await admin?.end().catch(() => undefined);
+      // The clean close failed: drop the database by force, without the app's pool.
+      const name = new URL(t.databaseUrl!).pathname.slice(1);
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    }
+  });
+
+  it(
+    'should recover without a restart, crediting every transfer and making every purchase exactly once',
+    { timeout: 60_000 },
+    async () => {
+      const all: Op[] = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        const ops = makeOps(buyers, round);
+        all.push(...ops);
+        const { killedAt, killed } = await burst(ops, buyers);
+        const failed = ops.filter((o) => o.status !== 200);
+        const recovered = ops.filter((o) => o.status === 200 && o.started! >= killedAt).map((o) => o.ended!);
+        const firstOk = recovered.length > 0 ? Math.min(...recovered) - killedAt : null;
+        // The listener was terminated too: the open browser stream is told to resync.
+        const resyncMs = (await sse.next('resync', 10_000)).at - killedAt;
+        const statuses = [...new Set(failed.map((o) => o.status))]
+          .map((st) => `${failed.filter((o) => o.status === st).length}×${st}`)
+          .join(' ');
+        let retries = 0;
+        for (const op of failed) {
+          retries += await retry(op, buyers[op.userIndex]!);
+        }
+        console.log(
+          `round ${round}: ${ops.length} requests, ${killed} backends killed, ${failed.length} failed ` +
+            `(${failed.filter((o) => o.kind === 'webhook').length} webhooks, ` +
+            `${failed.filter((o) => o.kind === 'purchase').length} purchases, answered ${statuses}; ${retries} retries), ` +
+            `first success after the kill ${firstOk ?? 'none during the burst'} ms, stream resync after ${resyncMs} ms`,
+        );
+        expect(killed).toBeGreaterThan(0);
+      }
+
+      // A credit after the chaos reaches the browser stream that was open all along.
+      const last = sepay(`ck ${buyers[0]!.code} after`, 12_345);
+      expect((await postBank(t, last)).statusCode).toBe(200);
+      await nextTopup(sse, 12_345);
+      expect(sse.ended).toBe(false);
+
+      await expectExactlyOnce(all, buyers, 12_345);
+
+      // The pool gave back every connection it handed out, lost ones included: it closes at once.
+      sse.close();
+      // Before the database is dropped, which would terminate this connection too.
+      await admin.end();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        t.close(),
+        new Promise((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('the app did not close: a pool connection was never released')),
+            10_000,
+          );
+        }),
+      ]).finally(() => clearTimeout(timer));
+      closed = true;
+    },
+  );
+});
+
+async function expectExactlyOnce(all: Op[], buyers: Buyer[], extraCredit: number): Promise<void> {
+  const webhooks = all.filter((o) => o.kind === 'webhook');
+  const purchases = all.filter((o) => o.kind === 'purchase');
+  const ids = webhooks.map((o) => String(o.body.id));
+  const credited = await queryRows<{ provider_id: string; n: number }>(
+    t.ctx.db,
+    sql`select provider_txn_id as provider_id, count(*)::int as n from topups
+         where method = 'bank' and status = 'success' group by provider_txn_id`,
+  );
+  // Each transfer once: as many successful bank top-ups as transfers (plus the last one).
+  expect(credited.filter((r) => r.n !== 1)).toEqual([]);
+  expect(credited.length).toBe(ids.length + 1);
+
+  const orders = await queryRows<{
+    user_id: string;
+    key: string;
+    total: number;
+    quantity: number;
+    proxies: number;
+    debit: number;
+  }>(
+    t.ctx.db,
+    sql`select o.user_id, o.idempotency_key as key, o.total_price::bigint as total, o.quantity,
+               (select count(*)::int from proxies p where p.order_id = o.id) as proxies,
+               (select coalesce(-sum(amount), 0)::bigint from transactions x where x.ref_id = o.id::text) as debit
+          from orders o`,
+  );
+  // Each purchase once, whole: its proxies allocated and its price debited.
+  expect(orders.map((o) => o.key).sort()).toEqual(purchases.map((o) => o.key).sort());
+  for (const o of orders) {
+    expect(o.proxies).toBe(o.quantity);
+    expect(Number(o.debit)).toBe(Number(o.total));
+  }
+  for (const [i, b] of buyers.entries()) {
+    const credits = webhooks.filter((o) => o.userIndex === i).reduce((s, o) => s + o.amount, 0);
+    const spent = orders.filter((o) => o.user_id === b.id).reduce((s, o) => s + Number(o.total), 0);
+    expect(await balanceOf(t, b.id)).toBe(FUNDS + credits - spent + (i === 0 ? extraCredit : 0));
+  }
+  await expectLedgerHolds(t);
+}
