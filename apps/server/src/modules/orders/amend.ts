@@ -14,7 +14,7 @@ import type { Tx } from '../../db/client.js';
 import { orders, proxies } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/repository.js';
-import { changeBalance } from '../ledger/service.js';
+import { chargeBalance } from '../ledger/service.js';
 import { allocateSlots, claimEgress } from '../supply/allocator.js';
 import { recordProxyChanges } from '../supply/changes.js';
 import type { Buyer } from './buy.js';
@@ -139,22 +139,20 @@ export async function increaseAmount(
       });
       const note = `+${amount}, ${hours} h`;
       return attempt(tx, { orderId: order.id, action: 'increase_amount', note, at: now }, async (sp) => {
-        if (q.total > 0) {
-          await changeBalance(sp, {
-            userId: user.id,
-            amount: -q.total,
-            price: q.gross,
-            type: 'increase_amount',
-            content: `${order.code}: +${amount} × ${product.toUpperCase()} ${order.country}, ${hours} h`,
-            contentI18n: {
-              key: 'increaseAmount',
-              params: { code: order.code, quantity: amount, product, country: order.country, hours },
-            },
-            refType: 'order',
-            refId: order.id,
-            at: now,
-          });
-        }
+        await chargeBalance(sp, {
+          userId: user.id,
+          cost: q.total,
+          price: q.gross,
+          type: 'increase_amount',
+          content: `${order.code}: +${amount} × ${product.toUpperCase()} ${order.country}, ${hours} h`,
+          contentI18n: {
+            key: 'increaseAmount',
+            params: { code: order.code, quantity: amount, product, country: order.country, hours },
+          },
+          refType: 'order',
+          refId: order.id,
+          at: now,
+        });
         const slots = await allocateSlots(sp, product, order.country, amount);
         const rows = await insertProxies(sp, slots, {
           type: product,
@@ -249,21 +247,19 @@ export async function changeCountry(
       });
       const note = `${order.country} → ${to}`;
       return attempt(tx, { orderId: order.id, action: 'change_country', note, at: now }, async (sp) => {
-        if (q.total > 0) {
-          await changeBalance(sp, {
-            userId: user.id,
-            amount: -q.total,
-            type: 'change_country',
-            content: `${order.code}: ${inUse.length} proxies ${order.country} → ${to}, ${hours} h`,
-            contentI18n: {
-              key: 'changeCountry',
-              params: { code: order.code, count: inUse.length, from: order.country, to, hours },
-            },
-            refType: 'order',
-            refId: order.id,
-            at: now,
-          });
-        }
+        await chargeBalance(sp, {
+          userId: user.id,
+          cost: q.total,
+          type: 'change_country',
+          content: `${order.code}: ${inUse.length} proxies ${order.country} → ${to}, ${hours} h`,
+          contentI18n: {
+            key: 'changeCountry',
+            params: { code: order.code, count: inUse.length, from: order.country, to, hours },
+          },
+          refType: 'order',
+          refId: order.id,
+          at: now,
+        });
         const byNode = new Map<string, typeof live>();
         for (const p of live) {
           byNode.set(p.subServerId, [...(byNode.get(p.subServerId) ?? []), p]);
