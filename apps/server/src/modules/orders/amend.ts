@@ -21,6 +21,7 @@ import type { Buyer } from './buy.js';
 import { assertProductOpen, insertProxies } from './buy.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
 import { refreshOrders } from './renew.js';
+import { logNotes, type LogNote } from './log-notes.js';
 import * as repo from './repository.js';
 
 type RetailOrder = OrderRow & { type: 'v6' | 'v4'; expiresAt: Date };
@@ -54,7 +55,7 @@ const LOGGED_FAILURES = new Set<ErrorCode>(['NOT_ENOUGH_MONEY', 'NOT_ENOUGT_PROX
  */
 async function attempt<T>(
   tx: Tx,
-  log: { orderId: string; action: 'increase_amount' | 'change_country'; note: string; at: Date },
+  log: { orderId: string; action: 'increase_amount' | 'change_country'; note: LogNote; at: Date },
   run: (sp: Tx) => Promise<T>,
 ): Promise<{ ok: T } | { failed: AppError }> {
   try {
@@ -68,7 +69,7 @@ async function attempt<T>(
       orderId: log.orderId,
       action: log.action,
       result: 'fail',
-      note: `${log.note}: ${err.code}`,
+      ...logNotes.failed(log.note, err.code),
       amount: 0,
       createdAt: log.at,
     });
@@ -137,7 +138,7 @@ export async function increaseAmount(
         quantity: amount,
         discountPercent: discountPercent(tiers, quantity),
       });
-      const note = `+${amount}, ${hours} h`;
+      const note = logNotes.increaseAmount(amount, hours);
       return attempt(tx, { orderId: order.id, action: 'increase_amount', note, at: now }, async (sp) => {
         await chargeBalance(sp, {
           userId: user.id,
@@ -175,7 +176,7 @@ export async function increaseAmount(
           orderId: order.id,
           action: 'increase_amount',
           result: 'success',
-          note,
+          ...note,
           amount: -q.total,
           createdAt: now,
         });
@@ -245,7 +246,7 @@ export async function changeCountry(
         unit: order.periodUnit,
         hours: live.map(left),
       });
-      const note = `${order.country} → ${to}`;
+      const note = logNotes.changeCountry(order.country, to);
       return attempt(tx, { orderId: order.id, action: 'change_country', note, at: now }, async (sp) => {
         await chargeBalance(sp, {
           userId: user.id,
@@ -304,7 +305,7 @@ export async function changeCountry(
           orderId: order.id,
           action: 'change_country',
           result: 'success',
-          note,
+          ...note,
           amount: -q.total,
           createdAt: now,
         });

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/repository.js';
 import { chargeBalance } from '../ledger/service.js';
 import type { KeyRow, OrderRow, ProxyRow } from './mapper.js';
+import { logNotes } from './log-notes.js';
 import * as repo from './repository.js';
 import { publish } from '../realtime/publish.js';
 import { recordProxyChanges } from '../supply/changes.js';
@@ -170,7 +171,7 @@ export async function renewOrderTx(
     orderId: order.id,
     action: 'renew',
     result: 'success',
-    note: `${opts.auto ? 'auto' : 'manual'}: ${period.value} ${period.unit}`,
+    ...logNotes.renew(opts.auto, period),
     amount: -cost,
     createdAt: now,
   });
@@ -266,7 +267,7 @@ export async function renewProxies(
         orderId,
         action: 'renew',
         result: 'success',
-        note: `${n} proxies: ${period.value} ${period.unit}`,
+        ...logNotes.renewProxies(n, period),
         amount: 0,
         createdAt: now,
       });
@@ -362,7 +363,7 @@ export async function increaseBandwidth(
       orderId: order.id,
       action: 'increase_bandwidth',
       result: 'success',
-      note: `+${gb} GB`,
+      ...logNotes.bandwidth(gb),
       amount: -cost,
       createdAt: now,
     });

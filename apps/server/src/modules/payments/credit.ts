@@ -9,6 +9,7 @@ import { changeBalance } from '../ledger/service.js';
 import { EVENTS_CHANNEL, type RealtimeMessage } from '../realtime/publish.js';
 import { activePromotion } from '../site/service.js';
 import { findTopup, lockTopup, updateTopup, type TopupRow } from './repository.js';
+import { heldReasons, type HeldReason } from './held.js';
 
 /**
  * What a provider says about a payment, already verified: by its webhook signature, or because we
@@ -51,18 +52,18 @@ export interface CreditResult {
 }
 
 /** Why a verified payment does not match its top-up, or null when it does. */
-function mismatch(t: TopupRow, ev: Evidence): string | null {
+function mismatch(t: TopupRow, ev: Evidence): HeldReason | null {
   if (ev.amount !== t.providerAmount) {
-    return `amount ${ev.amount ?? '?'} instead of ${t.providerAmount} (${t.currency} minor units)`;
+    return heldReasons.amount(String(ev.amount ?? '?'), String(t.providerAmount), t.currency);
   }
   if ((ev.currency ?? '').toUpperCase() !== t.currency) {
-    return `currency ${ev.currency ?? '?'} instead of ${t.currency}`;
+    return heldReasons.currency(ev.currency ?? '?', t.currency);
   }
   if (t.payee !== null && ev.payee !== t.payee) {
-    return `payee ${ev.payee ?? '?'} instead of ${t.payee}`;
+    return heldReasons.payee(ev.payee ?? '?', t.payee);
   }
   if (!ev.providerTxnId) {
-    return 'no provider transaction id';
+    return heldReasons.noProviderTxn();
   }
   return null;
 }
@@ -114,13 +115,16 @@ export async function creditTopupTx(
   if (source.kind === 'provider') {
     const ev = source.evidence;
     const problem =
-      mismatch(t, ev) ?? (t.status !== 'pending' ? `paid after ${t.status}` : null) ?? (userId ? null : 'unmatched');
+      mismatch(t, ev) ??
+      (t.status !== 'pending' ? heldReasons.paidAfter(t.status) : null) ??
+      (userId ? null : heldReasons.unmatched());
     if (problem) {
-      if (t.heldReason === problem && t.providerTxnId === (ev.providerTxnId ?? null)) {
+      if (t.heldReason === problem.text && t.providerTxnId === (ev.providerTxnId ?? null)) {
         return { outcome: 'held', topup: t };
       }
       const held = await updateTopup(tx, t.id, {
-        heldReason: problem,
+        heldReason: problem.text,
+        heldReasonI18n: problem.i18n,
         providerTxnId: ev.providerTxnId ?? t.providerTxnId,
         meta: { ...t.meta, heldEvidence: { ...ev, at: at.toISOString() } },
         updatedAt: at,
