@@ -5,4 +5,4 @@ export { Meter, type ProxyCounter } from './meter.js';
 export { DnsCache, DnsError, caresResolver, type DnsResolveFn, type DnsCacheOptions } from './dns-cache.js';
 export { NodeClient, type NodeClientOptions } from './node-client.js';
 export { parseGatewayEnv, ConfigError, isDnsServer, ZDnsServerList, type GatewayEnv } from './config.js';
-export { parseHost, parseIp, specialPurpose, formatIp, type Ip } from './ssrf.js';
+export { parseHost, parseIp, specialPurpose, formatIp, isLoopbackOrUnspecified, type Ip } from './ssrf.js';

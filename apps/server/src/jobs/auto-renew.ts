@@ -5,6 +5,7 @@ import { queryRows, type Tx } from '../db/client.js';
 import { orders, users } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { OrderRow } from '../modules/orders/mapper.js';
+import { logNotes } from '../modules/orders/log-notes.js';
 import { insertLog } from '../modules/orders/repository.js';
 import { liveUnits, renewOrderTx, type Units } from '../modules/orders/renew.js';
 import type { Job } from './runner.js';
@@ -116,7 +117,7 @@ async function recordFailure(ctx: AppContext, tx: Tx, order: OrderRow, firstDue:
     orderId: order.id,
     action: 'renew',
     result: 'fail',
-    note: `auto: ${code}`,
+    ...logNotes.autoRenewFailed(code),
     amount: 0,
     createdAt: now,
   });

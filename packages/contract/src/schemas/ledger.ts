@@ -7,7 +7,7 @@ import { ZTopupI18n } from './payments.js';
  * Periods as stored in ledger descriptions. Looser than a request's ZPeriod on purpose: a response
  * must never fail over a row written under older limits.
  */
-const ZStoredPeriod = z.object({ unit: z.enum(PERIOD_UNITS), value: z.number().int() });
+export const ZStoredPeriod = z.object({ unit: z.enum(PERIOD_UNITS), value: z.number().int() });
 
 /** What a promotion row is the bonus of: the top-up's description, or its free text. */
 const ZPromotionOf = z.object({ topup: ZTopupI18n.optional(), text: z.string().optional() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCountryCode, ZPeriod } from './catalog.js';
 import { PERIOD_UNITS } from '../period.js';
+import { ZStoredPeriod } from './ledger.js';
 
 export const ORDER_STATUSES = ['waiting', 'using', 'renewing', 'increasing_bandwidth', 'expired', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -142,10 +143,32 @@ export const ZProxyListQuery = z.object({
   sort: z.enum(PROXY_SORTS).optional().default('created_desc'),
 });
 
+/**
+ * An order-log note as a translation key and parameters (the web renders `notes.orderLog.<key>` in
+ * the reader's language); `note` keeps the same in English for API clients. `error` is the error
+ * code of a failed attempt. Older rows, and notes that are free text (a package's name), have none.
+ */
+export const ZOrderLogI18n = z.discriminatedUnion('key', [
+  z.object({ key: z.literal('renew'), params: z.object({ auto: z.boolean(), period: ZStoredPeriod }) }),
+  z.object({ key: z.literal('renewProxies'), params: z.object({ count: z.number().int(), period: ZStoredPeriod }) }),
+  z.object({ key: z.literal('bandwidth'), params: z.object({ gb: z.number().int() }) }),
+  z.object({
+    key: z.literal('increaseAmount'),
+    params: z.object({ quantity: z.number().int(), hours: z.number().int(), error: z.string().optional() }),
+  }),
+  z.object({
+    key: z.literal('changeCountry'),
+    params: z.object({ from: z.string(), to: z.string(), error: z.string().optional() }),
+  }),
+  z.object({ key: z.literal('autoRenewFailed'), params: z.object({ error: z.string() }) }),
+]);
+export type TOrderLogI18n = z.infer<typeof ZOrderLogI18n>;
+
 export const ZOrderLog = z.object({
   action: z.enum(ORDER_ACTIONS),
   result: z.enum(['success', 'fail']),
   note: z.string(),
+  noteI18n: ZOrderLogI18n.nullable().optional(),
   amount: z.number().int(),
   createdAt: z.string(),
 });

@@ -217,10 +217,28 @@ export const ZTopupListQuery = z.object({
 });
 
 /** The admin view: whose top-up, and why it is held. */
+/**
+ * Why a payment waits for an admin, as a translation key and parameters (the web renders
+ * `notes.held.<key>`); `heldReason` keeps the same in English. Amounts are as the provider sent them.
+ */
+export const ZHeldReasonI18n = z.discriminatedUnion('key', [
+  z.object({ key: z.enum(['unmatched', 'ambiguous', 'noProviderTxn']), params: z.object({}) }),
+  z.object({
+    key: z.literal('amount'),
+    params: z.object({ got: z.string(), expected: z.string(), currency: z.string() }),
+  }),
+  z.object({ key: z.enum(['currency', 'payee']), params: z.object({ got: z.string(), expected: z.string() }) }),
+  z.object({ key: z.literal('belowMinimum'), params: z.object({ min: z.number().int() }) }),
+  z.object({ key: z.literal('paidAfter'), params: z.object({ status: z.string() }) }),
+  z.object({ key: z.literal('transferType'), params: z.object({ type: z.string() }) }),
+]);
+export type THeldReasonI18n = z.infer<typeof ZHeldReasonI18n>;
+
 export const ZAdminTopup = ZTopupDetail.omit({ instructions: true }).extend({
   userId: z.string().nullable(),
   email: z.string().nullable(),
   heldReason: z.string().nullable(),
+  heldReasonI18n: ZHeldReasonI18n.nullable().optional(),
   providerOrderId: z.string().nullable(),
   providerTxnId: z.string().nullable(),
   creditedAt: z.string().nullable(),

@@ -51,7 +51,8 @@ export const ZAdminUser = z.object({
   id: z.string(),
   email: z.string(),
   role: z.number().int(),
-  balance: z.number().int(),
+  /** null where the viewer may not see it: a site admin sees customers' balances only. */
+  balance: z.number().int().nullable(),
   siteId: z.string(),
   active: z.boolean(),
   emailVerified: z.boolean(),

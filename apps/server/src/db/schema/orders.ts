@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TOrderLogI18n } from '@proxy/contract';
 import { sites } from './sites.js';
 import { users } from './users.js';
 import { subServers } from './supply.js';
@@ -84,6 +85,8 @@ export const orderLogs = pgTable(
     }).notNull(),
     result: text('result', { enum: ['success', 'fail'] }).notNull(),
     note: text('note').notNull().default(''),
+    /** `note` as a translation key and parameters (API.md: noteI18n); null for free text and older rows. */
+    noteI18n: jsonb('note_i18n').$type<TOrderLogI18n>(),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

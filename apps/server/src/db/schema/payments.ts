@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PAYMENT_METHODS, TOPUP_STATUSES, type TTopupI18n } from '@proxy/contract';
+import { PAYMENT_METHODS, TOPUP_STATUSES, type THeldReasonI18n, type TTopupI18n } from '@proxy/contract';
 import { sites } from './sites.js';
 import { users } from './users.js';
 
@@ -38,6 +38,8 @@ export const topups = pgTable(
     providerTxnId: text('provider_txn_id'),
     /** Why a payment waits for an admin instead of being credited; null when not held. */
     heldReason: text('held_reason'),
+    /** `held_reason` as a translation key and parameters; read only while held_reason is set. */
+    heldReasonI18n: jsonb('held_reason_i18n').$type<THeldReasonI18n>(),
     meta: jsonb('meta')
       .$type<Record<string, unknown>>()
       .notNull()

@@ -6,6 +6,8 @@ export interface ProbeTarget {
   port: number;
   username?: string;
   password?: string;
+  /** The checked address to connect to instead of resolving `host` again. */
+  address?: string;
 }
 
 export interface ProbeResult {
@@ -146,7 +148,7 @@ async function attempt(
   timeoutMs: number,
 ): Promise<ProbeResult> {
   const started = performance.now();
-  const sock = connect({ host: t.host, port: t.port });
+  const sock = connect({ host: t.address ?? t.host, port: t.port });
   sock.setNoDelay(true);
   const timer = setTimeout(() => sock.destroy(new Error('timeout')), timeoutMs);
   const r = new Reader(sock);

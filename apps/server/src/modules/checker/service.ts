@@ -1,10 +1,9 @@
-import { lookup } from 'node:dns/promises';
 import { sql } from 'drizzle-orm';
-import { parseHost, specialPurpose, parseIp } from '@proxy/gateway';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { ProxyScope } from '../orders/repository.js';
+import { checkedAddress, loadCheckerPolicy } from './destination.js';
 import { parseProxyLine, probe, type EchoTarget, type ProbeResult } from './probe.js';
 
 export const MAX_CHECK_LINES = 500;
@@ -76,30 +75,6 @@ export async function checkOwnProxies(ctx: AppContext, userId: string, type: Pro
   });
 }
 
-/**
- * The free proxy checker must not become a scanner of private networks: a proxy host has to be a
- * public address (every address its name resolves to), unless it is one of our own nodes or
- * GATEWAY_ALLOW_PRIVATE is on.
- */
-async function hostAllowed(ctx: AppContext, host: string, ownHosts: Set<string>): Promise<boolean> {
-  if (ownHosts.has(host) || ctx.config.GATEWAY_ALLOW_PRIVATE) {
-    return true;
-  }
-  const target = parseHost(host);
-  if (target.kind === 'invalid') {
-    return false;
-  }
-  const addresses =
-    target.kind === 'ip' ? [host] : (await lookup(target.name, { all: true }).catch(() => [])).map((a) => a.address);
-  if (addresses.length === 0) {
-    return false;
-  }
-  return addresses.every((a) => {
-    const ip = parseIp(a);
-    return ip !== null && specialPurpose(ip) === null;
-  });
-}
-
 export interface CheckLineResult extends ProbeResult {
   line: string;
 }
@@ -118,8 +93,7 @@ export async function checkLines(
       max: MAX_CHECK_LINES,
     });
   }
-  const nodes = await queryRows<{ host: string }>(ctx.db, sql`select distinct host from sub_servers`);
-  const own = new Set(nodes.map((n) => n.host));
+  const policy = await loadCheckerPolicy(ctx);
   const echo = echoTarget(ctx);
   await mapLimit(
     cleaned,
@@ -129,10 +103,12 @@ export async function checkLines(
       if (!t) {
         return { line, live: false, protocol: null, latencyMs: null, exitIp: null, error: 'format' };
       }
-      if (!(await hostAllowed(ctx, t.host, own))) {
+      // One answer for every refused destination, given before any connection is tried.
+      const address = await checkedAddress(policy, t.host, t.port);
+      if (address === null) {
         return { line, live: false, protocol: null, latencyMs: null, exitIp: null, error: 'forbidden' };
       }
-      return { line, ...(await probe(t, protocol, echo)) };
+      return { line, ...(await probe({ ...t, address }, protocol, echo)) };
     },
     (r) => onResult(r),
   );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ZLedgerI18n, type TTransaction } from '@proxy/contract';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { transactions, users } from '../../db/schema/index.js';
@@ -7,6 +7,8 @@ import { likePattern, offsetOf } from '../../lib/paging.js';
 export interface TransactionFilter {
   userId?: string;
   siteId?: string;
+  /** Only rows of users with these roles (the admin list of a site admin: customers). */
+  roles?: number[];
   search: string;
   page: number;
   limit: number;
@@ -19,6 +21,9 @@ function where(f: TransactionFilter): SQL | undefined {
   }
   if (f.siteId) {
     parts.push(eq(transactions.siteId, f.siteId));
+  }
+  if (f.roles) {
+    parts.push(inArray(users.role, f.roles));
   }
   if (f.search) {
     const p = likePattern(f.search);

@@ -73,3 +73,20 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<Bala
   const balanceAfter = Number(row.balance_after);
   return { transactionId: id, balanceBefore: balanceAfter - change.amount, balanceAfter };
 }
+
+/** A purchase's charge: a debit of `cost` coins, where `price` defaults to the cost. */
+export type Charge = Omit<BalanceChange, 'amount'> & { cost: number };
+
+/**
+ * Charges only a positive amount. An admin may set a price of 0: such a charge moves no money, so
+ * it writes no ledger row (the order log still records the action) and returns null.
+ */
+export async function chargeBalance(tx: Tx, { cost, ...change }: Charge): Promise<BalanceResult | null> {
+  if (!Number.isSafeInteger(cost) || cost < 0) {
+    throw new Error(`chargeBalance: cost must be a non-negative safe integer, got ${cost}`);
+  }
+  if (cost === 0) {
+    return null;
+  }
+  return changeBalance(tx, { ...change, amount: -cost });
+}

@@ -14,13 +14,14 @@ import type { Tx } from '../../db/client.js';
 import { orders, proxies } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/repository.js';
-import { changeBalance } from '../ledger/service.js';
+import { chargeBalance } from '../ledger/service.js';
 import { allocateSlots, claimEgress } from '../supply/allocator.js';
 import { recordProxyChanges } from '../supply/changes.js';
 import type { Buyer } from './buy.js';
 import { assertProductOpen, insertProxies } from './buy.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
 import { refreshOrders } from './renew.js';
+import { logNotes, type LogNote } from './log-notes.js';
 import * as repo from './repository.js';
 
 type RetailOrder = OrderRow & { type: 'v6' | 'v4'; expiresAt: Date };
@@ -54,7 +55,7 @@ const LOGGED_FAILURES = new Set<ErrorCode>(['NOT_ENOUGH_MONEY', 'NOT_ENOUGT_PROX
  */
 async function attempt<T>(
   tx: Tx,
-  log: { orderId: string; action: 'increase_amount' | 'change_country'; note: string; at: Date },
+  log: { orderId: string; action: 'increase_amount' | 'change_country'; note: LogNote; at: Date },
   run: (sp: Tx) => Promise<T>,
 ): Promise<{ ok: T } | { failed: AppError }> {
   try {
@@ -68,7 +69,7 @@ async function attempt<T>(
       orderId: log.orderId,
       action: log.action,
       result: 'fail',
-      note: `${log.note}: ${err.code}`,
+      ...logNotes.failed(log.note, err.code),
       amount: 0,
       createdAt: log.at,
     });
@@ -137,24 +138,22 @@ export async function increaseAmount(
         quantity: amount,
         discountPercent: discountPercent(tiers, quantity),
       });
-      const note = `+${amount}, ${hours} h`;
+      const note = logNotes.increaseAmount(amount, hours);
       return attempt(tx, { orderId: order.id, action: 'increase_amount', note, at: now }, async (sp) => {
-        if (q.total > 0) {
-          await changeBalance(sp, {
-            userId: user.id,
-            amount: -q.total,
-            price: q.gross,
-            type: 'increase_amount',
-            content: `${order.code}: +${amount} × ${product.toUpperCase()} ${order.country}, ${hours} h`,
-            contentI18n: {
-              key: 'increaseAmount',
-              params: { code: order.code, quantity: amount, product, country: order.country, hours },
-            },
-            refType: 'order',
-            refId: order.id,
-            at: now,
-          });
-        }
+        await chargeBalance(sp, {
+          userId: user.id,
+          cost: q.total,
+          price: q.gross,
+          type: 'increase_amount',
+          content: `${order.code}: +${amount} × ${product.toUpperCase()} ${order.country}, ${hours} h`,
+          contentI18n: {
+            key: 'increaseAmount',
+            params: { code: order.code, quantity: amount, product, country: order.country, hours },
+          },
+          refType: 'order',
+          refId: order.id,
+          at: now,
+        });
         const slots = await allocateSlots(sp, product, order.country, amount);
         const rows = await insertProxies(sp, slots, {
           type: product,
@@ -177,7 +176,7 @@ export async function increaseAmount(
           orderId: order.id,
           action: 'increase_amount',
           result: 'success',
-          note,
+          ...note,
           amount: -q.total,
           createdAt: now,
         });
@@ -247,23 +246,21 @@ export async function changeCountry(
         unit: order.periodUnit,
         hours: live.map(left),
       });
-      const note = `${order.country} → ${to}`;
+      const note = logNotes.changeCountry(order.country, to);
       return attempt(tx, { orderId: order.id, action: 'change_country', note, at: now }, async (sp) => {
-        if (q.total > 0) {
-          await changeBalance(sp, {
-            userId: user.id,
-            amount: -q.total,
-            type: 'change_country',
-            content: `${order.code}: ${inUse.length} proxies ${order.country} → ${to}, ${hours} h`,
-            contentI18n: {
-              key: 'changeCountry',
-              params: { code: order.code, count: inUse.length, from: order.country, to, hours },
-            },
-            refType: 'order',
-            refId: order.id,
-            at: now,
-          });
-        }
+        await chargeBalance(sp, {
+          userId: user.id,
+          cost: q.total,
+          type: 'change_country',
+          content: `${order.code}: ${inUse.length} proxies ${order.country} → ${to}, ${hours} h`,
+          contentI18n: {
+            key: 'changeCountry',
+            params: { code: order.code, count: inUse.length, from: order.country, to, hours },
+          },
+          refType: 'order',
+          refId: order.id,
+          at: now,
+        });
         const byNode = new Map<string, typeof live>();
         for (const p of live) {
           byNode.set(p.subServerId, [...(byNode.get(p.subServerId) ?? []), p]);
@@ -308,7 +305,7 @@ export async function changeCountry(
           orderId: order.id,
           action: 'change_country',
           result: 'success',
-          note,
+          ...note,
           amount: -q.total,
           createdAt: now,
         });

@@ -18,7 +18,7 @@ import { orders, proxies, rotatingKeys, sites, users } from '../../db/schema/ind
 import { AppError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
 import * as catalog from '../catalog/repository.js';
-import { changeBalance } from '../ledger/service.js';
+import { chargeBalance } from '../ledger/service.js';
 import { allocateSlots, bindSlots, newCredentials, randomCredential, type Slot } from '../supply/allocator.js';
 import { toKey, toOrder, toProxy, proxyLine, type OrderRow, type ProxyRow } from './mapper.js';
 import * as repo from './repository.js';
@@ -247,19 +247,17 @@ async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchase, idem
     })
     .returning();
   const o = order!;
-  if (p.charge.total > 0) {
-    await changeBalance(tx, {
-      userId: buyer.id,
-      amount: -p.charge.total,
-      price: p.charge.gross,
-      type: BUY_TX_TYPE[p.product],
-      content: `${o.code}: ${p.charge.describe}`,
-      contentI18n: p.charge.i18n(o.code),
-      refType: 'order',
-      refId: o.id,
-      at: now,
-    });
-  }
+  await chargeBalance(tx, {
+    userId: buyer.id,
+    cost: p.charge.total,
+    price: p.charge.gross,
+    type: BUY_TX_TYPE[p.product],
+    content: `${o.code}: ${p.charge.describe}`,
+    contentI18n: p.charge.i18n(o.code),
+    refType: 'order',
+    refId: o.id,
+    at: now,
+  });
   // A package's order quantity is its proxy count; retail and key orders buy `quantity` listeners.
   const slots = await allocateSlots(tx, p.product, o.country, o.quantity);
   const rows = await insertProxies(

@@ -6,8 +6,9 @@ import { queryRows, type Tx } from '../../db/client.js';
 import { orders, proxies, rotatingKeys, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/repository.js';
-import { changeBalance } from '../ledger/service.js';
+import { chargeBalance } from '../ledger/service.js';
 import type { KeyRow, OrderRow, ProxyRow } from './mapper.js';
+import { logNotes } from './log-notes.js';
 import * as repo from './repository.js';
 import { publish } from '../realtime/publish.js';
 import { recordProxyChanges } from '../supply/changes.js';
@@ -153,18 +154,16 @@ export async function renewOrderTx(
     throw new AppError('ORDER_EXPIRED');
   }
   const { period, cost } = await orderRenewal(tx, order, count, opts.period);
-  if (cost > 0) {
-    await changeBalance(tx, {
-      userId: order.userId,
-      amount: -cost,
-      type: opts.auto ? RENEW_TYPE[order.type].auto : RENEW_TYPE[order.type].manual,
-      content: `${order.code}: ${opts.auto ? 'auto-renew' : 'renew'} ${count} × ${period.value} ${period.unit}`,
-      contentI18n: { key: opts.auto ? 'autoRenewOrder' : 'renewOrder', params: { code: order.code, count, period } },
-      refType: 'order',
-      refId: order.id,
-      at: now,
-    });
-  }
+  await chargeBalance(tx, {
+    userId: order.userId,
+    cost,
+    type: opts.auto ? RENEW_TYPE[order.type].auto : RENEW_TYPE[order.type].manual,
+    content: `${order.code}: ${opts.auto ? 'auto-renew' : 'renew'} ${count} × ${period.value} ${period.unit}`,
+    contentI18n: { key: opts.auto ? 'autoRenewOrder' : 'renewOrder', params: { code: order.code, count, period } },
+    refType: 'order',
+    refId: order.id,
+    at: now,
+  });
   await extendUnits(tx, units, period, now);
   await tx.update(orders).set({ updatedAt: now, autoRenewFailedFor: null }).where(eq(orders.id, order.id));
   await repo.insertLog(tx, {
@@ -172,7 +171,7 @@ export async function renewOrderTx(
     orderId: order.id,
     action: 'renew',
     result: 'success',
-    note: `${opts.auto ? 'auto' : 'manual'}: ${period.value} ${period.unit}`,
+    ...logNotes.renew(opts.auto, period),
     amount: -cost,
     createdAt: now,
   });
@@ -249,9 +248,9 @@ export async function renewProxies(
     }
     const cost = await renewalCost(tx, user.siteId, type, rows, period);
     const now = ctx.clock.now();
-    await changeBalance(tx, {
+    await chargeBalance(tx, {
       userId: user.id,
-      amount: -cost,
+      cost,
       type: 'renew',
       content: `renew ${rows.length} × ${type.toUpperCase()} proxy, ${period.value} ${period.unit}`,
       contentI18n: { key: 'renewProxies', params: { count: rows.length, product: type, period } },
@@ -268,7 +267,7 @@ export async function renewProxies(
         orderId,
         action: 'renew',
         result: 'success',
-        note: `${n} proxies: ${period.value} ${period.unit}`,
+        ...logNotes.renewProxies(n, period),
         amount: 0,
         createdAt: now,
       });
@@ -292,9 +291,9 @@ export async function renewKeys(ctx: AppContext, user: { id: string; siteId: str
     }
     const cost = await renewalCost(tx, user.siteId, 'key', rows, period);
     const now = ctx.clock.now();
-    await changeBalance(tx, {
+    await chargeBalance(tx, {
       userId: user.id,
-      amount: -cost,
+      cost,
       type: 'renew_key',
       content: `renew ${rows.length} key(s), ${period.value} ${period.unit}`,
       contentI18n: { key: 'renewKeys', params: { count: rows.length, period } },
@@ -339,9 +338,9 @@ export async function increaseBandwidth(
     }
     const now = ctx.clock.now();
     const cost = price.pricePerGb * gb;
-    await changeBalance(tx, {
+    await chargeBalance(tx, {
       userId: user.id,
-      amount: -cost,
+      cost,
       type: 'increase_bandwidth',
       content: `${order.code}: +${gb} GB`,
       contentI18n: { key: 'bandwidth', params: { code: order.code, gb } },
@@ -364,7 +363,7 @@ export async function increaseBandwidth(
       orderId: order.id,
       action: 'increase_bandwidth',
       result: 'success',
-      note: `+${gb} GB`,
+      ...logNotes.bandwidth(gb),
       amount: -cost,
       createdAt: now,
     });

@@ -1,3 +1,4 @@
+import type { TOrderLogI18n } from '@proxy/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, queryRowsPrepared, type DbOrTx } from '../../db/client.js';
 import { orderLogs, orders, proxies, rotatingKeys, subServers, users } from '../../db/schema/index.js';
@@ -72,6 +73,7 @@ export async function insertLog(
     action: OrderLogAction;
     result: 'success' | 'fail';
     note: string;
+    noteI18n?: TOrderLogI18n | null;
     amount: number;
     createdAt: Date;
   },

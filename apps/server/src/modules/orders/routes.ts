@@ -16,6 +16,7 @@ import {
   ZOrder,
   ZOrderListQuery,
   ZOrderLog,
+  ZOrderLogI18n,
   ZRenewListOrderRequest,
   ZRenewOrderRequest,
   ZUpdateOrderAutoRenewRequest,
@@ -127,6 +128,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         action: l.action,
         result: l.result,
         note: l.note,
+        noteI18n: ZOrderLogI18n.safeParse(l.noteI18n).data ?? null,
         amount: l.amount,
         createdAt: l.createdAt.toISOString(),
       }));

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { storableJson, storableText } from '../../lib/storable-text.js';
 import type { Site } from '../site/repository.js';
 import { creditTopupTx, type CreditResult } from './credit.js';
+import { heldReasons } from './held.js';
 import { activePromotion } from '../site/service.js';
 import { findTopupByProviderTxn, lockBankIntent, type TopupRow } from './repository.js';
 import { methodConfig, type MethodConfig } from './settings.js';
@@ -179,18 +180,19 @@ async function receiveInTx(
   const account = cfg.values.accountNumber ?? '';
   const toOurAccount = !body.accountNumber || body.accountNumber === account || body.subAccount === account;
   const owner = owners.length === 1 ? owners[0]! : null;
-  const heldReason =
+  const held =
     body.transferType.toLowerCase() !== 'in'
-      ? `transfer type ${body.transferType}`
+      ? heldReasons.transferType(body.transferType)
       : owners.length === 0
-        ? 'unmatched'
+        ? heldReasons.unmatched()
         : owners.length > 1
-          ? 'ambiguous: the content names several users'
+          ? heldReasons.ambiguous()
           : !toOurAccount
-            ? `payee ${body.accountNumber} instead of ${account}`
+            ? heldReasons.payee(String(body.accountNumber), account)
             : amount < PAYMENT_MIN_COINS.bank
-              ? `below the minimum of ${PAYMENT_MIN_COINS.bank}`
+              ? heldReasons.belowMinimum(PAYMENT_MIN_COINS.bank)
               : null;
+  const heldReason = held?.text ?? null;
   const intent = owner?.announced && !heldReason ? await lockBankIntent(tx, owner.id, amount) : undefined;
   let topup = intent;
   if (!topup) {
@@ -212,6 +214,7 @@ async function receiveInTx(
       providerOrderId: null,
       providerTxnId: txnId,
       heldReason,
+      heldReasonI18n: held?.i18n ?? null,
       meta: { transfer: body },
       expiresAt: null,
       creditedAt: null,

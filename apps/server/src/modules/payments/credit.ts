@@ -10,6 +10,7 @@ import { changeBalance } from '../ledger/service.js';
 import { EVENTS_CHANNEL, type RealtimeMessage } from '../realtime/publish.js';
 import { activePromotion } from '../site/service.js';
 import { findTopup, lockTopup, stillInState, updateTopupFrom, type TopupRow } from './repository.js';
+import { heldReasons, type HeldReason } from './held.js';
 
 /**
  * What a provider says about a payment, already verified: by its webhook signature, or because we
@@ -52,18 +53,18 @@ export interface CreditResult {
 }
 
 /** Why a verified payment does not match its top-up, or null when it does. */
-function mismatch(t: TopupRow, ev: Evidence): string | null {
+function mismatch(t: TopupRow, ev: Evidence): HeldReason | null {
   if (ev.amount !== t.providerAmount) {
-    return `amount ${ev.amount ?? '?'} instead of ${t.providerAmount} (${t.currency} minor units)`;
+    return heldReasons.amount(String(ev.amount ?? '?'), String(t.providerAmount), t.currency);
   }
   if ((ev.currency ?? '').toUpperCase() !== t.currency) {
-    return `currency ${ev.currency ?? '?'} instead of ${t.currency}`;
+    return heldReasons.currency(ev.currency ?? '?', t.currency);
   }
   if (t.payee !== null && ev.payee !== t.payee) {
-    return `payee ${ev.payee ?? '?'} instead of ${t.payee}`;
+    return heldReasons.payee(ev.payee ?? '?', t.payee);
   }
   if (!ev.providerTxnId) {
-    return 'no provider transaction id';
+    return heldReasons.noProviderTxn();
   }
   return null;
 }
@@ -116,13 +117,16 @@ export async function creditTopupTx(
     // A provider's strings end up in text and jsonb columns.
     const ev = storableJson(source.evidence);
     const problem =
-      mismatch(t, ev) ?? (t.status !== 'pending' ? `paid after ${t.status}` : null) ?? (userId ? null : 'unmatched');
+      mismatch(t, ev) ??
+      (t.status !== 'pending' ? heldReasons.paidAfter(t.status) : null) ??
+      (userId ? null : heldReasons.unmatched());
     if (problem) {
-      if (t.heldReason === problem && t.providerTxnId === (ev.providerTxnId ?? null)) {
+      if (t.heldReason === problem.text && t.providerTxnId === (ev.providerTxnId ?? null)) {
         return { outcome: 'held', topup: t };
       }
       const held = await updateTopupFrom(tx, t, {
-        heldReason: problem,
+        heldReason: problem.text,
+        heldReasonI18n: problem.i18n,
         providerTxnId: ev.providerTxnId ?? t.providerTxnId,
         meta: { ...t.meta, heldEvidence: { ...ev, at: at.toISOString() } },
         updatedAt: at,
@@ -179,6 +183,7 @@ export async function creditTopupTx(
     bonus,
     providerTxnId,
     heldReason: null,
+    heldReasonI18n: null,
     creditedAt: at,
     updatedAt: at,
   };
@@ -190,7 +195,7 @@ export async function creditTopupTx(
     sql`
     with done as (
       update topups set status = 'success', user_id = ${userId}, amount = ${amount}, bonus = ${bonus},
-        provider_txn_id = ${providerTxnId}, held_reason = null, credited_at = ${at.toISOString()},
+        provider_txn_id = ${providerTxnId}, held_reason = null, held_reason_i18n = null, credited_at = ${at.toISOString()},
         updated_at = ${at.toISOString()}
       where ${stillInState(t)} returning id)
     select id, pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)}) from done`,

@@ -11,6 +11,7 @@ import {
   type TTopup,
   type TTopupDetail,
   type TTopupInstructions,
+  ZHeldReasonI18n,
   ZTopupI18n,
 } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
@@ -108,6 +109,7 @@ export function toAdminTopup(t: TopupRow, email: string | null): TAdminTopup {
     userId: t.userId,
     email,
     heldReason: t.heldReason,
+    heldReasonI18n: t.heldReason === null ? null : (ZHeldReasonI18n.safeParse(t.heldReasonI18n).data ?? null),
     providerOrderId: t.providerOrderId,
     providerTxnId: t.providerTxnId,
     creditedAt: t.creditedAt?.toISOString() ?? null,

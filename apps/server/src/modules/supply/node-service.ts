@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TGatewayProxy, TNodeChange, TTrafficReportRequest } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
@@ -129,6 +129,23 @@ export async function nodeChangesSince(
   );
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Adds counted bytes to the node's proxies (uuid ids, at least one). The incoming ids are cast to
+ * uuid, not the column to text, so each row is found through the primary key.
+ */
+export function addUsageQuery(nodeId: string, counters: TTrafficReportRequest['counters']): SQL {
+  const values = sql.join(
+    counters.map((c) => sql`(${c.proxyId}::uuid, ${c.bytesIn + c.bytesOut}::bigint)`),
+    sql`, `,
+  );
+  return sql`update proxies p set bandwidth_used_bytes = p.bandwidth_used_bytes + v.bytes
+      from (values ${values}) as v(id, bytes)
+      where p.id = v.id and p.sub_server_id = ${nodeId}
+      returning p.id, p.bandwidth_limit_gb, p.bandwidth_used_bytes, v.bytes`;
+}
+
 /**
  * POST node/traffic: adds the counted bytes to each proxy's usage, once per reportId when the
  * report has one (a report retried after a timeout is not counted twice). Proxies that cross their quota are announced
@@ -150,21 +167,12 @@ export async function recordTraffic(
         return { duplicate: true };
       }
     }
-    const counters = report.counters.filter((c) => c.bytesIn + c.bytesOut > 0);
+    // An id that is no uuid names no proxy; it is left out before the cast could fail.
+    const counters = report.counters.filter((c) => c.bytesIn + c.bytesOut > 0 && UUID_RE.test(c.proxyId));
     if (counters.length === 0) {
       return { duplicate: false };
     }
-    const values = sql.join(
-      counters.map((c) => sql`(${c.proxyId}::text, ${c.bytesIn + c.bytesOut}::bigint)`),
-      sql`, `,
-    );
-    const crossed = await queryRows<{ id: string }>(
-      tx,
-      sql`update proxies p set bandwidth_used_bytes = p.bandwidth_used_bytes + v.bytes
-          from (values ${values}) as v(id, bytes)
-          where p.id::text = v.id and p.sub_server_id = ${nodeId}
-          returning p.id, p.bandwidth_limit_gb, p.bandwidth_used_bytes, v.bytes`,
-    );
+    const crossed = await queryRows<{ id: string }>(tx, addUsageQuery(nodeId, counters));
     const over = crossed.filter((r) => {
       const row = r as unknown as {
         bandwidth_limit_gb: number | null;

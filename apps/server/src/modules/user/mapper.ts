@@ -1,4 +1,4 @@
-import type { TAdminUser, TMe } from '@proxy/contract';
+import { ROLE, type TAdminUser, type TMe } from '@proxy/contract';
 import type { User } from '../auth/repository.js';
 
 export function toMe(u: User): TMe {
@@ -16,12 +16,16 @@ export function toMe(u: User): TMe {
   };
 }
 
-export function toAdminUser(u: User): TAdminUser {
+/**
+ * A user as an admin sees them. Only the owner sees every balance; a site admin sees the balances
+ * of customers, not the owner's nor other admins'.
+ */
+export function toAdminUser(u: User, viewer: { role: number }): TAdminUser {
   return {
     id: u.id,
     email: u.email,
     role: u.role,
-    balance: u.balance,
+    balance: viewer.role === ROLE.OWNER || u.role === ROLE.CUSTOMER ? u.balance : null,
     siteId: u.siteId,
     active: u.active,
     emailVerified: u.emailVerifiedAt !== null,

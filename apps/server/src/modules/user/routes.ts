@@ -99,13 +99,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/get-all-user',
     { ...admin, schema: { tags, querystring: ZAdminUserListQuery, response: { 200: zPage(ZAdminUser) } } },
-    async (req) => users.listUsers(app.ctx, req.site.id, [ROLE.CUSTOMER], req.query),
+    async (req) => users.listUsers(app.ctx, actor(req), req.site.id, [ROLE.CUSTOMER], req.query),
   );
 
   app.get(
     '/admin/get-all-admin',
     { ...admin, schema: { tags, querystring: ZAdminUserListQuery, response: { 200: zPage(ZAdminUser) } } },
-    async (req) => users.listUsers(app.ctx, req.site.id, [ROLE.OWNER, ROLE.SITE_ADMIN], req.query),
+    async (req) => users.listUsers(app.ctx, actor(req), req.site.id, [ROLE.OWNER, ROLE.SITE_ADMIN], req.query),
   );
 
   for (const path of ['/admin/update-user/:id', '/admin/update/:id']) {
@@ -183,7 +183,9 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, limit, search } = req.query;
-      const r = await listTransactions(app.ctx.db, { siteId: req.site.id, page, limit, search });
+      // A site admin sees the customers' ledger only: the owner's and admins' balances stay hidden.
+      const roles = req.user.role === ROLE.OWNER ? undefined : [ROLE.CUSTOMER];
+      const r = await listTransactions(app.ctx.db, { siteId: req.site.id, roles, page, limit, search });
       return toPage(r.items, r.total, page, limit);
     },
   );

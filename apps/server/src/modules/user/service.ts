@@ -139,6 +139,7 @@ function assertMayManage(actor: Actor, target: User): void {
 
 export async function listUsers(
   ctx: AppContext,
+  actor: Actor,
   siteId: string,
   roles: number[],
   q: { page: number; limit: number; search: string },
@@ -158,7 +159,12 @@ export async function listUsers(
       .offset(offsetOf(q.page, q.limit)),
     ctx.db.select({ n: count() }).from(users).where(w),
   ]);
-  return toPage(rows.map(toAdminUser), totals[0]?.n ?? 0, q.page, q.limit);
+  return toPage(
+    rows.map((u) => toAdminUser(u, actor)),
+    totals[0]?.n ?? 0,
+    q.page,
+    q.limit,
+  );
 }
 
 export async function adminUpdateUser(
@@ -199,7 +205,7 @@ export async function adminUpdateUser(
       await revokeUserSessions(tx, target.id, 'admin_update', now);
     }
   });
-  return toAdminUser((await findUserById(ctx.db, target.id))!);
+  return toAdminUser((await findUserById(ctx.db, target.id))!, actor);
 }
 
 export async function adminSetActive(ctx: AppContext, actor: Actor, siteId: string, userId: string, active: boolean) {
@@ -216,6 +222,8 @@ export async function adminAdjustBalance(
   note: string,
 ) {
   const target = await adminTarget(ctx, siteId, userId);
+  // Money moves only for the owner, or for a site admin's own customers (never an owner or admin).
+  assertMayManage(actor, target);
   const result = await ctx.db.transaction((tx) =>
     changeBalance(tx, {
       userId: target.id,
@@ -258,7 +266,7 @@ export async function createAdmin(
         updatedAt: now,
       })
       .returning();
-    return toAdminUser(rows[0]!);
+    return toAdminUser(rows[0]!, actor);
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw new AppError('USER_EXISTS');

@@ -12,6 +12,7 @@ import { topup } from './topup';
 import { admin } from './admin';
 import { errorPage, home, notFound } from './pages';
 import { ledger } from './ledger';
+import { notes } from './notes';
 
 export const en: typeof vi = {
   common,
@@ -31,4 +32,5 @@ export const en: typeof vi = {
   error,
   errors,
   ledger,
+  notes,
 };

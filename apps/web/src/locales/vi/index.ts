@@ -11,6 +11,7 @@ import { topup } from './topup';
 import { admin } from './admin';
 import { errorPage, home, notFound } from './pages';
 import { ledger } from './ledger';
+import { notes } from './notes';
 
 export const vi = {
   common,
@@ -30,4 +31,5 @@ export const vi = {
   error,
   errors,
   ledger,
+  notes,
 };

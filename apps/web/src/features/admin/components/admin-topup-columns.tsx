@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { TopupStatusChip } from '@/components/status-chip';
 import { formatBalance } from '@/lib/format';
 import { ledgerText } from '@/lib/ledger-text';
+import { heldReasonText } from '@/lib/note-text';
 
 export type TopupAction = 'pay' | 'reject';
 
@@ -93,7 +94,7 @@ export function useAdminTopupColumns(onAction: (action: TopupAction, topup: TAdm
       headerName: t('common.status'),
       minWidth: 150,
       renderCell: ({ row }) => (
-        <Tooltip title={row.heldReason ?? ''}>
+        <Tooltip title={heldReasonText(row, t)}>
           <span>
             <TopupStatusChip status={row.status} held={row.held} />
           </span>
@@ -111,7 +112,7 @@ export function useAdminTopupColumns(onAction: (action: TopupAction, topup: TAdm
       field: 'heldReason',
       headerName: t('admin.topups.heldReason'),
       minWidth: 180,
-      valueGetter: (_v, row) => row.heldReason ?? '',
+      valueGetter: (_v, row) => heldReasonText(row, t),
     },
   ];
   return columns;

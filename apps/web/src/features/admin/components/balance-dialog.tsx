@@ -53,7 +53,7 @@ export function BalanceDialog({
         <DialogContentText>
           {t('admin.customers.balanceOf', {
             email: user.email,
-            balance: formatMoney(user.balance, t, i18n.language),
+            balance: user.balance === null ? '—' : formatMoney(user.balance, t, i18n.language),
           })}
         </DialogContentText>
         <TextField

@@ -61,7 +61,8 @@ export function useCustomerColumns(onAction: (action: CustomerAction, user: TAdm
       field: 'balance',
       headerName: t('account.balance'),
       minWidth: 140,
-      valueGetter: (_v, row) => formatBalance(row.balance, t),
+      // null: a balance this admin may not see (never a customer's).
+      valueGetter: (_v, row) => (row.balance === null ? '—' : formatBalance(row.balance, t)),
     },
     {
       field: 'active',

@@ -15,6 +15,7 @@ import { formatDateTime, type TOrder } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
 import { formatMoney } from '@/lib/format';
+import { orderLogNote } from '@/lib/note-text';
 import { useOrderHistory } from '../api/get-order-history';
 
 /** seed-spec §2 "Order management": the operation history (action, result, note, amount, date). */
@@ -53,7 +54,9 @@ export function HistoryDialog({ order, onClose }: { order: TOrder; onClose: () =
                         label={t(`orders.history.results.${log.result}`)}
                       />
                     </TableCell>
-                    <TableCell>{log.note || t('common.none')}</TableCell>
+                    <TableCell data-testid="history-note">
+                      {orderLogNote(log, t, i18n.language) || t('common.none')}
+                    </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="history-amount">
                       {formatMoney(log.amount, t, i18n.language)}
                     </TableCell>
