@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -84,6 +85,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   });
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
+  registerInputGuard(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Proxy panel API', version: ctx.config.version } },
