@@ -35,6 +35,9 @@ export function useE2E(serverOptions: Omit<ServerOptions, 'smtpUrl'> = {}): E2E 
   let contexts: BrowserContext[] = [];
   // What the pages complained about; printed when a test fails, since a screenshot rarely says why.
   let pageErrors: string[] = [];
+  // What the Content-Security-Policy blocked: a policy that is too strict breaks the app silently
+  // (a missing script or style), so every test fails on any violation.
+  let cspViolations: string[] = [];
 
   const need = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) {
@@ -58,6 +61,9 @@ export function useE2E(serverOptions: Omit<ServerOptions, 'smtpUrl'> = {}): E2E 
       if (msg.type() === 'error') {
         pageErrors.push(`console.error: ${msg.text()}`);
       }
+      if (/Content Security Policy/i.test(msg.text())) {
+        cspViolations.push(`${created.url()}: ${msg.text()}`);
+      }
     });
     return created;
   };
@@ -77,6 +83,7 @@ export function useE2E(serverOptions: Omit<ServerOptions, 'smtpUrl'> = {}): E2E 
 
   beforeEach(async () => {
     pageErrors = [];
+    cspViolations = [];
     page = await openPage();
   });
 
@@ -99,6 +106,9 @@ export function useE2E(serverOptions: Omit<ServerOptions, 'smtpUrl'> = {}): E2E 
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
     contexts = [];
     page = undefined;
+    if (cspViolations.length > 0) {
+      throw new Error(`the Content-Security-Policy blocked something:\n  ${cspViolations.join('\n  ')}`);
+    }
   });
 
   return {

@@ -12,6 +12,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { settingRoutes, siteRoutes } from './modules/site/routes.js';
@@ -82,6 +84,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     req.site = await app.sites.resolve(req.headers.host);
   });
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  registerInputGuard(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Proxy panel API', version: ctx.config.version } },

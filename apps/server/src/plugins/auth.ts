@@ -11,13 +11,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The one route that takes its token from the query: EventSource cannot send headers. Anywhere
+ * else a token in the URL would end up in logs, history and Referer headers, so it is ignored.
+ */
+const QUERY_TOKEN_ROUTE = '/api/events';
+
 function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (h?.startsWith('Bearer ')) {
     return h.slice(7).trim();
   }
+  if (req.method !== 'GET' || req.routeOptions.url !== QUERY_TOKEN_ROUTE) {
+    return null;
+  }
   const q = (req.query as Record<string, unknown> | undefined)?.access_token;
-  return typeof q === 'string' && req.method === 'GET' ? q : null;
+  return typeof q === 'string' ? q : null;
 }
 
 /**

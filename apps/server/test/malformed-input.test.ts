@@ -1,0 +1,194 @@
+import { randomInt } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { ROLE } from '@proxy/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.js';
+import { build, createUser, fund, ledgerMismatches, login, type TestApp } from './helper.js';
+import { operationsOf, variantsOf, type Variant } from './openapi-fuzz.js';
+
+/**
+ * Every operation of the served OpenAPI document, with malformed variants (wrong types, NUL,
+ * unpaired surrogates, 1 MB strings, deep JSON, bad ids), as nobody, as a customer and as the
+ * owner: no answer may be a 5xx, and the ledger must still add up afterwards.
+ */
+
+interface Role {
+  name: string;
+  role: number | null;
+  token?: string;
+}
+
+interface Failure {
+  role: string;
+  variant: string;
+  status: number | 'timeout';
+  error?: string;
+}
+
+// Generous for a slow CI machine; a request that takes longer is reported as hanging.
+const PER_REQUEST_MS = 30_000;
+
+let t: TestApp;
+let app: FastifyInstance;
+/** Errors the app logged, so a 5xx can be reported with its cause. */
+const logged: string[] = [];
+
+beforeAll(async () => {
+  t = await build();
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      const line = JSON.parse(chunk.toString()) as { err?: { message?: string }; cause?: unknown; msg?: string };
+      logged.push(`${line.msg ?? ''}: ${line.err?.message ?? JSON.stringify(line.cause ?? '')}`.slice(0, 300));
+      done();
+    },
+  });
+  // The same app on the same database, with its error log captured.
+  const logger = { level: 'error', stream: sink } as unknown as { level: string };
+  app = await buildApp(t.ctx, { webDist: null, logger });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+});
+
+async function signIn(r: Role): Promise<void> {
+  if (r.role === null) {
+    return;
+  }
+  const u = await createUser(t, { role: r.role });
+  await fund(t, u.id, 50_000_000);
+  r.token = (await login(t, u)).accessToken;
+}
+
+const BANK_KEY = 'fuzz-bank-webhook-key';
+
+/** The bank webhook checks its API key before anything else; give it the right one. */
+async function setBankKey(owner: Role): Promise<void> {
+  // The owner's own variants may have banned or edited this account (real user ids): sign in anew.
+  if (!(await stillSignedIn(owner))) {
+    await signIn(owner);
+  }
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/bill/admin/payment-methods/bank',
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: { enabled: true, webhookKey: BANK_KEY },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+function authorization(v: Variant, r: Role): Record<string, string> {
+  if (v.url.startsWith('/api/webhook/bank')) {
+    return { authorization: `Apikey ${BANK_KEY}` };
+  }
+  return r.token ? { authorization: `Bearer ${r.token}` } : {};
+}
+
+async function send(v: Variant, r: Role) {
+  const request = app.inject({
+    method: v.method as 'GET',
+    url: v.url,
+    headers: { ...v.headers, ...authorization(v, r) },
+    payload: v.payload,
+    // Each request from its own address, so per-IP limits do not hide the handlers behind 429s.
+    remoteAddress: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), PER_REQUEST_MS);
+  });
+  try {
+    return await Promise.race([request, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const ID_TABLES = ['orders', 'proxies', 'rotating_keys', 'tags', 'topups', 'sub_servers', 'users', 'packages'];
+
+/** One real id of each kind that exists by now (earlier passes bought, tagged and topped up). */
+async function realIds(): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  for (const table of ID_TABLES) {
+    const rows = await queryRows<{ id: string }>(t.ctx.db, sql.raw(`select id::text as id from ${table} limit 1`));
+    if (rows[0]) {
+      ids[table] = rows[0].id;
+    }
+  }
+  return ids;
+}
+
+/** A role whose session a variant ended (logout, a password change…) signs in again. */
+async function stillSignedIn(r: Role): Promise<boolean> {
+  if (!r.token) {
+    return true;
+  }
+  const me = await app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${r.token}` } });
+  return me.statusCode === 200;
+}
+
+describe('malformed input', () => {
+  it('answers every operation of the OpenAPI document without a 5xx, and the ledger holds', async () => {
+    const operations = operationsOf(app.swagger());
+    expect(operations.length).toBeGreaterThan(150);
+    // The owner first: its valid baselines configure payment methods, prices and nodes, so the
+    // customer's requests then reach the code behind them.
+    const roles: Role[] = [
+      { name: 'owner', role: ROLE.OWNER },
+      { name: 'customer', role: ROLE.CUSTOMER },
+      { name: 'anonymous', role: null },
+    ];
+    const failures: Failure[] = [];
+    let requests = 0;
+    let renewedSessions = 0;
+    const setup: Role = { name: 'setup', role: ROLE.OWNER };
+    await signIn(setup);
+    const started = Date.now();
+    const spent = new Map<string, number>();
+    for (const r of roles) {
+      await signIn(r);
+      const ids = await realIds();
+      for (const op of operations) {
+        let unauthorised = false;
+        const opStarted = Date.now();
+        if (op.path === '/api/webhook/bank') {
+          await setBankKey(setup);
+        }
+        for (const v of variantsOf(op, ids)) {
+          const before = logged.length;
+          const res = await send(v, r);
+          requests++;
+          const status = res === 'timeout' ? 'timeout' : res.statusCode;
+          unauthorised ||= status === 401;
+          if (status === 'timeout' || status >= 500) {
+            const error = logged.slice(before).join(' | ') || (res === 'timeout' ? '' : res.body.slice(0, 200));
+            failures.push({ role: r.name, variant: `${v.method} ${v.url.slice(0, 120)} [${v.label}]`, status, error });
+          }
+        }
+        const key = `${op.method} ${op.path}`;
+        spent.set(key, (spent.get(key) ?? 0) + Date.now() - opStarted);
+        if (unauthorised && !(await stillSignedIn(r))) {
+          renewedSessions++;
+          await signIn(r);
+        }
+      }
+    }
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `malformed-input: ${operations.length} operations, ${requests} requests, ${failures.length} 5xx/timeouts, ` +
+        `${renewedSessions} sessions renewed, ${seconds} s`,
+    );
+    const slowest = [...spent].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    console.log(`  slowest: ${slowest.map(([k, ms]) => `${k} ${ms} ms`).join(', ')}`);
+    for (const f of failures) {
+      console.log(`  ${f.status} ${f.role} ${f.variant} ${f.error ?? ''}`);
+    }
+    // Both at once, so a 5xx does not hide a broken ledger.
+    const mismatches = await ledgerMismatches(t);
+    expect({ failures, mismatches }).toEqual({ failures: [], mismatches: [] });
+  }, 600_000);
+});
