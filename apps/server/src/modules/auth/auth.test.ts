@@ -286,6 +286,23 @@ describe('tokens', () => {
     }
   });
 
+  it("should not end a session through another site's logout", async () => {
+    const u = await createUser(t);
+    const tokens = await login(t, u);
+    const logout = (host: string) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { host },
+        payload: { refreshToken: tokens.refreshToken },
+      });
+    expect((await logout('proxy-owner.localhost')).statusCode).toBe(200);
+    const me = () => t.inject({ method: 'GET', url: '/api/user/me', token: tokens.accessToken });
+    expect((await me()).statusCode).toBe(200);
+    expect((await logout('localhost')).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(401);
+  });
+
   it('should judge a session from before sessions had a site by its user', async () => {
     const renew = (refreshToken: string, host: string) =>
       t.inject({ method: 'POST', url: '/api/auth/renew-token', headers: { host }, payload: { refreshToken } });

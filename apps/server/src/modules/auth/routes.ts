@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/logout', { schema: { tags, body: ZLogoutRequest, response: { 200: ZOk } } }, async (req) => {
-    await auth.logout(app.ctx, req.body.refreshToken);
+    await auth.logout(app.ctx, requestMeta(req), req.body.refreshToken);
     return ok;
   });
 

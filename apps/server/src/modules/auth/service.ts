@@ -449,9 +449,10 @@ export async function renewToken(ctx: AppContext, meta: RequestMeta, refreshToke
   return issueTokens(ctx, ctx.db, { userId: user.id, role: user.role, sessionId: row.sessionId, siteId: meta.site.id });
 }
 
-export async function logout(ctx: AppContext, refreshToken: string): Promise<void> {
+export async function logout(ctx: AppContext, meta: RequestMeta, refreshToken: string): Promise<void> {
   const row = await findRefreshToken(ctx.db, sha256Hex(refreshToken));
-  if (row) {
+  // Another site cannot end a session it does not own; the answer is the same either way.
+  if (row && sessionOnSite(row, meta.site.id)) {
     await revokeSession(ctx.db, row.sessionId, 'logout', ctx.clock.now());
   }
 }
