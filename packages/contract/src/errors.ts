@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'IP_NOT_ALLOWED',
   'UNKNOW_ERROR',
+  // the database is briefly unreachable (a restart, a lost connection): try again
+  'SERVICE_UNAVAILABLE',
   // account
   'USERNAME_NOT_EXISTS',
   'USER_NOT_EXISTS',
@@ -158,6 +160,9 @@ export function statusOf(code: ErrorCode): number {
   }
   if (code === 'UNKNOW_ERROR') {
     return 500;
+  }
+  if (code === 'SERVICE_UNAVAILABLE') {
+    return 503;
   }
   // The request is well-formed but its Idempotency-Key already names another request.
   if (code === 'IDEMPOTENCY_KEY_REUSED') {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
+import { isTransientDbError } from '../lib/pg-errors.js';
 
 /** One error handler: codes from the contract, 400 VALIDATION_ERROR for bad input, nothing internal on 5xx. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -35,6 +36,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: 'VALIDATION_ERROR',
         data: { issues: [{ path: 'request', message: err.code ?? err.message }] },
       });
+    }
+    if (isTransientDbError(err)) {
+      // Nothing was committed; a client (or a provider retrying its webhook) may try again.
+      req.log.warn({ err }, 'database unavailable');
+      return reply.status(503).header('retry-after', '1').send({ message: 'SERVICE_UNAVAILABLE' });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'UNKNOW_ERROR' });

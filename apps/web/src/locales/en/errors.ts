@@ -22,6 +22,7 @@ export const errors: Record<ErrorCode, string> = {
   FORBIDDEN: 'You are not allowed to do this',
   NOT_FOUND: 'Not found',
   IP_NOT_ALLOWED: 'Your IP address is not allowed to use the API',
+  SERVICE_UNAVAILABLE: 'The service is briefly unavailable, please try again',
   UNKNOW_ERROR: 'An unknown error occurred, please try again later',
   USERNAME_NOT_EXISTS: 'Username does not exist',
   USER_NOT_EXISTS: 'Account does not exist',

@@ -22,6 +22,7 @@ export const errors: Record<ErrorCode, string> = {
   FORBIDDEN: 'Bạn không có quyền thực hiện thao tác này',
   NOT_FOUND: 'Không tìm thấy dữ liệu',
   IP_NOT_ALLOWED: 'Địa chỉ IP của bạn không được phép sử dụng API',
+  SERVICE_UNAVAILABLE: 'Hệ thống đang bận trong giây lát, vui lòng thử lại',
   UNKNOW_ERROR: 'Đã xảy ra lỗi không xác định, vui lòng thử lại sau',
   USERNAME_NOT_EXISTS: 'Tên đăng nhập không tồn tại',
   USER_NOT_EXISTS: 'Tài khoản không tồn tại',
