@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hitLimit, resetLimit } from '../../lib/rate-limit.js';
 import { matchTotp } from '../../lib/totp.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { sendMail } from '../outbox/outbox.js';
 import type { Site } from '../site/repository.js';
 import { toMe } from '../user/mapper.js';
 import {
@@ -119,7 +120,7 @@ async function issueCode(
     '',
     'Nếu bạn không yêu cầu mã này, hãy bỏ qua thư. / If you did not ask for it, ignore this mail.',
   ].join('\n');
-  await ctx.mailer.send({ to: email, subject, text });
+  await sendMail(ctx, { to: email, subject, text });
   return OTP_RESEND_SECONDS;
 }
 
