@@ -5,8 +5,8 @@ import { queryRows } from '../db/client.js';
 
 /**
  * How long a sweep's lease lasts without renewal: a crashed holder blocks its job for at most this
- * long. Much longer than any clock skew between instances (times come from each instance's clock,
- * as every other deadline in the panel), much shorter than an outage anyone would tolerate.
+ * long. Expiry is judged by the database's clock, the one clock all instances share, so neither
+ * skew between hosts nor a test clock moved forward by days lets a second sweep in early.
  */
 export const LEASE_MS = 60_000;
 /** The holder renews this often, so two renewals can fail before the lease runs out. */
@@ -20,33 +20,37 @@ export interface Lease {
   release(): Promise<void>;
 }
 
+/** An expiry `ms` from now on the database's clock. */
+const until = (ms: number) => sql`clock_timestamp() + make_interval(secs => ${ms / 1000})`;
+
 /**
  * Takes the lease of `name` if nobody holds it or its holder let it expire: one conditional upsert,
  * so of several instances trying at once exactly one gets it. Returns undefined when it is held.
  */
-export async function acquireLease(ctx: AppContext, name: string): Promise<Lease | undefined> {
+export async function acquireLease(ctx: AppContext, name: string, leaseMs = LEASE_MS): Promise<Lease | undefined> {
   const holder = randomUUID();
-  const now = ctx.clock.nowMs();
+  const started = Date.now();
   const rows = await queryRows<{ holder: string }>(
     ctx.db,
     sql`insert into job_leases (name, holder, expires_at)
-        values (${name}, ${holder}, ${new Date(now + LEASE_MS).toISOString()})
+        values (${name}, ${holder}, ${until(leaseMs)})
         on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
-          where job_leases.expires_at <= ${new Date(now).toISOString()}::timestamptz
+          where job_leases.expires_at <= clock_timestamp()
         returning holder`,
   );
   if (rows[0]?.holder !== holder) {
     return undefined;
   }
-  return holdLease(ctx, name, holder, now + LEASE_MS);
+  return holdLease(ctx, name, holder, leaseMs, started);
 }
 
 /** Keeps a taken lease alive until released; aborts its signal as soon as it is no longer ours. */
-function holdLease(ctx: AppContext, name: string, holder: string, expiresAt: number): Lease {
+function holdLease(ctx: AppContext, name: string, holder: string, leaseMs: number, started: number): Lease {
   const controller = new AbortController();
-  let confirmedUntil = expiresAt;
+  // Measured on this host from before the last confirmed write, so it errs on the early side.
+  let confirmedUntil = started + leaseMs;
   const renew = async () => {
-    const now = ctx.clock.nowMs();
+    const now = Date.now();
     if (now >= confirmedUntil) {
       // Not renewed in time: another instance may hold it by now.
       controller.abort();
@@ -55,20 +59,20 @@ function holdLease(ctx: AppContext, name: string, holder: string, expiresAt: num
     try {
       const rows = await queryRows<{ name: string }>(
         ctx.db,
-        sql`update job_leases set expires_at = ${new Date(now + LEASE_MS).toISOString()}
+        sql`update job_leases set expires_at = ${until(leaseMs)}
             where name = ${name} and holder = ${holder} returning name`,
       );
       if (rows.length === 0) {
         controller.abort();
       } else {
-        confirmedUntil = now + LEASE_MS;
+        confirmedUntil = now + leaseMs;
       }
     } catch (err) {
       // The database is unreachable: keep the sweep going until the lease would run out.
       ctx.log.warn({ err, job: name }, 'job lease not renewed');
     }
   };
-  const timer = setInterval(() => void renew(), RENEW_EVERY_MS);
+  const timer = setInterval(() => void renew(), Math.min(RENEW_EVERY_MS, leaseMs / 4));
   timer.unref();
   return {
     name,
