@@ -3,13 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { queryRows } from '../db/client.js';
 
-/**
- * How long a sweep's lease lasts without renewal: a crashed holder blocks its job for at most this
- * long. Expiry is judged by the database's clock, the one clock all instances share, so neither
- * skew between hosts nor a test clock moved forward by days lets a second sweep in early.
+/*
+ * How long a sweep's lease lasts without renewal (JOB_LEASE_MS, a minute by default): a crashed
+ * holder blocks its job for at most this long. Expiry is judged by the database's clock, the one
+ * clock all instances share, so neither skew between hosts nor a test clock moved forward by days
+ * lets a second sweep in early.
  */
-export const LEASE_MS = 60_000;
-/** The holder renews this often, so two renewals can fail before the lease runs out. */
+
+/** The holder renews this often (at most), so two renewals can fail before the lease runs out. */
 export const RENEW_EVERY_MS = 15_000;
 
 export interface Lease {
@@ -27,7 +28,11 @@ const until = (ms: number) => sql`clock_timestamp() + make_interval(secs => ${ms
  * Takes the lease of `name` if nobody holds it or its holder let it expire: one conditional upsert,
  * so of several instances trying at once exactly one gets it. Returns undefined when it is held.
  */
-export async function acquireLease(ctx: AppContext, name: string, leaseMs = LEASE_MS): Promise<Lease | undefined> {
+export async function acquireLease(
+  ctx: AppContext,
+  name: string,
+  leaseMs = ctx.config.JOB_LEASE_MS,
+): Promise<Lease | undefined> {
   const holder = randomUUID();
   const started = Date.now();
   const rows = await queryRows<{ holder: string }>(

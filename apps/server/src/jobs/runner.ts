@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../context.js';
-import { acquireLease, LEASE_MS } from './lease.js';
+import { acquireLease } from './lease.js';
 
 export interface Job {
   name: string;
@@ -38,7 +38,7 @@ export interface RunOptions {
  * runs elsewhere. The periodic timers, `/api/test/run-jobs` and the tests all come through here.
  */
 export async function runJob(ctx: AppContext, job: Job, opts: RunOptions = {}): Promise<boolean> {
-  const giveUpAt = Date.now() + 2 * LEASE_MS;
+  const giveUpAt = Date.now() + 2 * ctx.config.JOB_LEASE_MS;
   const running = runningOn(ctx);
   for (;;) {
     const here = running.get(job.name);

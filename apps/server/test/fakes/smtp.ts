@@ -14,6 +14,8 @@ export interface FakeSmtp {
   hold(): void;
   /** A message has arrived and its answer is being held. */
   readonly held: Promise<void>;
+  /** Resolves once every sender of a held message has hung up (e.g. was killed). */
+  heldDropped(): Promise<void>;
   /** Answers the held messages (accepting them) and stops holding. */
   release(): void;
   close(): Promise<void>;
@@ -23,12 +25,17 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   const accepted: { to: string[]; raw: string }[] = [];
   let failures = 0;
   let holding = false;
-  let waiting: (() => void)[] = [];
+  let waiting: { session: string; answer: () => void }[] = [];
   let signalHeld: () => void = () => undefined;
   let held = new Promise<void>((r) => (signalHeld = r));
 
+  // Sessions whose client went away (a sender killed while its message was held): never accepted.
+  const closed = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
+    onClose(session) {
+      closed.add(session.id);
+    },
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
@@ -42,11 +49,14 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
           return;
         }
         const answer = () => {
+          if (closed.has(session.id)) {
+            return;
+          }
           accepted.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
           callback();
         };
         if (holding) {
-          waiting.push(answer);
+          waiting.push({ session: session.id, answer });
           signalHeld();
         } else {
           answer();
@@ -72,11 +82,16 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     get held() {
       return held;
     },
+    async heldDropped() {
+      while (!waiting.every((w) => closed.has(w.session))) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
     release() {
       holding = false;
       const answers = waiting;
       waiting = [];
-      answers.forEach((a) => a());
+      answers.forEach((a) => a.answer());
     },
     close() {
       fake.release();
