@@ -152,7 +152,7 @@ async function recordFailure(ctx: AppContext, tx: Tx, order: OrderRow, firstDue:
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
   if (user) {
     const when = firstDue.toISOString();
-    return enqueueMail(tx, ctx.clock, {
+    return enqueueMail(ctx, tx, {
       to: user.email,
       subject: `Gia hạn tự động thất bại / Auto-renew failed: ${order.code}`,
       text: [

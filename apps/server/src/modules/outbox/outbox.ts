@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { outbox } from '../../db/schema/index.js';
-import type { Clock } from '../../lib/clock.js';
+import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import type { Mail } from '../../lib/mailer.js';
 
 /**
@@ -26,11 +26,18 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
 }
 
-/** Writes a mail to the outbox in `db` (the caller's transaction); returns its id for the kick. */
-export async function enqueueMail(db: DbOrTx, clock: Clock, mail: Mail): Promise<string> {
+/**
+ * Writes a mail to the outbox in `db` (the caller's transaction); returns its id for the kick.
+ * Only the address is stored in the clear: subject and text (sign-up and reset codes, whose
+ * database copy is otherwise only a hash) are sealed with the app's key, and dropped once sent.
+ */
+export async function enqueueMail(ctx: Pick<AppContext, 'clock' | 'keys'>, db: DbOrTx, mail: Mail): Promise<string> {
   const id = randomUUID();
-  const now = clock.now();
-  await db.insert(outbox).values({ id, kind: 'mail', payload: mail, nextAttemptAt: now, createdAt: now });
+  const now = ctx.clock.now();
+  const sealed = encryptSecret(ctx.keys.secrets, JSON.stringify({ subject: mail.subject, text: mail.text }));
+  await db
+    .insert(outbox)
+    .values({ id, kind: 'mail', payload: { to: mail.to, sealed }, nextAttemptAt: now, createdAt: now });
   return id;
 }
 
@@ -69,13 +76,16 @@ async function send(ctx: AppContext, row: Claimed): Promise<void> {
   if (row.kind !== 'mail') {
     throw new Error(`unknown outbox kind ${row.kind}`);
   }
-  await ctx.mailer.send(row.payload as Mail);
+  const { to, sealed } = row.payload as { to: string; sealed: string };
+  const content = JSON.parse(decryptSecret(ctx.keys.secrets, sealed)) as Pick<Mail, 'subject' | 'text'>;
+  await ctx.mailer.send({ to, ...content });
 }
 
 async function settle(ctx: AppContext, row: Claimed, err: unknown): Promise<void> {
   const now = ctx.clock.nowMs();
   if (err === undefined) {
-    await ctx.db.execute(sql`update outbox set sent_at = ${new Date(now).toISOString()}, last_error = null
+    await ctx.db.execute(sql`update outbox set sent_at = ${new Date(now).toISOString()}, last_error = null,
+                               payload = payload - 'sealed'
                              where id = ${row.id}`);
     return;
   }
@@ -139,5 +149,5 @@ export async function kickOutbox(ctx: AppContext, ids: string[]): Promise<void> 
 
 /** Queues a mail outside any transaction and sends it at once (the auth codes). */
 export async function sendMail(ctx: AppContext, mail: Mail): Promise<void> {
-  await kickOutbox(ctx, [await enqueueMail(ctx.db, ctx.clock, mail)]);
+  await kickOutbox(ctx, [await enqueueMail(ctx, ctx.db, mail)]);
 }
