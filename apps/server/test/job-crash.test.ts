@@ -26,6 +26,8 @@ import { balanceOf, build, customer, ledgerMismatches, waitFor, type TestApp } f
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const OWNER = { email: 'owner@job-crash.test', password: 'owner-pass-1' };
 const LEASE_MS = 5_000;
+// One secret for both instances, as for any two instances of one panel (mails are sealed with it).
+const SECRET = 'job-crash-secret-job-crash-secret-0123456789';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 let dataDir: string;
@@ -57,7 +59,7 @@ async function startServer(port: number): Promise<ChildProcess> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: url,
-      APP_SECRET: 'job-crash-secret-job-crash-secret-0123456789',
+      APP_SECRET: SECRET,
       ADMIN_EMAIL: OWNER.email,
       ADMIN_PASSWORD: OWNER.password,
       CAPTCHA: 'off',
@@ -111,7 +113,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${await freePort()}`;
   child = await startServer(Number(new URL(base).port));
   shared = await openPostgres(url, 2);
-  t = await build({ JOB_LEASE_MS: String(LEASE_MS) }, { database: shared, url });
+  t = await build({ JOB_LEASE_MS: String(LEASE_MS), APP_SECRET: SECRET }, { database: shared, url });
   t.ctx.mailer = createMailer({ smtpUrl: smtp.url, from: 'panel@example.com', log: t.ctx.log });
 }, 120_000);
 
