@@ -61,6 +61,8 @@ const ZEnv = z.object({
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: ZBool01.prefault('0'),
+  /** How long a crashed instance's job lease blocks that job (jobs/lease.ts). */
+  JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3600_000).default(60_000),
   /** Test-only: lets an admin move the server clock (POST /api/test/clock). Never set in production. */
   TEST_CLOCK: ZBool01.prefault('0'),
 });

@@ -8,6 +8,7 @@ import type { OrderRow } from '../modules/orders/mapper.js';
 import { logNotes } from '../modules/orders/log-notes.js';
 import { insertLog } from '../modules/orders/repository.js';
 import { liveUnits, renewOrderTx, type Units } from '../modules/orders/renew.js';
+import { enqueueMail, kickOutbox } from '../modules/outbox/outbox.js';
 import type { Job } from './runner.js';
 
 /** How long before expiry auto-renew charges for the next period. */
@@ -29,7 +30,10 @@ function dueUnit(alias: 'p' | 'k', horizon: string) {
  * until they expire, logs a failed renew on the order and mails the user, once per expiry; the
  * next sweeps keep trying quietly, so a top-up before expiry still renews.
  */
-export async function runAutoRenew(ctx: AppContext): Promise<{ renewed: number; failed: number }> {
+export async function runAutoRenew(
+  ctx: AppContext,
+  signal?: AbortSignal,
+): Promise<{ renewed: number; failed: number }> {
   const horizon = new Date(ctx.clock.nowMs() + AUTO_RENEW_LEAD_MS).toISOString();
   // Driven by the units (status/expiry index), not by scanning every order. Orders that already
   // failed for this expiry go last, so they cannot starve the others.
@@ -47,33 +51,15 @@ export async function runAutoRenew(ctx: AppContext): Promise<{ renewed: number; 
   );
   let renewed = 0;
   let failed = 0;
+  const mails: string[] = [];
   for (const { id } of candidates) {
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, id), ne(orders.status, 'cancelled')))
-        .for('update', { skipLocked: true });
-      if (!order) {
-        return 'skipped' as const;
-      }
-      const units = await dueUnits(tx, order, horizon);
-      if (!units) {
-        return 'skipped' as const;
-      }
-      try {
-        await tx.transaction((sp) => renewOrderTx(ctx, sp, order, { auto: true, units }));
-        return 'renewed' as const;
-      } catch (err) {
-        if (!(err instanceof AppError)) {
-          throw err;
-        }
-        const firstDue = new Date(Math.min(...[...units.proxies, ...units.keys].map((u) => u.expiresAt.getTime())));
-        if (order.autoRenewFailedFor?.getTime() !== firstDue.getTime()) {
-          await recordFailure(ctx, tx, order, firstDue, err.code);
-        }
-        return 'failed' as const;
-      }
+    if (signal?.aborted) {
+      break;
+    }
+    const outcome = await renewOne(ctx, id, horizon, mails).catch((err: unknown) => {
+      // Its own transaction rolled back; the other orders of the sweep go on.
+      ctx.log.error({ err, orderId: id }, 'auto-renew of an order failed');
+      return 'failed' as const;
     });
     if (outcome === 'renewed') {
       renewed++;
@@ -81,7 +67,49 @@ export async function runAutoRenew(ctx: AppContext): Promise<{ renewed: number; 
       failed++;
     }
   }
+  // After every order's commit, outside any transaction: a slow mail server delays nobody.
+  await kickOutbox(ctx, mails);
   return { renewed, failed };
+}
+
+/**
+ * One order in its own transaction: locked (SKIP LOCKED), its due units read again under the lock,
+ * renewed in a savepoint; a refusal (e.g. a short balance) is recorded in the same transaction.
+ */
+async function renewOne(ctx: AppContext, id: string, horizon: string, mails: string[]) {
+  let mail: string | undefined;
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), ne(orders.status, 'cancelled')))
+      .for('update', { skipLocked: true });
+    if (!order) {
+      return 'skipped' as const;
+    }
+    const units = await dueUnits(tx, order, horizon);
+    if (!units) {
+      return 'skipped' as const;
+    }
+    try {
+      await tx.transaction((sp) => renewOrderTx(ctx, sp, order, { auto: true, units }));
+      return 'renewed' as const;
+    } catch (err) {
+      if (!(err instanceof AppError)) {
+        throw err;
+      }
+      const firstDue = new Date(Math.min(...[...units.proxies, ...units.keys].map((u) => u.expiresAt.getTime())));
+      if (order.autoRenewFailedFor?.getTime() !== firstDue.getTime()) {
+        mail = await recordFailure(ctx, tx, order, firstDue, err.code);
+      }
+      return 'failed' as const;
+    }
+  });
+  // Committed: its mail exists now.
+  if (mail) {
+    mails.push(mail);
+  }
+  return outcome;
 }
 
 /**
@@ -109,6 +137,7 @@ async function dueUnits(tx: Tx, order: OrderRow, horizon: string): Promise<Units
   return units.proxies.length + units.keys.length > 0 ? units : undefined;
 }
 
+/** Logs the failed renewal on the order and queues the mail to the user; returns the mail's outbox id. */
 async function recordFailure(ctx: AppContext, tx: Tx, order: OrderRow, firstDue: Date, code: string) {
   const now = ctx.clock.now();
   await tx.update(orders).set({ autoRenewFailedFor: firstDue, updatedAt: now }).where(eq(orders.id, order.id));
@@ -124,23 +153,22 @@ async function recordFailure(ctx: AppContext, tx: Tx, order: OrderRow, firstDue:
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
   if (user) {
     const when = firstDue.toISOString();
-    await ctx.mailer
-      .send({
-        to: user.email,
-        subject: `Gia hạn tự động thất bại / Auto-renew failed: ${order.code}`,
-        text: [
-          `Đơn ${order.code} chưa được gia hạn tự động (${code === 'NOT_ENOUGH_MONEY' ? 'số dư không đủ' : code}). Proxy vẫn hoạt động đến ${when}. Hãy nạp thêm Xu để gia hạn.`,
-          `Order ${order.code} could not be auto-renewed (${code === 'NOT_ENOUGH_MONEY' ? 'balance too low' : code}). Its proxies keep working until ${when}. Top up to renew.`,
-        ].join('\n\n'),
-      })
-      .catch((err: unknown) => ctx.log.warn({ err }, 'auto-renew failure mail not sent'));
+    return enqueueMail(ctx, tx, {
+      to: user.email,
+      subject: `Gia hạn tự động thất bại / Auto-renew failed: ${order.code}`,
+      text: [
+        `Đơn ${order.code} chưa được gia hạn tự động (${code === 'NOT_ENOUGH_MONEY' ? 'số dư không đủ' : code}). Proxy vẫn hoạt động đến ${when}. Hãy nạp thêm Xu để gia hạn.`,
+        `Order ${order.code} could not be auto-renewed (${code === 'NOT_ENOUGH_MONEY' ? 'balance too low' : code}). Its proxies keep working until ${when}. Top up to renew.`,
+      ].join('\n\n'),
+    });
   }
+  return undefined;
 }
 
 export const autoRenewJob: Job = {
   name: 'auto-renew',
   everyMs: 60_000,
-  async run(ctx) {
-    await runAutoRenew(ctx);
+  async run(ctx, signal) {
+    await runAutoRenew(ctx, signal);
   },
 };

@@ -4,5 +4,6 @@ import { lifecycleJob } from './lifecycle.js';
 import { maintenanceJob } from './maintenance.js';
 import { rotationJob } from './rotation.js';
 import { paymentsJob } from './payments.js';
+import { outboxJob } from './outbox.js';
 
-export const allJobs: Job[] = [lifecycleJob, autoRenewJob, rotationJob, maintenanceJob, paymentsJob];
+export const allJobs: Job[] = [lifecycleJob, autoRenewJob, rotationJob, maintenanceJob, paymentsJob, outboxJob];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, countRows, createUser, login, type TestApp } from '../../test/helper.js';
-import { runExclusive } from './runner.js';
+import { runJob } from './runner.js';
 import { maintenanceJob } from './maintenance.js';
 
 let t: TestApp;
@@ -17,10 +17,10 @@ describe('maintenance sweep', () => {
     await login(t, u);
     expect(await countRows(t, 'rate_limits')).toBeGreaterThan(0);
     expect(await countRows(t, 'refresh_tokens')).toBe(1);
-    expect(await runExclusive(t.ctx, maintenanceJob)).toBe(true);
+    expect(await runJob(t.ctx, maintenanceJob)).toBe(true);
     expect(await countRows(t, 'refresh_tokens')).toBe(1);
     t.clock.advance(31 * 24 * 3600_000);
-    await runExclusive(t.ctx, maintenanceJob);
+    await runJob(t.ctx, maintenanceJob);
     expect(await countRows(t, 'rate_limits')).toBe(0);
     expect(await countRows(t, 'refresh_tokens')).toBe(0);
   });

@@ -15,5 +15,8 @@ export const maintenanceJob: Job = {
     // Nodes that were away longer than this resync in full instead of replaying changes.
     await ctx.db.execute(sql`delete from proxy_events where created_at < ${dayAgo}`);
     await ctx.db.execute(sql`delete from traffic_reports where created_at < ${dayAgo}`);
+    // Sent mails are kept a week for support questions ("did the code go out?").
+    const weekAgo = new Date(now.getTime() - 7 * 24 * 3600_000).toISOString();
+    await ctx.db.execute(sql`delete from outbox where sent_at < ${weekAgo}`);
   },
 };

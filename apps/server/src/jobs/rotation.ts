@@ -38,13 +38,16 @@ export async function claimRotations(ctx: AppContext): Promise<number> {
  * finished by the next run. Under the lock it must also still be in auto mode and due; otherwise
  * the claim is dropped without a new address.
  */
-export async function finishRotations(ctx: AppContext): Promise<number> {
+export async function finishRotations(ctx: AppContext, signal?: AbortSignal): Promise<number> {
   const pending = await queryRows<{ id: string }>(
     ctx.db,
     sql`select id from proxies where ip_change_status = 'processing' order by updated_at limit ${BATCH}`,
   );
   let rotated = 0;
   for (const { id } of pending) {
+    if (signal?.aborted) {
+      break;
+    }
     const done = await ctx.db.transaction(async (tx) => {
       const [p] = await tx
         .select()
@@ -98,18 +101,15 @@ export async function finishRotations(ctx: AppContext): Promise<number> {
 }
 
 /** Rotates the egress of due auto-mode proxies: processing (committed), then changed. */
-export async function runRotation(ctx: AppContext): Promise<number> {
+export async function runRotation(ctx: AppContext, signal?: AbortSignal): Promise<number> {
   await claimRotations(ctx);
-  return finishRotations(ctx);
+  return finishRotations(ctx, signal);
 }
 
 export const rotationJob: Job = {
   name: 'ip-rotation',
   everyMs: 30_000,
-  // Phase 1 must commit before phase 2 for "processing" to be seen, which the advisory lock's
-  // enclosing transaction would prevent; the row claims make overlapping runs safe instead.
-  exclusive: false,
-  async run(ctx) {
-    await runRotation(ctx);
+  async run(ctx, signal) {
+    await runRotation(ctx, signal);
   },
 };

@@ -1,69 +1,97 @@
-import { sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../context.js';
-import { queryRows } from '../db/client.js';
+import { acquireLease } from './lease.js';
 
 export interface Job {
   name: string;
   everyMs: number;
   /**
-   * false: run without the advisory lock and its transaction, for a job that talks to the outside
-   * world and makes its own claims (FOR UPDATE SKIP LOCKED). Default true.
+   * One sweep, on the real database: each item it works on owns its transaction (nothing outside
+   * the item waits on it), and mails go through the outbox. `signal` aborts when the lease is lost
+   * or the runner stops; the sweep then returns after the item at hand.
    */
-  exclusive?: boolean;
-  run(ctx: AppContext): Promise<void>;
+  run(ctx: AppContext, signal: AbortSignal): Promise<void>;
 }
 
-/** A stable advisory-lock key per job name, so one instance runs a given sweep at a time. */
-function lockKey(name: string): number {
-  let h = 0;
-  for (const ch of name) {
-    h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+/** The sweeps running on an instance, so a second request for one waits for it or skips. */
+const runningByInstance = new WeakMap<AppContext, Map<string, Promise<void>>>();
+
+function runningOn(ctx: AppContext): Map<string, Promise<void>> {
+  let map = runningByInstance.get(ctx);
+  if (!map) {
+    map = new Map();
+    runningByInstance.set(ctx, map);
   }
-  return h;
+  return map;
+}
+
+export interface RunOptions {
+  /** Wait for a sweep running elsewhere to end (or its lease to run out) instead of skipping. */
+  wait?: boolean;
+  /** Stops the sweep after its current item (shutdown). */
+  signal?: AbortSignal;
 }
 
 /**
- * Runs one sweep under a transaction-scoped advisory lock; another instance holding it means
- * the sweep is already running there, so this one skips. Sweeps are idempotent regardless.
+ * Runs one sweep of `job` under its lease (jobs/lease.ts): across every instance on the database,
+ * at most one sweep of a job runs at a time. Returns false when the sweep was skipped because it
+ * runs elsewhere. The periodic timers, `/api/test/run-jobs` and the tests all come through here.
  */
-export async function runExclusive(ctx: AppContext, job: Job): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
-    const rows = await queryRows<{ ok: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${lockKey(job.name)}) as ok`,
-    );
-    if (!rows[0]?.ok) {
-      return false;
+export async function runJob(ctx: AppContext, job: Job, opts: RunOptions = {}): Promise<boolean> {
+  const giveUpAt = Date.now() + 2 * ctx.config.JOB_LEASE_MS;
+  const running = runningOn(ctx);
+  for (;;) {
+    const here = running.get(job.name);
+    if (here) {
+      if (!opts.wait) {
+        return false;
+      }
+      await here.catch(() => undefined);
+      continue;
     }
-    await job.run({ ...ctx, db: tx as unknown as AppContext['db'] });
+    const lease = await acquireLease(ctx, job.name);
+    if (!lease) {
+      if (!opts.wait || Date.now() > giveUpAt) {
+        return false;
+      }
+      await sleep(50);
+      continue;
+    }
+    const signal = opts.signal ? AbortSignal.any([lease.signal, opts.signal]) : lease.signal;
+    const sweep = (async () => {
+      try {
+        await job.run(ctx, signal);
+      } finally {
+        await lease.release();
+      }
+    })();
+    running.set(job.name, sweep);
+    try {
+      await sweep;
+    } finally {
+      running.delete(job.name);
+    }
     return true;
-  });
+  }
 }
 
-/** Starts the periodic sweeps; returns a stop function. Overlapping runs of one job are skipped. */
+/** Starts the periodic sweeps; the returned function stops them (running sweeps end after their item). */
 export function startJobs(ctx: AppContext, jobs: Job[]): () => void {
+  const stop = new AbortController();
   const timers = jobs.map((job) => {
-    let running = false;
     const tick = async () => {
-      if (running) {
-        return;
-      }
-      running = true;
       try {
-        if (job.exclusive === false) {
-          await job.run(ctx);
-        } else {
-          await runExclusive(ctx, job);
-        }
+        await runJob(ctx, job, { signal: stop.signal });
       } catch (err) {
         ctx.log.error({ err, job: job.name }, 'job failed');
-      } finally {
-        running = false;
       }
     };
     const timer = setInterval(() => void tick(), job.everyMs);
     timer.unref();
     return timer;
   });
-  return () => timers.forEach(clearInterval);
+  return () => {
+    timers.forEach(clearInterval);
+    stop.abort();
+  };
 }

@@ -11,7 +11,9 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** Mail through SMTP_URL; without it, mails are written to the server log (DESIGN.md "Mail"). */
+/**
+ * The transport under the outbox (modules/outbox): callers queue mails there, not here.
+ * Mail through SMTP_URL; without it, mails are written to the server log (DESIGN.md "Mail"). */
 export function createMailer(opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
   if (!opts.smtpUrl) {
     return {
@@ -20,7 +22,14 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
       },
     };
   }
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+  // Bounded waits, well inside the outbox's claim (modules/outbox), so a hung server fails the
+  // attempt and the row is retried instead of being claimed again while still sending.
+  const transport = nodemailer.createTransport({
+    url: opts.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(mail) {
       await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });

@@ -6,3 +6,4 @@ export { startFakeStripe, type FakeStripe } from './stripe.js';
 export { startFakeTazapay, type FakeTazapay } from './tazapay.js';
 export { startFakeTronGrid, type FakeTronGrid, USDT_CONTRACT, FAKE_TOKEN } from './trongrid.js';
 export { deliver } from './http.js';
+export { startFakeSmtp, type FakeSmtp } from './smtp.js';

@@ -6,3 +6,4 @@ export * from './catalog.js';
 export * from './supply.js';
 export * from './orders.js';
 export * from './payments.js';
+export * from './jobs.js';

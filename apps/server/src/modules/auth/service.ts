@@ -21,6 +21,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hitLimit, resetLimit } from '../../lib/rate-limit.js';
 import { matchTotp } from '../../lib/totp.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { enqueueMail, kickOutbox } from '../outbox/outbox.js';
 import type { Site } from '../site/repository.js';
 import { toMe } from '../user/mapper.js';
 import {
@@ -109,16 +110,6 @@ async function issueCode(
   }
   await hitLimit(ctx.db, ctx.clock, { key: `otp:acct:${meta.site.id}:${email}`, ...LIMITS.otpAccount });
   const code = randomDigits(OTP_LENGTH);
-  await insertEmailCode(ctx.db, {
-    id: randomUUID(),
-    siteId: meta.site.id,
-    email,
-    purpose,
-    codeHash: codeHash(ctx, email, purpose, code),
-    passwordHash: opts.passwordHash ?? null,
-    expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
-    createdAt: now,
-  });
   const subject =
     purpose === 'verify'
       ? `${meta.site.title}: mã xác minh / verification code ${code}`
@@ -129,7 +120,21 @@ async function issueCode(
     '',
     'Nếu bạn không yêu cầu mã này, hãy bỏ qua thư. / If you did not ask for it, ignore this mail.',
   ].join('\n');
-  await ctx.mailer.send({ to: email, subject, text });
+  // The code and its mail commit together; the mail goes out right after the commit.
+  const mailId = await ctx.db.transaction(async (tx) => {
+    await insertEmailCode(tx, {
+      id: randomUUID(),
+      siteId: meta.site.id,
+      email,
+      purpose,
+      codeHash: codeHash(ctx, email, purpose, code),
+      passwordHash: opts.passwordHash ?? null,
+      expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
+      createdAt: now,
+    });
+    return enqueueMail(ctx, tx, { to: email, subject, text });
+  });
+  await kickOutbox(ctx, [mailId]);
   return OTP_RESEND_SECONDS;
 }
 

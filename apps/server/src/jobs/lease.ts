@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { queryRows } from '../db/client.js';
+
+/*
+ * How long a sweep's lease lasts without renewal (JOB_LEASE_MS, a minute by default): a crashed
+ * holder blocks its job for at most this long. Expiry is judged by the database's clock, the one
+ * clock all instances share, so neither skew between hosts nor a test clock moved forward by days
+ * lets a second sweep in early.
+ */
+
+/** The holder renews this often (at most), so two renewals can fail before the lease runs out. */
+export const RENEW_EVERY_MS = 15_000;
+
+export interface Lease {
+  name: string;
+  holder: string;
+  /** Aborted when the lease is lost (not renewed in time, or taken over after expiry). */
+  signal: AbortSignal;
+  release(): Promise<void>;
+}
+
+/** An expiry `ms` from now on the database's clock. */
+const until = (ms: number) => sql`clock_timestamp() + make_interval(secs => ${ms / 1000})`;
+
+/**
+ * Takes the lease of `name` if nobody holds it or its holder let it expire: one conditional upsert,
+ * so of several instances trying at once exactly one gets it. Returns undefined when it is held.
+ */
+export async function acquireLease(
+  ctx: AppContext,
+  name: string,
+  leaseMs = ctx.config.JOB_LEASE_MS,
+): Promise<Lease | undefined> {
+  const holder = randomUUID();
+  const started = Date.now();
+  const rows = await queryRows<{ holder: string }>(
+    ctx.db,
+    sql`insert into job_leases (name, holder, expires_at)
+        values (${name}, ${holder}, ${until(leaseMs)})
+        on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
+          where job_leases.expires_at <= clock_timestamp()
+        returning holder`,
+  );
+  if (rows[0]?.holder !== holder) {
+    return undefined;
+  }
+  return holdLease(ctx, name, holder, leaseMs, started);
+}
+
+/** Keeps a taken lease alive until released; aborts its signal as soon as it is no longer ours. */
+function holdLease(ctx: AppContext, name: string, holder: string, leaseMs: number, started: number): Lease {
+  const controller = new AbortController();
+  // Measured on this host from before the last confirmed write, so it errs on the early side.
+  let confirmedUntil = started + leaseMs;
+  const renew = async () => {
+    const now = Date.now();
+    if (now >= confirmedUntil) {
+      // Not renewed in time: another instance may hold it by now.
+      controller.abort();
+      return;
+    }
+    try {
+      const rows = await queryRows<{ name: string }>(
+        ctx.db,
+        sql`update job_leases set expires_at = ${until(leaseMs)}
+            where name = ${name} and holder = ${holder} returning name`,
+      );
+      if (rows.length === 0) {
+        controller.abort();
+      } else {
+        confirmedUntil = now + leaseMs;
+      }
+    } catch (err) {
+      // The database is unreachable: keep the sweep going until the lease would run out.
+      ctx.log.warn({ err, job: name }, 'job lease not renewed');
+    }
+  };
+  const timer = setInterval(() => void renew(), Math.min(RENEW_EVERY_MS, leaseMs / 4));
+  timer.unref();
+  return {
+    name,
+    holder,
+    signal: controller.signal,
+    async release() {
+      clearInterval(timer);
+      controller.abort();
+      await ctx.db
+        .execute(sql`delete from job_leases where name = ${name} and holder = ${holder}`)
+        .catch((err: unknown) => ctx.log.warn({ err, job: name }, 'job lease not released'));
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { deliverOutbox } from '../modules/outbox/outbox.js';
+import type { Job } from './runner.js';
+
+/** Sends what the writers' kicks left in the outbox: failed attempts when due, rows of a crashed kick. */
+export const outboxJob: Job = {
+  name: 'outbox',
+  everyMs: 15_000,
+  async run(ctx, signal) {
+    await deliverOutbox(ctx, { signal });
+  },
+};

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import { outbox } from '../../db/schema/index.js';
+import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
+import type { Mail } from '../../lib/mailer.js';
+
+/**
+ * The outbox: a mail is a row written in the transaction of the change it reports (so it exists
+ * exactly when the change does), and is sent after commit by `deliverOutbox` — right away by the
+ * writer's kick, and by the outbox job for whatever is left (SMTP down, a crash in between).
+ */
+
+/** A claim lasts longer than the mail transport's own timeouts (lib/mailer.ts), so a sending row is not taken twice. */
+export const CLAIM_MS = 2 * 60_000;
+/** After this many failed attempts a row is kept, with its last error, but no longer tried. */
+export const MAX_ATTEMPTS = 10;
+const BATCH = 50;
+/** How long a request waits for its kicked mail before answering anyway (delivery goes on). */
+const KICK_WAIT_MS = 5_000;
+
+/** Wait before attempt n+1 after n failed ones: 1, 2, 4 … minutes, at most 6 hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
+}
+
+/**
+ * Writes a mail to the outbox in `db` (the caller's transaction); returns its id for the kick.
+ * Only the address is stored in the clear: subject and text (sign-up and reset codes, whose
+ * database copy is otherwise only a hash) are sealed with the app's key, and dropped once sent.
+ */
+export async function enqueueMail(ctx: Pick<AppContext, 'clock' | 'keys'>, db: DbOrTx, mail: Mail): Promise<string> {
+  const id = randomUUID();
+  const now = ctx.clock.now();
+  const sealed = encryptSecret(ctx.keys.secrets, JSON.stringify({ subject: mail.subject, text: mail.text }));
+  await db
+    .insert(outbox)
+    .values({ id, kind: 'mail', payload: { to: mail.to, sealed }, nextAttemptAt: now, createdAt: now });
+  return id;
+}
+
+interface Claimed {
+  id: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+}
+
+/**
+ * Claims due rows by moving their next attempt a claim's length ahead, in one statement that
+ * commits at once (no transaction is held while mailing). SKIP LOCKED keeps two deliverers from
+ * claiming one row, and the outer conditions are checked again on the locked row.
+ */
+async function claim(ctx: AppContext, ids: string[] | undefined): Promise<Claimed[]> {
+  const now = ctx.clock.nowMs();
+  const nowIso = new Date(now).toISOString();
+  const due = sql`sent_at is null and attempts < ${MAX_ATTEMPTS} and next_attempt_at <= ${nowIso}::timestamptz`;
+  const only: SQL = ids
+    ? sql` and id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  return queryRows<Claimed>(
+    ctx.db,
+    sql`update outbox set attempts = attempts + 1, next_attempt_at = ${new Date(now + CLAIM_MS).toISOString()}
+        where ${due} and id in (
+          select id from outbox where ${due}${only} order by next_attempt_at limit ${BATCH} for update skip locked)
+        returning id, kind, payload, attempts`,
+  );
+}
+
+async function send(ctx: AppContext, row: Claimed): Promise<void> {
+  if (row.kind !== 'mail') {
+    throw new Error(`unknown outbox kind ${row.kind}`);
+  }
+  const { to, sealed } = row.payload as { to: string; sealed: string };
+  const content = JSON.parse(decryptSecret(ctx.keys.secrets, sealed)) as Pick<Mail, 'subject' | 'text'>;
+  await ctx.mailer.send({ to, ...content });
+}
+
+async function settle(ctx: AppContext, row: Claimed, err: unknown): Promise<void> {
+  const now = ctx.clock.nowMs();
+  if (err === undefined) {
+    await ctx.db.execute(sql`update outbox set sent_at = ${new Date(now).toISOString()}, last_error = null,
+                               payload = payload - 'sealed'
+                             where id = ${row.id}`);
+    return;
+  }
+  const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+  ctx.log.warn({ err, outboxId: row.id, attempts: row.attempts }, 'outbox delivery failed');
+  await ctx.db.execute(
+    sql`update outbox set last_error = ${message},
+          next_attempt_at = ${new Date(now + retryDelayMs(row.attempts)).toISOString()}
+        where id = ${row.id} and sent_at is null`,
+  );
+}
+
+/**
+ * Sends the due rows (only `ids` when given), batch by batch, each at most once per claim; a
+ * failure leaves the row for a later attempt. A crash between sending and marking it sent means one
+ * repeat after the claim runs out: SMTP offers no better than at-least-once.
+ */
+export async function deliverOutbox(
+  ctx: AppContext,
+  opts: { ids?: string[]; signal?: AbortSignal } = {},
+): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  if (opts.ids?.length === 0) {
+    return { sent, failed };
+  }
+  for (;;) {
+    const rows = await claim(ctx, opts.ids);
+    for (const row of rows) {
+      const err = await send(ctx, row).then(
+        () => undefined,
+        (e: unknown) => e ?? new Error('send failed'),
+      );
+      await settle(ctx, row, err);
+      if (err === undefined) {
+        sent++;
+      } else {
+        failed++;
+      }
+    }
+    if (rows.length < BATCH || opts.ids || opts.signal?.aborted) {
+      return { sent, failed };
+    }
+  }
+}
+
+/**
+ * Delivers just-committed rows now, so a mail the user waits for (a sign-up code) arrives at once.
+ * Never throws: what fails here stays in the outbox for the outbox job. Resolves when delivery is
+ * done, or after a few seconds with delivery going on.
+ */
+export async function kickOutbox(ctx: AppContext, ids: string[]): Promise<void> {
+  if (ids.length === 0) {
+    return;
+  }
+  const delivery = deliverOutbox(ctx, { ids }).catch((err: unknown) => {
+    ctx.log.warn({ err }, 'outbox kick failed; the outbox job retries');
+  });
+  await Promise.race([delivery, sleep(KICK_WAIT_MS, undefined, { ref: false })]);
+}
+
+/** Queues a mail outside any transaction and sends it at once (the auth codes). */
+export async function sendMail(ctx: AppContext, mail: Mail): Promise<void> {
+  await kickOutbox(ctx, [await enqueueMail(ctx, ctx.db, mail)]);
+}
