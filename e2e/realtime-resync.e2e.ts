@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createCustomer, loginViaUi } from './support/app';
+import { BANK_WEBHOOK_KEY, createCustomer, loginViaUi, postBankWebhook } from './support/app';
 import { startServer, type RunningServer } from './support/server';
 import { useE2E } from './support/setup';
 
-const BANK_WEBHOOK_KEY = 'e2e-bank-webhook-key';
 const e2e = useE2E({ env: { BANK_WEBHOOK_KEY } });
 
 /** The PostgreSQL the test creates its database on; another one can be given with E2E_PG_URL. */
@@ -90,28 +89,3 @@ describe('realtime after the server lost its database listener (PostgreSQL)', ()
     }
   });
 });
-
-async function postBankWebhook(
-  server: RunningServer,
-  transfer: { content: string; amount: number; accountNumber: string },
-): Promise<void> {
-  const id = Date.now() * 1000 + Math.floor(Math.random() * 1000);
-  const res = await fetch(`${server.baseUrl}/api/webhook/bank`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Apikey ${BANK_WEBHOOK_KEY}` },
-    body: JSON.stringify({
-      id,
-      gateway: 'Vietcombank',
-      transactionDate: '2026-01-05 10:00:00',
-      accountNumber: transfer.accountNumber,
-      code: null,
-      content: transfer.content,
-      transferType: 'in',
-      transferAmount: transfer.amount,
-      accumulated: transfer.amount,
-      subAccount: null,
-      referenceCode: `FT${id}`,
-    }),
-  });
-  expect(res.status, await res.text()).toBe(200);
-}

@@ -5,42 +5,14 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, loginViaUi, ownerOf, ownerToken } from './support/app';
+import { api, BANK_WEBHOOK_KEY, createCustomer, loginViaUi, ownerOf, ownerToken, postBankWebhook } from './support/app';
 import { startServer, type RunningServer } from './support/server';
 import { useE2E } from './support/setup';
 
-// The default site's bank-webhook key (API.md "Configuration": BANK_WEBHOOK_KEY).
-const BANK_WEBHOOK_KEY = 'e2e-bank-webhook-key';
 const e2e = useE2E({ env: { BANK_WEBHOOK_KEY } });
 
 /** The PostgreSQL of the two-instance test; another one can be given with E2E_PG_URL. */
 const PG_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-/** A transfer as SePay posts it (API.md "Top-up and bills"), signed with the site's key. */
-async function postBankWebhook(
-  server: RunningServer,
-  transfer: { content: string; amount: number; accountNumber: string },
-): Promise<void> {
-  const id = Date.now() * 1000 + Math.floor(Math.random() * 1000);
-  const res = await fetch(`${server.baseUrl}/api/webhook/bank`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Apikey ${BANK_WEBHOOK_KEY}` },
-    body: JSON.stringify({
-      id,
-      gateway: 'Vietcombank',
-      transactionDate: '2026-01-05 10:00:00',
-      accountNumber: transfer.accountNumber,
-      code: null,
-      content: transfer.content,
-      transferType: 'in',
-      transferAmount: transfer.amount,
-      accumulated: transfer.amount,
-      subAccount: null,
-      referenceCode: `FT${id}`,
-    }),
-  });
-  expect(res.status, await res.text()).toBe(200);
-}
 
 /**
  * Opens /topup and waits for the QR, the transfer code and the open realtime stream (the response

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { RunningServer } from './server';
 import type { SmtpSink } from './smtp-sink';
 
@@ -159,4 +160,33 @@ export async function advanceServerClock(server: RunningServer, ms: number): Pro
     'POST /api/test/run-jobs',
     await api(server, 'POST', '/api/test/run-jobs', { token: await ownerToken(server) }),
   );
+}
+
+/** The bank-webhook key of the default site in specs that start their server with it (BANK_WEBHOOK_KEY). */
+export const BANK_WEBHOOK_KEY = 'e2e-bank-webhook-key';
+
+/** A transfer as SePay posts it, signed with BANK_WEBHOOK_KEY. */
+export async function postBankWebhook(
+  server: RunningServer,
+  transfer: { content: string; amount: number; accountNumber: string },
+): Promise<void> {
+  const id = Date.now() * 1000 + Math.floor(Math.random() * 1000);
+  const res = await fetch(`${server.baseUrl}/api/webhook/bank`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Apikey ${BANK_WEBHOOK_KEY}` },
+    body: JSON.stringify({
+      id,
+      gateway: 'Vietcombank',
+      transactionDate: '2026-01-05 10:00:00',
+      accountNumber: transfer.accountNumber,
+      code: null,
+      content: transfer.content,
+      transferType: 'in',
+      transferAmount: transfer.amount,
+      accumulated: transfer.amount,
+      subAccount: null,
+      referenceCode: `FT${id}`,
+    }),
+  });
+  expect(res.status, await res.text()).toBe(200);
 }
