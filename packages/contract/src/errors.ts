@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'USER_NOT_EXISTS',
   'WRONG_PASSWORD',
   'MISS_PASSWORD',
+  // an account without a password (two sign-ups of one address disagreed): set one with forgot-password
+  'PASSWORD_NOT_SET',
   'USERNAME_BANNED',
   'NOT_VERIFY_MAIL',
   'ACCOUNT_NOT_YET_VERIFY',

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { build, type TestApp } from '../../../test/helper.js';
 
 /**
- * Two people register the same unverified address. Whichever registration's code is verified
- * sets the password; an earlier code stops working when a later registration is made.
+ * Two people register the same unverified address. Only the newest code works; when the two
+ * registrations' passwords differ, verifying sets neither, and the mailbox's owner sets a password
+ * through "forgot password". The same password again is just a new code.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -25,10 +26,24 @@ const loginStatus = async (email: string, password: string) => {
 };
 
 describe('registering an unverified address again', () => {
+  /** The mailbox's owner sets a password through forgot-password; it is the only one that opens. */
+  async function setThroughForgot(email: string, password: string) {
+    t.clock.advance(61_000);
+    expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
+    const check = await post('/api/auth/check-code-forgot', { email, code: t.mailer.lastCode(email) });
+    const { resetToken } = check.json<{ resetToken: string }>();
+    const created = await t.inject({
+      method: 'PUT',
+      url: '/api/auth/create-new-password',
+      payload: { resetToken, password },
+    });
+    expect(created.statusCode, `${check.body} ${created.body}`).toBe(200);
+  }
+
   it.each([
-    ['first-pass-1', 'second-pass-2'],
-    ['second-pass-2', 'first-pass-1'],
-  ])('should let only the newest registration (%s, then %s) be verified, with its own password', async (a, b) => {
+    ['owner-pass-1', 'squatter-pass-2'],
+    ['squatter-pass-2', 'owner-pass-1'],
+  ])('should give neither password (%s, then %s) when the owner verifies the newest code', async (a, b) => {
     const email = `twice-${a}@example.com`;
     expect((await register(email, a)).statusCode).toBe(200);
     const codeA = t.mailer.lastCode(email);
@@ -36,17 +51,20 @@ describe('registering an unverified address again', () => {
     expect((await register(email, b)).statusCode).toBe(200);
     const codeB = t.mailer.lastCode(email);
     expect(t.mailer.mails.filter((m) => m.to === email)).toHaveLength(2);
-
-    // Before verification, the pending password says the address needs verifying; the other is wrong.
+    expect(await loginStatus(email, a)).toBe('NOT_VERIFY_MAIL');
     expect(await loginStatus(email, b)).toBe('NOT_VERIFY_MAIL');
-    expect(await loginStatus(email, a)).toBe('WRONG_PASSWORD');
 
     if (codeA !== codeB) {
       expect((await post('/api/auth/verify', { email, code: codeA })).json().message).toBe('WRONG_CODE');
     }
     expect((await post('/api/auth/verify', { email, code: codeB })).statusCode).toBe(200);
-    expect(await loginStatus(email, b)).toBe('ok');
+    // Whoever registered, neither password opens the verified account.
+    expect(await loginStatus(email, a)).toBe('PASSWORD_NOT_SET');
+    expect(await loginStatus(email, b)).toBe('PASSWORD_NOT_SET');
+    await setThroughForgot(email, 'owners-own-3');
+    expect(await loginStatus(email, 'owners-own-3')).toBe('ok');
     expect(await loginStatus(email, a)).toBe('WRONG_PASSWORD');
+    expect(await loginStatus(email, b)).toBe('WRONG_PASSWORD');
   });
 
   it("should not let a later registration's password ride on an earlier code", async () => {
@@ -62,13 +80,23 @@ describe('registering an unverified address again', () => {
     if (!sameDigits) {
       expect(res.json().message).toBe('WRONG_CODE');
       expect(await loginStatus(email, 'squatter-pass-2')).toBe('NOT_VERIFY_MAIL');
+      // The owner asks for the code again and verifies it: still not the squatter's password.
+      t.clock.advance(61_000);
+      expect((await post('/api/auth/receive-code', { email })).statusCode).toBe(200);
+      expect((await post('/api/auth/verify', { email, code: t.mailer.lastCode(email) })).statusCode).toBe(200);
     }
-    // The owner registers again, and verifies that code: the owner's password, not the squatter's.
-    t.clock.advance(61_000);
-    await register(email, 'owner-pass-1');
-    expect((await post('/api/auth/verify', { email, code: t.mailer.lastCode(email) })).statusCode).toBe(200);
+    expect(await loginStatus(email, 'squatter-pass-2')).toBe('PASSWORD_NOT_SET');
+    await setThroughForgot(email, 'owner-pass-1');
     expect(await loginStatus(email, 'owner-pass-1')).toBe('ok');
     expect(await loginStatus(email, 'squatter-pass-2')).toBe('WRONG_PASSWORD');
+  });
+
+  it('should keep the password when the same person registers again with it', async () => {
+    const email = 'same-again@example.com';
+    await register(email, 'same-pass-1');
+    await register(email, 'same-pass-1');
+    expect((await post('/api/auth/verify', { email, code: t.mailer.lastCode(email) })).statusCode).toBe(200);
+    expect(await loginStatus(email, 'same-pass-1')).toBe('ok');
   });
 
   it('should keep the pending password on a resent code, even once the old codes were purged', async () => {

@@ -180,8 +180,12 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
     throw new AppError('USER_EXISTS');
   }
   // Each registration gets its own code, which carries its password: registering again mails a
-  // new code (the old one stops working), and the code that is verified sets the password.
-  const passwordHash = await hashPassword(body.password);
+  // new code (the old one stops working), and the code that is verified sets the password. Two
+  // registrations with different passwords cannot be told apart (the mailbox's owner may verify
+  // either code), so then no code carries a password: the verified owner sets one through "forgot
+  // password", which only the mailbox can complete, and the other person gets nothing.
+  const samePassword = !existing || (await verifyPassword(existing.passwordHash, body.password));
+  const passwordHash = samePassword ? await hashPassword(body.password) : null;
   if (existing) {
     const updated = await updateUnverifiedUser(ctx.db, existing.id, {
       passwordHash,
@@ -306,7 +310,7 @@ export async function login(ctx: AppContext, meta: RequestMeta, body: TLoginRequ
     throw new AppError('USER_NOT_EXISTS');
   }
   if (!user.passwordHash) {
-    throw new AppError('GOOGLE_LOGIN');
+    throw new AppError(user.googleSub ? 'GOOGLE_LOGIN' : user.emailVerifiedAt ? 'PASSWORD_NOT_SET' : 'NOT_VERIFY_MAIL');
   }
   if (!(await verifyPassword(user.passwordHash, body.password))) {
     throw new AppError('WRONG_PASSWORD');

@@ -27,6 +27,7 @@ export const errors: Record<ErrorCode, string> = {
   USERNAME_NOT_EXISTS: 'Username does not exist',
   USER_NOT_EXISTS: 'Account does not exist',
   WRONG_PASSWORD: 'Wrong password',
+  PASSWORD_NOT_SET: 'This account has no password yet. Use “Forgot password” to set one',
   MISS_PASSWORD: 'Please enter your password',
   USERNAME_BANNED: 'This account has been banned',
   NOT_VERIFY_MAIL: 'Email not verified yet, please enter the code sent to your email',

@@ -27,6 +27,7 @@ export const errors: Record<ErrorCode, string> = {
   USERNAME_NOT_EXISTS: 'Tên đăng nhập không tồn tại',
   USER_NOT_EXISTS: 'Tài khoản không tồn tại',
   WRONG_PASSWORD: 'Mật khẩu không chính xác',
+  PASSWORD_NOT_SET: 'Tài khoản chưa có mật khẩu. Hãy dùng “Quên mật khẩu” để đặt mật khẩu',
   MISS_PASSWORD: 'Vui lòng nhập mật khẩu',
   USERNAME_BANNED: 'Tài khoản đã bị khóa',
   NOT_VERIFY_MAIL: 'Email chưa được xác thực, vui lòng nhập mã đã gửi tới email',
