@@ -4,6 +4,10 @@
  * must come back by itself; the webhooks that failed are sent again as the bank would, the failed
  * purchases are retried with their Idempotency-Key, and in the end every transfer is credited
  * exactly once, every purchase happened exactly once and whole, and the ledger audit holds.
+ * The job runtime runs all along (every job every JOB_EVERY_MS, as startJobs runs them, plus a
+ * probe sweep that holds its lease across the kill): after each kill a mail queued in the outbox
+ * reaches the mail server through the periodic outbox job, the probe's lease is released and taken
+ * again, and when the jobs stop no lease is left behind and no promise was rejected unhandled.
  *
  * Only this test's own database is touched: PostgreSQL is shared and is never restarted here.
  * PostgreSQL only: PGlite runs in this process and has no connections to lose.
@@ -13,7 +17,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
-import { balanceOf, build, customer, type TestApp } from './helper.js';
+import { allJobs } from '../src/jobs/index.js';
+import { runJob, startJobs, type Job } from '../src/jobs/runner.js';
+import { createMailer } from '../src/lib/mailer.js';
+import { enqueueMail } from '../src/modules/outbox/outbox.js';
+import { startFakeSmtp, type FakeSmtp } from './fakes/index.js';
+import { balanceOf, build, countRows, customer, type TestApp, waitFor } from './helper.js';
 import { BANK_KEY, codeBillOf, configureMethod, expectLedgerHolds, postBank, sepay, setPromotion } from './payments.js';
 import { connectSse, type SseClient } from './sse.js';
 
@@ -27,6 +36,8 @@ const WEBHOOKS_PER_ROUND = 90;
 const PURCHASES_PER_ROUND = 30;
 const CONCURRENCY = 12;
 const FUNDS = 50_000_000;
+/** Every job sweeps this often during the test, so sweeps are in flight when the backends die. */
+const JOB_EVERY_MS = 100;
 
 let t: TestApp;
 let admin: pg.Client;
@@ -149,10 +160,83 @@ async function nextTopup(sse: SseClient, amount: number): Promise<void> {
   }
 }
 
+interface SweepCount {
+  ok: number;
+  failed: number;
+}
+
+/** The real jobs, sweeping every JOB_EVERY_MS, with each sweep's outcome counted. */
+function frequentJobs(counts: Map<string, SweepCount>): Job[] {
+  return allJobs.map((job) => ({
+    ...job,
+    everyMs: JOB_EVERY_MS,
+    async run(ctx, signal) {
+      const count = counts.get(job.name) ?? { ok: 0, failed: 0 };
+      counts.set(job.name, count);
+      try {
+        await job.run(ctx, signal);
+        count.ok++;
+      } catch (err) {
+        count.failed++;
+        throw err;
+      }
+    },
+  }));
+}
+
+/** A sweep that uses the database, then holds its lease until `open()` (across the kill), then uses it again. */
+async function sweepAcrossKill(round: number) {
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((r) => (open = r));
+  let started: () => void = () => undefined;
+  const running = new Promise<void>((r) => (started = r));
+  const job: Job = {
+    name: `chaos-probe-${round}`,
+    everyMs: 60_000,
+    async run(ctx) {
+      await queryRows(ctx.db, sql`select 1`);
+      started();
+      await gate;
+      await queryRows(ctx.db, sql`select count(*) from outbox`);
+    },
+  };
+  const sweep = runJob(t.ctx, job);
+  await running;
+  return { job, sweep, open };
+}
+
+/** Queues a mail (no kick, as a job's own would be left) and waits for the periodic outbox job to send it. */
+async function mailThroughOutboxJob(smtp: FakeSmtp, round: number): Promise<number> {
+  const to = `after-kill-${round}@example.com`;
+  const queued = Date.now();
+  await enqueueMail(t.ctx, t.ctx.db, { to, subject: 'after the kill', text: `round ${round}` });
+  await waitFor(() => smtp.accepted.some((m) => m.to.includes(to)), 10_000);
+  return Date.now() - queued;
+}
+
+/**
+ * Waits (5 s at most) until every job has completed a sweep that started now: a lease left behind
+ * by the kill would hold its job back for a whole JOB_LEASE_MS.
+ */
+async function everyJobSweepsAgain(counts: Map<string, SweepCount>): Promise<number> {
+  const since = Date.now();
+  // A sweep in flight may have started before; two more completions mean one started after now.
+  const before = new Map(allJobs.map((j) => [j.name, counts.get(j.name)?.ok ?? 0]));
+  const behind = () => allJobs.filter((j) => (counts.get(j.name)?.ok ?? 0) < before.get(j.name)! + 2);
+  await waitFor(() => behind().length === 0, 5_000).catch(() => undefined);
+  expect(behind().map((j) => j.name)).toEqual([]);
+  return Date.now() - since;
+}
+
 describe.skipIf(!onPostgres)('every backend of the database terminated during a burst', () => {
   const buyers: Buyer[] = [];
   let sse: SseClient;
   let closed = false;
+  let smtp: FakeSmtp;
+  let stopJobs: () => void = () => undefined;
+  const sweeps = new Map<string, SweepCount>();
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
   beforeAll(async () => {
     t = await build();
@@ -167,8 +251,16 @@ describe.skipIf(!onPostgres)('every backend of the database terminated during a 
     admin.on('error', () => undefined);
     await admin.connect();
     sse = await connectSse(`${base}/api/events?access_token=${buyers[0]!.token}`);
+    smtp = await startFakeSmtp();
+    // The real SMTP transport, talking to the local fake.
+    t.ctx.mailer = createMailer({ smtpUrl: smtp.url, from: 'panel@example.com', log: t.ctx.log });
+    process.on('unhandledRejection', onUnhandled);
+    stopJobs = startJobs(t.ctx, frequentJobs(sweeps));
   });
   afterAll(async () => {
+    stopJobs();
+    process.off('unhandledRejection', onUnhandled);
+    await smtp?.close();
     sse?.close();
     if (!closed) {
       await admin?.end().catch(() => undefined);
@@ -183,12 +275,13 @@ describe.skipIf(!onPostgres)('every backend of the database terminated during a 
 
   it(
     'should recover without a restart, crediting every transfer and making every purchase exactly once',
-    { timeout: 60_000 },
+    { timeout: 90_000 },
     async () => {
       const all: Op[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
         const ops = makeOps(buyers, round);
         all.push(...ops);
+        const probe = await sweepAcrossKill(round);
         const { killedAt, killed } = await burst(ops, buyers);
         const failed = ops.filter((o) => o.status !== 200);
         const recovered = ops.filter((o) => o.status === 200 && o.started! >= killedAt).map((o) => o.ended!);
@@ -203,11 +296,19 @@ describe.skipIf(!onPostgres)('every backend of the database terminated during a 
         for (const op of failed) {
           retries += await retry(op, buyers[op.userIndex]!);
         }
+        // The job runtime carries on by itself: the sweep that held its lease across the kill
+        // finishes and lets it go, the lease is taken again, and the outbox job sends new mail.
+        probe.open();
+        expect(await probe.sweep).toBe(true);
+        expect(await runJob(t.ctx, probe.job)).toBe(true);
+        const mailMs = await mailThroughOutboxJob(smtp, round);
+        const everyJobMs = await everyJobSweepsAgain(sweeps);
         console.log(
           `round ${round}: ${ops.length} requests, ${killed} backends killed, ${failed.length} failed ` +
             `(${failed.filter((o) => o.kind === 'webhook').length} webhooks, ` +
             `${failed.filter((o) => o.kind === 'purchase').length} purchases, answered ${statuses}; ${retries} retries), ` +
-            `first success after the kill ${firstOk ?? 'none during the burst'} ms, stream resync after ${resyncMs} ms`,
+            `first success after the kill ${firstOk ?? 'none during the burst'} ms, stream resync after ${resyncMs} ms, ` +
+            `a mail queued afterwards sent by the outbox job in ${mailMs} ms, every job swept again in ${everyJobMs} ms`,
         );
         expect(killed).toBeGreaterThan(0);
         // A lost connection is the server's passing state, not a fault: 503 with Retry-After.
@@ -221,6 +322,15 @@ describe.skipIf(!onPostgres)('every backend of the database terminated during a 
       expect(sse.ended).toBe(false);
 
       await expectExactlyOnce(all, buyers, 12_345);
+
+      // Stopped, every sweep lets its lease go: none was left behind by a kill (it would block its
+      // job for JOB_LEASE_MS), and no sweep's failure escaped as an unhandled rejection.
+      stopJobs();
+      await waitFor(async () => (await countRows(t, 'job_leases')) === 0, 5_000).catch(() => undefined);
+      const leftLeases = await queryRows<{ name: string }>(t.ctx.db, sql`select name from job_leases order by name`);
+      const figures = [...sweeps].map(([name, c]) => `${name} ${c.ok} ok/${c.failed} failed`).join(', ');
+      console.log(`job sweeps during the test (every ${JOB_EVERY_MS} ms): ${figures}`);
+      expect({ leftLeases, unhandled }).toEqual({ leftLeases: [], unhandled: [] });
 
       // The pool gave back every connection it handed out, lost ones included: it closes at once.
       sse.close();

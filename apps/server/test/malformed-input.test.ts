@@ -11,13 +11,18 @@ import { operationsOf, variantsOf, type Variant } from './openapi-fuzz.js';
 
 /**
  * Every operation of the served OpenAPI document, with malformed variants (wrong types, NUL,
- * unpaired surrogates, 1 MB strings, deep JSON, bad ids), as nobody, as a customer and as the
- * owner: no answer may be a 5xx, and the ledger must still add up afterwards.
+ * unpaired surrogates, 1 MB strings, deep JSON, bad ids), as nobody, as a customer, as a site
+ * admin and as the owner, and with the first site's real ids as a customer of the second site: no
+ * answer may be a 5xx, and the ledger must still add up afterwards.
  */
 
 interface Role {
   name: string;
   role: number | null;
+  /** The site the role belongs to and talks to (localhost when not given). */
+  host?: string;
+  /** The variants this role sends (all when not given). */
+  only?: (v: Variant) => boolean;
   token?: string;
 }
 
@@ -59,9 +64,9 @@ async function signIn(r: Role): Promise<void> {
   if (r.role === null) {
     return;
   }
-  const u = await createUser(t, { role: r.role });
+  const u = await createUser(t, { role: r.role, host: r.host });
   await fund(t, u.id, 50_000_000);
-  r.token = (await login(t, u)).accessToken;
+  r.token = (await login(t, u, r.host)).accessToken;
 }
 
 const BANK_KEY = 'fuzz-bank-webhook-key';
@@ -92,7 +97,7 @@ async function send(v: Variant, r: Role) {
   const request = app.inject({
     method: v.method as 'GET',
     url: v.url,
-    headers: { ...v.headers, ...authorization(v, r) },
+    headers: { ...v.headers, ...authorization(v, r), ...(r.host ? { host: r.host } : {}) },
     payload: v.payload,
     // Each request from its own address, so per-IP limits do not hide the handlers behind 429s.
     remoteAddress: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
@@ -107,6 +112,9 @@ async function send(v: Variant, r: Role) {
     clearTimeout(timer);
   }
 }
+
+const OTHER_SITE = 'proxy-owner.localhost';
+const isBaselineOrRealId = (v: Variant) => v.label === 'baseline' || v.label.includes(': a real ');
 
 const ID_TABLES = ['orders', 'proxies', 'rotating_keys', 'tags', 'topups', 'sub_servers', 'users', 'packages'];
 
@@ -127,7 +135,11 @@ async function stillSignedIn(r: Role): Promise<boolean> {
   if (!r.token) {
     return true;
   }
-  const me = await app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${r.token}` } });
+  const me = await app.inject({
+    method: 'GET',
+    url: '/api/user/me',
+    headers: { authorization: `Bearer ${r.token}`, ...(r.host ? { host: r.host } : {}) },
+  });
   return me.statusCode === 200;
 }
 
@@ -139,7 +151,11 @@ describe('malformed input', () => {
     // customer's requests then reach the code behind them.
     const roles: Role[] = [
       { name: 'owner', role: ROLE.OWNER },
+      { name: 'site admin', role: ROLE.SITE_ADMIN },
       { name: 'customer', role: ROLE.CUSTOMER },
+      // The malformed variants behave as for the first site's customer; what is new here is the
+      // first site's real ids reaching another site's session, so only those (and the baseline).
+      { name: 'other site customer', role: ROLE.CUSTOMER, host: OTHER_SITE, only: (v) => isBaselineOrRealId(v) },
       { name: 'anonymous', role: null },
     ];
     const failures: Failure[] = [];
@@ -149,7 +165,10 @@ describe('malformed input', () => {
     await signIn(setup);
     const started = Date.now();
     const spent = new Map<string, number>();
+    const perRole: string[] = [];
     for (const r of roles) {
+      const roleStarted = Date.now();
+      const roleRequests = requests;
       await signIn(r);
       const ids = await realIds();
       for (const op of operations) {
@@ -158,7 +177,7 @@ describe('malformed input', () => {
         if (op.path === '/api/webhook/bank') {
           await setBankKey(setup);
         }
-        for (const v of variantsOf(op, ids)) {
+        for (const v of variantsOf(op, ids).filter(r.only ?? (() => true))) {
           const before = logged.length;
           const res = await send(v, r);
           requests++;
@@ -176,12 +195,14 @@ describe('malformed input', () => {
           await signIn(r);
         }
       }
+      perRole.push(`${r.name} ${requests - roleRequests} in ${((Date.now() - roleStarted) / 1000).toFixed(1)} s`);
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       `malformed-input: ${operations.length} operations, ${requests} requests, ${failures.length} 5xx/timeouts, ` +
         `${renewedSessions} sessions renewed, ${seconds} s`,
     );
+    console.log(`  by identity: ${perRole.join(', ')}`);
     const slowest = [...spent].sort((a, b) => b[1] - a[1]).slice(0, 6);
     console.log(`  slowest: ${slowest.map(([k, ms]) => `${k} ${ms} ms`).join(', ')}`);
     for (const f of failures) {

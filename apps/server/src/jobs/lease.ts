@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { queryRows } from '../db/client.js';
@@ -21,6 +22,9 @@ export interface Lease {
   release(): Promise<void>;
 }
 
+/** Tries of a lease's removal: right after a database fault the first one often meets a dead connection. */
+const DROP_ATTEMPTS = 5;
+
 /** An expiry `ms` from now on the database's clock. */
 const until = (ms: number) => sql`clock_timestamp() + make_interval(secs => ${ms / 1000})`;
 
@@ -35,14 +39,22 @@ export async function acquireLease(
 ): Promise<Lease | undefined> {
   const holder = randomUUID();
   const started = Date.now();
-  const rows = await queryRows<{ holder: string }>(
-    ctx.db,
-    sql`insert into job_leases (name, holder, expires_at)
-        values (${name}, ${holder}, ${until(leaseMs)})
-        on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
-          where job_leases.expires_at <= clock_timestamp()
-        returning holder`,
-  );
+  let rows: { holder: string }[];
+  try {
+    rows = await queryRows<{ holder: string }>(
+      ctx.db,
+      sql`insert into job_leases (name, holder, expires_at)
+          values (${name}, ${holder}, ${until(leaseMs)})
+          on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
+            where job_leases.expires_at <= clock_timestamp()
+          returning holder`,
+    );
+  } catch (err) {
+    // The connection may have died after the commit, with the lease ours and nobody to release it:
+    // it would keep the job from running anywhere for a whole lease.
+    await dropLease(ctx, name, holder);
+    throw err;
+  }
   if (rows[0]?.holder !== holder) {
     return undefined;
   }
@@ -86,9 +98,26 @@ function holdLease(ctx: AppContext, name: string, holder: string, leaseMs: numbe
     async release() {
       clearInterval(timer);
       controller.abort();
-      await ctx.db
-        .execute(sql`delete from job_leases where name = ${name} and holder = ${holder}`)
-        .catch((err: unknown) => ctx.log.warn({ err, job: name }, 'job lease not released'));
+      await dropLease(ctx, name, holder);
     },
   };
+}
+
+/**
+ * Deletes the lease if `holder` still has it, trying again briefly when the database fails: a
+ * lease left behind keeps its job from running on every instance until it expires.
+ */
+async function dropLease(ctx: AppContext, name: string, holder: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ctx.db.execute(sql`delete from job_leases where name = ${name} and holder = ${holder}`);
+      return;
+    } catch (err) {
+      if (attempt >= DROP_ATTEMPTS) {
+        ctx.log.warn({ err, job: name }, 'job lease not released; it runs out by itself');
+        return;
+      }
+      await sleep(100 * 2 ** (attempt - 1));
+    }
+  }
 }

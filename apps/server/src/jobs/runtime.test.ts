@@ -218,4 +218,40 @@ describe('the job runtime', () => {
     expect(rows).toEqual([{ holder: 'other' }]);
     await t.ctx.db.execute(sql`delete from job_leases`);
   });
+
+  it('should release a lease whose removal fails once (a connection lost after a database fault)', async () => {
+    // The first removal of the probe's lease fails, as a statement on a connection killed a moment
+    // earlier does; a sequence counts the tries, since a failed statement rolls back anything else.
+    await t.ctx.db.execute(sql.raw('create sequence test_release_fault'));
+    await t.ctx.db.execute(
+      sql.raw(`create or replace function test_release_fault() returns trigger language plpgsql as $$
+               begin
+                 if nextval('test_release_fault') = 1 then raise exception 'terminating connection'; end if;
+                 return old;
+               end $$`),
+    );
+    await t.ctx.db.execute(
+      sql.raw(`create trigger test_release_fault before delete on job_leases for each row
+               when (old.name = 'probe-release') execute function test_release_fault()`),
+    );
+    try {
+      let sweeps = 0;
+      const probe: Job = {
+        name: 'probe-release',
+        everyMs: 60_000,
+        async run() {
+          sweeps++;
+        },
+      };
+      expect(await runJob(t.ctx, probe)).toBe(true);
+      // Left behind, the lease would keep the job from running anywhere until it expired.
+      expect(await countRows(t, 'job_leases')).toBe(0);
+      expect(await runJob(t2.ctx, probe)).toBe(true);
+      expect(sweeps).toBe(2);
+    } finally {
+      await t.ctx.db.execute(sql.raw('drop trigger test_release_fault on job_leases'));
+      await t.ctx.db.execute(sql.raw('drop sequence test_release_fault'));
+      await t.ctx.db.execute(sql`delete from job_leases`);
+    }
+  });
 });
