@@ -54,7 +54,11 @@ export type TTokens = z.infer<typeof ZTokens>;
 export const ZLoginResponse = z.object({ tokens: ZTokens, user: ZMe });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
-export const ZGoogleLoginRequest = z.object({ credential: z.string().min(1).max(8192) });
+export const ZGoogleLoginRequest = z.object({
+  credential: z.string().min(1).max(8192),
+  /** The TOTP code, for an account with 2FA on (the first try without it answers MISSING_2FA). */
+  code: ZTotpCode.optional(),
+});
 
 export const ZRenewTokenRequest = z.object({ refreshToken: z.string().min(1).max(512) });
 export const ZLogoutRequest = z.object({ refreshToken: z.string().min(1).max(512) });

@@ -4,6 +4,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'j
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
+import { totpNow } from '../../lib/totp.js';
 import { build, createUser, login, type TestApp } from '../../../test/helper.js';
 
 /** A local stand-in for Google's JWKS endpoint: RS256 keys, served as Google serves them. */
@@ -50,6 +51,43 @@ const loginMessage = async (email: string, password: string) => {
 };
 
 describe('POST /api/auth/google', () => {
+  it('should ask an account with 2FA on for its code, and refuse a wrong one', async () => {
+    const u = await createUser(t, { email: 'two-factor@gmail.com' });
+    const { accessToken } = await login(t, u);
+    const on = await t.inject({
+      method: 'POST',
+      url: '/api/user/turn-on-2fa',
+      token: accessToken,
+      payload: { password: u.password },
+    });
+    const { secret } = on.json<{ secret: string }>();
+    const confirm = { password: u.password, code: totpNow(secret, t.clock.nowMs()) };
+    expect(
+      (await t.inject({ method: 'POST', url: '/api/user/verify-2fa', token: accessToken, payload: confirm }))
+        .statusCode,
+    ).toBe(200);
+    t.clock.advance(31_000);
+    const credential = await idToken({ sub: 'g-2fa', email: 'two-factor@gmail.com' });
+    const sessions = async () =>
+      (
+        await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from sessions where user_id = ${u.id}`)
+      )[0]!.n;
+    const before = await sessions();
+    const missing = await google(credential);
+    expect([missing.statusCode, missing.json().message]).toEqual([400, 'MISSING_2FA']);
+    const wrongCode = totpNow(secret, t.clock.nowMs() + 10 * 60_000);
+    const wrong = await t.inject({ method: 'POST', url: '/api/auth/google', payload: { credential, code: wrongCode } });
+    expect(wrong.json().message).toBe('INVALID_2FA');
+    expect(await sessions()).toBe(before);
+    const right = await t.inject({
+      method: 'POST',
+      url: '/api/auth/google',
+      payload: { credential, code: totpNow(secret, t.clock.nowMs()) },
+    });
+    expect(right.statusCode).toBe(200);
+    expect(await sessions()).toBe(before + 1);
+  });
+
   it('should create a verified account without a password, and log it in', async () => {
     const res = await google(await idToken({ sub: 'g-1', email: 'G.User@Gmail.com' }));
     expect(res.statusCode).toBe(200);

@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/google', { schema: { tags, body: ZGoogleLoginRequest, response: { 200: ZLoginResponse } } }, async (req) =>
-    auth.googleLogin(app.ctx, requestMeta(req), req.body.credential),
+    auth.googleLogin(app.ctx, requestMeta(req), req.body.credential, req.body.code),
   );
 
   app.post('/renew-token', { schema: { tags, body: ZRenewTokenRequest, response: { 200: ZTokens } } }, async (req) =>

@@ -364,7 +364,12 @@ async function claimForGoogle(ctx: AppContext, user: User, sub: string): Promise
 }
 
 /** Google sign-in: an ID token verified against the configured JWKS, audience = the site's client id. */
-export async function googleLogin(ctx: AppContext, meta: RequestMeta, credential: string): Promise<TLoginResponse> {
+export async function googleLogin(
+  ctx: AppContext,
+  meta: RequestMeta,
+  credential: string,
+  code?: string,
+): Promise<TLoginResponse> {
   await hitLimit(ctx.db, ctx.clock, { key: `login:ip:${meta.ip}`, ...LIMITS.loginIp });
   const clientId = meta.site.settings.googleClientId ?? ctx.config.GOOGLE_CLIENT_ID;
   if (!clientId) {
@@ -418,6 +423,10 @@ export async function googleLogin(ctx: AppContext, meta: RequestMeta, credential
   }
   if (!user.active) {
     throw new AppError('USERNAME_BANNED');
+  }
+  // Google stands in for the password only: an account with 2FA on still needs its code.
+  if (user.twoFactorEnabled) {
+    await checkTotp(ctx, user, code);
   }
   const tokens = await startSession(ctx, ctx.db, user, meta);
   return { tokens, user: toMe(user) };

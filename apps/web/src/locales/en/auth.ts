@@ -11,6 +11,7 @@ export const auth: typeof vi = {
     noAccount: 'No account yet?',
     register: 'Register now',
     or: 'or',
+    googleTwoFactorTitle: 'Enter your 2FA code to finish signing in with Google',
   },
   register: {
     title: 'Create an account',

@@ -9,6 +9,7 @@ export const auth = {
     noAccount: 'Chưa có tài khoản?',
     register: 'Đăng ký ngay',
     or: 'hoặc',
+    googleTwoFactorTitle: 'Nhập mã 2FA để hoàn tất đăng nhập bằng Google',
   },
   register: {
     title: 'Đăng ký tài khoản',

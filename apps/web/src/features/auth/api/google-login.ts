@@ -7,7 +7,7 @@ export function googleLogin(body: z.infer<typeof ZGoogleLoginRequest>): Promise<
   return api.post<TLoginResponse>('/auth/google', body);
 }
 
-/** POST /api/auth/google with the Google ID token. */
+/** POST /api/auth/google with the Google ID token (and the 2FA code once asked for); the caller handles errors. */
 export function useGoogleLogin() {
-  return useMutation({ mutationFn: googleLogin });
+  return useMutation({ mutationFn: googleLogin, meta: { silentError: true } });
 }

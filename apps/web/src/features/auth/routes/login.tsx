@@ -7,9 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSiteInfo } from '@/lib/site-info';
+import { isApiError } from '@/lib/api-error';
+import { handleApiError } from '@/lib/error-handler';
 import { useGoogleLogin } from '../api/google-login';
 import { AuthHeading } from '../components/auth-heading';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { GoogleTwoFactorDialog } from '../components/google-two-factor-dialog';
 import { LoginForm } from '../components/login-form';
 import { OtpDialog } from '../components/otp-dialog';
 import { useCompleteLogin } from '../hooks/use-complete-login';
@@ -21,6 +24,25 @@ export function LoginRoute() {
   const googleLogin = useGoogleLogin();
   const completeLogin = useCompleteLogin();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  // A Google credential whose account has 2FA on: it waits here for the code.
+  const [pendingCredential, setPendingCredential] = useState<string | null>(null);
+  const signInWithGoogle = (credential: string, code?: string) =>
+    googleLogin.mutate(
+      { credential, code },
+      {
+        onSuccess: (answer) => {
+          setPendingCredential(null);
+          completeLogin(answer);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'MISSING_2FA') {
+            setPendingCredential(credential);
+          } else {
+            handleApiError(error);
+          }
+        },
+      },
+    );
 
   return (
     <Stack spacing={3}>
@@ -29,10 +51,7 @@ export function LoginRoute() {
       {googleClientId && (
         <>
           <Divider>{t('auth.login.or')}</Divider>
-          <GoogleSignInButton
-            clientId={googleClientId}
-            onCredential={(credential) => googleLogin.mutate({ credential }, { onSuccess: completeLogin })}
-          />
+          <GoogleSignInButton clientId={googleClientId} onCredential={(credential) => signInWithGoogle(credential)} />
         </>
       )}
       <Typography variant="body2" align="center">
@@ -41,6 +60,13 @@ export function LoginRoute() {
           {t('auth.login.register')}
         </Link>
       </Typography>
+      {pendingCredential && (
+        <GoogleTwoFactorDialog
+          loading={googleLogin.isPending}
+          onSubmit={(code) => signInWithGoogle(pendingCredential, code)}
+          onClose={() => setPendingCredential(null)}
+        />
+      )}
       {unverifiedEmail && (
         <OtpDialog
           email={unverifiedEmail}
