@@ -23,7 +23,8 @@ describe('registration', () => {
     await dialog.locator('input[name="code"]').fill(code);
     await dialog.getByTestId('otp-submit').click();
 
-    // seed-spec §2: after success the register flow leads to login (directly or via the success page).
+    // docs/product-rules.md#registration: after success the register flow leads to login (directly
+    // or via the success page).
     await page.waitForURL((url) => /^\/auth\/(login|register\/success)$/i.test(url.pathname));
     if (pathOf(page) !== '/auth/login') {
       await page.getByTestId('register-success-login').click();
@@ -67,7 +68,7 @@ describe('session', () => {
     await dialog.locator('input[name="newPassword"]').fill(newPassword);
     await dialog.locator('input[name="passwordConfirm"]').fill(newPassword);
     await dialog.getByTestId('change-password-submit').click();
-    // seed-spec §4: on success the dialog closes (and the session keeps working with the new tokens).
+    // docs/screens.md#account: on success the dialog closes (and the session keeps working with the new tokens).
     await dialog.waitFor({ state: 'hidden' });
     expect(pathOf(page)).toBe('/dashboard');
 
@@ -97,7 +98,7 @@ describe('session', () => {
     await page.locator('input[name="email"]').fill(user.email);
     await page.locator('input[name="password"]').fill(`${user.password}-nope`);
     await page.getByTestId('login-submit').click();
-    // seed-spec §8: the code WRONG_PASSWORD is shown through the English error table.
+    // docs/screens.md#error-messages: the code WRONG_PASSWORD is shown through the English error table.
     await page.getByText('Wrong password', { exact: true }).waitFor();
     expect(pathOf(page).toLowerCase()).toBe('/auth/login');
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();

@@ -33,7 +33,7 @@ function packageCard(page: Page, name: string): Locator {
 
 /**
  * Confirms the open package dialog and expects the server to refuse it with `code`, and the panel to
- * show that code's client message (seed-spec §8) as a toast.
+ * show that code's client message (docs/screens.md#error-messages) as a toast.
  */
 async function expectRefusedPackage(page: Page, code: string, text: string): Promise<void> {
   const answer = page.waitForResponse((res) => /\/api\/v[46]-proxy\/buy-package\//.test(res.url()));
@@ -76,7 +76,7 @@ describe('dashboard packages', () => {
     await success.getByRole('button', { name: 'Close' }).click();
     await success.waitFor({ state: 'hidden' });
 
-    // seed-spec §9: one package per user, whichever product it is for.
+    // docs/money.md#packages: one package per user, whichever product it is for.
     await packageCard(page, 'IPv6 Basic').getByTestId('package-buy').click();
     await expectRefusedPackage(page, 'ALREADY_CREATE_PLAN', 'Only 1 package per account');
     expect(await page.getByTestId('package-success').count()).toBe(0);

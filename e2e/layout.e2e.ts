@@ -12,7 +12,7 @@ describe('language', () => {
     const nav = page.getByTestId('nav-drawer');
     const langSwitch = page.getByTestId('lang-switch');
 
-    // seed-spec §2: the switch shows VN for vi and US for en.
+    // docs/screens.md#layouts: the switch shows VN for vi and US for en.
     expect((await langSwitch.textContent())?.trim()).toBe('VN');
     await nav.getByText('Tổng quan', { exact: true }).waitFor();
 
@@ -22,7 +22,7 @@ describe('language', () => {
     expect((await langSwitch.textContent())?.trim()).toBe('US');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 
-    // seed-spec §4: the choice is stored under clientLanguage and survives a reload.
+    // docs/product-rules.md#languages: the choice is stored under clientLanguage and survives a reload.
     await page.reload();
     await nav.getByText('Dashboard', { exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('clientLanguage'))).toBe('en');
@@ -39,7 +39,7 @@ describe('not found', () => {
   it('should show the 404 texts on an unknown route', async () => {
     const { page, server } = e2e;
     await page.goto(`${server.baseUrl}/no-such-page/at-all?lang=en`);
-    // seed-spec §2: verbatim texts, typo included.
+    // docs/screens.md#not-found: verbatim texts, typo included.
     await page.getByText('404', { exact: true }).waitFor();
     await page.getByText('Sorry, an error has occured, Requested Page not found!.', { exact: true }).waitFor();
     await page.getByText('You may have mistyped the address or the page may have moved.', { exact: true }).waitFor();

@@ -66,7 +66,7 @@ describe('buying IPv6 proxies and renewing the order', () => {
     // The top bar's balance follows the purchase.
     await page.getByTestId('topbar-balance').filter({ hasText: '80.000 Coin' }).waitFor();
 
-    // A day later the order has expired; only then can it be renewed (seed-spec §4).
+    // A day later the order has expired; only then can it be renewed (docs/product-rules.md#order-states).
     await advanceServerClock(server, DAY_MS + 3600_000);
     await page.goto(`${server.baseUrl}/order`);
     const row = page.getByTestId('orders-grid').locator(`.MuiDataGrid-row[data-id="${orderId}"]`);

@@ -53,7 +53,7 @@ describe('bank transfer top-up', () => {
     await postBankWebhook(server, { content: `MBVCB.8812.${code}.CT tu 0123`, amount: 200_000, accountNumber });
 
     await expectCredited(page, '200,000', '200.000 Coin');
-    // seed-spec §4: the id is remembered, so the same top-up is not shown again.
+    // docs/screens.md#top-up-success: the id is remembered, so the same top-up is not shown again.
     expect(await page.evaluate(() => localStorage.getItem('lastTopupId'))).toMatch(/^[0-9a-f-]{36}$/);
     await page.getByTestId('topup-success-close').click();
     await page.getByTestId('topup-success-dialog').waitFor({ state: 'hidden' });

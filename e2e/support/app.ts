@@ -131,7 +131,7 @@ export function ownerToken(server: RunningServer): Promise<string> {
   return tokenOf(server, ownerOf(server));
 }
 
-/** Credits a customer through the owner's add-to-balance (seed-spec §7 user admin calls). */
+/** Credits a customer through the owner's add-to-balance (docs/wire-contract.md#user: the admin calls). */
 export async function creditCustomer(server: RunningServer, email: string, amount: number): Promise<void> {
   const token = await ownerToken(server);
   const users = await api<{ items: { id: string; email: string }[] }>(

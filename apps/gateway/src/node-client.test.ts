@@ -8,7 +8,7 @@ import { freePort, httpConnect, makeProxy, startEcho, type Target } from './test
 
 const AUTH = 'Node node-1:s3cret';
 
-/** A local stand-in for the panel's node endpoints, speaking API.md's protocol. */
+/** A local stand-in for the panel's node endpoints, speaking the protocol of docs/gateway-protocol.md. */
 class FakePanel {
   state: TNodeState = { proxies: [], version: 0 };
   /** While set, `node/state` answers 503. */

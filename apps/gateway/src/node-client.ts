@@ -1,5 +1,5 @@
 /**
- * The sync client of a standalone gateway node (API.md "Gateway nodes"). It pulls the full state,
+ * The sync client of a standalone gateway node (docs/gateway-protocol.md). It pulls the full state,
  * follows changes over Server-Sent Events and reports traffic. Whatever happens to the panel, the
  * gateway keeps serving the last state it knew: a lost stream means back off, resync in full and
  * follow again; a lost traffic report is sent again with the same id until the panel takes it.

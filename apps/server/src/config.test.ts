@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from './config.js';
 
 describe('configuration', () => {
-  it('should apply the API.md defaults', () => {
+  it('should apply the documented defaults (docs/wire-contract.md#configuration)', () => {
     const env = parseEnv({});
     expect(env).toMatchObject({
       PORT: 8080,

@@ -12,7 +12,7 @@ const ZPortRange = z
   .transform((v) => v.split('-').map(Number) as [number, number])
   .refine(([a, b]) => a >= 1 && b <= 65535 && a <= b, 'ports must be 1-65535 and FROM <= TO');
 
-/** The environment of API.md "Configuration", plus a few operational knobs. */
+/** The environment of docs/wire-contract.md#configuration, plus a few operational knobs. */
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),

@@ -73,7 +73,7 @@ export function postBank(t: TestApp, body: unknown, key: string | null = BANK_KE
   });
 }
 
-/** DESIGN.md "Money": every balance is its ledger sum, and every success top-up credited exactly once. */
+/** docs/money.md#ledger: every balance is its ledger sum, and every success top-up credited exactly once. */
 export async function expectLedgerHolds(t: TestApp): Promise<void> {
   expect(await ledgerMismatches(t)).toEqual([]);
   expect(await findTopupMismatches(t.ctx.db)).toEqual([]);

@@ -1,4 +1,4 @@
-/** Business constants of seed-spec §9. */
+/** Business constants (docs/product-rules.md#constants). */
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_AUTH_IPS = 3;
@@ -9,10 +9,13 @@ export const RESET_INTERVAL_MAX = 1000;
 export const LOCK_DAYS = { default: 7, min: 1, max: 90 } as const;
 export const PROXY_PASSWORD_MIN = 10;
 export const PROXY_PASSWORD_MAX = 20;
-/** seed-spec §9: a proxy password change takes effect within 2 minutes and cannot be repeated faster. */
+/**
+ * docs/product-rules.md#proxy-passwords: a proxy password change takes effect within 2 minutes and
+ * cannot be repeated faster.
+ */
 export const PROXY_PASSWORD_CHANGE_SECONDS = 120;
 
-/** seed-spec §9: dollar display is coins / 24000; a USD payment credits cents × 240 coins. */
+/** docs/money.md#coins: dollar display is coins / 24000; a USD payment credits cents × 240 coins. */
 export const COINS_PER_USD = 24000;
 export const COINS_PER_CENT = 240;
 
@@ -38,20 +41,20 @@ export const STORAGE_KEYS = {
   lastTopupId: 'lastTopupId',
 } as const;
 
-/** Numeric roles (DESIGN.md "Tenancy"): 0 owner, 2 site admin, 1 customer. */
+/** Numeric roles (docs/product-rules.md#roles): 0 owner, 2 site admin, 1 customer. */
 export const ROLE = { OWNER: 0, CUSTOMER: 1, SITE_ADMIN: 2 } as const;
 export type Role = (typeof ROLE)[keyof typeof ROLE];
 export function isAdminRole(role: number): boolean {
   return role === ROLE.OWNER || role === ROLE.SITE_ADMIN;
 }
 
-/** Email OTP (API.md "Auth"): 6 digits, 10 minutes, 5 attempts; a new code at most once a minute. */
+/** Email OTP (docs/wire-contract.md#auth): 6 digits, 10 minutes, 5 attempts; a new code at most once a minute. */
 export const OTP_LENGTH = 6;
 export const OTP_TTL_SECONDS = 600;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_SECONDS = 60;
 
-/** Default deposit promotion tiers (seed-spec §1, §9). */
+/** Default deposit promotion tiers (docs/money.md#promotions). */
 export const DEFAULT_PROMOTION = {
   tiers: [
     { minAmount: 1_000_000, percent: 10 },

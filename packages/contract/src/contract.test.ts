@@ -8,7 +8,7 @@ import { PAYMENT_MIN_COINS, paymentStepCoins, promotionBonus } from './schemas/p
 import { ZLedgerI18n } from './schemas/ledger.js';
 import { ZTransaction } from './schemas/user.js';
 
-describe('money display (seed-spec §9)', () => {
+describe('money display (docs/product-rules.md#formats)', () => {
   it('should group coins with dots, and with commas for the top-up text', () => {
     expect(formatCoins(0)).toBe('0');
     expect(formatCoins(1000000)).toBe('1.000.000');
@@ -24,14 +24,14 @@ describe('money display (seed-spec §9)', () => {
   });
 });
 
-describe('dates (seed-spec §9)', () => {
+describe('dates (docs/product-rules.md#formats)', () => {
   it('should show HH:mm DD/MM/YYYY', () => {
     expect(formatDateTime(new Date(2026, 0, 5, 7, 3))).toBe('07:03 05/01/2026');
     expect(formatDateTime('garbage')).toBe('');
   });
 });
 
-describe('periods (seed-spec §9)', () => {
+describe('periods (docs/money.md#periods)', () => {
   it.each([
     [{ unit: 'hour', value: 48 }, 2],
     [{ unit: 'day', value: 3 }, 3],
@@ -45,7 +45,7 @@ describe('periods (seed-spec §9)', () => {
   });
 });
 
-describe('error statuses (DESIGN.md "Errors")', () => {
+describe('error statuses (docs/wire-contract.md#errors)', () => {
   it.each([
     ['INVALID_TOKEN', 401],
     ['TOKEN_EXPIRED', 403],

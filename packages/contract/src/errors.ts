@@ -1,6 +1,6 @@
 /**
- * The closed set of error codes the API can answer with (seed-spec §8 plus our own),
- * and the HTTP status of each (DESIGN.md "Errors").
+ * The closed set of error codes the API can answer with (docs/wire-contract.md#errors),
+ * and the HTTP status of each (docs/wire-contract.md#errors).
  */
 export const ERROR_CODES = [
   // generic
@@ -143,7 +143,7 @@ const NOT_FOUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'SITE_NOT_EXISTS',
 ]);
 
-/** HTTP status for an error code (DESIGN.md "Errors"). */
+/** HTTP status for an error code (docs/wire-contract.md#errors). */
 export function statusOf(code: ErrorCode): number {
   if (code === 'INVALID_TOKEN') {
     return 401;

@@ -8,17 +8,17 @@ function group(n: bigint | number, sep: string): string {
   return neg ? `-${out}` : out;
 }
 
-/** seed-spec §9: money is shown with dot thousands separators, e.g. 1.000.000. */
+/** docs/product-rules.md#formats: money is shown with dot thousands separators, e.g. 1.000.000. */
 export function formatCoins(coins: number): string {
   return group(coins, '.');
 }
 
-/** seed-spec §9: the top-up success text groups with commas, e.g. 1,000,000. */
+/** docs/product-rules.md#formats: the top-up success text groups with commas, e.g. 1,000,000. */
 export function formatCoinsComma(coins: number): string {
   return group(coins, ',');
 }
 
-/** seed-spec §9: dollars are coins / 24000, two decimals. Integer arithmetic, rounded half up. */
+/** docs/money.md#rounding: dollars are coins / 24000, two decimals. Integer arithmetic, rounded half up. */
 export function coinsToUsd(coins: number): string {
   const cents = Math.round((coins * 100) / COINS_PER_USD);
   const sign = cents < 0 ? '-' : '';
@@ -37,7 +37,7 @@ export function formatMinor(minor: number, decimals: number): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** seed-spec §9: dates are shown as HH:mm DD/MM/YYYY (in the viewer's local time). */
+/** docs/product-rules.md#formats: dates are shown as HH:mm DD/MM/YYYY (in the viewer's local time). */
 export function formatDateTime(value: string | number | Date): string {
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) {

@@ -1,4 +1,4 @@
-/** seed-spec §9: 1 week = 7 days, 1 month = 31 days, 12 months = 365 days. */
+/** docs/money.md#periods: 1 week = 7 days, 1 month = 31 days, 12 months = 365 days. */
 export const PERIOD_UNITS = ['hour', 'day', 'week', 'month'] as const;
 export type PeriodUnit = (typeof PERIOD_UNITS)[number];
 export interface Period {

@@ -46,14 +46,17 @@ export interface RenewPrices {
   renew: number;
 }
 
-/** seed-spec §9: renewals of less than one month are charged at the retail price. */
+/** docs/money.md#renewals: renewals of less than one month are charged at the retail price. */
 export function renewUnitPrice(prices: RenewPrices, period: Period): number {
   return periodToDays(period) < 31 ? prices.retail : prices.renew;
 }
 
 const HOUR_MS = 3_600_000;
 
-/** seed-spec §9 units in hours: what is left of an order is counted in whole hours, a started hour in full. */
+/**
+ * docs/money.md#rounding, units in hours: what is left of an order is counted in whole hours, a
+ * started hour in full.
+ */
 export function remainingHours(expiresAt: Date | string | number, now: Date | number): number {
   const ms = new Date(expiresAt).getTime() - new Date(now).getTime();
   return ms > 0 ? Math.ceil(ms / HOUR_MS) : 0;

@@ -1,6 +1,6 @@
 /**
  * npm run audit:ledger — checks, for every user, that balance = sum of ledger amounts
- * (DESIGN.md "Money"), and that every successful top-up was credited exactly once (its amount
+ * (docs/money.md#ledger), and that every successful top-up was credited exactly once (its amount
  * and its promotion bonus, one ledger row each) and no other top-up was credited at all.
  * Exits 1 and lists what is wrong.
  */

@@ -21,7 +21,10 @@ export const DEMO_COUNTRIES = [
 ] as const;
 
 type Unit = 'hour' | 'day' | 'week' | 'month';
-/** Coins per proxy per unit; renewals of a week or more are 10% cheaper (under a month they use retail: seed-spec §9). */
+/**
+ * Coins per proxy per unit; renewals of a week or more are 10% cheaper (under a month they use
+ * retail: docs/money.md#renewals).
+ */
 const RETAIL: Record<'v6' | 'v4' | 'key', { unit: Unit; price: number }[]> = {
   v6: [
     { unit: 'hour', price: 40 },
@@ -66,7 +69,7 @@ export async function seedCatalog(db: DbOrTx, siteId: string): Promise<void> {
     );
   }
   await db.insert(packages).values([
-    // seed-spec §9: a small starter package costs about 0.3 dollar (7,200 coins), once per user.
+    // docs/money.md#packages: a small starter package costs about 0.3 dollar (7,200 coins), once per user.
     {
       id: randomUUID(),
       siteId,
@@ -206,7 +209,7 @@ export function ipv4Range(prefix: string, from: number, to: number): string[] {
 }
 
 /**
- * The embedded node on 127.0.0.1 (DESIGN.md "Proxy supply"): loopback IPv4 pools per country
+ * The embedded node on 127.0.0.1 (docs/gateway-protocol.md#nodes): loopback IPv4 pools per country
  * (all of 127.0.0.0/8 is bindable on Linux), IPv6 from IPV6_PREFIX or the shared ::1.
  */
 export async function seedLocalNode(

@@ -13,7 +13,7 @@ export interface Mailer {
 
 /**
  * The transport under the outbox (modules/outbox): callers queue mails there, not here.
- * Mail through SMTP_URL; without it, mails are written to the server log (DESIGN.md "Mail"). */
+ * Mail through SMTP_URL; without it, mails are written to the server log (docs/product-rules.md#mail). */
 export function createMailer(opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
   if (!opts.smtpUrl) {
     return {

@@ -55,7 +55,7 @@ export async function authenticate(req: FastifyRequest, _reply: FastifyReply): P
   req.sessionId = claims.sid;
 }
 
-/** preHandler after authenticate: roles 0 and 2 only (DESIGN.md "Tenancy"). */
+/** preHandler after authenticate: roles 0 and 2 only (docs/product-rules.md#roles). */
 export async function requireAdmin(req: FastifyRequest): Promise<void> {
   if (!isAdminRole(req.user.role)) {
     throw new AppError('FORBIDDEN');

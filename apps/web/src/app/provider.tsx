@@ -18,7 +18,7 @@ function SiteTheme({ children }: { children: ReactNode }) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <SiteBranding />
-      {/* seed-spec §8: toasts bottom right for 3 s. */}
+      {/* docs/screens.md#error-messages: toasts bottom right for 3 s. */}
       <SnackbarProvider
         maxSnack={4}
         autoHideDuration={TOAST_DURATION_MS}

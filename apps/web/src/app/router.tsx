@@ -30,7 +30,7 @@ const adminOverview = lazyRoute(() => import('@/features/admin/routes/overview')
 
 type PaymentResultModule = typeof import('@/features/topup/routes/payment-result');
 
-/** The result pages of seed-spec §2 (/topup/perfectmoney-*, /confirm-payment/*, /confirm-local-payment/*). */
+/** The result pages of docs/screens.md#routes (/topup/perfectmoney-*, /confirm-payment/*, /confirm-local-payment/*). */
 function paymentResult(pick: (m: PaymentResultModule) => ComponentType) {
   return lazyRoute(() => import('@/features/topup/routes/payment-result').then(pick));
 }
@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
           {
             Component: AuthLayout,
             children: [
-              // Matching is case-insensitive, so this also serves /auth/Login (seed-spec §2).
+              // Matching is case-insensitive, so this also serves /auth/Login (docs/screens.md#routes).
               { path: paths.auth.login.path, ...login },
               {
                 path: paths.auth.register.path,

@@ -13,7 +13,7 @@ function setFavicon(href: string): void {
   link.href = href;
 }
 
-/** Applies the site's branding to the document (seed-spec §1): title, icon, analytics, language. */
+/** Applies the site's branding to the document (docs/screens.md#branding): title, icon, analytics, language. */
 export function SiteBranding() {
   const { title, logo, color, googlePixel, forceEnglish } = useSiteInfo();
 

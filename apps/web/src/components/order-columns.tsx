@@ -39,7 +39,7 @@ export function useOrderBaseColumns<T extends TOrder = TOrder>(): GridColDef<T>[
       valueGetter: (_value, row) => formatPeriod(row.period, t),
     },
     {
-      // seed-spec §3: an order's bandwidth, or unlimited.
+      // docs/wire-contract.md#orders: an order's bandwidth, or unlimited.
       field: 'bandwidthGb',
       headerName: t('orders.columns.bandwidth'),
       minWidth: 110,

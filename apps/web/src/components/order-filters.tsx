@@ -15,7 +15,10 @@ export interface OrderFilters {
 
 export const NO_ORDER_FILTERS: OrderFilters = { search: '', status: '', type: '' };
 
-/** Search, status filter (seed-spec §4 statuses) and type, for the customer's and the admin's order lists. */
+/**
+ * Search, status filter (docs/product-rules.md#order-states) and type, for the customer's and the
+ * admin's order lists.
+ */
 export function OrderFiltersBar({
   value,
   onChange,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSiteInfo } from '@/lib/site-info';
 
 /**
- * seed-spec §1: the deposit bonus tiers. Vietnamese shows coins with dot separators, English
+ * docs/money.md#promotions: the deposit bonus tiers. Vietnamese shows coins with dot separators, English
  * shows dollars (coins / 24000).
  */
 export function PromotionNotice() {

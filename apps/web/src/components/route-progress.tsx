@@ -11,7 +11,7 @@ const advance = keyframes`
 `;
 
 /**
- * seed-spec §9: a thin bar at the top while a route loads. It appears only when loading lasts
+ * docs/product-rules.md#constants: a thin bar at the top while a route loads. It appears only when loading lasts
  * longer than 200 ms, and fills over 5000 ms at most.
  */
 export function RouteProgress() {

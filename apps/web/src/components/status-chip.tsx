@@ -17,7 +17,7 @@ const PROXY_COLORS: Record<ProxyStatus, ChipProps['color']> = {
   locked: 'error',
 };
 
-/** seed-spec §4 "Order statuses", translated. */
+/** docs/product-rules.md#order-states, translated. */
 export function OrderStatusChip({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return (
@@ -31,7 +31,7 @@ export function OrderStatusChip({ status }: { status: OrderStatus }) {
   );
 }
 
-/** seed-spec §4 "Proxy": using, expired, locked. */
+/** docs/product-rules.md#proxy-states: using, expired, locked. */
 export function ProxyStatusChip({ status }: { status: ProxyStatus }) {
   const { t } = useTranslation();
   return (
@@ -45,7 +45,7 @@ export function ProxyStatusChip({ status }: { status: ProxyStatus }) {
   );
 }
 
-/** seed-spec §3, §4 "Top-up": a pending top-up is shown as processing. */
+/** docs/product-rules.md#top-up-states: a pending top-up is shown as processing. */
 export type TopupStatusLabel = Exclude<TopupStatus, 'pending'> | 'processing';
 
 export function topupStatusLabel(status: TopupStatus): TopupStatusLabel {

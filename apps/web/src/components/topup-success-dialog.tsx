@@ -16,7 +16,10 @@ interface TopupSuccessDialogProps {
   onClose: () => void;
 }
 
-/** seed-spec §2, §4: the top-up success dialog; the amount is grouped with commas (seed-spec §9). */
+/**
+ * docs/screens.md#top-up-success: the top-up success dialog; the amount is grouped with commas
+ * (docs/product-rules.md#formats).
+ */
 export function TopupSuccessDialog({ topup, onClose }: TopupSuccessDialogProps) {
   const { t } = useTranslation();
   return (

@@ -5,13 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { formatBalance } from '@/lib/format';
 import { ledgerText } from '@/lib/ledger-text';
 
-/** A ledger amount with its sign: "+200.000" in green, "-20.000" in red (seed-spec §9 dot grouping). */
+/**
+ * A ledger amount with its sign: "+200.000" in green, "-20.000" in red
+ * (docs/product-rules.md#formats: dot grouping).
+ */
 export function signedCoins(amount: number): string {
   return amount > 0 ? `+${formatCoins(amount)}` : formatCoins(amount);
 }
 
 /**
- * seed-spec §3 "Transaction": type, content, balance before, amount, balance after and date.
+ * docs/money.md#ledger: type, content, balance before, amount, balance after and date.
  * The admin list adds whose transaction it is.
  */
 export function useTransactionColumns<T extends TTransaction & { email?: string }>(

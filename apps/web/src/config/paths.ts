@@ -3,7 +3,7 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   auth: {
     login: { path: '/auth/login', getHref: () => '/auth/login' },
-    /** seed-spec §2: the historical capitalised address; route matching is case-insensitive. */
+    /** docs/screens.md#routes: the historical capitalised address; route matching is case-insensitive. */
     loginLegacy: { path: '/auth/Login', getHref: () => '/auth/Login' },
     register: { path: '/auth/register', getHref: () => '/auth/register' },
     registerSuccess: { path: '/auth/register/success', getHref: () => '/auth/register/success' },
@@ -23,7 +23,7 @@ export const paths = {
     },
     manageProxy: { path: '/manage-proxy', getHref: () => '/manage-proxy' },
     topup: {
-      /** seed-spec §2 "/topup/{id?}": providers send the payer back to /topup/<top-up id>?method=…. */
+      /** docs/screens.md#routes: providers send the payer back to /topup/<top-up id>?method=…. */
       path: '/topup/:id?',
       getHref: (id?: string) => (id ? `/topup/${id}` : '/topup'),
       perfectMoneySuccess: { path: '/topup/perfectmoney-success', getHref: () => '/topup/perfectmoney-success' },

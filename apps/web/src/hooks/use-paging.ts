@@ -4,7 +4,7 @@ import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useDebouncedValue } from './use-debounced-value';
 
 /**
- * The page and limit of a server-paged list (seed-spec §3 "List query config": page 1, limit 25),
+ * The page and limit of a server-paged list (docs/wire-contract.md#paging: page 1, limit 25),
  * in the DataGrid's zero-based model and the API's one-based one.
  */
 export function usePaging(limit = DEFAULT_LIMIT) {

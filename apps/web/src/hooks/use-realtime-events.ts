@@ -19,10 +19,11 @@ import { getAccessToken, useAccessToken } from '@/lib/session';
 export type ShownTopup = Pick<TTopupSuccessEvent, 'id' | 'amount'> & { bonus: number };
 
 /**
- * The signed-in user's realtime stream (API.md "Realtime", seed-spec §4): `topup.success` opens
- * the success dialog (once per top-up, across tabs) and refreshes the balance, the transactions,
- * the top-up history and the bill; `balance.changed` updates the top-bar balance; `resync` (the
- * server may have lost events) refetches the balance and those lists.
+ * The signed-in user's realtime stream (docs/wire-contract.md#realtime,
+ * docs/screens.md#top-up-success): `topup.success` opens the success dialog (once per top-up,
+ * across tabs) and refreshes the balance, the transactions, the top-up history and the bill;
+ * `balance.changed` updates the top-bar balance; `resync` (the server may have lost events)
+ * refetches the balance and those lists.
  *
  * The access token expires while a stream is open. The open stream is not affected, but the
  * server refuses the browser's own reconnect with the old token; then an authenticated call lets

@@ -115,7 +115,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   if (res.status === 401 && token) {
     endSession();
   } else if (res.status === 403 && error.code === 'TOKEN_EXPIRED' && token && !retried) {
-    // seed-spec §4: renew with the refresh token, then retry once with the new bearer token.
+    // docs/product-rules.md#session: renew with the refresh token, then retry once with the new bearer token.
     // A concurrent request may already have renewed it; then the retry alone is enough.
     if (getAccessToken() === token) {
       try {
@@ -127,13 +127,13 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     }
     return request<T>(method, path, options, true);
   } else if (res.status === 403 && error.code === 'FORBIDDEN') {
-    // DESIGN.md "Errors": a role or site refusal sends the user back to the dashboard.
+    // docs/product-rules.md#session: a role or site refusal sends the user back to the dashboard.
     navigateTo(paths.app.dashboard.getHref());
   }
   throw error;
 }
 
-/** The request helper of seed-spec §7: base /api, JSON, bearer token from the session. */
+/** The request helper (docs/wire-contract.md#conventions): base /api, JSON, bearer token from the session. */
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),

@@ -1,8 +1,8 @@
 import { isErrorCode, type ErrorCode } from '@proxy/contract';
 
 /**
- * A failed API call. `code` is the `message` of the error body (API.md "Conventions"); it is
- * kept as sent, because seed-spec §8 also handles messages outside the code table.
+ * A failed API call. `code` is the `message` of the error body (docs/wire-contract.md#errors); it is
+ * kept as sent, because docs/screens.md#error-messages also handles messages outside the code table.
  */
 export class ApiError extends Error {
   readonly code: string;

@@ -4,7 +4,7 @@ import { notifyError } from './notify';
 
 const translate = createErrorTranslator(i18n);
 
-/** Turns a failed call into an error toast (seed-spec §8); some failures stay silent. */
+/** Turns a failed call into an error toast (docs/screens.md#error-messages); some failures stay silent. */
 export function handleApiError(error: unknown): void {
   const message = translate(error);
   if (message) {

@@ -1,13 +1,13 @@
 import type { i18n as I18n } from 'i18next';
 import { ApiError } from './api-error';
 
-/** seed-spec §8: a message carrying the Vietnamese word for time is a raw transaction notice. */
+/** docs/screens.md#error-messages: a message carrying the Vietnamese word for time is a raw transaction notice. */
 const VIETNAMESE_TIME_WORD = 'thời gian';
 
 export type ErrorTranslator = (error: unknown) => string | null;
 
 /**
- * The texts of seed-spec §8 for failed calls, in the language of `i18n`. It answers null when
+ * The texts of failed calls (docs/screens.md#error-messages), in the language of `i18n`. It answers null when
  * the failure must stay silent: INVALID_TOKEN is shown only the first time (its counter moves
  * from 1 to 2).
  */

@@ -13,8 +13,9 @@ const FORMAT_ERRORS: Partial<Record<string, ClientErrorKey>> = {
 };
 
 /**
- * A zod error map for forms: it names the client message (seed-spec §5, §8) of each issue.
- * Contract schemas that carry their own message (e.g. 'incorrectPassword') keep it.
+ * A zod error map for forms: it names the client message (docs/product-rules.md#validation,
+ * docs/screens.md#error-messages) of each issue. Contract schemas that carry their own message
+ * (e.g. 'incorrectPassword') keep it.
  */
 export const formErrorMap: z.core.$ZodErrorMap = (issue) => {
   const field = String(issue.path?.at(-1) ?? '');

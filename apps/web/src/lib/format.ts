@@ -1,13 +1,13 @@
 import { coinsToUsd, formatCoins, type Period } from '@proxy/contract';
 import type { TFunction } from 'i18next';
 
-/** seed-spec §9: a balance with dot separators and the coin unit, e.g. "1.000.000 Xu". */
+/** docs/product-rules.md#formats: a balance with dot separators and the coin unit, e.g. "1.000.000 Xu". */
 export function formatBalance(coins: number, t: TFunction): string {
   return `${formatCoins(coins)} ${t('common.coin')}`;
 }
 
 /**
- * A price: coins with dot separators, and in English also dollars (seed-spec §9: coins / 24000),
+ * A price: coins with dot separators, and in English also dollars (docs/product-rules.md#formats: coins / 24000),
  * e.g. "20.000 Coin ($0.83)".
  */
 export function formatMoney(coins: number, t: TFunction, language: string): string {

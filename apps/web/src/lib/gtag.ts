@@ -8,7 +8,7 @@ declare global {
 
 let loadedFor: string | null = null;
 
-/** seed-spec §1: the site's googlePixel (comma-separated ids) loads Google's gtag, once. */
+/** docs/screens.md#branding: the site's googlePixel (comma-separated ids) loads Google's gtag, once. */
 export function loadGooglePixel(googlePixel: string | null): void {
   const ids = (googlePixel ?? '')
     .split(',')

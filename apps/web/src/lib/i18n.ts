@@ -15,7 +15,7 @@ function storedLanguage(): Locale | null {
   return isLocale(stored) ? stored : null;
 }
 
-/** seed-spec §1, §4: `?lang=` wins and is remembered; then the stored choice; then vi. */
+/** docs/product-rules.md#languages: `?lang=` wins and is remembered; then the stored choice; then vi. */
 function initialLanguage(): Locale {
   const param = new URLSearchParams(window.location.search).get('lang');
   if (isLocale(param)) {

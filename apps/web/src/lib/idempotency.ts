@@ -1,6 +1,6 @@
 /**
  * A fresh Idempotency-Key (a random UUID v4) for one purchase attempt, so a double click or a
- * retried request charges once (DESIGN.md "Money"). crypto.randomUUID exists only in secure
+ * retried request charges once (docs/money.md#idempotency). crypto.randomUUID exists only in secure
  * contexts, and a white-label panel may be served over plain http; getRandomValues always exists.
  */
 export function newIdempotencyKey(): string {

@@ -4,7 +4,7 @@ import { CHUNK_RELOAD_GUARD_MS } from '@proxy/contract';
 const RELOAD_AT_KEY = 'chunkReloadAt';
 
 /**
- * seed-spec §4: a route chunk that fails to load (usually a new deploy removed it) forces one
+ * docs/screens.md#chunk-reload: a route chunk that fails to load (usually a new deploy removed it) forces one
  * page reload; a second failure within 60 s is shown as an error instead of a reload loop.
  */
 export function reloadOnceForChunkError(error: unknown): Promise<never> {

@@ -8,7 +8,7 @@ export interface DescribedRow {
   contentI18n?: TLedgerI18n | null;
 }
 
-/** seed-spec §9: VND groups with dots like coins; the other currencies keep their decimals. */
+/** docs/product-rules.md#formats: VND groups with dots like coins; the other currencies keep their decimals. */
 function providerAmount(amount: number, currency: (typeof TOPUP_CURRENCIES)[number]): string {
   switch (currency) {
     case 'VND':

@@ -1,6 +1,6 @@
 import { enqueueSnackbar } from 'notistack';
 
-/** Toasts (seed-spec §8): bottom right, 3 s; placement and duration are set on the provider. */
+/** Toasts (docs/screens.md#error-messages): bottom right, 3 s; placement and duration are set on the provider. */
 export function notifySuccess(message: string): void {
   enqueueSnackbar(message, { variant: 'success' });
 }

@@ -1,6 +1,6 @@
 import type { TKey, TProxy } from '@proxy/contract';
 
-/** API.md "Proxies": the default line is host:port:username:password. */
+/** docs/wire-contract.md#proxies: the default line is host:port:username:password. */
 export function proxyLine(p: Pick<TProxy, 'host' | 'port' | 'username' | 'password'>): string {
   return `${p.host}:${p.port}:${p.username}:${p.password}`;
 }

@@ -4,7 +4,7 @@ import { handleApiError } from './error-handler';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    /** silentError: the caller handles the failure itself (seed-spec §8 "Silent failures"). */
+    /** silentError: the caller handles the failure itself (docs/screens.md#error-messages: silent failures). */
     queryMeta: { silentError?: boolean };
     mutationMeta: { silentError?: boolean };
   }

@@ -28,7 +28,10 @@ export function queriesToRefresh(type: RealtimeEventType): readonly RefreshTarge
   }
 }
 
-/** GET /api/events (API.md "Realtime"): EventSource cannot send headers, so the token rides in the query. */
+/**
+ * GET /api/events (docs/wire-contract.md#realtime): EventSource cannot send headers, so the token
+ * rides in the query.
+ */
 export function eventsUrl(accessToken: string): string {
   return `/api/events?access_token=${encodeURIComponent(accessToken)}`;
 }
@@ -45,7 +48,7 @@ function parseJson(data: unknown): unknown {
 }
 
 /**
- * A `topup.success` event's data. Only the id is required: seed-spec §4 decides on the amount
+ * A `topup.success` event's data. Only the id is required: docs/screens.md#top-up-success decides on the amount
  * itself, so an event without one is kept (and then not shown) rather than dropped as malformed.
  */
 export function parseTopupSuccess(data: unknown): Partial<TTopupSuccessEvent> & { id: string } {
@@ -64,7 +67,7 @@ export function parseBalanceChanged(data: unknown): TBalanceChangedEvent | null 
 }
 
 /**
- * seed-spec §4 "Top-up success": the dialog shows only for a record that has an amount and whose
+ * docs/screens.md#top-up-success: the dialog shows only for a record that has an amount and whose
  * id differs from the last one shown (kept in localStorage, so a second tab does not show it again).
  */
 export function shouldShowTopup(event: { id: string; amount?: number }, lastShownId: string | null): boolean {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, ZMe, type TMe, type TTokens } from '@proxy/contract';
 
 /**
- * The client session of seed-spec §4: tokens and the user, kept in localStorage so a reload
+ * The client session (docs/product-rules.md#session): tokens and the user, kept in localStorage so a reload
  * restores them. Components subscribe through useAccessToken so guards react to a logout.
  */
 const listeners = new Set<() => void>();

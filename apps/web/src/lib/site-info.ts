@@ -37,7 +37,7 @@ async function getSiteInfo(): Promise<TSiteInfo> {
   return FALLBACK_SITE_INFO;
 }
 
-/** seed-spec §1: branding and flags of the serving host, fetched once on startup. */
+/** docs/screens.md#branding: branding and flags of the serving host, fetched once on startup. */
 export const siteInfoQueryOptions = queryOptions({
   queryKey: siteQueryKey('info'),
   queryFn: getSiteInfo,

@@ -17,7 +17,7 @@ function buildTheme(primary: string): Theme {
   });
 }
 
-/** The site colour themes the panel (seed-spec §1); a colour MUI cannot read falls back to #2196F3. */
+/** The site colour themes the panel (docs/screens.md#branding); a colour MUI cannot read falls back to #2196F3. */
 export function createAppTheme(color: string | null | undefined): Theme {
   const wanted = color?.trim();
   if (wanted) {

@@ -12,7 +12,10 @@ export const ZTotpCode = z
   .string()
   .trim()
   .regex(/^\d{6}$/);
-/** seed-spec §5: an agency coupon starts with a lowercase letter and holds letters, digits and hyphens. */
+/**
+ * docs/product-rules.md#registration: an agency coupon starts with a lowercase letter and holds
+ * letters, digits and hyphens.
+ */
 export const ZAgencyCode = z
   .string()
   .regex(/^[a-z][a-zA-Z0-9-]*$/)

@@ -3,7 +3,7 @@ import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '../constants.js';
 
 export const ZId = z.string().uuid();
 
-/** API.md "Conventions": ?page=1&limit=25&search= */
+/** docs/wire-contract.md#paging: ?page=1&limit=25&search= */
 export const ZListQuery = z.object({
   page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
   limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),

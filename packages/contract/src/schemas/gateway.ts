@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The node protocol of API.md "Gateway nodes": what a gateway node pulls from the server
+ * The node protocol of docs/gateway-protocol.md: what a gateway node pulls from the server
  * (`GET node/state`, `GET node/changes` as SSE) and what it reports (`POST node/traffic`).
  */
 
@@ -15,7 +15,7 @@ export const ZGatewayProxy = z
     protocol: z.enum(['http', 'socks5']),
     username: z.string().min(1).max(255).nullable(),
     password: z.string().min(1).max(255).nullable(),
-    /** Client IPs that may use the proxy without credentials (API.md: at most 3). */
+    /** Client IPs that may use the proxy without credentials (docs/product-rules.md#auth-ips: at most 3). */
     authIps: z.array(ZIp).max(3),
     /** The source address of outgoing connections; its family decides which destinations are reachable. */
     egressIp: ZIp,
@@ -52,9 +52,10 @@ export type TNodeChange = z.infer<typeof ZNodeChange>;
 /**
  * `POST node/traffic`. Bytes are counted per proxy since the previous report: `bytesIn` from the
  * client towards the destination (upload), `bytesOut` from the destination to the client
- * (download). API.md's body is `{counters}`; a node that may retry adds `reportId` (or sends the
- * same value as an `Idempotency-Key` header), unique per node: a retried report keeps its id, so the
- * server counts a given id once. A report without an id is counted each time it arrives.
+ * (download). The documented body is `{counters}` (docs/gateway-protocol.md#traffic); a node that
+ * may retry adds `reportId` (or sends the same value as an `Idempotency-Key` header), unique per
+ * node: a retried report keeps its id, so the server counts a given id once. A report without an id
+ * is counted each time it arrives.
  */
 export const ZTrafficReportRequest = z.object({
   reportId: z.string().min(1).max(100).optional(),

@@ -93,7 +93,10 @@ export const ZBuyPackageRequest = z.object({
 export const ZBuyKeyPackageRequest = z.object({
   country: ZCountryCode,
   quantity: z.number().int().min(1).max(1000).optional().default(1),
-  /** Added to API.md's body: the protocol the key's line is served in (HTTP by default). */
+  /**
+   * Added to the documented body (docs/wire-contract.md#conventions): the protocol the key's line
+   * is served in (HTTP by default).
+   */
   protocol: z.enum(PROTOCOLS).optional().default('http'),
 });
 
@@ -174,13 +177,13 @@ export const ZOrderLog = z.object({
 });
 export type TOrderLog = z.infer<typeof ZOrderLog>;
 
-/** seed-spec §5: up to 3 IPv4 addresses; the list must not be empty. */
+/** docs/product-rules.md#auth-ips: up to 3 IPv4 addresses; the list must not be empty. */
 export const ZAuthIpRequest = z.object({
   listProxyId: ZIdList,
   authIp: z.array(z.string().trim().max(64)).min(1).max(16),
 });
 /**
- * API.md: proxy passwords are 10–20 characters (seed-spec §5's English text). Letters and digits
+ * docs/product-rules.md#proxy-passwords: proxy passwords are 10–20 characters. Letters and digits
  * only, so a `host:port:user:pass` line and a proxy URL never need escaping.
  */
 export const ZProxyPassword = z.string().regex(/^[A-Za-z0-9]{10,20}$/);
@@ -243,7 +246,7 @@ export const ZTag = z.object({
 });
 export type TTag = z.infer<typeof ZTag>;
 export const ZTagTypeQuery = z.object({ tagType: z.enum(TAG_TYPES) });
-/** seed-spec §5: a tag name is required. */
+/** docs/product-rules.md#tags: a tag name is required. */
 export const ZTagNameRequest = z.object({ tagName: z.string().trim().min(1).max(50) });
 export const ZTagProxiesRequest = z.object({ listProxyId: ZIdList });
 export const ZTagKeysRequest = z.object({ listKeyId: ZIdList });

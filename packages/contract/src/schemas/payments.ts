@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COINS_PER_CENT } from '../constants.js';
 
-/** The top-up methods (DESIGN.md "Payments"); each is switched on per site. */
+/** The top-up methods (docs/money.md#payment-methods); each is switched on per site. */
 export const PAYMENT_METHODS = [
   'bank',
   'paypal',
@@ -15,7 +15,7 @@ export const PAYMENT_METHODS = [
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
 
-/** pending → success | failed | cancelled | expired (DESIGN.md "Money"). */
+/** pending → success | failed | cancelled | expired (docs/money.md#top-ups). */
 export const TOPUP_STATUSES = ['pending', 'success', 'failed', 'cancelled', 'expired'] as const;
 export type TopupStatus = (typeof TOPUP_STATUSES)[number];
 
@@ -32,7 +32,7 @@ export const PAYMENT_CURRENCY: Record<PaymentMethod, 'VND' | 'USD'> = {
 };
 
 /**
- * The smallest top-up per method, in coins (seed-spec §5, §9: above 0; 10,000 coins for bank
+ * The smallest top-up per method, in coins (docs/money.md#minimums: above 0; 10,000 coins for bank
  * transfers, 1 dollar for PayPal, 1 cent for the other USD methods). Two exceptions come from the
  * providers themselves: MoMo takes at least 10,000 VND here too, and Stripe refuses card charges
  * under $0.50.
@@ -67,7 +67,7 @@ export interface PromotionTier {
 }
 
 /**
- * DESIGN.md "Money": the deposit bonus of the site's active promotion, the best tier the amount
+ * docs/money.md#promotions: the deposit bonus of the site's active promotion, the best tier the amount
  * reaches (at or above its threshold). Integer coins, rounded down.
  */
 export function promotionBonus(amount: number, promotion: { tiers: readonly PromotionTier[] } | null): number {
@@ -85,7 +85,7 @@ export function promotionBonus(amount: number, promotion: { tiers: readonly Prom
 
 // ---- requests ----
 
-/** Every top-up amount is an integer number of coins (API.md "Conventions"); USD methods take whole cents. */
+/** Every top-up amount is an integer number of coins (docs/money.md#coins); USD methods take whole cents. */
 const ZCoins = z.number().int().positive().max(PAYMENT_MAX_COINS);
 
 export const ZTopupCreateRequest = z.object({ amount: ZCoins });

@@ -19,7 +19,7 @@ export type TMe = z.infer<typeof ZMe>;
 export const ZMoney = z.object({ balance: z.number().int() });
 
 /**
- * seed-spec §5: old and new password required, the new one at least 6 long and equal to its
+ * docs/product-rules.md#passwords: old and new password required, the new one at least 6 long and equal to its
  * confirmation. A Google-only account sets a password by giving the same value as old and new.
  */
 export const ZChangePasswordRequest = z

@@ -3,7 +3,7 @@ import { TRANSACTION_TYPES, type TLedgerI18n } from '@proxy/contract';
 import { users } from './users.js';
 
 /**
- * The ledger (DESIGN.md "Money"): every balance change is one row here plus a conditional
+ * The ledger (docs/money.md#ledger): every balance change is one row here plus a conditional
  * balance update, in one database transaction. balance = sum(amount) per user.
  */
 export const transactions = pgTable(
@@ -16,7 +16,10 @@ export const transactions = pgTable(
     siteId: uuid('site_id').notNull(),
     type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
     content: text('content').notNull().default(''),
-    /** `content` as a translation key and parameters (API.md: contentI18n); null for free text. */
+    /**
+     * `content` as a translation key and parameters (docs/wire-contract.md#translation-keys:
+     * contentI18n); null for free text.
+     */
     contentI18n: jsonb('content_i18n').$type<TLedgerI18n>(),
     balanceBefore: bigint('balance_before', { mode: 'number' }).notNull(),
     /** The list price of what was bought (0 for credits); amount is the signed balance change. */

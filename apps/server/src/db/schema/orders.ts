@@ -85,7 +85,10 @@ export const orderLogs = pgTable(
     }).notNull(),
     result: text('result', { enum: ['success', 'fail'] }).notNull(),
     note: text('note').notNull().default(''),
-    /** `note` as a translation key and parameters (API.md: noteI18n); null for free text and older rows. */
+    /**
+     * `note` as a translation key and parameters (docs/wire-contract.md#translation-keys:
+     * noteI18n); null for free text and older rows.
+     */
     noteI18n: jsonb('note_i18n').$type<TOrderLogI18n>(),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -5,7 +5,7 @@ import { sites } from './sites.js';
 import { users } from './users.js';
 
 /**
- * Top-ups (DESIGN.md "Money"): pending → success | failed | cancelled | expired, credited once by
+ * Top-ups (docs/money.md#top-ups): pending → success | failed | cancelled | expired, credited once by
  * creditTopup. A bank transfer whose content names nobody is kept here with no user, held for an
  * admin. A payment that does not match its top-up (amount, currency, payee) is held, not credited.
  */

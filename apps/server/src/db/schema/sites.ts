@@ -25,7 +25,7 @@ export interface SiteSettings {
   payments?: StoredPaymentSettings;
 }
 
-/** One seller site (DESIGN.md "Tenancy"). */
+/** One seller site (docs/product-rules.md#sites). */
 export const sites = pgTable('sites', {
   id: uuid('id').primaryKey(),
   slug: text('slug').notNull().unique(),

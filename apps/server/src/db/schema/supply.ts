@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/** A gateway node (DESIGN.md "Proxy supply"). */
+/** A gateway node (docs/gateway-protocol.md#nodes). */
 export const subServers = pgTable('sub_servers', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),

@@ -4,7 +4,10 @@ import { build, createUser, customer, login, type TestApp } from '../../../test/
 import { BANK_KEY, codeBillOf, expectLedgerHolds, postBank, sepay, setPromotion } from '../../../test/payments.js';
 import { runLifecycle } from '../../jobs/lifecycle.js';
 
-/** Ledger and top-up rows carry their description as a translation key too (API.md: contentI18n). */
+/**
+ * Ledger and top-up rows carry their description as a translation key too
+ * (docs/wire-contract.md#translation-keys: contentI18n).
+ */
 let t: TestApp;
 beforeAll(async () => {
   t = await build({ BANK_WEBHOOK_KEY: BANK_KEY });

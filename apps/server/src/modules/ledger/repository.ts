@@ -74,7 +74,7 @@ export async function listTransactions(
   };
 }
 
-/** DESIGN.md "Money": users whose balance is not the sum of their ledger amounts. */
+/** docs/money.md#ledger: users whose balance is not the sum of their ledger amounts. */
 export async function findLedgerMismatches(
   db: DbOrTx,
 ): Promise<{ id: string; email: string; balance: number; sum: number }[]> {

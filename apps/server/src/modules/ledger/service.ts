@@ -29,7 +29,7 @@ export interface BalanceResult {
 }
 
 /**
- * The only way a balance changes (DESIGN.md "Money"): a conditional update that never lets the
+ * The only way a balance changes (docs/money.md#ledger): a conditional update that never lets the
  * balance go below zero, and one ledger row, in the caller's transaction. It also queues the
  * user's `balance.changed` event, which goes out when (and only if) that transaction commits.
  */

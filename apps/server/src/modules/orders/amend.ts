@@ -115,7 +115,7 @@ export async function increaseAmount(
         throw new AppError('INVALID_COUNTRY');
       }
       const quantity = order.quantity + amount;
-      // seed-spec §5, as buy-retail: a multiple of the step, and the order stays within the maximum.
+      // docs/product-rules.md#purchases, as buy-retail: a multiple of the step, and the order stays within the maximum.
       if (amount % price.quantityStep !== 0 || quantity > price.maxQuantity) {
         throw new AppError('VALIDATION_ERROR', {
           issues: [

@@ -308,7 +308,7 @@ export async function buyRetail(
   if (!price) {
     throw new AppError('INVALID_COUNTRY');
   }
-  // seed-spec §5: at least 1, a multiple of the step (e.g. 50), at most the maximum.
+  // docs/product-rules.md#purchases: at least 1, a multiple of the step (e.g. 50), at most the maximum.
   if (body.quantity % price.quantityStep !== 0 || body.quantity > price.maxQuantity) {
     throw new AppError('VALIDATION_ERROR', {
       issues: [
@@ -368,7 +368,7 @@ export async function buyRetail(
   );
 }
 
-/** Packages (seed-spec §9: one package per user; a trial once). */
+/** Packages (docs/money.md#packages: one package per user; a trial once). */
 export async function buyPackage(
   ctx: AppContext,
   buyer: Buyer,
@@ -587,7 +587,7 @@ export async function buyKeys(
           };
         })
         .catch((err: unknown) => {
-          // seed-spec §8 names the key pool's own shortage.
+          // The key pool has its own shortage code (docs/product-rules.md#purchases).
           if (err instanceof AppError && err.code === 'NOT_ENOUGT_PROXY') {
             throw new AppError('NOT_ENOUGHT_KEY', err.data);
           }

@@ -23,7 +23,7 @@ async function buy(token: string, product: 'v6' | 'v4', body: object = {}) {
 }
 
 describe('PUT /api/order/renew/:id', () => {
-  it('should refuse an order that has not expired (seed-spec §4)', async () => {
+  it('should refuse an order that has not expired (docs/product-rules.md#order-states)', async () => {
     const c = await customer(t, 1_000_000);
     const { order } = await buy(c.token, 'v4');
     const res = await t.inject({ method: 'PUT', url: `/api/order/renew/${order.id}`, token: c.token, payload: {} });

@@ -50,7 +50,7 @@ export async function refreshOrders(tx: Tx, orderIds: string[]): Promise<void> {
     where o.id = u.id and o.status <> 'cancelled'
     returning o.id, o.user_id, o.status`,
   );
-  // API.md "Realtime": order.updated {id, status}, delivered when this transaction commits.
+  // docs/wire-contract.md#realtime: order.updated {id, status}, delivered when this transaction commits.
   for (const o of changed) {
     await publish(tx, o.user_id, 'order.updated', { id: o.id, status: o.status });
   }
@@ -179,7 +179,7 @@ export async function renewOrderTx(
   return cost;
 }
 
-/** seed-spec §4: only expired orders or packages can be renewed. All or nothing. */
+/** docs/money.md#renewals: only expired orders or packages can be renewed. All or nothing. */
 export async function renewOrders(ctx: AppContext, userId: string, ids: string[], period?: Period) {
   const unique = [...new Set(ids)];
   await ctx.db.transaction(async (tx) => {
@@ -200,7 +200,7 @@ export async function renewOrders(ctx: AppContext, userId: string, ids: string[]
 
 /**
  * What renewing these proxies or keys for a period costs at the retail renewal prices: one price
- * look-up per country, not per unit (seed-spec §9: under a month at the retail price).
+ * look-up per country, not per unit (docs/money.md#renewals: under a month at the retail price).
  */
 async function renewalCost(
   tx: Tx,
@@ -310,7 +310,7 @@ export async function renewKeys(ctx: AppContext, user: { id: string; siteId: str
   });
 }
 
-/** Adds bandwidth to a package order (seed-spec §8: "Bandwidth has reached its maximum"). */
+/** Adds bandwidth to a package order (docs/product-rules.md#purchases: "Bandwidth has reached its maximum"). */
 export async function increaseBandwidth(
   ctx: AppContext,
   user: { id: string; siteId: string },

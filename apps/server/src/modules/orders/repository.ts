@@ -155,7 +155,7 @@ export async function listOrders(
 
 /**
  * Which of a user's proxies a call sees: one product, or "bought", the private IPv4 proxies from
- * packages that API.md also serves under /api/bought-proxy.
+ * packages that are also served under /api/bought-proxy (docs/wire-contract.md#proxies).
  */
 export type ProxyScope = ProxyRow['type'] | 'bought';
 

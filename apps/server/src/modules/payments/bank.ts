@@ -121,7 +121,7 @@ export type BankOutcome = CreditResult['outcome'] | 'ignored' | 'unmatched';
 const BANK_TXN_LOCK = 0x5e9a;
 
 /**
- * One incoming transfer (DESIGN.md "Payments", API.md "Top-up and bills"): credited at most once
+ * One incoming transfer (docs/money.md#payment-methods, docs/wire-contract.md#top-ups): credited at most once
  * per SePay id (the unique provider transaction id). Whoever's codeBill is in the content gets
  * transferAmount coins plus the promotion bonus, settling their oldest pending bank top-up of
  * that amount if they announced one. A content naming nobody (or two people), a transfer to

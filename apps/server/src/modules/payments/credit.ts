@@ -82,7 +82,7 @@ function ledgerType(t: TopupRow, source: CreditSource): TransactionType {
 }
 
 /**
- * THE one crediting function (DESIGN.md "Money"), called by webhooks, by the complete/check calls,
+ * THE one crediting function (docs/money.md#top-ups), called by webhooks, by the complete/check calls,
  * by the reconciler and by admins alike. Under the top-up's row lock: a success is final (a repeat
  * is "already"), a payment that does not match the stored amount, currency and payee — or that
  * arrives for a top-up no longer pending, or names nobody — is held for an admin, and anything

@@ -1,4 +1,4 @@
-/** Decimal strings ↔ integer minor units, without floats (DESIGN.md "Money"). */
+/** Decimal strings ↔ integer minor units, without floats (docs/money.md#coins). */
 
 export { formatMinor } from '@proxy/contract';
 

@@ -78,7 +78,7 @@ function keepRawBodies(app: FastifyInstance): void {
   });
 }
 
-/** /api/user/… — create, complete, check and cancel a top-up (API.md "Top-up and bills"). */
+/** /api/user/… — create, complete, check and cancel a top-up (docs/wire-contract.md#top-ups). */
 export const paymentUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payments'];
   app.addHook('preHandler', authenticate);

@@ -130,7 +130,7 @@ function providerEnv(ctx: AppContext, site: Site, origin: string, method: Provid
   return env;
 }
 
-/** seed-spec §5, §9: above zero, at least the method's minimum, whole cents for USD methods. */
+/** docs/money.md#minimums: above zero, at least the method's minimum, whole cents for USD methods. */
 export function checkAmount(method: PaymentMethod, amount: number): void {
   const min = PAYMENT_MIN_COINS[method];
   if (amount < min) {
@@ -519,7 +519,7 @@ export async function adminReject(ctx: AppContext, siteId: string, id: string): 
 }
 
 /**
- * The bank simulator (DESIGN.md "Payments"): while a site has no real bank account, an admin can
+ * The bank simulator (docs/money.md#payment-methods): while a site has no real bank account, an admin can
  * post a transfer exactly as the bank webhook would, and it goes through the same code.
  */
 export async function simulateBankTransfer(

@@ -42,7 +42,7 @@ export const DEFAULT_VALUES: Partial<Record<PaymentMethod, Record<string, string
  */
 const URL_FIELDS = ['baseUrl', 'sciUrl'] as const;
 
-/** DESIGN.md "Payments": the embedded default enables the bank simulator only. */
+/** docs/money.md#payment-methods: the embedded default enables the bank simulator only. */
 export const SIMULATOR_BANK = {
   bankName: 'Demo Bank (simulator)',
   bin: '970416',

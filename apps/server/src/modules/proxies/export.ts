@@ -17,7 +17,7 @@ function csvCell(v: string | number): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** API.md "Proxies": export-all as txt (one line each, from a template), csv or json. */
+/** docs/wire-contract.md#proxies: export-all as txt (one line each, from a template), csv or json. */
 export function renderExport(
   items: TProxy[],
   format: ExportFormat,

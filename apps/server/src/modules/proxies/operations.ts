@@ -15,7 +15,7 @@ export const RESET_MIN_SECONDS = 60;
 
 type ProxyType = repo.ProxyScope | undefined;
 
-/** Locks the caller's proxies; one id that is not theirs refuses the whole batch (API.md). */
+/** Locks the caller's proxies; one id that is not theirs refuses the whole batch (docs/wire-contract.md#batches). */
 async function own(tx: Tx, userId: string, ids: string[], type: ProxyType): Promise<ProxyRow[]> {
   const unique = [...new Set(ids)];
   const rows = await repo.lockProxies(tx, userId, unique, type);
@@ -25,7 +25,10 @@ async function own(tx: Tx, userId: string, ids: string[], type: ProxyType): Prom
   return rows;
 }
 
-/** seed-spec §5: up to 3 IPv4 addresses, format checked, not the same list again, not on a locked proxy. */
+/**
+ * docs/product-rules.md#auth-ips: up to 3 IPv4 addresses, format checked, not the same list again,
+ * not on a locked proxy.
+ */
 export function normaliseAuthIps(list: string[]): string[] {
   const ips = [...new Set(list.map((s) => s.trim()).filter(Boolean))];
   if (ips.length === 0 || ips.length > MAX_AUTH_IPS || !ips.every((ip) => isIPv4(ip))) {
@@ -62,7 +65,10 @@ export async function setAuthIps(ctx: AppContext, userId: string, type: ProxyTyp
   return ips;
 }
 
-/** seed-spec §5: proxies in use only; effective at once on the gateway; not again within 2 minutes. */
+/**
+ * docs/product-rules.md#proxy-passwords: proxies in use only; effective at once on the gateway; not
+ * again within 2 minutes.
+ */
 export async function changePassword(
   ctx: AppContext,
   userId: string,

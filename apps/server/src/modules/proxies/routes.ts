@@ -37,7 +37,7 @@ const ZExportQuery = ZProxyExportQuery;
 
 /**
  * The proxy calls under /api/v6-proxy and /api/v4-proxy, and under /api/bought-proxy for the
- * private IPv4 proxies from packages (API.md: the same calls; change-password there takes
+ * private IPv4 proxies from packages (docs/wire-contract.md#proxies: the same calls; change-password there takes
  * listBoughtProxyId). Each call sees only the proxies of its scope.
  */
 export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'typed'): FastifyPluginAsyncZod {
@@ -61,8 +61,8 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
     app.get('/export-all', { schema: { tags, querystring: ZExportQuery } }, async (req, reply) => {
       const ids = req.query.ids === undefined ? undefined : [...new Set(req.query.ids)];
       if (ids !== undefined) {
-        // A selection is a batch (API.md): one id that is not the caller's refuses the whole export,
-        // so a mixed selection never silently drops rows.
+        // A selection is a batch (docs/wire-contract.md#batches): one id that is not the caller's
+        // refuses the whole export, so a mixed selection never silently drops rows.
         const owned = await repo.allProxies(app.ctx.db, { ids, userId: req.user.id, type: scope, search: '' });
         if (owned.length !== ids.length) {
           throw new AppError('PROXY_NOT_EXISTS');

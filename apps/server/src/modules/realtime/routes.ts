@@ -14,7 +14,7 @@ export const HEARTBEAT_MS = 20_000;
 export const SESSION_CHECK_MS = 60_000;
 
 /**
- * GET /api/events: the caller's Server-Sent Events (API.md "Realtime"). The token comes in the
+ * GET /api/events: the caller's Server-Sent Events (docs/wire-contract.md#realtime). The token comes in the
  * Authorization header or, for EventSource, as ?access_token=. The stream ends when its session
  * is revoked (logout, password change, refresh-token reuse, a ban).
  */

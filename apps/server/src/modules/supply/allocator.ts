@@ -25,7 +25,7 @@ export function randomCredential(length: number): string {
   return s;
 }
 
-/** API.md: proxy passwords are 10–20 characters. */
+/** docs/product-rules.md#proxy-passwords: proxy passwords are 10–20 characters. */
 export function newCredentials(): { username: string; password: string } {
   return {
     username: `u${randomCredential(9)}`,

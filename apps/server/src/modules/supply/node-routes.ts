@@ -6,7 +6,7 @@ import { authenticateNode, nodeChangesSince, nodeState, recordTraffic, touchNode
 
 const HEARTBEAT_MS = 15_000;
 
-/** The gateway node protocol under /api/sub-server/node (API.md "Gateway nodes"). */
+/** The gateway node protocol under /api/sub-server/node (docs/gateway-protocol.md). */
 export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['sub-server'];
   // Open change streams, ended when the server shuts down (they would hold it open otherwise).

@@ -15,7 +15,7 @@ export interface NodeIdentity {
   id: string;
 }
 
-/** `Authorization: Node <nodeId>:<secret>` (API.md "Gateway nodes"). */
+/** `Authorization: Node <nodeId>:<secret>` (docs/gateway-protocol.md#authentication). */
 export async function authenticateNode(ctx: AppContext, header: string | undefined): Promise<NodeIdentity> {
   const m = /^Node ([0-9a-f-]{36}):(\S+)$/i.exec(header ?? '');
   if (!m) {

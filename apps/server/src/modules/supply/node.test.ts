@@ -85,7 +85,7 @@ describe('POST node/traffic', () => {
     expect(list.items[0].bandwidthUsedBytes).toBe(6000);
   });
 
-  it('should take API.md’s {counters} without an id, and an Idempotency-Key header as the id', async () => {
+  it('should take {counters} without an id, and an Idempotency-Key as the id (docs/gateway-protocol.md#traffic)', async () => {
     const c = await customer(t, 1_000_000);
     const p = await buyOne(c.token);
     const counters = [{ proxyId: p.id, bytesIn: 100, bytesOut: 200 }];

@@ -7,7 +7,7 @@ import * as tagsService from './service.js';
 const ZIdParams = z.object({ id: z.string().uuid() });
 const ok = { ok: true as const };
 
-/** /api/tag/… (API.md "Tags"). */
+/** /api/tag/… (docs/wire-contract.md#tags). */
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['tag'];
   app.addHook('preHandler', authenticate);

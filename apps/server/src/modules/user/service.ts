@@ -23,7 +23,7 @@ export async function getUser(ctx: AppContext, id: string): Promise<User> {
   return user;
 }
 
-/** seed-spec §5. A Google-only account (no password yet) sets one by giving the same value twice. */
+/** docs/product-rules.md#passwords: a Google-only account (no password yet) sets one by giving the same value twice. */
 export async function changePassword(
   ctx: AppContext,
   meta: RequestMeta,

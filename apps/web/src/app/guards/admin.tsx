@@ -4,7 +4,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth';
 
-/** seed-spec §2: the admin layout sends roles other than 0 and 2 to the dashboard. */
+/** docs/screens.md#guards: the admin layout sends roles other than 0 and 2 to the dashboard. */
 export function AdminGuard() {
   const { data: me, isError } = useMe();
   if (!me) {

@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAccessToken } from '@/lib/session';
 
-/** seed-spec §2 'authenticated': a visitor without a stored access token goes to the login page. */
+/** docs/screens.md#guards: 'authenticated': a visitor without a stored access token goes to the login page. */
 export function AuthenticatedGuard() {
   const token = useAccessToken();
   if (!token) {

@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAccessToken } from '@/lib/session';
 
-/** seed-spec §2 'notAuthenticated' and 'authenticated-home': a logged-in user goes to the dashboard. */
+/** docs/screens.md#guards: 'notAuthenticated' and 'authenticated-home': a logged-in user goes to the dashboard. */
 export function NotAuthenticatedGuard() {
   const token = useAccessToken();
   if (token) {

@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSiteInfo } from '@/lib/site-info';
 
-/** seed-spec §6: Agency and API exist only on the proxy-owner site. */
+/** docs/screens.md#guards: Agency and API exist only on the proxy-owner site. */
 export function AgencyApiGuard() {
   const { showAgencyApi } = useSiteInfo();
   if (!showAgencyApi) {

@@ -4,7 +4,7 @@ import { RouteProgress } from '@/components/route-progress';
 import { chooseLanguage, currentLanguage, isLocale } from '@/lib/i18n';
 import { useSiteInfo } from '@/lib/site-info';
 
-/** Above every layout: the route progress bar, and `?lang=` on any address (seed-spec §1). */
+/** Above every layout: the route progress bar, and `?lang=` on any address (docs/product-rules.md#languages). */
 export function RootLayout() {
   const { forceEnglish } = useSiteInfo();
   const [searchParams] = useSearchParams();

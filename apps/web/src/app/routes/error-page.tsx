@@ -45,7 +45,7 @@ function ErrorPageFailure() {
   );
 }
 
-/** seed-spec §2: route errors show 'An error occurred' (404s the not-found page). */
+/** docs/screens.md#not-found: route errors show 'An error occurred' (404s the not-found page). */
 export function ErrorPageRoute() {
   return (
     <Box

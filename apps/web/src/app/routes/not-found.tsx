@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
-/** seed-spec §2 "Not found". */
+/** docs/screens.md#not-found. */
 export function NotFoundRoute() {
   const { t } = useTranslation();
   return (

@@ -54,7 +54,7 @@ describe('ledgerText', () => {
     ]);
   });
 
-  it('should write top-up amounts per seed-spec §9: VND grouped with dots, dollars with two decimals', () => {
+  it('should write top-up amounts per docs/product-rules.md#formats: VND with dots, dollars with 2 decimals', () => {
     const bank = { key: 'topupBank' as const, params: { amount: 1_000_000, code: 'NAPABC234' } };
     expect(both(row(bank))).toEqual([
       'Chuyển khoản ngân hàng 1.000.000 VND (NAPABC234)',

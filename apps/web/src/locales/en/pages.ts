@@ -8,7 +8,7 @@ export const home: typeof viHome = {
   register: 'Register',
 };
 
-// seed-spec §2: these texts are verbatim.
+// docs/screens.md#not-found: these texts are verbatim.
 export const notFound: typeof viNotFound = {
   code: '404',
   title: 'Sorry, an error has occured, Requested Page not found!.',

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@proxy/contract';
 
-/** Client-side messages (seed-spec §5, §8). */
+/** Client-side messages (docs/product-rules.md#validation, docs/screens.md#error-messages). */
 export const error = {
   fieldIsEmpty: 'Không được để trống các trường',
   passwordLength: 'Độ dài mật khẩu phải lớn hơn hoặc bằng 6',
@@ -15,7 +15,7 @@ export const error = {
   googleUnavailable: 'Không thể tải đăng nhập bằng Google',
 };
 
-/** The server-response table of seed-spec §8: one text per code of the contract. */
+/** The server-response table (docs/screens.md#error-messages): one text per code of the contract. */
 export const errors: Record<ErrorCode, string> = {
   VALIDATION_ERROR: 'Dữ liệu không hợp lệ, vui lòng kiểm tra lại',
   IDEMPOTENCY_KEY_REUSED: 'Mã yêu cầu này đã được dùng cho một giao dịch mua khác',

@@ -1,6 +1,6 @@
 /**
  * Descriptions of ledger rows and top-ups (the server's `contentI18n`). The parameters arrive
- * formatted: amounts per seed-spec §9, countries, products and periods in words.
+ * formatted: amounts per docs/product-rules.md#formats, countries, products and periods in words.
  */
 export const ledger = {
   buyRetail: '{{code}}: mua {{quantity}} {{product}} {{country}}, {{period}}',

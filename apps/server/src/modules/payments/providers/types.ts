@@ -49,7 +49,7 @@ export interface WebhookRequest {
 }
 
 /**
- * One payment method (DESIGN.md "Payments"): create → instructions, verifyWebhook → a verified
+ * One payment method (docs/money.md#payment-methods): create → instructions, verifyWebhook → a verified
  * event, check, cancel. None of them touches the database; everything credits through creditTopup.
  */
 export interface PaymentProvider {

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSiteInfo } from '@/lib/site-info';
 
-/** seed-spec §1: the company name on sites with a company footer, otherwise the technology credit. */
+/** docs/screens.md#branding: the company name on sites with a company footer, otherwise the technology credit. */
 export function Footer() {
   const { t } = useTranslation();
   const { companyFooter, companyName } = useSiteInfo();

@@ -11,7 +11,7 @@ import { useSiteInfo } from '@/lib/site-info';
 const SHORT = { vi: 'common.language.shortVi', en: 'common.language.shortEn' } as const;
 const NAME = { vi: 'common.language.vi', en: 'common.language.en' } as const;
 
-/** seed-spec §2: shows VN for vi and US for en; hidden on sites that force English. */
+/** docs/screens.md#layouts: shows VN for vi and US for en; hidden on sites that force English. */
 export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
   const { t } = useTranslation();
   const { forceEnglish } = useSiteInfo();

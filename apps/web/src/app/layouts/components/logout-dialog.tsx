@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '@/features/auth/api/logout';
 
-/** seed-spec §4 "Logout": confirm, then end the session and go to the login page. */
+/** docs/screens.md#layouts: confirm, then end the session and go to the login page. */
 export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const logout = useLogout();

@@ -39,7 +39,7 @@ export interface NavItem {
   section?: NavLabel;
 }
 
-/** seed-spec §2 "Layouts": the main menu, with Agency/API and Admin only where allowed. */
+/** docs/screens.md#layouts: the main menu, with Agency/API and Admin only where allowed. */
 export function userNavItems(site: TSiteInfo, role: number | undefined): NavItem[] {
   const items: NavItem[] = [
     { label: 'nav.dashboard', to: paths.app.dashboard.getHref(), icon: DashboardOutlined },
@@ -65,7 +65,7 @@ export function userNavItems(site: TSiteInfo, role: number | undefined): NavItem
   return items;
 }
 
-/** seed-spec §2 admin routes, grouped by product; the gateway nodes are the owner's (role 0) only. */
+/** docs/screens.md#routes: admin routes, grouped by product; the gateway nodes are the owner's (role 0) only. */
 export function adminNavItems(role: number | undefined): NavItem[] {
   return ADMIN_NAV_ITEMS.filter((item) => item.to !== paths.admin.nodes.getHref() || role === ROLE.OWNER);
 }

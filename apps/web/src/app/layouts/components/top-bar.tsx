@@ -16,7 +16,7 @@ import { AvatarMenu } from './avatar-menu';
 import { LanguageSwitch } from './language-switch';
 import { SiteLogo } from './site-logo';
 
-/** seed-spec §2: logo, balance, top-up, language switch (VN/US) and the avatar menu. */
+/** docs/screens.md#layouts: logo, balance, top-up, language switch (VN/US) and the avatar menu. */
 export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
   const { t } = useTranslation();
   const { data: me } = useMe();

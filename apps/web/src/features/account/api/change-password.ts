@@ -9,7 +9,7 @@ export function changePassword(body: TChangePasswordRequest): Promise<{ tokens: 
 
 /**
  * PUT /api/user/change-password. The server revokes the other sessions and answers new tokens,
- * which replace the stored ones. seed-spec §4: a failure is silent (loading just stops).
+ * which replace the stored ones. docs/screens.md#error-messages: a failure is silent (loading just stops).
  */
 export function useChangePassword() {
   return useMutation({

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '@/lib/notify';
 import { useSetPrivateAutoRenew } from '../api/set-private-auto-renew';
 
-/** seed-spec §2 Account: auto-renew for all private proxies (the IPv4 ones from packages). */
+/** docs/screens.md#account: auto-renew for all private proxies (the IPv4 ones from packages). */
 export function AutoRenewCard({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
   const save = useSetPrivateAutoRenew();
@@ -33,7 +33,7 @@ export function AutoRenewCard({ enabled }: { enabled: boolean }) {
               onChange={(_event, value) =>
                 save.mutate(
                   { autoRenew: value },
-                  // A failure is toasted by the query client's mutation handler (seed-spec §8).
+                  // A failure is toasted by the query client's mutation handler (docs/screens.md#error-messages).
                   {
                     onSuccess: () =>
                       notifySuccess(value ? t('account.autoRenew.turnedOn') : t('account.autoRenew.turnedOff')),

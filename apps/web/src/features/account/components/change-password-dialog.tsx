@@ -11,7 +11,7 @@ import { changePasswordError } from './change-password-validation';
 
 const EMPTY: TChangePasswordRequest = { password: '', newPassword: '', passwordConfirm: '' };
 
-/** seed-spec §4 "Change password": validate, update, then close with the fields cleared. */
+/** docs/screens.md#account, change password: validate, update, then close with the fields cleared. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const changePassword = useChangePassword();

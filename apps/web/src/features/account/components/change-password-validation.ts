@@ -2,7 +2,7 @@ import { MIN_PASSWORD_LENGTH, type TChangePasswordRequest } from '@proxy/contrac
 import type { ClientErrorKey } from '@/lib/form-errors';
 
 /**
- * seed-spec §5, in this order: old or new password empty → fieldIsEmpty; new shorter than 6 →
+ * docs/product-rules.md#passwords, in this order: old or new password empty → fieldIsEmpty; new shorter than 6 →
  * passwordLength; new different from its confirmation → incorrectPassword.
  */
 export function changePasswordError(values: TChangePasswordRequest): ClientErrorKey | null {

@@ -10,7 +10,7 @@ import { muiField } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useTurnOff2fa } from '../api/turn-off-2fa';
 
-/** Turning 2FA off takes the password and a current code (seed-spec §5: neither blank). */
+/** Turning 2FA off takes the password and a current code (docs/product-rules.md#two-factor: neither blank). */
 export function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const turnOff = useTurnOff2fa();

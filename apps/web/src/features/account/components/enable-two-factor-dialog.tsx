@@ -20,7 +20,7 @@ interface Setup {
   qr: string;
 }
 
-/** seed-spec §4 "2FA enabling": the password, then a code after scanning the QR. */
+/** docs/product-rules.md#two-factor: the password, then a code after scanning the QR. */
 export function EnableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const turnOn = useTurnOn2fa();

@@ -23,7 +23,7 @@ function Field({ label, value, testId }: { label: string; value: string; testId:
   );
 }
 
-/** seed-spec §2 "Account": email, balance, created date and the change-password dialog. */
+/** docs/screens.md#account: email, balance, created date and the change-password dialog. */
 export function ProfileCard({ me }: { me: TMe }) {
   const { t } = useTranslation();
   const [changing, setChanging] = useState(false);

@@ -9,7 +9,7 @@ import { useTransactionColumns } from '@/components/transaction-columns';
 import { useSearchPaging } from '@/hooks/use-paging';
 import { useTransactions } from '../api/list-transactions';
 
-/** seed-spec §2 "Account: transaction list": every balance change, newest first, server-paged. */
+/** docs/screens.md#account: the transaction list, every balance change, newest first, server-paged. */
 export function TransactionsCard() {
   const { t } = useTranslation();
   const { paging, searchText, search, setSearchText } = useSearchPaging();

@@ -16,7 +16,7 @@ function isOutcome(value: string): value is Outcome {
 }
 
 /**
- * The bank simulator (DESIGN.md "Payments"): a transfer into the demo account, as the bank webhook
+ * The bank simulator (docs/money.md#payment-methods): a transfer into the demo account, as the bank webhook
  * would post it; a content with a customer's transfer code credits that customer.
  */
 export function BankSimulateDialog({ onClose }: { onClose: () => void }) {

@@ -10,7 +10,7 @@ import { useUpdateSiteProducts } from '../api/update-site-products';
 
 const FLAGS = { v6: 'isOpenV6', v4: 'isOpenV4', key: 'isOpenKey' } as const satisfies Record<Product, string>;
 
-/** seed-spec §1: the site's flags isOpenV6/V4/Key, which choose the product categories it sells. */
+/** docs/product-rules.md#sites: the site's flags isOpenV6/V4/Key, which choose the product categories it sells. */
 export function SiteProductsForm() {
   const { t } = useTranslation();
   const site = useSiteInfo();

@@ -12,7 +12,10 @@ import { PublicUrlForm } from '../components/public-url-form';
 import { SectionCard } from '../components/section-card';
 import { SiteProductsForm } from '../components/site-products-form';
 
-/** /admin/config: the products the site sells, its lock period, payment methods (DESIGN.md "Tenancy") and their public URL. */
+/**
+ * /admin/config: the products the site sells, its lock period, payment methods
+ * (docs/product-rules.md#sites) and their public URL.
+ */
 export function AdminConfigRoute() {
   const { t } = useTranslation();
   const config = usePaymentConfig();

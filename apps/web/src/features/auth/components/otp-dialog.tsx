@@ -27,7 +27,7 @@ interface OtpDialogProps {
   onVerified: () => void;
 }
 
-/** The email OTP of registration (seed-spec §2): 6 digits, with a resend countdown. */
+/** The email OTP of registration (docs/wire-contract.md#auth): 6 digits, with a resend countdown. */
 export function OtpDialog({ email, resendAfter, onClose, onVerified }: OtpDialogProps) {
   const { t } = useTranslation();
   const countdown = useCountdown(resendAfter);

@@ -14,7 +14,7 @@ import { CaptchaStatus } from './captcha-status';
 import { toastFirstError } from '../utils/toast-first-error';
 import { EmailField } from './email-field';
 
-/** seed-spec §5: the server checks the email format too; the form checks it first. */
+/** docs/product-rules.md#registration: the server checks the email format too; the form checks it first. */
 const registerFormSchema = ZRegisterRequest.safeExtend({ email: ZEmail.regex(EMAIL_RE) });
 
 const emptyToUndefined = (value: string) => (value === '' ? undefined : value);

@@ -8,7 +8,7 @@ import { getRecaptchaToken, RecaptchaKeyMissingError } from '../api/recaptcha';
 export type CaptchaStatus = 'off' | 'solving' | 'ready' | 'error';
 
 /**
- * The captcha of a protected form (seed-spec §5), per the site's provider. ALTCHA is solved in
+ * The captcha of a protected form (docs/product-rules.md#captcha), per the site's provider. ALTCHA is solved in
  * the background as soon as the form shows; `renew` fetches a fresh one after each submit.
  */
 export function useCaptcha(action: string) {

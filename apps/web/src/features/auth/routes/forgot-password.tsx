@@ -13,7 +13,7 @@ import { ForgotPasswordStep } from '../components/forgot-password-step';
 type Step =
   { name: 'email'; email: string } | { name: 'code'; email: string } | { name: 'password'; resetToken: string };
 
-/** seed-spec §2 "Login": forgot password — email, then the mailed OTP, then a new password. */
+/** docs/wire-contract.md#auth: forgot password — email, then the mailed OTP, then a new password. */
 export function ForgotPasswordRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();

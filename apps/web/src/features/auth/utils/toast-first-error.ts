@@ -3,7 +3,10 @@ import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { firstErrorText } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify';
 
-/** A rejected auth form (seed-spec §8): the first field error, in the order of `fields`, as a toast. */
+/**
+ * A rejected auth form (docs/screens.md#error-messages): the first field error, in the order of
+ * `fields`, as a toast.
+ */
 export function toastFirstError<T extends FieldValues>(
   t: TFunction,
   errors: FieldErrors<T>,

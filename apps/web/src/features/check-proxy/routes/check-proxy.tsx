@@ -19,7 +19,7 @@ import { countResults, looksLikeProxy, MAX_CHECK_LINES, proxyLines, type CheckPr
 
 const PROTOCOLS: CheckProtocol[] = ['auto', 'http', 'socks5'];
 
-/** /check-proxy: the free Check Proxy tool (seed-spec §1 "free tools"): up to 500 proxies a run. */
+/** /check-proxy: the free Check Proxy tool (docs/product-rules.md#constants): up to 500 proxies a run. */
 export function CheckProxyRoute() {
   const { t } = useTranslation();
   const [text, setText] = useState('');

@@ -5,7 +5,7 @@ import { useCountries } from '@/lib/catalog/get-countries';
 import { usePackages } from '@/lib/catalog/get-packages';
 import { KeyOrderForm } from './key-order-form';
 
-/** seed-spec §2 "Dashboard": the rotating-key purchase, once its packages and countries are loaded. */
+/** docs/screens.md#dashboard: the rotating-key purchase, once its packages and countries are loaded. */
 export function BuyKeyPanel() {
   const { t } = useTranslation();
   const countries = useCountries('key');

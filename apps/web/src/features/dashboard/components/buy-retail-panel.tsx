@@ -6,7 +6,7 @@ import { useDiscountTiers } from '@/lib/catalog/get-discount-tiers';
 import { useRetailPrices } from '@/lib/catalog/get-retail-prices';
 import { RetailOrderForm } from './retail-order-form';
 
-/** seed-spec §2 "Dashboard": buy V6 / buy V4, once its countries, prices and discounts are loaded. */
+/** docs/screens.md#dashboard: buy V6 / buy V4, once its countries, prices and discounts are loaded. */
 export function BuyRetailPanel({ product }: { product: 'v6' | 'v4' }) {
   const { t } = useTranslation();
   const countries = useCountries(product);

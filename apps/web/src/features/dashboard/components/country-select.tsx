@@ -23,7 +23,7 @@ export function firstAvailableCountry(countries: readonly TCountry[]): string {
 }
 
 /**
- * The countries on sale; one without stock is disabled and says so (seed-spec §8: "Vietnam
+ * The countries on sale; one without stock is disabled and says so (docs/screens.md#dashboard: "Vietnam
  * rotating proxy is currently out of stock").
  */
 export function CountrySelect({ product, countries, value, onChange, error, testId }: CountrySelectProps) {

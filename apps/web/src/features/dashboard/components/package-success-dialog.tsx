@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
-/** seed-spec §2: the package success dialog, with the way to the bought proxies. */
+/** docs/screens.md#dashboard: the package success dialog, with the way to the bought proxies. */
 export function PackageSuccessDialog({ order, count, onClose }: { order: TOrder; count: number; onClose: () => void }) {
   const { t } = useTranslation();
   return (

@@ -41,7 +41,7 @@ function ProductPackages({ product, onBuy }: { product: 'v6' | 'v4'; onBuy: (cho
   );
 }
 
-/** seed-spec §2 "Dashboard": package purchase, with confirmation and success dialogs. */
+/** docs/screens.md#dashboard: package purchase, with confirmation and success dialogs. */
 export function PackagesPanel({ products }: { products: ('v6' | 'v4')[] }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<Chosen | null>(null);

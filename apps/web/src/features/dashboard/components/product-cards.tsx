@@ -18,7 +18,7 @@ const ICONS: Record<Product, SvgIconComponent> = {
   key: SyncOutlined,
 };
 
-/** seed-spec §2 "Dashboard": the product categories this site sells (isOpenV6/V4/Key). */
+/** docs/screens.md#dashboard: the product categories this site sells (isOpenV6/V4/Key). */
 export function ProductCards({ products, onBuy }: { products: Product[]; onBuy: (product: Product) => void }) {
   const { t } = useTranslation();
   if (products.length === 0) {

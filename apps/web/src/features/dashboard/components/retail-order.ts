@@ -52,7 +52,7 @@ export function preferredUnit(units: readonly PeriodUnit[], current?: PeriodUnit
 }
 
 /**
- * seed-spec §5, as the server checks it: a period of 1–1000 units, a quantity of at least 1, a
+ * docs/product-rules.md#purchases, as the server checks it: a period of 1–1000 units, a quantity of at least 1, a
  * multiple of the row's step (e.g. 50) and at most its maximum. Messages are RetailOrderProblem keys.
  */
 export function retailOrderSchema(row: Pick<TRetailPrice, 'quantityStep' | 'maxQuantity'> | undefined) {

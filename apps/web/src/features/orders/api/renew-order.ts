@@ -13,7 +13,7 @@ export function renewOrder({ id, period }: RenewOrderInput): Promise<{ ok: true 
   return api.put(`/order/renew/${id}`, period ? { period } : {});
 }
 
-/** PUT /api/order/renew/:id (seed-spec §4: expired orders only; ORDER_NOT_EXPIRED otherwise). */
+/** PUT /api/order/renew/:id (docs/product-rules.md#order-states: expired orders only; ORDER_NOT_EXPIRED otherwise). */
 export function useRenewOrder() {
   const refresh = useRefreshAfterCharge();
   return useMutation({ mutationFn: renewOrder, onSuccess: refresh });

@@ -21,7 +21,7 @@ export function BandwidthDialog({ order, onClose }: { order: TOrder; onClose: ()
   const [gb, setGb] = useState(1);
   const current = order.bandwidthGb ?? 0;
   const problem = price.data ? bandwidthProblem(current, gb, price.data.maxGb) : null;
-  // seed-spec §8: "Bandwidth has reached its maximum" is the server's BANDWIDTH_MAX text too.
+  // docs/product-rules.md#purchases: "Bandwidth has reached its maximum" is the server's BANDWIDTH_MAX text too.
   const problemText =
     problem === 'bandwidthMax' ? t('errors.BANDWIDTH_MAX') : problem ? t('orders.bandwidth.invalid') : undefined;
 

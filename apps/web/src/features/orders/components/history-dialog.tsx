@@ -104,7 +104,7 @@ function HistoryList({ logs }: { logs: TOrderLog[] }) {
   );
 }
 
-/** seed-spec §2 "Order management": the operation history (action, result, note, amount, date). */
+/** docs/screens.md#order-management: the operation history (action, result, note, amount, date). */
 export function HistoryDialog({ order, onClose }: { order: TOrder; onClose: () => void }) {
   const { t } = useTranslation();
   const history = useOrderHistory(order.id);

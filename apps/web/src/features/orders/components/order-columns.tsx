@@ -46,7 +46,7 @@ function RowActions({ order, actions }: { order: TOrder; actions: OrderActions }
   const renewable = canRenew(order);
   return (
     <Stack direction="row">
-      {/* seed-spec §4: only expired orders can be renewed; the tooltip says so on the others. */}
+      {/* docs/product-rules.md#order-states: only expired orders can be renewed; the tooltip says so on the others. */}
       <Tooltip title={renewable ? t('orders.actions.renew') : t('errors.ORDER_NOT_EXPIRED')}>
         <span>
           <IconButton

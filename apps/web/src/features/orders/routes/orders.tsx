@@ -25,7 +25,7 @@ type OpenDialog =
   | { kind: 'renewSelected'; orders: TOrder[] }
   | null;
 
-/** /order: seed-spec §2 "Order management". */
+/** /order: docs/screens.md#order-management. */
 export function OrdersRoute() {
   const { t } = useTranslation();
   const paging = usePaging();

@@ -28,7 +28,7 @@ export interface AmountQuote {
 /**
  * What adding `amount` proxies costs, as the server charges it: the contract's `prorate` of the
  * order's unit price for the hours left, with the discount tier of the new quantity. Within the
- * country's step and maximum (seed-spec §5).
+ * country's step and maximum (docs/product-rules.md#purchases).
  */
 export function increaseAmountQuote(
   order: AmendOrder,

@@ -2,7 +2,7 @@ import { renewUnitPrice, type Period, type TOrder, type TPackage, type TRetailPr
 
 export type RenewSelectionProblem = 'needSelection' | 'onlyExpired';
 
-/** seed-spec §4: only expired orders or packages can be renewed. */
+/** docs/money.md#renewals: only expired orders or packages can be renewed. */
 export function canRenew(order: Pick<TOrder, 'status'>): boolean {
   return order.status === 'expired';
 }
@@ -21,7 +21,7 @@ export function renewSelectionProblem(orders: readonly Pick<TOrder, 'status'>[])
 
 /**
  * What renewing an order should cost, as the server computes it: retail orders at the renewal
- * price (seed-spec §9: under a month at the retail price) per proxy; packages at the package
+ * price (docs/money.md#renewals: under a month at the retail price) per proxy; packages at the package
  * price; keys at the package price per key. Null when the price is not known here. Locked units
  * are not renewed, so the server may charge less.
  */

@@ -11,7 +11,7 @@ export function getNewIp({ key, authIp }: { key: string; authIp?: string }): Pro
   return api.post<TNewIp>('/key/get-new-ip', authIp ? { authIp } : {}, { query: { keyRotate: key } });
 }
 
-/** POST /api/key/get-new-ip?keyRotate= (GET_IP_TOO_FAST {remainTime}, seed-spec §8). */
+/** POST /api/key/get-new-ip?keyRotate= (GET_IP_TOO_FAST {remainTime}, docs/wire-contract.md#keys). */
 export function useGetNewIp() {
   const refresh = useRefreshProxies();
   return useMutation({ mutationFn: getNewIp, onSuccess: refresh });

@@ -17,7 +17,7 @@ interface AuthIpDialogProps {
   onClose: () => void;
 }
 
-/** seed-spec §5 "Auth IP": up to 3 IPv4 addresses, one per line, checked here and then by the server. */
+/** docs/product-rules.md#auth-ips: up to 3 IPv4 addresses, one per line, checked here and then by the server. */
 export function AuthIpDialog({ count, initial, pending, onConfirm, onClose }: AuthIpDialogProps) {
   const { t } = useTranslation();
   const { register, handleSubmit } = useForm({ defaultValues: { ips: initial.join('\n') } });

@@ -20,7 +20,7 @@ interface ExportDialogProps<F extends string> {
   onClose: () => void;
 }
 
-/** Export as txt, csv or json, optionally through a line template (API.md "Proxies"). */
+/** Export as txt, csv or json, optionally through a line template (docs/wire-contract.md#proxies). */
 export function ExportDialog<F extends string>({
   formats,
   withTemplate,

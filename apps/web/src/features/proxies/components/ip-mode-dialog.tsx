@@ -23,7 +23,7 @@ interface IpModeDialogProps {
   onClose: () => void;
 }
 
-/** seed-spec §4 "IP change": automatic every 15–1000 minutes, or manual (on request). */
+/** docs/product-rules.md#proxy-states: automatic every 15–1000 minutes, or manual (on request). */
 export function IpModeDialog({ count, pending, onConfirm, onClose }: IpModeDialogProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<IpModeChoice['mode']>('auto');

@@ -16,7 +16,7 @@ interface PasswordDialogProps {
   onClose: () => void;
 }
 
-/** seed-spec §5 "Proxy password": 10–20 letters or digits; it applies within 2 minutes, to proxies in use. */
+/** docs/product-rules.md#proxy-passwords: 10–20 letters or digits; it applies within 2 minutes, to proxies in use. */
 export function PasswordDialog({ count, pending, onConfirm, onClose }: PasswordDialogProps) {
   const { t } = useTranslation();
   const { register, handleSubmit } = useForm({ defaultValues: { password: '' } });

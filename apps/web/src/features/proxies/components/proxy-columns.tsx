@@ -5,7 +5,7 @@ import { proxyLine } from '@/lib/proxy-lines';
 import { CopyCell, SecretCell } from './copy-cell';
 import { useUnitColumns } from './unit-columns';
 
-/** seed-spec §2 "Proxy management" columns. */
+/** docs/screens.md#proxy-management columns. */
 export function useProxyColumns(): GridColDef<TProxy>[] {
   const { t } = useTranslation();
   const shared = useUnitColumns<TProxy>();

@@ -20,7 +20,7 @@ interface RenewUnitsDialogProps {
   onClose: () => void;
 }
 
-/** Renewing the chosen proxies or keys for a period, with its price (seed-spec §9 renewal prices). */
+/** Renewing the chosen proxies or keys for a period, with its price (docs/money.md#renewals). */
 export function RenewUnitsDialog({ product, units, pending, onConfirm, onClose }: RenewUnitsDialogProps) {
   const { t, i18n } = useTranslation();
   const prices = useRetailPrices(product);

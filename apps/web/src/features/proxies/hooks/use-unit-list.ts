@@ -27,7 +27,7 @@ export function useUnitList<A extends string>(needSelection: string) {
       selection.clear();
     },
     start: (key: A, selected: number) => {
-      // seed-spec §5: batch actions need a selection; export writes the whole (filtered) list.
+      // docs/product-rules.md#batch-actions: batch actions need a selection; export writes the whole (filtered) list.
       if (key !== 'export' && selected === 0) {
         notifyError(needSelection);
         return;

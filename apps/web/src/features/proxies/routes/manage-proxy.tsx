@@ -12,7 +12,7 @@ import { ProxiesTab } from '../components/proxies-tab';
 type ProxyTab = 'v6' | 'v4' | 'key';
 const TAB_PARAM = 'tab';
 
-/** /manage-proxy: seed-spec §2 "Proxy management", one tab per product the site sells. */
+/** /manage-proxy: docs/screens.md#proxy-management, one tab per product the site sells. */
 export function ManageProxyRoute() {
   const { t } = useTranslation();
   const site = useSiteInfo();

@@ -11,7 +11,7 @@ import { z } from 'zod';
 
 export type AuthIpProblem = 'authIpEmpty' | 'authIpTooMany' | 'authIpInvalid';
 
-/** seed-spec §5: one IPv4 per line; blank lines are ignored and repeats count once. */
+/** docs/product-rules.md#auth-ips: one IPv4 per line; blank lines are ignored and repeats count once. */
 export function parseAuthIps(text: string): string[] {
   return [
     ...new Set(
@@ -25,7 +25,7 @@ export function parseAuthIps(text: string): string[] {
 
 const ipv4 = z.ipv4();
 
-/** seed-spec §5 "Auth IP": not empty, at most 3, each an IPv4 address. */
+/** docs/product-rules.md#auth-ips: not empty, at most 3, each an IPv4 address. */
 export function authIpProblem(ips: readonly string[]): AuthIpProblem | null {
   if (ips.length === 0) {
     return 'authIpEmpty';
@@ -36,19 +36,19 @@ export function authIpProblem(ips: readonly string[]): AuthIpProblem | null {
   return ips.every((ip) => ipv4.safeParse(ip).success) ? null : 'authIpInvalid';
 }
 
-/** API.md: 10–20 letters and digits (the contract's ZProxyPassword). */
+/** docs/product-rules.md#proxy-passwords: 10–20 letters and digits (the contract's ZProxyPassword). */
 export function isValidProxyPassword(password: string): boolean {
   return ZProxyPassword.safeParse(password).success;
 }
 
-/** seed-spec §5 "Rotating IP reset time": a whole number of minutes from 15 to 1000. */
+/** docs/product-rules.md#rotation: a whole number of minutes from 15 to 1000. */
 export function isValidResetInterval(minutes: number): boolean {
   return Number.isInteger(minutes) && minutes >= RESET_INTERVAL_MIN && minutes <= RESET_INTERVAL_MAX;
 }
 
 /**
  * What renewing these proxies (or keys) for `period` costs, as the server charges it: per unit,
- * the renewal price of its country (seed-spec §9: the retail price under a month) times the
+ * the renewal price of its country (docs/money.md#renewals: the retail price under a month) times the
  * period's length. Null when a country is not sold by that unit.
  */
 export function renewCost(

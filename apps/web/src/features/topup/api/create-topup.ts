@@ -3,7 +3,7 @@ import type { PaymentMethod, TTopupDetail } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-/** The create call of each method (API.md "Top-up and bills"); all take {amount} in coins. */
+/** The create call of each method (docs/wire-contract.md#top-ups); all take {amount} in coins. */
 const CREATE_PATHS: Record<PaymentMethod, string> = {
   bank: '/user/bank-create-order',
   paypal: '/user/paypal-create-order',

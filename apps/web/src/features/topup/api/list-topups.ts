@@ -15,7 +15,7 @@ export function listTopups(params: TopupListParams): Promise<TPage<TTopup>> {
   return api.get<TPage<TTopup>>('/log/list-topup', { query: { ...params } });
 }
 
-/** GET /api/log/list-topup (paged; seed-spec §9: 25 a page from page 1). */
+/** GET /api/log/list-topup (paged; docs/wire-contract.md#paging: 25 a page from page 1). */
 export const topupsQueryOptions = (params: TopupListParams) =>
   queryOptions({
     queryKey: [...queryRoots.topups, 'list', params],

@@ -46,7 +46,7 @@ interface AmountFieldProps {
 
 /**
  * The amount in the method's currency, quick choices, and what it credits: coins, and the
- * promotion bonus the site's tiers add (seed-spec §1).
+ * promotion bonus the site's tiers add (docs/money.md#promotions).
  */
 export function AmountField({ method, info, text, onTextChange, error, label }: AmountFieldProps) {
   const { t } = useTranslation();

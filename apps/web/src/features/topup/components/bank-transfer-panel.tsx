@@ -23,7 +23,7 @@ interface BankTransferPanelProps {
 }
 
 /**
- * Bank transfer (DESIGN.md "Payments"): the site's account and the user's fixed transfer code,
+ * Bank transfer (docs/money.md#payment-methods): the site's account and the user's fixed transfer code,
  * with a VietQR that carries the code, and the amount too once one is typed.
  */
 export function BankTransferPanel({ bill, info }: BankTransferPanelProps) {

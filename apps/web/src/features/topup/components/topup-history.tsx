@@ -59,7 +59,7 @@ function useTopupColumns(): GridColDef<TTopup>[] {
   ];
 }
 
-/** seed-spec §3 "Top-up history": content, status and date, 25 a page from page 1. */
+/** docs/screens.md#top-up: content, status and date, 25 a page from page 1. */
 export function TopupHistory() {
   const { t } = useTranslation();
   const paging = usePaging();

@@ -3,7 +3,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { useTranslation } from 'react-i18next';
 
-/** seed-spec §2 "Top-up: methods, steps": choose a method, pay, and the balance is credited. */
+/** docs/screens.md#top-up: choose a method, pay, and the balance is credited. */
 export function TopupSteps({ active }: { active: number }) {
   const { t } = useTranslation();
   const steps = [t('topup.steps.method'), t('topup.steps.pay'), t('topup.steps.credit')];

@@ -18,7 +18,7 @@ function aboutAmount(data: Record<string, unknown> | undefined): boolean {
 
 /**
  * A create call refused for its amount (BANKING_AMOUNT_NOT_ENOUGH {minAmount}, or a validation
- * error) is shown under the amount field; any other error is toasted as usual (seed-spec §8).
+ * error) is shown under the amount field; any other error is toasted as usual (docs/screens.md#error-messages).
  */
 export function useServerAmountError(method: PaymentMethod) {
   const { t } = useTranslation();

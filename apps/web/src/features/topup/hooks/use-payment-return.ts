@@ -7,7 +7,7 @@ import { cancelTopup } from '../api/cancel-topup';
 import { checkTopup, checkTopupQueryOptions } from '../api/check-topup';
 import { completeTopup } from '../api/complete-topup';
 
-/** What to do when the payer comes back from a provider (seed-spec §2 result routes). */
+/** What to do when the payer comes back from a provider (docs/screens.md#routes: the result routes). */
 export type ReturnAction =
   | { kind: 'check'; id: string }
   | { kind: 'cancel'; id: string }

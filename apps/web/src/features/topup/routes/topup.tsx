@@ -34,7 +34,7 @@ function ReturnBanner({ id }: { id: string }) {
   return <PaymentStatus state={state} onClose={() => void navigate(paths.app.topup.getHref(), { replace: true })} />;
 }
 
-/** /topup and /topup/:id — seed-spec §2 "Top-up: methods, steps, bill code, history". */
+/** /topup and /topup/:id — docs/screens.md#top-up: methods, steps, bill code, history. */
 export function TopupRoute() {
   const { t } = useTranslation();
   const { id } = useParams();

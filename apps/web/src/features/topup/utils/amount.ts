@@ -12,7 +12,7 @@ import {
 
 /**
  * The amount a payer types is in the method's own currency: VND for bank transfers and MoMo
- * (credited 1:1 in coins), dollars for the others (DESIGN.md "Money": cents × 240 coins).
+ * (credited 1:1 in coins), dollars for the others (docs/money.md#coins: cents × 240 coins).
  * The API always takes coins.
  */
 export function currencyOf(method: PaymentMethod): 'VND' | 'USD' {
@@ -50,7 +50,7 @@ export type AmountProblem =
   | { kind: 'max'; maxAmount: number };
 
 /**
- * seed-spec §5: the amount is above 0 and at least the method's minimum (10,000 coins for a bank
+ * docs/money.md#minimums: the amount is above 0 and at least the method's minimum (10,000 coins for a bank
  * transfer, 1 dollar for PayPal, 1 cent for the other dollar methods); the server's list of
  * methods (get-bill) is preferred, the contract's table is the fallback.
  */

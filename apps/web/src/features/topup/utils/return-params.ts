@@ -22,7 +22,7 @@ export function isTopupId(value: string | null | undefined): value is string {
 }
 
 /**
- * What the return address of a provider asks for (seed-spec §2: "/topup/{id?}",
+ * What the return address of a provider asks for (docs/screens.md#routes: "/topup/{id?}",
  * "/confirm-payment/{id?}", "/confirm-local-payment/{id?}"). The providers come back with:
  * PayPal `?token=<order id>` (complete-paypal-payment), `&cancelled=1` when the payer gave up
  * (cancel), anything else with the top-up id (check). Null: nothing to look up.

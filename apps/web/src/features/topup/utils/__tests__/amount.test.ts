@@ -33,7 +33,7 @@ describe('checkAmount', () => {
     expect(checkAmount('bank', 0)).toEqual({ kind: 'invalid' });
   });
 
-  it('should apply the minimum of each method (seed-spec §5)', () => {
+  it('should apply the minimum of each method (docs/money.md#minimums)', () => {
     expect(checkAmount('bank', 9_999)).toEqual({ kind: 'min', minAmount: 10_000 });
     expect(checkAmount('bank', 10_000)).toBeNull();
     expect(checkAmount('paypal', 23_760)).toEqual({ kind: 'min', minAmount: 24_000 });
