@@ -1,22 +1,82 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Import boundaries (DESIGN.md "Parts"): web, server and e2e talk only through the contract;
-// web features never reach into each other.
-const noServerFromWeb = {
-  group: ['**/apps/server/**', '@proxy/server', '@proxy/server/*'],
-  message: 'The web app talks to the server over HTTP only; share code through @proxy/contract.',
-};
-const noWebFromServer = {
-  group: ['**/apps/web/**', '@proxy/web', '@proxy/web/*'],
-  message: 'The server never imports web code.',
-};
+// Boundaries (ARCHITECTURE.md). The zones are checked on resolved paths, so a relative path, the `@/`
+// alias and a workspace package name (`@proxy/server`) all count as the same import.
+const WEB_SRC = './apps/web/src';
+const webDirs = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const webFeatures = webDirs(`${WEB_SRC}/features`);
+// Everything under src that is neither the app shell nor a feature is shared (components, lib, hooks,
+// config, locales...): it sits below both and imports neither.
+const webShared = webDirs(WEB_SRC).filter((name) => name !== 'app' && name !== 'features');
+
+const webZones = [
+  ...webShared.map((name) => ({
+    target: `${WEB_SRC}/${name}`,
+    from: [`${WEB_SRC}/app`, `${WEB_SRC}/features`],
+    message: 'Shared web code never imports a feature or the app shell; move the piece down instead.',
+  })),
+  {
+    target: `${WEB_SRC}/features`,
+    from: `${WEB_SRC}/app`,
+    message: 'Features never import the app shell (app -> features -> shared).',
+  },
+  ...webFeatures.map((name) => ({
+    target: `${WEB_SRC}/features/${name}`,
+    from: `${WEB_SRC}/features`,
+    except: [`./${name}`],
+    message: 'Features do not import each other; move shared code to src/components, src/lib or src/hooks.',
+  })),
+];
+
+const workspaceZones = [
+  {
+    target: './packages/contract',
+    from: ['./apps', './e2e', './scripts'],
+    message: 'The contract is the bottom layer: it imports nothing but zod and its own files.',
+  },
+  {
+    target: './apps/gateway',
+    from: './apps/server',
+    message: 'The gateway never imports server code; it talks to the server over its node protocol.',
+  },
+  {
+    target: './apps/web',
+    from: ['./apps/server', './apps/gateway'],
+    message: 'The web app talks to the server over HTTP only; share code through @proxy/contract.',
+  },
+  {
+    target: './apps/server',
+    from: './apps/web',
+    message: 'The server never imports web code.',
+  },
+  {
+    // The one server-module edge fixed so far (user builds on auth); the full module graph comes with
+    // the repository refactor.
+    target: './apps/server/src/modules/auth',
+    from: './apps/server/src/modules/user',
+    message: 'auth sits below user: move what both need into auth instead.',
+  },
+];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/drizzle/**', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'apps/server/drizzle/**',
+      'coverage/**',
+      '**/test-results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -42,25 +102,46 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
-    languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks },
+    // Import cycles and path zones, in the four workspaces. The resolver follows each tsconfig
+    // (the web's `@/` alias) and the workspace symlinks to their real paths.
+    files: ['apps/*/**/*.{ts,tsx}', 'packages/*/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noServerFromWeb] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...workspaceZones, ...webZones] }],
     },
   },
   {
-    files: ['apps/web/src/features/*/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['apps/server/**/*.ts', 'apps/gateway/**/*.ts', 'packages/contract/**/*.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // The contract is shared by the browser and Node: zod is its only dependency (vitest in its tests).
+    files: ['packages/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            noServerFromWeb,
             {
-              regex: '^(\\.\\./)+features/|^@/features/',
-              message: 'Features do not import each other; move shared code to src/components, src/lib or src/hooks.',
+              regex: '^(?!zod(/|$)|\\.{1,2}/)',
+              message: 'The contract imports nothing but zod and its own files.',
             },
           ],
         },
@@ -68,9 +149,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/**/*.ts', 'apps/gateway/**/*.ts', 'packages/contract/**/*.ts'],
-    languageOptions: { globals: globals.node },
-    rules: { 'no-restricted-imports': ['error', { patterns: [noWebFromServer] }] },
+    files: ['packages/contract/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod(/|$)|vitest$|\\.{1,2}/)', message: 'Contract tests import zod and vitest only.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.{js,mjs}', 'scripts/**/*', 'e2e/**/*'],

@@ -84,7 +84,8 @@ function describeHeld(d: THeldReasonI18n, t: TFunction): string {
     case 'paidAfter':
       return t('notes.held.paidAfter', {
         status: t(`common.topupStatus.${d.params.status}`, { defaultValue: d.params.status }),
-      });    case 'transferType':
+      });
+    case 'transferType':
       return t('notes.held.transferType', d.params);
   }
 }

@@ -23,7 +23,6 @@ import { matchTotp } from '../../lib/totp.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { enqueueMail, kickOutbox } from '../outbox/outbox.js';
 import type { Site } from '../site/repository.js';
-import { toMe } from '../user/mapper.js';
 import {
   claimRefreshToken,
   claimTotpStep,
@@ -49,6 +48,7 @@ import {
   type EmailCode,
   type User,
 } from './repository.js';
+import { toMe } from './mapper.js';
 import { REFRESH_TTL_SEC, signAccessToken, signResetToken, verifyResetToken } from './tokens.js';
 
 export interface RequestMeta {

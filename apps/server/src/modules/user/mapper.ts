@@ -1,20 +1,5 @@
-import { ROLE, type TAdminUser, type TMe } from '@proxy/contract';
+import { ROLE, type TAdminUser } from '@proxy/contract';
 import type { User } from '../auth/repository.js';
-
-export function toMe(u: User): TMe {
-  return {
-    id: u.id,
-    email: u.email,
-    role: u.role,
-    balance: u.balance,
-    apiKey: u.apiKey,
-    ownerAgency: u.ownerAgency,
-    twoFactorEnabled: u.twoFactorEnabled,
-    autoRenewPrivate: u.autoRenewPrivate,
-    hasPassword: u.passwordHash !== null,
-    createdAt: u.createdAt.toISOString(),
-  };
-}
 
 /**
  * A user as an admin sees them. Only the owner sees every balance; a site admin sees the balances

@@ -24,10 +24,10 @@ import {
 } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
+import { toMe } from '../auth/mapper.js';
 import { requestMeta } from '../auth/routes.js';
 import { listTransactions } from '../ledger/repository.js';
 import { setPrivateAutoRenew } from '../orders/renew.js';
-import { toMe } from './mapper.js';
 import * as users from './service.js';
 
 const ZIdParams = z.object({ id: z.string().uuid() });

@@ -225,8 +225,17 @@ describe('admin transaction search', () => {
   it('should find a user’s transactions by email across the site', async () => {
     const admin = await as(2);
     const u = await createUser(t, { email: 'findable.person@example.com' });
-    await t.inject({ method: 'PUT', url: `/api/user/admin/add-to-balance/${u.id}`, token: admin.token, payload: { amount: 1234 } });
-    const res = await t.inject({ method: 'GET', url: '/api/log/admin/list-transaction?search=findable.person', token: admin.token });
+    await t.inject({
+      method: 'PUT',
+      url: `/api/user/admin/add-to-balance/${u.id}`,
+      token: admin.token,
+      payload: { amount: 1234 },
+    });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/log/admin/list-transaction?search=findable.person',
+      token: admin.token,
+    });
     expect(res.json().total).toBe(1);
     expect(res.json().items[0]).toMatchObject({ amount: 1234, email: 'findable.person@example.com' });
   });
