@@ -1,10 +1,15 @@
-import { sql } from 'drizzle-orm';
-import { LOCK_DAYS } from '@proxy/contract';
-import { queryRows } from '../db/client.js';
 import { lockOrderIds } from '../modules/orders/repository.js';
 import { refreshOrders } from '../modules/orders/renew.js';
 import { releaseSlots } from '../modules/supply/allocator.js';
 import { recordProxyChanges } from '../modules/supply/changes.js';
+import {
+  expireDueKeys,
+  expireDueProxies,
+  findDueUnitOrderIds,
+  lifecycleDue,
+  lockDueKeys,
+  lockDueProxies,
+} from '../modules/supply/repository/index.js';
 import type { AppContext } from '../context.js';
 import type { Job } from './runner.js';
 
@@ -15,40 +20,16 @@ import type { Job } from './runner.js';
 export async function runLifecycle(ctx: AppContext): Promise<{ expired: number; locked: number }> {
   const now = ctx.clock.now().toISOString();
   return ctx.db.transaction(async (tx) => {
-    const expireDue = sql`status = 'using' and expires_at <= ${now}`;
-    const lockDue = sql`status = 'expired' and expires_at + make_interval(days => coalesce((select (s.settings->>'lockDays')::int from sites s where s.id = site_id), ${LOCK_DAYS.default})) <= ${now}::timestamptz`;
+    const due = lifecycleDue(now);
     // Their orders first, as every path that changes an order and its units (orders/repository
     // lockOrders). With `now` fixed, the due units can only become fewer until they are updated.
-    const due = await queryRows<{ order_id: string }>(
-      tx,
-      sql`select order_id from proxies where order_id is not null and ((${expireDue}) or (${lockDue}))
-          union select order_id from rotating_keys where order_id is not null and ((${expireDue}) or (${lockDue}))`,
-    );
-    await lockOrderIds(
-      tx,
-      due.map((r) => r.order_id),
-    );
+    await lockOrderIds(tx, await findDueUnitOrderIds(tx, due));
     // Keys before their listeners (proxies), as get-new-ip and renewKeys lock them.
-    const expiredKeys = await queryRows<{ order_id: string | null }>(
-      tx,
-      sql`update rotating_keys set status = 'expired', updated_at = ${now}
-          where ${expireDue} returning order_id`,
-    );
-    const lockedKeys = await queryRows<{ order_id: string | null }>(
-      tx,
-      sql`update rotating_keys set status = 'locked', locked_at = ${now}, updated_at = ${now}
-          where ${lockDue} returning order_id`,
-    );
-    const expired = await queryRows<{ id: string; order_id: string | null }>(
-      tx,
-      sql`update proxies set status = 'expired', updated_at = ${now}
-          where ${expireDue} returning id, order_id`,
-    );
-    const locked = await queryRows<{ id: string; order_id: string | null }>(
-      tx,
-      sql`update proxies set status = 'locked', locked_at = ${now}, updated_at = ${now}
-          where ${lockDue} returning id, order_id`,
-    );
+    const expiredKeys = await expireDueKeys(tx, due, now);
+    const lockedKeys = await lockDueKeys(tx, due, now);
+    // Then the proxies, and nothing here takes a user row.
+    const expired = await expireDueProxies(tx, due, now);
+    const locked = await lockDueProxies(tx, due, now);
     await releaseSlots(
       tx,
       locked.map((r) => r.id),

@@ -1,9 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { queryRows } from '../db/client.js';
-import { proxies } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import { rotateEgress } from '../modules/proxies/operations.js';
+import {
+  claimDueRotations,
+  listPendingRotations,
+  lockClaimedRotation,
+  setIpChangeStatus,
+} from '../modules/supply/repository/index.js';
 import type { Job } from './runner.js';
 
 const BATCH = 500;
@@ -16,18 +19,7 @@ const BATCH = 500;
  */
 export async function claimRotations(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now().toISOString();
-  const claimed = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`update proxies set ip_change_status = 'processing', updated_at = ${now}
-        where id in (
-          select id from proxies
-          where ip_change_mode = 'auto' and status = 'using' and expires_at > ${now}::timestamptz
-            and change_interval_min is not null
-            and ip_change_status <> 'processing'
-            and coalesce(ip_changed_at, created_at) + make_interval(mins => change_interval_min) <= ${now}::timestamptz
-          order by coalesce(ip_changed_at, created_at) limit ${BATCH} for update skip locked)
-        returning id`,
-  );
+  const claimed = await claimDueRotations(ctx.db, now, BATCH);
   return claimed.length;
 }
 
@@ -39,28 +31,21 @@ export async function claimRotations(ctx: AppContext): Promise<number> {
  * the claim is dropped without a new address.
  */
 export async function finishRotations(ctx: AppContext, signal?: AbortSignal): Promise<number> {
-  const pending = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`select id from proxies where ip_change_status = 'processing' order by updated_at limit ${BATCH}`,
-  );
+  const pending = await listPendingRotations(ctx.db, BATCH);
   let rotated = 0;
-  for (const { id } of pending) {
+  for (const id of pending) {
     if (signal?.aborted) {
       break;
     }
     const done = await ctx.db.transaction(async (tx) => {
-      const [p] = await tx
-        .select()
-        .from(proxies)
-        .where(and(eq(proxies.id, id), eq(proxies.ipChangeStatus, 'processing')))
-        .for('update', { skipLocked: true });
+      const p = await lockClaimedRotation(tx, id);
       if (!p) {
         return false;
       }
       const now = ctx.clock.now();
       if (p.status !== 'using' || p.expiresAt <= now) {
         // Expired since it was claimed (or due to be): nothing to serve, so no new address.
-        await tx.update(proxies).set({ ipChangeStatus: 'not_changed', updatedAt: now }).where(eq(proxies.id, id));
+        await setIpChangeStatus(tx, id, { ipChangeStatus: 'not_changed', updatedAt: now });
         return false;
       }
       // The claim was made on phase 1's view: the customer may since have switched the proxy to
@@ -72,10 +57,7 @@ export async function finishRotations(ctx: AppContext, signal?: AbortSignal): Pr
         p.changeIntervalMin === null ||
         since + p.changeIntervalMin * 60_000 > now.getTime()
       ) {
-        await tx
-          .update(proxies)
-          .set({ ipChangeStatus: p.ipChangedAt ? 'changed' : 'not_changed', updatedAt: now })
-          .where(eq(proxies.id, id));
+        await setIpChangeStatus(tx, id, { ipChangeStatus: p.ipChangedAt ? 'changed' : 'not_changed', updatedAt: now });
         return false;
       }
       try {
@@ -86,10 +68,7 @@ export async function finishRotations(ctx: AppContext, signal?: AbortSignal): Pr
           throw err;
         }
         // No free address right now: try again next interval rather than every sweep.
-        await tx
-          .update(proxies)
-          .set({ ipChangeStatus: 'not_changed', ipChangedAt: now, updatedAt: now })
-          .where(eq(proxies.id, id));
+        await setIpChangeStatus(tx, id, { ipChangeStatus: 'not_changed', ipChangedAt: now, updatedAt: now });
         return false;
       }
     });

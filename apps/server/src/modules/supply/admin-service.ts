@@ -1,38 +1,17 @@
 import { isIPv4 } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { queryRows } from '../../db/client.js';
-import { egressIps, subServers } from '../../db/schema/index.js';
 import { addEgress, createNode } from '../../db/seed-catalog.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { expandIpv6 } from './allocator.js';
+import * as repo from './repository/index.js';
 
 /** A node counts as online when it reported or synced within this window. */
 const ONLINE_WINDOW_MS = 60_000;
 const MAX_CIDR_ADDRESSES = 4096;
 
 export async function listNodes(ctx: AppContext) {
-  const rows = await queryRows<{
-    id: string;
-    name: string;
-    host: string;
-    status: 'active' | 'disabled';
-    port_from: number;
-    port_to: number;
-    ipv6_prefix: string | null;
-    last_seen_at: Date | string | null;
-    proxies: string | number;
-    free_ports: string | number;
-    traffic: string | number;
-  }>(
-    ctx.db,
-    sql`select s.id, s.name, s.host, s.status, s.port_from, s.port_to, s.ipv6_prefix, s.last_seen_at,
-          (select count(*) from proxies p where p.sub_server_id = s.id and p.status <> 'locked') as proxies,
-          (select count(*) from node_ports np where np.sub_server_id = s.id and np.proxy_id is null) as free_ports,
-          (select coalesce(sum(p.bandwidth_used_bytes), 0) from proxies p where p.sub_server_id = s.id) as traffic
-        from sub_servers s order by s.created_at`,
-  );
+  const rows = await repo.listNodesWithCounters(ctx.db);
   const now = ctx.clock.nowMs();
   return rows.map((r) => {
     const lastSeen = r.last_seen_at ? new Date(r.last_seen_at) : null;
@@ -88,7 +67,7 @@ export async function updateSubServer(
   },
 ) {
   await ctx.db.transaction(async (tx) => {
-    const [node] = await tx.select().from(subServers).where(eq(subServers.id, id)).for('update');
+    const node = await repo.lockNodeForUpdate(tx, id);
     if (!node) {
       throw new AppError('NOT_FOUND');
     }
@@ -96,61 +75,34 @@ export async function updateSubServer(
     const to = body.portTo ?? node.portTo;
     checkPorts(from, to);
     if (from !== node.portFrom || to !== node.portTo) {
-      const held = await queryRows<{ n: string | number }>(
-        tx,
-        sql`select count(*) as n from node_ports where sub_server_id = ${id} and (port < ${from} or port > ${to}) and proxy_id is not null`,
-      );
-      if (Number(held[0]?.n) > 0) {
+      if ((await repo.countHeldPortsOutside(tx, id, from, to)) > 0) {
         throw new AppError('VALIDATION_ERROR', {
           issues: [{ path: 'body.portFrom', message: 'ports outside the new range are in use' }],
         });
       }
-      await tx.execute(sql`delete from node_ports where sub_server_id = ${id} and (port < ${from} or port > ${to})`);
-      await tx.execute(sql`insert into node_ports (sub_server_id, port) select ${id}::uuid, p from generate_series(${from}::int, ${to}::int) p
-        on conflict do nothing`);
+      await repo.resizeNodePorts(tx, id, from, to);
     }
-    await tx
-      .update(subServers)
-      .set({
-        name: body.name,
-        host: body.host,
-        status: body.status,
-        ipv6Prefix: body.ipv6Prefix,
-        portFrom: from,
-        portTo: to,
-      })
-      .where(eq(subServers.id, id));
+    await repo.updateNode(tx, id, {
+      name: body.name,
+      host: body.host,
+      status: body.status,
+      ipv6Prefix: body.ipv6Prefix,
+      portFrom: from,
+      portTo: to,
+    });
   });
 }
 
 export async function rotateNodeSecret(ctx: AppContext, id: string): Promise<string> {
   const secret = randomToken(24);
-  const rows = await ctx.db
-    .update(subServers)
-    .set({ secretHash: sha256Hex(secret) })
-    .where(eq(subServers.id, id))
-    .returning({ id: subServers.id });
-  if (rows.length === 0) {
+  if (!(await repo.setNodeSecretHash(ctx.db, id, sha256Hex(secret)))) {
     throw new AppError('NOT_FOUND');
   }
   return secret;
 }
 
 export async function listEgress(ctx: AppContext, id: string) {
-  return queryRows<{
-    product: string;
-    country: string;
-    family: number;
-    is_prefix: boolean;
-    shared: boolean;
-    total: string | number;
-    held: string | number;
-    sample: string;
-  }>(
-    ctx.db,
-    sql`select product, country, family, is_prefix, shared, count(*) as total, count(proxy_id) as held, min(ip) as sample
-        from egress_ips where sub_server_id = ${id} group by product, country, family, is_prefix, shared order by product, country`,
-  ).then((rows) =>
+  return repo.listEgressGroups(ctx.db, id).then((rows) =>
     rows.map((r) => ({
       product: r.product,
       country: r.country,
@@ -196,8 +148,7 @@ export async function addEgressToNode(
     shared?: string;
   },
 ) {
-  const [node] = await ctx.db.select({ id: subServers.id }).from(subServers).where(eq(subServers.id, id));
-  if (!node) {
+  if (!(await repo.nodeExists(ctx.db, id))) {
     throw new AppError('NOT_FOUND');
   }
   await ctx.db.transaction(async (tx) => {
@@ -214,11 +165,7 @@ export async function addEgressToNode(
       if (ips.length === 0 || !ips.every((ip) => isIPv4(ip))) {
         throw new AppError('INVALID_IP');
       }
-      const existing = await tx
-        .select({ ip: egressIps.ip })
-        .from(egressIps)
-        .where(and(eq(egressIps.subServerId, id), eq(egressIps.product, body.product)));
-      const have = new Set(existing.map((e) => e.ip));
+      const have = new Set(await repo.listNodeEgressIps(tx, id, body.product));
       await addEgress(
         tx,
         id,
@@ -233,8 +180,6 @@ export async function addEgressToNode(
 
 /** Removes free pool addresses of one product and country; held ones stay until their proxy lets go. */
 export async function removeEgress(ctx: AppContext, id: string, product: 'v6' | 'v4' | 'key', country: string) {
-  await ctx.db.execute(
-    sql`delete from egress_ips where sub_server_id = ${id} and product = ${product} and country = ${country} and proxy_id is null`,
-  );
+  await repo.deleteFreeEgress(ctx.db, id, product, country);
   return listEgress(ctx, id);
 }

@@ -1,9 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
-import { sql } from 'drizzle-orm';
 import { PROXY_PASSWORD_MAX, PROXY_PASSWORD_MIN, type Product } from '@proxy/contract';
-import { queryRows, type Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import * as repo from './repository/index.js';
+import type { PoolRow } from './repository/index.js';
 
 export interface Slot {
   subServerId: string;
@@ -65,20 +66,6 @@ export function expandIpv6(addr: string): number[] {
   return all.map((x) => parseInt(x, 16));
 }
 
-interface PortRow {
-  sub_server_id: string;
-  port: number;
-  host: string;
-}
-
-interface PoolRow {
-  id: string;
-  sub_server_id: string;
-  ip: string;
-  is_prefix: boolean;
-  shared: boolean;
-}
-
 /** An address from a non-exclusive source: a random one of the prefix, or the row's own. */
 function addressFrom(pool: PoolRow): string {
   return pool.is_prefix ? randomIpv6InPrefix(pool.ip) : pool.ip;
@@ -94,14 +81,7 @@ function addressFrom(pool: PoolRow): string {
  * rotating keys are not held: keys rotate over the whole pool of their country.
  */
 export async function allocateSlots(tx: Tx, product: Product, country: string, count: number): Promise<Slot[]> {
-  const open = await queryRows<PoolRow>(
-    tx,
-    sql`select e.id, e.sub_server_id, e.ip, e.is_prefix, e.shared from egress_ips e
-        join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
-        where e.product = ${product} and e.country = ${country}
-          and (e.is_prefix or e.shared or ${product === 'key'})
-        order by e.sub_server_id`,
-  );
+  const open = await repo.findOpenPools(tx, product, country);
   const slots: Slot[] = [];
   if (open.length > 0) {
     const byNode = groupBy(open, (p) => p.sub_server_id);
@@ -110,26 +90,18 @@ export async function allocateSlots(tx: Tx, product: Product, country: string, c
       if (need <= 0) {
         break;
       }
-      for (const p of await claimPorts(tx, node, need)) {
+      for (const p of await repo.claimFreePorts(tx, node, need)) {
         const pool = pools[randomInt(pools.length)]!;
         slots.push({ subServerId: node, host: p.host, port: p.port, egressIp: addressFrom(pool), egressIpId: null });
       }
     }
   } else {
-    const ips = await queryRows<{ id: string; sub_server_id: string; ip: string }>(
-      tx,
-      sql`select e.id, e.sub_server_id, e.ip from egress_ips e
-          join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
-          where e.product = ${product} and e.country = ${country} and e.proxy_id is null
-            and not e.is_prefix and not e.shared
-          order by e.sub_server_id, e.ip
-          limit ${count} for update of e skip locked`,
-    );
+    const ips = await repo.claimFreePoolIps(tx, product, country, count);
     if (ips.length < count) {
       throw new AppError('NOT_ENOUGT_PROXY', { available: ips.length });
     }
     for (const [node, nodeIps] of groupBy(ips, (ip) => ip.sub_server_id)) {
-      const ports = await claimPorts(tx, node, nodeIps.length);
+      const ports = await repo.claimFreePorts(tx, node, nodeIps.length);
       if (ports.length < nodeIps.length) {
         throw new AppError('NOT_ENOUGT_PROXY', { available: ports.length });
       }
@@ -153,12 +125,7 @@ export async function nextEgress(
   tx: Tx,
   opts: { product: Product; country: string; subServerId: string; current: string; currentId: string | null },
 ): Promise<{ egressIp: string; egressIpId: string | null } | null> {
-  const open = await queryRows<PoolRow>(
-    tx,
-    sql`select id, sub_server_id, ip, is_prefix, shared from egress_ips
-        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
-          and (is_prefix or shared or ${opts.product === 'key'})`,
-  );
+  const open = await repo.findRotationPools(tx, opts);
   if (open.length > 0) {
     const candidates = open.filter((p) => p.is_prefix || p.ip !== opts.current);
     if (candidates.length === 0) {
@@ -166,14 +133,7 @@ export async function nextEgress(
     }
     return { egressIp: addressFrom(candidates[randomInt(candidates.length)]!), egressIpId: null };
   }
-  const free = await queryRows<{ id: string; ip: string }>(
-    tx,
-    sql`select id, ip from egress_ips
-        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
-          and proxy_id is null and not is_prefix and not shared
-        order by random() limit 1 for update skip locked`,
-  );
-  const row = free[0];
+  const row = await repo.claimRandomFreeNodeIp(tx, opts);
   return row ? { egressIp: row.ip, egressIpId: row.id } : null;
 }
 
@@ -187,25 +147,14 @@ export async function claimEgress(
   tx: Tx,
   opts: { product: Product; country: string; subServerId: string; count: number },
 ): Promise<{ egressIp: string; egressIpId: string | null }[]> {
-  const open = await queryRows<PoolRow>(
-    tx,
-    sql`select id, sub_server_id, ip, is_prefix, shared from egress_ips
-        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
-          and (is_prefix or shared)`,
-  );
+  const open = await repo.findNodeOpenPools(tx, opts);
   if (open.length > 0) {
     return Array.from({ length: opts.count }, () => ({
       egressIp: addressFrom(open[randomInt(open.length)]!),
       egressIpId: null,
     }));
   }
-  const free = await queryRows<{ id: string; ip: string }>(
-    tx,
-    sql`select id, ip from egress_ips
-        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
-          and proxy_id is null and not is_prefix and not shared
-        order by ip limit ${opts.count} for update skip locked`,
-  );
+  const free = await repo.claimFreeNodeIps(tx, opts);
   if (free.length < opts.count) {
     throw new AppError('NOT_ENOUGT_PROXY', { available: free.length });
   }
@@ -226,31 +175,12 @@ function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
   return m;
 }
 
-async function claimPorts(tx: Tx, subServerId: string, count: number): Promise<PortRow[]> {
-  return queryRows<PortRow>(
-    tx,
-    sql`select np.sub_server_id, np.port, s.host from node_ports np
-        join sub_servers s on s.id = np.sub_server_id
-        where np.sub_server_id = ${subServerId} and np.proxy_id is null
-        order by np.port limit ${count} for update of np skip locked`,
-  );
-}
-
 /** Marks claimed ports and addresses as held by their proxies (after the proxies are inserted). */
 export async function bindSlots(tx: Tx, slots: (Slot & { proxyId: string })[]): Promise<void> {
   if (slots.length === 0) {
     return;
   }
-  const ports = slots.map((s) => sql`(${s.subServerId}::uuid, ${s.port}::int, ${s.proxyId}::uuid)`);
-  await tx.execute(sql`update node_ports np set proxy_id = v.proxy_id
-      from (values ${sql.join(ports, sql`, `)}) as v(sub_server_id, port, proxy_id)
-      where np.sub_server_id = v.sub_server_id and np.port = v.port`);
-  const ips = slots.filter((s) => s.egressIpId);
-  if (ips.length) {
-    const rows = ips.map((s) => sql`(${s.egressIpId}::uuid, ${s.proxyId}::uuid)`);
-    await tx.execute(sql`update egress_ips e set proxy_id = v.proxy_id
-        from (values ${sql.join(rows, sql`, `)}) as v(id, proxy_id) where e.id = v.id`);
-  }
+  await repo.bindPortsAndIps(tx, slots);
 }
 
 /** Gives a proxy's port and address back to the pool (when it is locked for good). */
@@ -258,10 +188,5 @@ export async function releaseSlots(tx: Tx, proxyIds: string[]): Promise<void> {
   if (proxyIds.length === 0) {
     return;
   }
-  const ids = sql.join(
-    proxyIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  await tx.execute(sql`update node_ports set proxy_id = null where proxy_id in (${ids})`);
-  await tx.execute(sql`update egress_ips set proxy_id = null where proxy_id in (${ids})`);
+  await repo.releasePortsAndIps(tx, proxyIds);
 }

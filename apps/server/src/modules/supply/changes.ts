@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { insertProxyEventsAndNotify } from './repository/index.js';
 
 export const PROXY_CHANGES_CHANNEL = 'proxy_changes';
 
@@ -12,15 +12,5 @@ export async function recordProxyChanges(tx: DbOrTx, proxyIds: string[]): Promis
   if (proxyIds.length === 0) {
     return;
   }
-  const ids = sql.join(
-    [...new Set(proxyIds)].map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    with ins as (
-      insert into proxy_events (sub_server_id, proxy_id)
-      select sub_server_id, id from proxies where id in (${ids})
-      returning sub_server_id
-    )
-    select pg_notify(${PROXY_CHANGES_CHANNEL}, n.sub_server_id::text) from (select distinct sub_server_id from ins) n`);
+  await insertProxyEventsAndNotify(tx, PROXY_CHANGES_CHANNEL, [...new Set(proxyIds)]);
 }

@@ -1,12 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TGatewayProxy, TNodeChange, TTrafficReportRequest } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { queryRows, type DbOrTx } from '../../db/client.js';
-import { subServers } from '../../db/schema/index.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { recordProxyChanges } from './changes.js';
+import * as repo from './repository/index.js';
+import type { ProxyStateRow } from './repository/index.js';
 
 /** Quotas are sold in GB; the gateway counts bytes. */
 export const BYTES_PER_GB = 1024 ** 3;
@@ -21,16 +20,7 @@ export async function authenticateNode(ctx: AppContext, header: string | undefin
   if (!m) {
     throw new AppError('INVALID_TOKEN');
   }
-  const [node] = await ctx.db
-    .select({
-      id: subServers.id,
-      secretHash: subServers.secretHash,
-      status: subServers.status,
-      lastSeenAt: subServers.lastSeenAt,
-    })
-    .from(subServers)
-    .where(eq(subServers.id, m[1]!))
-    .limit(1);
+  const node = await repo.findNodeCredentials(ctx.db, m[1]!);
   const given = Buffer.from(sha256Hex(m[2]!));
   const expected = Buffer.from(node?.secretHash ?? '');
   if (!node || node.status !== 'active' || expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -44,24 +34,8 @@ export async function authenticateNode(ctx: AppContext, header: string | undefin
 
 /** Marks a node as seen now (any request, or a heartbeat on its change stream). */
 export async function touchNode(ctx: AppContext, id: string): Promise<void> {
-  await ctx.db.update(subServers).set({ lastSeenAt: ctx.clock.now() }).where(eq(subServers.id, id));
+  await repo.setNodeLastSeen(ctx.db, id, ctx.clock.now());
 }
-
-interface ProxyStateRow {
-  id: string;
-  port: number;
-  protocol: 'http' | 'socks5';
-  username: string;
-  password: string;
-  auth_ips: string[];
-  egress_ip: string;
-  status: 'using' | 'expired' | 'locked';
-  bandwidth_limit_gb: number | null;
-  bandwidth_used_bytes: string | number;
-}
-
-const STATE_COLUMNS = sql`p.id, p.port, p.protocol, p.username, p.password, p.auth_ips, p.egress_ip, p.status,
-  p.bandwidth_limit_gb, p.bandwidth_used_bytes`;
 
 function toGateway(r: ProxyStateRow): TGatewayProxy {
   return {
@@ -78,14 +52,6 @@ function toGateway(r: ProxyStateRow): TGatewayProxy {
   };
 }
 
-async function nodeVersion(db: DbOrTx, nodeId: string): Promise<number> {
-  const rows = await queryRows<{ v: string | number | null }>(
-    db,
-    sql`select max(id) as v from proxy_events where sub_server_id = ${nodeId}`,
-  );
-  return Number(rows[0]?.v ?? 0);
-}
-
 /**
  * GET node/state: every proxy that holds a listener on the node (locked ones have given their
  * port back), at a version the change stream can continue from. Read in one transaction so the
@@ -93,12 +59,9 @@ async function nodeVersion(db: DbOrTx, nodeId: string): Promise<number> {
  */
 export async function nodeState(ctx: AppContext, nodeId: string) {
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`set transaction isolation level repeatable read`);
-    const version = await nodeVersion(tx, nodeId);
-    const rows = await queryRows<ProxyStateRow>(
-      tx,
-      sql`select ${STATE_COLUMNS} from proxies p where p.sub_server_id = ${nodeId} and p.status <> 'locked' order by p.port`,
-    );
+    await repo.setRepeatableRead(tx);
+    const version = await repo.nodeVersion(tx, nodeId);
+    const rows = await repo.listNodeProxies(tx, nodeId);
     return { version, proxies: rows.map(toGateway) };
   });
 }
@@ -110,18 +73,7 @@ export async function nodeChangesSince(
   since: number,
   limit = 5000,
 ): Promise<TNodeChange[]> {
-  const rows = await queryRows<ProxyStateRow & { version: string | number; proxy_id: string; present: boolean }>(
-    ctx.db,
-    sql`with ev as (
-          select proxy_id, max(id) as version from (
-            select proxy_id, id from proxy_events where sub_server_id = ${nodeId} and id > ${since} order by id limit ${limit}
-          ) e group by proxy_id
-        )
-        select ev.proxy_id, ev.version, p.id is not null and p.status <> 'locked' and p.sub_server_id = ${nodeId} as present,
-               ${STATE_COLUMNS}
-        from ev left join proxies p on p.id = ev.proxy_id
-        order by ev.version`,
-  );
+  const rows = await repo.listChangedProxies(ctx.db, nodeId, since, limit);
   return rows.map((r) =>
     r.present
       ? { version: Number(r.version), upsert: toGateway(r) }
@@ -130,21 +82,6 @@ export async function nodeChangesSince(
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Adds counted bytes to the node's proxies (uuid ids, at least one). The incoming ids are cast to
- * uuid, not the column to text, so each row is found through the primary key.
- */
-export function addUsageQuery(nodeId: string, counters: TTrafficReportRequest['counters']): SQL {
-  const values = sql.join(
-    counters.map((c) => sql`(${c.proxyId}::uuid, ${c.bytesIn + c.bytesOut}::bigint)`),
-    sql`, `,
-  );
-  return sql`update proxies p set bandwidth_used_bytes = p.bandwidth_used_bytes + v.bytes
-      from (values ${values}) as v(id, bytes)
-      where p.id = v.id and p.sub_server_id = ${nodeId}
-      returning p.id, p.bandwidth_limit_gb, p.bandwidth_used_bytes, v.bytes`;
-}
 
 /**
  * POST node/traffic: adds the counted bytes to each proxy's usage, once per reportId when the
@@ -158,12 +95,7 @@ export async function recordTraffic(
 ): Promise<{ duplicate: boolean }> {
   return ctx.db.transaction(async (tx) => {
     if (report.reportId !== undefined) {
-      const fresh = await queryRows<{ report_id: string }>(
-        tx,
-        sql`insert into traffic_reports (sub_server_id, report_id, created_at) values (${nodeId}, ${report.reportId}, ${ctx.clock.now().toISOString()})
-            on conflict do nothing returning report_id`,
-      );
-      if (fresh.length === 0) {
+      if (!(await repo.insertTrafficReport(tx, nodeId, report.reportId, ctx.clock.now()))) {
         return { duplicate: true };
       }
     }
@@ -172,13 +104,8 @@ export async function recordTraffic(
     if (counters.length === 0) {
       return { duplicate: false };
     }
-    const crossed = await queryRows<{ id: string }>(tx, addUsageQuery(nodeId, counters));
-    const over = crossed.filter((r) => {
-      const row = r as unknown as {
-        bandwidth_limit_gb: number | null;
-        bandwidth_used_bytes: string | number;
-        bytes: string | number;
-      };
+    const crossed = await repo.addUsage(tx, nodeId, counters);
+    const over = crossed.filter((row) => {
       if (row.bandwidth_limit_gb === null) {
         return false;
       }

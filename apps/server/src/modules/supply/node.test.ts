@@ -197,4 +197,56 @@ describe('node admin', () => {
     });
     expect(state.json()).toEqual({ version: 0, proxies: [] });
   });
+
+  it('should refuse to shrink a range over a held port, drop only free pool addresses, and rotate a secret', async () => {
+    const { createUser, login } = await import('../../../test/helper.js');
+    const token = (await login(t, await createUser(t, { role: 0 }))).accessToken;
+    const p = await buyOne((await customer(t, 1_000_000)).token);
+    const [local] = await queryRows<{ port_from: number; port_to: number }>(
+      t.ctx.db,
+      sql`select port_from, port_to from sub_servers where id = ${nodeId}`,
+    );
+    const shrink = await t.inject({
+      method: 'PUT',
+      url: `/api/sub-server/admin/update/${nodeId}`,
+      token,
+      payload: { portFrom: p.port + 1, portTo: Math.max(local!.port_to, p.port + 1) },
+    });
+    expect(shrink.statusCode).toBe(400);
+    expect(shrink.json().message).toBe('VALIDATION_ERROR');
+    const ports = await queryRows<{ n: string | number }>(
+      t.ctx.db,
+      sql`select count(*) as n from node_ports where sub_server_id = ${nodeId}`,
+    );
+    expect(Number(ports[0]!.n)).toBe(local!.port_to - local!.port_from + 1);
+
+    const group = async () =>
+      (await t.inject({ method: 'GET', url: `/api/sub-server/admin/egress/${nodeId}`, token }))
+        .json()
+        .find((g: { product: string; country: string; kind: string }) => g.product === 'v4' && g.country === 'DE');
+    expect((await group()).held).toBeGreaterThanOrEqual(1);
+    const removed = await t.inject({
+      method: 'DELETE',
+      url: `/api/sub-server/admin/delete-egress/${nodeId}`,
+      token,
+      payload: { product: 'v4', country: 'DE' },
+    });
+    expect(removed.statusCode).toBe(200);
+    const left = await group();
+    expect(left.total).toBe(left.held);
+
+    const rotated = await t.inject({ method: 'POST', url: `/api/sub-server/admin/rotate-secret/${nodeId}`, token });
+    const state = (authorization: string) =>
+      t.inject({ method: 'GET', url: '/api/sub-server/node/state', headers: { authorization } });
+    expect((await state(auth)).statusCode).toBe(401);
+    const fresh = await state(`Node ${nodeId}:${rotated.json().secret}`);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().proxies.map((x: { id: string }) => x.id)).toContain(p.id);
+    const missing = await t.inject({
+      method: 'POST',
+      url: `/api/sub-server/admin/rotate-secret/${randomUUID()}`,
+      token,
+    });
+    expect(missing.json().message).toBe('NOT_FOUND');
+  });
 });

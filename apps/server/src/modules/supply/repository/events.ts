@@ -1,0 +1,131 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TTrafficReportRequest } from '@proxy/contract';
+import { queryRows, type DbOrTx, type Tx } from '../../../db/client.js';
+
+/** One row of the change log that nodes follow: proxy `proxy_id` of node `sub_server_id` changed. */
+export interface ProxyEventRow {
+  id: string | number;
+  sub_server_id: string;
+  proxy_id: string;
+}
+
+/** A traffic report already counted, so a retry of it is not counted twice. */
+export interface TrafficReportRow {
+  sub_server_id: string;
+  report_id: string;
+  created_at: Date | string;
+}
+
+/** A proxy as a node serves it. */
+export interface ProxyStateRow {
+  id: string;
+  port: number;
+  protocol: 'http' | 'socks5';
+  username: string;
+  password: string;
+  auth_ips: string[];
+  egress_ip: string;
+  status: 'using' | 'expired' | 'locked';
+  bandwidth_limit_gb: number | null;
+  bandwidth_used_bytes: string | number;
+}
+
+/** A proxy's usage after a traffic report added `bytes` to it. */
+export interface UsageRow {
+  id: string;
+  bandwidth_limit_gb: number | null;
+  bandwidth_used_bytes: string | number;
+  bytes: string | number;
+}
+
+/**
+ * Inserts one proxy_events row per proxy (ids unique, at least one) and NOTIFYs each node
+ * concerned, in the caller's transaction: listeners hear of it only once it commits.
+ */
+export async function insertProxyEventsAndNotify(tx: DbOrTx, channel: string, proxyIds: string[]): Promise<void> {
+  const ids = sql.join(
+    proxyIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    with ins as (
+      insert into proxy_events (sub_server_id, proxy_id)
+      select sub_server_id, id from proxies where id in (${ids})
+      returning sub_server_id
+    )
+    select pg_notify(${channel}, n.sub_server_id::text) from (select distinct sub_server_id from ins) n`);
+}
+
+/** The node's latest change version (0 before any). */
+export async function nodeVersion(db: DbOrTx, nodeId: string): Promise<number> {
+  const rows = await queryRows<{ v: string | number | null }>(
+    db,
+    sql`select max(id) as v from proxy_events where sub_server_id = ${nodeId}`,
+  );
+  return Number(rows[0]?.v ?? 0);
+}
+
+const STATE_COLUMNS = sql`p.id, p.port, p.protocol, p.username, p.password, p.auth_ips, p.egress_ip, p.status,
+  p.bandwidth_limit_gb, p.bandwidth_used_bytes`;
+
+/** So that the version and the proxy list of a node state agree (first statement of the transaction). */
+export async function setRepeatableRead(tx: Tx): Promise<void> {
+  await tx.execute(sql`set transaction isolation level repeatable read`);
+}
+
+/** Every proxy that holds a listener on the node, by port. */
+export async function listNodeProxies(db: DbOrTx, nodeId: string): Promise<ProxyStateRow[]> {
+  return queryRows<ProxyStateRow>(
+    db,
+    sql`select ${STATE_COLUMNS} from proxies p where p.sub_server_id = ${nodeId} and p.status <> 'locked' order by p.port`,
+  );
+}
+
+/** The proxies changed after `since` (up to `limit` events), each with the latest version that touched it. */
+export async function listChangedProxies(db: DbOrTx, nodeId: string, since: number, limit: number) {
+  return queryRows<ProxyStateRow & { version: string | number; proxy_id: string; present: boolean }>(
+    db,
+    sql`with ev as (
+          select proxy_id, max(id) as version from (
+            select proxy_id, id from proxy_events where sub_server_id = ${nodeId} and id > ${since} order by id limit ${limit}
+          ) e group by proxy_id
+        )
+        select ev.proxy_id, ev.version, p.id is not null and p.status <> 'locked' and p.sub_server_id = ${nodeId} as present,
+               ${STATE_COLUMNS}
+        from ev left join proxies p on p.id = ev.proxy_id
+        order by ev.version`,
+  );
+}
+
+/** Records a report id; false when it was already recorded (a retried report). */
+export async function insertTrafficReport(tx: Tx, nodeId: string, reportId: string, at: Date): Promise<boolean> {
+  const fresh = await queryRows<Pick<TrafficReportRow, 'report_id'>>(
+    tx,
+    sql`insert into traffic_reports (sub_server_id, report_id, created_at) values (${nodeId}, ${reportId}, ${at.toISOString()})
+            on conflict do nothing returning report_id`,
+  );
+  return fresh.length > 0;
+}
+
+/**
+ * Adds counted bytes to the node's proxies (uuid ids, at least one). The incoming ids are cast to
+ * uuid, not the column to text, so each row is found through the primary key.
+ */
+export function addUsageQuery(nodeId: string, counters: TTrafficReportRequest['counters']): SQL {
+  const values = sql.join(
+    counters.map((c) => sql`(${c.proxyId}::uuid, ${c.bytesIn + c.bytesOut}::bigint)`),
+    sql`, `,
+  );
+  return sql`update proxies p set bandwidth_used_bytes = p.bandwidth_used_bytes + v.bytes
+      from (values ${values}) as v(id, bytes)
+      where p.id = v.id and p.sub_server_id = ${nodeId}
+      returning p.id, p.bandwidth_limit_gb, p.bandwidth_used_bytes, v.bytes`;
+}
+
+export async function addUsage(
+  tx: Tx,
+  nodeId: string,
+  counters: TTrafficReportRequest['counters'],
+): Promise<UsageRow[]> {
+  return queryRows<UsageRow>(tx, addUsageQuery(nodeId, counters));
+}

@@ -1,0 +1,192 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Product } from '@proxy/contract';
+import { queryRows, type DbOrTx, type Tx } from '../../../db/client.js';
+import { egressIps } from '../../../db/schema/index.js';
+
+/** An egress source that is not held by one proxy: a prefix, a shared address, or a key's pool row. */
+export interface PoolRow {
+  id: string;
+  sub_server_id: string;
+  ip: string;
+  is_prefix: boolean;
+  shared: boolean;
+}
+
+/** A free listener port claimed for a proxy, with the host of its node. */
+export interface ClaimedPortRow {
+  sub_server_id: string;
+  port: number;
+  host: string;
+}
+
+/** A pool address claimed for one proxy. */
+export interface ClaimedIpRow {
+  id: string;
+  sub_server_id: string;
+  ip: string;
+}
+
+/** One group of a node's egress addresses, as the owner's egress list shows it. */
+export interface EgressGroupRow {
+  product: string;
+  country: string;
+  family: number;
+  is_prefix: boolean;
+  shared: boolean;
+  total: string | number;
+  held: string | number;
+  sample: string;
+}
+
+/** A port and a pool address (or none) to mark as held by a proxy. */
+export interface SlotBinding {
+  subServerId: string;
+  port: number;
+  proxyId: string;
+  egressIpId: string | null;
+}
+
+/** The non-exclusive egress sources of a product and country on active nodes, by node. */
+export async function findOpenPools(tx: Tx, product: Product, country: string): Promise<PoolRow[]> {
+  return queryRows<PoolRow>(
+    tx,
+    sql`select e.id, e.sub_server_id, e.ip, e.is_prefix, e.shared from egress_ips e
+        join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
+        where e.product = ${product} and e.country = ${country}
+          and (e.is_prefix or e.shared or ${product === 'key'})
+        order by e.sub_server_id`,
+  );
+}
+
+/** Up to `count` free pool addresses on active nodes, claimed with FOR UPDATE SKIP LOCKED. */
+export async function claimFreePoolIps(
+  tx: Tx,
+  product: Product,
+  country: string,
+  count: number,
+): Promise<ClaimedIpRow[]> {
+  return queryRows<ClaimedIpRow>(
+    tx,
+    sql`select e.id, e.sub_server_id, e.ip from egress_ips e
+          join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
+          where e.product = ${product} and e.country = ${country} and e.proxy_id is null
+            and not e.is_prefix and not e.shared
+          order by e.sub_server_id, e.ip
+          limit ${count} for update of e skip locked`,
+  );
+}
+
+/** Up to `count` free ports of a node, lowest first, claimed with FOR UPDATE SKIP LOCKED. */
+export async function claimFreePorts(tx: Tx, subServerId: string, count: number): Promise<ClaimedPortRow[]> {
+  return queryRows<ClaimedPortRow>(
+    tx,
+    sql`select np.sub_server_id, np.port, s.host from node_ports np
+        join sub_servers s on s.id = np.sub_server_id
+        where np.sub_server_id = ${subServerId} and np.proxy_id is null
+        order by np.port limit ${count} for update of np skip locked`,
+  );
+}
+
+type NodePool = { product: Product; country: string; subServerId: string };
+
+/**
+ * The sources a rotating proxy or key of a node may move to without holding one: prefixes,
+ * shared addresses, and for keys the whole pool of the country.
+ */
+export async function findRotationPools(tx: Tx, opts: NodePool): Promise<PoolRow[]> {
+  return queryRows<PoolRow>(
+    tx,
+    sql`select id, sub_server_id, ip, is_prefix, shared from egress_ips
+        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
+          and (is_prefix or shared or ${opts.product === 'key'})`,
+  );
+}
+
+/** A node's prefixes and shared addresses of a country. */
+export async function findNodeOpenPools(tx: Tx, opts: NodePool): Promise<PoolRow[]> {
+  return queryRows<PoolRow>(
+    tx,
+    sql`select id, sub_server_id, ip, is_prefix, shared from egress_ips
+        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
+          and (is_prefix or shared)`,
+  );
+}
+
+/** One random free pool address of a node, claimed with FOR UPDATE SKIP LOCKED. */
+export async function claimRandomFreeNodeIp(tx: Tx, opts: NodePool): Promise<{ id: string; ip: string } | undefined> {
+  const free = await queryRows<{ id: string; ip: string }>(
+    tx,
+    sql`select id, ip from egress_ips
+        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
+          and proxy_id is null and not is_prefix and not shared
+        order by random() limit 1 for update skip locked`,
+  );
+  return free[0];
+}
+
+/** Up to `count` free pool addresses of a node, in address order, claimed with FOR UPDATE SKIP LOCKED. */
+export async function claimFreeNodeIps(
+  tx: Tx,
+  opts: NodePool & { count: number },
+): Promise<{ id: string; ip: string }[]> {
+  return queryRows<{ id: string; ip: string }>(
+    tx,
+    sql`select id, ip from egress_ips
+        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
+          and proxy_id is null and not is_prefix and not shared
+        order by ip limit ${opts.count} for update skip locked`,
+  );
+}
+
+/** Marks claimed ports and pool addresses as held by their proxies. */
+export async function bindPortsAndIps(tx: Tx, slots: SlotBinding[]): Promise<void> {
+  const ports = slots.map((s) => sql`(${s.subServerId}::uuid, ${s.port}::int, ${s.proxyId}::uuid)`);
+  await tx.execute(sql`update node_ports np set proxy_id = v.proxy_id
+      from (values ${sql.join(ports, sql`, `)}) as v(sub_server_id, port, proxy_id)
+      where np.sub_server_id = v.sub_server_id and np.port = v.port`);
+  const ips = slots.filter((s) => s.egressIpId);
+  if (ips.length) {
+    const rows = ips.map((s) => sql`(${s.egressIpId}::uuid, ${s.proxyId}::uuid)`);
+    await tx.execute(sql`update egress_ips e set proxy_id = v.proxy_id
+        from (values ${sql.join(rows, sql`, `)}) as v(id, proxy_id) where e.id = v.id`);
+  }
+}
+
+/** Frees the ports and pool addresses the proxies hold (at least one id). */
+export async function releasePortsAndIps(tx: Tx, proxyIds: string[]): Promise<void> {
+  const ids = sql.join(
+    proxyIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`update node_ports set proxy_id = null where proxy_id in (${ids})`);
+  await tx.execute(sql`update egress_ips set proxy_id = null where proxy_id in (${ids})`);
+}
+
+export async function listEgressGroups(db: DbOrTx, subServerId: string): Promise<EgressGroupRow[]> {
+  return queryRows<EgressGroupRow>(
+    db,
+    sql`select product, country, family, is_prefix, shared, count(*) as total, count(proxy_id) as held, min(ip) as sample
+        from egress_ips where sub_server_id = ${subServerId} group by product, country, family, is_prefix, shared order by product, country`,
+  );
+}
+
+/** The addresses a node already has for a product. */
+export async function listNodeEgressIps(db: DbOrTx, subServerId: string, product: Product): Promise<string[]> {
+  const existing = await db
+    .select({ ip: egressIps.ip })
+    .from(egressIps)
+    .where(and(eq(egressIps.subServerId, subServerId), eq(egressIps.product, product)));
+  return existing.map((e) => e.ip);
+}
+
+/** Deletes the free pool addresses of one product and country; held ones stay. */
+export async function deleteFreeEgress(
+  db: DbOrTx,
+  subServerId: string,
+  product: Product,
+  country: string,
+): Promise<void> {
+  await db.execute(
+    sql`delete from egress_ips where sub_server_id = ${subServerId} and product = ${product} and country = ${country} and proxy_id is null`,
+  );
+}
