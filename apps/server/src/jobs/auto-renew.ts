@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { queryRows, type Tx } from '../db/client.js';
-import { orders, users } from '../db/schema/index.js';
+import type { Tx } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
 import type { OrderRow } from '../modules/orders/mapper.js';
 import { logNotes } from '../modules/orders/log-notes.js';
-import { insertLog } from '../modules/orders/repository.js';
+import {
+  findAutoRenewCandidates,
+  findUserEmail,
+  insertLog,
+  lockOrderSkipLocked,
+  updateOrder,
+} from '../modules/orders/repository.js';
 import { liveUnits, renewOrderTx, type Units } from '../modules/orders/renew.js';
 import { enqueueMail, kickOutbox } from '../modules/outbox/outbox.js';
 import type { Job } from './runner.js';
@@ -14,12 +18,6 @@ import type { Job } from './runner.js';
 /** How long before expiry auto-renew charges for the next period. */
 export const AUTO_RENEW_LEAD_MS = 60 * 60_000;
 const BATCH = 100;
-
-/** A proxy or key that is due: its own flag on, not locked, expiring within the lead time. */
-function dueUnit(alias: 'p' | 'k', horizon: string) {
-  const a = sql.raw(alias);
-  return sql`${a}.auto_renew and ${a}.status in ('using', 'expired') and ${a}.expires_at <= ${horizon}::timestamptz`;
-}
 
 /**
  * Renews the proxies and keys whose own auto-renew flag is on (README "Buying and using proxies"):
@@ -35,24 +33,12 @@ export async function runAutoRenew(
   signal?: AbortSignal,
 ): Promise<{ renewed: number; failed: number }> {
   const horizon = new Date(ctx.clock.nowMs() + AUTO_RENEW_LEAD_MS).toISOString();
-  // Driven by the units (status/expiry index), not by scanning every order. Orders that already
-  // failed for this expiry go last, so they cannot starve the others.
-  const candidates = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`select o.id from (
-          select p.order_id, min(p.expires_at) as first_due from proxies p
-            where ${dueUnit('p', horizon)} and p.key_id is null and p.order_id is not null group by p.order_id
-          union all
-          select k.order_id, min(k.expires_at) from rotating_keys k
-            where ${dueUnit('k', horizon)} and k.order_id is not null group by k.order_id
-        ) d join orders o on o.id = d.order_id
-        where o.status <> 'cancelled'
-        order by (o.auto_renew_failed_for is not distinct from d.first_due), d.first_due limit ${BATCH}`,
-  );
+  // Driven by the units; orders that already failed for this expiry go last (findAutoRenewCandidates).
+  const candidates = await findAutoRenewCandidates(ctx.db, horizon, BATCH);
   let renewed = 0;
   let failed = 0;
   const mails: string[] = [];
-  for (const { id } of candidates) {
+  for (const id of candidates) {
     if (signal?.aborted) {
       break;
     }
@@ -79,11 +65,7 @@ export async function runAutoRenew(
 async function renewOne(ctx: AppContext, id: string, horizon: string, mails: string[]) {
   let mail: string | undefined;
   const outcome = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), ne(orders.status, 'cancelled')))
-      .for('update', { skipLocked: true });
+    const order = await lockOrderSkipLocked(tx, id);
     if (!order) {
       return 'skipped' as const;
     }
@@ -140,7 +122,7 @@ async function dueUnits(tx: Tx, order: OrderRow, horizon: string): Promise<Units
 /** Logs the failed renewal on the order and queues the mail to the user; returns the mail's outbox id. */
 async function recordFailure(ctx: AppContext, tx: Tx, order: OrderRow, firstDue: Date, code: string) {
   const now = ctx.clock.now();
-  await tx.update(orders).set({ autoRenewFailedFor: firstDue, updatedAt: now }).where(eq(orders.id, order.id));
+  await updateOrder(tx, order.id, { autoRenewFailedFor: firstDue, updatedAt: now });
   await insertLog(tx, {
     id: randomUUID(),
     orderId: order.id,
@@ -150,11 +132,11 @@ async function recordFailure(ctx: AppContext, tx: Tx, order: OrderRow, firstDue:
     amount: 0,
     createdAt: now,
   });
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-  if (user) {
+  const email = await findUserEmail(tx, order.userId);
+  if (email !== undefined) {
     const when = firstDue.toISOString();
     return enqueueMail(ctx, tx, {
-      to: user.email,
+      to: email,
       subject: `Gia hạn tự động thất bại / Auto-renew failed: ${order.code}`,
       text: [
         `Đơn ${order.code} chưa được gia hạn tự động (${code === 'NOT_ENOUGH_MONEY' ? 'số dư không đủ' : code}). Proxy vẫn hoạt động đến ${when}. Hãy nạp thêm Xu để gia hạn.`,

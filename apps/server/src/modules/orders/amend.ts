@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   discountPercent,
   prorate,
@@ -11,18 +10,17 @@ import {
 } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { orders, proxies } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/repository.js';
 import { chargeBalance } from '../ledger/service.js';
 import { allocateSlots, claimEgress } from '../supply/allocator.js';
 import { recordProxyChanges } from '../supply/changes.js';
-import type { Buyer } from './buy.js';
-import { assertProductOpen, insertProxies } from './buy.js';
+import { assertProductOpen, insertProxies, type Buyer } from './purchase.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
 import { refreshOrders } from './renew.js';
 import { logNotes, type LogNote } from './log-notes.js';
 import * as repo from './repository.js';
+import * as units from './units-repository.js';
 
 type RetailOrder = OrderRow & { type: 'v6' | 'v4'; expiresAt: Date };
 
@@ -82,11 +80,6 @@ function unwrap<T>(r: { ok: T } | { failed: AppError }): T {
     throw r.failed;
   }
   return r.ok;
-}
-
-async function reload(tx: Tx, id: string): Promise<OrderRow> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id));
-  return row!;
 }
 
 /**
@@ -167,10 +160,7 @@ export async function increaseAmount(
           createdAt: now,
           updatedAt: now,
         });
-        await sp
-          .update(orders)
-          .set({ quantity, totalPrice: sql`${orders.totalPrice} + ${q.total}`, updatedAt: now })
-          .where(eq(orders.id, order.id));
+        await repo.addToOrderTotal(sp, order.id, q.total, { quantity, updatedAt: now });
         await repo.insertLog(sp, {
           id: randomUUID(),
           orderId: order.id,
@@ -183,7 +173,7 @@ export async function increaseAmount(
         await refreshOrders(sp, [order.id]);
         const hosts = new Map(slots.map((s) => [s.subServerId, s.host]));
         return {
-          order: toOrder(await reload(sp, order.id)),
+          order: toOrder(await repo.reloadOrder(sp, order.id)),
           proxies: rows.map((r) => toProxy(r, hosts.get(r.subServerId) ?? '')),
           cost: q.total,
         };
@@ -228,12 +218,7 @@ export async function changeCountry(
       // Every proxy not locked moves, so the order keeps one country (its renewals are priced by
       // it); each is charged for its own time left, which is none for an expired one (renewed
       // proxies outlive the rest).
-      const live = await tx
-        .select()
-        .from(proxies)
-        .where(and(eq(proxies.orderId, order.id), ne(proxies.status, 'locked')))
-        .orderBy(proxies.port)
-        .for('update');
+      const live = await units.lockLiveProxiesOfOrderByPort(tx, order.id);
       const left = (p: (typeof live)[number]) =>
         p.status === 'using' && p.expiresAt > now ? remainingHours(p.expiresAt, now) : 0;
       const inUse = live.filter((p) => left(p) > 0);
@@ -270,36 +255,19 @@ export async function changeCountry(
           const egress = await claimEgress(sp, { product, country: to, subServerId, count: ps.length });
           ps.forEach((p, i) => moves.push({ proxyId: p.id, ...egress[i]! }));
         }
-        const ids = sql.join(
-          live.map((p) => sql`${p.id}::uuid`),
-          sql`, `,
-        );
         // The old addresses go back to their pool before the new ones are bound to the same proxies.
-        await sp.execute(sql`update egress_ips set proxy_id = null where proxy_id in (${ids})`);
-        const values = sql.join(
-          moves.map((m) => sql`(${m.proxyId}::uuid, ${m.egressIp}::text, ${m.egressIpId}::uuid)`),
-          sql`, `,
+        await units.moveProxiesEgress(
+          sp,
+          live.map((p) => p.id),
+          moves,
+          to,
+          now,
         );
-        await sp.execute(sql`update proxies p set egress_ip = v.ip, egress_ip_id = v.ip_id, country = ${to},
-            updated_at = ${now.toISOString()}::timestamptz
-          from (values ${values}) as v(id, ip, ip_id) where p.id = v.id`);
-        const held = moves.filter((m) => m.egressIpId !== null);
-        if (held.length) {
-          const rows = sql.join(
-            held.map((m) => sql`(${m.egressIpId}::uuid, ${m.proxyId}::uuid)`),
-            sql`, `,
-          );
-          await sp.execute(sql`update egress_ips e set proxy_id = v.proxy_id
-            from (values ${rows}) as v(id, proxy_id) where e.id = v.id`);
-        }
         await recordProxyChanges(
           sp,
           live.map((p) => p.id),
         );
-        await sp
-          .update(orders)
-          .set({ country: to, totalPrice: sql`${orders.totalPrice} + ${q.total}`, updatedAt: now })
-          .where(eq(orders.id, order.id));
+        await repo.addToOrderTotal(sp, order.id, q.total, { country: to, updatedAt: now });
         await repo.insertLog(sp, {
           id: randomUUID(),
           orderId: order.id,
@@ -310,7 +278,7 @@ export async function changeCountry(
           createdAt: now,
         });
         await refreshOrders(sp, [order.id]);
-        return { order: toOrder(await reload(sp, order.id)), cost: q.total };
+        return { order: toOrder(await repo.reloadOrder(sp, order.id)), cost: q.total };
       });
     }),
   );

@@ -1,9 +1,7 @@
 import type { TKey, TOrder, TProxy } from '@proxy/contract';
-import type { orders, proxies, rotatingKeys } from '../../db/schema/index.js';
+import type { KeyRow, OrderRow, ProxyRow } from './repository.js';
 
-export type OrderRow = typeof orders.$inferSelect;
-export type ProxyRow = typeof proxies.$inferSelect;
-export type KeyRow = typeof rotatingKeys.$inferSelect;
+export type { KeyRow, OrderRow, ProxyRow };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

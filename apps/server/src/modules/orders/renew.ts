@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { periodToHours, renewUnitPrice, type Period, type TransactionType } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { queryRows, type Tx } from '../../db/client.js';
-import { orders, proxies, rotatingKeys, users } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/repository.js';
 import { chargeBalance } from '../ledger/service.js';
 import type { KeyRow, OrderRow, ProxyRow } from './mapper.js';
 import { logNotes } from './log-notes.js';
 import * as repo from './repository.js';
+import * as units from './units-repository.js';
 import { publish } from '../realtime/publish.js';
 import { recordProxyChanges } from '../supply/changes.js';
 
@@ -25,31 +24,7 @@ export async function refreshOrders(tx: Tx, orderIds: string[]): Promise<void> {
   if (orderIds.length === 0) {
     return;
   }
-  const ids = sql.join(
-    [...new Set(orderIds)].map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const changed = await queryRows<{ id: string; user_id: string; status: string }>(
-    tx,
-    sql`
-    update orders o set
-      status = case when u.using_count > 0 then 'using' else 'expired' end,
-      expires_at = coalesce(u.max_expiry, o.expires_at),
-      holds_plan = o.holds_plan and u.live_count > 0
-    from (
-      select o2.id,
-        (select count(*) from proxies p where p.order_id = o2.id and p.status = 'using')
-          + (select count(*) from rotating_keys k where k.order_id = o2.id and k.status = 'using') as using_count,
-        (select count(*) from proxies p where p.order_id = o2.id and p.status <> 'locked') as live_count,
-        greatest(
-          (select max(p.expires_at) from proxies p where p.order_id = o2.id and p.key_id is null),
-          (select max(k.expires_at) from rotating_keys k where k.order_id = o2.id)
-        ) as max_expiry
-      from orders o2 where o2.id in (${ids})
-    ) u
-    where o.id = u.id and o.status <> 'cancelled'
-    returning o.id, o.user_id, o.status`,
-  );
+  const changed = await repo.refreshOrderStatus(tx, orderIds);
   // docs/wire-contract.md#realtime: order.updated {id, status}, delivered when this transaction commits.
   for (const o of changed) {
     await publish(tx, o.user_id, 'order.updated', { id: o.id, status: o.status });
@@ -63,19 +38,9 @@ export interface Units {
 
 export async function liveUnits(tx: Tx, order: OrderRow): Promise<Units> {
   if (order.type === 'key') {
-    const keys = await tx
-      .select()
-      .from(rotatingKeys)
-      .where(and(eq(rotatingKeys.orderId, order.id), ne(rotatingKeys.status, 'locked')))
-      .for('update');
-    return { proxies: [], keys };
+    return { proxies: [], keys: await units.lockLiveKeysOfOrder(tx, order.id) };
   }
-  const ps = await tx
-    .select()
-    .from(proxies)
-    .where(and(eq(proxies.orderId, order.id), ne(proxies.status, 'locked')))
-    .for('update');
-  return { proxies: ps, keys: [] };
+  return { proxies: await units.lockLiveProxiesOfOrder(tx, order.id), keys: [] };
 }
 
 /** The period and the price of renewing an order's live units. */
@@ -105,35 +70,30 @@ async function orderRenewal(
 }
 
 /** Extends units by a period from their expiry, or from now when already expired: one statement each. */
-async function extendUnits(tx: Tx, units: Units, period: Period, now: Date): Promise<void> {
+export async function extendUnits(tx: Tx, u: Units, period: Period, now: Date): Promise<void> {
   const hours = periodToHours(period);
   const at = now.toISOString();
-  const newExpiry = sql`greatest(expires_at, ${at}::timestamptz) + make_interval(hours => ${hours})`;
-  const ids = (list: string[]) =>
-    sql.join(
-      list.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    );
-  if (units.proxies.length) {
-    await tx.execute(
-      sql`update proxies set expires_at = ${newExpiry}, status = 'using', updated_at = ${at} where id in (${ids(units.proxies.map((p) => p.id))})`,
+  if (u.proxies.length) {
+    await units.extendProxies(
+      tx,
+      u.proxies.map((p) => p.id),
+      hours,
+      at,
     );
   }
-  if (units.keys.length) {
-    await tx.execute(
-      sql`update rotating_keys set expires_at = ${newExpiry}, status = 'using', updated_at = ${at} where id in (${ids(units.keys.map((k) => k.id))})`,
+  const keyProxies = u.keys.map((k) => k.proxyId).filter((x): x is string => x !== null);
+  if (u.keys.length) {
+    await units.extendKeys(
+      tx,
+      u.keys.map((k) => k.id),
+      hours,
+      at,
     );
-    const keyProxies = units.keys.map((k) => k.proxyId).filter((x): x is string => x !== null);
     if (keyProxies.length) {
-      // A key's listener lives exactly as long as the key.
-      await tx.execute(sql`update proxies p set expires_at = k.expires_at, status = 'using', updated_at = ${at}
-        from rotating_keys k where k.proxy_id = p.id and p.id in (${ids(keyProxies)})`);
+      await units.alignKeyListeners(tx, keyProxies, at);
     }
   }
-  await recordProxyChanges(tx, [
-    ...units.proxies.map((p) => p.id),
-    ...units.keys.map((k) => k.proxyId).filter((x): x is string => x !== null),
-  ]);
+  await recordProxyChanges(tx, [...u.proxies.map((p) => p.id), ...keyProxies]);
 }
 
 /**
@@ -148,8 +108,8 @@ export async function renewOrderTx(
   opts: { period?: Period; auto: boolean; units?: Units },
 ): Promise<number> {
   const now = ctx.clock.now();
-  const units = opts.units ?? (await liveUnits(tx, order));
-  const count = units.proxies.length + units.keys.length;
+  const due = opts.units ?? (await liveUnits(tx, order));
+  const count = due.proxies.length + due.keys.length;
   if (count === 0) {
     throw new AppError('ORDER_EXPIRED');
   }
@@ -164,8 +124,8 @@ export async function renewOrderTx(
     refId: order.id,
     at: now,
   });
-  await extendUnits(tx, units, period, now);
-  await tx.update(orders).set({ updatedAt: now, autoRenewFailedFor: null }).where(eq(orders.id, order.id));
+  await extendUnits(tx, due, period, now);
+  await repo.updateOrder(tx, order.id, { updatedAt: now, autoRenewFailedFor: null });
   await repo.insertLog(tx, {
     id: randomUUID(),
     orderId: order.id,
@@ -198,116 +158,30 @@ export async function renewOrders(ctx: AppContext, userId: string, ids: string[]
   });
 }
 
+/** The order log line of each order whose proxies were renewed one by one (renew-list-proxy). */
+export async function logProxyRenewals(tx: Tx, rows: ProxyRow[], period: Period, now: Date): Promise<string[]> {
+  const orderIds = [...new Set(rows.map((p) => p.orderId).filter((x): x is string => x !== null))];
+  for (const orderId of orderIds) {
+    const n = rows.filter((p) => p.orderId === orderId).length;
+    await repo.insertLog(tx, {
+      id: randomUUID(),
+      orderId,
+      action: 'renew',
+      result: 'success',
+      ...logNotes.renewProxies(n, period),
+      amount: 0,
+      createdAt: now,
+    });
+  }
+  return orderIds;
+}
+
 /**
- * What renewing these proxies or keys for a period costs at the retail renewal prices: one price
- * look-up per country, not per unit (docs/money.md#renewals: under a month at the retail price).
+ * The orders of a user's proxies or keys, locked before the units (lock order: repository.ts
+ * `lockOrders`), for the proxies module's calls that change units and their orders.
  */
-async function renewalCost(
-  tx: Tx,
-  siteId: string,
-  product: 'v6' | 'v4' | 'key',
-  units: { country: string }[],
-  period: Period,
-): Promise<number> {
-  const perCountry = new Map<string, number>();
-  for (const u of units) {
-    perCountry.set(u.country, (perCountry.get(u.country) ?? 0) + 1);
-  }
-  let cost = 0;
-  for (const [country, count] of perCountry) {
-    const row = await catalog.findRetailPrice(tx, siteId, product, country, period.unit);
-    if (!row) {
-      throw new AppError('INVALID_COUNTRY');
-    }
-    cost += renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period) * period.value * count;
-  }
-  return cost;
-}
-
-/** Renews chosen retail proxies (not package ones: those renew with their package). */
-export async function renewProxies(
-  ctx: AppContext,
-  user: { id: string; siteId: string },
-  scope: repo.ProxyScope,
-  ids: string[],
-  period: Period,
-) {
-  const type = scope === 'bought' ? 'v4' : scope;
-  const unique = [...new Set(ids)];
-  return ctx.db.transaction(async (tx) => {
-    await repo.lockOrderIds(tx, await repo.orderIdsOf(tx, user.id, 'proxies', unique));
-    const rows = await repo.lockProxies(tx, user.id, unique, scope);
-    if (rows.length !== unique.length) {
-      throw new AppError('PROXY_NOT_EXISTS');
-    }
-    if (rows.some((p) => p.status === 'locked')) {
-      throw new AppError('PROXY_EXPIRED');
-    }
-    if (rows.some((p) => p.packageName !== null)) {
-      throw new AppError('PROXY_NOT_VALID');
-    }
-    const cost = await renewalCost(tx, user.siteId, type, rows, period);
-    const now = ctx.clock.now();
-    await chargeBalance(tx, {
-      userId: user.id,
-      cost,
-      type: 'renew',
-      content: `renew ${rows.length} × ${type.toUpperCase()} proxy, ${period.value} ${period.unit}`,
-      contentI18n: { key: 'renewProxies', params: { count: rows.length, product: type, period } },
-      refType: 'proxies',
-      refId: rows[0]!.id,
-      at: now,
-    });
-    await extendUnits(tx, { proxies: rows, keys: [] }, period, now);
-    const orderIds = [...new Set(rows.map((p) => p.orderId).filter((x): x is string => x !== null))];
-    for (const orderId of orderIds) {
-      const n = rows.filter((p) => p.orderId === orderId).length;
-      await repo.insertLog(tx, {
-        id: randomUUID(),
-        orderId,
-        action: 'renew',
-        result: 'success',
-        ...logNotes.renewProxies(n, period),
-        amount: 0,
-        createdAt: now,
-      });
-    }
-    await refreshOrders(tx, orderIds);
-    return { cost };
-  });
-}
-
-/** Renews chosen keys at the key retail price. */
-export async function renewKeys(ctx: AppContext, user: { id: string; siteId: string }, ids: string[], period: Period) {
-  const unique = [...new Set(ids)];
-  return ctx.db.transaction(async (tx) => {
-    await repo.lockOrderIds(tx, await repo.orderIdsOf(tx, user.id, 'keys', unique));
-    const rows = await repo.lockKeys(tx, user.id, unique);
-    if (rows.length !== unique.length) {
-      throw new AppError('KEY_NOT_EXISTS');
-    }
-    if (rows.some((k) => k.status === 'locked')) {
-      throw new AppError('KEY_EXPIRED');
-    }
-    const cost = await renewalCost(tx, user.siteId, 'key', rows, period);
-    const now = ctx.clock.now();
-    await chargeBalance(tx, {
-      userId: user.id,
-      cost,
-      type: 'renew_key',
-      content: `renew ${rows.length} key(s), ${period.value} ${period.unit}`,
-      contentI18n: { key: 'renewKeys', params: { count: rows.length, period } },
-      refType: 'keys',
-      refId: rows[0]!.id,
-      at: now,
-    });
-    await extendUnits(tx, { proxies: [], keys: rows }, period, now);
-    await refreshOrders(
-      tx,
-      rows.map((k) => k.orderId).filter((x): x is string => x !== null),
-    );
-    return { cost };
-  });
+export async function lockOrdersOfUnits(tx: Tx, userId: string, unit: 'proxies' | 'keys', ids: string[]) {
+  await repo.lockOrderIds(tx, await repo.orderIdsOf(tx, userId, unit, ids));
 }
 
 /** Adds bandwidth to a package order (docs/product-rules.md#purchases: "Bandwidth has reached its maximum"). */
@@ -348,16 +222,8 @@ export async function increaseBandwidth(
       refId: order.id,
       at: now,
     });
-    await tx.update(orders).set({ bandwidthGb: total, updatedAt: now }).where(eq(orders.id, order.id));
-    const changed = await tx
-      .update(proxies)
-      .set({ bandwidthLimitGb: total, updatedAt: now })
-      .where(eq(proxies.orderId, order.id))
-      .returning({ id: proxies.id });
-    await recordProxyChanges(
-      tx,
-      changed.map((p) => p.id),
-    );
+    await repo.updateOrder(tx, order.id, { bandwidthGb: total, updatedAt: now });
+    await recordProxyChanges(tx, await units.setOrderBandwidthLimit(tx, order.id, total, now));
     await repo.insertLog(tx, {
       id: randomUUID(),
       orderId: order.id,
@@ -380,25 +246,7 @@ export async function syncOrderAutoRenew(tx: Tx, orderIds: (string | null)[]): P
   if (unique.length === 0) {
     return;
   }
-  const ids = sql.join(
-    unique.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    update orders o set auto_renew = s.all_on
-    from (
-      select o2.id, coalesce(bool_and(u.auto_renew), o2.auto_renew) as all_on
-      from orders o2
-      left join lateral (
-        select p.auto_renew from proxies p
-          where p.order_id = o2.id and p.key_id is null and p.status <> 'locked'
-        union all
-        select k.auto_renew from rotating_keys k where k.order_id = o2.id and k.status <> 'locked'
-      ) u on true
-      where o2.id in (${ids})
-      group by o2.id, o2.auto_renew
-    ) s
-    where o.id = s.id and o.auto_renew is distinct from s.all_on`);
+  await repo.syncOrderAutoRenewFlags(tx, unique);
 }
 
 /** The order switch (/order page) sets the flags of all its proxies and keys. */
@@ -409,9 +257,8 @@ export async function setOrderAutoRenew(ctx: AppContext, userId: string, orderId
       throw new AppError('ORDER_NOT_EXIST');
     }
     const now = ctx.clock.now();
-    await tx.update(orders).set({ autoRenew, updatedAt: now }).where(eq(orders.id, orderId));
-    await tx.update(proxies).set({ autoRenew, updatedAt: now }).where(eq(proxies.orderId, orderId));
-    await tx.update(rotatingKeys).set({ autoRenew, updatedAt: now }).where(eq(rotatingKeys.orderId, orderId));
+    await repo.updateOrder(tx, orderId, { autoRenew, updatedAt: now });
+    await units.setOrderUnitsAutoRenew(tx, orderId, autoRenew, now);
   });
 }
 
@@ -422,101 +269,10 @@ export async function setOrderAutoRenew(ctx: AppContext, userId: string, orderId
 export async function setPrivateAutoRenew(ctx: AppContext, userId: string, autoRenew: boolean) {
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const packages = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.type, 'package'), eq(orders.product, 'v4')));
-    await repo.lockOrderIds(
-      tx,
-      packages.map((o) => o.id),
-    );
-    const changed = await queryRows<{ order_id: string }>(
-      tx,
-      sql`update proxies p set auto_renew = ${autoRenew}, updated_at = ${now.toISOString()}
-          from orders o
-          where p.order_id = o.id and o.user_id = ${userId} and o.type = 'package' and o.product = 'v4'
-            and p.user_id = ${userId} and p.status <> 'locked'
-          returning p.order_id`,
-    );
-    await syncOrderAutoRenew(
-      tx,
-      changed.map((r) => r.order_id),
-    );
+    await repo.lockOrderIds(tx, await repo.privatePackageOrderIds(tx, userId));
+    await syncOrderAutoRenew(tx, await units.setPrivatePackageProxiesAutoRenew(tx, userId, autoRenew, now));
     // The user row last: charging paths lock order, units, then the user (changeBalance), so
     // taking the user first here could deadlock with them.
-    await tx.update(users).set({ autoRenewPrivate: autoRenew, updatedAt: now }).where(eq(users.id, userId));
-  });
-}
-
-/**
- * A package is sold and renewed as one (one price for all its proxies; renew-list-proxy refuses
- * its proxies), so its proxies share one auto-renew flag: setting it on one sets it on the package.
- */
-export async function updateProxies(
-  ctx: AppContext,
-  userId: string,
-  type: repo.ProxyScope | undefined,
-  ids: string[],
-  patch: { comment?: string; autoRenew?: boolean },
-) {
-  const unique = [...new Set(ids)];
-  await ctx.db.transaction(async (tx) => {
-    if (patch.autoRenew !== undefined) {
-      // The flag reaches the orders (syncOrderAutoRenew) and a package's other proxies.
-      await repo.lockOrderIds(tx, await repo.orderIdsOf(tx, userId, 'proxies', unique));
-    }
-    const rows = await repo.lockProxies(tx, userId, unique, type);
-    if (rows.length !== unique.length) {
-      throw new AppError('PROXY_NOT_EXISTS');
-    }
-    const now = ctx.clock.now();
-    await tx
-      .update(proxies)
-      .set({ ...patch, updatedAt: now })
-      .where(inArray(proxies.id, unique));
-    if (patch.autoRenew === undefined) {
-      return;
-    }
-    const packages = [
-      ...new Set(rows.filter((p) => p.packageName !== null && p.orderId !== null).map((p) => p.orderId!)),
-    ];
-    if (packages.length) {
-      await tx
-        .update(proxies)
-        .set({ autoRenew: patch.autoRenew, updatedAt: now })
-        .where(and(inArray(proxies.orderId, packages), eq(proxies.userId, userId), ne(proxies.status, 'locked')));
-    }
-    await syncOrderAutoRenew(
-      tx,
-      rows.map((p) => p.orderId),
-    );
-  });
-}
-
-export async function updateKeys(
-  ctx: AppContext,
-  userId: string,
-  ids: string[],
-  patch: { comment?: string; autoRenew?: boolean },
-) {
-  const unique = [...new Set(ids)];
-  await ctx.db.transaction(async (tx) => {
-    if (patch.autoRenew !== undefined) {
-      await repo.lockOrderIds(tx, await repo.orderIdsOf(tx, userId, 'keys', unique));
-    }
-    const rows = await repo.lockKeys(tx, userId, unique);
-    if (rows.length !== unique.length) {
-      throw new AppError('KEY_NOT_EXISTS');
-    }
-    await tx
-      .update(rotatingKeys)
-      .set({ ...patch, updatedAt: ctx.clock.now() })
-      .where(inArray(rotatingKeys.id, unique));
-    if (patch.autoRenew !== undefined) {
-      await syncOrderAutoRenew(
-        tx,
-        rows.map((k) => k.orderId),
-      );
-    }
+    await repo.setAutoRenewPrivate(tx, userId, autoRenew, now);
   });
 }

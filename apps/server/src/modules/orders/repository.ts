@@ -1,9 +1,17 @@
 import type { TOrderLogI18n } from '@proxy/contract';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows, queryRowsPrepared, type DbOrTx } from '../../db/client.js';
-import { orderLogs, orders, proxies, rotatingKeys, subServers, users } from '../../db/schema/index.js';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import { orderLogs, orders, proxies, rotatingKeys, sites, subServers, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
-import type { KeyRow, OrderRow, ProxyRow } from './mapper.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type ProxyRow = typeof proxies.$inferSelect;
+export type KeyRow = typeof rotatingKeys.$inferSelect;
+export type OrderInsert = typeof orders.$inferInsert;
+export type ProxyInsert = typeof proxies.$inferInsert;
+
+// The proxy scope moved to the proxies module; re-exported for the modules that still import it here.
+export { scopeFilter, type ProxyScope } from '../proxies/repository.js';
 
 export async function findOrder(db: DbOrTx, userId: string, id: string): Promise<OrderRow | undefined> {
   const rows = await db
@@ -153,130 +161,6 @@ export async function listOrders(
   return { rows: rows.map((r) => ({ ...r.o, email: r.email })), total: totals[0]?.n ?? 0 };
 }
 
-/**
- * Which of a user's proxies a call sees: one product, or "bought", the private IPv4 proxies from
- * packages that are also served under /api/bought-proxy (docs/wire-contract.md#proxies).
- */
-export type ProxyScope = ProxyRow['type'] | 'bought';
-
-export function scopeFilter(scope: ProxyScope): SQL[] {
-  return scope === 'bought' ? [eq(proxies.type, 'v4'), isNotNull(proxies.packageName)] : [eq(proxies.type, scope)];
-}
-
-export interface ProxyFilter {
-  userId: string;
-  type?: ProxyScope;
-  status?: ProxyRow['status'];
-  country?: string;
-  tagId?: string;
-  orderId?: string;
-  ids?: string[];
-  search: string;
-  sort: 'created_desc' | 'created_asc' | 'expires_asc' | 'expires_desc';
-  page: number;
-  limit: number;
-}
-
-function proxyWhere(f: Omit<ProxyFilter, 'sort' | 'page' | 'limit'>): SQL | undefined {
-  const parts: (SQL | undefined)[] = [eq(proxies.userId, f.userId), isNull(proxies.keyId)];
-  if (f.type) {
-    parts.push(...scopeFilter(f.type));
-  }
-  if (f.status) {
-    parts.push(eq(proxies.status, f.status));
-  }
-  if (f.country) {
-    parts.push(eq(proxies.country, f.country));
-  }
-  if (f.tagId) {
-    parts.push(eq(proxies.tagId, f.tagId));
-  }
-  if (f.orderId) {
-    parts.push(eq(proxies.orderId, f.orderId));
-  }
-  if (f.ids) {
-    parts.push(inArray(proxies.id, f.ids));
-  }
-  if (f.search) {
-    const p = likePattern(f.search);
-    parts.push(
-      or(
-        ilike(proxies.username, p),
-        ilike(proxies.egressIp, p),
-        ilike(proxies.comment, p),
-        sql`${proxies.port}::text = ${f.search}`,
-      ),
-    );
-  }
-  return and(...parts);
-}
-
-const SORTS = {
-  created_desc: [desc(proxies.createdAt), desc(proxies.id)],
-  created_asc: [asc(proxies.createdAt), asc(proxies.id)],
-  expires_asc: [asc(proxies.expiresAt), asc(proxies.id)],
-  expires_desc: [desc(proxies.expiresAt), desc(proxies.id)],
-} as const;
-
-type ListRow = { items: string | null; total: string | number | null };
-
-/** SORTS again, over the columns the page's subquery carries out (json_agg must keep the order). */
-const PAGE_SORTS = {
-  created_desc: sql.raw('x.sc desc, x.si desc'),
-  created_asc: sql.raw('x.sc asc, x.si asc'),
-  expires_asc: sql.raw('x.se asc, x.si asc'),
-  expires_desc: sql.raw('x.se desc, x.si desc'),
-} as const;
-
-const ISO = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-/**
- * The customer's proxy list as the answer's JSON, built by PostgreSQL: the hottest read of the
- * panel skips row mapping and re-serialisation in Node. The fields are exactly ZProxy's (a test
- * parses every item with it). The total is its own index-only count, and the JSON is built for the
- * page's rows only (a window count over all the user's rows cost a third of the query). A named
- * prepared statement per filter shape saves the planning, about as much again; a list of ids makes
- * the text vary, so that shape runs unprepared.
- */
-export async function listProxiesJson(db: DbOrTx, f: ProxyFilter): Promise<{ items: string; total: number }> {
-  const where = proxyWhere(f);
-  const query = sql`select (select count(*) from proxies where ${where}) as total,
-    (select json_agg(x.item order by ${PAGE_SORTS[f.sort]})::text from (
-      select proxies.created_at as sc, proxies.expires_at as se, proxies.id as si,
-      json_build_object(
-        'id', proxies.id, 'orderId', proxies.order_id, 'type', proxies.type, 'kind', proxies.kind,
-        'protocol', proxies.protocol, 'host', sub_servers.host, 'port', proxies.port,
-        'username', proxies.username, 'password', proxies.password, 'country', proxies.country,
-        'egressIp', proxies.egress_ip, 'packageName', proxies.package_name, 'tagId', proxies.tag_id,
-        'comment', proxies.comment, 'status', proxies.status, 'expiresAt', ${ISO('proxies.expires_at')},
-        'autoRenew', proxies.auto_renew, 'ipChangeMode', proxies.ip_change_mode,
-        'changeIntervalMin', proxies.change_interval_min, 'ipChangeStatus', proxies.ip_change_status,
-        'ipChangedAt', ${ISO('proxies.ip_changed_at')}, 'authIps', proxies.auth_ips,
-        'bandwidthLimitGb', proxies.bandwidth_limit_gb, 'bandwidthUsedBytes', proxies.bandwidth_used_bytes,
-        'createdAt', ${ISO('proxies.created_at')}
-      ) as item
-      from proxies join sub_servers on sub_servers.id = proxies.sub_server_id
-      where ${where}
-      order by ${sql.join([...SORTS[f.sort]], sql`, `)}
-      limit ${f.limit} offset ${offsetOf(f.page, f.limit)}
-    ) x) as items`;
-  const rows = f.ids
-    ? await queryRows<ListRow>(db, query)
-    : await queryRowsPrepared<ListRow>(db, 'list_proxies', query);
-  const r = rows[0];
-  return { items: r?.items ?? '[]', total: Number(r?.total ?? 0) };
-}
-
-/** All of a user's proxies matching a filter, for export (no paging; a user's list is bounded). */
-export async function allProxies(db: DbOrTx, f: Omit<ProxyFilter, 'page' | 'limit' | 'sort'>) {
-  return db
-    .select({ p: proxies, host: subServers.host })
-    .from(proxies)
-    .innerJoin(subServers, eq(subServers.id, proxies.subServerId))
-    .where(proxyWhere(f))
-    .orderBy(asc(proxies.createdAt), asc(proxies.id));
-}
-
 export async function proxiesOfOrder(db: DbOrTx, orderId: string) {
   return db
     .select({ p: proxies, host: subServers.host })
@@ -286,87 +170,166 @@ export async function proxiesOfOrder(db: DbOrTx, orderId: string) {
     .orderBy(asc(proxies.port));
 }
 
-/** The caller's proxies by id, locked for update; throws nothing, the service checks the count. */
-export async function lockProxies(db: DbOrTx, userId: string, ids: string[], type?: ProxyScope) {
-  const parts = [inArray(proxies.id, ids), eq(proxies.userId, userId), isNull(proxies.keyId)];
-  if (type) {
-    parts.push(...scopeFilter(type));
-  }
-  return db
-    .select()
-    .from(proxies)
-    .where(and(...parts))
-    .for('update');
+function uuidList(ids: string[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
 }
 
-export async function lockKeys(db: DbOrTx, userId: string, ids: string[]) {
-  return db
-    .select()
-    .from(rotatingKeys)
-    .where(and(inArray(rotatingKeys.id, ids), eq(rotatingKeys.userId, userId)))
-    .for('update');
+/**
+ * Sets each order's status and expiry from its proxies and keys (using while any is in use) in
+ * one statement; returns the orders it touched, for their order.updated events.
+ */
+export async function refreshOrderStatus(db: DbOrTx, orderIds: string[]) {
+  const ids = uuidList([...new Set(orderIds)]);
+  return queryRows<{ id: string; user_id: string; status: string }>(
+    db,
+    sql`
+    update orders o set
+      status = case when u.using_count > 0 then 'using' else 'expired' end,
+      expires_at = coalesce(u.max_expiry, o.expires_at),
+      holds_plan = o.holds_plan and u.live_count > 0
+    from (
+      select o2.id,
+        (select count(*) from proxies p where p.order_id = o2.id and p.status = 'using')
+          + (select count(*) from rotating_keys k where k.order_id = o2.id and k.status = 'using') as using_count,
+        (select count(*) from proxies p where p.order_id = o2.id and p.status <> 'locked') as live_count,
+        greatest(
+          (select max(p.expires_at) from proxies p where p.order_id = o2.id and p.key_id is null),
+          (select max(k.expires_at) from rotating_keys k where k.order_id = o2.id)
+        ) as max_expiry
+      from orders o2 where o2.id in (${ids})
+    ) u
+    where o.id = u.id and o.status <> 'cancelled'
+    returning o.id, o.user_id, o.status`,
+  );
 }
 
-export async function listKeys(
-  db: DbOrTx,
-  f: {
-    userId?: string;
-    siteId?: string;
-    orderId?: string;
-    tagId?: string;
-    status?: KeyRow['status'];
-    search: string;
-    /** The admin list also finds keys by their customer's e-mail. */
-    searchEmail?: boolean;
-    page: number;
-    limit: number;
-  },
-): Promise<{ rows: { k: KeyRow; line: string | null; email: string }[]; total: number }> {
-  const parts: (SQL | undefined)[] = [];
-  if (f.userId) {
-    parts.push(eq(rotatingKeys.userId, f.userId));
-  }
-  if (f.siteId) {
-    parts.push(eq(rotatingKeys.siteId, f.siteId));
-  }
-  if (f.orderId) {
-    parts.push(eq(rotatingKeys.orderId, f.orderId));
-  }
-  if (f.tagId) {
-    parts.push(eq(rotatingKeys.tagId, f.tagId));
-  }
-  if (f.status) {
-    parts.push(eq(rotatingKeys.status, f.status));
-  }
-  if (f.search) {
-    const p = likePattern(f.search);
-    parts.push(
-      or(
-        ilike(rotatingKeys.key, p),
-        ilike(rotatingKeys.comment, p),
-        ilike(rotatingKeys.country, p),
-        f.searchEmail ? ilike(users.email, p) : undefined,
-      ),
-    );
-  }
-  const w = and(...parts);
-  const [rows, totals] = await Promise.all([
-    db
-      .select({
-        k: rotatingKeys,
-        line: sql<string | null>`case when ${proxies.id} is null then null
-          else ${subServers.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`,
-        email: users.email,
-      })
-      .from(rotatingKeys)
-      .innerJoin(users, eq(users.id, rotatingKeys.userId))
-      .leftJoin(proxies, eq(proxies.id, rotatingKeys.proxyId))
-      .leftJoin(subServers, eq(subServers.id, proxies.subServerId))
-      .where(w)
-      .orderBy(desc(rotatingKeys.createdAt), desc(rotatingKeys.id))
-      .limit(f.limit)
-      .offset(offsetOf(f.page, f.limit)),
-    db.select({ n: count() }).from(rotatingKeys).innerJoin(users, eq(users.id, rotatingKeys.userId)).where(w),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+/** orders.auto_renew := whether every live proxy or key of the order is flagged (distinct orders, non-empty). */
+export async function syncOrderAutoRenewFlags(db: DbOrTx, orderIds: string[]): Promise<void> {
+  const ids = uuidList(orderIds);
+  await db.execute(sql`
+    update orders o set auto_renew = s.all_on
+    from (
+      select o2.id, coalesce(bool_and(u.auto_renew), o2.auto_renew) as all_on
+      from orders o2
+      left join lateral (
+        select p.auto_renew from proxies p
+          where p.order_id = o2.id and p.key_id is null and p.status <> 'locked'
+        union all
+        select k.auto_renew from rotating_keys k where k.order_id = o2.id and k.status <> 'locked'
+      ) u on true
+      where o2.id in (${ids})
+      group by o2.id, o2.auto_renew
+    ) s
+    where o.id = s.id and o.auto_renew is distinct from s.all_on`);
+}
+
+type OrderPatch = Partial<
+  Pick<
+    typeof orders.$inferInsert,
+    'updatedAt' | 'autoRenewFailedFor' | 'bandwidthGb' | 'autoRenew' | 'quantity' | 'country'
+  >
+>;
+
+export async function updateOrder(db: DbOrTx, id: string, patch: OrderPatch): Promise<void> {
+  await db.update(orders).set(patch).where(eq(orders.id, id));
+}
+
+/** Adds a charge to the order's total price (increase-amount, change-country), with other changes. */
+export async function addToOrderTotal(db: DbOrTx, id: string, add: number, patch: OrderPatch): Promise<void> {
+  await db
+    .update(orders)
+    .set({ ...patch, totalPrice: sql`${orders.totalPrice} + ${add}` })
+    .where(eq(orders.id, id));
+}
+
+export async function insertOrder(db: DbOrTx, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [order] = await db.insert(orders).values(values).returning();
+  return order!;
+}
+
+export async function reloadOrder(db: DbOrTx, id: string): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row!;
+}
+
+export async function hasTrialOrder(db: DbOrTx, userId: string): Promise<boolean> {
+  const [prior] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.isTrial, true)))
+    .limit(1);
+  return prior !== undefined;
+}
+
+export async function privatePackageOrderIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.type, 'package'), eq(orders.product, 'v4')));
+  return rows.map((o) => o.id);
+}
+
+/** The site's product switches (a sites read: the site module has no narrower one). */
+export async function findProductSwitches(db: DbOrTx, siteId: string) {
+  const [site] = await db
+    .select({ v6: sites.isOpenV6, v4: sites.isOpenV4, key: sites.isOpenKey })
+    .from(sites)
+    .where(eq(sites.id, siteId));
+  return site;
+}
+
+/** The account's auto-renew-private switch (a users read: the user module has no narrower one). */
+export async function findAutoRenewPrivate(db: DbOrTx, userId: string): Promise<boolean | undefined> {
+  const [owner] = await db.select({ autoRenewPrivate: users.autoRenewPrivate }).from(users).where(eq(users.id, userId));
+  return owner?.autoRenewPrivate;
+}
+
+/** Sets the account switch; the user row is locked by this statement, so callers take it last. */
+export async function setAutoRenewPrivate(db: DbOrTx, userId: string, autoRenew: boolean, at: Date): Promise<void> {
+  await db.update(users).set({ autoRenewPrivate: autoRenew, updatedAt: at }).where(eq(users.id, userId));
+}
+
+export async function findUserEmail(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user?.email;
+}
+
+/**
+ * The orders with proxies or keys due for auto-renew (own flag on, not locked, expiring by the
+ * horizon). Driven by the units (status/expiry index), not by scanning every order. Orders that
+ * already failed for this expiry go last, so they cannot starve the others.
+ */
+export async function findAutoRenewCandidates(db: DbOrTx, horizon: string, batch: number): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select o.id from (
+          select p.order_id, min(p.expires_at) as first_due from proxies p
+            where ${dueUnit('p', horizon)} and p.key_id is null and p.order_id is not null group by p.order_id
+          union all
+          select k.order_id, min(k.expires_at) from rotating_keys k
+            where ${dueUnit('k', horizon)} and k.order_id is not null group by k.order_id
+        ) d join orders o on o.id = d.order_id
+        where o.status <> 'cancelled'
+        order by (o.auto_renew_failed_for is not distinct from d.first_due), d.first_due limit ${batch}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** A proxy or key that is due: its own flag on, not locked, expiring within the lead time. */
+function dueUnit(alias: 'p' | 'k', horizon: string) {
+  const a = sql.raw(alias);
+  return sql`${a}.auto_renew and ${a}.status in ('using', 'expired') and ${a}.expires_at <= ${horizon}::timestamptz`;
+}
+
+/** An order not cancelled, locked, or undefined when another instance holds it (SKIP LOCKED). */
+export async function lockOrderSkipLocked(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), ne(orders.status, 'cancelled')))
+    .for('update', { skipLocked: true });
+  return order;
 }

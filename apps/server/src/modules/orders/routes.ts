@@ -16,20 +16,17 @@ import {
   ZOrder,
   ZOrderListQuery,
   ZOrderLog,
-  ZOrderLogI18n,
   ZRenewListOrderRequest,
   ZRenewOrderRequest,
   ZUpdateOrderAutoRenewRequest,
   zPage,
 } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
-import { AppError } from '../../lib/errors.js';
 import { toPage } from '../../lib/paging.js';
 import { changeCountry, increaseAmount } from './amend.js';
 import { buyKeys, buyPackage, buyRetail } from './buy.js';
-import { toOrder } from './mapper.js';
 import { increaseBandwidth, renewOrders, setOrderAutoRenew } from './renew.js';
-import * as repo from './repository.js';
+import * as orders from './service.js';
 
 const ZIdParams = z.object({ id: z.string().uuid() });
 const ZIdempotencyHeaders = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
@@ -93,8 +90,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: ZOrderListQuery, response: { 200: zPage(ZOrder) } } },
     async (req) => {
       const { page, limit } = req.query;
-      const r = await repo.listOrders(app.ctx.db, { ...req.query, userId: req.user.id });
-      return toPage(r.rows.map(toOrder), r.total, page, limit);
+      const r = await orders.listOwnOrders(app.ctx, req.user.id, req.query);
+      return toPage(r.items, r.total, page, limit);
     },
   );
 
@@ -106,41 +103,19 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, limit } = req.query;
-      const r = await repo.listOrders(app.ctx.db, { ...req.query, siteId: req.site.id, searchEmail: true });
-      return toPage(
-        r.rows.map((o) => ({ ...toOrder(o), userId: o.userId, email: o.email })),
-        r.total,
-        page,
-        limit,
-      );
+      const r = await orders.listSiteOrders(app.ctx, req.site.id, req.query);
+      return toPage(r.items, r.total, page, limit);
     },
   );
 
   app.get(
     '/bill-order',
     { schema: { tags, querystring: z.object({ orderId: z.string().uuid() }), response: { 200: z.array(ZOrderLog) } } },
-    async (req) => {
-      const order = await repo.findOrder(app.ctx.db, req.user.id, req.query.orderId);
-      if (!order) {
-        throw new AppError('ORDER_NOT_EXIST');
-      }
-      return (await repo.listLogs(app.ctx.db, order.id)).map((l) => ({
-        action: l.action,
-        result: l.result,
-        note: l.note,
-        noteI18n: ZOrderLogI18n.safeParse(l.noteI18n).data ?? null,
-        amount: l.amount,
-        createdAt: l.createdAt.toISOString(),
-      }));
-    },
+    async (req) => orders.orderBill(app.ctx, req.user.id, req.query.orderId),
   );
 
   app.get('/detail/:id', { schema: { tags, params: ZIdParams, response: { 200: ZOrder } } }, async (req) => {
-    const order = await repo.findOrder(app.ctx.db, req.user.id, req.params.id);
-    if (!order) {
-      throw new AppError('ORDER_NOT_EXIST');
-    }
-    return toOrder(order);
+    return orders.orderDetail(app.ctx, req.user.id, req.params.id);
   });
 
   app.put(

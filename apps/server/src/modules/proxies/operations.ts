@@ -1,12 +1,10 @@
 import { isIPv4 } from 'node:net';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_AUTH_IPS, PROXY_PASSWORD_CHANGE_SECONDS } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { proxies, rotatingKeys, subServers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { proxyLine, type ProxyRow } from '../orders/mapper.js';
-import * as repo from '../orders/repository.js';
+import { proxyLine, type ProxyRow } from '../orders/index.js';
+import * as repo from './repository.js';
 import { nextEgress } from '../supply/allocator.js';
 import { recordProxyChanges } from '../supply/changes.js';
 
@@ -48,15 +46,11 @@ export async function setAuthIps(ctx: AppContext, userId: string, type: ProxyTyp
     if (rows.every((p) => same(p.authIps))) {
       throw new AppError('SAME_OLD_AUTH_IP');
     }
-    await tx
-      .update(proxies)
-      .set({ authIps: ips, updatedAt: ctx.clock.now() })
-      .where(
-        inArray(
-          proxies.id,
-          rows.map((p) => p.id),
-        ),
-      );
+    await repo.updateProxiesById(
+      tx,
+      rows.map((p) => p.id),
+      { authIps: ips, updatedAt: ctx.clock.now() },
+    );
     await recordProxyChanges(
       tx,
       rows.map((p) => p.id),
@@ -87,15 +81,11 @@ export async function changePassword(
     if (remain > 0) {
       throw new AppError('CHANGE_PASSWORD_TOO_FAST', { remainTime: remain });
     }
-    await tx
-      .update(proxies)
-      .set({ password, passwordChangedAt: ctx.clock.now(), updatedAt: ctx.clock.now() })
-      .where(
-        inArray(
-          proxies.id,
-          rows.map((p) => p.id),
-        ),
-      );
+    await repo.updateProxiesById(
+      tx,
+      rows.map((p) => p.id),
+      { password, passwordChangedAt: ctx.clock.now(), updatedAt: ctx.clock.now() },
+    );
     await recordProxyChanges(
       tx,
       rows.map((p) => p.id),
@@ -123,22 +113,11 @@ export async function rotateEgress(
   }
   if (next.egressIpId) {
     // Per-address pools: take the new address and give the old one back, in one statement.
-    await tx.execute(sql`update egress_ips set proxy_id = case when id = ${next.egressIpId}::uuid then ${p.id}::uuid else null end
-      where id = ${next.egressIpId}::uuid or proxy_id = ${p.id}::uuid`);
+    await repo.swapEgressAddress(tx, p.id, next.egressIpId);
   }
-  const [row] = await tx
-    .update(proxies)
-    .set({
-      egressIp: next.egressIp,
-      egressIpId: next.egressIpId,
-      ipChangeStatus: 'changed',
-      ipChangedAt: now,
-      updatedAt: now,
-    })
-    .where(eq(proxies.id, p.id))
-    .returning();
+  const row = await repo.setProxyEgress(tx, p.id, next, now);
   await recordProxyChanges(tx, [p.id]);
-  return row!;
+  return row;
 }
 
 /** POST reset-ip-manual: a new egress for each proxy, at most once a minute per proxy. */
@@ -180,20 +159,16 @@ export async function setResetType(
     if (rows.some((p) => p.status === 'locked')) {
       throw new AppError('PROXY_EXPIRED');
     }
-    await tx
-      .update(proxies)
-      .set({
+    await repo.updateProxiesById(
+      tx,
+      rows.map((p) => p.id),
+      {
         ipChangeMode: mode,
         kind: mode === 'auto' ? 'rotating' : 'static',
         changeIntervalMin: mode === 'auto' ? intervalMin! : null,
         updatedAt: ctx.clock.now(),
-      })
-      .where(
-        inArray(
-          proxies.id,
-          rows.map((p) => p.id),
-        ),
-      );
+      },
+    );
   });
 }
 
@@ -204,11 +179,7 @@ export async function setResetType(
 export async function getNewIp(ctx: AppContext, siteId: string, key: string, authIp: string | undefined) {
   const ips = authIp ? normaliseAuthIps([authIp]) : null;
   return ctx.db.transaction(async (tx) => {
-    const [k] = await tx
-      .select()
-      .from(rotatingKeys)
-      .where(and(eq(rotatingKeys.key, key), eq(rotatingKeys.siteId, siteId)))
-      .for('update');
+    const k = await repo.lockKeyByValue(tx, siteId, key);
     if (!k || !k.proxyId) {
       throw new AppError('KEY_NOT_EXISTS');
     }
@@ -220,20 +191,16 @@ export async function getNewIp(ctx: AppContext, siteId: string, key: string, aut
     if (remain > 0) {
       throw new AppError('GET_IP_TOO_FAST', { remainTime: remain });
     }
-    const [p] = await tx.select().from(proxies).where(eq(proxies.id, k.proxyId)).for('update');
+    const p = await repo.lockProxy(tx, k.proxyId);
     if (!p) {
       throw new AppError('KEY_NOT_EXISTS');
     }
     if (ips) {
-      await tx.update(proxies).set({ authIps: ips }).where(eq(proxies.id, p.id));
+      await repo.setProxyAuthIps(tx, p.id, ips);
     }
     const rotated = await rotateEgress(ctx, tx, p, 'key');
-    await tx
-      .update(rotatingKeys)
-      .set({ lastNewIpAt: ctx.clock.now(), updatedAt: ctx.clock.now() })
-      .where(eq(rotatingKeys.id, k.id));
-    const [node] = await tx.select({ host: subServers.host }).from(subServers).where(eq(subServers.id, p.subServerId));
-    const host = node?.host ?? '';
+    await repo.updateKeysById(tx, [k.id], { lastNewIpAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
+    const host = (await repo.findSubServerHost(tx, p.subServerId)) ?? '';
     return {
       proxy: proxyLine(host, rotated),
       host,

@@ -22,15 +22,12 @@ import {
   zPage,
 } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
-import { AppError } from '../../lib/errors.js';
 import { toPage } from '../../lib/paging.js';
-import { toKey, toProxy } from '../orders/mapper.js';
-import { renewKeys, renewProxies, updateKeys, updateProxies } from '../orders/renew.js';
-import * as repo from '../orders/repository.js';
-import { deleteKeys } from './service.js';
+import type { ProxyScope } from './repository.js';
+import { renewKeys, renewProxies } from './renew.js';
+import * as service from './service.js';
 import * as ops from './operations.js';
 import { hitLimit } from '../../lib/rate-limit.js';
-import { renderExport } from './export.js';
 
 const ok = { ok: true as const };
 const ZExportQuery = ZProxyExportQuery;
@@ -43,7 +40,7 @@ const ZExportQuery = ZProxyExportQuery;
 export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'typed'): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = [variant === 'bought' ? 'bought-proxy' : `${type}-proxy`];
-    const scope: repo.ProxyScope = variant === 'bought' ? 'bought' : type;
+    const scope: ProxyScope = variant === 'bought' ? 'bought' : type;
     app.addHook('preHandler', authenticate);
     app.get(
       '/list-proxy-me',
@@ -51,7 +48,7 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
       async (req, reply) => {
         const { page, limit } = req.query;
         // PostgreSQL writes the items' JSON (listProxiesJson); the page wrapper is added here.
-        const r = await repo.listProxiesJson(app.ctx.db, { ...req.query, userId: req.user.id, type: scope });
+        const r = await service.listProxiesPageJson(app.ctx, { ...req.query, userId: req.user.id, type: scope });
         const body = `{"items":${r.items},"total":${r.total},"page":${page},"limit":${limit},"totalPage":${Math.ceil(r.total / limit)}}`;
         // A string is sent as it is: Fastify serialises only objects (the schema still documents it).
         return reply.type('application/json; charset=utf-8').send(body as never);
@@ -59,28 +56,7 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
     );
 
     app.get('/export-all', { schema: { tags, querystring: ZExportQuery } }, async (req, reply) => {
-      const ids = req.query.ids === undefined ? undefined : [...new Set(req.query.ids)];
-      if (ids !== undefined) {
-        // A selection is a batch (docs/wire-contract.md#batches): one id that is not the caller's
-        // refuses the whole export, so a mixed selection never silently drops rows.
-        const owned = await repo.allProxies(app.ctx.db, { ids, userId: req.user.id, type: scope, search: '' });
-        if (owned.length !== ids.length) {
-          throw new AppError('PROXY_NOT_EXISTS');
-        }
-      }
-      const rows = await repo.allProxies(app.ctx.db, {
-        ids,
-        userId: req.user.id,
-        type: scope,
-        status: req.query.status,
-        country: req.query.country,
-        search: '',
-      });
-      const out = renderExport(
-        rows.map((x) => toProxy(x.p, x.host)),
-        req.query.format,
-        req.query.template,
-      );
+      const out = await service.exportProxies(app.ctx, req.user.id, scope, req.query);
       return reply
         .header('content-type', out.contentType)
         .header('content-disposition', `attachment; filename="proxies-${type}.${req.query.format}"`)
@@ -98,7 +74,7 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
       '/update-list-proxy',
       { schema: { tags, body: ZUpdateListProxyRequest, response: { 200: ZOk } } },
       async (req) => {
-        await updateProxies(app.ctx, req.user.id, scope, req.body.listProxyId, {
+        await service.updateProxies(app.ctx, req.user.id, scope, req.body.listProxyId, {
           comment: req.body.comment,
           autoRenew: req.body.autoRenew,
         });
@@ -183,13 +159,8 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, limit } = req.query;
-      const r = await repo.listKeys(app.ctx.db, { ...req.query, userId: req.user.id });
-      return toPage(
-        r.rows.map((x) => toKey(x.k, x.line)),
-        r.total,
-        page,
-        limit,
-      );
+      const r = await service.listOwnKeys(app.ctx, req.user.id, req.query);
+      return toPage(r.items, r.total, page, limit);
     },
   );
 
@@ -197,19 +168,11 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/export-all',
     { ...auth, schema: { tags, querystring: z.object({ format: z.enum(['txt', 'json']).optional().default('txt') }) } },
     async (req, reply) => {
-      const r = await repo.listKeys(app.ctx.db, { userId: req.user.id, search: '', page: 1, limit: 100_000 });
-      const keys = r.rows.map((x) => toKey(x.k, x.line));
-      const body =
-        req.query.format === 'json'
-          ? JSON.stringify(keys)
-          : keys.map((k) => `${k.key}${k.current ? ` ${k.current}` : ''}`).join('\n') + '\n';
+      const out = await service.exportKeys(app.ctx, req.user.id, req.query.format);
       return reply
-        .header(
-          'content-type',
-          req.query.format === 'json' ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
-        )
+        .header('content-type', out.contentType)
         .header('content-disposition', `attachment; filename="keys.${req.query.format}"`)
-        .send(body);
+        .send(out.body);
     },
   );
 
@@ -225,13 +188,8 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, limit } = req.query;
-      const r = await repo.listKeys(app.ctx.db, { ...req.query, siteId: req.site.id, searchEmail: true });
-      return toPage(
-        r.rows.map((x) => ({ ...toKey(x.k, x.line), userId: x.k.userId, email: x.email })),
-        r.total,
-        page,
-        limit,
-      );
+      const r = await service.listSiteKeys(app.ctx, req.site.id, req.query);
+      return toPage(r.items, r.total, page, limit);
     },
   );
 
@@ -245,7 +203,7 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/update-list-key',
     { ...auth, schema: { tags, body: ZUpdateListKeyRequest, response: { 200: ZOk } } },
     async (req) => {
-      await updateKeys(app.ctx, req.user.id, req.body.listKeyId, {
+      await service.updateKeys(app.ctx, req.user.id, req.body.listKeyId, {
         comment: req.body.comment,
         autoRenew: req.body.autoRenew,
       });
@@ -258,7 +216,7 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/turn-off-auto-renew-key', false],
   ] as const) {
     app.put(path, { ...auth, schema: { tags, body: ZListKeyIdRequest, response: { 200: ZOk } } }, async (req) => {
-      await updateKeys(app.ctx, req.user.id, req.body.listKeyId, { autoRenew });
+      await service.updateKeys(app.ctx, req.user.id, req.body.listKeyId, { autoRenew });
       return ok;
     });
   }
@@ -267,7 +225,7 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delete-list-key',
     { ...auth, schema: { tags, body: ZListKeyIdRequest, response: { 200: ZOk } } },
     async (req) => {
-      await deleteKeys(app.ctx, req.user.id, req.body.listKeyId);
+      await service.deleteKeys(app.ctx, req.user.id, req.body.listKeyId);
       return ok;
     },
   );

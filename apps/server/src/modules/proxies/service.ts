@@ -1,32 +1,26 @@
-import { inArray } from 'drizzle-orm';
+import type { TKey, TProxy } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { proxies, rotatingKeys } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import * as repo from '../orders/repository.js';
-import { refreshOrders } from '../orders/renew.js';
+import { lockOrdersOfUnits, refreshOrders, syncOrderAutoRenew, toKey, toProxy } from '../orders/index.js';
 import { releaseSlots } from '../supply/allocator.js';
 import { recordProxyChanges } from '../supply/changes.js';
+import { renderExport } from './export.js';
+import * as repo from './repository.js';
 
 /** Deletes keys for good: their listeners stop and go back to the pool. No refund. */
 export async function deleteKeys(ctx: AppContext, userId: string, ids: string[]): Promise<void> {
   const unique = [...new Set(ids)];
   await ctx.db.transaction(async (tx) => {
-    await repo.lockOrderIds(tx, await repo.orderIdsOf(tx, userId, 'keys', unique));
+    await lockOrdersOfUnits(tx, userId, 'keys', unique);
     const rows = await repo.lockKeys(tx, userId, unique);
     if (rows.length !== unique.length) {
       throw new AppError('KEY_NOT_EXISTS');
     }
     const now = ctx.clock.now();
     const proxyIds = rows.map((k) => k.proxyId).filter((x): x is string => x !== null);
-    await tx
-      .update(rotatingKeys)
-      .set({ status: 'locked', lockedAt: now, proxyId: null, updatedAt: now })
-      .where(inArray(rotatingKeys.id, unique));
+    await repo.updateKeysById(tx, unique, { status: 'locked', lockedAt: now, proxyId: null, updatedAt: now });
     if (proxyIds.length) {
-      await tx
-        .update(proxies)
-        .set({ status: 'locked', lockedAt: now, updatedAt: now })
-        .where(inArray(proxies.id, proxyIds));
+      await repo.updateProxiesById(tx, proxyIds, { status: 'locked', lockedAt: now, updatedAt: now });
       await releaseSlots(tx, proxyIds);
       await recordProxyChanges(tx, proxyIds);
     }
@@ -35,4 +29,137 @@ export async function deleteKeys(ctx: AppContext, userId: string, ids: string[])
       rows.map((k) => k.orderId).filter((x): x is string => x !== null),
     );
   });
+}
+
+/**
+ * A package is sold and renewed as one (one price for all its proxies; renew-list-proxy refuses
+ * its proxies), so its proxies share one auto-renew flag: setting it on one sets it on the package.
+ */
+export async function updateProxies(
+  ctx: AppContext,
+  userId: string,
+  type: repo.ProxyScope | undefined,
+  ids: string[],
+  patch: { comment?: string; autoRenew?: boolean },
+) {
+  const unique = [...new Set(ids)];
+  await ctx.db.transaction(async (tx) => {
+    if (patch.autoRenew !== undefined) {
+      // The flag reaches the orders (syncOrderAutoRenew) and a package's other proxies.
+      await lockOrdersOfUnits(tx, userId, 'proxies', unique);
+    }
+    const rows = await repo.lockProxies(tx, userId, unique, type);
+    if (rows.length !== unique.length) {
+      throw new AppError('PROXY_NOT_EXISTS');
+    }
+    const now = ctx.clock.now();
+    await repo.updateProxiesById(tx, unique, { ...patch, updatedAt: now });
+    if (patch.autoRenew === undefined) {
+      return;
+    }
+    const packages = [
+      ...new Set(rows.filter((p) => p.packageName !== null && p.orderId !== null).map((p) => p.orderId!)),
+    ];
+    if (packages.length) {
+      await repo.setPackageProxiesAutoRenew(tx, userId, packages, patch.autoRenew, now);
+    }
+    await syncOrderAutoRenew(
+      tx,
+      rows.map((p) => p.orderId),
+    );
+  });
+}
+
+export async function updateKeys(
+  ctx: AppContext,
+  userId: string,
+  ids: string[],
+  patch: { comment?: string; autoRenew?: boolean },
+) {
+  const unique = [...new Set(ids)];
+  await ctx.db.transaction(async (tx) => {
+    if (patch.autoRenew !== undefined) {
+      await lockOrdersOfUnits(tx, userId, 'keys', unique);
+    }
+    const rows = await repo.lockKeys(tx, userId, unique);
+    if (rows.length !== unique.length) {
+      throw new AppError('KEY_NOT_EXISTS');
+    }
+    await repo.updateKeysById(tx, unique, { ...patch, updatedAt: ctx.clock.now() });
+    if (patch.autoRenew !== undefined) {
+      await syncOrderAutoRenew(
+        tx,
+        rows.map((k) => k.orderId),
+      );
+    }
+  });
+}
+
+/** A page of the customer's proxies as JSON text built by PostgreSQL (see repository `listProxiesJson`). */
+export async function listProxiesPageJson(ctx: AppContext, f: repo.ProxyFilter) {
+  return repo.listProxiesJson(ctx.db, f);
+}
+
+/**
+ * export-all: a selection is a batch (docs/wire-contract.md#batches): one id that is not the
+ * caller's refuses the whole export, so a mixed selection never silently drops rows.
+ */
+export async function exportProxies(
+  ctx: AppContext,
+  userId: string,
+  scope: repo.ProxyScope,
+  q: {
+    ids?: string[];
+    status?: repo.ProxyFilter['status'];
+    country?: string;
+    format: Parameters<typeof renderExport>[1];
+    template?: string;
+  },
+) {
+  const ids = q.ids === undefined ? undefined : [...new Set(q.ids)];
+  if (ids !== undefined) {
+    const owned = await repo.allProxies(ctx.db, { ids, userId, type: scope, search: '' });
+    if (owned.length !== ids.length) {
+      throw new AppError('PROXY_NOT_EXISTS');
+    }
+  }
+  const rows = await repo.allProxies(ctx.db, {
+    ids,
+    userId,
+    type: scope,
+    status: q.status,
+    country: q.country,
+    search: '',
+  });
+  const proxies: TProxy[] = rows.map((x) => toProxy(x.p, x.host));
+  return renderExport(proxies, q.format, q.template);
+}
+
+type KeyFilter = Omit<Parameters<typeof repo.listKeys>[1], 'userId' | 'siteId' | 'searchEmail'>;
+
+export async function listOwnKeys(ctx: AppContext, userId: string, f: KeyFilter) {
+  const r = await repo.listKeys(ctx.db, { ...f, userId });
+  return { items: r.rows.map((x) => toKey(x.k, x.line)), total: r.total };
+}
+
+/** The admin list of a site's keys, also found by their customer's e-mail. */
+export async function listSiteKeys(ctx: AppContext, siteId: string, f: KeyFilter) {
+  const r = await repo.listKeys(ctx.db, { ...f, siteId, searchEmail: true });
+  return {
+    items: r.rows.map((x) => ({ ...toKey(x.k, x.line), userId: x.k.userId, email: x.email })),
+    total: r.total,
+  };
+}
+
+/** The key export: one `key [host:port:user:pass]` line per key, or the keys as JSON. */
+export async function exportKeys(ctx: AppContext, userId: string, format: 'txt' | 'json') {
+  const r = await repo.listKeys(ctx.db, { userId, search: '', page: 1, limit: 100_000 });
+  const keys: TKey[] = r.rows.map((x) => toKey(x.k, x.line));
+  return {
+    body:
+      format === 'json'
+        ? JSON.stringify(keys)
+        : keys.map((k) => `${k.key}${k.current ? ` ${k.current}` : ''}`).join('\n') + '\n',
+    contentType: format === 'json' ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+  };
 }

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { periodToHours, type Period, type TLedgerI18n, type TransactionType } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { chargeBalance } from '../ledger/service.js';
+import { allocateSlots, bindSlots, newCredentials, randomCredential, type Slot } from '../supply/allocator.js';
+import { recordProxyChanges } from '../supply/changes.js';
+import type { Idem } from './idempotency.js';
+import type { ProxyRow } from './mapper.js';
+import * as repo from './repository.js';
+import * as units from './units-repository.js';
+
+/** The parts every sale shares (buy-retail, buy-package, buy-keys, increase-amount): order, charge, proxies. */
+
+export interface Buyer {
+  id: string;
+  siteId: string;
+}
+
+export const BUY_TX_TYPE: Record<'v6' | 'v4' | 'key', TransactionType> = {
+  v6: 'buy_proxy_v6',
+  v4: 'buy_proxy_v4',
+  key: 'buy_key',
+};
+
+export function newOrderCode(): string {
+  return `OD${randomCredential(10).toUpperCase()}`;
+}
+
+export function addPeriod(from: Date, period: Period): Date {
+  return new Date(from.getTime() + periodToHours(period) * 3600_000);
+}
+
+/**
+ * Inserts the proxies of an order on claimed slots. Batched: one statement per 1,000 proxies,
+ * so buying 1,000 proxies is a handful of round trips.
+ */
+export async function insertProxies(
+  tx: Tx,
+  slots: Slot[],
+  base: Omit<repo.ProxyInsert, 'id' | 'subServerId' | 'port' | 'egressIp' | 'egressIpId' | 'username' | 'password'>,
+  perRow: (i: number) => Partial<repo.ProxyInsert> = () => ({}),
+): Promise<ProxyRow[]> {
+  const bound = slots.map((s) => ({ ...s, proxyId: randomUUID() }));
+  const out = await units.insertProxyRows(
+    tx,
+    bound.map((s, i) => ({
+      ...base,
+      ...perRow(i),
+      ...newCredentials(),
+      id: s.proxyId,
+      subServerId: s.subServerId,
+      port: s.port,
+      egressIp: s.egressIp,
+      egressIpId: s.egressIpId,
+    })),
+  );
+  await bindSlots(tx, bound);
+  await recordProxyChanges(
+    tx,
+    bound.map((b) => b.proxyId),
+  );
+  return out;
+}
+
+/**
+ * The site's product switches (get-site-info isOpenV6/isOpenV4/isOpenKey) bind the server too: the
+ * panel only hides a closed product, so a direct call must not buy it either.
+ */
+export async function assertProductOpen(db: DbOrTx, siteId: string, product: 'v6' | 'v4' | 'key'): Promise<void> {
+  const site = await repo.findProductSwitches(db, siteId);
+  if (!site?.[product]) {
+    throw new AppError('FORBIDDEN', { product });
+  }
+}
+
+type OrderInsert = repo.OrderInsert;
+type ProxyBase = Omit<
+  repo.ProxyInsert,
+  | 'id'
+  | 'subServerId'
+  | 'port'
+  | 'egressIp'
+  | 'egressIpId'
+  | 'username'
+  | 'password'
+  | 'userId'
+  | 'siteId'
+  | 'orderId'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'expiresAt'
+>;
+
+interface Purchase {
+  product: 'v6' | 'v4' | 'key';
+  order: Omit<
+    OrderInsert,
+    | 'id'
+    | 'code'
+    | 'userId'
+    | 'siteId'
+    | 'status'
+    | 'paidAt'
+    | 'expiresAt'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'idempotencyKey'
+    | 'idempotencyRequest'
+  >;
+  period: Period;
+  /**
+   * Coins charged (0 for a free package), the list price, the ledger text after the order code, and
+   * the same for translation (the order code is known only once the order is written).
+   */
+  charge: { total: number; gross?: number; describe: string; i18n: (code: string) => TLedgerI18n };
+  proxy: ProxyBase;
+  perProxy?: (i: number) => Partial<repo.ProxyInsert>;
+  note: string;
+}
+
+/**
+ * Every purchase, in the caller's transaction: the order, the charge (NOT_ENOUGH_MONEY rolls it
+ * all back), the supply (NOT_ENOUGT_PROXY likewise, uncharged), the proxies and the buy log.
+ */
+export async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchase, idem: Idem | undefined) {
+  const now = ctx.clock.now();
+  const expiresAt = addPeriod(now, p.period);
+  const o = await repo.insertOrder(tx, {
+    ...p.order,
+    id: randomUUID(),
+    code: newOrderCode(),
+    userId: buyer.id,
+    siteId: buyer.siteId,
+    status: 'using',
+    paidAt: now,
+    expiresAt,
+    idempotencyKey: idem?.key ?? null,
+    idempotencyRequest: idem?.request ?? null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await chargeBalance(tx, {
+    userId: buyer.id,
+    cost: p.charge.total,
+    price: p.charge.gross,
+    type: BUY_TX_TYPE[p.product],
+    content: `${o.code}: ${p.charge.describe}`,
+    contentI18n: p.charge.i18n(o.code),
+    refType: 'order',
+    refId: o.id,
+    at: now,
+  });
+  // A package's order quantity is its proxy count; retail and key orders buy `quantity` listeners.
+  const slots = await allocateSlots(tx, p.product, o.country, o.quantity);
+  const rows = await insertProxies(
+    tx,
+    slots,
+    { ...p.proxy, userId: buyer.id, siteId: buyer.siteId, orderId: o.id, expiresAt, createdAt: now, updatedAt: now },
+    p.perProxy,
+  );
+  await repo.insertLog(tx, {
+    id: randomUUID(),
+    orderId: o.id,
+    action: 'buy',
+    result: 'success',
+    note: p.note,
+    amount: -p.charge.total,
+    createdAt: now,
+  });
+  const hosts = new Map(slots.map((sl) => [sl.subServerId, sl.host]));
+  return { order: o, rows, host: (r: ProxyRow) => hosts.get(r.subServerId) ?? '' };
+}

@@ -1,0 +1,45 @@
+import { ZOrderLogI18n, type TOrder, type TOrderLog } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { toOrder, type OrderRow } from './mapper.js';
+import * as repo from './repository.js';
+
+/** The order reads behind /api/order: lists, one order, its log. The writes are in buy, amend and renew. */
+
+type OrderListQuery = Omit<repo.OrderFilter, 'userId' | 'siteId' | 'searchEmail'>;
+
+export async function listOwnOrders(ctx: AppContext, userId: string, q: OrderListQuery) {
+  const r = await repo.listOrders(ctx.db, { ...q, userId });
+  return { items: r.rows.map(toOrder), total: r.total };
+}
+
+/** The admin list of a site's orders, also found by their customer's e-mail. */
+export async function listSiteOrders(ctx: AppContext, siteId: string, q: OrderListQuery) {
+  const r = await repo.listOrders(ctx.db, { ...q, siteId, searchEmail: true });
+  return { items: r.rows.map((o) => ({ ...toOrder(o), userId: o.userId, email: o.email })), total: r.total };
+}
+
+async function ownOrder(ctx: AppContext, userId: string, id: string): Promise<OrderRow> {
+  const order = await repo.findOrder(ctx.db, userId, id);
+  if (!order) {
+    throw new AppError('ORDER_NOT_EXIST');
+  }
+  return order;
+}
+
+export async function orderDetail(ctx: AppContext, userId: string, id: string): Promise<TOrder> {
+  return toOrder(await ownOrder(ctx, userId, id));
+}
+
+/** The order's log, newest first (bill-order). */
+export async function orderBill(ctx: AppContext, userId: string, id: string): Promise<TOrderLog[]> {
+  const order = await ownOrder(ctx, userId, id);
+  return (await repo.listLogs(ctx.db, order.id)).map((l) => ({
+    action: l.action,
+    result: l.result,
+    note: l.note,
+    noteI18n: ZOrderLogI18n.safeParse(l.noteI18n).data ?? null,
+    amount: l.amount,
+    createdAt: l.createdAt.toISOString(),
+  }));
+}

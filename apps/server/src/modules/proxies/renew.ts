@@ -1,0 +1,107 @@
+import { renewUnitPrice, type Period } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import * as catalog from '../catalog/repository.js';
+import { chargeBalance } from '../ledger/service.js';
+import { extendUnits, lockOrdersOfUnits, logProxyRenewals, refreshOrders } from '../orders/index.js';
+import * as repo from './repository.js';
+
+/**
+ * What renewing these proxies or keys for a period costs at the retail renewal prices: one price
+ * look-up per country, not per unit (docs/money.md#renewals: under a month at the retail price).
+ */
+async function renewalCost(
+  tx: Tx,
+  siteId: string,
+  product: 'v6' | 'v4' | 'key',
+  units: { country: string }[],
+  period: Period,
+): Promise<number> {
+  const perCountry = new Map<string, number>();
+  for (const u of units) {
+    perCountry.set(u.country, (perCountry.get(u.country) ?? 0) + 1);
+  }
+  let cost = 0;
+  for (const [country, count] of perCountry) {
+    const row = await catalog.findRetailPrice(tx, siteId, product, country, period.unit);
+    if (!row) {
+      throw new AppError('INVALID_COUNTRY');
+    }
+    cost += renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period) * period.value * count;
+  }
+  return cost;
+}
+
+/** Renews chosen retail proxies (not package ones: those renew with their package). */
+export async function renewProxies(
+  ctx: AppContext,
+  user: { id: string; siteId: string },
+  scope: repo.ProxyScope,
+  ids: string[],
+  period: Period,
+) {
+  const type = scope === 'bought' ? 'v4' : scope;
+  const unique = [...new Set(ids)];
+  return ctx.db.transaction(async (tx) => {
+    await lockOrdersOfUnits(tx, user.id, 'proxies', unique);
+    const rows = await repo.lockProxies(tx, user.id, unique, scope);
+    if (rows.length !== unique.length) {
+      throw new AppError('PROXY_NOT_EXISTS');
+    }
+    if (rows.some((p) => p.status === 'locked')) {
+      throw new AppError('PROXY_EXPIRED');
+    }
+    if (rows.some((p) => p.packageName !== null)) {
+      throw new AppError('PROXY_NOT_VALID');
+    }
+    const cost = await renewalCost(tx, user.siteId, type, rows, period);
+    const now = ctx.clock.now();
+    await chargeBalance(tx, {
+      userId: user.id,
+      cost,
+      type: 'renew',
+      content: `renew ${rows.length} × ${type.toUpperCase()} proxy, ${period.value} ${period.unit}`,
+      contentI18n: { key: 'renewProxies', params: { count: rows.length, product: type, period } },
+      refType: 'proxies',
+      refId: rows[0]!.id,
+      at: now,
+    });
+    await extendUnits(tx, { proxies: rows, keys: [] }, period, now);
+    await refreshOrders(tx, await logProxyRenewals(tx, rows, period, now));
+    return { cost };
+  });
+}
+
+/** Renews chosen keys at the key retail price. */
+export async function renewKeys(ctx: AppContext, user: { id: string; siteId: string }, ids: string[], period: Period) {
+  const unique = [...new Set(ids)];
+  return ctx.db.transaction(async (tx) => {
+    await lockOrdersOfUnits(tx, user.id, 'keys', unique);
+    const rows = await repo.lockKeys(tx, user.id, unique);
+    if (rows.length !== unique.length) {
+      throw new AppError('KEY_NOT_EXISTS');
+    }
+    if (rows.some((k) => k.status === 'locked')) {
+      throw new AppError('KEY_EXPIRED');
+    }
+    const cost = await renewalCost(tx, user.siteId, 'key', rows, period);
+    const now = ctx.clock.now();
+    await chargeBalance(tx, {
+      userId: user.id,
+      cost,
+      type: 'renew_key',
+      content: `renew ${rows.length} key(s), ${period.value} ${period.unit}`,
+      contentI18n: { key: 'renewKeys', params: { count: rows.length, period } },
+      refType: 'keys',
+      refId: rows[0]!.id,
+      at: now,
+    });
+    await extendUnits(tx, { proxies: [], keys: rows }, period, now);
+    await refreshOrders(
+      tx,
+      rows.map((k) => k.orderId).filter((x): x is string => x !== null),
+    );
+    return { cost };
+  });
+}
