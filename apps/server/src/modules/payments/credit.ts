@@ -1,15 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
 import { promotionBonus, type TransactionType, type TTopupI18n } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
-import { sites } from '../../db/schema/index.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { storableJson } from '../../lib/storable-text.js';
 import { changeBalance } from '../ledger/service.js';
-import { EVENTS_CHANNEL, type RealtimeMessage } from '../realtime/publish.js';
+import type { RealtimeMessage } from '../realtime/publish.js';
 import { activePromotion } from '../site/service.js';
-import { findTopup, lockTopup, stillInState, updateTopupFrom, type TopupRow } from './repository.js';
+import {
+  findSiteSettings,
+  findTopup,
+  lockTopup,
+  markTopupCredited,
+  updateTopupFrom,
+  type TopupRow,
+} from './repository.js';
 import { heldReasons, type HeldReason } from './held.js';
 
 /**
@@ -70,8 +75,8 @@ function mismatch(t: TopupRow, ev: Evidence): HeldReason | null {
 }
 
 async function sitePromotion(tx: DbOrTx, siteId: string) {
-  const rows = await tx.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).limit(1);
-  return rows[0] ? activePromotion(rows[0].settings) : null;
+  const settings = await findSiteSettings(tx, siteId);
+  return settings ? activePromotion(settings) : null;
 }
 
 function ledgerType(t: TopupRow, source: CreditSource): TransactionType {
@@ -190,17 +195,7 @@ export async function creditTopupTx(
   const event: RealtimeMessage = { u: userId, t: 'topup.success', d: { id: t.id, amount, bonus, balance } };
   // The state change and its event in one round trip; the event goes out on commit. The row is
   // locked, so it is still in the state read; should it not be, the credit must not stand.
-  const marked = await queryRows<{ id: string }>(
-    tx,
-    sql`
-    with done as (
-      update topups set status = 'success', user_id = ${userId}, amount = ${amount}, bonus = ${bonus},
-        provider_txn_id = ${providerTxnId}, held_reason = null, held_reason_i18n = null, credited_at = ${at.toISOString()},
-        updated_at = ${at.toISOString()}
-      where ${stillInState(t)} returning id)
-    select id, pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)}) from done`,
-  );
-  if (marked.length !== 1) {
+  if (!(await markTopupCredited(tx, t, { userId, amount, bonus, providerTxnId, at }, event))) {
     throw new Error(`top-up ${t.id} left ${t.status} while being credited`);
   }
   return { outcome: 'credited', topup: done, balance };
