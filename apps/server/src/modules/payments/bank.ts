@@ -145,6 +145,21 @@ export async function receiveBankTransfer(
   return ctx.db.transaction((tx) => receiveInTx(tx, ctx.clock.now(), site, cfg, body, source));
 }
 
+/** Why a transfer waits for an admin instead of crediting, or null when it credits its one owner. */
+function transferHeldReason(body: TSepayWebhook, owners: number, toOurAccount: boolean, account: string) {
+  return body.transferType.toLowerCase() !== 'in'
+    ? heldReasons.transferType(body.transferType)
+    : owners === 0
+      ? heldReasons.unmatched()
+      : owners > 1
+        ? heldReasons.ambiguous()
+        : !toOurAccount
+          ? heldReasons.payee(String(body.accountNumber), account)
+          : body.transferAmount < PAYMENT_MIN_COINS.bank
+            ? heldReasons.belowMinimum(PAYMENT_MIN_COINS.bank)
+            : null;
+}
+
 async function receiveInTx(
   tx: Tx,
   now: Date,
@@ -166,18 +181,7 @@ async function receiveInTx(
   const account = cfg.values.accountNumber ?? '';
   const toOurAccount = !body.accountNumber || body.accountNumber === account || body.subAccount === account;
   const owner = owners.length === 1 ? owners[0]! : null;
-  const held =
-    body.transferType.toLowerCase() !== 'in'
-      ? heldReasons.transferType(body.transferType)
-      : owners.length === 0
-        ? heldReasons.unmatched()
-        : owners.length > 1
-          ? heldReasons.ambiguous()
-          : !toOurAccount
-            ? heldReasons.payee(String(body.accountNumber), account)
-            : amount < PAYMENT_MIN_COINS.bank
-              ? heldReasons.belowMinimum(PAYMENT_MIN_COINS.bank)
-              : null;
+  const held = transferHeldReason(body, owners.length, toOurAccount, account);
   const heldReason = held?.text ?? null;
   const intent = owner?.announced && !heldReason ? await lockBankIntent(tx, owner.id, amount) : undefined;
   let topup = intent;

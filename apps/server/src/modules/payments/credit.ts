@@ -86,6 +86,49 @@ function ledgerType(t: TopupRow, source: CreditSource): TransactionType {
   return t.method === 'card' ? 'credit_card' : 'topup';
 }
 
+/** The credit's ledger rows: the amount, then the promotion bonus if any. Returns the balance after them. */
+async function writeCreditRows(
+  tx: Tx,
+  t: TopupRow,
+  source: CreditSource,
+  { userId, amount, bonus }: { userId: string; amount: number; bonus: number },
+  at: Date,
+): Promise<number> {
+  const actorId = source.kind === 'admin' ? source.actorId : undefined;
+  const note = source.kind === 'admin' && source.note ? source.note : undefined;
+  const content = note ? `${t.content} (${note})` : t.content;
+  // Spreading keeps the key with its own params; TypeScript cannot follow that through the union.
+  const contentI18n =
+    t.contentI18n && note
+      ? ({ ...t.contentI18n, params: { ...t.contentI18n.params, note } } as TTopupI18n)
+      : (t.contentI18n ?? undefined);
+  let { balanceAfter: balance } = await changeBalance(tx, {
+    userId,
+    amount,
+    type: ledgerType(t, source),
+    content,
+    contentI18n,
+    refType: 'topup',
+    refId: t.id,
+    actorId,
+    at,
+  });
+  if (bonus > 0) {
+    ({ balanceAfter: balance } = await changeBalance(tx, {
+      userId,
+      amount: bonus,
+      type: 'promotion',
+      content: `Deposit promotion: ${t.content}`,
+      contentI18n: { key: 'promotion', params: t.contentI18n ? { topup: t.contentI18n } : { text: t.content } },
+      refType: 'topup',
+      refId: t.id,
+      actorId,
+      at,
+    }));
+  }
+  return balance;
+}
+
 /**
  * THE one crediting function (docs/money.md#top-ups), called by webhooks, by the complete/check calls,
  * by the reconciler and by admins alike. Under the top-up's row lock: a success is final (a repeat
@@ -148,38 +191,7 @@ export async function creditTopupTx(
   }
   const promotion = opts.promotion !== undefined ? opts.promotion : await sitePromotion(tx, t.siteId);
   const bonus = promotionBonus(amount, promotion);
-  const actorId = source.kind === 'admin' ? source.actorId : undefined;
-  const note = source.kind === 'admin' && source.note ? source.note : undefined;
-  const content = note ? `${t.content} (${note})` : t.content;
-  // Spreading keeps the key with its own params; TypeScript cannot follow that through the union.
-  const contentI18n =
-    t.contentI18n && note
-      ? ({ ...t.contentI18n, params: { ...t.contentI18n.params, note } } as TTopupI18n)
-      : (t.contentI18n ?? undefined);
-  let { balanceAfter: balance } = await changeBalance(tx, {
-    userId,
-    amount,
-    type: ledgerType(t, source),
-    content,
-    contentI18n,
-    refType: 'topup',
-    refId: t.id,
-    actorId,
-    at,
-  });
-  if (bonus > 0) {
-    ({ balanceAfter: balance } = await changeBalance(tx, {
-      userId,
-      amount: bonus,
-      type: 'promotion',
-      content: `Deposit promotion: ${t.content}`,
-      contentI18n: { key: 'promotion', params: t.contentI18n ? { topup: t.contentI18n } : { text: t.content } },
-      refType: 'topup',
-      refId: t.id,
-      actorId,
-      at,
-    }));
-  }
+  const balance = await writeCreditRows(tx, t, source, { userId, amount, bonus }, at);
   const done: TopupRow = {
     ...t,
     status: 'success',
