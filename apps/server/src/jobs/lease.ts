@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { queryRows } from '../db/client.js';
+import { deleteJobLease, renewJobLease, takeJobLease } from './repository.js';
 
 /*
  * How long a sweep's lease lasts without renewal (JOB_LEASE_MS, a minute by default): a crashed
@@ -25,9 +24,6 @@ export interface Lease {
 /** Tries of a lease's removal: right after a database fault the first one often meets a dead connection. */
 const DROP_ATTEMPTS = 5;
 
-/** An expiry `ms` from now on the database's clock. */
-const until = (ms: number) => sql`clock_timestamp() + make_interval(secs => ${ms / 1000})`;
-
 /**
  * Takes the lease of `name` if nobody holds it or its holder let it expire: one conditional upsert,
  * so of several instances trying at once exactly one gets it. Returns undefined when it is held.
@@ -41,14 +37,7 @@ export async function acquireLease(
   const started = Date.now();
   let rows: { holder: string }[];
   try {
-    rows = await queryRows<{ holder: string }>(
-      ctx.db,
-      sql`insert into job_leases (name, holder, expires_at)
-          values (${name}, ${holder}, ${until(leaseMs)})
-          on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
-            where job_leases.expires_at <= clock_timestamp()
-          returning holder`,
-    );
+    rows = await takeJobLease(ctx.db, name, holder, leaseMs);
   } catch (err) {
     // The connection may have died after the commit, with the lease ours and nobody to release it:
     // it would keep the job from running anywhere for a whole lease.
@@ -74,12 +63,7 @@ function holdLease(ctx: AppContext, name: string, holder: string, leaseMs: numbe
       return;
     }
     try {
-      const rows = await queryRows<{ name: string }>(
-        ctx.db,
-        sql`update job_leases set expires_at = ${until(leaseMs)}
-            where name = ${name} and holder = ${holder} returning name`,
-      );
-      if (rows.length === 0) {
+      if (!(await renewJobLease(ctx.db, name, holder, leaseMs))) {
         controller.abort();
       } else {
         confirmedUntil = now + leaseMs;
@@ -110,7 +94,7 @@ function holdLease(ctx: AppContext, name: string, holder: string, leaseMs: numbe
 async function dropLease(ctx: AppContext, name: string, holder: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await ctx.db.execute(sql`delete from job_leases where name = ${name} and holder = ${holder}`);
+      await deleteJobLease(ctx.db, name, holder);
       return;
     } catch (err) {
       if (attempt >= DROP_ATTEMPTS) {

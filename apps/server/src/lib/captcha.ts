@@ -1,7 +1,7 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
 import type { Challenge } from 'altcha-lib/types';
-import { sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../db/client.js';
+import type { DbOrTx } from '../db/client.js';
+import { spendCaptchaSolution } from '../modules/rate-limits/repository.js';
 import { AppError } from './errors.js';
 
 const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -56,13 +56,7 @@ export async function verifyAltcha(db: DbOrTx, hmacKey: string, raw: string | un
     throw new AppError('INVALID_CAPTCHA');
   }
   const expires = new Date(Date.now() + CHALLENGE_TTL_MS).toISOString();
-  const rows = await queryRows(
-    db,
-    sql`
-    insert into used_captchas (signature, expires_at) values (${payload.signature}, ${expires})
-    on conflict (signature) do nothing returning signature`,
-  );
-  if (rows.length === 0) {
+  if (!(await spendCaptchaSolution(db, payload.signature, expires))) {
     throw new AppError('INVALID_CAPTCHA');
   }
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../db/client.js';
+import type { DbOrTx } from '../db/client.js';
+import { countRateLimitHit, deleteRateLimit } from '../modules/rate-limits/repository.js';
 import { AppError } from './errors.js';
 import type { Clock } from './clock.js';
 
@@ -22,18 +22,7 @@ export async function hitLimit(
 ): Promise<void> {
   const now = clock.now();
   const windowEnd = new Date(now.getTime() + limit.windowSec * 1000);
-  const rows = await queryRows<{ count: number; expires_at: string | Date }>(
-    db,
-    sql`
-    insert into rate_limits (key, window_start, count, expires_at)
-    values (${limit.key}, ${now.toISOString()}, 1, ${windowEnd.toISOString()})
-    on conflict (key) do update set
-      count = case when rate_limits.expires_at <= ${now.toISOString()} then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.expires_at <= ${now.toISOString()} then excluded.window_start else rate_limits.window_start end,
-      expires_at = case when rate_limits.expires_at <= ${now.toISOString()} then excluded.expires_at else rate_limits.expires_at end
-    returning count, expires_at`,
-  );
-  const row = rows[0];
+  const row = await countRateLimitHit(db, limit.key, now, windowEnd);
   if (!row) {
     return;
   }
@@ -45,5 +34,5 @@ export async function hitLimit(
 
 /** Forgets a counter, e.g. the per-account failure count after a successful login. */
 export async function resetLimit(db: DbOrTx, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_limits where key = ${key}`);
+  await deleteRateLimit(db, key);
 }

@@ -13,7 +13,7 @@ import {
   type TTokens,
 } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { verifyAltcha, verifyRecaptcha } from '../../lib/captcha.js';
 import { decryptSecret, hmacHex, randomDigits, randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
@@ -29,6 +29,7 @@ import {
   claimUnverifiedForGoogle,
   consumeCode,
   consumePendingCodes,
+  findAuthUser,
   findLoginUser,
   findRefreshToken,
   findUserById,
@@ -532,4 +533,16 @@ export async function createNewPassword(
     }
     await revokeUserSessions(tx, user.id, 'password_reset', now);
   });
+}
+
+// ---- for other modules, which never reach into this module's repository ----
+
+/** A user by id (payments: whom an admin credits, and their email). */
+export function getUserById(db: DbOrTx, id: string): Promise<User | undefined> {
+  return findUserById(db, id);
+}
+
+/** The user of a session with whether that session is revoked (realtime: a stream's periodic check). */
+export function getSessionUser(db: Db, userId: string, sessionId: string) {
+  return findAuthUser(db, userId, sessionId);
 }

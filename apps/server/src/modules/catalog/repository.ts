@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Product } from '@proxy/contract';
 import { queryRows, type DbOrTx } from '../../db/client.js';
@@ -120,4 +121,65 @@ export async function listDiscountTiers(db: DbOrTx, siteId: string, product: Pro
 export async function findBandwidthPrice(db: DbOrTx, siteId: string) {
   const rows = await db.select().from(bandwidthPrices).where(eq(bandwidthPrices.siteId, siteId)).limit(1);
   return rows[0];
+}
+
+export async function updateRetailPrice(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof retailPrices.$inferInsert>,
+): Promise<RetailPrice> {
+  const rows = await db.update(retailPrices).set(values).where(eq(retailPrices.id, id)).returning();
+  return rows[0]!;
+}
+
+export async function updatePackageRow(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof packages.$inferInsert>,
+): Promise<Package> {
+  const rows = await db.update(packages).set(values).where(eq(packages.id, id)).returning();
+  return rows[0]!;
+}
+
+/** The product's tiers become exactly these: call inside one transaction. */
+export async function replaceDiscountTierRows(
+  tx: DbOrTx,
+  siteId: string,
+  product: Product,
+  tiers: { minQuantity: number; percent: number }[],
+): Promise<void> {
+  await tx.delete(discountTiers).where(and(eq(discountTiers.siteId, siteId), eq(discountTiers.product, product)));
+  if (tiers.length) {
+    await tx.insert(discountTiers).values(tiers.map((t) => ({ id: randomUUID(), siteId, product, ...t })));
+  }
+}
+
+export async function upsertBandwidthPrice(
+  db: DbOrTx,
+  siteId: string,
+  body: { pricePerGb: number; maxGb: number },
+  at: Date,
+): Promise<void> {
+  await db
+    .insert(bandwidthPrices)
+    .values({ siteId, ...body, updatedAt: at })
+    .onConflictDoUpdate({ target: bandwidthPrices.siteId, set: { ...body, updatedAt: at } });
+}
+
+/** Switches one country of the catalogue on or off; false when the site has no such country. */
+export async function setCatalogCountryEnabled(
+  db: DbOrTx,
+  siteId: string,
+  product: Product,
+  code: string,
+  enabled: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(catalogCountries)
+    .set({ enabled })
+    .where(
+      and(eq(catalogCountries.siteId, siteId), eq(catalogCountries.product, product), eq(catalogCountries.code, code)),
+    )
+    .returning({ code: catalogCountries.code });
+  return rows.length > 0;
 }

@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { Product, TPackage, TRetailPrice } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { bandwidthPrices, catalogCountries, discountTiers, packages, retailPrices } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import * as repo from './repository.js';
 
@@ -64,8 +61,7 @@ export async function updateRetail(
   if (!row || row.siteId !== siteId || row.product !== product) {
     throw new AppError('NOT_FOUND');
   }
-  const rows = await ctx.db.update(retailPrices).set(body).where(eq(retailPrices.id, id)).returning();
-  return toRetail(rows[0]!);
+  return toRetail(await repo.updateRetailPrice(ctx.db, id, body));
 }
 
 export async function updatePackage(
@@ -81,8 +77,7 @@ export async function updatePackage(
   if (!row || row.siteId !== siteId || row.product !== product) {
     throw new AppError('PLAN_NOT_EXISTS');
   }
-  const rows = await ctx.db.update(packages).set(body).where(eq(packages.id, id)).returning();
-  const p = rows[0]!;
+  const p = await repo.updatePackageRow(ctx.db, id, body);
   return { ...toPackage(p), active: p.active, product: p.product };
 }
 
@@ -92,20 +87,12 @@ export async function replaceDiscountTiers(
   product: Product,
   tiers: { minQuantity: number; percent: number }[],
 ) {
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(discountTiers).where(and(eq(discountTiers.siteId, siteId), eq(discountTiers.product, product)));
-    if (tiers.length) {
-      await tx.insert(discountTiers).values(tiers.map((t) => ({ id: randomUUID(), siteId, product, ...t })));
-    }
-  });
+  await ctx.db.transaction((tx) => repo.replaceDiscountTierRows(tx, siteId, product, tiers));
   return repo.listDiscountTiers(ctx.db, siteId, product);
 }
 
 export async function setBandwidthPrice(ctx: AppContext, siteId: string, body: { pricePerGb: number; maxGb: number }) {
-  await ctx.db
-    .insert(bandwidthPrices)
-    .values({ siteId, ...body, updatedAt: ctx.clock.now() })
-    .onConflictDoUpdate({ target: bandwidthPrices.siteId, set: { ...body, updatedAt: ctx.clock.now() } });
+  await repo.upsertBandwidthPrice(ctx.db, siteId, body, ctx.clock.now());
   return body;
 }
 
@@ -116,14 +103,7 @@ export async function setCountryEnabled(
   code: string,
   enabled: boolean,
 ) {
-  const rows = await ctx.db
-    .update(catalogCountries)
-    .set({ enabled })
-    .where(
-      and(eq(catalogCountries.siteId, siteId), eq(catalogCountries.product, product), eq(catalogCountries.code, code)),
-    )
-    .returning({ code: catalogCountries.code });
-  if (rows.length === 0) {
+  if (!(await repo.setCatalogCountryEnabled(ctx.db, siteId, product, code, enabled))) {
     throw new AppError('INVALID_COUNTRY');
   }
   return adminCountries(ctx, siteId, product);

@@ -1,8 +1,7 @@
 import { lookup } from 'node:dns/promises';
-import { sql } from 'drizzle-orm';
 import { formatIp, isLoopbackOrUnspecified, parseHost, parseIp, specialPurpose, type Ip } from '@proxy/gateway';
 import type { AppContext } from '../../context.js';
-import { queryRows } from '../../db/client.js';
+import { listNodePortRanges } from './repository.js';
 
 /**
  * Where the free checker may connect. It must not become a port scanner: loopback, private and
@@ -37,10 +36,7 @@ async function addressesOf(host: string): Promise<Ip[]> {
 }
 
 export async function loadCheckerPolicy(ctx: AppContext): Promise<CheckerPolicy> {
-  const nodes = await queryRows<{ host: string; port_from: number; port_to: number }>(
-    ctx.db,
-    sql`select host, port_from, port_to from sub_servers`,
-  );
+  const nodes = await listNodePortRanges(ctx.db);
   const nodePorts = new Map<string, { from: number; to: number }[]>();
   for (const n of nodes) {
     for (const ip of await addressesOf(n.host)) {

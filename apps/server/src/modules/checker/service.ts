@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { queryRows } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { ProxyScope } from '../orders/repository.js';
 import { checkedAddress, loadCheckerPolicy } from './destination.js';
 import { parseProxyLine, probe, type EchoTarget, type ProbeResult } from './probe.js';
+import { findUserProxiesToCheck } from './repository.js';
 
 export const MAX_CHECK_LINES = 500;
 const CONCURRENCY = 32;
@@ -39,25 +38,7 @@ export function echoTarget(ctx: AppContext): EchoTarget {
 /** PUT check-list-proxy: each of the caller's proxies, through its own listener, from the server. */
 export async function checkOwnProxies(ctx: AppContext, userId: string, type: ProxyScope | undefined, ids: string[]) {
   const unique = [...new Set(ids)];
-  const rows = await queryRows<{
-    id: string;
-    host: string;
-    port: number;
-    username: string;
-    password: string;
-    protocol: 'http' | 'socks5';
-    type: string;
-    key_id: string | null;
-    package_name: string | null;
-  }>(
-    ctx.db,
-    sql`select p.id, s.host, p.port, p.username, p.password, p.protocol, p.type, p.key_id, p.package_name
-        from proxies p join sub_servers s on s.id = p.sub_server_id
-        where p.user_id = ${userId} and p.id in (${sql.join(
-          unique.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-  );
+  const rows = await findUserProxiesToCheck(ctx.db, userId, unique);
   const outOfScope = (r: { type: string; package_name: string | null }) =>
     type === 'bought' ? r.type !== 'v4' || r.package_name === null : type !== undefined && r.type !== type;
   if (rows.length !== unique.length || rows.some((r) => r.key_id !== null || outOfScope(r))) {

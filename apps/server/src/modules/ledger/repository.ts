@@ -1,8 +1,9 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { ZLedgerI18n, type TTransaction } from '@proxy/contract';
+import { ZLedgerI18n, type TLedgerI18n, type TransactionType, type TTransaction } from '@proxy/contract';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { transactions, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
+import { EVENTS_CHANNEL } from '../realtime/publish.js';
 
 export interface TransactionFilter {
   userId?: string;
@@ -85,4 +86,65 @@ export async function findLedgerMismatches(
         group by u.id, u.email, u.balance having u.balance <> coalesce(sum(t.amount), 0)`,
   );
   return rows.map((r) => ({ id: r.id, email: r.email, balance: Number(r.balance), sum: Number(r.sum) }));
+}
+
+export interface BalanceChange {
+  userId: string;
+  /** Signed coins: positive credits, negative debits. */
+  amount: number;
+  type: TransactionType;
+  /** English, for API clients and search. */
+  content: string;
+  /** The same as a translation key and parameters, for the web; omitted when content is free text. */
+  contentI18n?: TLedgerI18n;
+  /** The list price of what was bought; defaults to |amount| for debits and 0 for credits. */
+  price?: number;
+  refType?: string;
+  refId?: string;
+  actorId?: string;
+  at: Date;
+}
+
+/**
+ * The guarded balance update, its ledger row and the `balance.changed` NOTIFY in one statement
+ * (changeBalance's, in the caller's transaction). No row comes back when the balance would go below
+ * zero or the user does not exist.
+ */
+export async function applyBalanceChange(
+  tx: DbOrTx,
+  id: string,
+  change: BalanceChange,
+  price: number,
+): Promise<{ balance_after: string | number }[]> {
+  const at = change.at.toISOString();
+  // One round trip on the hottest path of the product: the guarded update, its ledger row, and the
+  // NOTIFY. No row comes back when the balance would go below zero (or the user does not exist).
+  return queryRows<{ balance_after: string | number }>(
+    tx,
+    sql`
+    with u as (
+      update users set balance = balance + ${change.amount}::bigint, updated_at = ${at}::timestamptz
+      where id = ${change.userId}::uuid and balance + ${change.amount}::bigint >= 0
+      returning site_id, balance
+    ), t as (
+      insert into transactions (id, user_id, site_id, type, content, content_i18n, balance_before, price, amount,
+                                balance_after, ref_type, ref_id, actor_id, created_at)
+      select ${id}::uuid, ${change.userId}::uuid, u.site_id, ${change.type}::text, ${change.content}::text,
+             ${change.contentI18n ? JSON.stringify(change.contentI18n) : null}::jsonb,
+             u.balance - ${change.amount}::bigint, ${price}::bigint, ${change.amount}::bigint, u.balance,
+             ${change.refType ?? null}::text, ${change.refId ?? null}::text, ${change.actorId ?? null}::uuid,
+             ${at}::timestamptz
+      from u
+      returning balance_after
+    )
+    select balance_after,
+           pg_notify(${EVENTS_CHANNEL}, json_build_object('u', ${change.userId}::text, 't', 'balance.changed',
+                                                          'd', json_build_object('balance', balance_after))::text)
+    from t`,
+  );
+}
+
+export async function userExists(tx: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await queryRows(tx, sql`select 1 from users where id = ${userId}`);
+  return rows.length > 0;
 }

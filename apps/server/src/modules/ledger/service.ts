@@ -1,26 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { TLedgerI18n, TransactionType } from '@proxy/contract';
-import { queryRows, type Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { EVENTS_CHANNEL } from '../realtime/publish.js';
+import {
+  applyBalanceChange,
+  listTransactions,
+  userExists,
+  type BalanceChange,
+  type TransactionFilter,
+} from './repository.js';
 
-export interface BalanceChange {
-  userId: string;
-  /** Signed coins: positive credits, negative debits. */
-  amount: number;
-  type: TransactionType;
-  /** English, for API clients and search. */
-  content: string;
-  /** The same as a translation key and parameters, for the web; omitted when content is free text. */
-  contentI18n?: TLedgerI18n;
-  /** The list price of what was bought; defaults to |amount| for debits and 0 for credits. */
-  price?: number;
-  refType?: string;
-  refId?: string;
-  actorId?: string;
-  at: Date;
-}
+export type { BalanceChange };
 
 export interface BalanceResult {
   transactionId: string;
@@ -38,37 +27,11 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<Bala
     throw new Error(`changeBalance: amount must be a non-zero safe integer, got ${change.amount}`);
   }
   const id = randomUUID();
-  const at = change.at.toISOString();
   const price = change.price ?? (change.amount < 0 ? -change.amount : 0);
-  // One round trip on the hottest path of the product: the guarded update, its ledger row, and the
-  // NOTIFY. No row comes back when the balance would go below zero (or the user does not exist).
-  const rows = await queryRows<{ balance_after: string | number }>(
-    tx,
-    sql`
-    with u as (
-      update users set balance = balance + ${change.amount}::bigint, updated_at = ${at}::timestamptz
-      where id = ${change.userId}::uuid and balance + ${change.amount}::bigint >= 0
-      returning site_id, balance
-    ), t as (
-      insert into transactions (id, user_id, site_id, type, content, content_i18n, balance_before, price, amount,
-                                balance_after, ref_type, ref_id, actor_id, created_at)
-      select ${id}::uuid, ${change.userId}::uuid, u.site_id, ${change.type}::text, ${change.content}::text,
-             ${change.contentI18n ? JSON.stringify(change.contentI18n) : null}::jsonb,
-             u.balance - ${change.amount}::bigint, ${price}::bigint, ${change.amount}::bigint, u.balance,
-             ${change.refType ?? null}::text, ${change.refId ?? null}::text, ${change.actorId ?? null}::uuid,
-             ${at}::timestamptz
-      from u
-      returning balance_after
-    )
-    select balance_after,
-           pg_notify(${EVENTS_CHANNEL}, json_build_object('u', ${change.userId}::text, 't', 'balance.changed',
-                                                          'd', json_build_object('balance', balance_after))::text)
-    from t`,
-  );
+  const rows = await applyBalanceChange(tx, id, change, price);
   const row = rows[0];
   if (!row) {
-    const exists = await queryRows(tx, sql`select 1 from users where id = ${change.userId}`);
-    throw new AppError(exists.length ? 'NOT_ENOUGH_MONEY' : 'USER_NOT_EXISTS');
+    throw new AppError((await userExists(tx, change.userId)) ? 'NOT_ENOUGH_MONEY' : 'USER_NOT_EXISTS');
   }
   const balanceAfter = Number(row.balance_after);
   return { transactionId: id, balanceBefore: balanceAfter - change.amount, balanceAfter };
@@ -89,4 +52,9 @@ export async function chargeBalance(tx: Tx, { cost, ...change }: Charge): Promis
     return null;
   }
   return changeBalance(tx, { ...change, amount: -cost });
+}
+
+/** A page of ledger rows (a user's own, or a site's for its admin), newest first, and the total. */
+export function listLedger(db: Db, f: TransactionFilter) {
+  return listTransactions(db, f);
 }

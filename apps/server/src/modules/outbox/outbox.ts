@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { queryRows, type DbOrTx } from '../../db/client.js';
-import { outbox } from '../../db/schema/index.js';
+import type { DbOrTx } from '../../db/client.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import type { Mail } from '../../lib/mailer.js';
+import {
+  claimDueOutboxRows,
+  insertOutboxRow,
+  markOutboxSent,
+  recordOutboxFailure,
+  type ClaimedOutboxRow as Claimed,
+} from './repository.js';
 
 /**
  * The outbox: a mail is a row written in the transaction of the change it reports (so it exists
@@ -35,41 +40,19 @@ export async function enqueueMail(ctx: Pick<AppContext, 'clock' | 'keys'>, db: D
   const id = randomUUID();
   const now = ctx.clock.now();
   const sealed = encryptSecret(ctx.keys.secrets, JSON.stringify({ subject: mail.subject, text: mail.text }));
-  await db
-    .insert(outbox)
-    .values({ id, kind: 'mail', payload: { to: mail.to, sealed }, nextAttemptAt: now, createdAt: now });
+  await insertOutboxRow(db, { id, kind: 'mail', payload: { to: mail.to, sealed }, nextAttemptAt: now, createdAt: now });
   return id;
 }
 
-interface Claimed {
-  id: string;
-  kind: string;
-  payload: unknown;
-  attempts: number;
-}
-
-/**
- * Claims due rows by moving their next attempt a claim's length ahead, in one statement that
- * commits at once (no transaction is held while mailing). SKIP LOCKED keeps two deliverers from
- * claiming one row, and the outer conditions are checked again on the locked row.
- */
-async function claim(ctx: AppContext, ids: string[] | undefined): Promise<Claimed[]> {
-  const now = ctx.clock.nowMs();
-  const nowIso = new Date(now).toISOString();
-  const due = sql`sent_at is null and attempts < ${MAX_ATTEMPTS} and next_attempt_at <= ${nowIso}::timestamptz`;
-  const only: SQL = ids
-    ? sql` and id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
-  return queryRows<Claimed>(
-    ctx.db,
-    sql`update outbox set attempts = attempts + 1, next_attempt_at = ${new Date(now + CLAIM_MS).toISOString()}
-        where ${due} and id in (
-          select id from outbox where ${due}${only} order by next_attempt_at limit ${BATCH} for update skip locked)
-        returning id, kind, payload, attempts`,
-  );
+/** Due rows (only `ids` when given), claimed for CLAIM_MS. */
+function claim(ctx: AppContext, ids: string[] | undefined): Promise<Claimed[]> {
+  return claimDueOutboxRows(ctx.db, {
+    now: ctx.clock.nowMs(),
+    claimMs: CLAIM_MS,
+    maxAttempts: MAX_ATTEMPTS,
+    batch: BATCH,
+    ids,
+  });
 }
 
 async function send(ctx: AppContext, row: Claimed): Promise<void> {
@@ -84,18 +67,12 @@ async function send(ctx: AppContext, row: Claimed): Promise<void> {
 async function settle(ctx: AppContext, row: Claimed, err: unknown): Promise<void> {
   const now = ctx.clock.nowMs();
   if (err === undefined) {
-    await ctx.db.execute(sql`update outbox set sent_at = ${new Date(now).toISOString()}, last_error = null,
-                               payload = payload - 'sealed'
-                             where id = ${row.id}`);
+    await markOutboxSent(ctx.db, row.id, now);
     return;
   }
   const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
   ctx.log.warn({ err, outboxId: row.id, attempts: row.attempts }, 'outbox delivery failed');
-  await ctx.db.execute(
-    sql`update outbox set last_error = ${message},
-          next_attempt_at = ${new Date(now + retryDelayMs(row.attempts)).toISOString()}
-        where id = ${row.id} and sent_at is null`,
-  );
+  await recordOutboxFailure(ctx.db, row.id, message, now + retryDelayMs(row.attempts));
 }
 
 /**

@@ -1,5 +1,4 @@
 import { randomInt, randomUUID, timingSafeEqual, createHash } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   CODE_BILL_ALPHABET,
   CODE_BILL_LENGTH,
@@ -8,8 +7,7 @@ import {
   type TSepayWebhook,
 } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { queryRows, type Tx } from '../../db/client.js';
-import { topups, users } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { storableJson, storableText } from '../../lib/storable-text.js';
@@ -17,7 +15,16 @@ import type { Site } from '../site/repository.js';
 import { creditTopupTx, type CreditResult } from './credit.js';
 import { heldReasons } from './held.js';
 import { activePromotion } from '../site/service.js';
-import { findTopupByProviderTxn, lockBankIntent, type TopupRow } from './repository.js';
+import {
+  findCodeBill,
+  findCodeBillOwners,
+  findTopupByProviderTxn,
+  insertTransferTopup,
+  lockBankIntent,
+  lockBankTransfer,
+  setCodeBillIfUnset,
+  type TopupRow,
+} from './repository.js';
 import { methodConfig, type MethodConfig } from './settings.js';
 import { buildVietQr } from './vietqr.js';
 
@@ -32,18 +39,15 @@ export function newCodeBill(): string {
 /** The user's fixed transfer code, given on first need (a collision just draws again). */
 export async function ensureCodeBill(ctx: Pick<AppContext, 'db'>, userId: string): Promise<string> {
   for (let attempt = 0; attempt < 8; attempt++) {
-    const rows = await ctx.db.select({ code: users.codeBill }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!rows[0]) {
+    const row = await findCodeBill(ctx.db, userId);
+    if (!row) {
       throw new AppError('USER_NOT_EXISTS');
     }
-    if (rows[0].code) {
-      return rows[0].code;
+    if (row.code) {
+      return row.code;
     }
     try {
-      await ctx.db
-        .update(users)
-        .set({ codeBill: newCodeBill() })
-        .where(and(eq(users.id, userId), isNull(users.codeBill)));
+      await setCodeBillIfUnset(ctx.db, userId, newCodeBill());
     } catch (err) {
       if (!isUniqueViolation(err)) {
         throw err;
@@ -117,9 +121,6 @@ export function checkBankApiKey(
 
 export type BankOutcome = CreditResult['outcome'] | 'ignored' | 'unmatched';
 
-/** pg_advisory_xact_lock(BANK_TXN_LOCK, hashtext(sepay id)): the two-key space, apart from the jobs' keys. */
-const BANK_TXN_LOCK = 0x5e9a;
-
 /**
  * One incoming transfer (docs/money.md#payment-methods, docs/wire-contract.md#top-ups): credited at most once
  * per SePay id (the unique provider transaction id). Whoever's codeBill is in the content gets
@@ -144,6 +145,21 @@ export async function receiveBankTransfer(
   return ctx.db.transaction((tx) => receiveInTx(tx, ctx.clock.now(), site, cfg, body, source));
 }
 
+/** Why a transfer waits for an admin instead of crediting, or null when it credits its one owner. */
+function transferHeldReason(body: TSepayWebhook, owners: number, toOurAccount: boolean, account: string) {
+  return body.transferType.toLowerCase() !== 'in'
+    ? heldReasons.transferType(body.transferType)
+    : owners === 0
+      ? heldReasons.unmatched()
+      : owners > 1
+        ? heldReasons.ambiguous()
+        : !toOurAccount
+          ? heldReasons.payee(String(body.accountNumber), account)
+          : body.transferAmount < PAYMENT_MIN_COINS.bank
+            ? heldReasons.belowMinimum(PAYMENT_MIN_COINS.bank)
+            : null;
+}
+
 async function receiveInTx(
   tx: Tx,
   now: Date,
@@ -153,45 +169,19 @@ async function receiveInTx(
   source: string,
 ): Promise<BankOutcome> {
   const txnId = String(body.id);
-  // Deliveries of one transfer take their turn here, before any row lock: a repeat then finds the
-  // first one's row, instead of racing it for the announced top-up and the user's balance (which
-  // deadlocked, or credited a new row and left the announced top-up pending).
-  await tx.execute(sql`select pg_advisory_xact_lock(${BANK_TXN_LOCK}, hashtext(${txnId}))`);
+  // Deliveries of one transfer take their turn (an advisory lock on its id) before any row lock.
+  await lockBankTransfer(tx, txnId);
   if (await findTopupByProviderTxn(tx, 'bank', txnId)) {
     return 'already';
   }
   const amount = body.transferAmount;
   const codes = codeBillCandidates(`${body.content} ${body.code ?? ''} ${body.description ?? ''}`);
   // Who the content names, and whether they announced a top-up of this amount (rare: skip its lock otherwise).
-  const owners = codes.length
-    ? await queryRows<{ id: string; announced: boolean }>(
-        tx,
-        sql`select u.id, exists (
-              select 1 from topups t
-              where t.user_id = u.id and t.method = 'bank' and t.status = 'pending' and t.amount = ${amount}
-                and t.provider_txn_id is null) as announced
-            from users u
-            where u.site_id = ${site.id} and u.code_bill in (${sql.join(
-              codes.map((c) => sql`${c}`),
-              sql`, `,
-            )})`,
-      )
-    : [];
+  const owners = codes.length ? await findCodeBillOwners(tx, site.id, codes, amount) : [];
   const account = cfg.values.accountNumber ?? '';
   const toOurAccount = !body.accountNumber || body.accountNumber === account || body.subAccount === account;
   const owner = owners.length === 1 ? owners[0]! : null;
-  const held =
-    body.transferType.toLowerCase() !== 'in'
-      ? heldReasons.transferType(body.transferType)
-      : owners.length === 0
-        ? heldReasons.unmatched()
-        : owners.length > 1
-          ? heldReasons.ambiguous()
-          : !toOurAccount
-            ? heldReasons.payee(String(body.accountNumber), account)
-            : amount < PAYMENT_MIN_COINS.bank
-              ? heldReasons.belowMinimum(PAYMENT_MIN_COINS.bank)
-              : null;
+  const held = transferHeldReason(body, owners.length, toOurAccount, account);
   const heldReason = held?.text ?? null;
   const intent = owner?.announced && !heldReason ? await lockBankIntent(tx, owner.id, amount) : undefined;
   let topup = intent;
@@ -223,8 +213,7 @@ async function receiveInTx(
       updatedAt: now,
     };
     // The unique provider transaction id stays the last word on "once".
-    const inserted = await tx.insert(topups).values(fresh).onConflictDoNothing().returning({ id: topups.id });
-    topup = inserted.length ? fresh : undefined;
+    topup = (await insertTransferTopup(tx, fresh)) ? fresh : undefined;
   }
   if (!topup) {
     return 'already';

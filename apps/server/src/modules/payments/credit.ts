@@ -1,15 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
 import { promotionBonus, type TransactionType, type TTopupI18n } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
-import { sites } from '../../db/schema/index.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { storableJson } from '../../lib/storable-text.js';
 import { changeBalance } from '../ledger/service.js';
-import { EVENTS_CHANNEL, type RealtimeMessage } from '../realtime/publish.js';
+import type { RealtimeMessage } from '../realtime/publish.js';
 import { activePromotion } from '../site/service.js';
-import { findTopup, lockTopup, stillInState, updateTopupFrom, type TopupRow } from './repository.js';
+import {
+  findSiteSettings,
+  findTopup,
+  lockTopup,
+  markTopupCredited,
+  updateTopupFrom,
+  type TopupRow,
+} from './repository.js';
 import { heldReasons, type HeldReason } from './held.js';
 
 /**
@@ -70,8 +75,8 @@ function mismatch(t: TopupRow, ev: Evidence): HeldReason | null {
 }
 
 async function sitePromotion(tx: DbOrTx, siteId: string) {
-  const rows = await tx.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).limit(1);
-  return rows[0] ? activePromotion(rows[0].settings) : null;
+  const settings = await findSiteSettings(tx, siteId);
+  return settings ? activePromotion(settings) : null;
 }
 
 function ledgerType(t: TopupRow, source: CreditSource): TransactionType {
@@ -79,6 +84,49 @@ function ledgerType(t: TopupRow, source: CreditSource): TransactionType {
     return 'admin_topup';
   }
   return t.method === 'card' ? 'credit_card' : 'topup';
+}
+
+/** The credit's ledger rows: the amount, then the promotion bonus if any. Returns the balance after them. */
+async function writeCreditRows(
+  tx: Tx,
+  t: TopupRow,
+  source: CreditSource,
+  { userId, amount, bonus }: { userId: string; amount: number; bonus: number },
+  at: Date,
+): Promise<number> {
+  const actorId = source.kind === 'admin' ? source.actorId : undefined;
+  const note = source.kind === 'admin' && source.note ? source.note : undefined;
+  const content = note ? `${t.content} (${note})` : t.content;
+  // Spreading keeps the key with its own params; TypeScript cannot follow that through the union.
+  const contentI18n =
+    t.contentI18n && note
+      ? ({ ...t.contentI18n, params: { ...t.contentI18n.params, note } } as TTopupI18n)
+      : (t.contentI18n ?? undefined);
+  let { balanceAfter: balance } = await changeBalance(tx, {
+    userId,
+    amount,
+    type: ledgerType(t, source),
+    content,
+    contentI18n,
+    refType: 'topup',
+    refId: t.id,
+    actorId,
+    at,
+  });
+  if (bonus > 0) {
+    ({ balanceAfter: balance } = await changeBalance(tx, {
+      userId,
+      amount: bonus,
+      type: 'promotion',
+      content: `Deposit promotion: ${t.content}`,
+      contentI18n: { key: 'promotion', params: t.contentI18n ? { topup: t.contentI18n } : { text: t.content } },
+      refType: 'topup',
+      refId: t.id,
+      actorId,
+      at,
+    }));
+  }
+  return balance;
 }
 
 /**
@@ -143,38 +191,7 @@ export async function creditTopupTx(
   }
   const promotion = opts.promotion !== undefined ? opts.promotion : await sitePromotion(tx, t.siteId);
   const bonus = promotionBonus(amount, promotion);
-  const actorId = source.kind === 'admin' ? source.actorId : undefined;
-  const note = source.kind === 'admin' && source.note ? source.note : undefined;
-  const content = note ? `${t.content} (${note})` : t.content;
-  // Spreading keeps the key with its own params; TypeScript cannot follow that through the union.
-  const contentI18n =
-    t.contentI18n && note
-      ? ({ ...t.contentI18n, params: { ...t.contentI18n.params, note } } as TTopupI18n)
-      : (t.contentI18n ?? undefined);
-  let { balanceAfter: balance } = await changeBalance(tx, {
-    userId,
-    amount,
-    type: ledgerType(t, source),
-    content,
-    contentI18n,
-    refType: 'topup',
-    refId: t.id,
-    actorId,
-    at,
-  });
-  if (bonus > 0) {
-    ({ balanceAfter: balance } = await changeBalance(tx, {
-      userId,
-      amount: bonus,
-      type: 'promotion',
-      content: `Deposit promotion: ${t.content}`,
-      contentI18n: { key: 'promotion', params: t.contentI18n ? { topup: t.contentI18n } : { text: t.content } },
-      refType: 'topup',
-      refId: t.id,
-      actorId,
-      at,
-    }));
-  }
+  const balance = await writeCreditRows(tx, t, source, { userId, amount, bonus }, at);
   const done: TopupRow = {
     ...t,
     status: 'success',
@@ -190,17 +207,7 @@ export async function creditTopupTx(
   const event: RealtimeMessage = { u: userId, t: 'topup.success', d: { id: t.id, amount, bonus, balance } };
   // The state change and its event in one round trip; the event goes out on commit. The row is
   // locked, so it is still in the state read; should it not be, the credit must not stand.
-  const marked = await queryRows<{ id: string }>(
-    tx,
-    sql`
-    with done as (
-      update topups set status = 'success', user_id = ${userId}, amount = ${amount}, bonus = ${bonus},
-        provider_txn_id = ${providerTxnId}, held_reason = null, held_reason_i18n = null, credited_at = ${at.toISOString()},
-        updated_at = ${at.toISOString()}
-      where ${stillInState(t)} returning id)
-    select id, pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)}) from done`,
-  );
-  if (marked.length !== 1) {
+  if (!(await markTopupCredited(tx, t, { userId, amount, bonus, providerTxnId, at }, event))) {
     throw new Error(`top-up ${t.id} left ${t.status} while being credited`);
   }
   return { outcome: 'credited', topup: done, balance };

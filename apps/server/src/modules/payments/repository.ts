@@ -1,10 +1,12 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, TopupStatus } from '@proxy/contract';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { topups, users } from '../../db/schema/index.js';
+import { sites, topups, users, type SiteSettings, type StoredPaymentMethod } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
+import { EVENTS_CHANNEL, type RealtimeMessage } from '../realtime/publish.js';
 
 export type TopupRow = typeof topups.$inferSelect;
+export type { SiteSettings, StoredPaymentMethod };
 
 export async function findTopup(db: DbOrTx, id: string): Promise<TopupRow | undefined> {
   const rows = await db.select().from(topups).where(eq(topups.id, id)).limit(1);
@@ -227,4 +229,116 @@ export async function findTopupMismatches(
     promoted: Number(r.promoted),
     rows: Number(r.rows),
   }));
+}
+
+// ---- crediting ----
+
+/** What creditTopupTx sets on the top-up it credits. */
+export interface CreditedValues {
+  userId: string;
+  amount: number;
+  bonus: number;
+  providerTxnId: string | null;
+  at: Date;
+}
+
+/**
+ * Marks the top-up success and queues its `topup.success` event, in one round trip; the event goes
+ * out on commit. Only from the state it was read in (stillInState): false when it has moved on.
+ */
+export async function markTopupCredited(
+  tx: DbOrTx,
+  t: Pick<TopupRow, 'id' | 'status'>,
+  v: CreditedValues,
+  event: RealtimeMessage,
+): Promise<boolean> {
+  const { userId, amount, bonus, providerTxnId, at } = v;
+  const marked = await queryRows<{ id: string }>(
+    tx,
+    sql`
+    with done as (
+      update topups set status = 'success', user_id = ${userId}, amount = ${amount}, bonus = ${bonus},
+        provider_txn_id = ${providerTxnId}, held_reason = null, held_reason_i18n = null, credited_at = ${at.toISOString()},
+        updated_at = ${at.toISOString()}
+      where ${stillInState(t)} returning id)
+    select id, pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)}) from done`,
+  );
+  return marked.length === 1;
+}
+
+/** The site's settings (for its promotion), unlocked. */
+export async function findSiteSettings(db: DbOrTx, siteId: string): Promise<SiteSettings | undefined> {
+  const rows = await db.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).limit(1);
+  return rows[0]?.settings;
+}
+
+// ---- bank transfers ----
+
+/** pg_advisory_xact_lock(BANK_TXN_LOCK, hashtext(sepay id)): the two-key space, apart from the jobs' keys. */
+const BANK_TXN_LOCK = 0x5e9a;
+
+/**
+ * Deliveries of one transfer take their turn here, before any row lock: a repeat then finds the
+ * first one's row, instead of racing it for the announced top-up and the user's balance (which
+ * deadlocked, or credited a new row and left the announced top-up pending).
+ */
+export async function lockBankTransfer(tx: DbOrTx, txnId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BANK_TXN_LOCK}, hashtext(${txnId}))`);
+}
+
+/** The users of the site whose transfer code is among `codes`, and whether each announced a top-up of `amount`. */
+export async function findCodeBillOwners(
+  tx: DbOrTx,
+  siteId: string,
+  codes: string[],
+  amount: number,
+): Promise<{ id: string; announced: boolean }[]> {
+  return queryRows<{ id: string; announced: boolean }>(
+    tx,
+    sql`select u.id, exists (
+              select 1 from topups t
+              where t.user_id = u.id and t.method = 'bank' and t.status = 'pending' and t.amount = ${amount}
+                and t.provider_txn_id is null) as announced
+            from users u
+            where u.site_id = ${siteId} and u.code_bill in (${sql.join(
+              codes.map((c) => sql`${c}`),
+              sql`, `,
+            )})`,
+  );
+}
+
+/** Inserts the transfer's top-up; false when its provider transaction id is already there. */
+export async function insertTransferTopup(tx: DbOrTx, values: TopupRow): Promise<boolean> {
+  // The unique provider transaction id stays the last word on "once".
+  const inserted = await tx.insert(topups).values(values).onConflictDoNothing().returning({ id: topups.id });
+  return inserted.length > 0;
+}
+
+/** The user's transfer code: undefined when there is no such user, null while none is drawn. */
+export async function findCodeBill(db: DbOrTx, userId: string): Promise<{ code: string | null } | undefined> {
+  const rows = await db.select({ code: users.codeBill }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0];
+}
+
+/** Sets the user's transfer code unless one is set; throws the unique violation of a drawn duplicate. */
+export async function setCodeBillIfUnset(db: DbOrTx, userId: string, code: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ codeBill: code })
+    .where(and(eq(users.id, userId), isNull(users.codeBill)));
+}
+
+// ---- method settings (stored in the site row) ----
+
+/** Locks the site row for a read-modify-write of its settings; undefined when there is no such site. */
+export async function lockSiteSettings(tx: DbOrTx, siteId: string): Promise<SiteSettings | undefined> {
+  const rows = await queryRows<{ settings: SiteSettings }>(
+    tx,
+    sql`select settings from sites where id = ${siteId} for update`,
+  );
+  return rows[0]?.settings;
+}
+
+export async function writeSiteSettings(tx: DbOrTx, siteId: string, settings: SiteSettings): Promise<void> {
+  await tx.update(sites).set({ settings }).where(eq(sites.id, siteId));
 }

@@ -20,7 +20,7 @@ import { outboundOf } from '../../lib/outbound.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
 import { storableJson } from '../../lib/storable-text.js';
 import { hitLimit } from '../../lib/rate-limit.js';
-import { findUserById } from '../auth/repository.js';
+import { getUserById } from '../auth/service.js';
 import type { Site } from '../site/repository.js';
 import { bankAccountOf, bankQr, ensureCodeBill, receiveBankTransfer, type BankOutcome } from './bank.js';
 import { creditTopup, type Evidence } from './credit.js';
@@ -474,7 +474,7 @@ export async function adminMarkPaid(
   if (!userId) {
     throw new AppError('VALIDATION_ERROR', { issues: [{ path: 'body.userId', message: 'whom to credit' }] });
   }
-  const target = await findUserById(ctx.db, userId);
+  const target = await getUserById(ctx.db, userId);
   if (!target || target.siteId !== siteId) {
     throw new AppError('USER_NOT_EXISTS');
   }
@@ -506,7 +506,7 @@ export async function adminReject(ctx: AppContext, siteId: string, id: string): 
       updatedAt: ctx.clock.now(),
     });
     if (updated) {
-      const user = updated.userId ? await findUserById(ctx.db, updated.userId) : undefined;
+      const user = updated.userId ? await getUserById(ctx.db, updated.userId) : undefined;
       return toAdminTopup(updated, user?.email ?? null);
     }
     // It moved on since it was read (credited, cancelled, expired): decide again on what it is now.

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   PAYMENT_METHOD_FIELDS,
   PAYMENT_METHOD_REQUIRED,
@@ -8,12 +7,11 @@ import {
   type TPaymentMethodConfigView,
 } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { queryRows } from '../../db/client.js';
-import { sites, type SiteSettings, type StoredPaymentMethod } from '../../db/schema/index.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { checkOutboundUrl, outboundOf } from '../../lib/outbound.js';
 import type { Site } from '../site/repository.js';
+import { lockSiteSettings, writeSiteSettings, type SiteSettings, type StoredPaymentMethod } from './repository.js';
 
 /** One method of one site, secrets decrypted, ready for a provider adapter. */
 export interface MethodConfig {
@@ -154,11 +152,7 @@ export async function updateMethodConfig(
     }
   }
   await ctx.db.transaction(async (tx) => {
-    const rows = await queryRows<{ settings: SiteSettings }>(
-      tx,
-      sql`select settings from sites where id = ${siteId} for update`,
-    );
-    const settings = rows[0]?.settings;
+    const settings = await lockSiteSettings(tx, siteId);
     if (!settings) {
       throw new AppError('SITE_NOT_EXISTS');
     }
@@ -200,10 +194,7 @@ export async function updateMethodConfig(
       }
     }
     const payments = { ...settings.payments, methods: { ...settings.payments?.methods, [method]: next } };
-    await tx
-      .update(sites)
-      .set({ settings: { ...settings, payments } })
-      .where(eq(sites.id, siteId));
+    await writeSiteSettings(tx, siteId, { ...settings, payments });
   });
 }
 
@@ -213,18 +204,11 @@ export async function updatePublicUrl(
   publicUrl: string | null | undefined,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const rows = await queryRows<{ settings: SiteSettings }>(
-      tx,
-      sql`select settings from sites where id = ${siteId} for update`,
-    );
-    const settings = rows[0]?.settings;
+    const settings = await lockSiteSettings(tx, siteId);
     if (!settings) {
       throw new AppError('SITE_NOT_EXISTS');
     }
     const payments = { ...settings.payments, publicUrl: publicUrl ?? null };
-    await tx
-      .update(sites)
-      .set({ settings: { ...settings, payments } })
-      .where(eq(sites.id, siteId));
+    await writeSiteSettings(tx, siteId, { ...settings, payments });
   });
 }

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { RealtimeEventType } from '@proxy/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { notifyChannel } from './repository.js';
 
 /** The one NOTIFY channel of the realtime events; every instance LISTENs on it. */
 export const EVENTS_CHANNEL = 'app_events';
@@ -24,7 +24,7 @@ export async function publish(
   data: Record<string, unknown>,
 ): Promise<void> {
   const message: RealtimeMessage = { u: userId, t: type, d: data };
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
+  await notifyChannel(db, EVENTS_CHANNEL, JSON.stringify(message));
 }
 
 /**
@@ -50,5 +50,5 @@ export interface SessionsEndedMessage {
  * out when the caller's transaction commits.
  */
 export async function publishSessionsEnded(db: DbOrTx, message: SessionsEndedMessage): Promise<void> {
-  await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify(message)})`);
+  await notifyChannel(db, SESSIONS_CHANNEL, JSON.stringify(message));
 }

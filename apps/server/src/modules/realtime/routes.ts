@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate } from '../../plugins/auth.js';
-import { findAuthUser } from '../auth/repository.js';
+import { getSessionUser } from '../auth/service.js';
 import type { Stream } from './hub.js';
 
 /** A comment line every ~20 s keeps proxies and browsers from closing an idle stream. */
@@ -61,7 +61,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     res.write('retry: 5000\n: connected\n\n');
     open.add(res);
     checkSession = async () => {
-      const user = await findAuthUser(app.ctx.db, stream.userId, stream.sessionId).catch(() => null);
+      const user = await getSessionUser(app.ctx.db, stream.userId, stream.sessionId).catch(() => null);
       // null: the database did not answer, which is no reason to drop a stream.
       if (user !== null && (!user?.active || user.sessionRevoked)) {
         unsubscribe();

@@ -98,3 +98,8 @@ export async function updateSiteSettings(
   const site = await findSiteById(ctx.db, siteId);
   return siteSettingsView(site!);
 }
+
+/** A site by id, for other modules (the payments reconciler), which never reach into this repository. */
+export function getSiteById(db: AppContext['db'], id: string): Promise<Site | undefined> {
+  return findSiteById(db, id);
+}

@@ -26,7 +26,7 @@ import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
 import { toMe } from '../auth/mapper.js';
 import { requestMeta } from '../auth/routes.js';
-import { listTransactions } from '../ledger/repository.js';
+import { listLedger } from '../ledger/service.js';
 import { setPrivateAutoRenew } from '../orders/renew.js';
 import * as users from './service.js';
 
@@ -83,7 +83,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: ZListQuery, response: { 200: zPage(ZTransaction) } } },
     async (req) => {
       const { page, limit, search } = req.query;
-      const r = await listTransactions(app.ctx.db, { userId: req.user.id, page, limit, search });
+      const r = await listLedger(app.ctx.db, { userId: req.user.id, page, limit, search });
       return toPage(r.items, r.total, page, limit);
     },
   );
@@ -170,7 +170,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: ZListQuery, response: { 200: zPage(ZTransaction) } } },
     async (req) => {
       const { page, limit, search } = req.query;
-      const r = await listTransactions(app.ctx.db, { userId: req.user.id, page, limit, search });
+      const r = await listLedger(app.ctx.db, { userId: req.user.id, page, limit, search });
       return toPage(r.items, r.total, page, limit);
     },
   );
@@ -185,7 +185,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, limit, search } = req.query;
       // A site admin sees the customers' ledger only: the owner's and admins' balances stay hidden.
       const roles = req.user.role === ROLE.OWNER ? undefined : [ROLE.CUSTOMER];
-      const r = await listTransactions(app.ctx.db, { siteId: req.site.id, roles, page, limit, search });
+      const r = await listLedger(app.ctx.db, { siteId: req.site.id, roles, page, limit, search });
       return toPage(r.items, r.total, page, limit);
     },
   );

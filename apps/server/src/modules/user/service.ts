@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { ROLE, type TChangePasswordRequest, type TTokens } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema/index.js';
 import { encryptSecret, decryptSecret, randomToken } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import { likePattern, offsetOf, toPage } from '../../lib/paging.js';
+import { toPage } from '../../lib/paging.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { matchTotp, newTotpSecret, totpUrl } from '../../lib/totp.js';
@@ -14,6 +12,7 @@ import { checkTotp, startSession, type RequestMeta, assertEmail } from '../auth/
 import { isUniqueViolation, pgErrorOf } from '../../lib/pg-errors.js';
 import { changeBalance } from '../ledger/service.js';
 import { toAdminUser } from './mapper.js';
+import { insertAdminUser, listSiteUsers, type UserPatch } from './repository.js';
 
 export async function getUser(ctx: AppContext, id: string): Promise<User> {
   const user = await findUserById(ctx.db, id);
@@ -144,24 +143,10 @@ export async function listUsers(
   roles: number[],
   q: { page: number; limit: number; search: string },
 ) {
-  const parts: SQL[] = [eq(users.siteId, siteId), inArray(users.role, roles)];
-  if (q.search) {
-    parts.push(ilike(users.email, likePattern(q.search)));
-  }
-  const w = and(...parts);
-  const [rows, totals] = await Promise.all([
-    ctx.db
-      .select()
-      .from(users)
-      .where(w)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(q.limit)
-      .offset(offsetOf(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(users).where(w),
-  ]);
+  const { rows, total } = await listSiteUsers(ctx.db, siteId, roles, q);
   return toPage(
     rows.map((u) => toAdminUser(u, actor)),
-    totals[0]?.n ?? 0,
+    total,
     q.page,
     q.limit,
   );
@@ -183,7 +168,7 @@ export async function adminUpdateUser(
     throw new AppError('FORBIDDEN');
   }
   const now = ctx.clock.now();
-  const values: Partial<typeof users.$inferInsert> = { updatedAt: now };
+  const values: UserPatch = { updatedAt: now };
   if (body.role !== undefined) {
     values.role = body.role;
   }
@@ -253,20 +238,17 @@ export async function createAdmin(
   assertEmail(body.email);
   const now = ctx.clock.now();
   try {
-    const rows = await ctx.db
-      .insert(users)
-      .values({
-        id: randomUUID(),
-        siteId: body.siteId ?? siteId,
-        email: body.email,
-        passwordHash: await hashPassword(body.password),
-        role: ROLE.SITE_ADMIN,
-        emailVerifiedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return toAdminUser(rows[0]!, actor);
+    const row = await insertAdminUser(ctx.db, {
+      id: randomUUID(),
+      siteId: body.siteId ?? siteId,
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      role: ROLE.SITE_ADMIN,
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return toAdminUser(row, actor);
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw new AppError('USER_EXISTS');

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+
+/** A proxy of the caller's as the checker dials it: its node's host and its own listener. */
+export interface CheckableProxyRow {
+  id: string;
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  protocol: 'http' | 'socks5';
+  type: string;
+  key_id: string | null;
+  package_name: string | null;
+}
+
+/** The user's proxies among `ids` (ids of others are simply absent), with their node's host. */
+export async function findUserProxiesToCheck(db: DbOrTx, userId: string, ids: string[]): Promise<CheckableProxyRow[]> {
+  return queryRows<CheckableProxyRow>(
+    db,
+    sql`select p.id, s.host, p.port, p.username, p.password, p.protocol, p.type, p.key_id, p.package_name
+        from proxies p join sub_servers s on s.id = p.sub_server_id
+        where p.user_id = ${userId} and p.id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+  );
+}
+
+export interface NodePortRangeRow {
+  host: string;
+  port_from: number;
+  port_to: number;
+}
+
+/** Every node's host and proxy port range: the destinations the free checker must refuse. */
+export async function listNodePortRanges(db: DbOrTx): Promise<NodePortRangeRow[]> {
+  return queryRows<NodePortRangeRow>(db, sql`select host, port_from, port_to from sub_servers`);
+}
