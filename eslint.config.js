@@ -132,6 +132,38 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // Queries live in repositories: outside them (and db/, tests, the CLI tools), server code
+    // neither imports Drizzle or the schema nor runs SQL itself. Types may still be imported.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/repository.ts',
+      'apps/server/src/**/*-repository.ts',
+      'apps/server/src/**/repository/**',
+      'apps/server/src/db/**',
+      'apps/server/src/cli/**',
+      'apps/server/src/**/*.test.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^drizzle-orm(/|$)|/db/schema(/|$)',
+              allowTypeImports: true,
+              message: 'Queries belong in a repository: call a repository function from here.',
+            },
+            {
+              regex: '/db/client(\\.js)?$',
+              importNames: ['queryRows', 'queryRowsPrepared'],
+              message: 'Queries belong in a repository: call a repository function from here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The contract is shared by the browser and Node: zod is its only dependency (vitest in its tests).
     files: ['packages/contract/**/*.ts'],
     rules: {

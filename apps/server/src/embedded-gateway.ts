@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { DnsCache, Gateway, NodeClient } from '@proxy/gateway';
 import { localNodeSecret } from './bootstrap.js';
 import type { AppContext } from './context.js';
-import { subServers } from './db/schema/index.js';
-import { sha256Hex } from './lib/crypto.js';
+import { localNodeId } from './modules/supply/node-service.js';
 
 export interface EmbeddedGateway {
   nodeId: string;
@@ -30,12 +28,8 @@ function loopbackUrl(host: string, port: number): string {
  */
 export async function startEmbeddedGateway(ctx: AppContext, panelPort: number): Promise<EmbeddedGateway | null> {
   const secret = localNodeSecret(ctx.config.appSecret);
-  const [node] = await ctx.db
-    .select({ id: subServers.id })
-    .from(subServers)
-    .where(eq(subServers.secretHash, sha256Hex(secret)))
-    .limit(1);
-  if (!node) {
+  const nodeId = await localNodeId(ctx, secret);
+  if (!nodeId) {
     ctx.log.warn('GATEWAY=embedded but the database has no local node: no proxies are served in-process');
     return null;
   }
@@ -50,7 +44,7 @@ export async function startEmbeddedGateway(ctx: AppContext, panelPort: number): 
   });
   const client = new NodeClient({
     panelUrl: loopbackUrl(ctx.config.HOST, panelPort),
-    nodeId: node.id,
+    nodeId,
     secret,
     gateway,
     reportIntervalMs: 5_000,
@@ -58,7 +52,7 @@ export async function startEmbeddedGateway(ctx: AppContext, panelPort: number): 
   });
   client.start();
   return {
-    nodeId: node.id,
+    nodeId,
     gateway,
     client,
     async stop() {

@@ -120,3 +120,8 @@ export async function recordTraffic(
     return { duplicate: false };
   });
 }
+
+/** The local node's id, found by the secret it derives from APP_SECRET; undefined when there is none. */
+export async function localNodeId(ctx: AppContext, secret: string): Promise<string | undefined> {
+  return repo.findNodeIdBySecretHash(ctx.db, sha256Hex(secret));
+}

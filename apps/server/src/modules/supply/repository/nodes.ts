@@ -99,3 +99,13 @@ export async function findNodeCredentials(db: DbOrTx, id: string) {
 export async function setNodeLastSeen(db: DbOrTx, id: string, at: Date): Promise<void> {
   await db.update(subServers).set({ lastSeenAt: at }).where(eq(subServers.id, id));
 }
+
+/** The node whose secret hashes to this value (the embedded node finds itself this way). */
+export async function findNodeIdBySecretHash(db: DbOrTx, secretHash: string): Promise<string | undefined> {
+  const [node] = await db
+    .select({ id: subServers.id })
+    .from(subServers)
+    .where(eq(subServers.secretHash, secretHash))
+    .limit(1);
+  return node?.id;
+}
