@@ -85,7 +85,6 @@ export function useRealtimeEvents() {
       source = es;
       es.addEventListener('topup.success', onTopup);
       es.addEventListener('balance.changed', onBalance);
-      es.addEventListener('order.updated', () => void refresh('order.updated'));
       // The server lost events (its database listener reconnected): catch up on the balance.
       es.addEventListener('resync', () => void refresh('resync'));
       es.onopen = () => {

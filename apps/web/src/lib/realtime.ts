@@ -14,18 +14,15 @@ export type RefreshTarget = 'me' | keyof typeof queryRoots;
 /**
  * What a realtime event makes the app refetch. `balance.changed` carries its balance, so it needs
  * none. `resync` says events may have been lost (the server's database listener reconnected, or
- * this stream reopened): what any lost event would have refreshed is fetched again, the
- * balance first.
+ * this stream reopened): what a lost top-up or balance event would have refreshed is fetched
+ * again, the balance first.
  */
 export function queriesToRefresh(type: RealtimeEventType): readonly RefreshTarget[] {
   switch (type) {
     case 'topup.success':
       return ['me', 'transactions', 'topups', 'bill'];
-    case 'order.updated':
-      // An order changed without this tab asking (auto-renew, expiry, another tab or device).
-      return ['orders', 'proxies', 'keys'];
     case 'resync':
-      return ['me', 'transactions', 'topups', 'bill', 'orders', 'proxies', 'keys'];
+      return ['me', 'transactions', 'topups', 'bill'];
     default:
       return [];
   }

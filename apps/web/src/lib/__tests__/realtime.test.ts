@@ -73,11 +73,7 @@ describe('reconnectDelayMs', () => {
 describe('queriesToRefresh', () => {
   it('should refetch the balance and the money lists on resync, when the server may have lost events', () => {
     expect(REALTIME_EVENTS).toContain('resync');
-    expect(queriesToRefresh('resync')).toEqual(['me', 'transactions', 'topups', 'bill', 'orders', 'proxies', 'keys']);
-  });
-
-  it('should refetch the order, proxy and key lists when an order changed elsewhere', () => {
-    expect(queriesToRefresh('order.updated')).toEqual(['orders', 'proxies', 'keys']);
+    expect(queriesToRefresh('resync')).toEqual(['me', 'transactions', 'topups', 'bill']);
   });
 
   it('should refresh the same after a top-up, and nothing for an event that carries its balance', () => {
