@@ -14,11 +14,11 @@ import type { AppContext } from './context.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { getSessionUser } from './modules/auth/index.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { settingRoutes, siteRoutes } from './modules/site/routes.js';
-import { SiteResolver } from './modules/site/service.js';
-import type { Site } from './modules/site/repository.js';
+import { SiteResolver, type Site } from './modules/site/index.js';
 import { logRoutes, userRoutes } from './modules/user/routes.js';
 import {
   bandwidthRoutes,
@@ -41,7 +41,7 @@ import {
   topupLogRoutes,
   webhookRoutes,
 } from './modules/payments/routes.js';
-import { EventHub } from './modules/realtime/hub.js';
+import { EventHub } from './modules/realtime/index.js';
 import { eventRoutes } from './modules/realtime/routes.js';
 
 declare module 'fastify' {
@@ -132,7 +132,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(billRoutes, { prefix: '/bill' });
       await api.register(topupLogRoutes, { prefix: '/log' });
       await api.register(webhookRoutes, { prefix: '/webhook' });
-      await api.register(eventRoutes);
+      await api.register(eventRoutes, { sessionUser: getSessionUser });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -11,10 +11,9 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import * as catalog from '../catalog/repository.js';
-import { chargeBalance } from '../ledger/service.js';
-import { allocateSlots, claimEgress } from '../supply/allocator.js';
-import { recordProxyChanges } from '../supply/changes.js';
+import * as catalog from '../catalog/index.js';
+import { chargeBalance } from '../ledger/index.js';
+import { allocateSlots, claimEgress, recordProxyChanges } from '../supply/index.js';
 import { assertProductOpen, insertProxies, type Buyer } from './purchase.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
 import { refreshOrders } from './renew.js';

@@ -3,8 +3,8 @@ import { discountPercent, quote, type TBuyRetailRequest, type TKey, type TOrder,
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
-import * as catalog from '../catalog/repository.js';
-import { randomCredential } from '../supply/allocator.js';
+import * as catalog from '../catalog/index.js';
+import { randomCredential } from '../supply/index.js';
 import { idemOf, once, repeatOf, type Asked } from './idempotency.js';
 import { toKey, toOrder, toProxy, proxyLine, type OrderRow } from './mapper.js';
 import { assertProductOpen, purchase, type Buyer } from './purchase.js';
