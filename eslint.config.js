@@ -167,6 +167,18 @@ export default tseslint.config(
     rules: { 'server-modules/module-boundaries': 'error' },
   },
   {
+    // Size: no server or gateway source file over 400 lines, no function over 80, unless an
+    // eslint-disable comment at its top gives the reason (`-- reason`, required below).
+    files: ['apps/server/src/**/*.ts', 'apps/gateway/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'server-modules': serverModulesPlugin },
+    rules: {
+      'server-modules/disable-reason': 'error',
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 80 }],
+    },
+  },
+  {
     // The contract is shared by the browser and Node: zod is its only dependency (vitest in its tests).
     files: ['packages/contract/**/*.ts'],
     rules: {

@@ -132,4 +132,27 @@ const moduleBoundaries = {
   },
 };
 
-export const serverModulesPlugin = { rules: { 'module-boundaries': moduleBoundaries } };
+/** @type {import('eslint').Rule.RuleModule} */
+const disableReason = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Every eslint-disable comment says why, after ` -- `.' },
+    schema: [],
+    messages: { missing: 'Say why after " -- " (e.g. "-- a route table: one short handler per endpoint").' },
+  },
+  create(context) {
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          if (/^\s*eslint-disable(-next-line|-line)?(\s|$)/.test(comment.value) && !/\s--\s*\S/.test(comment.value)) {
+            context.report({ loc: comment.loc, messageId: 'missing' });
+          }
+        }
+      },
+    };
+  },
+};
+
+export const serverModulesPlugin = {
+  rules: { 'module-boundaries': moduleBoundaries, 'disable-reason': disableReason },
+};

@@ -64,6 +64,7 @@ export interface BuildOptions {
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the app (plugins, then modules) without listening; tests call app.inject on it. */
+// eslint-disable-next-line max-lines-per-function -- the registration list of every module, in the order the routes are matched
 export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- split by the concurrent auth/cust work */
 import { randomUUID } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import {
