@@ -14,11 +14,11 @@ import type { AppContext } from './context.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { getSessionUser } from './modules/auth/index.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { settingRoutes, siteRoutes } from './modules/site/routes.js';
-import { SiteResolver } from './modules/site/service.js';
-import type { Site } from './modules/site/repository.js';
+import { SiteResolver, type Site } from './modules/site/index.js';
 import { logRoutes, userRoutes } from './modules/user/routes.js';
 import {
   bandwidthRoutes,
@@ -41,7 +41,7 @@ import {
   topupLogRoutes,
   webhookRoutes,
 } from './modules/payments/routes.js';
-import { EventHub } from './modules/realtime/hub.js';
+import { EventHub } from './modules/realtime/index.js';
 import { eventRoutes } from './modules/realtime/routes.js';
 
 declare module 'fastify' {
@@ -64,6 +64,7 @@ export interface BuildOptions {
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the app (plugins, then modules) without listening; tests call app.inject on it. */
+// eslint-disable-next-line max-lines-per-function -- the registration list of every module, in the order the routes are matched
 export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -132,7 +133,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(billRoutes, { prefix: '/bill' });
       await api.register(topupLogRoutes, { prefix: '/log' });
       await api.register(webhookRoutes, { prefix: '/webhook' });
-      await api.register(eventRoutes);
+      await api.register(eventRoutes, { sessionUser: getSessionUser });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -1,7 +1,7 @@
 import { DnsCache, Gateway, NodeClient } from '@proxy/gateway';
 import { localNodeSecret } from './bootstrap.js';
 import type { AppContext } from './context.js';
-import { localNodeId } from './modules/supply/node-service.js';
+import { localNodeId } from './modules/supply/index.js';
 
 export interface EmbeddedGateway {
   nodeId: string;

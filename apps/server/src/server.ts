@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { startEmbeddedGateway, type EmbeddedGateway } from './embedded-gateway.js';
-import { startEcho } from './modules/checker/echo.js';
+import { startEcho } from './modules/checker/index.js';
 import { buildApp } from './app.js';
 import { prepare } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';

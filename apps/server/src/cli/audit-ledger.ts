@@ -6,8 +6,8 @@
  */
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { findLedgerMismatches } from '../modules/ledger/repository.js';
-import { findTopupMismatches } from '../modules/payments/repository.js';
+import { findLedgerMismatches } from '../modules/ledger/index.js';
+import { findTopupMismatches } from '../modules/payments/index.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

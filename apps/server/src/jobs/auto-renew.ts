@@ -2,17 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { Tx } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
-import type { OrderRow } from '../modules/orders/mapper.js';
-import { logNotes } from '../modules/orders/log-notes.js';
 import {
+  type OrderRow,
+  logNotes,
   findAutoRenewCandidates,
   findUserEmail,
   insertLog,
   lockOrderSkipLocked,
   updateOrder,
-} from '../modules/orders/repository.js';
-import { liveUnits, renewOrderTx, type Units } from '../modules/orders/renew.js';
-import { enqueueMail, kickOutbox } from '../modules/outbox/outbox.js';
+  liveUnits,
+  renewOrderTx,
+  type Units,
+} from '../modules/orders/index.js';
+import { enqueueMail, kickOutbox } from '../modules/outbox/index.js';
 import type { Job } from './runner.js';
 
 /** How long before expiry auto-renew charges for the next period. */

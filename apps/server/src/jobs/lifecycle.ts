@@ -1,7 +1,4 @@
-import { lockOrderIds } from '../modules/orders/repository.js';
-import { refreshOrders } from '../modules/orders/renew.js';
-import { releaseSlots } from '../modules/supply/allocator.js';
-import { recordProxyChanges } from '../modules/supply/changes.js';
+import { lockOrderIds, refreshOrders } from '../modules/orders/index.js';
 import {
   expireDueKeys,
   expireDueProxies,
@@ -9,7 +6,9 @@ import {
   lifecycleDue,
   lockDueKeys,
   lockDueProxies,
-} from '../modules/supply/repository/index.js';
+  recordProxyChanges,
+  releaseSlots,
+} from '../modules/supply/index.js';
 import type { AppContext } from '../context.js';
 import type { Job } from './runner.js';
 

@@ -1,11 +1,22 @@
-import { purgeExpiredRows } from './repository.js';
+import { purgeExpiredCredentials } from '../modules/auth/index.js';
+import { purgeSentMails } from '../modules/outbox/index.js';
+import { purgeExpiredLimits } from '../modules/rate-limits/index.js';
+import { purgeOldNodeEvents } from '../modules/supply/index.js';
 import type { Job } from './runner.js';
 
-/** Drops rows whose purpose has passed: rate-limit windows, spent captchas, old codes and tokens. */
+/**
+ * Drops rows whose purpose has passed, each through the module that owns the table: rate-limit
+ * windows and spent captchas, old codes and refresh tokens, the node change log and traffic reports
+ * older than a day, and mails sent more than a week ago.
+ */
 export const maintenanceJob: Job = {
   name: 'maintenance',
   everyMs: 10 * 60_000,
   async run(ctx) {
-    await purgeExpiredRows(ctx.db, ctx.clock.now());
+    const now = ctx.clock.now();
+    await purgeExpiredLimits(ctx.db, now);
+    await purgeExpiredCredentials(ctx.db, now);
+    await purgeOldNodeEvents(ctx.db, now);
+    await purgeSentMails(ctx.db, now);
   },
 };

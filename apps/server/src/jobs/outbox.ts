@@ -1,4 +1,4 @@
-import { deliverOutbox } from '../modules/outbox/outbox.js';
+import { deliverOutbox } from '../modules/outbox/index.js';
 import type { Job } from './runner.js';
 
 /** Sends what the writers' kicks left in the outbox: failed attempts when due, rows of a crashed kick. */

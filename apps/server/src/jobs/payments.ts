@@ -1,4 +1,4 @@
-import { reconcileTopups } from '../modules/payments/reconciler.js';
+import { reconcileTopups } from '../modules/payments/index.js';
 import type { Job } from './runner.js';
 
 /**

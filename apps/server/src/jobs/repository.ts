@@ -3,8 +3,8 @@ import { queryRows, type DbOrTx } from '../db/client.js';
 
 /**
  * The jobs' own statements: the `job_leases` rows that let one instance run a sweep at a time
- * (lease.ts), and the maintenance purge of rows whose purpose has passed (maintenance.ts). Both
- * tables and purges are raw SQL; expiry of a lease is judged by the database's clock.
+ * (lease.ts), in raw SQL; expiry of a lease is judged by the database's clock. The maintenance
+ * purge (maintenance.ts) asks each module that owns a table to purge it.
  */
 
 /** A job_leases row: who holds the sweep `name`, until when (database time). */
@@ -51,23 +51,4 @@ export async function renewJobLease(db: DbOrTx, name: string, holder: string, le
 /** Deletes the lease if `holder` still has it. */
 export async function deleteJobLease(db: DbOrTx, name: string, holder: string): Promise<void> {
   await db.execute(sql`delete from job_leases where name = ${name} and holder = ${holder}`);
-}
-
-/**
- * The maintenance purge, in this order: rate-limit windows, spent captchas and refresh tokens past
- * their expiry, email codes a day past it, the node change log and traffic reports older than a
- * day, and mails sent more than a week ago.
- */
-export async function purgeExpiredRows(db: DbOrTx, now: Date): Promise<void> {
-  const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString();
-  await db.execute(sql`delete from rate_limits where expires_at < ${now.toISOString()}`);
-  await db.execute(sql`delete from used_captchas where expires_at < ${now.toISOString()}`);
-  await db.execute(sql`delete from email_codes where expires_at < ${dayAgo}`);
-  await db.execute(sql`delete from refresh_tokens where expires_at < ${now.toISOString()}`);
-  // Nodes that were away longer than this resync in full instead of replaying changes.
-  await db.execute(sql`delete from proxy_events where created_at < ${dayAgo}`);
-  await db.execute(sql`delete from traffic_reports where created_at < ${dayAgo}`);
-  // Sent mails are kept a week for support questions ("did the code go out?").
-  const weekAgo = new Date(now.getTime() - 7 * 24 * 3600_000).toISOString();
-  await db.execute(sql`delete from outbox where sent_at < ${weekAgo}`);
 }

@@ -1,12 +1,12 @@
 import type { AppContext } from '../context.js';
 import { AppError } from '../lib/errors.js';
-import { rotateEgress } from '../modules/proxies/operations.js';
+import { rotateEgress } from '../modules/proxies/index.js';
 import {
   claimDueRotations,
   listPendingRotations,
   lockClaimedRotation,
   setIpChangeStatus,
-} from '../modules/supply/repository/index.js';
+} from '../modules/supply/index.js';
 import type { Job } from './runner.js';
 
 const BATCH = 500;

@@ -1,7 +1,7 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
 import type { Challenge } from 'altcha-lib/types';
 import type { DbOrTx } from '../db/client.js';
-import { spendCaptchaSolution } from '../modules/rate-limits/repository.js';
+import { spendCaptchaSolution } from '../modules/rate-limits/index.js';
 import { AppError } from './errors.js';
 
 const CHALLENGE_TTL_MS = 10 * 60_000;

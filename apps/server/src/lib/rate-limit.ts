@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/client.js';
-import { countRateLimitHit, deleteRateLimit } from '../modules/rate-limits/repository.js';
+import { countRateLimitHit, deleteRateLimit } from '../modules/rate-limits/index.js';
 import { AppError } from './errors.js';
 import type { Clock } from './clock.js';
 

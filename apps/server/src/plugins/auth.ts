@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isAdminRole, ROLE } from '@proxy/contract';
 import { AppError } from '../lib/errors.js';
-import { verifyAccessToken } from '../modules/auth/tokens.js';
-import { findAuthUser, type AuthUser } from '../modules/auth/repository.js';
+import { verifyAccessToken, findAuthUser, type AuthUser } from '../modules/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

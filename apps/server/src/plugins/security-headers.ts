@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { TSiteInfo } from '@proxy/contract';
-import { siteInfo } from '../modules/site/service.js';
+import { siteInfo } from '../modules/site/index.js';
 
 type Directives = Record<string, string[]>;
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { emailCodes, refreshTokens, sessions, users } from '../../db/schema/index.js';
-import { publishSessionsEnded } from '../realtime/publish.js';
+import { publishSessionsEnded } from '../realtime/index.js';
 
 export type User = typeof users.$inferSelect;
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZCaptchaChallenge,
@@ -19,11 +18,8 @@ import {
   ZVerifyRequest,
 } from '@proxy/contract';
 import { newAltchaChallenge } from '../../lib/captcha.js';
+import { requestMeta } from './request-meta.js';
 import * as auth from './service.js';
-
-export function requestMeta(req: FastifyRequest): auth.RequestMeta {
-  return { site: req.site, ip: req.ip, userAgent: req.headers['user-agent'] ?? '' };
-}
 
 const ok = { ok: true as const };
 

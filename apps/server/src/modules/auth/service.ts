@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- split by the concurrent auth/cust work */
 import { randomUUID } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import {
@@ -21,8 +22,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hitLimit, resetLimit } from '../../lib/rate-limit.js';
 import { matchTotp } from '../../lib/totp.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { enqueueMail, kickOutbox } from '../outbox/outbox.js';
-import type { Site } from '../site/repository.js';
+import { enqueueMail, kickOutbox } from '../outbox/index.js';
+import type { Site } from '../site/index.js';
 import {
   claimRefreshToken,
   claimTotpStep,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZIdList } from '@proxy/contract';
 import { authenticate } from '../../plugins/auth.js';
 import { hitLimit } from '../../lib/rate-limit.js';
-import type { ProxyScope } from '../orders/repository.js';
+import type { ProxyScope } from '../proxies/index.js';
 import { checkLines, checkOwnProxies, MAX_CHECK_LINES } from './service.js';
 
 const ZCheckResult = z.array(

@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import type { ProxyScope } from '../orders/repository.js';
+import { findUserProxiesToCheck, type ProxyScope } from '../proxies/index.js';
 import { checkedAddress, loadCheckerPolicy } from './destination.js';
 import { parseProxyLine, probe, type EchoTarget, type ProbeResult } from './probe.js';
-import { findUserProxiesToCheck } from './repository.js';
 
 export const MAX_CHECK_LINES = 500;
 const CONCURRENCY = 32;

@@ -3,7 +3,7 @@ import { ZLedgerI18n, type TLedgerI18n, type TransactionType, type TTransaction 
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { transactions, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
-import { EVENTS_CHANNEL } from '../realtime/publish.js';
+import { EVENTS_CHANNEL } from '../realtime/index.js';
 
 export interface TransactionFilter {
   userId?: string;

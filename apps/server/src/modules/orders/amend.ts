@@ -11,16 +11,16 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import * as catalog from '../catalog/repository.js';
-import { chargeBalance } from '../ledger/service.js';
-import { allocateSlots, claimEgress } from '../supply/allocator.js';
-import { recordProxyChanges } from '../supply/changes.js';
+import * as catalog from '../catalog/index.js';
+import { chargeBalance } from '../ledger/index.js';
+import { allocateSlots, claimEgress, recordProxyChanges } from '../supply/index.js';
 import { assertProductOpen, insertProxies, type Buyer } from './purchase.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
 import { refreshOrders } from './renew.js';
 import { logNotes, type LogNote } from './log-notes.js';
 import * as repo from './repository.js';
 import * as units from './units-repository.js';
+import { assertRetailQuantity, findSellingRetailPrice } from './retail-price.js';
 
 type RetailOrder = OrderRow & { type: 'v6' | 'v4'; expiresAt: Date };
 
@@ -100,28 +100,19 @@ export async function increaseAmount(
       const product = order.type;
       // More of a product, or the same in another country, is a sale: a closed product refuses it.
       await assertProductOpen(tx, user.siteId, product);
-      const country = await catalog.findCountry(tx, user.siteId, product, order.country);
-      const price = country?.enabled
-        ? await catalog.findRetailPrice(tx, user.siteId, product, order.country, order.periodUnit)
-        : undefined;
-      if (!price) {
-        throw new AppError('INVALID_COUNTRY');
-      }
+      const price = await findSellingRetailPrice(tx, user.siteId, product, order.country, order.periodUnit);
       const quantity = order.quantity + amount;
-      // docs/product-rules.md#purchases, as buy-retail: a multiple of the step, and the order stays within the maximum.
-      if (amount % price.quantityStep !== 0 || quantity > price.maxQuantity) {
-        throw new AppError('VALIDATION_ERROR', {
-          issues: [
-            {
-              path: 'body.amount',
-              message: `must be a multiple of ${price.quantityStep}, with the order at most ${price.maxQuantity}`,
-            },
-          ],
-          quantityStep: price.quantityStep,
-          maxQuantity: price.maxQuantity,
-          quantity: order.quantity,
-        });
-      }
+      // As buy-retail: a multiple of the step, and the order stays within the maximum.
+      assertRetailQuantity(
+        price,
+        amount,
+        quantity,
+        {
+          path: 'body.amount',
+          message: `must be a multiple of ${price.quantityStep}, with the order at most ${price.maxQuantity}`,
+        },
+        { quantity: order.quantity },
+      );
       const hours = remainingHours(order.expiresAt, now);
       const tiers = await catalog.listDiscountTiers(tx, user.siteId, product);
       const q = prorate({
@@ -147,29 +138,9 @@ export async function increaseAmount(
           refId: order.id,
           at: now,
         });
-        const slots = await allocateSlots(sp, product, order.country, amount);
-        const rows = await insertProxies(sp, slots, {
-          type: product,
-          protocol: order.protocol,
-          country: order.country,
-          autoRenew: order.autoRenew,
-          userId: user.id,
-          siteId: user.siteId,
-          orderId: order.id,
-          expiresAt: order.expiresAt,
-          createdAt: now,
-          updatedAt: now,
-        });
+        const { slots, rows } = await addProxies(sp, user, order, amount, now);
         await repo.addToOrderTotal(sp, order.id, q.total, { quantity, updatedAt: now });
-        await repo.insertLog(sp, {
-          id: randomUUID(),
-          orderId: order.id,
-          action: 'increase_amount',
-          result: 'success',
-          ...note,
-          amount: -q.total,
-          createdAt: now,
-        });
+        await logSuccess(sp, order.id, 'increase_amount', note, q.total, now);
         await refreshOrders(sp, [order.id]);
         const hosts = new Map(slots.map((s) => [s.subServerId, s.host]));
         return {
@@ -206,13 +177,7 @@ export async function changeCountry(
           issues: [{ path: 'body.country', message: 'is already the order’s country' }],
         });
       }
-      const country = await catalog.findCountry(tx, user.siteId, product, to);
-      const newPrice = country?.enabled
-        ? await catalog.findRetailPrice(tx, user.siteId, product, to, order.periodUnit)
-        : undefined;
-      if (!newPrice) {
-        throw new AppError('INVALID_COUNTRY');
-      }
+      const newPrice = await findSellingRetailPrice(tx, user.siteId, product, to, order.periodUnit);
       // An old country whose price was withdrawn counts as free, so the move costs the new price.
       const oldPrice = await catalog.findRetailPrice(tx, user.siteId, product, order.country, order.periodUnit);
       // Every proxy not locked moves, so the order keeps one country (its renewals are priced by
@@ -246,40 +211,84 @@ export async function changeCountry(
           refId: order.id,
           at: now,
         });
-        const byNode = new Map<string, typeof live>();
-        for (const p of live) {
-          byNode.set(p.subServerId, [...(byNode.get(p.subServerId) ?? []), p]);
-        }
-        const moves: { proxyId: string; egressIp: string; egressIpId: string | null }[] = [];
-        for (const [subServerId, ps] of byNode) {
-          const egress = await claimEgress(sp, { product, country: to, subServerId, count: ps.length });
-          ps.forEach((p, i) => moves.push({ proxyId: p.id, ...egress[i]! }));
-        }
-        // The old addresses go back to their pool before the new ones are bound to the same proxies.
-        await units.moveProxiesEgress(
-          sp,
-          live.map((p) => p.id),
-          moves,
-          to,
-          now,
-        );
-        await recordProxyChanges(
-          sp,
-          live.map((p) => p.id),
-        );
+        await moveEgress(sp, product, live, to, now);
         await repo.addToOrderTotal(sp, order.id, q.total, { country: to, updatedAt: now });
-        await repo.insertLog(sp, {
-          id: randomUUID(),
-          orderId: order.id,
-          action: 'change_country',
-          result: 'success',
-          ...note,
-          amount: -q.total,
-          createdAt: now,
-        });
+        await logSuccess(sp, order.id, 'change_country', note, q.total, now);
         await refreshOrders(sp, [order.id]);
         return { order: toOrder(await repo.reloadOrder(sp, order.id)), cost: q.total };
       });
     }),
   );
+}
+
+/** `amount` more proxies for the order, on its country, protocol, auto-renew and expiry. */
+async function addProxies(sp: Tx, user: Buyer, order: RetailOrder, amount: number, now: Date) {
+  const product = order.type;
+  const slots = await allocateSlots(sp, product, order.country, amount);
+  const rows = await insertProxies(sp, slots, {
+    type: product,
+    protocol: order.protocol,
+    country: order.country,
+    autoRenew: order.autoRenew,
+    userId: user.id,
+    siteId: user.siteId,
+    orderId: order.id,
+    expiresAt: order.expiresAt,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { slots, rows };
+}
+
+/**
+ * Every proxy of `live` takes an egress address of `to` on its own node; the old addresses go back
+ * to their pool before the new ones are bound to the same proxies, and the nodes hear of it.
+ */
+async function moveEgress(
+  sp: Tx,
+  product: 'v6' | 'v4',
+  live: { id: string; subServerId: string }[],
+  to: string,
+  now: Date,
+): Promise<void> {
+  const byNode = new Map<string, typeof live>();
+  for (const p of live) {
+    byNode.set(p.subServerId, [...(byNode.get(p.subServerId) ?? []), p]);
+  }
+  const moves: { proxyId: string; egressIp: string; egressIpId: string | null }[] = [];
+  for (const [subServerId, ps] of byNode) {
+    const egress = await claimEgress(sp, { product, country: to, subServerId, count: ps.length });
+    ps.forEach((p, i) => moves.push({ proxyId: p.id, ...egress[i]! }));
+  }
+  await units.moveProxiesEgress(
+    sp,
+    live.map((p) => p.id),
+    moves,
+    to,
+    now,
+  );
+  await recordProxyChanges(
+    sp,
+    live.map((p) => p.id),
+  );
+}
+
+/** The order log's success line of an amendment that cost `cost`. */
+async function logSuccess(
+  sp: Tx,
+  orderId: string,
+  action: 'increase_amount' | 'change_country',
+  note: LogNote,
+  cost: number,
+  now: Date,
+): Promise<void> {
+  await repo.insertLog(sp, {
+    id: randomUUID(),
+    orderId,
+    action,
+    result: 'success',
+    ...note,
+    amount: -cost,
+    createdAt: now,
+  });
 }

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { discountPercent, quote, type TBuyRetailRequest, type TKey, type TOrder, type TProxy } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
-import * as catalog from '../catalog/repository.js';
-import { randomCredential } from '../supply/allocator.js';
+import * as catalog from '../catalog/index.js';
+import { randomCredential } from '../supply/index.js';
 import { idemOf, once, repeatOf, type Asked } from './idempotency.js';
 import { toKey, toOrder, toProxy, proxyLine, type OrderRow } from './mapper.js';
 import { assertProductOpen, purchase, type Buyer } from './purchase.js';
 import * as repo from './repository.js';
+import { assertRetailQuantity, findSellingRetailPrice } from './retail-price.js';
 import * as units from './units-repository.js';
 
 /** The whole answer of a purchase, also what a repeated Idempotency-Key gets back. */
@@ -39,26 +41,11 @@ export async function buyRetail(
     return repeat.answer;
   }
   await assertProductOpen(ctx.db, buyer.siteId, product);
-  const country = await catalog.findCountry(ctx.db, buyer.siteId, product, body.country);
-  const price = country?.enabled
-    ? await catalog.findRetailPrice(ctx.db, buyer.siteId, product, body.country, body.period.unit)
-    : undefined;
-  if (!price) {
-    throw new AppError('INVALID_COUNTRY');
-  }
-  // docs/product-rules.md#purchases: at least 1, a multiple of the step (e.g. 50), at most the maximum.
-  if (body.quantity % price.quantityStep !== 0 || body.quantity > price.maxQuantity) {
-    throw new AppError('VALIDATION_ERROR', {
-      issues: [
-        {
-          path: 'body.quantity',
-          message: `must be a multiple of ${price.quantityStep} and at most ${price.maxQuantity}`,
-        },
-      ],
-      quantityStep: price.quantityStep,
-      maxQuantity: price.maxQuantity,
-    });
-  }
+  const price = await findSellingRetailPrice(ctx.db, buyer.siteId, product, body.country, body.period.unit);
+  assertRetailQuantity(price, body.quantity, body.quantity, {
+    path: 'body.quantity',
+    message: `must be a multiple of ${price.quantityStep} and at most ${price.maxQuantity}`,
+  });
   const tiers = await catalog.listDiscountTiers(ctx.db, buyer.siteId, product);
   const q = quote({
     unitPrice: price.price,
@@ -107,6 +94,7 @@ export async function buyRetail(
 }
 
 /** Packages (docs/money.md#packages: one package per user; a trial once). */
+// eslint-disable-next-line max-lines-per-function -- split by the concurrent auth/cust work
 export async function buyPackage(
   ctx: AppContext,
   buyer: Buyer,
@@ -227,23 +215,12 @@ export async function buyKeys(
     packageId,
     protocol: body.protocol,
   });
-  const replay = async (o: OrderRow) => {
-    const rows = await units.keysOfOrder(ctx.db, buyer.id, o.id, 1000);
-    return { order: toOrder(o), keys: rows.map((x) => toKey(x.k, x.line)) };
-  };
+  const replay = (o: OrderRow) => keyPurchaseResult(ctx, buyer, o);
   const repeat = await repeatOf(ctx, buyer, idem, replay);
   if (repeat) {
     return repeat.answer;
   }
-  await assertProductOpen(ctx.db, buyer.siteId, 'key');
-  const pkg = await catalog.findPackage(ctx.db, packageId);
-  if (!pkg || !pkg.active || pkg.siteId !== buyer.siteId || pkg.product !== 'key') {
-    throw new AppError('PLAN_NOT_EXISTS');
-  }
-  const country = await catalog.findCountry(ctx.db, buyer.siteId, 'key', body.country);
-  if (!country?.enabled) {
-    throw new AppError('INVALID_COUNTRY');
-  }
+  const pkg = await sellableKeyPackage(ctx, buyer, packageId, body.country);
   const total = pkg.price * body.quantity;
   return once(
     ctx,
@@ -292,34 +269,70 @@ export async function buyKeys(
             },
             idem,
           );
-          const keyRows = await units.insertKeyRows(
-            tx,
-            r.rows.map((p, i) => ({
-              id: keyIds[i]!,
-              userId: buyer.id,
-              siteId: buyer.siteId,
-              orderId: r.order.id,
-              key: `rk_${randomCredential(24)}`,
-              country: body.country,
-              expiresAt: p.expiresAt,
-              minIntervalSec: pkg.minIntervalSec ?? 60,
-              proxyId: p.id,
-              createdAt: p.createdAt,
-              updatedAt: p.createdAt,
-            })),
-          );
+          const keyRows = await insertKeysOf(tx, buyer, pkg, body.country, r, keyIds);
           return {
             order: toOrder(r.order),
             keys: keyRows.map((k, i) => toKey(k, proxyLine(r.host(r.rows[i]!), r.rows[i]!))),
           };
         })
-        .catch((err: unknown) => {
-          // The key pool has its own shortage code (docs/product-rules.md#purchases).
-          if (err instanceof AppError && err.code === 'NOT_ENOUGT_PROXY') {
-            throw new AppError('NOT_ENOUGHT_KEY', err.data);
-          }
-          throw err;
-        }),
+        .catch(asKeyShortage),
     replay,
   );
+}
+
+/** The whole answer of a key purchase, also what a repeated Idempotency-Key gets back. */
+async function keyPurchaseResult(ctx: AppContext, buyer: Buyer, o: OrderRow): Promise<{ order: TOrder; keys: TKey[] }> {
+  const rows = await units.keysOfOrder(ctx.db, buyer.id, o.id, 1000);
+  return { order: toOrder(o), keys: rows.map((x) => toKey(x.k, x.line)) };
+}
+
+type KeyPackage = NonNullable<Awaited<ReturnType<typeof catalog.findPackage>>>;
+
+/** The active key package `packageId` of the buyer's site, with `country` on sale for keys. */
+async function sellableKeyPackage(ctx: AppContext, buyer: Buyer, packageId: string, country: string) {
+  await assertProductOpen(ctx.db, buyer.siteId, 'key');
+  const pkg = await catalog.findPackage(ctx.db, packageId);
+  if (!pkg || !pkg.active || pkg.siteId !== buyer.siteId || pkg.product !== 'key') {
+    throw new AppError('PLAN_NOT_EXISTS');
+  }
+  const row = await catalog.findCountry(ctx.db, buyer.siteId, 'key', country);
+  if (!row?.enabled) {
+    throw new AppError('INVALID_COUNTRY');
+  }
+  return pkg;
+}
+
+/** One key per listener proxy of the purchase, with the proxy's expiry and creation time. */
+function insertKeysOf(
+  tx: Tx,
+  buyer: Buyer,
+  pkg: KeyPackage,
+  country: string,
+  r: { order: OrderRow; rows: { id: string; expiresAt: Date; createdAt: Date }[] },
+  keyIds: string[],
+) {
+  return units.insertKeyRows(
+    tx,
+    r.rows.map((p, i) => ({
+      id: keyIds[i]!,
+      userId: buyer.id,
+      siteId: buyer.siteId,
+      orderId: r.order.id,
+      key: `rk_${randomCredential(24)}`,
+      country,
+      expiresAt: p.expiresAt,
+      minIntervalSec: pkg.minIntervalSec ?? 60,
+      proxyId: p.id,
+      createdAt: p.createdAt,
+      updatedAt: p.createdAt,
+    })),
+  );
+}
+
+/** The key pool has its own shortage code (docs/product-rules.md#purchases). */
+function asKeyShortage(err: unknown): never {
+  if (err instanceof AppError && err.code === 'NOT_ENOUGT_PROXY') {
+    throw new AppError('NOT_ENOUGHT_KEY', err.data);
+  }
+  throw err;
 }

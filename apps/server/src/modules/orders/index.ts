@@ -1,7 +1,8 @@
 /**
  * What other modules use of the orders module: the proxies module changes units that belong to
  * orders, so it locks their orders first, extends and logs through here, and lets the orders
- * follow (status, expiry, auto-renew switch).
+ * follow (status, expiry, auto-renew switch); the user module sets the account's auto-renew switch;
+ * the auto-renew and lifecycle jobs renew and refresh orders.
  */
 export { toKey, toProxy, proxyLine, type KeyRow, type OrderRow, type ProxyRow } from './mapper.js';
 export {
@@ -11,4 +12,16 @@ export {
   refreshOrders,
   setPrivateAutoRenew,
   syncOrderAutoRenew,
+  liveUnits,
+  renewOrderTx,
+  type Units,
 } from './renew.js';
+export { logNotes } from './log-notes.js';
+export {
+  findAutoRenewCandidates,
+  findUserEmail,
+  insertLog,
+  lockOrderIds,
+  lockOrderSkipLocked,
+  updateOrder,
+} from './repository.js';

@@ -3,9 +3,15 @@ import { periodToHours, type Period, type TLedgerI18n, type TransactionType } fr
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { chargeBalance } from '../ledger/service.js';
-import { allocateSlots, bindSlots, newCredentials, randomCredential, type Slot } from '../supply/allocator.js';
-import { recordProxyChanges } from '../supply/changes.js';
+import { chargeBalance } from '../ledger/index.js';
+import {
+  allocateSlots,
+  bindSlots,
+  newCredentials,
+  randomCredential,
+  type Slot,
+  recordProxyChanges,
+} from '../supply/index.js';
 import type { Idem } from './idempotency.js';
 import type { ProxyRow } from './mapper.js';
 import * as repo from './repository.js';

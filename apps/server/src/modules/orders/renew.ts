@@ -3,14 +3,14 @@ import { periodToHours, renewUnitPrice, type Period, type TransactionType } from
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import * as catalog from '../catalog/repository.js';
-import { chargeBalance } from '../ledger/service.js';
+import * as catalog from '../catalog/index.js';
+import { chargeBalance } from '../ledger/index.js';
 import type { KeyRow, OrderRow, ProxyRow } from './mapper.js';
 import { logNotes } from './log-notes.js';
 import * as repo from './repository.js';
 import * as units from './units-repository.js';
-import { publish } from '../realtime/publish.js';
-import { recordProxyChanges } from '../supply/changes.js';
+import { publish } from '../realtime/index.js';
+import { recordProxyChanges } from '../supply/index.js';
 
 const RENEW_TYPE: Record<OrderRow['type'], { manual: TransactionType; auto: TransactionType }> = {
   v6: { manual: 'renew', auto: 'auto_renew' },

@@ -10,9 +10,6 @@ export type KeyRow = typeof rotatingKeys.$inferSelect;
 export type OrderInsert = typeof orders.$inferInsert;
 export type ProxyInsert = typeof proxies.$inferInsert;
 
-// The proxy scope moved to the proxies module; re-exported for the modules that still import it here.
-export { scopeFilter, type ProxyScope } from '../proxies/repository.js';
-
 export async function findOrder(db: DbOrTx, userId: string, id: string): Promise<OrderRow | undefined> {
   const rows = await db
     .select()

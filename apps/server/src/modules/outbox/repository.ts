@@ -61,3 +61,9 @@ export async function recordOutboxFailure(
         where id = ${id} and sent_at is null`,
   );
 }
+
+/** Maintenance: drops mails sent more than a week ago (kept that long for "did the code go out?"). */
+export async function purgeSentMails(db: DbOrTx, now: Date): Promise<void> {
+  const weekAgo = new Date(now.getTime() - 7 * 24 * 3600_000).toISOString();
+  await db.execute(sql`delete from outbox where sent_at < ${weekAgo}`);
+}

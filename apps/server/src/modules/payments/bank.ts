@@ -11,10 +11,9 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { storableJson, storableText } from '../../lib/storable-text.js';
-import type { Site } from '../site/repository.js';
+import { type Site, activePromotion } from '../site/index.js';
 import { creditTopupTx, type CreditResult } from './credit.js';
 import { heldReasons } from './held.js';
-import { activePromotion } from '../site/service.js';
 import {
   findCodeBill,
   findCodeBillOwners,

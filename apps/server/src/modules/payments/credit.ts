@@ -4,17 +4,10 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { storableJson } from '../../lib/storable-text.js';
-import { changeBalance } from '../ledger/service.js';
-import type { RealtimeMessage } from '../realtime/publish.js';
-import { activePromotion } from '../site/service.js';
-import {
-  findSiteSettings,
-  findTopup,
-  lockTopup,
-  markTopupCredited,
-  updateTopupFrom,
-  type TopupRow,
-} from './repository.js';
+import { changeBalance } from '../ledger/index.js';
+import type { RealtimeMessage } from '../realtime/index.js';
+import { activePromotion, findSiteSettings } from '../site/index.js';
+import { findTopup, lockTopup, markTopupCredited, updateTopupFrom, type TopupRow } from './repository.js';
 import { heldReasons, type HeldReason } from './held.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { outboundOf } from '../../lib/outbound.js';
-import { getSiteById } from '../site/service.js';
+import { getSiteById } from '../site/index.js';
 import { creditTopup, type Evidence } from './credit.js';
 import { PROVIDERS } from './providers/index.js';
 import type { ProviderEnv } from './providers/types.js';

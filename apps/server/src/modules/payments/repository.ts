@@ -1,9 +1,9 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, TopupStatus } from '@proxy/contract';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { sites, topups, users, type SiteSettings, type StoredPaymentMethod } from '../../db/schema/index.js';
+import { topups, users, type SiteSettings, type StoredPaymentMethod } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
-import { EVENTS_CHANNEL, type RealtimeMessage } from '../realtime/publish.js';
+import { EVENTS_CHANNEL, type RealtimeMessage } from '../realtime/index.js';
 
 export type TopupRow = typeof topups.$inferSelect;
 export type { SiteSettings, StoredPaymentMethod };
@@ -266,12 +266,6 @@ export async function markTopupCredited(
   return marked.length === 1;
 }
 
-/** The site's settings (for its promotion), unlocked. */
-export async function findSiteSettings(db: DbOrTx, siteId: string): Promise<SiteSettings | undefined> {
-  const rows = await db.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).limit(1);
-  return rows[0]?.settings;
-}
-
 // ---- bank transfers ----
 
 /** pg_advisory_xact_lock(BANK_TXN_LOCK, hashtext(sepay id)): the two-key space, apart from the jobs' keys. */
@@ -326,19 +320,4 @@ export async function setCodeBillIfUnset(db: DbOrTx, userId: string, code: strin
     .update(users)
     .set({ codeBill: code })
     .where(and(eq(users.id, userId), isNull(users.codeBill)));
-}
-
-// ---- method settings (stored in the site row) ----
-
-/** Locks the site row for a read-modify-write of its settings; undefined when there is no such site. */
-export async function lockSiteSettings(tx: DbOrTx, siteId: string): Promise<SiteSettings | undefined> {
-  const rows = await queryRows<{ settings: SiteSettings }>(
-    tx,
-    sql`select settings from sites where id = ${siteId} for update`,
-  );
-  return rows[0]?.settings;
-}
-
-export async function writeSiteSettings(tx: DbOrTx, siteId: string, settings: SiteSettings): Promise<void> {
-  await tx.update(sites).set({ settings }).where(eq(sites.id, siteId));
 }

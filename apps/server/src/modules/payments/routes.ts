@@ -26,6 +26,7 @@ import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
 import { checkBankApiKey, receiveBankTransfer } from './bank.js';
 import { configView, updateMethodConfig, updatePublicUrl } from './settings.js';
+import * as adminCalls from './admin.js';
 import * as payments from './service.js';
 import type { ProviderMethod } from './service.js';
 
@@ -185,7 +186,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/list-topup',
     { ...admin, schema: { tags, querystring: ZAdminTopupListQuery, response: { 200: zPage(ZAdminTopup) } } },
     async (req) => {
-      const r = await payments.listSiteTopups(app.ctx, req.site.id, req.query);
+      const r = await adminCalls.listSiteTopups(app.ctx, req.site.id, req.query);
       return toPage(r.items, r.total, req.query.page, req.query.limit);
     },
   );
@@ -201,19 +202,19 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminTopup },
       },
     },
-    async (req) => payments.adminMarkPaid(app.ctx, { id: req.user.id }, req.site.id, req.params.id, req.body),
+    async (req) => adminCalls.adminMarkPaid(app.ctx, { id: req.user.id }, req.site.id, req.params.id, req.body),
   );
 
   app.put(
     '/admin/topup/:id/reject',
     { ...admin, schema: { tags, params: ZIdParams, response: { 200: ZAdminTopup } } },
-    async (req) => payments.adminReject(app.ctx, req.site.id, req.params.id),
+    async (req) => adminCalls.adminReject(app.ctx, req.site.id, req.params.id),
   );
 
   app.post(
     '/admin/bank-simulate',
     { ...admin, schema: { tags, body: ZBankSimulateRequest, response: { 200: ZOutcome } } },
-    async (req) => ({ ok: true as const, outcome: await payments.simulateBankTransfer(app.ctx, req.site, req.body) }),
+    async (req) => ({ ok: true as const, outcome: await adminCalls.simulateBankTransfer(app.ctx, req.site, req.body) }),
   );
 
   app.get('/admin/payment-methods', { ...admin, schema: { tags, response: { 200: ZPaymentConfig } } }, async (req) =>

@@ -6,13 +6,8 @@ import {
   PAYMENT_MIN_COINS,
   paymentStepCoins,
   type PaymentMethod,
-  type TAdminTopup,
   type TBill,
-  type TTopup,
   type TTopupDetail,
-  type TTopupInstructions,
-  ZHeldReasonI18n,
-  ZTopupI18n,
 } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
@@ -20,9 +15,8 @@ import { outboundOf } from '../../lib/outbound.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
 import { storableJson } from '../../lib/storable-text.js';
 import { hitLimit } from '../../lib/rate-limit.js';
-import { getUserById } from '../auth/service.js';
-import type { Site } from '../site/repository.js';
-import { bankAccountOf, bankQr, ensureCodeBill, receiveBankTransfer, type BankOutcome } from './bank.js';
+import type { Site } from '../site/index.js';
+import { bankAccountOf, bankQr, ensureCodeBill } from './bank.js';
 import { creditTopup, type Evidence } from './credit.js';
 import { DECIMALS, formatMinor } from './money.js';
 import { checkInstructionUrls } from './providers/http.js';
@@ -30,6 +24,7 @@ import { PROVIDERS } from './providers/index.js';
 import type { PaymentProvider, ProviderEnv, Quote, WebhookRequest } from './providers/types.js';
 import * as repo from './repository.js';
 import type { TopupRow } from './repository.js';
+import { toDetail, toTopup } from './mapper.js';
 import { enabledMethodConfig, enabledMethods, methodConfig, publicBaseUrl } from './settings.js';
 
 export type ProviderMethod = Exclude<PaymentMethod, 'bank'>;
@@ -62,59 +57,7 @@ function limitCreates(ctx: AppContext, userId: string): Promise<void> {
   return hitLimit(ctx.db, ctx.clock, { key: `topup:create:${userId}`, ...CREATE_LIMIT });
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-// ---- views ----
-
-const EMPTY_INSTRUCTIONS: TTopupInstructions = {
-  orderId: null,
-  redirectUrl: null,
-  qrPayload: null,
-  address: null,
-  payAmount: null,
-  network: null,
-  form: null,
-};
-
-export function toTopup(t: TopupRow): TTopup {
-  return {
-    id: t.id,
-    method: t.method,
-    content: t.content,
-    contentI18n: ZTopupI18n.safeParse(t.contentI18n).data ?? null,
-    amount: t.amount,
-    bonus: t.bonus,
-    status: t.status,
-    held: t.heldReason !== null,
-    createdAt: t.createdAt.toISOString(),
-  };
-}
-
-export function toDetail(t: TopupRow): TTopupDetail {
-  const saved = (t.meta.instructions ?? {}) as Partial<TTopupInstructions>;
-  return {
-    ...toTopup(t),
-    currency: t.currency,
-    providerAmount: formatMinor(t.providerAmount, DECIMALS[t.currency]),
-    expiresAt: t.expiresAt?.toISOString() ?? null,
-    // Instructions only matter while the payer can still act on them.
-    instructions: t.status === 'pending' ? { ...EMPTY_INSTRUCTIONS, ...saved } : EMPTY_INSTRUCTIONS,
-  };
-}
-
-export function toAdminTopup(t: TopupRow, email: string | null): TAdminTopup {
-  const { instructions: _omit, ...detail } = toDetail(t);
-  return {
-    ...detail,
-    userId: t.userId,
-    email,
-    heldReason: t.heldReason,
-    heldReasonI18n: t.heldReason === null ? null : (ZHeldReasonI18n.safeParse(t.heldReasonI18n).data ?? null),
-    providerOrderId: t.providerOrderId,
-    providerTxnId: t.providerTxnId,
-    creditedAt: t.creditedAt?.toISOString() ?? null,
-  };
-}
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ---- helpers ----
 
@@ -423,126 +366,4 @@ export async function listUserTopups(
 ) {
   const r = await repo.listTopups(ctx.db, { ...q, userId });
   return { items: r.items.map((i) => toTopup(i.t)), total: r.total };
-}
-
-export async function listSiteTopups(
-  ctx: AppContext,
-  siteId: string,
-  q: {
-    page: number;
-    limit: number;
-    search: string;
-    status?: TopupRow['status'];
-    method?: PaymentMethod;
-    held?: '0' | '1';
-  },
-) {
-  const r = await repo.listTopups(ctx.db, { ...q, siteId, held: q.held === undefined ? undefined : q.held === '1' });
-  return { items: r.items.map((i) => toAdminTopup(i.t, i.email)), total: r.total };
-}
-
-// ---- admin ----
-
-/** The top-up in the admin's current site; another site's does not exist for this admin. */
-async function siteTopup(ctx: AppContext, siteId: string, id: string): Promise<TopupRow> {
-  const t = UUID_RE.test(id) ? await repo.findTopup(ctx.db, id) : undefined;
-  if (!t || t.siteId !== siteId) {
-    throw new AppError('PAYMENT_NOT_EXISTS');
-  }
-  return t;
-}
-
-/**
- * PUT /api/bill/admin/topup/:id: an admin marks a top-up paid — a pending one, a held one (with
- * the amount actually received), or an unmatched bank transfer given to a user of the site.
- */
-export async function adminMarkPaid(
-  ctx: AppContext,
-  actor: { id: string },
-  siteId: string,
-  id: string,
-  body: { userId?: string; amount?: number; note?: string },
-): Promise<TAdminTopup> {
-  const t = await siteTopup(ctx, siteId, id);
-  if (t.status === 'success') {
-    throw new AppError('PAYMENT_ALREADY_DONE');
-  }
-  if (t.status === 'failed' && t.heldReason === null) {
-    throw new AppError('PAYMENT_CANCELED');
-  }
-  const userId = body.userId ?? t.userId;
-  if (!userId) {
-    throw new AppError('VALIDATION_ERROR', { issues: [{ path: 'body.userId', message: 'whom to credit' }] });
-  }
-  const target = await getUserById(ctx.db, userId);
-  if (!target || target.siteId !== siteId) {
-    throw new AppError('USER_NOT_EXISTS');
-  }
-  const r = await creditTopup(ctx, t.id, {
-    kind: 'admin',
-    actorId: actor.id,
-    userId,
-    amount: body.amount,
-    note: body.note,
-  });
-  return toAdminTopup(r.topup, target.email);
-}
-
-/**
- * PUT /api/bill/admin/topup/:id/reject: a pending or held top-up will never be credited. The
- * update holds only from the state the admin's read saw: a credit landing in between wins, and
- * the reject is refused as PAYMENT_ALREADY_DONE.
- */
-export async function adminReject(ctx: AppContext, siteId: string, id: string): Promise<TAdminTopup> {
-  let t = await siteTopup(ctx, siteId, id);
-  for (let attempt = 1; ; attempt++) {
-    if (t.status === 'success') {
-      throw new AppError('PAYMENT_ALREADY_DONE');
-    }
-    const updated = await repo.updateTopupFrom(ctx.db, t, {
-      status: 'failed',
-      heldReason: null,
-      meta: { ...t.meta, rejectedFrom: { status: t.status, heldReason: t.heldReason } },
-      updatedAt: ctx.clock.now(),
-    });
-    if (updated) {
-      const user = updated.userId ? await getUserById(ctx.db, updated.userId) : undefined;
-      return toAdminTopup(updated, user?.email ?? null);
-    }
-    // It moved on since it was read (credited, cancelled, expired): decide again on what it is now.
-    const now = await repo.findTopup(ctx.db, t.id);
-    if (!now || attempt >= 3) {
-      throw new AppError('PAYMENT_PENDING');
-    }
-    t = now;
-  }
-}
-
-/**
- * The bank simulator (docs/money.md#payment-methods): while a site has no real bank account, an admin can
- * post a transfer exactly as the bank webhook would, and it goes through the same code.
- */
-export async function simulateBankTransfer(
-  ctx: AppContext,
-  site: Site,
-  body: { content: string; amount: number },
-): Promise<BankOutcome> {
-  const cfg = methodConfig(ctx, site, 'bank');
-  if (!cfg.enabled || !cfg.simulator) {
-    throw new AppError('PAYMENT_METHOD_DISABLED');
-  }
-  return receiveBankTransfer(
-    ctx,
-    site,
-    {
-      id: `SIM-${randomUUID()}`,
-      gateway: 'Simulator',
-      transactionDate: ctx.clock.now().toISOString(),
-      accountNumber: cfg.values.accountNumber ?? '',
-      content: body.content,
-      transferType: 'in',
-      transferAmount: body.amount,
-    },
-    'Simulator',
-  );
 }

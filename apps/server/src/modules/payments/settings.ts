@@ -10,8 +10,8 @@ import type { AppContext } from '../../context.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { checkOutboundUrl, outboundOf } from '../../lib/outbound.js';
-import type { Site } from '../site/repository.js';
-import { lockSiteSettings, writeSiteSettings, type SiteSettings, type StoredPaymentMethod } from './repository.js';
+import { lockSiteSettings, writeSiteSettings, type Site } from '../site/index.js';
+import type { SiteSettings, StoredPaymentMethod } from './repository.js';
 
 /** One method of one site, secrets decrypted, ready for a provider adapter. */
 export interface MethodConfig {

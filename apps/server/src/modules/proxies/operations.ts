@@ -5,8 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { proxyLine, type ProxyRow } from '../orders/index.js';
 import * as repo from './repository.js';
-import { nextEgress } from '../supply/allocator.js';
-import { recordProxyChanges } from '../supply/changes.js';
+import { nextEgress, recordProxyChanges } from '../supply/index.js';
 
 /** The least time between two manual IP resets of one proxy. */
 export const RESET_MIN_SECONDS = 60;

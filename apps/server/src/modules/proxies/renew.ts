@@ -2,8 +2,8 @@ import { renewUnitPrice, type Period } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import * as catalog from '../catalog/repository.js';
-import { chargeBalance } from '../ledger/service.js';
+import * as catalog from '../catalog/index.js';
+import { chargeBalance } from '../ledger/index.js';
 import { extendUnits, lockOrdersOfUnits, logProxyRenewals, refreshOrders } from '../orders/index.js';
 import * as repo from './repository.js';
 

@@ -30,6 +30,9 @@ import * as ops from './operations.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 
 const ok = { ok: true as const };
+
+/** The Fastify instance a route plugin of this file registers on. */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 const ZExportQuery = ZProxyExportQuery;
 
 /**
@@ -82,70 +85,17 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
       },
     );
 
-    app.post(
-      '/auth-ip',
-      { schema: { tags, body: ZAuthIpRequest, response: { 200: z.object({ authIp: z.array(z.string()) }) } } },
-      async (req) => ({
-        authIp: await ops.setAuthIps(app.ctx, req.user.id, scope, req.body.listProxyId, req.body.authIp),
-      }),
-    );
-    if (variant === 'bought') {
-      app.put(
-        '/change-password',
-        { schema: { tags, body: ZBoughtChangePasswordRequest, response: { 200: ZOk } } },
-        async (req) => {
-          await ops.changePassword(app.ctx, req.user.id, scope, req.body.listBoughtProxyId, req.body.password);
-          return ok;
-        },
-      );
-    } else {
-      app.put(
-        '/change-password',
-        { schema: { tags, body: ZChangeProxyPasswordRequest, response: { 200: ZOk } } },
-        async (req) => {
-          await ops.changePassword(app.ctx, req.user.id, scope, req.body.listProxyId, req.body.password);
-          return ok;
-        },
-      );
-    }
-    app.post(
-      '/reset-ip-manual',
-      { schema: { tags, body: ZResetIpRequest, response: { 200: ZResetIpResponse } } },
-      async (req) => ops.resetIps(app.ctx, req.user.id, scope, req.body.listProxyId),
-    );
-    app.post(
-      '/update-reset-ip-type',
-      { schema: { tags, body: ZUpdateResetIpTypeRequest, response: { 200: ZOk } } },
-      async (req) => {
-        await ops.setResetType(app.ctx, req.user.id, scope, req.body.listProxyId, req.body.mode, req.body.intervalMin);
-        return ok;
-      },
-    );
+    registerOperations(app, tags, scope, variant);
   };
 }
 
 /** /api/key/…: get-new-ip (authenticated by the key itself) and the key holder's calls. */
+// eslint-disable-next-line max-lines-per-function -- route table: one short handler per endpoint of this prefix
 export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['key'];
   const auth = { preHandler: authenticate };
 
-  app.post(
-    '/get-new-ip',
-    {
-      schema: {
-        tags,
-        querystring: z.object({ keyRotate: z.string().min(1).max(200) }),
-        // Clients often POST with no body at all (Fastify then gives null).
-        body: z.object({ authIp: z.string().max(64).optional() }).nullish(),
-        response: { 200: ZGetNewIpResponse },
-      },
-    },
-    async (req) => {
-      // Keys authenticate by themselves: limit guessing per client address.
-      await hitLimit(app.ctx.db, app.ctx.clock, { key: `newip:${req.ip}`, max: 120, windowSec: 60 });
-      return ops.getNewIp(app.ctx, req.site.id, req.query.keyRotate, req.body?.authIp);
-    },
-  );
+  registerGetNewIp(app, tags);
 
   app.get(
     '/list-key-me',
@@ -230,3 +180,67 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The proxy operations of a scope: auth IPs, passwords, IP resets and their schedule. */
+function registerOperations(app: RouteApp, tags: string[], scope: ProxyScope, variant: 'typed' | 'bought'): void {
+  app.post(
+    '/auth-ip',
+    { schema: { tags, body: ZAuthIpRequest, response: { 200: z.object({ authIp: z.array(z.string()) }) } } },
+    async (req) => ({
+      authIp: await ops.setAuthIps(app.ctx, req.user.id, scope, req.body.listProxyId, req.body.authIp),
+    }),
+  );
+  if (variant === 'bought') {
+    app.put(
+      '/change-password',
+      { schema: { tags, body: ZBoughtChangePasswordRequest, response: { 200: ZOk } } },
+      async (req) => {
+        await ops.changePassword(app.ctx, req.user.id, scope, req.body.listBoughtProxyId, req.body.password);
+        return ok;
+      },
+    );
+  } else {
+    app.put(
+      '/change-password',
+      { schema: { tags, body: ZChangeProxyPasswordRequest, response: { 200: ZOk } } },
+      async (req) => {
+        await ops.changePassword(app.ctx, req.user.id, scope, req.body.listProxyId, req.body.password);
+        return ok;
+      },
+    );
+  }
+  app.post(
+    '/reset-ip-manual',
+    { schema: { tags, body: ZResetIpRequest, response: { 200: ZResetIpResponse } } },
+    async (req) => ops.resetIps(app.ctx, req.user.id, scope, req.body.listProxyId),
+  );
+  app.post(
+    '/update-reset-ip-type',
+    { schema: { tags, body: ZUpdateResetIpTypeRequest, response: { 200: ZOk } } },
+    async (req) => {
+      await ops.setResetType(app.ctx, req.user.id, scope, req.body.listProxyId, req.body.mode, req.body.intervalMin);
+      return ok;
+    },
+  );
+}
+
+/** POST /api/key/get-new-ip: authenticated by the key itself, rate-limited per client address. */
+function registerGetNewIp(app: RouteApp, tags: string[]): void {
+  app.post(
+    '/get-new-ip',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ keyRotate: z.string().min(1).max(200) }),
+        // Clients often POST with no body at all (Fastify then gives null).
+        body: z.object({ authIp: z.string().max(64).optional() }).nullish(),
+        response: { 200: ZGetNewIpResponse },
+      },
+    },
+    async (req) => {
+      // Keys authenticate by themselves: limit guessing per client address.
+      await hitLimit(app.ctx.db, app.ctx.clock, { key: `newip:${req.ip}`, max: 120, windowSec: 60 });
+      return ops.getNewIp(app.ctx, req.site.id, req.query.keyRotate, req.body?.authIp);
+    },
+  );
+}

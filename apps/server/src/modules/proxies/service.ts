@@ -2,8 +2,7 @@ import type { TKey, TProxy } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { lockOrdersOfUnits, refreshOrders, syncOrderAutoRenew, toKey, toProxy } from '../orders/index.js';
-import { releaseSlots } from '../supply/allocator.js';
-import { recordProxyChanges } from '../supply/changes.js';
+import { releaseSlots, recordProxyChanges } from '../supply/index.js';
 import { renderExport } from './export.js';
 import * as repo from './repository.js';
 

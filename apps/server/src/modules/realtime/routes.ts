@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate } from '../../plugins/auth.js';
-import { getSessionUser } from '../auth/service.js';
+import type { Db } from '../../db/client.js';
 import type { Stream } from './hub.js';
 
 /** A comment line every ~20 s keeps proxies and browsers from closing an idle stream. */
@@ -13,12 +13,27 @@ export const HEARTBEAT_MS = 20_000;
  */
 export const SESSION_CHECK_MS = 60_000;
 
+/** A session's user as a stream's periodic check needs it; undefined when there is no such user. */
+export type SessionUserLookup = (
+  db: Db,
+  userId: string,
+  sessionId: string,
+) => Promise<{ active: boolean; sessionRevoked: boolean } | undefined>;
+
+/**
+ * The realtime module sits below auth (auth NOTIFYs ended sessions through it), so the session
+ * lookup is handed in by app.ts rather than imported from auth.
+ */
+export interface EventRoutesOptions {
+  sessionUser: SessionUserLookup;
+}
+
 /**
  * GET /api/events: the caller's Server-Sent Events (docs/wire-contract.md#realtime). The token comes in the
  * Authorization header or, for EventSource, as ?access_token=. The stream ends when its session
  * is revoked (logout, password change, refresh-token reuse, a ban).
  */
-export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app, { sessionUser }) => {
   const open = new Set<ServerResponse>();
   // Open streams would keep app.close() waiting forever; end them first.
   app.addHook('preClose', async () => {
@@ -61,7 +76,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     res.write('retry: 5000\n: connected\n\n');
     open.add(res);
     checkSession = async () => {
-      const user = await getSessionUser(app.ctx.db, stream.userId, stream.sessionId).catch(() => null);
+      const user = await sessionUser(app.ctx.db, stream.userId, stream.sessionId).catch(() => null);
       // null: the database did not answer, which is no reason to drop a stream.
       if (user !== null && (!user?.active || user.sessionRevoked)) {
         unsubscribe();

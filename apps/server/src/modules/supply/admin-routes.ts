@@ -31,6 +31,7 @@ const ZEgressGroup = z.object({
 });
 
 /** /api/sub-server/admin/*: gateway nodes are the owner's infrastructure, shared by every site. */
+// eslint-disable-next-line max-lines-per-function -- route table: one short handler per endpoint of this prefix
 export const nodeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['sub-server'];
   app.addHook('preHandler', authenticate);

@@ -7,6 +7,7 @@ import { authenticateNode, nodeChangesSince, nodeState, recordTraffic, touchNode
 const HEARTBEAT_MS = 15_000;
 
 /** The gateway node protocol under /api/sub-server/node (docs/gateway-protocol.md). */
+// eslint-disable-next-line max-lines-per-function -- route table: one short handler per endpoint of this prefix
 export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['sub-server'];
   // Open change streams, ended when the server shuts down (they would hold it open otherwise).
@@ -41,6 +42,7 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/node/changes',
     { schema: { tags, querystring: z.object({ since: z.coerce.number().int().min(0).default(0) }) } },
+    // eslint-disable-next-line max-lines-per-function -- one change stream's whole life (replay, listen, heartbeat, close), in order
     async (req, reply) => {
       const node = await authenticateNode(app.ctx, req.headers.authorization);
       let version = req.query.since;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { proxies, rotatingKeys, tags } from '../../db/schema/index.js';
-import { scopeFilter, type ProxyScope } from '../orders/repository.js';
+import { scopeFilter, type ProxyScope } from '../proxies/index.js';
 
 export type TagType = 'v6' | 'v4' | 'key';
 export type TagRow = typeof tags.$inferSelect;

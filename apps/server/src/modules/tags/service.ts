@@ -3,7 +3,7 @@ import type { TTag } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import type { ProxyScope } from '../orders/repository.js';
+import type { ProxyScope } from '../proxies/index.js';
 import * as repo from './repository.js';
 import type { TagType } from './repository.js';
 

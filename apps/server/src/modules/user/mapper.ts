@@ -1,5 +1,5 @@
 import { ROLE, type TAdminUser } from '@proxy/contract';
-import type { User } from '../auth/repository.js';
+import type { User } from '../auth/index.js';
 
 /**
  * A user as an admin sees them. Only the owner sees every balance; a site admin sees the balances

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
-import type { User } from '../auth/repository.js';
+import type { User } from '../auth/index.js';
 
 /** The columns an admin's edit may set on a user row. */
 export type UserPatch = Partial<typeof users.$inferInsert>;

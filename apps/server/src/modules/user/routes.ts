@@ -24,15 +24,15 @@ import {
 } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
-import { toMe } from '../auth/mapper.js';
-import { requestMeta } from '../auth/routes.js';
-import { listLedger } from '../ledger/service.js';
-import { setPrivateAutoRenew } from '../orders/renew.js';
+import { toMe, requestMeta } from '../auth/index.js';
+import { listLedger } from '../ledger/index.js';
+import { setPrivateAutoRenew } from '../orders/index.js';
 import * as users from './service.js';
 
 const ZIdParams = z.object({ id: z.string().uuid() });
 const ok = { ok: true as const };
 
+// eslint-disable-next-line max-lines-per-function -- route table: one short handler per endpoint of this prefix
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user'];
   app.addHook('preHandler', authenticate);

@@ -7,10 +7,18 @@ import { toPage } from '../../lib/paging.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { matchTotp, newTotpSecret, totpUrl } from '../../lib/totp.js';
-import { findUserById, revokeUserSessions, updateUser, type User } from '../auth/repository.js';
-import { checkTotp, startSession, type RequestMeta, assertEmail } from '../auth/service.js';
+import {
+  findUserById,
+  revokeUserSessions,
+  updateUser,
+  type User,
+  checkTotp,
+  startSession,
+  type RequestMeta,
+  assertEmail,
+} from '../auth/index.js';
 import { isUniqueViolation, pgErrorOf } from '../../lib/pg-errors.js';
-import { changeBalance } from '../ledger/service.js';
+import { changeBalance } from '../ledger/index.js';
 import { toAdminUser } from './mapper.js';
 import { insertAdminUser, listSiteUsers, type UserPatch } from './repository.js';
 

@@ -109,3 +109,14 @@ export async function findNodeIdBySecretHash(db: DbOrTx, secretHash: string): Pr
     .limit(1);
   return node?.id;
 }
+
+export interface NodePortRangeRow {
+  host: string;
+  port_from: number;
+  port_to: number;
+}
+
+/** Every node's host and proxy port range: the destinations the free checker must refuse. */
+export async function listNodePortRanges(db: DbOrTx): Promise<NodePortRangeRow[]> {
+  return queryRows<NodePortRangeRow>(db, sql`select host, port_from, port_to from sub_servers`);
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 
-/** A proxy of the caller's as the checker dials it: its node's host and its own listener. */
+/** A proxy of the user's as the checker module dials it: its node's host and its own listener. */
 export interface CheckableProxyRow {
   id: string;
   host: string;
@@ -25,15 +25,4 @@ export async function findUserProxiesToCheck(db: DbOrTx, userId: string, ids: st
           sql`, `,
         )})`,
   );
-}
-
-export interface NodePortRangeRow {
-  host: string;
-  port_from: number;
-  port_to: number;
-}
-
-/** Every node's host and proxy port range: the destinations the free checker must refuse. */
-export async function listNodePortRanges(db: DbOrTx): Promise<NodePortRangeRow[]> {
-  return queryRows<NodePortRangeRow>(db, sql`select host, port_from, port_to from sub_servers`);
 }

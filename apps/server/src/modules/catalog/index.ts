@@ -1,0 +1,2 @@
+/** The catalogue as other modules read it: countries, prices, packages and discount tiers. */
+export { findBandwidthPrice, findCountry, findPackage, findRetailPrice, listDiscountTiers } from './repository.js';

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { PaymentMethod, TAdminTopup } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { getUserById } from '../auth/index.js';
+import type { Site } from '../site/index.js';
+import { receiveBankTransfer, type BankOutcome } from './bank.js';
+import { creditTopup } from './credit.js';
+import { toAdminTopup } from './mapper.js';
+import * as repo from './repository.js';
+import type { TopupRow } from './repository.js';
+import { UUID_RE } from './service.js';
+import { methodConfig } from './settings.js';
+
+/** The admin's top-up calls, each within the admin's current site. */
+
+export async function listSiteTopups(
+  ctx: AppContext,
+  siteId: string,
+  q: {
+    page: number;
+    limit: number;
+    search: string;
+    status?: TopupRow['status'];
+    method?: PaymentMethod;
+    held?: '0' | '1';
+  },
+) {
+  const r = await repo.listTopups(ctx.db, { ...q, siteId, held: q.held === undefined ? undefined : q.held === '1' });
+  return { items: r.items.map((i) => toAdminTopup(i.t, i.email)), total: r.total };
+}
+
+// ---- admin ----
+
+/** The top-up in the admin's current site; another site's does not exist for this admin. */
+async function siteTopup(ctx: AppContext, siteId: string, id: string): Promise<TopupRow> {
+  const t = UUID_RE.test(id) ? await repo.findTopup(ctx.db, id) : undefined;
+  if (!t || t.siteId !== siteId) {
+    throw new AppError('PAYMENT_NOT_EXISTS');
+  }
+  return t;
+}
+
+/**
+ * PUT /api/bill/admin/topup/:id: an admin marks a top-up paid — a pending one, a held one (with
+ * the amount actually received), or an unmatched bank transfer given to a user of the site.
+ */
+export async function adminMarkPaid(
+  ctx: AppContext,
+  actor: { id: string },
+  siteId: string,
+  id: string,
+  body: { userId?: string; amount?: number; note?: string },
+): Promise<TAdminTopup> {
+  const t = await siteTopup(ctx, siteId, id);
+  if (t.status === 'success') {
+    throw new AppError('PAYMENT_ALREADY_DONE');
+  }
+  if (t.status === 'failed' && t.heldReason === null) {
+    throw new AppError('PAYMENT_CANCELED');
+  }
+  const userId = body.userId ?? t.userId;
+  if (!userId) {
+    throw new AppError('VALIDATION_ERROR', { issues: [{ path: 'body.userId', message: 'whom to credit' }] });
+  }
+  const target = await getUserById(ctx.db, userId);
+  if (!target || target.siteId !== siteId) {
+    throw new AppError('USER_NOT_EXISTS');
+  }
+  const r = await creditTopup(ctx, t.id, {
+    kind: 'admin',
+    actorId: actor.id,
+    userId,
+    amount: body.amount,
+    note: body.note,
+  });
+  return toAdminTopup(r.topup, target.email);
+}
+
+/**
+ * PUT /api/bill/admin/topup/:id/reject: a pending or held top-up will never be credited. The
+ * update holds only from the state the admin's read saw: a credit landing in between wins, and
+ * the reject is refused as PAYMENT_ALREADY_DONE.
+ */
+export async function adminReject(ctx: AppContext, siteId: string, id: string): Promise<TAdminTopup> {
+  let t = await siteTopup(ctx, siteId, id);
+  for (let attempt = 1; ; attempt++) {
+    if (t.status === 'success') {
+      throw new AppError('PAYMENT_ALREADY_DONE');
+    }
+    const updated = await repo.updateTopupFrom(ctx.db, t, {
+      status: 'failed',
+      heldReason: null,
+      meta: { ...t.meta, rejectedFrom: { status: t.status, heldReason: t.heldReason } },
+      updatedAt: ctx.clock.now(),
+    });
+    if (updated) {
+      const user = updated.userId ? await getUserById(ctx.db, updated.userId) : undefined;
+      return toAdminTopup(updated, user?.email ?? null);
+    }
+    // It moved on since it was read (credited, cancelled, expired): decide again on what it is now.
+    const now = await repo.findTopup(ctx.db, t.id);
+    if (!now || attempt >= 3) {
+      throw new AppError('PAYMENT_PENDING');
+    }
+    t = now;
+  }
+}
+
+/**
+ * The bank simulator (docs/money.md#payment-methods): while a site has no real bank account, an admin can
+ * post a transfer exactly as the bank webhook would, and it goes through the same code.
+ */
+export async function simulateBankTransfer(
+  ctx: AppContext,
+  site: Site,
+  body: { content: string; amount: number },
+): Promise<BankOutcome> {
+  const cfg = methodConfig(ctx, site, 'bank');
+  if (!cfg.enabled || !cfg.simulator) {
+    throw new AppError('PAYMENT_METHOD_DISABLED');
+  }
+  return receiveBankTransfer(
+    ctx,
+    site,
+    {
+      id: `SIM-${randomUUID()}`,
+      gateway: 'Simulator',
+      transactionDate: ctx.clock.now().toISOString(),
+      accountNumber: cfg.values.accountNumber ?? '',
+      content: body.content,
+      transferType: 'in',
+      transferAmount: body.amount,
+    },
+    'Simulator',
+  );
+}

@@ -1,0 +1,2 @@
+/** The abuse guards' statements behind lib/rate-limit.ts and lib/captcha.ts, and their purge. */
+export { countRateLimitHit, deleteRateLimit, purgeExpiredLimits, spendCaptchaSolution } from './repository.js';

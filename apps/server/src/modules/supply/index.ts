@@ -1,0 +1,32 @@
+/**
+ * The supply: ports and egress addresses (allocator), the change log nodes follow, the node list
+ * the checker refuses, and the statements the lifecycle and rotation sweeps run (jobs/), in the
+ * lock order they document. The node protocol and node admin are its routes (node-routes.ts,
+ * admin-routes.ts, registered by app.ts).
+ */
+export {
+  allocateSlots,
+  bindSlots,
+  claimEgress,
+  newCredentials,
+  nextEgress,
+  randomCredential,
+  releaseSlots,
+  type Slot,
+} from './allocator.js';
+export { recordProxyChanges } from './changes.js';
+export { localNodeId } from './node-service.js';
+export {
+  claimDueRotations,
+  expireDueKeys,
+  expireDueProxies,
+  findDueUnitOrderIds,
+  lifecycleDue,
+  listNodePortRanges,
+  listPendingRotations,
+  lockClaimedRotation,
+  lockDueKeys,
+  lockDueProxies,
+  purgeOldNodeEvents,
+  setIpChangeStatus,
+} from './repository/index.js';
