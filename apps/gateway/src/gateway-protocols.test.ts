@@ -49,6 +49,24 @@ describe('HTTP proxy', () => {
     expect(web.connections() + echo.connections()).toBe(reached);
   });
 
+  it('should take Basic credentials however the scheme is spelled, and only the right ones', async () => {
+    const p = await addProxy(gw);
+    const token = Buffer.from(`${p.username}:${p.password}`).toString('base64');
+    const wrong = Buffer.from(`${p.username}:${p.password}x`).toString('base64');
+    const status = async (value: string) => {
+      const r = await connect(p.port);
+      r.socket.write(`CONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nProxy-Authorization: ${value}\r\n\r\n`);
+      const head = (await r.readUntil('\r\n\r\n')).toString('latin1');
+      r.socket.destroy();
+      return Number(head.split(' ')[1]);
+    };
+    expect(await status(`Basic ${token}`)).toBe(200);
+    expect(await status(`basic ${token}`)).toBe(200);
+    expect(await status(`BASIC   ${token}`)).toBe(200);
+    expect(await status(`Basic ${wrong}`)).toBe(407);
+    expect(await status(`basic ${wrong}`)).toBe(407);
+  });
+
   it('should refuse expired and locked proxies with 407', async () => {
     for (const status of ['expired', 'locked'] as const) {
       const p = await addProxy(gw, { status });
