@@ -9,7 +9,7 @@ import { PORT_ATTEMPTS, type Egress } from './egress.js';
 import type { Access, Handshake } from './handshake.js';
 import { handshakeFor } from './detect.js';
 import type { GatewayLimits, GatewayTimeouts } from './options.js';
-import { attachTunnel, startRelay, tunnelOf } from './relay.js';
+import { attachTunnel, startRelay, tunnelOf, UPSTREAM_READ } from './relay.js';
 import { HTTP_CONNECTED, httpForbidden, refusedDestination, socksSuccess, type Failure } from './replies.js';
 import type { ProxyRuntime } from './runtime.js';
 import { formatIp, parseHost, parseIp, type Ip } from './ssrf.js';
@@ -277,6 +277,7 @@ export class Tunnel implements Access {
       noDelay: true,
       keepAlive: true,
       keepAliveInitialDelay: 60_000,
+      onread: UPSTREAM_READ,
     });
     attachTunnel(s, this);
     this.upstream = s;
