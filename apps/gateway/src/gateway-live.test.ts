@@ -181,6 +181,24 @@ describe('destination policy (SSRF)', () => {
     expect(res.status).toBe(403);
   });
 
+  it('should say in the 403 body which destination was refused and why', async () => {
+    const res = await httpConnect(httpProxy.port, `10.0.0.1:${echo.port}`, { auth: creds(httpProxy) });
+    expect(res.status).toBe(403);
+    expect(res.head).toMatch(/Content-Type: text\/plain/);
+    expect((await res.reader.readAll()).toString('latin1')).toBe(
+      `403 Forbidden\nDestination refused: 10.0.0.1 port ${echo.port} is in private address space; ` +
+        'this proxy does not connect to private, loopback or other special-purpose addresses.\n',
+    );
+    // A name: what it resolved to, and the address that made it refused.
+    const named = await httpConnect(httpProxy.port, `mixed.example:${echo.port}`, { auth: creds(httpProxy) });
+    expect((await named.reader.readAll()).toString('latin1')).toContain(
+      `Destination refused: mixed.example (127.0.0.1 port ${echo.port}) is in loopback address space`,
+    );
+    const forward = await httpForward(httpProxy.port, `http://[fe80::1]:${web.port}/`, { auth: creds(httpProxy) });
+    expect(forward.status).toBe(403);
+    expect(forward.body).toContain(`fe80:0:0:0:0:0:0:1 port ${web.port} is in link-local address space`);
+  });
+
   it('should refuse an absolute-URI request to a loopback address in decimal form', async () => {
     const res = await httpForward(httpProxy.port, `http://2130706433:${web.port}/`, { auth: creds(httpProxy) });
     expect(res.status).toBe(403);
@@ -210,7 +228,11 @@ describe('destination policy (SSRF)', () => {
   it("should refuse the panel's port and the gateway's own ports even when private destinations are allowed", async () => {
     const p = await addProxy(gw);
     expect((await httpConnect(p.port, `127.0.0.1:${panel.port}`, { auth: creds(p) })).status).toBe(403);
-    expect((await httpConnect(p.port, `127.0.0.1:${p.port}`, { auth: creds(p) })).status).toBe(403);
+    const own = await httpConnect(p.port, `127.0.0.1:${p.port}`, { auth: creds(p) });
+    expect(own.status).toBe(403);
+    expect((await own.reader.readAll()).toString('latin1')).toContain(
+      `Destination refused: 127.0.0.1 port ${p.port} is a port of this proxy server itself.`,
+    );
     const s = await addProxy(gw, { protocol: 'socks5' });
     const res = await socksConnect(s.port, { ipv4: '127.0.0.1' }, panel.port, { auth: creds(s) });
     expect(res).toMatchObject({ step: 'request', code: 0x02 });

@@ -1,6 +1,6 @@
 /** The gateway over real sockets: HTTP and SOCKS5 proxying end to end (the parsers alone: handshake.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { addProxy, creds, echo, gw, roundTrip, tunnel, useFixture, web } from './gateway-fixture.js';
+import { addProxy, creds, echo, gw, roundTrip, sleep, tunnel, useFixture, web } from './gateway-fixture.js';
 import { basic, connect, freePort, httpConnect, httpForward, socksConnect } from './test-utils.js';
 
 useFixture();
@@ -47,6 +47,24 @@ describe('HTTP proxy', () => {
     const forward = await httpForward(p.port, `http://127.0.0.1:${web.port}/`, { auth: ['nobody', 'x'] });
     expect(forward.status).toBe(407);
     expect(web.connections() + echo.connections()).toBe(reached);
+  });
+
+  it('should take Basic credentials however the scheme is spelled, and only the right ones', async () => {
+    const p = await addProxy(gw);
+    const token = Buffer.from(`${p.username}:${p.password}`).toString('base64');
+    const wrong = Buffer.from(`${p.username}:${p.password}x`).toString('base64');
+    const status = async (value: string) => {
+      const r = await connect(p.port);
+      r.socket.write(`CONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nProxy-Authorization: ${value}\r\n\r\n`);
+      const head = (await r.readUntil('\r\n\r\n')).toString('latin1');
+      r.socket.destroy();
+      return Number(head.split(' ')[1]);
+    };
+    expect(await status(`Basic ${token}`)).toBe(200);
+    expect(await status(`basic ${token}`)).toBe(200);
+    expect(await status(`BASIC   ${token}`)).toBe(200);
+    expect(await status(`Basic ${wrong}`)).toBe(407);
+    expect(await status(`basic ${wrong}`)).toBe(407);
   });
 
   it('should refuse expired and locked proxies with 407', async () => {
@@ -189,5 +207,54 @@ describe('SOCKS5 proxy', () => {
     expect([...(await reader.readBytes(2))]).toEqual([0x05, 0x00]);
     reader.socket.write(Buffer.from([0x05, 0x02, 0x00, 0x01, 127, 0, 0, 1, 0, 80]));
     expect((await reader.readAll())[1]).toBe(0x07);
+  });
+});
+
+describe('both protocols on every port', () => {
+  // A client's first byte says which protocol it speaks: 0x05 is SOCKS5, anything else HTTP.
+  for (const protocol of ['http', 'socks5'] as const) {
+    it(`should serve HTTP CONNECT, an absolute-URI request and SOCKS5 on a ${protocol} proxy's port`, async () => {
+      const p = await addProxy(gw, { protocol, egressIp: '127.0.0.4' });
+      const viaHttp = await httpConnect(p.port, `127.0.0.1:${echo.port}`, { auth: creds(p) });
+      expect(viaHttp.status).toBe(200);
+      expect(await viaHttp.reader.readLine()).toBe('127.0.0.4');
+      expect(await roundTrip(viaHttp.reader, 'over http')).toBe('over http');
+      viaHttp.reader.socket.destroy();
+
+      const forward = await httpForward(p.port, `http://127.0.0.1:${web.port}/x`, { auth: creds(p) });
+      expect(forward.status).toBe(200);
+      expect((JSON.parse(forward.body) as { remoteAddress: string }).remoteAddress).toBe('127.0.0.4');
+
+      const viaSocks = await socksConnect(p.port, { domain: '127.0.0.1' }, echo.port, { auth: creds(p) });
+      expect(viaSocks).toMatchObject({ step: 'request', code: 0x00 });
+      expect(await viaSocks.reader.readLine()).toBe('127.0.0.4');
+      expect(await roundTrip(viaSocks.reader, 'over socks5')).toBe('over socks5');
+      viaSocks.reader.socket.destroy();
+    });
+
+    it(`should refuse a wrong password in each protocol's own way on a ${protocol} proxy's port`, async () => {
+      const p = await addProxy(gw, { protocol });
+      const wrong: [string, string] = [p.username as string, 'wrong-pass'];
+      const viaHttp = await httpConnect(p.port, `127.0.0.1:${echo.port}`, { auth: wrong });
+      expect(viaHttp.status).toBe(407);
+      const viaSocks = await socksConnect(p.port, { ipv4: '127.0.0.1' }, echo.port, { auth: wrong });
+      expect(viaSocks).toMatchObject({ step: 'auth', code: 0x01 });
+    });
+  }
+
+  it('should decide on a first byte that arrives alone', async () => {
+    const p = await addProxy(gw, { protocol: 'http' });
+    const r = await connect(p.port);
+    r.socket.write(Buffer.from([0x05]));
+    await sleep(50);
+    r.socket.write(Buffer.from([0x01, 0x02]));
+    expect([...(await r.readBytes(2))]).toEqual([0x05, 0x02]);
+    r.socket.destroy();
+    const h = await connect(p.port);
+    h.socket.write('C');
+    await sleep(50);
+    h.socket.write(`ONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nProxy-Authorization: ${basic(...creds(p))}\r\n\r\n`);
+    expect((await h.readUntil('\r\n\r\n')).toString()).toBe('HTTP/1.1 200 Connection established\r\n\r\n');
+    h.socket.destroy();
   });
 });

@@ -4,6 +4,7 @@
  * failure reproduces) never throw and obey the same rule.
  */
 import { describe, expect, it } from 'vitest';
+import { detectProtocol, handshakeFor } from './detect.js';
 import type { Access, Handshake, Step } from './handshake.js';
 import { HttpHandshake } from './http-handshake.js';
 import { HTTP_CONNECTED, HTTP_FAILURE } from './replies.js';
@@ -31,9 +32,10 @@ class TestAccess implements Access {
   }
 }
 
-type Kind = 'http' | 'socks';
+/** `auto`: as a gateway port does, the client's first byte picks the handshake. */
+type Kind = 'http' | 'socks' | 'auto';
 
-function make(kind: Kind, access: Access = new TestAccess(), max = MAX): Handshake {
+function make(kind: Exclude<Kind, 'auto'>, access: Access = new TestAccess(), max = MAX): Handshake {
   return kind === 'http' ? new HttpHandshake(access, max) : new SocksHandshake(access, max);
 }
 
@@ -42,13 +44,15 @@ function make(kind: Kind, access: Access = new TestAccess(), max = MAX): Handsha
  * ended. Chunks after a connect are what the relay would carry next, so they join `early`: the
  * destination gets the same bytes however the request was split.
  */
-function run(kind: Kind, chunks: Buffer[], access?: Access, max?: number): object {
-  const hs = make(kind, access, max);
+function run(kind: Kind, chunks: Buffer[], access: Access = new TestAccess(), max = MAX): object {
+  let hs: Handshake | null = kind === 'auto' ? null : make(kind, access, max);
   const replies: string[] = [];
   let end: Step = { kind: 'more' };
   let i = 0;
   for (; i < chunks.length && end.kind === 'more'; i++) {
-    hs.push(chunks[i] as Buffer);
+    const chunk = chunks[i] as Buffer;
+    hs ??= handshakeFor(chunk[0] as number, access, max);
+    hs.push(chunk);
     for (let step = hs.next(); ; step = hs.next()) {
       if (step.kind !== 'reply') {
         end = step;
@@ -162,6 +166,26 @@ describe('handshakes: valid requests', () => {
       expect(whole.replies).toEqual(v.kind === 'socks' ? ['0502', '0100'] : []);
     });
   }
+
+  for (const v of VALID) {
+    it(`should detect the protocol of ${v.name} from its first byte, however the bytes are split`, () => {
+      expect(detectProtocol(v.input[0] as number)).toBe(v.kind === 'socks' ? 'socks5' : 'http');
+      // expectSplitInvariant splits after the first byte too: the byte that decides arrives alone.
+      expect(expectSplitInvariant('auto', v.input)).toEqual(run(v.kind, [v.input]));
+    });
+  }
+
+  it('should read 0x05 as SOCKS5 and anything else as HTTP', () => {
+    expect(detectProtocol(0x05)).toBe('socks5');
+    for (const b of [...latin1('CGPHODT'), 0x04, 0x16, 0x00, 0xff]) {
+      expect(detectProtocol(b), `byte ${b}`).toBe('http');
+    }
+    // A lone first byte decides the parser, and the parser waits for the rest.
+    expect(run('auto', [Buffer.from([0x05])])).toEqual({ replies: [], end: { kind: 'more' } });
+    expect(run('auto', [latin1('C')])).toEqual({ replies: [], end: { kind: 'more' } });
+    const socks = run('auto', [Buffer.from([0x05]), Buffer.from([0x01, 0x02])]);
+    expect(socks).toEqual({ replies: ['0502'], end: { kind: 'more' } });
+  });
 
   it('should let a whitelisted SOCKS5 client in without credentials', () => {
     const input = Buffer.from([0x05, 0x02, 0x00, 0x02, ...socksReq([0x01, 127, 0, 0, 1], 22)]);

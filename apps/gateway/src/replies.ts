@@ -18,8 +18,8 @@ export type Failure =
   | 'atyp'
   | 'egress';
 
-function httpReply(status: string, extra = ''): Buffer {
-  const body = `${status}\n`;
+function httpReply(status: string, extra = '', detail = ''): Buffer {
+  const body = detail === '' ? `${status}\n` : `${status}\n${detail}\n`;
   return Buffer.from(
     `HTTP/1.1 ${status}\r\n${extra}Content-Type: text/plain\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
     'latin1',
@@ -42,6 +42,27 @@ export const HTTP_FAILURE: Record<Failure, Buffer> = {
   atyp: httpReply('400 Bad Request'),
   egress: httpReply('502 Bad Gateway'),
 };
+/**
+ * Why a destination is refused, for the body of an HTTP 403 (SOCKS5 has only its REP code).
+ * `target` is what the client asked for (with the address a name resolved to), `reason` the
+ * destination policy's (see ssrf.ts destinationRefusal).
+ */
+export function refusedDestination(target: string, reason: string): string {
+  if (reason === 'a port of this node') {
+    return `Destination refused: ${target} is a port of this proxy server itself.`;
+  }
+  if (reason === 'invalid port') {
+    return `Destination refused: ${target} has no valid port.`;
+  }
+  return `Destination refused: ${target} is in ${reason} address space; this proxy does not connect to private, loopback or other special-purpose addresses.`;
+}
+
+/** The 403 answer with `detail` in its plain-text body. */
+export function httpForbidden(detail: string): Buffer {
+  // The body is latin1 on the wire: a name is ASCII (IDNA), anything else becomes '?'.
+  return httpReply('403 Forbidden', '', detail.replace(/[^\x20-\x7e]/g, '?'));
+}
+
 export const HTTP_CONNECTED = Buffer.from('HTTP/1.1 200 Connection established\r\n\r\n', 'latin1');
 
 /** RFC 1928 §6 reply codes. */

@@ -7,12 +7,11 @@ import type { Clock, TimerHandle } from './clock.js';
 import { DnsError, type DnsCache } from './dns-cache.js';
 import { PORT_ATTEMPTS, type Egress } from './egress.js';
 import type { Access, Handshake } from './handshake.js';
-import { HttpHandshake } from './http-handshake.js';
+import { handshakeFor } from './detect.js';
 import type { GatewayLimits, GatewayTimeouts } from './options.js';
-import { attachTunnel, startRelay, tunnelOf } from './relay.js';
-import { HTTP_CONNECTED, socksSuccess, type Failure } from './replies.js';
+import { attachTunnel, startRelay, tunnelOf, UPSTREAM_READ } from './relay.js';
+import { HTTP_CONNECTED, httpForbidden, refusedDestination, socksSuccess, type Failure } from './replies.js';
 import type { ProxyRuntime } from './runtime.js';
-import { SocksHandshake } from './socks-handshake.js';
 import { formatIp, parseHost, parseIp, type Ip } from './ssrf.js';
 
 /** A refused client gets this long to read the refusal before its socket is destroyed. */
@@ -80,7 +79,8 @@ export class Tunnel implements Access {
   private closed = false;
   /** The gateway's sweep count at this tunnel's last chunk either way (see Gateway.sweepIdle). */
   seen = 0;
-  private readonly hs: Handshake;
+  /** Made on the client's first byte, which tells SOCKS5 from HTTP (see detect.ts). */
+  private hs: Handshake | null = null;
   private timer: TimerHandle | null = null;
   /** Bytes for the destination before piping starts: a rewritten HTTP head and/or early client data. */
   private head: Buffer | null = null;
@@ -93,10 +93,9 @@ export class Tunnel implements Access {
     readonly client: Socket,
     readonly port: number,
     readonly clientIp: string,
+    /** The proxy's own protocol is SOCKS5: its handshake deadline applies (the client may speak either). */
     socks: boolean,
   ) {
-    const max = gw.limits.maxHeaderBytes;
-    this.hs = socks ? new SocksHandshake(this, max) : new HttpHandshake(this, max);
     attachTunnel(client, this);
     client.on('error', ignoreError);
     client.on('close', onClientClose);
@@ -129,7 +128,8 @@ export class Tunnel implements Access {
   }
 
   onHandshakeData(chunk: Buffer): void {
-    const hs = this.hs;
+    // A stream never delivers an empty chunk, so the first one has the byte that decides.
+    const hs = (this.hs ??= handshakeFor(chunk[0] as number, this, this.gw.limits.maxHeaderBytes));
     hs.push(chunk);
     for (;;) {
       const step = hs.next();
@@ -214,7 +214,7 @@ export class Tunnel implements Access {
       const rt = this.rt as ProxyRuntime;
       this.stage = Stage.Connecting;
       this.gw.dns.lookup(target.name, rt.family).then(
-        (addresses) => this.connectResolved(addresses, port),
+        (addresses) => this.connectResolved(host, addresses, port),
         (err: unknown) => {
           if (!this.closed) {
             this.fail(err instanceof DnsError ? 'dns' : 'unreachable');
@@ -224,7 +224,7 @@ export class Tunnel implements Access {
     }
   }
 
-  private connectResolved(addresses: string[], port: number): void {
+  private connectResolved(host: string, addresses: string[], port: number): void {
     if (this.closed) {
       return;
     }
@@ -233,8 +233,13 @@ export class Tunnel implements Access {
     let first: Ip | null = null;
     for (const a of addresses) {
       const ip = parseIp(a);
-      if (ip === null || this.gw.refusal(ip, port) !== null) {
+      if (ip === null) {
         this.fail('forbidden');
+        return;
+      }
+      const why = this.gw.refusal(ip, port);
+      if (why !== null) {
+        this.forbid(`${host} (${a} port ${port})`, why);
         return;
       }
       first ??= ip;
@@ -244,8 +249,9 @@ export class Tunnel implements Access {
 
   private connectIp(ip: Ip, port: number): void {
     const rt = this.rt as ProxyRuntime;
-    if (this.gw.refusal(ip, port) !== null) {
-      this.fail('forbidden');
+    const why = this.gw.refusal(ip, port);
+    if (why !== null) {
+      this.forbid(`${formatIp(ip)} port ${port}`, why);
       return;
     }
     if (ip.family !== rt.family) {
@@ -271,6 +277,7 @@ export class Tunnel implements Access {
       noDelay: true,
       keepAlive: true,
       keepAliveInitialDelay: 60_000,
+      onread: UPSTREAM_READ,
     });
     attachTunnel(s, this);
     this.upstream = s;
@@ -362,9 +369,19 @@ export class Tunnel implements Access {
 
   /** Sends the protocol's refusal for `failure` and closes. */
   private fail(failure: Failure): void {
-    const step = this.hs.refusal(failure);
+    // Only called once the handshake has asked for a connection, so it exists.
+    const step = (this.hs as Handshake).refusal(failure);
     if (step.kind === 'refuse') {
       this.refuse(step.bytes);
+    }
+  }
+
+  /** A refused destination: HTTP says why in its body; SOCKS5 has only REP 0x02 (not allowed by ruleset). */
+  private forbid(target: string, reason: string): void {
+    if (this.confirm === 'socks') {
+      this.fail('forbidden');
+    } else {
+      this.refuse(httpForbidden(refusedDestination(target, reason)));
     }
   }
 

@@ -15,6 +15,9 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Keys derived from APP_SECRET; the JWT key is imported once (importing per token costs). */
   keys: { jwt: CryptoKey; secrets: Buffer; otp: string; captcha: string };
-  /** Where proxy checks send their probe (the echo service); unset when none runs. */
-  echo?: { host: string; port: number };
+  /**
+   * Where proxy checks send their probe (the echo service); unset when none runs. `host6`: the
+   * same service for IPv6 proxies (same port), when it listens on an IPv6 address too.
+   */
+  echo?: { host: string; port: number; host6?: string };
 }

@@ -21,6 +21,15 @@ function loopbackUrl(host: string, port: number): string {
   return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
 }
 
+/** The checker's echo service, on each family it listens on: the one local target proxies may reach. */
+function echoTargets(echo: AppContext['echo']): string[] {
+  if (!echo) {
+    return [];
+  }
+  const v4 = echo.host.includes(':') ? `[${echo.host}]:${echo.port}` : `${echo.host}:${echo.port}`;
+  return echo.host6 ? [v4, `[${echo.host6}]:${echo.port}`] : [v4];
+}
+
 /**
  * GATEWAY=embedded: the local node's gateway in this process. It speaks the same node protocol
  * over HTTP as a standalone node (state, change stream, traffic), so one code path serves both.
@@ -37,7 +46,7 @@ export async function startEmbeddedGateway(ctx: AppContext, panelPort: number): 
     host: ctx.config.HOST,
     allowPrivate: ctx.config.GATEWAY_ALLOW_PRIVATE,
     blockedPorts: [panelPort],
-    allowTargets: ctx.echo ? [`${ctx.echo.host}:${ctx.echo.port}`] : [],
+    allowTargets: echoTargets(ctx.echo),
     ownPrefixes: ctx.config.IPV6_PREFIX ? [ctx.config.IPV6_PREFIX] : [],
     dns: new DnsCache({ servers: ctx.config.GATEWAY_DNS_SERVERS }),
     logger: ctx.log,

@@ -28,7 +28,9 @@ async function main(): Promise<void> {
   const [echoHost, echoPort] = splitHostPort(config.ECHO_ADDR);
   const echo = await startEcho(echoHost, echoPort);
   const [publicHost, publicPort] = config.ECHO_PUBLIC ? splitHostPort(config.ECHO_PUBLIC) : [echo.host, echo.port];
-  const ctx = { ...prepared, echo: { host: publicHost, port: publicPort } };
+  // ECHO_PUBLIC names one address; without it, IPv6 proxies are checked through the IPv6 loopback.
+  const host6 = !config.ECHO_PUBLIC && echo.host6 !== null ? { host6: echo.host6 } : {};
+  const ctx = { ...prepared, echo: { host: publicHost, port: publicPort, ...host6 } };
   if (ctx.seeded) {
     log.info('empty database: default site created%s', config.DEMO === false ? '' : ' with the demo');
   }

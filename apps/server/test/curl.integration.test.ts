@@ -127,4 +127,26 @@ describe.skipIf(missing !== null)('curl through a bought proxy', () => {
       await curl(['--socks5-hostname', socks, '--proxy-user', `${p.username}:wrong-password`, echoUrl()]),
     ).toMatchObject({ code: 97, httpCode: 0 });
   });
+
+  it('should serve curl -x http://… and --socks5-hostname on the same port, whichever protocol was bought', async () => {
+    const c = await customer(t, 1_000_000);
+    for (const protocol of ['http', 'socks5'] as const) {
+      const p = await buy(c.token, protocol);
+      const userPass = `${p.username}:${p.password}`;
+      const port = `127.0.0.1:${p.port}`;
+      const ok = { code: 0, httpCode: 200, body: p.egressIp };
+      expect(await curl(['-x', `http://${userPass}@${port}`, echoUrl()]), `${protocol}: plain HTTP`).toMatchObject(ok);
+      expect(await curl(['-p', '-x', `http://${userPass}@${port}`, echoUrl()]), `${protocol}: CONNECT`).toMatchObject({
+        ...ok,
+        connectCode: 200,
+      });
+      expect(
+        await curl(['--socks5-hostname', port, '--proxy-user', userPass, echoUrl()]),
+        `${protocol}: SOCKS5`,
+      ).toMatchObject(ok);
+      expect(await curl(['-x', `socks5h://${userPass}@${port}`, echoUrl()]), `${protocol}: socks5h URL`).toMatchObject(
+        ok,
+      );
+    }
+  });
 });

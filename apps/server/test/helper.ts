@@ -280,7 +280,7 @@ export async function waitForListening(port: number, host = '127.0.0.1'): Promis
 export interface LiveStack {
   baseUrl: string;
   port: number;
-  echo: { host: string; port: number };
+  echo: { host: string; port: number; host6?: string };
   gateway: EmbeddedGateway;
   stop(): Promise<void>;
 }
@@ -290,8 +290,9 @@ export interface LiveStack {
  * service, and the embedded gateway following the API over the node protocol.
  */
 export async function startLive(t: TestApp): Promise<LiveStack> {
+  // As server.ts starts it: on 127.0.0.1 and, same port, on ::1 for IPv6 proxies.
   const echo = await startEcho('127.0.0.1', 0);
-  t.ctx.echo = { host: echo.host, port: echo.port };
+  t.ctx.echo = { host: echo.host, port: echo.port, ...(echo.host6 !== null ? { host6: echo.host6 } : {}) };
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;
   const gateway = await startEmbeddedGateway(t.ctx, port);

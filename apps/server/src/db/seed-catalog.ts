@@ -211,7 +211,9 @@ export function ipv4Range(prefix: string, from: number, to: number): string[] {
 
 /**
  * The embedded node on 127.0.0.1 (docs/gateway-protocol.md#nodes): loopback IPv4 pools per country
- * (all of 127.0.0.0/8 is bindable on Linux), IPv6 from IPV6_PREFIX or the shared ::1.
+ * (all of 127.0.0.0/8 is bindable on Linux), IPv6 from IPV6_PREFIX or else the one IPv6 address
+ * every host can bind without a route, the loopback ::1, as a prefix of one (::1/128): proxies
+ * egress from it, and an IP change succeeds, as it does on a real prefix, keeping that address.
  */
 export async function seedLocalNode(
   db: DbOrTx,
@@ -230,7 +232,7 @@ export async function seedLocalNode(
     if (opts.ipv6Prefix) {
       await addEgress(db, id, 'v6', c.code, [opts.ipv6Prefix], { isPrefix: true });
     } else {
-      await addEgress(db, id, 'v6', c.code, ['::1'], { shared: true });
+      await addEgress(db, id, 'v6', c.code, ['::1/128'], { isPrefix: true });
     }
   }
   return id;

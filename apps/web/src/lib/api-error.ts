@@ -22,6 +22,12 @@ export class ApiError extends Error {
     return isErrorCode(this.code) ? this.code : null;
   }
 
+  /** A string field of `data`, such as the `reason` that makes a code more precise. */
+  dataString(key: string): string | undefined {
+    const value = this.data?.[key];
+    return typeof value === 'string' ? value : undefined;
+  }
+
   /** A number field of `data`, such as remainTime of the rate-limit codes. */
   dataNumber(key: string): number | undefined {
     const value = this.data?.[key];

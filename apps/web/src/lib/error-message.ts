@@ -4,6 +4,9 @@ import { ApiError } from './api-error';
 /** docs/screens.md#error-messages: a message carrying the Vietnamese word for time is a raw transaction notice. */
 const VIETNAMESE_TIME_WORD = 'thời gian';
 
+/** A `data.reason` that names a more precise text than its code's (in the `error` table). */
+const REASON_TEXT: Partial<Record<string, 'error.noFreeAddress'>> = { noFreeAddress: 'error.noFreeAddress' };
+
 export type ErrorTranslator = (error: unknown) => string | null;
 
 /**
@@ -28,6 +31,10 @@ export function createErrorTranslator(i18n: Pick<I18n, 't' | 'language'>): Error
       return i18n.language === 'vi' ? code : i18n.t('error.transactionNotExists');
     }
     const known = apiError?.knownCode;
+    const precise = REASON_TEXT[apiError?.dataString('reason') ?? ''];
+    if (known && precise) {
+      return i18n.t(precise);
+    }
     if (known) {
       return i18n.t(`errors.${known}`, { remainTime: apiError?.dataNumber('remainTime') ?? 0 });
     }

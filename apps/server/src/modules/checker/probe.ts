@@ -112,7 +112,9 @@ async function socks5Connect(sock: Socket, r: Reader, t: ProbeTarget, echo: Echo
   const addr =
     fam === 4
       ? Buffer.from([1, ...echo.host.split('.').map(Number)])
-      : Buffer.concat([Buffer.from([3, Buffer.byteLength(echo.host)]), Buffer.from(echo.host)]);
+      : fam === 6
+        ? Buffer.from([4, ...ipv6Bytes(echo.host)])
+        : Buffer.concat([Buffer.from([3, Buffer.byteLength(echo.host)]), Buffer.from(echo.host)]);
   const port = Buffer.from([echo.port >> 8, echo.port & 255]);
   sock.write(Buffer.concat([Buffer.from([5, 1, 0]), addr, port]));
   const reply = await r.take((b) => {
@@ -127,9 +129,20 @@ async function socks5Connect(sock: Socket, r: Reader, t: ProbeTarget, echo: Echo
   }
 }
 
+/** The 16 bytes of an IPv6 literal (SOCKS5 ATYP 0x04). */
+function ipv6Bytes(ip: string): number[] {
+  const [head = '', tail] = ip.split('::');
+  const words = (s: string) => (s === '' ? [] : s.split(':').map((w) => parseInt(w, 16)));
+  const h = words(head);
+  const t = tail === undefined ? [] : words(tail);
+  const all = tail === undefined ? h : [...h, ...new Array<number>(8 - h.length - t.length).fill(0), ...t];
+  return all.flatMap((w) => [w >> 8, w & 255]);
+}
+
 /** Asks the echo target, through the tunnel, which address it sees. */
 async function askIp(sock: Socket, r: Reader, echo: EchoTarget): Promise<string> {
-  sock.write(`GET /ip HTTP/1.1\r\nHost: ${echo.host}\r\nConnection: close\r\n\r\n`);
+  const host = isIP(echo.host) === 6 ? `[${echo.host}]` : echo.host;
+  sock.write(`GET /ip HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
   const head = (await r.take(headEnd)).toString('latin1');
   const len = Number(/content-length:\s*(\d+)/i.exec(head)?.[1] ?? -1);
   const body =

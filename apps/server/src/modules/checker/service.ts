@@ -31,7 +31,16 @@ export function echoTarget(ctx: AppContext): EchoTarget {
   if (!ctx.echo) {
     throw new AppError('ADMIN_ERROR', { reason: 'the proxy checker has no echo target' });
   }
-  return ctx.echo;
+  return { host: ctx.echo.host, port: ctx.echo.port };
+}
+
+/**
+ * The echo target for a proxy of this type: an IPv6 proxy egresses from an IPv6 address and
+ * reaches only IPv6 destinations, so it is checked against the echo's IPv6 address when there is one.
+ */
+function echoFor(ctx: AppContext, type: string): EchoTarget {
+  const echo = echoTarget(ctx);
+  return type === 'v6' && ctx.echo?.host6 ? { host: ctx.echo.host6, port: echo.port } : echo;
 }
 
 /** PUT check-list-proxy: each of the caller's proxies, through its own listener, from the server. */
@@ -43,12 +52,12 @@ export async function checkOwnProxies(ctx: AppContext, userId: string, type: Pro
   if (rows.length !== unique.length || rows.some((r) => r.key_id !== null || outOfScope(r))) {
     throw new AppError('PROXY_NOT_EXISTS');
   }
-  const echo = echoTarget(ctx);
+  echoTarget(ctx);
   return mapLimit(rows, CONCURRENCY, async (r) => {
     const res = await probe(
       { host: r.host, port: r.port, username: r.username, password: r.password },
       r.protocol,
-      echo,
+      echoFor(ctx, r.type),
       5_000,
     );
     return { id: r.id, live: res.live, latencyMs: res.latencyMs, egressIp: res.exitIp };

@@ -108,7 +108,8 @@ export async function rotateEgress(
   });
   const now = ctx.clock.now();
   if (!next) {
-    throw new AppError('NOT_ENOUGT_PROXY');
+    // The code is the contract's; the reason tells the customer it is the pool that is empty.
+    throw new AppError('NOT_ENOUGT_PROXY', { reason: 'noFreeAddress', product, country: p.country, available: 0 });
   }
   if (next.egressIpId) {
     // Per-address pools: take the new address and give the old one back, in one statement.

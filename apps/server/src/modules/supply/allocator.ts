@@ -41,6 +41,10 @@ export function randomIpv6InPrefix(prefix: string): string {
   if (!base || isIP(base) !== 6 || !Number.isInteger(len) || len < 0 || len > 128) {
     throw new Error(`bad IPv6 prefix ${prefix}`);
   }
+  if (len === 128) {
+    // One address (the demo's ::1/128): as written.
+    return base;
+  }
   const words = expandIpv6(base);
   const rnd = randomBytes(16);
   let hostBits = 0;

@@ -35,6 +35,20 @@ describe('createErrorTranslator', () => {
     );
   });
 
+  it('should say an IP change found no free address when NOT_ENOUGT_PROXY carries that reason', () => {
+    const noFree = new ApiError('NOT_ENOUGT_PROXY', 409, { reason: 'noFreeAddress', available: 0 });
+    expect(enText(noFree)).toBe(
+      "This country's IP pool has no free address to change to. Please try again later or contact support",
+    );
+    expect(viText(noFree)).toBe(
+      'Kho IP của quốc gia này không còn địa chỉ trống để đổi sang. Vui lòng thử lại sau hoặc liên hệ hỗ trợ',
+    );
+    // Without a reason the code keeps its own text (a purchase short of stock).
+    expect(enText(new ApiError('NOT_ENOUGT_PROXY', 409, { available: 0 }))).toBe(
+      'Not enough proxies, please lower the quantity',
+    );
+  });
+
   it('should show INVALID_TOKEN only the first time', () => {
     expect(enText(new ApiError('INVALID_TOKEN', 401))).toBe('Invalid session, please sign in again');
     expect(enText(new ApiError('INVALID_TOKEN', 401))).toBeNull();

@@ -14,6 +14,7 @@ export const error: typeof vi = {
   recaptchaNoKey: 'ReCaptcha error: No key provided',
   captchaFailed: 'Human verification failed, please try again',
   googleUnavailable: 'Google sign-in could not be loaded',
+  noFreeAddress: "This country's IP pool has no free address to change to. Please try again later or contact support",
 };
 
 export const errors: Record<ErrorCode, string> = {

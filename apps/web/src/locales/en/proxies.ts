@@ -107,7 +107,8 @@ export const proxies: typeof vi = {
     message: 'Download the whole list, following the current status and country filters.',
     format: 'Format',
     template: 'Line template (optional)',
-    templateHelp: 'You may use {host} {port} {username} {password} {protocol} {country} {expiresAt}',
+    templateHelp:
+      'You may use {host} {port} {username} {password} {protocol} {country} {expiresAt}, e.g. {protocol}://{username}:{password}@{host}:{port}',
   },
   keys: {
     searchPlaceholder: 'Key, comment…',

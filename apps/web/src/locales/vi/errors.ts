@@ -13,6 +13,9 @@ export const error = {
   recaptchaNoKey: 'Lỗi ReCaptcha: chưa cấu hình khóa',
   captchaFailed: 'Không thể xác minh bạn là người thật, vui lòng thử lại',
   googleUnavailable: 'Không thể tải đăng nhập bằng Google',
+  /** NOT_ENOUGT_PROXY with data.reason "noFreeAddress": an IP change found no other address. */
+  noFreeAddress:
+    'Kho IP của quốc gia này không còn địa chỉ trống để đổi sang. Vui lòng thử lại sau hoặc liên hệ hỗ trợ',
 };
 
 /** The server-response table (docs/screens.md#error-messages): one text per code of the contract. */

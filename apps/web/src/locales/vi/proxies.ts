@@ -105,7 +105,8 @@ export const proxies = {
     message: 'Tải về toàn bộ danh sách theo bộ lọc trạng thái và quốc gia hiện tại.',
     format: 'Định dạng',
     template: 'Mẫu dòng (không bắt buộc)',
-    templateHelp: 'Có thể dùng {host} {port} {username} {password} {protocol} {country} {expiresAt}',
+    templateHelp:
+      'Có thể dùng {host} {port} {username} {password} {protocol} {country} {expiresAt}, ví dụ {protocol}://{username}:{password}@{host}:{port}',
   },
   keys: {
     searchPlaceholder: 'Key, ghi chú…',
