@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { discountPercent, quote, type TBuyRetailRequest, type TKey, type TOrder, type TProxy } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { pgErrorOf } from '../../lib/pg-errors.js';
 import * as catalog from '../catalog/repository.js';
 import { randomCredential } from '../supply/allocator.js';
 import { idemOf, once, repeatOf, type Asked } from './idempotency.js';
@@ -106,111 +105,8 @@ export async function buyRetail(
   );
 }
 
-/** Packages (docs/money.md#packages: one package per user; a trial once). */
-export async function buyPackage(
-  ctx: AppContext,
-  buyer: Buyer,
-  product: 'v6' | 'v4',
-  packageId: string,
-  body: { country: string; protocol: 'http' | 'socks5' },
-  idempotencyKey?: string,
-): Promise<{ order: TOrder; proxies: TProxy[] }> {
-  const idem = idemOf(idempotencyKey, { product, country: body.country, packageId, protocol: body.protocol });
-  const replay = (prior: OrderRow) => purchaseResult(ctx, prior);
-  const repeat = await repeatOf(ctx, buyer, idem, replay);
-  if (repeat) {
-    return repeat.answer;
-  }
-  await assertProductOpen(ctx.db, buyer.siteId, product);
-  const pkg = await catalog.findPackage(ctx.db, packageId);
-  if (!pkg || !pkg.active || pkg.siteId !== buyer.siteId || pkg.product !== product) {
-    throw new AppError('PLAN_NOT_EXISTS');
-  }
-  const country = await catalog.findCountry(ctx.db, buyer.siteId, product, body.country);
-  if (!country?.enabled) {
-    throw new AppError('INVALID_COUNTRY');
-  }
-  return once(
-    ctx,
-    buyer,
-    idem,
-    async () => {
-      // A second trial is ALREADY_USE_TRIAL even while the first still holds the plan slot.
-      if (pkg.isTrial) {
-        if (await repo.hasTrialOrder(ctx.db, buyer.id)) {
-          throw new AppError('ALREADY_USE_TRIAL');
-        }
-      }
-      try {
-        return await ctx.db.transaction(async (tx) => {
-          // The account's "auto-renew all private proxies" covers private IPv4 packages bought while on.
-          const autoRenew = product === 'v4' && ((await repo.findAutoRenewPrivate(tx, buyer.id)) ?? false);
-          const r = await purchase(
-            ctx,
-            tx,
-            buyer,
-            {
-              product,
-              order: {
-                type: 'package',
-                product,
-                country: body.country,
-                quantity: pkg.proxies,
-                periodUnit: 'day',
-                periodValue: pkg.days,
-                protocol: body.protocol,
-                bandwidthGb: pkg.bandwidthGb,
-                totalPrice: pkg.price,
-                packageId: pkg.id,
-                packageName: pkg.name,
-                isTrial: pkg.isTrial,
-                holdsPlan: true,
-                autoRenew,
-              },
-              period: { unit: 'day', value: pkg.days },
-              charge: {
-                total: pkg.price,
-                describe: `${pkg.name} (${pkg.proxies} × ${product.toUpperCase()} ${body.country}, ${pkg.days} day)`,
-                i18n: (code) => ({
-                  key: 'buyPackage',
-                  params: {
-                    code,
-                    package: pkg.name,
-                    quantity: pkg.proxies,
-                    product,
-                    country: body.country,
-                    days: pkg.days,
-                  },
-                }),
-              },
-              proxy: {
-                type: product,
-                protocol: body.protocol,
-                country: body.country,
-                packageName: pkg.name,
-                bandwidthLimitGb: pkg.bandwidthGb,
-                autoRenew,
-              },
-              note: pkg.name,
-            },
-            idem,
-          );
-          return { order: toOrder(r.order), proxies: r.rows.map((row) => toProxy(row, r.host(row))) };
-        });
-      } catch (err) {
-        const constraint = pgErrorOf(err)?.constraint;
-        if (constraint === 'orders_one_trial_uq') {
-          throw new AppError('ALREADY_USE_TRIAL');
-        }
-        if (constraint === 'orders_one_plan_uq') {
-          throw new AppError('ALREADY_CREATE_PLAN');
-        }
-        throw err;
-      }
-    },
-    replay,
-  );
-}
+/** Packages live in buy-package.ts (one package per user; a paid package ends the trial). */
+export { buyPackage } from './buy-package.js';
 
 /** Rotating keys: each key gets a listener and credentials now; get-new-ip rotates its egress. */
 export async function buyKeys(
