@@ -148,7 +148,7 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     expect(await renewal.getByTestId('history-amount').textContent()).toBe(text.renewAmount);
   });
 
-  it('should create, assign, filter by, rename and delete tags on proxies and keys', async () => {
+  it('should create, assign, filter by, rename and delete tags on proxies', async () => {
     const { server, page } = e2e;
     const { creds } = main;
     await login(page, creds, lang);
@@ -185,8 +185,12 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     await dialog.getByTestId('tag-row').waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
     await expect.poll(() => gridRows(grid).count(), { timeout: 15_000 }).toBe(25);
+  });
 
-    // Keys have their own tags.
+  it('should tag rotating keys with their own tags and filter by them', async () => {
+    const { server, page } = e2e;
+    await login(page, main.creds, lang);
+    const dialog = page.getByTestId('tags-dialog');
     await page.goto(`${server.baseUrl}/manage-proxy?tab=key`);
     const keys = page.getByTestId('keys-grid');
     await expect.poll(() => gridRows(keys).count(), { timeout: 15_000 }).toBe(1);

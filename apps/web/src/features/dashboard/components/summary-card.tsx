@@ -165,7 +165,7 @@ export function SummaryCard() {
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' },
+            gridTemplateColumns: { xs: '1fr 1fr', md: '1.5fr 1.5fr 1fr 1fr 1fr' },
             mb: 2.5,
           }}
         >

@@ -125,7 +125,11 @@ export function useKeyDetails(tags: TTag[]) {
       label: t('proxies.keys.minInterval'),
       value: t('dashboard.purchase.key.seconds', { count: row.minIntervalSec }),
     },
-    { label: t('proxies.details.tag'), value: tags.find((x) => x.id === row.tagId)?.tagName ?? t('proxies.tags.none') },
+    {
+      label: t('proxies.details.tag'),
+      value: tags.find((x) => x.id === row.tagId)?.tagName ?? t('proxies.tags.none'),
+      testId: 'details-tag',
+    },
     { label: t('proxies.columns.comment'), value: row.comment || t('common.none') },
   ];
 }

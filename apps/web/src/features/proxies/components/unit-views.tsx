@@ -50,6 +50,8 @@ function DetailsDrawer({ title, fields, onClose }: { title: string; fields: Deta
       open
       anchor={phone ? 'bottom' : 'right'}
       onClose={onClose}
+      // Above the app bar, which sits over the navigation drawer.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { sx: { width: phone ? '100%' : 420, maxHeight: phone ? '85vh' : undefined } } }}
     >
       <Box data-testid="unit-details" sx={{ p: 2.5 }}>
