@@ -170,7 +170,7 @@ describe('order management', () => {
     await packageRow.locator('[data-field="bandwidthGb"]').filter({ hasText: '50 GB' }).waitFor();
     await packageRow.getByTestId('order-bandwidth').click();
     const bandwidth = page.getByTestId('bandwidth-dialog');
-    await bandwidth.getByText('Now 50 GB, at most 1000 GB. 5.000 Coin ($0.21) per GB.', { exact: true }).waitFor();
+    await bandwidth.getByText('Now 50 GB, at most 1.000 GB. 5.000 Coin ($0.21) per GB.', { exact: true }).waitFor();
     await page.getByTestId('bandwidth-gb').fill('10');
     await bandwidth.getByText('50.000 Coin ($2.08)', { exact: true }).waitFor();
     await page.getByTestId('bandwidth-dialog-confirm').click();

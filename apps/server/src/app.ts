@@ -28,6 +28,7 @@ import {
   retailRoutes,
 } from './modules/catalog/routes.js';
 import { buyRoutes, keyBuyRoutes, orderRoutes } from './modules/orders/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { keyRoutes, proxyRoutes } from './modules/proxies/routes.js';
 import { testingRoutes } from './modules/testing/routes.js';
 import { keyTagRoutes, proxyTagRoutes, tagRoutes } from './modules/tags/routes.js';
@@ -122,6 +123,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(keyTagRoutes, { prefix: '/key' });
       await api.register(tagRoutes, { prefix: '/tag' });
       await api.register(orderRoutes, { prefix: '/order' });
+      await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(nodeRoutes, { prefix: '/sub-server' });
       await api.register(nodeAdminRoutes, { prefix: '/sub-server/admin' });
       await api.register(toolRoutes, { prefix: '/tools' });

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
 import { enUS, viVN } from '@mui/x-data-grid/locales';
+import { formatCoins } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import type { Paging } from '@/hooks/use-paging';
 import type { RowSelection } from '@/hooks/use-row-selection';
@@ -31,7 +32,8 @@ export function AppDataGrid<R extends GridValidRowModel>({
           ...locale.components.MuiDataGrid.defaultProps.localeText,
           noRowsLabel: t('common.noRows'),
           // The Vietnamese grid texts leave this one in English.
-          paginationDisplayedRows: ({ from, to, count }) => t('common.gridRows', { from, to, count }),
+          paginationDisplayedRows: ({ from, to, count }) =>
+            t('common.gridRows', { from: formatCoins(from), to: formatCoins(to), count: formatCoins(count) }),
         }}
         sx={{ bgcolor: 'background.paper', minHeight: 220, ...sx }}
         {...props}

@@ -1,5 +1,6 @@
+import Box from '@mui/material/Box';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDateTime, type TOrder } from '@proxy/contract';
+import { formatCoins, formatDateTime, type TOrder } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { OrderStatusChip } from '@/components/status-chip';
 import { countryName, formatMoney, formatPeriod } from '@/lib/format';
@@ -31,7 +32,13 @@ export function useOrderBaseColumns<T extends TOrder = TOrder>(): GridColDef<T>[
       minWidth: 120,
       valueGetter: (_value, row) => countryName(row.country, i18n.language),
     },
-    { field: 'quantity', headerName: t('common.quantity'), type: 'number', minWidth: 90 },
+    {
+      field: 'quantity',
+      headerName: t('common.quantity'),
+      type: 'number',
+      minWidth: 90,
+      valueFormatter: (value: number) => formatCoins(value),
+    },
     {
       field: 'period',
       headerName: t('common.period'),
@@ -65,10 +72,27 @@ export function useOrderBaseColumns<T extends TOrder = TOrder>(): GridColDef<T>[
       valueGetter: (_value, row) => date(row.paidAt),
     },
     {
+      // Proxies renewed one by one make an order's expiry a range: its earliest and latest.
       field: 'expiresAt',
       headerName: t('orders.columns.expiresAt'),
-      minWidth: 140,
+      minWidth: 150,
       valueGetter: (_value, row) => date(row.expiresAt),
+      renderCell: ({ row }) => {
+        const first = row.earliestExpiresAt;
+        const last = row.latestExpiresAt;
+        if (!first || !last || first === last) {
+          return date(first ?? row.expiresAt);
+        }
+        return (
+          <Box
+            data-testid="order-expiry-range"
+            sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.3 }}
+          >
+            <span>{t('orders.expiry.earliest', { date: formatDateTime(first) })}</span>
+            <span>{t('orders.expiry.latest', { date: formatDateTime(last) })}</span>
+          </Box>
+        );
+      },
     },
   ];
   return columns;

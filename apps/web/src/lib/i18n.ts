@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '@proxy/contract';
+import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, formatCoins, type Locale } from '@proxy/contract';
 import { en } from '@/locales/en';
 import { vi } from '@/locales/vi';
 
@@ -29,13 +29,29 @@ i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
 });
 
+/** Interpolated numbers that are not quantities, and so are never grouped. */
+const UNGROUPED = new Set(['year']);
+
+/**
+ * docs/product-rules.md#formats: every whole number a text interpolates is grouped with dots in
+ * both languages (1.000, 5.000 GB), as money is; plural forms still see the number itself.
+ */
+export function groupNumber(value: unknown, key: string | undefined): unknown {
+  return typeof value === 'number' && Number.isInteger(value) && !UNGROUPED.has(key ?? '') ? formatCoins(value) : value;
+}
+
 void i18n.use(initReactI18next).init({
   resources,
   lng: initialLanguage(),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
   initAsync: false,
-  interpolation: { escapeValue: false },
+  interpolation: {
+    escapeValue: false,
+    alwaysFormat: true,
+    format: (value: unknown, _format, _lng, options) =>
+      groupNumber(value, (options as { interpolationkey?: string } | undefined)?.interpolationkey) as string,
+  },
   returnNull: false,
   showSupportNotice: false,
 });

@@ -16,8 +16,10 @@ function describeLog(d: TOrderLogI18n, t: TFunction, language: string): string {
         period: formatPeriod(d.params.period, t),
       });
     case 'renewProxies':
-      return t('notes.orderLog.renewProxies', {
-        count: formatCoins(d.params.count),
+    case 'renewKeys':
+      return t(`notes.orderLog.${d.key}`, {
+        count: d.params.count,
+        n: formatCoins(d.params.count),
         period: formatPeriod(d.params.period, t),
       });
     case 'bandwidth':

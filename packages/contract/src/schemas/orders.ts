@@ -29,8 +29,31 @@ export const ZOrder = z.object({
   packageName: z.string().nullable(),
   autoRenew: z.boolean(),
   createdAt: z.string(),
+  /**
+   * The earliest and latest expiry of the order's live proxies or keys (they differ once some were
+   * renewed on their own); given by the customer's order list and detail, null when none is live.
+   */
+  earliestExpiresAt: z.string().nullable().optional(),
+  latestExpiresAt: z.string().nullable().optional(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
+
+/**
+ * GET /api/order/package-status: what the package buttons need. `plan` is the order that holds the
+ * user's one package slot (a paid package can still be bought over a trial: it ends the trial).
+ */
+export const ZPackageStatus = z.object({
+  usedTrial: z.boolean(),
+  plan: z
+    .object({
+      orderId: z.string(),
+      code: z.string(),
+      packageName: z.string().nullable(),
+      isTrial: z.boolean(),
+    })
+    .nullable(),
+});
+export type TPackageStatus = z.infer<typeof ZPackageStatus>;
 
 export const ZProxy = z.object({
   id: z.string(),
@@ -154,6 +177,7 @@ export const ZProxyListQuery = z.object({
 export const ZOrderLogI18n = z.discriminatedUnion('key', [
   z.object({ key: z.literal('renew'), params: z.object({ auto: z.boolean(), period: ZStoredPeriod }) }),
   z.object({ key: z.literal('renewProxies'), params: z.object({ count: z.number().int(), period: ZStoredPeriod }) }),
+  z.object({ key: z.literal('renewKeys'), params: z.object({ count: z.number().int(), period: ZStoredPeriod }) }),
   z.object({ key: z.literal('bandwidth'), params: z.object({ gb: z.number().int() }) }),
   z.object({
     key: z.literal('increaseAmount'),

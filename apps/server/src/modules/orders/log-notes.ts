@@ -18,6 +18,10 @@ export const logNotes = {
     note: `${count} proxies: ${text(period)}`,
     noteI18n: { key: 'renewProxies', params: { count, period } },
   }),
+  renewKeys: (count: number, period: Period): LogNote => ({
+    note: `${count} keys: ${text(period)}`,
+    noteI18n: { key: 'renewKeys', params: { count, period } },
+  }),
   bandwidth: (gb: number): LogNote => ({ note: `+${gb} GB`, noteI18n: { key: 'bandwidth', params: { gb } } }),
   increaseAmount: (quantity: number, hours: number): LogNote => ({
     note: `+${quantity}, ${hours} h`,

@@ -158,8 +158,18 @@ export async function renewOrders(ctx: AppContext, userId: string, ids: string[]
   });
 }
 
-/** The order log line of each order whose proxies were renewed one by one (renew-list-proxy). */
-export async function logProxyRenewals(tx: Tx, rows: ProxyRow[], period: Period, now: Date): Promise<string[]> {
+/**
+ * The order log line of each order whose proxies or keys were renewed one by one (renew-list-proxy,
+ * renew-list-key), with the order's share of the charge (`amounts`, coins per order id).
+ */
+export async function logProxyRenewals(
+  tx: Tx,
+  rows: { orderId: string | null }[],
+  period: Period,
+  now: Date,
+  amounts: Map<string, number>,
+  unit: 'proxies' | 'keys' = 'proxies',
+): Promise<string[]> {
   const orderIds = [...new Set(rows.map((p) => p.orderId).filter((x): x is string => x !== null))];
   for (const orderId of orderIds) {
     const n = rows.filter((p) => p.orderId === orderId).length;
@@ -168,8 +178,8 @@ export async function logProxyRenewals(tx: Tx, rows: ProxyRow[], period: Period,
       orderId,
       action: 'renew',
       result: 'success',
-      ...logNotes.renewProxies(n, period),
-      amount: 0,
+      ...(unit === 'keys' ? logNotes.renewKeys(n, period) : logNotes.renewProxies(n, period)),
+      amount: -(amounts.get(orderId) ?? 0),
       createdAt: now,
     });
   }

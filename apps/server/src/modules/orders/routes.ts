@@ -16,6 +16,7 @@ import {
   ZOrder,
   ZOrderListQuery,
   ZOrderLog,
+  ZPackageStatus,
   ZRenewListOrderRequest,
   ZRenewOrderRequest,
   ZUpdateOrderAutoRenewRequest,
@@ -113,6 +114,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bill-order',
     { schema: { tags, querystring: z.object({ orderId: z.string().uuid() }), response: { 200: z.array(ZOrderLog) } } },
     async (req) => orders.orderBill(app.ctx, req.user.id, req.query.orderId),
+  );
+
+  app.get('/package-status', { schema: { tags, response: { 200: ZPackageStatus } } }, async (req) =>
+    orders.packageStatus(app.ctx, req.user.id),
   );
 
   app.get('/detail/:id', { schema: { tags, params: ZIdParams, response: { 200: ZOrder } } }, async (req) => {

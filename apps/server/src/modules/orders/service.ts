@@ -1,16 +1,44 @@
-import { ZOrderLogI18n, type TOrder, type TOrderLog } from '@proxy/contract';
+import { ZOrderLogI18n, type TOrder, type TOrderLog, type TPackageStatus } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { toOrder, type OrderRow } from './mapper.js';
+import * as plans from './plan-repository.js';
 import * as repo from './repository.js';
 
 /** The order reads behind /api/order: lists, one order, its log. The writes are in buy, amend and renew. */
 
 type OrderListQuery = Omit<repo.OrderFilter, 'userId' | 'siteId' | 'searchEmail'>;
 
+/** Orders with the earliest and latest expiry of their live proxies or keys. */
+async function withExpiryRange(ctx: AppContext, rows: OrderRow[]): Promise<TOrder[]> {
+  const ranges = await plans.expiryRanges(
+    ctx.db,
+    rows.map((o) => o.id),
+  );
+  return rows.map((o) => {
+    const r = ranges.get(o.id);
+    return {
+      ...toOrder(o),
+      earliestExpiresAt: r ? r.first.toISOString() : null,
+      latestExpiresAt: r ? r.last.toISOString() : null,
+    };
+  });
+}
+
 export async function listOwnOrders(ctx: AppContext, userId: string, q: OrderListQuery) {
   const r = await repo.listOrders(ctx.db, { ...q, userId });
-  return { items: r.rows.map(toOrder), total: r.total };
+  return { items: await withExpiryRange(ctx, r.rows), total: r.total };
+}
+
+/** Which package the user holds and whether the trial was used (the package buttons). */
+export async function packageStatus(ctx: AppContext, userId: string): Promise<TPackageStatus> {
+  const s = await plans.findPlanState(ctx.db, userId);
+  return {
+    usedTrial: s.usedTrial,
+    plan: s.plan
+      ? { orderId: s.plan.id, code: s.plan.code, packageName: s.plan.packageName, isTrial: s.plan.isTrial }
+      : null,
+  };
 }
 
 /** The admin list of a site's orders, also found by their customer's e-mail. */
@@ -28,7 +56,8 @@ async function ownOrder(ctx: AppContext, userId: string, id: string): Promise<Or
 }
 
 export async function orderDetail(ctx: AppContext, userId: string, id: string): Promise<TOrder> {
-  return toOrder(await ownOrder(ctx, userId, id));
+  const [order] = await withExpiryRange(ctx, [await ownOrder(ctx, userId, id)]);
+  return order!;
 }
 
 /** The order's log, newest first (bill-order). */

@@ -8,29 +8,35 @@ import { extendUnits, lockOrdersOfUnits, logProxyRenewals, refreshOrders } from 
 import * as repo from './repository.js';
 
 /**
- * What renewing these proxies or keys for a period costs at the retail renewal prices: one price
- * look-up per country, not per unit (docs/money.md#renewals: under a month at the retail price).
+ * What renewing these proxies or keys for a period costs at the retail renewal prices, in all and
+ * per order (each order's log shows its share): one price look-up per country, not per unit
+ * (docs/money.md#renewals: under a month at the retail price).
  */
 async function renewalCost(
   tx: Tx,
   siteId: string,
   product: 'v6' | 'v4' | 'key',
-  units: { country: string }[],
+  units: { country: string; orderId: string | null }[],
   period: Period,
-): Promise<number> {
-  const perCountry = new Map<string, number>();
-  for (const u of units) {
-    perCountry.set(u.country, (perCountry.get(u.country) ?? 0) + 1);
-  }
-  let cost = 0;
-  for (const [country, count] of perCountry) {
+): Promise<{ cost: number; perOrder: Map<string, number> }> {
+  const unitPrice = new Map<string, number>();
+  for (const country of new Set(units.map((u) => u.country))) {
     const row = await catalog.findRetailPrice(tx, siteId, product, country, period.unit);
     if (!row) {
       throw new AppError('INVALID_COUNTRY');
     }
-    cost += renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period) * period.value * count;
+    unitPrice.set(country, renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period) * period.value);
   }
-  return cost;
+  let cost = 0;
+  const perOrder = new Map<string, number>();
+  for (const u of units) {
+    const price = unitPrice.get(u.country)!;
+    cost += price;
+    if (u.orderId) {
+      perOrder.set(u.orderId, (perOrder.get(u.orderId) ?? 0) + price);
+    }
+  }
+  return { cost, perOrder };
 }
 
 /** Renews chosen retail proxies (not package ones: those renew with their package). */
@@ -55,7 +61,7 @@ export async function renewProxies(
     if (rows.some((p) => p.packageName !== null)) {
       throw new AppError('PROXY_NOT_VALID');
     }
-    const cost = await renewalCost(tx, user.siteId, type, rows, period);
+    const { cost, perOrder } = await renewalCost(tx, user.siteId, type, rows, period);
     const now = ctx.clock.now();
     await chargeBalance(tx, {
       userId: user.id,
@@ -68,7 +74,7 @@ export async function renewProxies(
       at: now,
     });
     await extendUnits(tx, { proxies: rows, keys: [] }, period, now);
-    await refreshOrders(tx, await logProxyRenewals(tx, rows, period, now));
+    await refreshOrders(tx, await logProxyRenewals(tx, rows, period, now, perOrder));
     return { cost };
   });
 }
@@ -85,7 +91,7 @@ export async function renewKeys(ctx: AppContext, user: { id: string; siteId: str
     if (rows.some((k) => k.status === 'locked')) {
       throw new AppError('KEY_EXPIRED');
     }
-    const cost = await renewalCost(tx, user.siteId, 'key', rows, period);
+    const { cost, perOrder } = await renewalCost(tx, user.siteId, 'key', rows, period);
     const now = ctx.clock.now();
     await chargeBalance(tx, {
       userId: user.id,
@@ -98,10 +104,7 @@ export async function renewKeys(ctx: AppContext, user: { id: string; siteId: str
       at: now,
     });
     await extendUnits(tx, { proxies: [], keys: rows }, period, now);
-    await refreshOrders(
-      tx,
-      rows.map((k) => k.orderId).filter((x): x is string => x !== null),
-    );
+    await refreshOrders(tx, await logProxyRenewals(tx, rows, period, now, perOrder, 'keys'));
     return { cost };
   });
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -226,21 +227,36 @@ function registerOperations(app: RouteApp, tags: string[], scope: ProxyScope, va
 
 /** POST /api/key/get-new-ip: authenticated by the key itself, rate-limited per client address. */
 function registerGetNewIp(app: RouteApp, tags: string[]): void {
+  // Keys authenticate by themselves: limit guessing per client address. The GET form is the
+  // "change IP" link antidetect browsers call; both verbs share the key's spacing and this limit.
+  const newIp = async (
+    req: { ip: string; site: { id: string } },
+    reply: FastifyReply,
+    key: string,
+    authIp?: string,
+  ) => {
+    void reply.header('cache-control', 'no-store');
+    await hitLimit(app.ctx.db, app.ctx.clock, { key: `newip:${req.ip}`, max: 120, windowSec: 60 });
+    return ops.getNewIp(app.ctx, req.site.id, key, authIp);
+  };
+  const ZKeyRotateQuery = z.object({ keyRotate: z.string().min(1).max(200) });
+
   app.post(
     '/get-new-ip',
     {
       schema: {
         tags,
-        querystring: z.object({ keyRotate: z.string().min(1).max(200) }),
+        querystring: ZKeyRotateQuery,
         // Clients often POST with no body at all (Fastify then gives null).
         body: z.object({ authIp: z.string().max(64).optional() }).nullish(),
         response: { 200: ZGetNewIpResponse },
       },
     },
-    async (req) => {
-      // Keys authenticate by themselves: limit guessing per client address.
-      await hitLimit(app.ctx.db, app.ctx.clock, { key: `newip:${req.ip}`, max: 120, windowSec: 60 });
-      return ops.getNewIp(app.ctx, req.site.id, req.query.keyRotate, req.body?.authIp);
-    },
+    async (req, reply) => newIp(req, reply, req.query.keyRotate, req.body?.authIp),
+  );
+  app.get(
+    '/get-new-ip',
+    { schema: { tags, querystring: ZKeyRotateQuery, response: { 200: ZGetNewIpResponse } } },
+    async (req, reply) => newIp(req, reply, req.query.keyRotate),
   );
 }

@@ -29,6 +29,7 @@ export const common: typeof vi = {
   no: 'No',
   none: '—',
   updated: 'Updated successfully',
+  rowsPerPage: 'Rows per page',
   gridRows: '{{from}}–{{to}} of {{count}}',
   noRows: 'Nothing here yet',
   product: {

@@ -4,6 +4,31 @@ export const dashboard: typeof vi = {
   welcome: 'Welcome, {{email}}',
   balance: 'Current balance',
   topup: 'Top up',
+  summary: {
+    title: 'Overview',
+    balance: 'Balance',
+    monthSpend: 'Spent this month',
+    active: 'In use',
+    expiringTitle: 'Expiring within 7 days',
+    noneExpiring: 'No proxy or key expires within 7 days.',
+    expiringGroup: '{{product}}: {{n}}, the first expires at {{date}}',
+    packageProxies_one:
+      '{{n}} package proxy expires soon: it renews with its package on the Orders page (or turn auto-renew on).',
+    packageProxies_other:
+      '{{n}} package proxies expire soon: they renew with their package on the Orders page (or turn auto-renew on).',
+    renew: 'Renew',
+    renewTitle: 'Renew {{what}}',
+    renewMessage: 'Extends each one by one period from its current expiry.',
+    period: 'Renewal period',
+    periods: {
+      day: '1 day',
+      week: '1 week',
+      month: '1 month',
+    },
+    renewed: 'Renewed',
+    notSold: 'Renewal is not on sale for these right now',
+    viewOrders: 'View orders',
+  },
   products: {
     title: 'Products',
     buy: 'Buy now',
@@ -71,6 +96,9 @@ export const dashboard: typeof vi = {
       confirmMessage: 'Buy {{quantity}} × "{{name}}" key ({{country}}) for {{total}}?',
     },
     packages: {
+      heldPaid: 'You hold the {{name}} package (order {{code}}); an account holds 1 package.',
+      usedTrial: 'You have already used the trial.',
+      endsTrial: 'Buying this package ends your trial: the trial proxies stop at once.',
       onePerUser: 'Each account may hold 1 proxy package; the trial can be bought once.',
       proxies_one: '{{count}} proxy',
       proxies_other: '{{count}} proxies',

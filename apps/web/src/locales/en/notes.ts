@@ -4,7 +4,10 @@ export const notes: typeof vi = {
   orderLog: {
     renewManual: 'Renewed: {{period}}',
     renewAuto: 'Auto-renewed: {{period}}',
-    renewProxies: '{{count}} proxies: {{period}}',
+    renewProxies_one: 'Renewed {{n}} proxy: {{period}}',
+    renewProxies_other: 'Renewed {{n}} proxies: {{period}}',
+    renewKeys_one: 'Renewed {{n}} key: {{period}}',
+    renewKeys_other: 'Renewed {{n}} keys: {{period}}',
     bandwidth: '+{{gb}} GB of bandwidth',
     increaseAmount: '+{{quantity}} proxies, {{period}} left',
     changeCountry: '{{from}} → {{to}}',

@@ -5,6 +5,11 @@ export const orders: typeof vi = {
   searchPlaceholder: 'Order code, country…',
   bandwidthValue: '{{gb}} GB',
   bandwidthUnlimited: 'Unlimited',
+  /** An order whose proxies were renewed one by one expires over a range. */
+  expiry: {
+    earliest: 'Earliest: {{date}}',
+    latest: 'Latest: {{date}}',
+  },
   columns: {
     code: 'Order code',
     paidAt: 'Paid at',

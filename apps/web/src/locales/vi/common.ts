@@ -27,6 +27,7 @@ export const common = {
   no: 'Không',
   none: '—',
   updated: 'Cập nhật thành công',
+  rowsPerPage: 'Số dòng mỗi trang',
   gridRows: '{{from}}–{{to}} trên {{count}}',
   noRows: 'Chưa có dữ liệu',
   product: {

@@ -2,6 +2,31 @@ export const dashboard = {
   welcome: 'Xin chào, {{email}}',
   balance: 'Số dư hiện tại',
   topup: 'Nạp tiền',
+  summary: {
+    title: 'Tổng quan',
+    balance: 'Số dư',
+    monthSpend: 'Chi tiêu tháng này',
+    active: 'Đang sử dụng',
+    expiringTitle: 'Sắp hết hạn trong 7 ngày',
+    noneExpiring: 'Không có proxy hay key nào sắp hết hạn.',
+    expiringGroup: '{{product}}: {{n}}, hết hạn sớm nhất lúc {{date}}',
+    packageProxies_one:
+      '{{n}} proxy của gói sắp hết hạn: gia hạn cùng gói ở trang Đơn hàng (hoặc bật tự động gia hạn).',
+    packageProxies_other:
+      '{{n}} proxy của gói sắp hết hạn: gia hạn cùng gói ở trang Đơn hàng (hoặc bật tự động gia hạn).',
+    renew: 'Gia hạn',
+    renewTitle: 'Gia hạn {{what}}',
+    renewMessage: 'Gia hạn thêm 1 kỳ tính từ ngày hết hạn hiện tại của từng mục.',
+    period: 'Kỳ gia hạn',
+    periods: {
+      day: '1 ngày',
+      week: '1 tuần',
+      month: '1 tháng',
+    },
+    renewed: 'Đã gia hạn',
+    notSold: 'Hiện không bán gia hạn cho các mục này',
+    viewOrders: 'Xem đơn hàng',
+  },
   products: {
     title: 'Sản phẩm',
     buy: 'Mua ngay',
@@ -69,6 +94,10 @@ export const dashboard = {
       confirmMessage: 'Mua {{quantity}} key "{{name}}" ({{country}}) với giá {{total}}?',
     },
     packages: {
+      /** Why a package cannot be bought now, and what buying over the trial does. */
+      heldPaid: 'Bạn đang có gói {{name}} (đơn {{code}}); mỗi tài khoản chỉ giữ 1 gói.',
+      usedTrial: 'Bạn đã dùng gói dùng thử.',
+      endsTrial: 'Mua gói này sẽ kết thúc gói dùng thử: proxy dùng thử ngừng hoạt động ngay.',
       onePerUser: 'Mỗi tài khoản chỉ được sử dụng 1 gói proxy; gói dùng thử chỉ được mua một lần.',
       proxies_one: '{{count}} proxy',
       proxies_other: '{{count}} proxy',

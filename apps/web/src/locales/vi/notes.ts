@@ -6,7 +6,10 @@ export const notes = {
   orderLog: {
     renewManual: 'Gia hạn: {{period}}',
     renewAuto: 'Tự động gia hạn: {{period}}',
-    renewProxies: '{{count}} proxy: {{period}}',
+    renewProxies_one: 'Gia hạn {{n}} proxy: {{period}}',
+    renewProxies_other: 'Gia hạn {{n}} proxy: {{period}}',
+    renewKeys_one: 'Gia hạn {{n}} key: {{period}}',
+    renewKeys_other: 'Gia hạn {{n}} key: {{period}}',
     bandwidth: '+{{gb}} GB băng thông',
     increaseAmount: '+{{quantity}} proxy, {{period}} còn lại',
     changeCountry: '{{from}} → {{to}}',

@@ -3,6 +3,11 @@ export const orders = {
   searchPlaceholder: 'Mã đơn hàng, quốc gia…',
   bandwidthValue: '{{gb}} GB',
   bandwidthUnlimited: 'Không giới hạn',
+  /** An order whose proxies were renewed one by one expires over a range. */
+  expiry: {
+    earliest: 'Sớm nhất: {{date}}',
+    latest: 'Muộn nhất: {{date}}',
+  },
   columns: {
     code: 'Mã đơn hàng',
     paidAt: 'Ngày thanh toán',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import DialogContentText from '@mui/material/DialogContentText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -20,10 +21,12 @@ interface PackageBuyDialogProps {
   pkg: TPackage;
   onClose: () => void;
   onBought: (order: TOrder, count: number) => void;
+  /** What buying it also does (it ends the trial). */
+  note?: string;
 }
 
 /** The confirmation of a package purchase: its country and protocol, then one charge. */
-export function PackageBuyDialog({ product, pkg, onClose, onBought }: PackageBuyDialogProps) {
+export function PackageBuyDialog({ product, pkg, onClose, onBought, note }: PackageBuyDialogProps) {
   const { t, i18n } = useTranslation();
   const countries = useCountries(product);
   const buy = useBuyPackage();
@@ -57,6 +60,11 @@ export function PackageBuyDialog({ product, pkg, onClose, onBought }: PackageBuy
       testId="package-confirm"
     >
       <Stack spacing={2}>
+        {note && (
+          <Alert severity="warning" data-testid="package-buy-note">
+            {note}
+          </Alert>
+        )}
         <DialogContentText>
           {t('dashboard.purchase.packages.confirmMessage', {
             name: pkg.name,

@@ -9,8 +9,18 @@ import type { TPackage } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatPeriod } from '@/lib/format';
 
+interface PackageCardProps {
+  product: 'v6' | 'v4';
+  pkg: TPackage;
+  onBuy: () => void;
+  /** Why the user may not buy it now; the button is then disabled. */
+  blocked?: string;
+  /** What buying it also does (e.g. it ends the trial). */
+  note?: string;
+}
+
 /** One package: its price, proxies, days and bandwidth; the trial is marked. */
-export function PackageCard({ product, pkg, onBuy }: { product: 'v6' | 'v4'; pkg: TPackage; onBuy: () => void }) {
+export function PackageCard({ product, pkg, onBuy, blocked, note }: PackageCardProps) {
   const { t, i18n } = useTranslation();
   const facts = [
     t('dashboard.purchase.packages.proxies', { count: pkg.proxies }),
@@ -40,8 +50,24 @@ export function PackageCard({ product, pkg, onBuy }: { product: 'v6' | 'v4'; pkg
           </Typography>
         ))}
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button variant="outlined" fullWidth onClick={onBuy} data-testid="package-buy">
+      <CardActions sx={{ px: 2, pb: 2, flexDirection: 'column', alignItems: 'stretch', gap: 1 }}>
+        {(blocked ?? note) && (
+          <Typography
+            variant="body2"
+            color={blocked ? 'text.secondary' : 'warning.dark'}
+            data-testid={blocked ? 'package-blocked' : 'package-note'}
+          >
+            {blocked ?? note}
+          </Typography>
+        )}
+        <Button
+          variant="outlined"
+          fullWidth
+          onClick={onBuy}
+          disabled={blocked !== undefined}
+          data-testid="package-buy"
+          sx={{ ml: '0 !important' }}
+        >
           {t('dashboard.purchase.packages.buy')}
         </Button>
       </CardActions>

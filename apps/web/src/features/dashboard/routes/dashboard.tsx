@@ -7,6 +7,7 @@ import { useMe } from '@/lib/auth';
 import { useSiteInfo } from '@/lib/site-info';
 import { ProductCards } from '../components/product-cards';
 import { PurchaseSection, type PurchaseTab } from '../components/purchase-section';
+import { SummaryCard } from '../components/summary-card';
 import { WelcomeCard } from '../components/welcome-card';
 
 const BUY_PARAM = 'buy';
@@ -45,6 +46,7 @@ export function DashboardRoute() {
   return (
     <Stack spacing={2.5}>
       <WelcomeCard me={me} />
+      <SummaryCard />
       <PromotionNotice />
       <ProductCards products={products} onBuy={buy} />
       {tab && <PurchaseSection tabs={tabs} tab={tab} onTab={selectTab} />}

@@ -8,13 +8,14 @@ export interface KeyListParams {
   limit: number;
   search: string;
   status?: ProxyStatus;
+  tagId?: string;
 }
 
 export function listKeys(params: KeyListParams): Promise<TPage<TKey>> {
   return api.get<TPage<TKey>>('/key/list-key-me', { query: { ...params } });
 }
 
-/** GET /api/key/list-key-me?page&limit&search&status (paged) */
+/** GET /api/key/list-key-me?page&limit&search&status&tagId (paged) */
 export const keysQueryOptions = (params: KeyListParams) =>
   queryOptions({
     queryKey: [...queryRoots.keys, 'list', params],

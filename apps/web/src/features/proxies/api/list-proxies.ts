@@ -13,13 +13,14 @@ export interface ProxyListParams {
   status?: ProxyStatus;
   country?: string;
   sort: ProxySort;
+  tagId?: string;
 }
 
 export function listProxies(type: ProxyType, params: ProxyListParams): Promise<TPage<TProxy>> {
   return api.get<TPage<TProxy>>(`/${type}-proxy/list-proxy-me`, { query: { ...params } });
 }
 
-/** GET /api/{v6,v4}-proxy/list-proxy-me?page&limit&search&status&country&sort (paged) */
+/** GET /api/{v6,v4}-proxy/list-proxy-me?page&limit&search&status&country&sort&tagId (paged) */
 export const proxiesQueryOptions = (type: ProxyType, params: ProxyListParams) =>
   queryOptions({
     queryKey: [...queryRoots.proxies, type, 'list', params],

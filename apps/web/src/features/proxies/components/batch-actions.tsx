@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
@@ -20,10 +20,12 @@ interface BatchActionsProps<K extends string> {
   actions: BatchAction<K>[];
   selected: number;
   onAction: (key: K) => void;
+  /** Shown at the end of the row (e.g. "Manage tags"). */
+  extra?: ReactNode;
 }
 
 /** The actions on the chosen rows: a row of buttons, or one menu on a phone. */
-export function BatchActions<K extends string>({ actions, selected, onAction }: BatchActionsProps<K>) {
+export function BatchActions<K extends string>({ actions, selected, onAction, extra }: BatchActionsProps<K>) {
   const { t } = useTranslation();
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
@@ -39,29 +41,32 @@ export function BatchActions<K extends string>({ actions, selected, onAction }: 
     return (
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, justifyContent: 'space-between' }}>
         {count}
-        <Button
-          variant="contained"
-          endIcon={<ArrowDropDown />}
-          onClick={(event) => setAnchor(event.currentTarget)}
-          data-testid="batch-menu"
-        >
-          {t('common.actions')}
-        </Button>
-        <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-          {actions.map((action) => (
-            <MenuItem
-              key={action.key}
-              onClick={() => {
-                setAnchor(null);
-                onAction(action.key);
-              }}
-              data-testid={`batch-${action.key}`}
-            >
-              <ListItemIcon>{action.icon}</ListItemIcon>
-              {action.label}
-            </MenuItem>
-          ))}
-        </Menu>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+          {extra}
+          <Button
+            variant="contained"
+            endIcon={<ArrowDropDown />}
+            onClick={(event) => setAnchor(event.currentTarget)}
+            data-testid="batch-menu"
+          >
+            {t('common.actions')}
+          </Button>
+          <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+            {actions.map((action) => (
+              <MenuItem
+                key={action.key}
+                onClick={() => {
+                  setAnchor(null);
+                  onAction(action.key);
+                }}
+                data-testid={`batch-${action.key}`}
+              >
+                <ListItemIcon>{action.icon}</ListItemIcon>
+                {action.label}
+              </MenuItem>
+            ))}
+          </Menu>
+        </Stack>
       </Stack>
     );
   }
@@ -81,6 +86,7 @@ export function BatchActions<K extends string>({ actions, selected, onAction }: 
           {action.label}
         </Button>
       ))}
+      {extra && <Stack sx={{ ml: 'auto' }}>{extra}</Stack>}
     </Stack>
   );
 }

@@ -1,21 +1,31 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import { formatDateTime } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { PagedDataGrid } from '@/components/data-grid';
+import { ProxyStatusChip } from '@/components/status-chip';
 import { useGetNewIp, type TNewIp } from '../api/get-new-ip';
 import { useKeys } from '../api/list-keys';
+import { useTags } from '../api/tags';
 import { useUnitList } from '../hooks/use-unit-list';
 import { BatchActions } from './batch-actions';
+import { CopyCell } from './copy-cell';
 import { KeyActionDialogs, type KeyAction } from './key-action-dialogs';
-import { useKeyColumns } from './key-columns';
+import { ChangeIpLinkButton, NewIpButton, useKeyColumns, useKeyDetails } from './key-columns';
 import { NewIpDialog } from './new-ip-dialog';
 import { ProxyFiltersBar } from './proxy-filters';
+import { TagAssignDialog } from './tag-dialogs';
+import { ManageTagsButton } from './tag-tools';
 import { useUnitActions } from './unit-actions';
+import { UnitList } from './unit-views';
 
-/** The rotating keys: list, get a new IP per key, and the batch actions. */
+/** The rotating keys: list, get a new IP per key, the change-IP link, and the batch actions. */
 export function KeysTab() {
   const { t } = useTranslation();
-  const list = useUnitList<KeyAction>(t('proxies.keys.needSelection'));
+  const tags = useTags('key').data ?? [];
+  const list = useUnitList<KeyAction | 'tag'>(t('proxies.keys.needSelection'));
   const { paging, filters, selection } = list;
   const [newIp, setNewIp] = useState<TNewIp | null>(null);
   const getNewIp = useGetNewIp();
@@ -24,20 +34,58 @@ export function KeysTab() {
     limit: paging.limit,
     search: list.search,
     status: filters.status || undefined,
+    tagId: tags.some((x) => x.id === filters.tagId) ? filters.tagId : undefined,
   });
-  const columns = useKeyColumns(
-    (key) => getNewIp.mutate({ key: key.key }, { onSuccess: setNewIp }),
-    getNewIp.isPending ? (getNewIp.variables?.key ?? null) : null,
-  );
+  const pendingKey = getNewIp.isPending ? (getNewIp.variables?.key ?? null) : null;
+  const askNewIp = (key: string) => getNewIp.mutate({ key }, { onSuccess: setNewIp });
+  const columns = useKeyColumns((key) => askNewIp(key.key), pendingKey);
+  const details = useKeyDetails(tags);
   const chosen = selection.chosen(keys.data?.items ?? []);
-  const actions = useUnitActions<KeyAction>([{ key: 'delete', label: t('common.delete'), icon: <DeleteOutline /> }]);
+  const actions = useUnitActions<KeyAction | 'tag'>([
+    { key: 'tag', label: t('proxies.tags.action'), icon: <LocalOfferOutlined /> },
+    { key: 'delete', label: t('common.delete'), icon: <DeleteOutline /> },
+  ]);
 
   return (
     <>
-      <ProxyFiltersBar value={filters} onChange={list.changeFilters} countries={null} />
-      <BatchActions actions={actions} selected={chosen.length} onAction={(key) => list.start(key, chosen.length)} />
-      <PagedDataGrid testId="keys-grid" list={keys} paging={paging} selection={selection} columns={columns} />
-      {list.action && (
+      <ProxyFiltersBar value={filters} onChange={list.changeFilters} countries={null} tags={tags} />
+      <BatchActions
+        actions={actions}
+        selected={chosen.length}
+        onAction={(key) => list.start(key, chosen.length)}
+        extra={<ManageTagsButton tagType="key" tags={tags} />}
+      />
+      <UnitList
+        testId="keys-grid"
+        list={keys}
+        paging={paging}
+        selection={selection}
+        columns={columns}
+        detailsTitle={t('proxies.details.keyTitle')}
+        details={details}
+        card={(row) => ({
+          title: (
+            <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
+              <CopyCell text={row.key} />
+              <ChangeIpLinkButton keyValue={row.key} />
+            </Stack>
+          ),
+          lines: [
+            row.current ? <CopyCell text={row.current} /> : null,
+            <>
+              <ProxyStatusChip status={row.status} />
+              <Box component="span" data-testid="card-expires">
+                {t('orders.columns.expiresAt')}: {formatDateTime(row.expiresAt)}
+              </Box>
+            </>,
+            <NewIpButton row={row} pending={pendingKey === row.key} onNewIp={() => askNewIp(row.key)} />,
+          ].filter((x) => x !== null),
+        })}
+      />
+      {list.action === 'tag' && (
+        <TagAssignDialog tagType="key" tags={tags} ids={chosen.map((k) => k.id)} onDone={list.finish} />
+      )}
+      {list.action && list.action !== 'tag' && (
         <KeyActionDialogs
           action={list.action}
           keys={chosen}

@@ -1,27 +1,39 @@
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PublishedWithChangesOutlined from '@mui/icons-material/PublishedWithChangesOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
+import Box from '@mui/material/Box';
+import { formatDateTime } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { PagedDataGrid } from '@/components/data-grid';
+import { ProxyStatusChip } from '@/components/status-chip';
 import { useCountries } from '@/lib/catalog/get-countries';
+import { countryName } from '@/lib/format';
+import { proxyLine } from '@/lib/proxy-lines';
 import { useProxies, type ProxyType } from '../api/list-proxies';
+import { useTags } from '../api/tags';
 import { useUnitList } from '../hooks/use-unit-list';
 import { BatchActions } from './batch-actions';
+import { CopyCell } from './copy-cell';
 import { ProxyActionDialogs, type ProxyAction } from './proxy-action-dialogs';
-import { useProxyColumns } from './proxy-columns';
+import { useProxyColumns, useProxyDetails } from './proxy-columns';
 import { ProxyFiltersBar } from './proxy-filters';
+import { TagAssignDialog } from './tag-dialogs';
+import { ManageTagsButton } from './tag-tools';
 import { useUnitActions } from './unit-actions';
+import { UnitList } from './unit-views';
 
-/** One proxy type's list: filters, the server-paged grid with selection, and the batch actions. */
+/** One proxy type's list: filters, the server-paged list with selection, and the batch actions. */
 export function ProxiesTab({ type }: { type: ProxyType }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const countries = useCountries(type);
-  const list = useUnitList<ProxyAction>(t('proxies.needSelection'));
+  const tags = useTags(type).data ?? [];
+  const list = useUnitList<ProxyAction | 'tag'>(t('proxies.needSelection'));
   const { paging, filters, selection } = list;
   const status = filters.status || undefined;
   const country = filters.country || undefined;
+  const tagId = tags.some((x) => x.id === filters.tagId) ? filters.tagId : undefined;
   const proxies = useProxies(type, {
     page: paging.page,
     limit: paging.limit,
@@ -29,29 +41,54 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
     status,
     country,
     sort: filters.sort,
+    tagId,
   });
-  const columns = useProxyColumns();
+  const columns = useProxyColumns(tags);
+  const details = useProxyDetails(tags);
   const chosen = selection.chosen(proxies.data?.items ?? []);
-  const actions = useUnitActions<ProxyAction>([
+  const actions = useUnitActions<ProxyAction | 'tag'>([
     { key: 'authIp', label: t('proxies.actions.authIp'), icon: <SecurityOutlined /> },
     { key: 'password', label: t('proxies.actions.password'), icon: <KeyOutlined /> },
     { key: 'resetIp', label: t('proxies.actions.resetIp'), icon: <PublishedWithChangesOutlined /> },
     { key: 'ipMode', label: t('proxies.actions.ipMode'), icon: <ScheduleOutlined /> },
     { key: 'check', label: t('proxies.actions.check'), icon: <FactCheckOutlined /> },
+    { key: 'tag', label: t('proxies.tags.action'), icon: <LocalOfferOutlined /> },
   ]);
 
   return (
     <>
-      <ProxyFiltersBar value={filters} onChange={list.changeFilters} countries={countries.data ?? []} />
-      <BatchActions actions={actions} selected={chosen.length} onAction={(key) => list.start(key, chosen.length)} />
-      <PagedDataGrid
+      <ProxyFiltersBar value={filters} onChange={list.changeFilters} countries={countries.data ?? []} tags={tags} />
+      <BatchActions
+        actions={actions}
+        selected={chosen.length}
+        onAction={(key) => list.start(key, chosen.length)}
+        extra={<ManageTagsButton tagType={type} tags={tags} />}
+      />
+      <UnitList
         testId={`proxies-grid-${type}`}
         list={proxies}
         paging={paging}
         selection={selection}
         columns={columns}
+        detailsTitle={t('proxies.details.title')}
+        details={details}
+        card={(row) => ({
+          title: <CopyCell text={`${row.host}:${row.port}`} copy={proxyLine(row)} label={t('proxies.copyLine')} />,
+          lines: [
+            <>
+              <ProxyStatusChip status={row.status} />
+              <Box component="span">{countryName(row.country, i18n.language)}</Box>
+            </>,
+            <Box component="span" data-testid="card-expires">
+              {t('orders.columns.expiresAt')}: {formatDateTime(row.expiresAt)}
+            </Box>,
+          ],
+        })}
       />
-      {list.action && (
+      {list.action === 'tag' && (
+        <TagAssignDialog tagType={type} tags={tags} ids={chosen.map((p) => p.id)} onDone={list.finish} />
+      )}
+      {list.action && list.action !== 'tag' && (
         <ProxyActionDialogs
           type={type}
           action={list.action}

@@ -1,56 +1,65 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import type { TProxy } from '@proxy/contract';
+import { formatDateTime, type TProxy, type TTag } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { ProxyStatusChip } from '@/components/status-chip';
+import { countryName } from '@/lib/format';
 import { proxyLine } from '@/lib/proxy-lines';
 import { CopyCell, SecretCell } from './copy-cell';
 import { useUnitColumns } from './unit-columns';
+import type { DetailField } from './unit-views';
 
-/** docs/screens.md#proxy-management columns. */
-export function useProxyColumns(): GridColDef<TProxy>[] {
+/**
+ * docs/screens.md#proxy-management: what fits a 1,366 px screen (the line to copy, status, expiry,
+ * auto-renew, tag, comment); the rest is in the row's details.
+ */
+export function useProxyColumns(tags: TTag[]): GridColDef<TProxy>[] {
   const { t } = useTranslation();
   const shared = useUnitColumns<TProxy>();
   return [
     {
       field: 'host',
       headerName: t('proxies.columns.address'),
-      minWidth: 190,
+      minWidth: 180,
       flex: 1,
       renderCell: ({ row }) => (
         <CopyCell text={`${row.host}:${row.port}`} copy={proxyLine(row)} label={t('proxies.copyLine')} />
       ),
     },
-    { field: 'username', headerName: t('proxies.columns.username'), minWidth: 130 },
+    { ...shared.country, minWidth: 105 },
+    { ...shared.status, minWidth: 135 },
+    { ...shared.expiresAt, minWidth: 150 },
+    { ...shared.autoRenew, minWidth: 130 },
+    { ...shared.tag(tags), minWidth: 100 },
+    { ...shared.comment, flex: 0.7, minWidth: 100 },
+  ];
+}
+
+/** Every field of one proxy, for its details drawer. */
+export function useProxyDetails(tags: TTag[]) {
+  const { t, i18n } = useTranslation();
+  const tagName = (id: string | null) => tags.find((x) => x.id === id)?.tagName ?? t('proxies.tags.none');
+  return (row: TProxy): DetailField[] => [
     {
-      field: 'password',
-      headerName: t('proxies.columns.password'),
-      minWidth: 150,
-      sortable: false,
-      renderCell: ({ row }) => <SecretCell secret={row.password} />,
+      label: t('proxies.columns.address'),
+      value: <CopyCell text={`${row.host}:${row.port}`} copy={proxyLine(row)} label={t('proxies.copyLine')} />,
+    },
+    { label: t('proxies.columns.username'), value: <CopyCell text={row.username} /> },
+    { label: t('proxies.columns.password'), value: <SecretCell secret={row.password} /> },
+    { label: t('proxies.details.protocol'), value: t(`common.protocol.${row.protocol}`) },
+    { label: t('common.country'), value: countryName(row.country, i18n.language) },
+    { label: t('proxies.columns.egressIp'), value: row.egressIp },
+    { label: t('common.status'), value: <ProxyStatusChip status={row.status} /> },
+    { label: t('orders.columns.expiresAt'), value: formatDateTime(row.expiresAt), testId: 'details-expires' },
+    { label: t('orders.columns.autoRenew'), value: row.autoRenew ? t('common.on') : t('common.off') },
+    { label: t('proxies.details.tag'), value: tagName(row.tagId), testId: 'details-tag' },
+    { label: t('proxies.columns.comment'), value: row.comment || t('common.none') },
+    {
+      label: t('proxies.columns.authIps'),
+      value: row.authIps.length ? row.authIps.join(', ') : t('common.none'),
     },
     {
-      field: 'protocol',
-      headerName: t('dashboard.purchase.protocol'),
-      minWidth: 90,
-      valueGetter: (_value, row) => t(`common.protocol.${row.protocol}`),
-    },
-    shared.country,
-    { field: 'egressIp', headerName: t('proxies.columns.egressIp'), minWidth: 140 },
-    shared.status,
-    shared.expiresAt,
-    shared.autoRenew,
-    shared.comment,
-    {
-      field: 'authIps',
-      headerName: t('proxies.columns.authIps'),
-      minWidth: 150,
-      sortable: false,
-      valueGetter: (_value, row) => (row.authIps.length ? row.authIps.join(', ') : t('common.none')),
-    },
-    {
-      field: 'ipChangeMode',
-      headerName: t('proxies.columns.ipChangeMode'),
-      minWidth: 170,
-      valueGetter: (_value, row) =>
+      label: t('proxies.columns.ipChangeMode'),
+      value:
         row.ipChangeMode === 'auto'
           ? t('proxies.ipMode.autoEvery', { count: row.changeIntervalMin ?? 0 })
           : t('proxies.ipMode.manualShort'),

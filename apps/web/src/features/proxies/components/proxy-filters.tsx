@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { PROXY_SORTS, PROXY_STATUSES, type ProxyStatus, type TCountry } from '@proxy/contract';
+import { PROXY_SORTS, PROXY_STATUSES, type ProxyStatus, type TCountry, type TTag } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { SearchField } from '@/components/search-field';
 import { countryName } from '@/lib/format';
@@ -12,21 +12,28 @@ export interface ProxyFilters {
   status: ProxyStatus | '';
   country: string;
   sort: ProxySort;
+  /** A tag's id, or '' for all. */
+  tagId: string;
 }
 
-export const NO_PROXY_FILTERS: ProxyFilters = { search: '', status: '', country: '', sort: 'created_desc' };
+export const NO_PROXY_FILTERS: ProxyFilters = { search: '', status: '', country: '', sort: 'created_desc', tagId: '' };
 
 const emptyShown = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
 
-/** Search, status and country filters and the sort; `countries` null hides the country filter and sort (keys). */
+/**
+ * Search, status, tag and country filters and the sort; `countries` null hides the country filter
+ * and sort (keys).
+ */
 export function ProxyFiltersBar({
   value,
   onChange,
   countries,
+  tags,
 }: {
   value: ProxyFilters;
   onChange: (next: ProxyFilters) => void;
   countries: TCountry[] | null;
+  tags: TTag[];
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -35,7 +42,7 @@ export function ProxyFiltersBar({
         display: 'grid',
         gap: 1.5,
         mb: 2,
-        gridTemplateColumns: { xs: '1fr 1fr', md: countries ? '2fr 1fr 1fr 1fr' : '3fr 1fr' },
+        gridTemplateColumns: { xs: '1fr 1fr', md: countries ? '2fr 1fr 1fr 1fr 1fr' : '3fr 1fr 1fr' },
       }}
     >
       <SearchField
@@ -43,7 +50,7 @@ export function ProxyFiltersBar({
         value={value.search}
         onChange={(search) => onChange({ ...value, search })}
         testId="proxies-search"
-        sx={{ gridColumn: { xs: countries ? '1 / -1' : 'auto', md: 'auto' } }}
+        sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
       />
       <TextField
         select
@@ -57,6 +64,21 @@ export function ProxyFiltersBar({
         {PROXY_STATUSES.map((status) => (
           <MenuItem key={status} value={status}>
             {t(`common.proxyStatus.${status}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={t('proxies.tags.filter')}
+        value={tags.some((tag) => tag.id === value.tagId) ? value.tagId : ''}
+        onChange={(event) => onChange({ ...value, tagId: event.target.value })}
+        slotProps={emptyShown}
+        data-testid="proxies-tag-filter"
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        {tags.map((tag) => (
+          <MenuItem key={tag.id} value={tag.id}>
+            {tag.tagName}
           </MenuItem>
         ))}
       </TextField>

@@ -1,11 +1,11 @@
 import Chip from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDateTime, type TKey, type TProxy } from '@proxy/contract';
+import { formatDateTime, type TKey, type TProxy, type TTag } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ProxyStatusChip } from '@/components/status-chip';
 import { countryName } from '@/lib/format';
 
-type Unit = Pick<TProxy & TKey, 'country' | 'status' | 'expiresAt' | 'autoRenew' | 'comment'>;
+type Unit = Pick<TProxy & TKey, 'country' | 'status' | 'expiresAt' | 'autoRenew' | 'comment' | 'tagId'>;
 
 /** The columns proxies and keys have in common, for each list to place among its own. */
 export function useUnitColumns<R extends Unit>() {
@@ -42,6 +42,14 @@ export function useUnitColumns<R extends Unit>() {
         />
       ),
     },
-    comment: { field: 'comment', headerName: t('proxies.columns.comment'), minWidth: 140 },
-  } satisfies Record<string, GridColDef<R>>;
+    comment: { field: 'comment', headerName: t('proxies.columns.comment'), minWidth: 140 } as GridColDef<R>,
+    /** The tag's name; the list filters by tag on the server. */
+    tag: (tags: TTag[]): GridColDef<R> => ({
+      field: 'tagId',
+      headerName: t('proxies.details.tag'),
+      minWidth: 110,
+      sortable: false,
+      valueGetter: (_value, row) => tags.find((x) => x.id === row.tagId)?.tagName ?? '',
+    }),
+  } satisfies Record<string, GridColDef<R> | ((tags: TTag[]) => GridColDef<R>)>;
 }

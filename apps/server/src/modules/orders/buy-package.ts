@@ -1,0 +1,152 @@
+import type { TOrder, TProxy } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { pgErrorOf } from '../../lib/pg-errors.js';
+import * as catalog from '../catalog/repository.js';
+import { releaseSlots } from '../supply/allocator.js';
+import { recordProxyChanges } from '../supply/changes.js';
+import { idemOf, once, repeatOf, type Idem } from './idempotency.js';
+import { toOrder, toProxy, type OrderRow } from './mapper.js';
+import * as plans from './plan-repository.js';
+import { purchase, assertProductOpen, type Buyer } from './purchase.js';
+import { refreshOrders } from './renew.js';
+import * as repo from './repository.js';
+
+type Package = NonNullable<Awaited<ReturnType<typeof catalog.findPackage>>>;
+type PackageBody = { country: string; protocol: 'http' | 'socks5' };
+type Answer = { order: TOrder; proxies: TProxy[] };
+
+/** The whole answer of a purchase, also what a repeated Idempotency-Key gets back. */
+async function purchaseResult(ctx: AppContext, order: OrderRow): Promise<Answer> {
+  const rows = await repo.proxiesOfOrder(ctx.db, order.id);
+  return { order: toOrder(order), proxies: rows.map((r) => toProxy(r.p, r.host)) };
+}
+
+/** The package and the country, or the error a customer gets for them. */
+async function sellablePackage(ctx: AppContext, buyer: Buyer, product: 'v6' | 'v4', id: string, country: string) {
+  await assertProductOpen(ctx.db, buyer.siteId, product);
+  const pkg = await catalog.findPackage(ctx.db, id);
+  if (!pkg || !pkg.active || pkg.siteId !== buyer.siteId || pkg.product !== product) {
+    throw new AppError('PLAN_NOT_EXISTS');
+  }
+  const c = await catalog.findCountry(ctx.db, buyer.siteId, product, country);
+  if (!c?.enabled) {
+    throw new AppError('INVALID_COUNTRY');
+  }
+  return pkg;
+}
+
+/**
+ * docs/money.md#packages: a paid package ends the user's trial. Its proxies stop now (locked, their
+ * ports back in the pool, so the trial cannot be renewed either) and its order turns expired and
+ * gives up the package slot, all in the purchase's transaction: if the purchase fails, the trial
+ * goes on. Lock order as everywhere: the order, then its proxies, then (in the charge) the user.
+ */
+export async function endTrial(ctx: AppContext, tx: Tx, userId: string): Promise<void> {
+  const trial = await plans.lockHeldTrial(tx, userId);
+  if (!trial) {
+    return;
+  }
+  const ended = await plans.endProxiesOfOrder(tx, trial.id, ctx.clock.now());
+  await releaseSlots(tx, ended);
+  await recordProxyChanges(tx, ended);
+  await refreshOrders(tx, [trial.id]);
+}
+
+/** The order, charge and proxies of a package, in the caller's transaction. */
+async function packagePurchase(
+  ctx: AppContext,
+  tx: Tx,
+  buyer: Buyer,
+  product: 'v6' | 'v4',
+  pkg: Package,
+  body: PackageBody,
+  idem: Idem | undefined,
+): Promise<Answer> {
+  // The account's "auto-renew all private proxies" covers private IPv4 packages bought while on.
+  const autoRenew = product === 'v4' && ((await repo.findAutoRenewPrivate(tx, buyer.id)) ?? false);
+  const { country, protocol } = body;
+  const r = await purchase(
+    ctx,
+    tx,
+    buyer,
+    {
+      product,
+      order: {
+        type: 'package',
+        product,
+        country,
+        quantity: pkg.proxies,
+        periodUnit: 'day',
+        periodValue: pkg.days,
+        protocol,
+        bandwidthGb: pkg.bandwidthGb,
+        totalPrice: pkg.price,
+        packageId: pkg.id,
+        packageName: pkg.name,
+        isTrial: pkg.isTrial,
+        holdsPlan: true,
+        autoRenew,
+      },
+      period: { unit: 'day', value: pkg.days },
+      charge: {
+        total: pkg.price,
+        describe: `${pkg.name} (${pkg.proxies} × ${product.toUpperCase()} ${country}, ${pkg.days} day)`,
+        i18n: (code) => ({
+          key: 'buyPackage',
+          params: { code, package: pkg.name, quantity: pkg.proxies, product, country, days: pkg.days },
+        }),
+      },
+      proxy: { type: product, protocol, country, packageName: pkg.name, bandwidthLimitGb: pkg.bandwidthGb, autoRenew },
+      note: pkg.name,
+    },
+    idem,
+  );
+  return { order: toOrder(r.order), proxies: r.rows.map((row) => toProxy(row, r.host(row))) };
+}
+
+/** The unique indexes behind "one package per user" and "a trial once", as their error codes. */
+function planConflict(err: unknown): never {
+  const constraint = pgErrorOf(err)?.constraint;
+  if (constraint === 'orders_one_trial_uq') {
+    throw new AppError('ALREADY_USE_TRIAL');
+  }
+  if (constraint === 'orders_one_plan_uq') {
+    throw new AppError('ALREADY_CREATE_PLAN');
+  }
+  throw err;
+}
+
+/** Packages (docs/money.md#packages: one package per user, a trial once; a paid package ends the trial). */
+export async function buyPackage(
+  ctx: AppContext,
+  buyer: Buyer,
+  product: 'v6' | 'v4',
+  packageId: string,
+  body: PackageBody,
+  idempotencyKey?: string,
+): Promise<Answer> {
+  const idem = idemOf(idempotencyKey, { product, country: body.country, packageId, protocol: body.protocol });
+  const replay = (prior: OrderRow) => purchaseResult(ctx, prior);
+  const repeat = await repeatOf(ctx, buyer, idem, replay);
+  if (repeat) {
+    return repeat.answer;
+  }
+  const pkg = await sellablePackage(ctx, buyer, product, packageId, body.country);
+  const run = async () => {
+    // A second trial is ALREADY_USE_TRIAL even while the first still holds the plan slot.
+    if (pkg.isTrial && (await repo.hasTrialOrder(ctx.db, buyer.id))) {
+      throw new AppError('ALREADY_USE_TRIAL');
+    }
+    return ctx.db
+      .transaction(async (tx) => {
+        if (!pkg.isTrial) {
+          await endTrial(ctx, tx, buyer.id);
+        }
+        return packagePurchase(ctx, tx, buyer, product, pkg, body, idem);
+      })
+      .catch(planConflict);
+  };
+  return once(ctx, buyer, idem, run, replay);
+}

@@ -1,0 +1,75 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TTag } from '@proxy/contract';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+
+/** v6 and v4 proxies and rotating keys each have their own tags. */
+export type TagType = TTag['tagType'];
+
+const tagsKey = (tagType: TagType) => [...queryRoots.proxies, 'tags', tagType] as const;
+
+/** GET /api/tag/list-tags?tagType (with how many proxies or keys each has). */
+export const tagsQueryOptions = (tagType: TagType) =>
+  queryOptions({
+    queryKey: tagsKey(tagType),
+    queryFn: () => api.get<TTag[]>('/tag/list-tags', { query: { tagType } }),
+  });
+
+export function useTags(tagType: TagType) {
+  return useQuery(tagsQueryOptions(tagType));
+}
+
+/** Tags and the lists they filter change together (counts, a deleted tag's rows). */
+function useRefreshTagged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryRoots.proxies }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.keys }),
+    ]);
+}
+
+/** POST /api/tag/create-tag?tagType, POST update-tag/:id, DELETE delete-tag/:id. */
+export function useTagEdits(tagType: TagType) {
+  const onSuccess = useRefreshTagged();
+  return {
+    create: useMutation({
+      mutationFn: (tagName: string) => api.post<TTag>('/tag/create-tag', { tagName }, { query: { tagType } }),
+      onSuccess,
+    }),
+    rename: useMutation({
+      mutationFn: ({ id, tagName }: { id: string; tagName: string }) =>
+        api.post<{ ok: true }>(`/tag/update-tag/${id}`, { tagName }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api.delete<{ ok: true }>(`/tag/delete-tag/${id}`),
+      onSuccess,
+    }),
+  };
+}
+
+export interface TagUnitsInput {
+  tagId: string;
+  ids: string[];
+  untag: boolean;
+}
+
+/**
+ * Tags or untags the chosen rows: /api/{v6,v4}-proxy/tag-proxy/:tagId (untag-proxy) with
+ * listProxyId, or /api/key/tag-key/:tagId (untag-key) with listKeyId.
+ */
+export function useTagUnits(tagType: TagType) {
+  const onSuccess = useRefreshTagged();
+  return useMutation({
+    mutationFn: ({ tagId, ids, untag }: TagUnitsInput) =>
+      tagType === 'key'
+        ? untag
+          ? api.put(`/key/untag-key/${tagId}`, { listKeyId: ids })
+          : api.post(`/key/tag-key/${tagId}`, { listKeyId: ids })
+        : untag
+          ? api.put(`/${tagType}-proxy/untag-proxy/${tagId}`, { listProxyId: ids })
+          : api.post(`/${tagType}-proxy/tag-proxy/${tagId}`, { listProxyId: ids }),
+    onSuccess,
+  });
+}
