@@ -182,7 +182,7 @@ export class NodeClient {
       const decoder = new TextDecoder();
       for await (const chunk of res.body) {
         idle.refresh();
-        for (const event of parser.push(decoder.decode(chunk, { stream: true }))) {
+        for (const event of parser.push(decoder.decode(chunk as Uint8Array, { stream: true }))) {
           await this.onEvent(event);
         }
       }

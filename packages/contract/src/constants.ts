@@ -2,7 +2,11 @@
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_AUTH_IPS = 3;
+/** The default retail quantity step of IPv6 (a site's prices may set another, up to MAX_QUANTITY_STEP). */
 export const QUANTITY_STEP = 50;
+export const MAX_QUANTITY_STEP = 10_000;
+/** The most proxies one request may ask for (a buy, an increase) and the highest maximum a price may set. */
+export const MAX_ORDER_QUANTITY = 100_000;
 export const RESET_INTERVAL_MIN = 15;
 export const RESET_INTERVAL_MAX = 1000;
 /** Days from expiry to lock (the port and address go back to the pool); a site setting. */
@@ -23,23 +27,10 @@ export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 500;
 
-export const TOAST_DURATION_MS = 3000;
-export const PROGRESS_THROTTLE_MS = 200;
-export const PROGRESS_DURATION_MS = 5000;
-export const CHUNK_RELOAD_GUARD_MS = 60_000;
-
 export const LOCALES = ['vi', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'vi';
 export const DEFAULT_COLOR = '#2196F3';
-
-export const STORAGE_KEYS = {
-  accessToken: 'accessToken',
-  refreshToken: 'refreshToken',
-  userInfo: 'userInfo',
-  clientLanguage: 'clientLanguage',
-  lastTopupId: 'lastTopupId',
-} as const;
 
 /** Numeric roles (docs/product-rules.md#roles): 0 owner, 2 site admin, 1 customer. */
 export const ROLE = { OWNER: 0, CUSTOMER: 1, SITE_ADMIN: 2 } as const;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { QUANTITY_STEP } from '@proxy/contract';
 import type { DbOrTx } from './client.js';
 import {
   bandwidthPrices,
@@ -44,7 +45,11 @@ const RETAIL: Record<'v6' | 'v4' | 'key', { unit: Unit; price: number }[]> = {
     { unit: 'month', price: 300_000 },
   ],
 };
-const LIMITS = { v6: { step: 50, max: 5_000 }, v4: { step: 1, max: 200 }, key: { step: 1, max: 100 } } as const;
+const LIMITS = {
+  v6: { step: QUANTITY_STEP, max: 5_000 },
+  v4: { step: 1, max: 200 },
+  key: { step: 1, max: 100 },
+} as const;
 
 /** The demo catalogue of one site: countries, retail prices, packages, discounts, bandwidth. */
 // eslint-disable-next-line max-lines-per-function -- a data listing: the demo rows, one literal after another

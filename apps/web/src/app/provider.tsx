@@ -2,7 +2,7 @@ import { Suspense, useMemo, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_DURATION_MS } from '@proxy/contract';
+import { TOAST_DURATION_MS } from '@/config/constants';
 import { SnackbarProvider } from 'notistack';
 import { PageSpinner } from '@/components/page-spinner';
 import { queryClient } from '@/lib/query-client';

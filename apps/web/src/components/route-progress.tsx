@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import { keyframes } from '@mui/material/styles';
-import { PROGRESS_DURATION_MS, PROGRESS_THROTTLE_MS } from '@proxy/contract';
+import { PROGRESS_DURATION_MS, PROGRESS_THROTTLE_MS } from '@/config/constants';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
 

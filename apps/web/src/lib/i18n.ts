@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, formatCoins, type Locale } from '@proxy/contract';
+import { DEFAULT_LOCALE, LOCALES, formatCoins, type Locale } from '@proxy/contract';
+import { STORAGE_KEYS } from '@/config/constants';
 import { en } from '@/locales/en';
 import { vi } from '@/locales/vi';
 

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { CHUNK_RELOAD_GUARD_MS } from '@proxy/contract';
+import { CHUNK_RELOAD_GUARD_MS } from '@/config/constants';
 
 const RELOAD_AT_KEY = 'chunkReloadAt';
 

@@ -1,11 +1,11 @@
 import {
-  STORAGE_KEYS,
   type RealtimeEventType,
   ZBalanceChangedEvent,
   ZTopupSuccessEvent,
   type TBalanceChangedEvent,
   type TTopupSuccessEvent,
 } from '@proxy/contract';
+import { STORAGE_KEYS } from '@/config/constants';
 import { queryRoots } from './query-keys';
 
 /** A query an event makes stale: the signed-in user (with the balance) or a list root. */

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, ZMe, type TMe, type TTokens } from '@proxy/contract';
+import { ZMe, type TMe, type TTokens } from '@proxy/contract';
+import { STORAGE_KEYS } from '@/config/constants';
 
 /**
  * The client session (docs/product-rules.md#session): tokens and the user, kept in localStorage so a reload

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ORDER_QUANTITY, MAX_QUANTITY_STEP } from '../constants.js';
 import { PERIOD_UNITS } from '../period.js';
 
 export const PRODUCTS = ['v6', 'v4', 'key'] as const;
@@ -35,8 +36,8 @@ export const ZUpdateRetailRequest = z
   .object({
     price: z.number().int().min(0).max(1_000_000_000),
     renewPrice: z.number().int().min(0).max(1_000_000_000),
-    quantityStep: z.number().int().min(1).max(10_000),
-    maxQuantity: z.number().int().min(1).max(100_000),
+    quantityStep: z.number().int().min(1).max(MAX_QUANTITY_STEP),
+    maxQuantity: z.number().int().min(1).max(MAX_ORDER_QUANTITY),
     active: z.boolean(),
   })
   .partial()

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_ORDER_QUANTITY, RESET_INTERVAL_MAX, RESET_INTERVAL_MIN } from '../constants.js';
+import { ZListQuery } from './common.js';
 import { ZCountryCode, ZPeriod } from './catalog.js';
 import { PERIOD_UNITS } from '../period.js';
 import { ZStoredPeriod } from './ledger.js';
@@ -102,7 +104,7 @@ export type TKey = z.infer<typeof ZKey>;
 
 export const ZBuyRetailRequest = z.object({
   country: ZCountryCode,
-  quantity: z.number().int().min(1).max(100_000),
+  quantity: z.number().int().min(1).max(MAX_ORDER_QUANTITY),
   period: ZPeriod,
   protocol: z.enum(PROTOCOLS).optional().default('http'),
   autoRenew: z.boolean().optional().default(false),
@@ -135,7 +137,7 @@ export const ZRenewOrderRequest = z.object({ period: ZPeriod.optional() });
 export const ZRenewListOrderRequest = z.object({ listOrderId: ZIdList, period: ZPeriod.optional() });
 export const ZIncreaseBandwidthRequest = z.object({ bandwidth: z.number().int().min(1).max(100_000) });
 /** Proxies added to a using retail order, for the rest of its term (a multiple of the country's step). */
-export const ZIncreaseAmountRequest = z.object({ amount: z.number().int().min(1).max(100_000) });
+export const ZIncreaseAmountRequest = z.object({ amount: z.number().int().min(1).max(MAX_ORDER_QUANTITY) });
 export const ZChangeCountryRequest = z.object({ country: ZCountryCode });
 export const ZRenewListProxyRequest = z.object({ listProxyId: ZIdList, period: ZPeriod });
 export const ZRenewListKeyRequest = z.object({ listKeyId: ZIdList, period: ZPeriod });
@@ -149,9 +151,7 @@ export const ZListKeyIdRequest = z.object({ listKeyId: ZIdList });
 export const ZUpdateOrderAutoRenewRequest = z.object({ autoRenew: z.boolean() });
 
 export const ZOrderListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(25),
-  search: z.string().trim().max(200).optional().default(''),
+  ...ZListQuery.shape,
   status: z.enum(ORDER_STATUSES).optional(),
   type: z.enum(ORDER_TYPES).optional(),
   product: z.enum(['v6', 'v4', 'key']).optional(),
@@ -159,9 +159,7 @@ export const ZOrderListQuery = z.object({
 
 export const PROXY_SORTS = ['created_desc', 'created_asc', 'expires_asc', 'expires_desc'] as const;
 export const ZProxyListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(25),
-  search: z.string().trim().max(200).optional().default(''),
+  ...ZListQuery.shape,
   status: z.enum(PROXY_STATUSES).optional(),
   country: ZCountryCode.optional(),
   tagId: z.string().uuid().optional(),
@@ -218,7 +216,7 @@ export const ZResetIpResponse = z.array(z.object({ id: z.string(), egressIp: z.s
 export const ZUpdateResetIpTypeRequest = z.object({
   listProxyId: ZIdList,
   mode: z.enum(['auto', 'manual']),
-  intervalMin: z.number().int().min(15).max(1000).optional(),
+  intervalMin: z.number().int().min(RESET_INTERVAL_MIN).max(RESET_INTERVAL_MAX).optional(),
 });
 export const ZGetNewIpResponse = z.object({
   proxy: z.string(),
@@ -235,9 +233,7 @@ export const ZGetNewIpResponse = z.object({
 export const ZAdminOrder = ZOrder.extend({ userId: z.string(), email: z.string() });
 
 export const ZKeyListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(25),
-  search: z.string().trim().max(200).optional().default(''),
+  ...ZListQuery.shape,
   status: z.enum(PROXY_STATUSES).optional(),
   orderId: z.string().uuid().optional(),
   tagId: z.string().uuid().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZListQuery } from './common.js';
 import { COINS_PER_CENT } from '../constants.js';
 
 /** The top-up methods (docs/money.md#payment-methods); each is switched on per site. */
@@ -209,9 +210,7 @@ export const ZTopupDetail = ZTopup.extend({
 export type TTopupDetail = z.infer<typeof ZTopupDetail>;
 
 export const ZTopupListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(25),
-  search: z.string().trim().max(200).optional().default(''),
+  ...ZListQuery.shape,
   status: z.enum(TOPUP_STATUSES).optional(),
   method: ZPaymentMethod.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZListQuery } from './common.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.js';
 import { ZLedgerI18n } from './ledger.js';
 
@@ -62,9 +63,7 @@ export const ZAdminUser = z.object({
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 
 export const ZAdminUserListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(25),
-  search: z.string().trim().max(200).optional().default(''),
+  ...ZListQuery.shape,
 });
 
 export const ZAdminUpdateUserRequest = z

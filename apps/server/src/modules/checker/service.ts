@@ -14,7 +14,7 @@ export async function mapLimit<T, R>(
   fn: (t: T, i: number) => Promise<R>,
   onResult?: (r: R, i: number) => void,
 ): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+  const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

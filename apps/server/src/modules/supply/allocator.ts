@@ -66,7 +66,7 @@ export function expandIpv6(addr: string): number[] {
   const h = head ? head.split(':').filter(Boolean) : [];
   const tl = tail !== undefined && tail !== '' ? tail.split(':') : [];
   const missing = 8 - h.length - tl.length;
-  const all = [...h, ...(tail !== undefined ? Array(missing).fill('0') : []), ...tl];
+  const all = [...h, ...(tail !== undefined ? new Array<string>(missing).fill('0') : []), ...tl];
   return all.map((x) => parseInt(x, 16));
 }
 
