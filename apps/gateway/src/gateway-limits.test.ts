@@ -291,14 +291,35 @@ describe('relay buffers', () => {
     // between reads (relay.ts); a byte written from a buffer that another read has overwritten
     // would show here as a different payload. Some clients stop reading for a while, so writes wait
     // and the gateway must keep their buffers; sizes mix small writes and bulk.
-    const sizes = [1, 1_500, 2_048, 70_000, 3 * 2 ** 20, 9 * 2 ** 20];
+    const sizes = [1, 1_500, 2_048, 70_000, 3 * 2 ** 20, 9 * 2 ** 20, 1.5 * 2 ** 20, 1.5 * 2 ** 20];
     const source = await startServer((s) => {
       s.once('data', (d: Buffer) => {
         const i = d.readUInt8(0);
         const body = pattern(i + 1, sizes[i] as number);
-        // Small writes, then the bulk, so each socket meets the shared buffer and its own.
+        // Small writes, then the bulk, so each socket meets the shared buffer and its own; the
+        // last two then trickle small writes, which land in a 64 KiB buffer while the stalled
+        // client's writes wait below the high-water mark (no 'drain' is due then).
         s.write(body.subarray(0, 100));
-        setTimeout(() => s.end(body.subarray(100)), 20);
+        const bulkEnd = i >= 6 ? 2 ** 20 : body.length;
+        setTimeout(() => {
+          if (bulkEnd === body.length) {
+            s.end(body.subarray(100));
+            return;
+          }
+          s.write(body.subarray(100, bulkEnd));
+          let at = bulkEnd;
+          const trickle = () => {
+            const to = Math.min(body.length, at + 3_000);
+            s.write(body.subarray(at, to));
+            at = to;
+            if (at < body.length) {
+              setImmediate(trickle);
+            } else {
+              s.end();
+            }
+          };
+          trickle();
+        }, 20);
       });
     });
     try {
@@ -326,5 +347,5 @@ describe('relay buffers', () => {
     } finally {
       await source.close();
     }
-  });
+  }, 60_000);
 });

@@ -94,11 +94,13 @@ function onUpstreamRead(this: Socket, n: number, buf: Buffer): boolean {
     nextBuffer = n === SMALL ? takeBig() : sharedSmall;
     return client.write(copy);
   }
-  client.write(n === buf.length ? buf : buf.subarray(0, n));
+  const ok = client.write(n === buf.length ? buf : buf.subarray(0, n));
   if (client.writableLength > 0) {
-    // The write waits for the client and points into `buf`: keep it, read nothing until 'drain'.
-    nextBuffer = buf;
-    return false;
+    // The write waits for the client and points into `buf`. Over the high-water mark 'drain'
+    // will come: keep `buf` and read nothing until then. Under it no 'drain' is due, so keep
+    // reading, into another buffer; `buf` stays with the pending write.
+    nextBuffer = ok ? takeBig() : buf;
+    return ok;
   }
   if (n < SMALL) {
     giveBig(buf);

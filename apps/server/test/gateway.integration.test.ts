@@ -262,7 +262,8 @@ describe('buy, then use the proxy', () => {
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(out.at(-1)).toEqual({ done: 4 });
     const byLine = new Map(out.slice(0, -1).map((r) => [r.line, r]));
-    expect(byLine.get(lines[0])).toMatchObject({ live: true, protocol: 'http', exitIp: http.egressIp });
+    // 'auto' tries SOCKS5 first, and every gateway port answers both protocols (whatever was sold).
+    expect(byLine.get(lines[0])).toMatchObject({ live: true, protocol: 'socks5', exitIp: http.egressIp });
     expect(byLine.get(lines[1])).toMatchObject({ live: true, protocol: 'socks5', exitIp: socks.egressIp });
     expect(byLine.get(lines[2])).toMatchObject({ live: false, error: 'auth' });
     expect(byLine.get(lines[3])).toMatchObject({ live: false, error: 'format' });
