@@ -78,6 +78,7 @@ export const admin: typeof vi = {
     stopSelling: 'Stop selling',
     startSelling: 'Start selling',
     stock: 'Stock',
+    renewShort: 'Renewal',
     state: 'State',
     addPrice: 'Add price',
     addPriceTitle: 'Add a period price',

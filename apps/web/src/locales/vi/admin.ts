@@ -76,6 +76,8 @@ export const admin = {
     stopSelling: 'Tắt bán',
     startSelling: 'Mở bán',
     stock: 'Tồn kho',
+    /** The renewal price, short enough for a phone's half-width field. */
+    renewShort: 'Gia hạn',
     state: 'Trạng thái',
     addPrice: 'Thêm giá',
     addPriceTitle: 'Thêm giá theo kỳ hạn',

@@ -96,6 +96,7 @@ export function CountryAvailability({ product }: { product: Product }) {
         <Button
           size="small"
           variant="outlined"
+          sx={{ whiteSpace: 'nowrap' }}
           startIcon={<AddOutlined />}
           onClick={() => setAdding(true)}
           data-testid="admin-country-add"

@@ -87,7 +87,7 @@ export function CountryCreateDialog({ product, onClose }: { product: Product; on
               {t(`common.periodUnit.${unit}`)}
             </Typography>
             {priceField(`${unit}Price`, t('admin.retail.price'))}
-            {priceField(`${unit}Renew`, t('admin.retail.renewPrice'))}
+            {priceField(`${unit}Renew`, t('admin.catalog.renewShort'))}
           </Stack>
         ))}
       </Stack>

@@ -101,6 +101,7 @@ export function PackagesTable({ product, title }: { product: Product; title: str
         <Button
           size="small"
           variant="outlined"
+          sx={{ whiteSpace: 'nowrap' }}
           startIcon={<AddOutlined />}
           onClick={() => setAdding(true)}
           data-testid="package-add"

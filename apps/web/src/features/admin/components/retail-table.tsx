@@ -100,6 +100,7 @@ export function RetailTable({ product }: { product: Product }) {
         <Button
           size="small"
           variant="outlined"
+          sx={{ whiteSpace: 'nowrap' }}
           startIcon={<AddOutlined />}
           onClick={() => setAdding(true)}
           data-testid="retail-add"

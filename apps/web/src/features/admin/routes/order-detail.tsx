@@ -67,7 +67,7 @@ export function OrderDetailRoute() {
     {
       field: 'amount',
       headerName: t('common.amount'),
-      minWidth: 140,
+      minWidth: 200,
       valueGetter: (_v, r) => formatMoney(r.amount, t, i18n.language),
     },
     {
