@@ -29,6 +29,7 @@ import {
 } from './modules/catalog/routes.js';
 import { buyRoutes, keyBuyRoutes, orderRoutes } from './modules/orders/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { orderAdminRoutes } from './modules/orders/admin-routes.js';
 import { keyRoutes, proxyRoutes } from './modules/proxies/routes.js';
 import { testingRoutes } from './modules/testing/routes.js';
 import { keyTagRoutes, proxyTagRoutes, tagRoutes } from './modules/tags/routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(tagRoutes, { prefix: '/tag' });
       await api.register(orderRoutes, { prefix: '/order' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
+      await api.register(orderAdminRoutes, { prefix: '/order' });
       await api.register(nodeRoutes, { prefix: '/sub-server' });
       await api.register(nodeAdminRoutes, { prefix: '/sub-server/admin' });
       await api.register(toolRoutes, { prefix: '/tools' });

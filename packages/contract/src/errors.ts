@@ -69,6 +69,8 @@ export const ERROR_CODES = [
   'ORDER_EXPIRED',
   'ORDER_PROCESSING',
   'ORDER_NOT_EXPIRED',
+  // the order was cancelled by an admin: nothing more can be done to it
+  'ORDER_CANCELLED',
   'BANDWIDTH_MAX',
   // plan
   'PLAN_PROCESSING',
@@ -81,6 +83,12 @@ export const ERROR_CODES = [
   'INVALID_COUNTRY',
   'PLEASE_CHOOSE_COUNTRY',
   'TEST_ON_USA_PROXY',
+  // catalogue admin: the site already sells this country / period price
+  'COUNTRY_EXISTS',
+  'PRICE_EXISTS',
+  // catalogue admin: live proxies or keys still use this country / period price
+  'COUNTRY_IN_USE',
+  'PRICE_IN_USE',
   // tag
   'TAG_ALREADY_EXISTS',
   'TAG_NOT_EXISTS',
@@ -127,6 +135,11 @@ const CONFLICT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'PLAN_PROCESSING',
   'AGENCY_ALREADY_HAVE',
   'REF_ALREADY_EXISTS',
+  'COUNTRY_EXISTS',
+  'PRICE_EXISTS',
+  'COUNTRY_IN_USE',
+  'PRICE_IN_USE',
+  'ORDER_CANCELLED',
 ]);
 
 const NOT_FOUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([

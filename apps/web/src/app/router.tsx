@@ -165,6 +165,16 @@ export const routes: RouteObject[] = [
                     ...lazyRoute(() => import('@/features/admin/routes/customers').then((m) => m.CustomersRoute)),
                   },
                   {
+                    path: paths.admin.customer.path,
+                    ...lazyRoute(() =>
+                      import('@/features/admin/routes/customer-detail').then((m) => m.CustomerDetailRoute),
+                    ),
+                  },
+                  {
+                    path: paths.admin.order.path,
+                    ...lazyRoute(() => import('@/features/admin/routes/order-detail').then((m) => m.OrderDetailRoute)),
+                  },
+                  {
                     path: paths.admin.v6.managePrice.path,
                     ...lazyRoute(() =>
                       import('@/features/admin/routes/manage-price').then((m) => m.V6ManagePriceRoute),

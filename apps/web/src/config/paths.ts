@@ -53,6 +53,10 @@ export const paths = {
     analytics: { path: '/admin/analytics', getHref: () => '/admin/analytics' },
     config: { path: '/admin/config', getHref: () => '/admin/config' },
     customers: { path: '/admin/customers', getHref: () => '/admin/customers' },
+    /** One customer: orders, proxies, keys, top-ups and ledger. */
+    customer: { path: '/admin/customers/:id', getHref: (id: string) => `/admin/customers/${id}` },
+    /** One order of any product: its units, history, extend and cancel. */
+    order: { path: '/admin/orders/:id', getHref: (id: string) => `/admin/orders/${id}` },
     landing: { path: '/admin/landing', getHref: () => '/admin/landing' },
     promotion: { path: '/admin/promotion', getHref: () => '/admin/promotion' },
     agency: { path: '/admin/agency', getHref: () => '/admin/agency' },

@@ -90,6 +90,8 @@ function describe(d: TLedgerI18n, t: TFunction, language: string): string {
     case 'adminAdd':
     case 'refund':
       return t(`ledger.${d.key}`);
+    case 'orderRefund':
+      return t('ledger.orderRefund', { code: d.params.code });
   }
 }
 

@@ -44,6 +44,16 @@ function describeLog(d: TOrderLogI18n, t: TFunction, language: string): string {
       );
     case 'autoRenewFailed':
       return failed(t('notes.orderLog.autoRenewFailed'), d.params.error, t);
+    case 'adminExtend':
+      return t('notes.orderLog.adminExtend', {
+        count: formatCoins(d.params.count),
+        period: formatPeriod(d.params.period, t),
+      });
+    case 'adminCancel':
+      return t('notes.orderLog.adminCancel', {
+        count: formatCoins(d.params.count),
+        refund: `${formatCoins(d.params.refund)} ${t('common.coin')}`,
+      });
   }
 }
 

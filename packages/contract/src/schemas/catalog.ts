@@ -12,9 +12,15 @@ export const ZCountryCode = z
   .regex(/^[A-Za-z]{2}$/)
   .transform((v) => v.toUpperCase());
 
-export const ZCountry = z.object({ code: z.string(), name: z.string(), available: z.boolean() });
+/** `stock`: how many the supply can serve now (docs/product-rules.md#stock); `available` is stock > 0. */
+export const ZCountry = z.object({
+  code: z.string(),
+  name: z.string(),
+  available: z.boolean(),
+  stock: z.number().int(),
+});
 export type TCountry = z.infer<typeof ZCountry>;
-export const ZAdminCountry = ZCountry.extend({ enabled: z.boolean(), stock: z.number().int() });
+export const ZAdminCountry = ZCountry.extend({ enabled: z.boolean() });
 
 export const ZPeriod = z.object({
   unit: z.enum(PERIOD_UNITS),
@@ -78,3 +84,45 @@ export const ZUpdateBandwidthRequest = z.object({
   maxGb: z.number().int().min(1).max(1_000_000),
 });
 export const ZUpdateCountryRequest = z.object({ code: ZCountryCode, enabled: z.boolean() });
+
+/** A coin price as an admin sets it: a whole number of coins, 0 included. */
+const ZPriceCoins = z.number().int().min(0).max(1_000_000_000);
+
+/** One period price of a country (docs/product-rules.md#catalogue). */
+export const ZCreateRetailRequest = z.object({
+  country: ZCountryCode,
+  unit: z.enum(PERIOD_UNITS),
+  price: ZPriceCoins,
+  renewPrice: ZPriceCoins,
+  quantityStep: z.number().int().min(1).max(10_000).optional(),
+  maxQuantity: z.number().int().min(1).max(100_000).optional(),
+});
+export type TCreateRetailRequest = z.infer<typeof ZCreateRetailRequest>;
+
+/**
+ * POST /api/country/{product}/admin/create: a new country on sale with its period prices (each unit
+ * at most once; keys may have none, their sale is by package).
+ */
+export const ZCreateCountryRequest = z.object({
+  code: ZCountryCode,
+  name: z.string().trim().min(1).max(100),
+  prices: z
+    .array(ZCreateRetailRequest.omit({ country: true }))
+    .max(PERIOD_UNITS.length)
+    .refine((p) => new Set(p.map((x) => x.unit)).size === p.length, { message: 'duplicate unit' }),
+});
+export type TCreateCountryRequest = z.infer<typeof ZCreateCountryRequest>;
+
+/** POST /api/{product}-package/admin/create-package */
+export const ZCreatePackageRequest = z.object({
+  name: z.string().trim().min(1).max(100),
+  price: ZPriceCoins,
+  days: z.number().int().min(1).max(3650),
+  proxies: z.number().int().min(1).max(100_000),
+  bandwidthGb: z.number().int().min(1).max(1_000_000).nullable().optional().default(null),
+  minIntervalSec: z.number().int().min(0).max(86_400).nullable().optional().default(null),
+});
+export type TCreatePackageRequest = z.infer<typeof ZCreatePackageRequest>;
+
+/** DELETE …/admin/delete-package/:id: removed when nobody ever bought it, else retired (off sale). */
+export const ZDeletePackageResponse = z.object({ deleted: z.boolean(), package: ZAdminPackage.nullable() });

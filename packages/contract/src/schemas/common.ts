@@ -34,3 +34,6 @@ export const ZErrorBody = z.object({
   message: z.string(),
   data: z.record(z.string(), z.unknown()).optional(),
 });
+
+/** An admin list narrowed to one customer (the customer page): `userId` of the admin's site. */
+export const ZAdminUserScopedListQuery = ZListQuery.extend({ userId: z.string().uuid().optional() });

@@ -76,6 +76,7 @@ export const ZLedgerI18n = z.discriminatedUnion('key', [
   }),
   z.object({ key: z.literal('promotion'), params: ZPromotionOf }),
   z.object({ key: z.enum(['adminAdd', 'refund']), params: z.object({}) }),
+  z.object({ key: z.literal('orderRefund'), params: z.object({ code: z.string() }) }),
 ]);
 export type TLedgerI18n = z.infer<typeof ZLedgerI18n>;
 export type LedgerI18nKey = TLedgerI18n['key'];

@@ -10,7 +10,15 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_TYPES = ['v6', 'v4', 'key', 'package'] as const;
 export const PROXY_STATUSES = ['using', 'expired', 'locked'] as const;
 export type ProxyStatus = (typeof PROXY_STATUSES)[number];
-export const ORDER_ACTIONS = ['buy', 'renew', 'increase_bandwidth', 'increase_amount', 'change_country'] as const;
+export const ORDER_ACTIONS = [
+  'buy',
+  'renew',
+  'increase_bandwidth',
+  'increase_amount',
+  'change_country',
+  'admin_extend',
+  'admin_cancel',
+] as const;
 export const PROTOCOLS = ['http', 'socks5'] as const;
 
 export const ZOrder = z.object({
@@ -186,6 +194,8 @@ export const ZOrderLogI18n = z.discriminatedUnion('key', [
     params: z.object({ from: z.string(), to: z.string(), error: z.string().optional() }),
   }),
   z.object({ key: z.literal('autoRenewFailed'), params: z.object({ error: z.string() }) }),
+  z.object({ key: z.literal('adminExtend'), params: z.object({ count: z.number().int(), period: ZStoredPeriod }) }),
+  z.object({ key: z.literal('adminCancel'), params: z.object({ count: z.number().int(), refund: z.number().int() }) }),
 ]);
 export type TOrderLogI18n = z.infer<typeof ZOrderLogI18n>;
 
@@ -238,6 +248,8 @@ export const ZKeyListQuery = z.object({
   orderId: z.string().uuid().optional(),
   tagId: z.string().uuid().optional(),
 });
+/** The admin key list, optionally one customer's (the customer page). */
+export const ZAdminKeyListQuery = ZKeyListQuery.extend({ userId: z.string().uuid().optional() });
 
 export const ZProxyExportQuery = z.object({
   format: z.enum(['txt', 'csv', 'json']).optional().default('txt'),
@@ -270,3 +282,37 @@ export const ZTagTypeQuery = z.object({ tagType: z.enum(TAG_TYPES) });
 export const ZTagNameRequest = z.object({ tagName: z.string().trim().min(1).max(50) });
 export const ZTagProxiesRequest = z.object({ listProxyId: ZIdList });
 export const ZTagKeysRequest = z.object({ listKeyId: ZIdList });
+
+/** GET /api/order/admin/list-order: the site's orders, optionally one customer's (`userId`). */
+export const ZAdminOrderListQuery = ZOrderListQuery.extend({ userId: z.string().uuid().optional() });
+
+/** GET /api/order/admin/list-unit?orderId&page&limit: an order's proxies or keys, paged. */
+export const ZAdminOrderUnitsQuery = z.object({
+  orderId: z.string().uuid(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(25),
+});
+
+/** PUT /api/order/admin/extend/:id: the order's live proxies or keys get one more period, free of charge. */
+export const ZAdminExtendOrderRequest = z.object({ period: ZPeriod });
+
+/**
+ * PUT /api/order/admin/cancel/:id: ends the order and refunds `amount` coins (0 to the order's total)
+ * in one ledger row. Cancelling a cancelled order changes nothing and refunds nothing.
+ */
+export const ZAdminCancelOrderRequest = z.object({
+  amount: z.number().int().min(0).max(1_000_000_000_000),
+});
+export const ZAdminCancelOrderResponse = z.object({
+  status: z.literal('cancelled'),
+  /** Coins this call refunded: 0 when the order was already cancelled. */
+  refunded: z.number().int(),
+  released: z.number().int(),
+});
+
+/** GET /api/order/admin/list-proxy?userId&page&limit: one customer's proxies (the customer page). */
+export const ZAdminUserProxiesQuery = z.object({
+  userId: z.string().uuid(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(25),
+});

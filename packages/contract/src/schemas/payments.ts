@@ -247,6 +247,8 @@ export type TAdminTopup = z.infer<typeof ZAdminTopup>;
 export const ZAdminTopupListQuery = ZTopupListQuery.extend({
   /** Only payments that wait for an admin: held ones and unmatched bank transfers. */
   held: z.enum(['0', '1']).optional(),
+  /** One customer's top-ups (the customer page). */
+  userId: z.string().uuid().optional(),
 });
 
 /** PUT /api/bill/admin/topup/:id — mark paid; `amount` overrides what is credited (e.g. a held mismatch). */

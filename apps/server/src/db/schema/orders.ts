@@ -81,7 +81,7 @@ export const orderLogs = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     action: text('action', {
-      enum: ['buy', 'renew', 'increase_bandwidth', 'increase_amount', 'change_country'],
+      enum: ['buy', 'renew', 'increase_bandwidth', 'increase_amount', 'change_country', 'admin_extend', 'admin_cancel'],
     }).notNull(),
     result: text('result', { enum: ['success', 'fail'] }).notNull(),
     note: text('note').notNull().default(''),

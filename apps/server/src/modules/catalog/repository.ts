@@ -15,30 +15,35 @@ export interface CountryRow {
 }
 
 /**
- * The site's countries for a product with their stock: free pool addresses for per-address pools,
- * or free listener ports on the nodes that serve the country from a prefix, a shared address or a
- * key pool.
+ * The site's countries for a product with their stock, as the allocator would serve them
+ * (docs/product-rules.md#stock): where an active node serves the country from a prefix, a shared
+ * address or a key pool, the free listener ports of those nodes; otherwise, per node, the free
+ * pool addresses of the country that also have a free port on their node.
  */
 export async function listCountries(db: DbOrTx, siteId: string, product: Product): Promise<CountryRow[]> {
   const rows = await queryRows<{ code: string; name: string; enabled: boolean; stock: string | number }>(
     db,
-    sql`with open_nodes as (
+    sql`with free_ports as (
+          select sub_server_id, count(*) as n from node_ports where proxy_id is null group by sub_server_id
+        ), open_nodes as (
           select distinct e.country, e.sub_server_id from egress_ips e
           join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
           where e.product = ${product} and (e.is_prefix or e.shared or ${product === 'key'})
-        ), free_ports as (
-          select sub_server_id, count(*) as n from node_ports where proxy_id is null group by sub_server_id
         ), open_stock as (
           select o.country, sum(coalesce(f.n, 0)) as n from open_nodes o
           left join free_ports f on f.sub_server_id = o.sub_server_id group by o.country
-        ), ip_stock as (
-          select e.country, count(*) as n from egress_ips e
+        ), ip_nodes as (
+          select e.country, e.sub_server_id, count(*) as n from egress_ips e
           join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
           where e.product = ${product} and e.proxy_id is null and not e.is_prefix and not e.shared
-          group by e.country
+            and not ${product === 'key'}
+          group by e.country, e.sub_server_id
+        ), ip_stock as (
+          select i.country, sum(least(i.n, coalesce(f.n, 0))) as n from ip_nodes i
+          left join free_ports f on f.sub_server_id = i.sub_server_id group by i.country
         )
         select c.code, c.name, c.enabled,
-               coalesce(os.n, ips.n, 0) as stock
+               case when os.country is not null then os.n else coalesce(ips.n, 0) end as stock
         from catalog_countries c
         left join open_stock os on os.country = c.code
         left join ip_stock ips on ips.country = c.code

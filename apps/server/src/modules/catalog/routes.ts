@@ -5,6 +5,12 @@ import {
   ZAdminPackage,
   ZBandwidthPrice,
   ZCountry,
+  ZCountryCode,
+  ZCreateCountryRequest,
+  ZCreatePackageRequest,
+  ZCreateRetailRequest,
+  ZDeletePackageResponse,
+  ZOk,
   ZDiscountTier,
   ZPackage,
   ZProduct,
@@ -17,6 +23,7 @@ import {
   type Product,
 } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
+import * as catalogAdmin from './admin-service.js';
 import * as repo from './repository.js';
 import * as catalog from './service.js';
 
@@ -44,6 +51,26 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => catalog.setCountryEnabled(app.ctx, req.site.id, product, req.body.code, req.body.enabled),
     );
+    app.post(
+      `/${product}/admin/create`,
+      {
+        ...admin,
+        schema: { tags: ['country'], body: ZCreateCountryRequest, response: { 200: z.array(ZAdminCountry) } },
+      },
+      async (req) => catalogAdmin.createCountry(app.ctx, req.site.id, product, req.body),
+    );
+    app.delete(
+      `/${product}/admin/delete/:code`,
+      {
+        ...admin,
+        schema: {
+          tags: ['country'],
+          params: z.object({ code: ZCountryCode }),
+          response: { 200: z.array(ZAdminCountry) },
+        },
+      },
+      async (req) => catalogAdmin.deleteCountry(app.ctx, req.site.id, product, req.params.code),
+    );
   }
 };
 
@@ -69,6 +96,16 @@ export function retailRoutes(product: Product): FastifyPluginAsyncZod {
       '/admin/update-retail/:id',
       { ...admin, schema: { tags, params: ZIdParams, body: ZUpdateRetailRequest, response: { 200: ZRetailPrice } } },
       async (req) => catalog.updateRetail(app.ctx, req.site.id, product, req.params.id, req.body),
+    );
+    app.post(
+      '/admin/create-retail',
+      { ...admin, schema: { tags, body: ZCreateRetailRequest, response: { 200: ZRetailPrice } } },
+      async (req) => catalogAdmin.createRetail(app.ctx, req.site.id, product, req.body),
+    );
+    app.delete(
+      '/admin/delete-retail/:id',
+      { ...admin, schema: { tags, params: ZIdParams, response: { 200: ZOk } } },
+      async (req) => catalogAdmin.deleteRetail(app.ctx, req.site.id, product, req.params.id),
     );
   };
 }
@@ -100,6 +137,16 @@ export function packageRoutes(product: Product): FastifyPluginAsyncZod {
       '/admin/update-package/:id',
       { ...admin, schema: { tags, params: ZIdParams, body: ZUpdatePackageRequest, response: { 200: ZAdminPackage } } },
       async (req) => catalog.updatePackage(app.ctx, req.site.id, product, req.params.id, req.body),
+    );
+    app.post(
+      '/admin/create-package',
+      { ...admin, schema: { tags, body: ZCreatePackageRequest, response: { 200: ZAdminPackage } } },
+      async (req) => catalogAdmin.createPackage(app.ctx, req.site.id, product, req.body),
+    );
+    app.delete(
+      '/admin/delete-package/:id',
+      { ...admin, schema: { tags, params: ZIdParams, response: { 200: ZDeletePackageResponse } } },
+      async (req) => catalogAdmin.deletePackage(app.ctx, req.site.id, product, req.params.id),
     );
   };
 }

@@ -30,7 +30,9 @@ export function toPackage(p: repo.Package): TPackage {
 
 export async function countries(ctx: AppContext, siteId: string, product: Product) {
   const rows = await repo.listCountries(ctx.db, siteId, product);
-  return rows.filter((r) => r.enabled).map((r) => ({ code: r.code, name: r.name, available: r.stock > 0 }));
+  return rows
+    .filter((r) => r.enabled)
+    .map((r) => ({ code: r.code, name: r.name, available: r.stock > 0, stock: r.stock }));
 }
 
 export async function adminCountries(ctx: AppContext, siteId: string, product: Product) {

@@ -35,6 +35,14 @@ export const logNotes = {
     note: `auto: ${error}`,
     noteI18n: { key: 'autoRenewFailed', params: { error } },
   }),
+  adminExtend: (count: number, period: Period): LogNote => ({
+    note: `admin: ${count} × ${text(period)}, free`,
+    noteI18n: { key: 'adminExtend', params: { count, period } },
+  }),
+  adminCancel: (count: number, refund: number): LogNote => ({
+    note: `admin: ${count} released, refund ${refund}`,
+    noteI18n: { key: 'adminCancel', params: { count, refund } },
+  }),
   /** The note of an attempt that failed with an error code. */
   failed: (n: LogNote, error: string): LogNote => {
     const i18n = n.noteI18n;

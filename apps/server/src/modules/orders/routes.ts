@@ -13,6 +13,7 @@ import {
   ZIncreaseBandwidthRequest,
   ZOk,
   ZAdminOrder,
+  ZAdminOrderListQuery,
   ZOrder,
   ZOrderListQuery,
   ZOrderLog,
@@ -101,7 +102,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/list-order',
     {
       preHandler: requireAdmin,
-      schema: { tags, querystring: ZOrderListQuery, response: { 200: zPage(ZAdminOrder) } },
+      schema: { tags, querystring: ZAdminOrderListQuery, response: { 200: zPage(ZAdminOrder) } },
     },
     async (req) => {
       const { page, limit } = req.query;

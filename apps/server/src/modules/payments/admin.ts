@@ -24,6 +24,7 @@ export async function listSiteTopups(
     status?: TopupRow['status'];
     method?: PaymentMethod;
     held?: '0' | '1';
+    userId?: string;
   },
 ) {
   const r = await repo.listTopups(ctx.db, { ...q, siteId, held: q.held === undefined ? undefined : q.held === '1' });

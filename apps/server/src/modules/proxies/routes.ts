@@ -5,6 +5,7 @@ import {
   ZKey,
   ZListKeyIdRequest,
   ZKeyListQuery,
+  ZAdminKeyListQuery,
   ZProxyExportQuery,
   ZOk,
   ZProxy,
@@ -133,7 +134,7 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [authenticate, requireAdmin],
       schema: {
         tags,
-        querystring: ZKeyListQuery,
+        querystring: ZAdminKeyListQuery,
         response: { 200: zPage(ZKey.extend({ userId: z.string(), email: z.string() })) },
       },
     },

@@ -142,7 +142,7 @@ export async function listOwnKeys(ctx: AppContext, userId: string, f: KeyFilter)
 }
 
 /** The admin list of a site's keys, also found by their customer's e-mail. */
-export async function listSiteKeys(ctx: AppContext, siteId: string, f: KeyFilter) {
+export async function listSiteKeys(ctx: AppContext, siteId: string, f: KeyFilter & { userId?: string }) {
   const r = await repo.listKeys(ctx.db, { ...f, siteId, searchEmail: true });
   return {
     items: r.rows.map((x) => ({ ...toKey(x.k, x.line), userId: x.k.userId, email: x.email })),

@@ -11,6 +11,7 @@ import {
   ZCreateAdminRequest,
   ZGenerateKeyResponse,
   ZListQuery,
+  ZAdminUserScopedListQuery,
   ZMe,
   ZMoney,
   ZOk,
@@ -97,6 +98,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
+    '/admin/detail/:id',
+    { ...admin, schema: { tags, params: ZIdParams, response: { 200: ZAdminUser } } },
+    async (req) => users.adminGetUser(app.ctx, actor(req), req.site.id, req.params.id),
+  );
+
+  app.get(
     '/admin/get-all-user',
     { ...admin, schema: { tags, querystring: ZAdminUserListQuery, response: { 200: zPage(ZAdminUser) } } },
     async (req) => users.listUsers(app.ctx, actor(req), req.site.id, [ROLE.CUSTOMER], req.query),
@@ -179,13 +186,13 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/list-transaction',
     {
       preHandler: requireAdmin,
-      schema: { tags, querystring: ZListQuery, response: { 200: zPage(ZAdminTransaction) } },
+      schema: { tags, querystring: ZAdminUserScopedListQuery, response: { 200: zPage(ZAdminTransaction) } },
     },
     async (req) => {
-      const { page, limit, search } = req.query;
+      const { page, limit, search, userId } = req.query;
       // A site admin sees the customers' ledger only: the owner's and admins' balances stay hidden.
       const roles = req.user.role === ROLE.OWNER ? undefined : [ROLE.CUSTOMER];
-      const r = await listLedger(app.ctx.db, { siteId: req.site.id, roles, page, limit, search });
+      const r = await listLedger(app.ctx.db, { siteId: req.site.id, userId, roles, page, limit, search });
       return toPage(r.items, r.total, page, limit);
     },
   );

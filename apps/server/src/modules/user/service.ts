@@ -144,6 +144,11 @@ function assertMayManage(actor: Actor, target: User): void {
   }
 }
 
+/** One user of the admin's site (the customer page); another site's user does not exist. */
+export async function adminGetUser(ctx: AppContext, actor: Actor, siteId: string, userId: string) {
+  return toAdminUser(await adminTarget(ctx, siteId, userId), actor);
+}
+
 export async function listUsers(
   ctx: AppContext,
   actor: Actor,

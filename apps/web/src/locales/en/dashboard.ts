@@ -54,6 +54,7 @@ export const dashboard: typeof vi = {
       packages: 'Packages',
     },
     outOfStock: '{{country}} {{product}} is currently out of stock',
+    inStock: '{{count}} left',
     outOfStockShort: 'Out of stock',
     noCountries: 'No country is on sale right now',
     protocol: 'Protocol',

@@ -16,5 +16,6 @@ export const ledger: typeof vi = {
   promotion: 'Deposit promotion: {{of}}',
   adminAdd: 'Added by an admin',
   refund: 'Refund',
+  orderRefund: 'Refund for cancelled order {{code}}',
   withNote: '{{text}} ({{note}})',
 };

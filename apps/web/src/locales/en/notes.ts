@@ -12,6 +12,8 @@ export const notes: typeof vi = {
     increaseAmount: '+{{quantity}} proxies, {{period}} left',
     changeCountry: '{{from}} → {{to}}',
     autoRenewFailed: 'Auto-renewal failed',
+    adminExtend: '{{count}} proxies/keys: +{{period}}, free',
+    adminCancel: '{{count}} proxies/keys released, {{refund}} refunded',
     failed: '{{text}}: {{error}}',
   },
   held: {

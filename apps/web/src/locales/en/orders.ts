@@ -84,6 +84,8 @@ export const orders: typeof vi = {
       increase_bandwidth: 'Increase bandwidth',
       increase_amount: 'Increase amount',
       change_country: 'Change country',
+      admin_extend: 'Extended by an admin',
+      admin_cancel: 'Cancelled by an admin',
     },
     results: {
       success: 'Success',

@@ -52,6 +52,8 @@ export const dashboard = {
       packages: 'Gói proxy',
     },
     outOfStock: 'Hiện đã hết {{product}} {{country}}',
+    /** The stock the supply can serve now (docs/product-rules.md#stock). */
+    inStock: 'Còn {{count}}',
     outOfStockShort: 'Hết hàng',
     noCountries: 'Hiện chưa có quốc gia nào mở bán',
     protocol: 'Giao thức',

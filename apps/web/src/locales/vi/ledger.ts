@@ -18,6 +18,7 @@ export const ledger = {
   promotion: 'Khuyến mãi nạp tiền: {{of}}',
   adminAdd: 'Quản trị viên cộng tiền',
   refund: 'Hoàn tiền',
+  orderRefund: 'Hoàn tiền đơn {{code}} bị hủy',
   /** An admin's own note after the description, as written. */
   withNote: '{{text}} ({{note}})',
 };

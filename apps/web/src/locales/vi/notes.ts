@@ -14,6 +14,8 @@ export const notes = {
     increaseAmount: '+{{quantity}} proxy, {{period}} còn lại',
     changeCountry: '{{from}} → {{to}}',
     autoRenewFailed: 'Tự động gia hạn không thành công',
+    adminExtend: '{{count}} proxy/key: +{{period}}, miễn phí',
+    adminCancel: 'Đã thu hồi {{count}} proxy/key, hoàn {{refund}}',
     /** A failed attempt: its note, then the reason (the error's text). */
     failed: '{{text}}: {{error}}',
   },

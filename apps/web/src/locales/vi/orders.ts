@@ -82,6 +82,8 @@ export const orders = {
       increase_bandwidth: 'Tăng băng thông',
       increase_amount: 'Tăng số lượng',
       change_country: 'Đổi quốc gia',
+      admin_extend: 'Quản trị viên gia hạn',
+      admin_cancel: 'Quản trị viên hủy',
     },
     results: {
       success: 'Thành công',

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { usersQueryKey } from './list-users';
+import { queryRoots } from '@/lib/query-keys';
 
 export type BalanceAdjustment = 'add' | 'refund';
 
@@ -21,6 +21,7 @@ export function useAdjustBalance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: adjustBalance,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    // The customer list, the customer page (its balance) and its ledger tab.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.admin }),
   });
 }

@@ -9,6 +9,8 @@ export interface AdminKeyListParams {
   page: number;
   limit: number;
   search: string;
+  /** One customer's rows only (the customer page). */
+  userId?: string;
 }
 
 export function listAdminKeys(params: AdminKeyListParams): Promise<TPage<TAdminKey>> {

@@ -12,6 +12,8 @@ export interface AdminOrderListParams {
   search: string;
   status?: OrderStatus;
   type?: OrderType;
+  /** One customer's rows only (the customer page). */
+  userId?: string;
 }
 
 export function listAdminOrders(params: AdminOrderListParams): Promise<TPage<TAdminOrder>> {

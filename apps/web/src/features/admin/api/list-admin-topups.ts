@@ -11,6 +11,8 @@ export interface AdminTopupListParams {
   method?: PaymentMethod;
   /** '1': only payments waiting for an admin (held, or unmatched bank transfers). */
   held?: '1';
+  /** One customer's rows only (the customer page). */
+  userId?: string;
 }
 
 export function listAdminTopups(params: AdminTopupListParams): Promise<TPage<TAdminTopup>> {

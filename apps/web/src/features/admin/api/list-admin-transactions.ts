@@ -9,6 +9,8 @@ export interface AdminTransactionListParams {
   page: number;
   limit: number;
   search: string;
+  /** One customer's rows only (the customer page). */
+  userId?: string;
 }
 
 export function listAdminTransactions(params: AdminTransactionListParams): Promise<TPage<TAdminTransaction>> {

@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PagedDataGrid } from '@/components/data-grid';
 import { useOrderBaseColumns } from '@/components/order-columns';
 import { OrderFiltersBar, type OrderFilters, type OrderType } from '@/components/order-filters';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { paths } from '@/config/paths';
 import { usePaging } from '@/hooks/use-paging';
 import { useAdminOrders, type TAdminOrder } from '../api/list-admin-orders';
 
@@ -23,7 +26,24 @@ export function AdminOrders({ defaultType, types }: { defaultType: OrderType; ty
   });
   const [code, ...rest] = useOrderBaseColumns<TAdminOrder>();
   const columns: GridColDef<TAdminOrder>[] = [
-    ...(code ? [code] : []),
+    ...(code
+      ? [
+          {
+            ...code,
+            // The order's page: its proxies, history, extend and cancel.
+            renderCell: ({ row }: { row: TAdminOrder }) => (
+              <Link
+                component={RouterLink}
+                to={paths.admin.order.getHref(row.id)}
+                sx={{ fontFamily: 'monospace' }}
+                data-testid="admin-order-link"
+              >
+                {row.code}
+              </Link>
+            ),
+          },
+        ]
+      : []),
     // Whose order it is, early enough to be seen without scrolling sideways.
     {
       field: 'email',

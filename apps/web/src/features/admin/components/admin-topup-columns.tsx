@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import PriceCheckOutlined from '@mui/icons-material/PriceCheckOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDateTime, type TAdminTopup } from '@proxy/contract';
+import { formatCoins, formatDateTime, type TAdminTopup } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { TopupStatusChip } from '@/components/status-chip';
 import { formatBalance } from '@/lib/format';
@@ -14,6 +14,15 @@ import { ledgerText } from '@/lib/ledger-text';
 import { heldReasonText } from '@/lib/note-text';
 
 export type TopupAction = 'pay' | 'reject';
+
+/**
+ * The amount in the provider's currency (docs/product-rules.md#formats): VND grouped with dots like
+ * coins ("2.000.000"), other currencies as the decimal string the server sends ("10.00").
+ */
+export function providerAmountText(row: Pick<TAdminTopup, 'providerAmount' | 'currency'>): string {
+  const n = Number(row.providerAmount);
+  return row.currency === 'VND' && Number.isSafeInteger(n) ? formatCoins(n) : row.providerAmount;
+}
 
 /**
  * Mark paid (as the server allows): anything not credited yet, except a top-up that failed at the
@@ -83,7 +92,7 @@ export function useAdminTopupColumns(onAction: (action: TopupAction, topup: TAdm
         <Stack sx={{ justifyContent: 'center', height: '100%', lineHeight: 1.3 }}>
           <span>{formatBalance(row.amount, t)}</span>
           <Typography variant="caption" color="text.secondary">
-            {row.providerAmount} {row.currency}
+            {providerAmountText(row)} {row.currency}
             {row.bonus > 0 && ` · +${formatBalance(row.bonus, t)}`}
           </Typography>
         </Stack>

@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -9,6 +10,8 @@ import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlin
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDateTime, type TAdminUser } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
 import { formatBalance } from '@/lib/format';
 
 export type CustomerAction = 'add' | 'refund' | 'ban' | 'unban';
@@ -18,7 +21,18 @@ export function useCustomerColumns(onAction: (action: CustomerAction, user: TAdm
   const { t } = useTranslation();
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
   const columns: GridColDef<TAdminUser>[] = [
-    { field: 'email', headerName: t('common.email'), minWidth: 220, flex: 1 },
+    {
+      field: 'email',
+      headerName: t('common.email'),
+      minWidth: 220,
+      flex: 1,
+      // The customer's page: orders, proxies, keys, top-ups and ledger.
+      renderCell: ({ row }) => (
+        <Link component={RouterLink} to={paths.admin.customer.getHref(row.id)} data-testid="customer-link">
+          {row.email}
+        </Link>
+      ),
+    },
     {
       field: 'actions',
       headerName: t('common.actions'),

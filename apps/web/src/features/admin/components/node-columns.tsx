@@ -6,7 +6,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import LanOutlined from '@mui/icons-material/LanOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDateTime } from '@proxy/contract';
+import { formatCoins, formatDateTime } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/lib/format';
 import type { TNode } from '../api/list-nodes';
@@ -69,8 +69,19 @@ export function useNodeColumns(onAction: (action: NodeAction, node: TNode) => vo
       minWidth: 140,
       valueGetter: (_v, row) => (row.lastSeenAt ? formatDateTime(row.lastSeenAt) : t('admin.nodes.never')),
     },
-    { field: 'proxies', headerName: t('admin.nodes.proxies'), minWidth: 90, type: 'number' },
-    { field: 'freePorts', headerName: t('admin.nodes.freePorts'), minWidth: 110, type: 'number' },
+    // Counts group with dots in both languages (docs/product-rules.md#formats), not the browser's locale.
+    {
+      field: 'proxies',
+      headerName: t('admin.nodes.proxies'),
+      minWidth: 90,
+      valueGetter: (_v, row) => formatCoins(row.proxies),
+    },
+    {
+      field: 'freePorts',
+      headerName: t('admin.nodes.freePorts'),
+      minWidth: 110,
+      valueGetter: (_v, row) => formatCoins(row.freePorts),
+    },
     {
       field: 'ports',
       headerName: t('admin.nodes.ports'),

@@ -19,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { PRODUCTS, type Product } from '@proxy/contract';
+import { formatCoins, PRODUCTS, type Product } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
 import { countryName } from '@/lib/format';
@@ -60,7 +60,7 @@ function GroupsTable({ node, groups }: { node: TNode; groups: TEgressGroup[] }) 
                 {t(`admin.nodes.kinds.${g.kind}`)} (IPv{g.family})
               </TableCell>
               <TableCell align="right">
-                {g.held} / {g.total}
+                {formatCoins(g.held)} / {formatCoins(g.total)}
               </TableCell>
               <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{g.sample}</TableCell>
               <TableCell padding="checkbox">

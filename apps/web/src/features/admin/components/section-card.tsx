@@ -19,7 +19,10 @@ export function SectionCard({
   return (
     <Card data-testid={testId}>
       <CardContent>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1 }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2, gap: 1 }}
+        >
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
             {title}
           </Typography>

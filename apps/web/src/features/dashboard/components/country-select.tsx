@@ -4,7 +4,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { Product, TCountry } from '@proxy/contract';
+import { formatCoins, type Product, type TCountry } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '@/lib/format';
 
@@ -48,7 +48,11 @@ export function CountrySelect({ product, countries, value, onChange, error, test
           <MenuItem key={c.code} value={c.code} disabled={!c.available} data-testid={`${testId}-option-${c.code}`}>
             <ListItemText
               primary={name(c)}
-              secondary={c.available ? undefined : t('dashboard.purchase.outOfStockShort')}
+              secondary={
+                c.available
+                  ? t('dashboard.purchase.inStock', { count: formatCoins(c.stock) })
+                  : t('dashboard.purchase.outOfStockShort')
+              }
               sx={{ my: 0 }}
             />
           </MenuItem>

@@ -1,0 +1,116 @@
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatDateTime, type TKey, type TProxy } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { PagedDataGrid } from '@/components/data-grid';
+import { ProxyStatusChip } from '@/components/status-chip';
+import { usePaging } from '@/hooks/use-paging';
+import { countryName } from '@/lib/format';
+import { useAdminOrderUnits } from '../api/order-admin';
+
+const mono = { fontFamily: 'monospace' } as const;
+
+/** The proxy columns of the admin's order and customer pages. */
+export function useAdminProxyColumns(): GridColDef<TProxy>[] {
+  const { t, i18n } = useTranslation();
+  return [
+    {
+      field: 'address',
+      headerName: t('admin.orderDetail.address'),
+      minWidth: 170,
+      flex: 1,
+      renderCell: ({ row }) => <span style={mono}>{`${row.host}:${row.port}`}</span>,
+    },
+    {
+      field: 'credentials',
+      headerName: t('admin.orderDetail.credentials'),
+      minWidth: 220,
+      renderCell: ({ row }) => <span style={mono}>{`${row.username}:${row.password}`}</span>,
+    },
+    {
+      field: 'egressIp',
+      headerName: t('admin.orderDetail.egressIp'),
+      minWidth: 150,
+      renderCell: ({ row }) => <span style={mono}>{row.egressIp}</span>,
+    },
+    {
+      field: 'country',
+      headerName: t('common.country'),
+      minWidth: 120,
+      valueGetter: (_v, row) => countryName(row.country, i18n.language),
+    },
+    {
+      field: 'status',
+      headerName: t('common.status'),
+      minWidth: 120,
+      renderCell: ({ row }) => <ProxyStatusChip status={row.status} />,
+    },
+    {
+      field: 'expiresAt',
+      headerName: t('orders.columns.expiresAt'),
+      minWidth: 140,
+      valueGetter: (_v, row) => formatDateTime(row.expiresAt),
+    },
+  ];
+}
+
+/** The key columns of the admin's order and customer pages. */
+export function useAdminKeyColumns(): GridColDef<TKey>[] {
+  const { t, i18n } = useTranslation();
+  return [
+    {
+      field: 'key',
+      headerName: t('admin.orderDetail.key'),
+      minWidth: 240,
+      flex: 1,
+      renderCell: ({ row }) => <span style={mono}>{row.key}</span>,
+    },
+    {
+      field: 'current',
+      headerName: t('admin.orderDetail.current'),
+      minWidth: 220,
+      renderCell: ({ row }) => <span style={mono}>{row.current ?? t('common.none')}</span>,
+    },
+    {
+      field: 'country',
+      headerName: t('common.country'),
+      minWidth: 120,
+      valueGetter: (_v, row) => countryName(row.country, i18n.language),
+    },
+    {
+      field: 'status',
+      headerName: t('common.status'),
+      minWidth: 120,
+      renderCell: ({ row }) => <ProxyStatusChip status={row.status} />,
+    },
+    {
+      field: 'expiresAt',
+      headerName: t('orders.columns.expiresAt'),
+      minWidth: 140,
+      valueGetter: (_v, row) => formatDateTime(row.expiresAt),
+    },
+  ];
+}
+
+/** An order's proxies, or its keys, one server page at a time. */
+export function OrderUnits({ orderId, isKey }: { orderId: string; isKey: boolean }) {
+  const paging = usePaging();
+  const units = useAdminOrderUnits(orderId, paging.page, paging.limit);
+  const proxyColumns = useAdminProxyColumns();
+  const keyColumns = useAdminKeyColumns();
+  const data = units.data;
+  return isKey ? (
+    <PagedDataGrid
+      testId="order-units-grid"
+      paging={paging}
+      columns={keyColumns}
+      list={{ data: data && { items: data.keys, total: data.total }, isFetching: units.isFetching }}
+    />
+  ) : (
+    <PagedDataGrid
+      testId="order-units-grid"
+      paging={paging}
+      columns={proxyColumns}
+      list={{ data: data && { items: data.proxies, total: data.total }, isFetching: units.isFetching }}
+    />
+  );
+}

@@ -1,0 +1,197 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, createCustomer, creditCustomer, loginViaUi, ownerOf, ownerToken, tokenOf } from './support/app';
+import { useE2E } from './support/setup';
+
+// Issue 15's admin screens: adding and removing countries, period prices and packages, the order
+// page (units, history, free extend, cancel with a refund) and the customer page, in vi and en.
+const e2e = useE2E();
+
+async function adminAt(page: Page, path: string, lang: 'vi' | 'en'): Promise<void> {
+  const { server } = e2e;
+  await loginViaUi(page, server.baseUrl, ownerOf(server), lang);
+  await page.goto(`${server.baseUrl}${path}`);
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+/** A customer with one v4 order of 50 Vietnamese proxies for a day. */
+async function customerWithOrder(tag: string) {
+  const { server, mail } = e2e;
+  const creds = await createCustomer(server, mail, tag);
+  await creditCustomer(server, creds.email, 10_000_000);
+  const token = await tokenOf(server, creds);
+  const buy = await api<{ order: { id: string; code: string; totalPrice: number } }>(
+    server,
+    'POST',
+    '/api/v4-proxy/buy-retail',
+    { token, body: { country: 'VN', quantity: 50, period: { unit: 'day', value: 1 } } },
+  );
+  expect(buy.status).toBe(200);
+  return { creds, token, order: buy.body.order };
+}
+
+describe('price pages: countries and period prices', () => {
+  it('should add a country with its prices, add and remove a price, then remove the country (en)', async () => {
+    const { page } = e2e;
+    await adminAt(page, '/admin/v4/manage-price', 'en');
+    await page.getByTestId('admin-country-add').click();
+    const dialog = page.getByTestId('country-create-dialog');
+    await dialog.getByTestId('country-code').fill('fr');
+    await dialog.getByTestId('country-name').fill('France');
+    await dialog.getByTestId('country-dayPrice').fill('3000');
+    await dialog.getByTestId('country-monthPrice').fill('60000');
+    await dialog.getByTestId('country-monthRenew').fill('54000');
+    await page.getByTestId('country-create-save').click();
+    await toast(page, 'Added');
+    // No pool serves France: it is listed out of stock.
+    await page.getByTestId('admin-country-stock-FR').filter({ hasText: 'Out of stock' }).waitFor();
+    const retail = page.getByTestId('admin-retail');
+    await retail.getByRole('row').filter({ hasText: 'France' }).filter({ hasText: '60.000 Coin' }).waitFor();
+
+    // The same country again: the server's code, in words.
+    await page.getByTestId('admin-country-add').click();
+    await dialog.getByTestId('country-code').fill('FR');
+    await dialog.getByTestId('country-name').fill('France');
+    await page.getByTestId('country-create-save').click();
+    await toast(page, 'This country is already in the price list');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByTestId('retail-add').click();
+    const add = page.getByTestId('retail-create-dialog');
+    await add.getByTestId('retail-country').click();
+    await page.getByRole('option', { name: 'France' }).click();
+    await add.getByTestId('retail-unit').click();
+    await page.getByRole('option', { name: 'Week' }).click();
+    await add.getByTestId('retail-price').fill('15000');
+    await page.getByTestId('retail-create-save').click();
+    await toast(page, 'Added');
+    await retail.getByRole('row').filter({ hasText: 'France' }).filter({ hasText: '15.000 Coin' }).waitFor();
+    await page.getByTestId('retail-remove-FR-week').click();
+    await page.getByTestId('retail-remove-dialog').getByRole('button', { name: 'Confirm' }).click();
+    await retail
+      .getByRole('row')
+      .filter({ hasText: '15.000 Coin' })
+      .filter({ hasText: 'France' })
+      .waitFor({ state: 'detached' });
+
+    await page.getByTestId('admin-country-remove-FR').click();
+    await page.getByTestId('country-remove-dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByTestId('admin-country-stock-FR').waitFor({ state: 'detached' });
+    await retail.getByRole('row').filter({ hasText: 'France' }).waitFor({ state: 'detached' });
+  });
+
+  it('should refuse to remove a country with live proxies and show stock with dots (vi)', async () => {
+    const { page } = e2e;
+    await customerWithOrder('price-vi');
+    await adminAt(page, '/admin/v4/manage-price', 'vi');
+    // Stock counts group with dots (docs/product-rules.md#formats); VN's pool has fewer than 1.000.
+    const vn = page.getByTestId('admin-country-stock-VN');
+    await vn.waitFor();
+    expect(await vn.innerText()).toMatch(/^\d{1,3}(\.\d{3})*$/);
+    await page.getByTestId('admin-country-remove-VN').click();
+    await page.getByTestId('country-remove-dialog').getByRole('button', { name: 'Xác nhận' }).click();
+    await toast(page, 'Quốc gia còn proxy hoặc key đang dùng: hãy tắt bán thay vì xóa');
+    await page.getByTestId('admin-country-stock-VN').waitFor();
+  });
+});
+
+describe('package pages', () => {
+  it('should create a package and delete it while unsold (vi), and retire a sold one (en)', async () => {
+    const { page, server } = e2e;
+    await adminAt(page, '/admin/v4/manage-package', 'vi');
+    await page.getByTestId('package-add').click();
+    const dialog = page.getByTestId('package-create-dialog');
+    await dialog.getByTestId('package-name').fill('Nhóm 10');
+    await dialog.getByTestId('package-price').fill('90000');
+    await dialog.getByTestId('package-proxies').fill('10');
+    await page.getByTestId('package-create-save').click();
+    await toast(page, 'Đã thêm');
+    const table = page.getByTestId('admin-packages-v4');
+    const row = table.getByRole('row').filter({ hasText: 'Nhóm 10' });
+    await row.filter({ hasText: '90.000 Xu' }).waitFor();
+    await row.getByTestId('package-remove').click();
+    await page.getByTestId('package-remove-dialog').getByRole('button', { name: 'Xác nhận' }).click();
+    await toast(page, 'Đã xóa gói');
+    await row.waitFor({ state: 'detached' });
+
+    // A package someone bought is retired: off sale, still listed for the admin.
+    const token = await ownerToken(server);
+    const pkg = await api<{ id: string }>(server, 'POST', '/api/v4-package/admin/create-package', {
+      token,
+      body: { name: 'Solo Seven', price: 20000, days: 7, proxies: 1 },
+    });
+    const buyer = await createCustomer(server, e2e.mail, 'retire');
+    await creditCustomer(server, buyer.email, 100_000);
+    const bought = await api(server, 'POST', `/api/v4-proxy/buy-package/${pkg.body.id}`, {
+      token: await tokenOf(server, buyer),
+      body: { country: 'VN' },
+    });
+    expect(bought.status).toBe(200);
+    // Already signed in: ?lang= switches the language (docs/product-rules.md#languages).
+    await page.goto(`${server.baseUrl}/admin/v4/manage-package?lang=en`);
+    const sold = page.getByTestId('admin-packages-v4').getByRole('row').filter({ hasText: 'Solo Seven' });
+    await sold.getByTestId('package-remove').click();
+    await page.getByTestId('package-remove-dialog').getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'The package has buyers, so it was taken off sale');
+    await sold.waitFor();
+    const all = await api<{ id: string; active: boolean }[]>(server, 'GET', '/api/v4-package/admin/get-all-package', {
+      token: await ownerToken(server),
+    });
+    expect(all.body.find((p) => p.id === pkg.body.id)?.active).toBe(false);
+  });
+});
+
+describe('order page', () => {
+  it('should show the order, extend it for free and cancel it with one refund (en)', async () => {
+    const { page, server } = e2e;
+    const { creds, token, order } = await customerWithOrder('order-en');
+    await adminAt(page, '/admin/v4/manage-order', 'en');
+    await page.getByTestId('admin-order-link').filter({ hasText: order.code }).click();
+    await page.getByRole('heading', { name: `Order ${order.code}` }).waitFor();
+    await page.getByTestId('order-customer').filter({ hasText: creds.email }).waitFor();
+    await page.getByTestId('order-units-grid').getByText('1–25 of 50').waitFor();
+    const expires = await page.getByTestId('order-expires').innerText();
+
+    await page.getByTestId('order-extend').click();
+    await page.getByTestId('order-extend-value').fill('2');
+    await page.getByTestId('order-extend-save').click();
+    await toast(page, 'Extended');
+    await page.getByTestId('order-expires').filter({ hasNotText: expires }).waitFor();
+    await page.getByTestId('order-history').getByText('Extended by an admin').waitFor();
+
+    const before = await api<{ balance: number }>(server, 'GET', '/api/user/get-money', { token });
+    await page.getByTestId('order-cancel').click();
+    const refund = page.getByTestId('order-refund-amount');
+    expect(await refund.inputValue()).toBe(String(order.totalPrice));
+    await refund.fill('50000');
+    await page.getByTestId('order-cancel-save').click();
+    await toast(page, 'Order cancelled, 50.000 Coin refunded');
+    await page.getByTestId('order-status').getByText('Cancelled').waitFor();
+    await page.getByTestId('order-history').getByText('50 proxies/keys released, 50.000 Coin refunded').waitFor();
+    expect(await page.getByTestId('order-extend').count()).toBe(0);
+    const after = await api<{ balance: number }>(server, 'GET', '/api/user/get-money', { token });
+    expect(after.body.balance - before.body.balance).toBe(50_000);
+  });
+});
+
+describe('customer page', () => {
+  it('should show a customer’s balance, orders, proxies and ledger (vi)', async () => {
+    const { page } = e2e;
+    const { creds, order } = await customerWithOrder('customer-vi');
+    await adminAt(page, '/admin/customers', 'vi');
+    await page.getByTestId('customers-search').fill(creds.email);
+    await page.getByTestId('customer-link').filter({ hasText: creds.email }).click();
+    await page.getByRole('heading', { name: `Khách hàng ${creds.email}` }).waitFor();
+    const balance = await page.getByTestId('customer-detail-balance').innerText();
+    expect(balance).toMatch(/^\d{1,3}(\.\d{3})* Xu$/);
+    await page.getByTestId('customer-orders-grid').getByText(order.code).waitFor();
+    await page.getByTestId('customer-tab-proxies').click();
+    // A full first page (25 rows and the header) of the 50 proxies.
+    await page.getByTestId('customer-proxies-grid').getByRole('row').nth(25).waitFor();
+    await page.getByTestId('customer-tab-ledger').click();
+    await page.getByTestId('customer-ledger-grid').getByText('+10.000.000').waitFor();
+  });
+});
