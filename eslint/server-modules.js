@@ -27,6 +27,7 @@ export const serverModuleGraph = {
   checker: ['proxies', 'supply'],
   user: ['auth', 'ledger', 'orders'],
   payments: ['auth', 'ledger', 'realtime', 'site'],
+  dashboard: ['catalog'],
 };
 
 const modulesDir = fileURLToPath(new URL('../apps/server/src/modules/', import.meta.url));
