@@ -20,6 +20,7 @@ export async function deriveKeys(appSecret: string): Promise<AppContext['keys']>
     secrets: deriveKey(appSecret, 'secrets'),
     otp: deriveKey(appSecret, 'otp').toString('hex'),
     captcha: deriveKey(appSecret, 'captcha').toString('hex'),
+    refresh: deriveKey(appSecret, 'refresh').toString('hex'),
   };
 }
 

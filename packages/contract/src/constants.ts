@@ -39,6 +39,8 @@ export const STORAGE_KEYS = {
   userInfo: 'userInfo',
   clientLanguage: 'clientLanguage',
   lastTopupId: 'lastTopupId',
+  /** When (this device's clock, ms) the access token is due for renewal, a little before it expires. */
+  accessTokenRenewAt: 'accessTokenRenewAt',
 } as const;
 
 /** Numeric roles (docs/product-rules.md#roles): 0 owner, 2 site admin, 1 customer. */

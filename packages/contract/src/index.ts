@@ -12,3 +12,4 @@ export * from './schemas/orders.js';
 export * from './schemas/gateway.js';
 export * from './schemas/payments.js';
 export * from './schemas/ledger.js';
+export * from './schemas/realtime.js';

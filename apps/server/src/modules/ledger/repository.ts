@@ -4,6 +4,7 @@ import { queryRows, type DbOrTx } from '../../db/client.js';
 import { transactions, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
 import { EVENTS_CHANNEL } from '../realtime/publish.js';
+import { notifyEventSql } from '../realtime/repository.js';
 
 export interface TransactionFilter {
   userId?: string;
@@ -138,8 +139,7 @@ export async function applyBalanceChange(
       returning balance_after
     )
     select balance_after,
-           pg_notify(${EVENTS_CHANNEL}, json_build_object('u', ${change.userId}::text, 't', 'balance.changed',
-                                                          'd', json_build_object('balance', balance_after))::text)
+           ${notifyEventSql(EVENTS_CHANNEL, change.userId, 'balance.changed', { balance: sql`balance_after` })}
     from t`,
   );
 }
