@@ -32,7 +32,10 @@ async function main(): Promise<void> {
   if (ctx.seeded) {
     log.info('empty database: default site created%s', config.DEMO === false ? '' : ' with the demo');
   }
-  const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
+  const app = await buildApp(ctx, {
+    logger: { level: config.LOG_LEVEL },
+    ...(config.WEB_DIST ? { webDist: config.WEB_DIST } : {}),
+  });
 
   const stopJobs = startJobs(app.ctx, allJobs);
   let embedded: EmbeddedGateway | null = null;
