@@ -3,6 +3,7 @@ import pino from 'pino';
 import { startEmbeddedGateway, type EmbeddedGateway } from './embedded-gateway.js';
 import { startEcho } from './modules/checker/echo.js';
 import { buildApp } from './app.js';
+import { makeBanner, printBanner } from './banner.js';
 import { prepare } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -65,6 +66,9 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedGateway(app.ctx, port);
   }
   app.log.info(`ready on ${address} (${database.kind}${config.DATABASE_URL ? '' : ` in ${config.DATA_DIR}`})`);
+  const port = (app.server.address() as AddressInfo).port;
+  const demo = (await app.sites.resolve('proxy-owner.localhost')).slug === 'proxy-owner';
+  printBanner(makeBanner(config, { port, demo, owner: prepared.owner, echoPort: echo.port }));
 }
 
 function splitHostPort(value: string): [string, number] {
