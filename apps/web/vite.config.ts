@@ -69,15 +69,12 @@ export default defineConfig({
       output: {
         // Libraries change less often than the app; in chunks of their own they stay cached across deploys.
         manualChunks(id) {
-          // Only MUI's styling core is shared by every page; its components go with the pages that
-          // use them, so the login page does not load the data grid's dialogs and menus.
-          if (/\/node_modules\/(@mui\/(system|utils|styled-engine|private-theming)|@emotion)\//.test(id)) {
+          if (/\/node_modules\/(@mui\/(material|system|utils|styled-engine|private-theming)|@emotion)\//.test(id)) {
             return 'mui';
           }
-          if (/\/node_modules\/@mui\/x-/.test(id)) {
-            return 'data-grid';
-          }
-          if (/\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)\//.test(id)) {
+          if (
+            /\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zod)\//.test(id)
+          ) {
             return 'vendor';
           }
           return undefined;
