@@ -151,7 +151,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 
   try {
-    await waitForHealth(baseUrl, child, options.startTimeoutMs ?? 60_000, tail.text);
+    await waitForHealth(
+      baseUrl,
+      child,
+      options.startTimeoutMs ?? Number(process.env.E2E_START_TIMEOUT_MS ?? 60_000),
+      tail.text,
+    );
   } catch (err) {
     await stop();
     throw err;

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
@@ -12,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { serveSpa } from './web/serve-spa.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { getSessionUser } from './modules/auth/index.js';
@@ -144,16 +143,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   );
 
   const webDist = opts.webDist === undefined ? defaultWebDist : opts.webDist;
-  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-    app.setNotFoundHandler(async (req, reply) => {
-      if (req.url.startsWith('/api/') || req.method !== 'GET') {
-        return reply.status(404).send({ message: 'NOT_FOUND' });
-      }
-      // Client-side routes: the SPA decides what to show, including its own 404 page.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  } else {
+  if (!webDist || !(await serveSpa(app, webDist))) {
     app.setNotFoundHandler(async (_req, reply) => reply.status(404).send({ message: 'NOT_FOUND' }));
   }
   return app;

@@ -20,6 +20,7 @@ export async function deriveKeys(appSecret: string): Promise<AppContext['keys']>
     secrets: deriveKey(appSecret, 'secrets'),
     otp: deriveKey(appSecret, 'otp').toString('hex'),
     captcha: deriveKey(appSecret, 'captcha').toString('hex'),
+    refresh: deriveKey(appSecret, 'refresh').toString('hex'),
   };
 }
 
@@ -34,7 +35,7 @@ export async function prepare(
   database: Database,
   mailer: Mailer,
   clock = new Clock(),
-): Promise<Omit<AppContext, 'log'> & { seeded: boolean }> {
+): Promise<Omit<AppContext, 'log'> & { seeded: boolean; owner: 'created' | 'updated' | 'none' }> {
   await database.migrate();
   const { seeded } = await seed(database.db, {
     demo: config.DEMO,
@@ -42,8 +43,10 @@ export async function prepare(
     ipv6Prefix: config.IPV6_PREFIX,
     localNodeSecret: localNodeSecret(config.appSecret),
   });
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    await ensureOwner(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-  }
-  return { config, database, db: database.db, clock, mailer, keys: await deriveKeys(config.appSecret), seeded };
+  const owner =
+    config.ADMIN_EMAIL && config.ADMIN_PASSWORD
+      ? await ensureOwner(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)
+      : 'none';
+  const keys = await deriveKeys(config.appSecret);
+  return { config, database, db: database.db, clock, mailer, keys, seeded, owner };
 }

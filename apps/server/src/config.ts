@@ -63,6 +63,15 @@ const ZEnv = z.object({
   TRUST_PROXY: ZBool01.prefault('0'),
   /** How long a crashed instance's job lease blocks that job (jobs/lease.ts). */
   JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3600_000).default(60_000),
+  /** The built SPA to serve (default: apps/web/dist); bench:web points it at another build. */
+  WEB_DIST: z.string().min(1).optional(),
+  /** Access-token lifetime in seconds (15 minutes); the e2e specs shorten it to watch renewals. */
+  ACCESS_TOKEN_TTL_SEC: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(86_400)
+    .default(15 * 60),
   /** Test-only: lets an admin move the server clock (POST /api/test/clock). Never set in production. */
   TEST_CLOCK: ZBool01.prefault('0'),
 });

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { startEmbeddedGateway, type EmbeddedGateway } from './embedded-gateway.js';
 import { startEcho } from './modules/checker/index.js';
 import { buildApp } from './app.js';
+import { makeBanner, printBanner } from './banner.js';
 import { prepare } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -34,7 +35,10 @@ async function main(): Promise<void> {
   if (ctx.seeded) {
     log.info('empty database: default site created%s', config.DEMO === false ? '' : ' with the demo');
   }
-  const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
+  const app = await buildApp(ctx, {
+    logger: { level: config.LOG_LEVEL },
+    ...(config.WEB_DIST ? { webDist: config.WEB_DIST } : {}),
+  });
 
   const stopJobs = startJobs(app.ctx, allJobs);
   let embedded: EmbeddedGateway | null = null;
@@ -64,6 +68,9 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedGateway(app.ctx, port);
   }
   app.log.info(`ready on ${address} (${database.kind}${config.DATABASE_URL ? '' : ` in ${config.DATA_DIR}`})`);
+  const port = (app.server.address() as AddressInfo).port;
+  const demo = (await app.sites.resolve('proxy-owner.localhost')).slug === 'proxy-owner';
+  printBanner(makeBanner(config, { port, demo, owner: prepared.owner, echoPort: echo.port }));
 }
 
 function splitHostPort(value: string): [string, number] {

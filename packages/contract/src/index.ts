@@ -13,3 +13,4 @@ export * from './schemas/gateway.js';
 export * from './schemas/payments.js';
 export * from './schemas/ledger.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/realtime.js';

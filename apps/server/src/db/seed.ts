@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { DEFAULT_COLOR, DEFAULT_PROMOTION, ROLE } from '@proxy/contract';
 import type { Db, DbOrTx } from './client.js';
 import { siteHosts, sites, users } from './schema/index.js';
@@ -56,7 +56,8 @@ export async function seedDemo(db: DbOrTx): Promise<string> {
 }
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD: create or update the owner (role 0, verified) on the default site. */
-export async function ensureOwner(db: Db, email: string, password: string): Promise<void> {
+/** Creates the owner account, or gives the existing one this password back; says which it did. */
+export async function ensureOwner(db: Db, email: string, password: string): Promise<'created' | 'updated'> {
   const [site] = await db.select().from(sites).where(eq(sites.isDefault, true)).limit(1);
   if (!site) {
     throw new Error('no default site');
@@ -64,6 +65,11 @@ export async function ensureOwner(db: Db, email: string, password: string): Prom
   const passwordHash = await hashPassword(password);
   const now = new Date();
   const normalised = email.trim().toLowerCase();
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.siteId, site.id), eq(users.email, normalised)))
+    .limit(1);
   await db
     .insert(users)
     .values({
@@ -80,6 +86,7 @@ export async function ensureOwner(db: Db, email: string, password: string): Prom
       target: [users.siteId, users.email],
       set: { passwordHash, role: ROLE.OWNER, active: true, emailVerifiedAt: now, updatedAt: now },
     });
+  return existing.length > 0 ? 'updated' : 'created';
 }
 
 /** First start: the default site always; the demo unless DEMO=0. */

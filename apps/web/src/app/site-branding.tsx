@@ -13,18 +13,16 @@ function setFavicon(href: string): void {
   link.href = href;
 }
 
-/** Applies the site's branding to the document (docs/screens.md#branding): title, icon, analytics, language. */
+/**
+ * Applies the site's branding to the document (docs/screens.md#branding): icon, theme colour,
+ * analytics, language. The server writes them into index.html already; the tab title is
+ * DocumentTitle's (per route).
+ */
 export function SiteBranding() {
-  const { title, logo, color, googlePixel, forceEnglish } = useSiteInfo();
+  const { logo, color, googlePixel, forceEnglish } = useSiteInfo();
 
   // Before paint, so a site that forces English never flashes Vietnamese.
   useLayoutEffect(() => applySiteLanguage(forceEnglish), [forceEnglish]);
-
-  useEffect(() => {
-    if (title) {
-      document.title = title;
-    }
-  }, [title]);
 
   useEffect(() => {
     if (logo) {

@@ -10,4 +10,6 @@ export const STORAGE_KEYS = {
   userInfo: 'userInfo',
   clientLanguage: 'clientLanguage',
   lastTopupId: 'lastTopupId',
+  /** When (this device's clock, ms) the access token is due for renewal, a little before it expires. */
+  accessTokenRenewAt: 'accessTokenRenewAt',
 } as const;

@@ -1,20 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { RealtimeEventType, TTopupSuccessEvent } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import type { RealtimeEventType, TRealtimeEvent, TTopupSuccessEvent } from '@proxy/contract';
+import { api, freshAccessToken } from '@/lib/api-client';
 import { meQueryOptions, setBalance, useMe } from '@/lib/auth';
 import { queryRoots } from '@/lib/query-keys';
 import {
+  EVENT_NAMES,
   eventsUrl,
   getLastTopupId,
-  parseBalanceChanged,
-  parseTopupSuccess,
+  parseRealtimeEvent,
   queriesToRefresh,
   reconnectDelayMs,
   setLastTopupId,
   shouldShowTopup,
 } from '@/lib/realtime';
-import { getAccessToken, useAccessToken } from '@/lib/session';
+import { useAccessToken } from '@/lib/session';
 
 export type ShownTopup = Pick<TTopupSuccessEvent, 'id' | 'amount'> & { bonus: number };
 
@@ -22,8 +22,9 @@ export type ShownTopup = Pick<TTopupSuccessEvent, 'id' | 'amount'> & { bonus: nu
  * The signed-in user's realtime stream (docs/wire-contract.md#realtime,
  * docs/screens.md#top-up-success): `topup.success` opens the success dialog (once per top-up,
  * across tabs) and refreshes the balance, the transactions, the top-up history and the bill;
- * `balance.changed` updates the top-bar balance; `resync` (the server may have lost events)
- * refetches the balance and those lists.
+ * `balance.changed` updates the top-bar balance; `order.updated` refetches the order, proxy and
+ * key lists; `resync` (the server may have lost events) refetches the balance and all those lists.
+ * Every message is checked against the contract's ZRealtimeEvent.
  *
  * The access token expires while a stream is open. The open stream is not affected, but the
  * server refuses the browser's own reconnect with the old token; then an authenticated call lets
@@ -56,37 +57,46 @@ export function useRealtimeEvents() {
         ),
       );
 
-    const onTopup = (message: MessageEvent) => {
-      const event = parseTopupSuccess(message.data);
-      if (typeof event.balance === 'number') {
-        setBalance(event.balance);
+    const onEvent = (event: TRealtimeEvent) => {
+      switch (event.type) {
+        case 'topup.success': {
+          const topup = event.data;
+          setBalance(topup.balance);
+          if (!shouldShowTopup(topup, getLastTopupId())) {
+            return;
+          }
+          setLastTopupId(topup.id);
+          setShown({ id: topup.id, amount: topup.amount, bonus: topup.bonus });
+          void refresh('topup.success');
+          return;
+        }
+        case 'balance.changed':
+          setBalance(event.data.balance);
+          return;
+        case 'order.updated':
+        case 'resync':
+          // resync: the server lost events (its database listener reconnected): catch up.
+          void refresh(event.type);
+          return;
       }
-      if (!shouldShowTopup(event, getLastTopupId()) || event.amount === undefined) {
-        return;
-      }
-      setLastTopupId(event.id);
-      setShown({ id: event.id, amount: event.amount, bonus: event.bonus ?? 0 });
-      void refresh('topup.success');
     };
 
-    const onBalance = (message: MessageEvent) => {
-      const event = parseBalanceChanged(message.data);
+    const onMessage = (message: MessageEvent) => {
+      const event = parseRealtimeEvent(message.type, message.data);
       if (event) {
-        setBalance(event.balance);
+        onEvent(event);
       }
     };
 
-    const connect = () => {
-      const token = getAccessToken();
+    const open = (token: string | null) => {
       if (stopped || !token) {
         return;
       }
       const es = new EventSource(eventsUrl(token));
       source = es;
-      es.addEventListener('topup.success', onTopup);
-      es.addEventListener('balance.changed', onBalance);
-      // The server lost events (its database listener reconnected): catch up on the balance.
-      es.addEventListener('resync', () => void refresh('resync'));
+      for (const name of EVENT_NAMES) {
+        es.addEventListener(name, onMessage);
+      }
       es.onopen = () => {
         failures = 0;
         // Events sent while the stream was down are gone: catch up on the balance.
@@ -112,6 +122,11 @@ export function useRealtimeEvents() {
         }, reconnectDelayMs(failures));
       };
     };
+
+    // A token about to expire is renewed first, so the stream is not refused on a page load.
+    function connect() {
+      freshAccessToken().then(open, () => undefined);
+    }
 
     connect();
     return () => {

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from './api-error';
 import { endSession } from './end-session';
 import { navigateTo } from './navigation';
-import { getAccessToken, getRefreshToken, setTokens } from './session';
+import { accessTokenDue, getAccessToken, getRefreshToken, setTokens } from './session';
 
 const API_BASE = '/api';
 
@@ -71,11 +71,34 @@ function send(method: string, path: string, options: RequestOptions, token: stri
   });
 }
 
-/** One renewal at a time: concurrent requests that see TOKEN_EXPIRED share it. */
+/** The Web Lock every tab of this origin takes to renew, so a refresh token is presented once. */
+const RENEWAL_LOCK = 'proxy-panel:token-renewal';
+
+/** Runs `task` holding the renewal lock of all tabs (where the browser has Web Locks). */
+function withRenewalLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request(RENEWAL_LOCK, task) as Promise<T>) : task();
+}
+
+/** The server refused the refresh token (spent, revoked, unknown): the session is over. */
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/** One renewal at a time in this tab: concurrent requests that need one share it. */
 let renewal: Promise<string> | null = null;
 
-function renewAccessToken(): Promise<string> {
-  renewal ??= (async () => {
+/**
+ * Renews the access token that `stale` was (docs/product-rules.md#session). Across tabs one
+ * renewal runs at a time; a tab that waited for another's finds the new tokens in storage and
+ * uses them instead of presenting the refresh token again.
+ */
+function renewAccessToken(stale: string | null): Promise<string> {
+  renewal ??= withRenewalLock(async () => {
+    const current = getAccessToken();
+    if (current && current !== stale && !accessTokenDue()) {
+      return current;
+    }
     const refreshToken = getRefreshToken();
     if (!refreshToken) {
       throw new ApiError('INVALID_TOKEN', 401);
@@ -87,14 +110,35 @@ function renewAccessToken(): Promise<string> {
     const tokens = (await readJson(res)) as TTokens;
     setTokens(tokens);
     return tokens.accessToken;
-  })().finally(() => {
+  }).finally(() => {
     renewal = null;
   });
   return renewal;
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}, retried = false): Promise<T> {
+/**
+ * The access token to send: renewed first when it is about to expire, so a page opened after a
+ * pause makes no request that is refused as expired. Null for a visitor.
+ */
+export async function freshAccessToken(): Promise<string | null> {
   const token = getAccessToken();
+  if (!token || !accessTokenDue()) {
+    return token;
+  }
+  try {
+    return await renewAccessToken(token);
+  } catch (error) {
+    if (isRefusal(error)) {
+      endSession();
+      throw error;
+    }
+    // Offline or a server error: the request goes out with the old token and reports its own error.
+    return getAccessToken();
+  }
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}, retried = false): Promise<T> {
+  const token = path.startsWith('/auth/') ? getAccessToken() : await freshAccessToken();
   let res: Response;
   try {
     res = await send(method, path, options, token);
@@ -119,9 +163,12 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     // A concurrent request may already have renewed it; then the retry alone is enough.
     if (getAccessToken() === token) {
       try {
-        await renewAccessToken();
-      } catch {
-        endSession();
+        await renewAccessToken(token);
+      } catch (renewError) {
+        // A refused refresh token ends the session; a network failure (or a page unloading) does not.
+        if (isRefusal(renewError)) {
+          endSession();
+        }
         throw error;
       }
     }

@@ -16,14 +16,25 @@ function storedLanguage(): Locale | null {
   return isLocale(stored) ? stored : null;
 }
 
-/** docs/product-rules.md#languages: `?lang=` wins and is remembered; then the stored choice; then vi. */
+/**
+ * The language the server wrote into index.html for a site that forces one (`data-force-lang`),
+ * so the first render is already in it.
+ */
+function forcedLanguage(): Locale | null {
+  const forced = document.documentElement.dataset.forceLang;
+  return isLocale(forced) ? forced : null;
+}
+
+/**
+ * docs/product-rules.md#languages: a site's forced language wins; then `?lang=`, which is
+ * remembered; then the stored choice; then vi.
+ */
 function initialLanguage(): Locale {
   const param = new URLSearchParams(window.location.search).get('lang');
   if (isLocale(param)) {
     localStorage.setItem(STORAGE_KEYS.clientLanguage, param);
-    return param;
   }
-  return storedLanguage() ?? DEFAULT_LOCALE;
+  return forcedLanguage() ?? (isLocale(param) ? param : null) ?? storedLanguage() ?? DEFAULT_LOCALE;
 }
 
 i18n.on('languageChanged', (lng) => {

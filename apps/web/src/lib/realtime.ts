@@ -1,9 +1,8 @@
 import {
+  REALTIME_EVENTS,
+  ZRealtimeEvent,
   type RealtimeEventType,
-  ZBalanceChangedEvent,
-  ZTopupSuccessEvent,
-  type TBalanceChangedEvent,
-  type TTopupSuccessEvent,
+  type TRealtimeEvent,
 } from '@proxy/contract';
 import { STORAGE_KEYS } from '@/config/constants';
 import { queryRoots } from './query-keys';
@@ -14,15 +13,18 @@ export type RefreshTarget = 'me' | keyof typeof queryRoots;
 /**
  * What a realtime event makes the app refetch. `balance.changed` carries its balance, so it needs
  * none. `resync` says events may have been lost (the server's database listener reconnected, or
- * this stream reopened): what a lost top-up or balance event would have refreshed is fetched
- * again, the balance first.
+ * this stream reopened): what any lost event would have refreshed is fetched again, the balance
+ * first.
  */
 export function queriesToRefresh(type: RealtimeEventType): readonly RefreshTarget[] {
   switch (type) {
     case 'topup.success':
       return ['me', 'transactions', 'topups', 'bill'];
+    case 'order.updated':
+      // An order changed without this tab asking (auto-renew, expiry, another tab or device).
+      return ['orders', 'proxies', 'keys'];
     case 'resync':
-      return ['me', 'transactions', 'topups', 'bill'];
+      return ['me', 'transactions', 'topups', 'bill', 'orders', 'proxies', 'keys'];
     default:
       return [];
   }
@@ -47,22 +49,15 @@ function parseJson(data: unknown): unknown {
   }
 }
 
-/**
- * A `topup.success` event's data. Only the id is required: docs/screens.md#top-up-success decides on the amount
- * itself, so an event without one is kept (and then not shown) rather than dropped as malformed.
- */
-export function parseTopupSuccess(data: unknown): Partial<TTopupSuccessEvent> & { id: string } {
-  const raw = parseJson(data);
-  const full = ZTopupSuccessEvent.safeParse(raw);
-  if (full.success) {
-    return full.data;
-  }
-  const partial = ZTopupSuccessEvent.partial().safeParse(raw);
-  return partial.success && partial.data.id ? { ...partial.data, id: partial.data.id } : { id: '' };
-}
+/** The SSE event names the listener subscribes to: every event of the contract's union. */
+export const EVENT_NAMES: readonly RealtimeEventType[] = REALTIME_EVENTS;
 
-export function parseBalanceChanged(data: unknown): TBalanceChangedEvent | null {
-  const parsed = ZBalanceChangedEvent.safeParse(parseJson(data));
+/**
+ * An SSE message checked against the contract's union (ZRealtimeEvent): the event, or null for a
+ * name or data it does not describe (then the message is ignored).
+ */
+export function parseRealtimeEvent(type: string, data: unknown): TRealtimeEvent | null {
+  const parsed = ZRealtimeEvent.safeParse({ type, data: parseJson(data) });
   return parsed.success ? parsed.data : null;
 }
 

@@ -37,10 +37,47 @@ export function getRefreshToken(): string | null {
   return localStorage.getItem(STORAGE_KEYS.refreshToken);
 }
 
+/** The lifetime (exp − iat, seconds) an access token was issued with, or null if it cannot be read. */
+export function tokenLifetimeSec(accessToken: string): number | null {
+  try {
+    const payload = accessToken.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { iat?: unknown; exp?: unknown };
+    return typeof claims.iat === 'number' && typeof claims.exp === 'number' && claims.exp > claims.iat
+      ? claims.exp - claims.iat
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * When a token received `nowMs` (this device's clock) is due for renewal: a fifth of its life, at
+ * most a minute, before it expires. Counted from receipt, so a device clock that is off does not matter.
+ */
+export function renewDueAt(accessToken: string, nowMs: number): number | null {
+  const lifetime = tokenLifetimeSec(accessToken);
+  if (lifetime === null) {
+    return null;
+  }
+  return nowMs + (lifetime - Math.min(60, lifetime / 5)) * 1000;
+}
+
 export function setTokens(tokens: TTokens): void {
   localStorage.setItem(STORAGE_KEYS.accessToken, tokens.accessToken);
   localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+  const due = renewDueAt(tokens.accessToken, Date.now());
+  if (due === null) {
+    localStorage.removeItem(STORAGE_KEYS.accessTokenRenewAt);
+  } else {
+    localStorage.setItem(STORAGE_KEYS.accessTokenRenewAt, String(due));
+  }
   emit();
+}
+
+/** Whether the stored access token is due for renewal (about to expire, or expired). */
+export function accessTokenDue(nowMs: number = Date.now()): boolean {
+  const due = Number(localStorage.getItem(STORAGE_KEYS.accessTokenRenewAt));
+  return Number.isFinite(due) && due > 0 && nowMs >= due;
 }
 
 export function getStoredUser(): TMe | null {
@@ -69,6 +106,7 @@ export function startSession(tokens: TTokens, user: TMe): void {
 export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.accessToken);
   localStorage.removeItem(STORAGE_KEYS.refreshToken);
+  localStorage.removeItem(STORAGE_KEYS.accessTokenRenewAt);
   localStorage.removeItem(STORAGE_KEYS.userInfo);
   emit();
 }

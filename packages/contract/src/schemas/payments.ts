@@ -410,21 +410,3 @@ export const ZPaymentConfig = z.object({
 export type TPaymentConfig = z.infer<typeof ZPaymentConfig>;
 
 export const ZPaymentPublicUrlUpdate = z.object({ publicUrl: url });
-
-// ---- realtime (GET /api/events) ----
-
-export const ZTopupSuccessEvent = z.object({
-  id: z.string(),
-  amount: z.number().int(),
-  bonus: z.number().int(),
-  balance: z.number().int(),
-});
-export type TTopupSuccessEvent = z.infer<typeof ZTopupSuccessEvent>;
-export const ZBalanceChangedEvent = z.object({ balance: z.number().int() });
-export type TBalanceChangedEvent = z.infer<typeof ZBalanceChangedEvent>;
-/**
- * `resync {}`: events may have been lost (the server's database listener reconnected); the
- * client refetches the balance and what the lost events would have refreshed.
- */
-export const REALTIME_EVENTS = ['topup.success', 'balance.changed', 'order.updated', 'resync'] as const;
-export type RealtimeEventType = (typeof REALTIME_EVENTS)[number];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, countRows, createUser, login, type TestApp } from '../../../test/helper.js';
 import { totpNow } from '../../lib/totp.js';
+import { REFRESH_REUSE_GRACE_MS } from './sessions.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -204,6 +205,8 @@ describe('tokens', () => {
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await t.inject({ method: 'GET', url: '/api/user/me', token: second.accessToken })).statusCode).toBe(200);
 
+    // Past the grace a replay is theft, not a second tab.
+    t.clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
     const replay = await post('/api/auth/renew-token', { refreshToken: first.refreshToken });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().message).toBe('INVALID_TOKEN');
@@ -214,6 +217,60 @@ describe('tokens', () => {
     // Another session of the same user is untouched.
     const other = await login(t, u);
     expect((await t.inject({ method: 'GET', url: '/api/user/me', token: other.accessToken })).statusCode).toBe(200);
+  });
+
+  it('should answer a reuse within the grace with the same successor pair, and revoke just after it', async () => {
+    const u = await createUser(t);
+    const first = await login(t, u);
+    const r1 = await post('/api/auth/renew-token', { refreshToken: first.refreshToken });
+    expect(r1.statusCode).toBe(200);
+    const second = r1.json<{ accessToken: string; refreshToken: string }>();
+
+    // A second tab (or a page reloaded mid-renewal) shows the spent token just before the grace ends.
+    t.clock.advance(REFRESH_REUSE_GRACE_MS - 1000);
+    const again = await post('/api/auth/renew-token', { refreshToken: first.refreshToken });
+    expect(again.statusCode).toBe(200);
+    const twin = again.json<{ accessToken: string; refreshToken: string }>();
+    expect(twin.refreshToken).toBe(second.refreshToken);
+    expect((await t.inject({ method: 'GET', url: '/api/user/me', token: twin.accessToken })).statusCode).toBe(200);
+
+    // Just past the grace the same token is a replay: the session ends.
+    t.clock.advance(2000);
+    const late = await post('/api/auth/renew-token', { refreshToken: first.refreshToken });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().message).toBe('INVALID_TOKEN');
+    expect((await post('/api/auth/renew-token', { refreshToken: second.refreshToken })).statusCode).toBe(401);
+  });
+
+  it('should give two tabs renewing the same token at once the same pair, and keep the session', async () => {
+    const u = await createUser(t);
+    const first = await login(t, u);
+    const both = await Promise.all(
+      [0, 1, 2].map(() => post('/api/auth/renew-token', { refreshToken: first.refreshToken })),
+    );
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const refreshTokens = new Set(both.map((r) => r.json<{ refreshToken: string }>().refreshToken));
+    expect(refreshTokens.size).toBe(1);
+    const [next] = [...refreshTokens];
+    // The shared successor rotates normally afterwards: the session is alive.
+    const later = await post('/api/auth/renew-token', { refreshToken: next });
+    expect(later.statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/user/me', token: later.json<{ accessToken: string }>().accessToken }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('should not extend the grace to a successor that was itself rotated', async () => {
+    const u = await createUser(t);
+    const first = await login(t, u);
+    const second = (await post('/api/auth/renew-token', { refreshToken: first.refreshToken })).json<{
+      refreshToken: string;
+    }>();
+    expect((await post('/api/auth/renew-token', { refreshToken: second.refreshToken })).statusCode).toBe(200);
+    // The first token's successor is spent: handing it out again would only set up a reuse.
+    const stale = await post('/api/auth/renew-token', { refreshToken: first.refreshToken });
+    expect(stale.statusCode).toBe(401);
   });
 
   it('should answer 403 TOKEN_EXPIRED for an expired access token, and renew', async () => {

@@ -2,7 +2,6 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 
-export const ACCESS_TTL_SEC = 15 * 60;
 export const REFRESH_TTL_SEC = 30 * 24 * 3600;
 const RESET_TTL_SEC = 15 * 60;
 
@@ -19,7 +18,7 @@ export async function signAccessToken(ctx: AppContext, claims: AccessClaims): Pr
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuedAt(iat)
-    .setExpirationTime(iat + ACCESS_TTL_SEC)
+    .setExpirationTime(iat + ctx.config.ACCESS_TOKEN_TTL_SEC)
     .sign(ctx.keys.jwt);
 }
 

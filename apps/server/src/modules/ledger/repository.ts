@@ -3,7 +3,7 @@ import { ZLedgerI18n, type TLedgerI18n, type TransactionType, type TTransaction 
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { transactions, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
-import { EVENTS_CHANNEL } from '../realtime/index.js';
+import { EVENTS_CHANNEL, notifyEventSql } from '../realtime/index.js';
 
 export interface TransactionFilter {
   userId?: string;
@@ -138,8 +138,7 @@ export async function applyBalanceChange(
       returning balance_after
     )
     select balance_after,
-           pg_notify(${EVENTS_CHANNEL}, json_build_object('u', ${change.userId}::text, 't', 'balance.changed',
-                                                          'd', json_build_object('balance', balance_after))::text)
+           ${notifyEventSql(EVENTS_CHANNEL, change.userId, 'balance.changed', { balance: sql`balance_after` })}
     from t`,
   );
 }

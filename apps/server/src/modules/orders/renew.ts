@@ -27,7 +27,7 @@ export async function refreshOrders(tx: Tx, orderIds: string[]): Promise<void> {
   const changed = await repo.refreshOrderStatus(tx, orderIds);
   // docs/wire-contract.md#realtime: order.updated {id, status}, delivered when this transaction commits.
   for (const o of changed) {
-    await publish(tx, o.user_id, 'order.updated', { id: o.id, status: o.status });
+    await publish(tx, o.user_id, { type: 'order.updated', data: { id: o.id, status: o.status } });
   }
 }
 

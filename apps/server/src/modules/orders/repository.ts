@@ -180,7 +180,7 @@ function uuidList(ids: string[]): SQL {
  */
 export async function refreshOrderStatus(db: DbOrTx, orderIds: string[]) {
   const ids = uuidList([...new Set(orderIds)]);
-  return queryRows<{ id: string; user_id: string; status: string }>(
+  return queryRows<{ id: string; user_id: string; status: 'using' | 'expired' }>(
     db,
     sql`
     update orders o set

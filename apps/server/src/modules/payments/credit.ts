@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { storableJson } from '../../lib/storable-text.js';
 import { changeBalance } from '../ledger/index.js';
-import type { RealtimeMessage } from '../realtime/index.js';
+import { realtimeMessage } from '../realtime/index.js';
 import { activePromotion, findSiteSettings } from '../site/index.js';
 import { findTopup, lockTopup, markTopupCredited, updateTopupFrom, type TopupRow } from './repository.js';
 import { heldReasons, type HeldReason } from './held.js';
@@ -197,7 +197,7 @@ export async function creditTopupTx(
     creditedAt: at,
     updatedAt: at,
   };
-  const event: RealtimeMessage = { u: userId, t: 'topup.success', d: { id: t.id, amount, bonus, balance } };
+  const event = realtimeMessage(userId, { type: 'topup.success', data: { id: t.id, amount, bonus, balance } });
   // The state change and its event in one round trip; the event goes out on commit. The row is
   // locked, so it is still in the state read; should it not be, the credit must not stand.
   if (!(await markTopupCredited(tx, t, { userId, amount, bonus, providerTxnId, at }, event))) {

@@ -7,7 +7,9 @@ export {
   EVENTS_CHANNEL,
   publish,
   publishSessionsEnded,
+  realtimeMessage,
   type RealtimeMessage,
   type SessionsEndedMessage,
 } from './publish.js';
 export { EventHub } from './hub.js';
+export { notifyEventSql } from './repository.js';

@@ -1,15 +1,21 @@
-import type { RealtimeEventType } from '@proxy/contract';
+import type { RealtimeEventType, TRealtimeEvent } from '@proxy/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { notifyChannel } from './repository.js';
 
 /** The one NOTIFY channel of the realtime events; every instance LISTENs on it. */
 export const EVENTS_CHANNEL = 'app_events';
 
+/** The NOTIFY payload of an event: the user it is for, its type and its data (ZRealtimeEvent). */
 export interface RealtimeMessage {
   /** The user the event is for. */
   u: string;
   t: RealtimeEventType;
-  d: Record<string, unknown>;
+  d: TRealtimeEvent['data'];
+}
+
+/** The one place an event's NOTIFY payload is built (SQL-built ones: realtime/repository.ts). */
+export function realtimeMessage(userId: string, event: TRealtimeEvent): RealtimeMessage {
+  return { u: userId, t: event.type, d: event.data };
 }
 
 /**
@@ -17,14 +23,8 @@ export interface RealtimeMessage {
  * delivered on commit and dropped on rollback, so nobody hears of a credit that did not happen.
  * Every instance LISTENs (EventHub), so a browser on any instance gets it.
  */
-export async function publish(
-  db: DbOrTx,
-  userId: string,
-  type: RealtimeEventType,
-  data: Record<string, unknown>,
-): Promise<void> {
-  const message: RealtimeMessage = { u: userId, t: type, d: data };
-  await notifyChannel(db, EVENTS_CHANNEL, JSON.stringify(message));
+export async function publish(db: DbOrTx, userId: string, event: TRealtimeEvent): Promise<void> {
+  await notifyChannel(db, EVENTS_CHANNEL, JSON.stringify(realtimeMessage(userId, event)));
 }
 
 /**

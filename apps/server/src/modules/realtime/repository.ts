@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { RealtimeEventData, RealtimeEventType } from '@proxy/contract';
 import type { DbOrTx } from '../../db/client.js';
 
 /**
@@ -7,4 +8,20 @@ import type { DbOrTx } from '../../db/client.js';
  */
 export async function notifyChannel(db: DbOrTx, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+/**
+ * The NOTIFY of an event whose data a statement computes itself (e.g. the balance after a ledger
+ * row), as a SQL expression to select: `data` gives one SQL expression per field of the event's
+ * data (ZRealtimeEvent), so the payload has the shape `realtimeMessage` (publish.ts) builds.
+ */
+export function notifyEventSql<T extends RealtimeEventType>(
+  channel: string,
+  userId: string,
+  type: T,
+  data: { [K in keyof RealtimeEventData<T>]-?: SQL },
+): SQL {
+  const fields = Object.entries(data as Record<string, SQL>).flatMap(([key, value]) => [sql`${key}::text`, value]);
+  const payload = sql`json_build_object('u', ${userId}::text, 't', ${type}::text, 'd', json_build_object(${sql.join(fields, sql`, `)}))`;
+  return sql`pg_notify(${channel}, ${payload}::text)`;
 }

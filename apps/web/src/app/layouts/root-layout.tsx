@@ -3,6 +3,7 @@ import { Outlet, useSearchParams } from 'react-router';
 import { RouteProgress } from '@/components/route-progress';
 import { chooseLanguage, currentLanguage, isLocale } from '@/lib/i18n';
 import { useSiteInfo } from '@/lib/site-info';
+import { DocumentTitle } from '../document-title';
 
 /** Above every layout: the route progress bar, and `?lang=` on any address (docs/product-rules.md#languages). */
 export function RootLayout() {
@@ -18,6 +19,7 @@ export function RootLayout() {
 
   return (
     <>
+      <DocumentTitle />
       <RouteProgress />
       <Outlet />
     </>

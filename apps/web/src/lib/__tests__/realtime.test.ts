@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REALTIME_EVENTS } from '@proxy/contract';
-import {
-  eventsUrl,
-  parseBalanceChanged,
-  parseTopupSuccess,
-  queriesToRefresh,
-  reconnectDelayMs,
-  shouldShowTopup,
-} from '../realtime';
+import { eventsUrl, parseRealtimeEvent, queriesToRefresh, reconnectDelayMs, shouldShowTopup } from '../realtime';
 
 describe('shouldShowTopup', () => {
   it('should show a top-up with an amount that was not shown before', () => {
@@ -29,30 +22,30 @@ describe('shouldShowTopup', () => {
   });
 });
 
-describe('parseTopupSuccess', () => {
-  it('should read a complete event', () => {
-    expect(parseTopupSuccess('{"id":"x","amount":5,"bonus":0,"balance":5}')).toEqual({
-      id: 'x',
-      amount: 5,
-      bonus: 0,
-      balance: 5,
+describe('parseRealtimeEvent', () => {
+  it('should read each event of the contract by its name', () => {
+    expect(parseRealtimeEvent('topup.success', '{"id":"x","amount":5,"bonus":0,"balance":5}')).toEqual({
+      type: 'topup.success',
+      data: { id: 'x', amount: 5, bonus: 0, balance: 5 },
     });
+    expect(parseRealtimeEvent('balance.changed', '{"balance":42}')).toEqual({
+      type: 'balance.changed',
+      data: { balance: 42 },
+    });
+    expect(parseRealtimeEvent('order.updated', '{"id":"o1","status":"expired"}')).toEqual({
+      type: 'order.updated',
+      data: { id: 'o1', status: 'expired' },
+    });
+    expect(parseRealtimeEvent('resync', '{}')).toEqual({ type: 'resync', data: {} });
   });
 
-  it('should keep an event without an amount, so the rule can skip it', () => {
-    expect(parseTopupSuccess('{"id":"x","balance":5}')).toEqual({ id: 'x', balance: 5 });
-  });
-
-  it('should give an empty id for garbage', () => {
-    expect(parseTopupSuccess('not json').id).toBe('');
-    expect(parseTopupSuccess(undefined).id).toBe('');
-  });
-});
-
-describe('parseBalanceChanged', () => {
-  it('should read the balance', () => {
-    expect(parseBalanceChanged('{"balance":42}')).toEqual({ balance: 42 });
-    expect(parseBalanceChanged('{"balance":"42"}')).toBeNull();
+  it('should drop data that does not match its event, an unknown event and garbage', () => {
+    expect(parseRealtimeEvent('balance.changed', '{"balance":"42"}')).toBeNull();
+    expect(parseRealtimeEvent('topup.success', '{"id":"x","balance":5}')).toBeNull();
+    expect(parseRealtimeEvent('order.updated', '{"id":"o1","status":"lost"}')).toBeNull();
+    expect(parseRealtimeEvent('order.deleted', '{"id":"o1"}')).toBeNull();
+    expect(parseRealtimeEvent('balance.changed', 'not json')).toBeNull();
+    expect(parseRealtimeEvent('balance.changed', undefined)).toBeNull();
   });
 });
 
@@ -73,7 +66,11 @@ describe('reconnectDelayMs', () => {
 describe('queriesToRefresh', () => {
   it('should refetch the balance and the money lists on resync, when the server may have lost events', () => {
     expect(REALTIME_EVENTS).toContain('resync');
-    expect(queriesToRefresh('resync')).toEqual(['me', 'transactions', 'topups', 'bill']);
+    expect(queriesToRefresh('resync')).toEqual(['me', 'transactions', 'topups', 'bill', 'orders', 'proxies', 'keys']);
+  });
+
+  it('should refetch the order, proxy and key lists when an order changed elsewhere', () => {
+    expect(queriesToRefresh('order.updated')).toEqual(['orders', 'proxies', 'keys']);
   });
 
   it('should refresh the same after a top-up, and nothing for an event that carries its balance', () => {

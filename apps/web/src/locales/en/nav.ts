@@ -36,6 +36,15 @@ export const nav: typeof viNav = {
   adminTransactions: 'Transactions',
   adminNodes: 'Gateway nodes',
   userPanel: 'Back to the user panel',
+  // Tab titles of pages without a menu entry (app/document-title.tsx).
+  titleHome: 'Home',
+  titleLogin: 'Sign in',
+  titleRegister: 'Create an account',
+  titleRegisterSuccess: 'Registration successful',
+  titleForgotPassword: 'Forgot password',
+  titleResetPassword: 'Reset password',
+  titleOrderSuccess: 'Order placed',
+  titlePayment: 'Payment result',
 };
 
 export const topBar: typeof viTopBar = {

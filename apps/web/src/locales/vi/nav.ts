@@ -34,6 +34,15 @@ export const nav = {
   adminTransactions: 'Giao dịch',
   adminNodes: 'Máy chủ proxy',
   userPanel: 'Về trang người dùng',
+  // Tab titles of pages without a menu entry (app/document-title.tsx).
+  titleHome: 'Trang chủ',
+  titleLogin: 'Đăng nhập',
+  titleRegister: 'Đăng ký',
+  titleRegisterSuccess: 'Đăng ký thành công',
+  titleForgotPassword: 'Quên mật khẩu',
+  titleResetPassword: 'Đặt lại mật khẩu',
+  titleOrderSuccess: 'Đặt hàng thành công',
+  titlePayment: 'Kết quả thanh toán',
 };
 
 export const topBar = {

@@ -9,7 +9,8 @@ export function Footer() {
   const { companyFooter, companyName } = useSiteInfo();
   const text =
     companyFooter && companyName
-      ? t('common.footer.company', { year: new Date().getFullYear(), name: companyName })
+      ? // The sentence ends the name: "Co., Ltd." must not end in two periods.
+        t('common.footer.company', { year: new Date().getFullYear(), name: companyName.trim().replace(/\.+$/, '') })
       : t('common.footer.credit');
   return (
     <Box component="footer" data-testid="footer" sx={{ py: 3, px: 2, textAlign: 'center' }}>

@@ -3,25 +3,54 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { OTP_LENGTH, ZCheckCodeForgotRequest } from '@proxy/contract';
+import { OTP_LENGTH, OTP_RESEND_SECONDS, ZCheckCodeForgotRequest } from '@proxy/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useCountdown } from '@/hooks/use-countdown';
+import { isApiError } from '@/lib/api-error';
 import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
 import { muiField } from '@/lib/form';
+import { notifySuccess } from '@/lib/notify';
 import { useCheckCodeForgot } from '../api/check-code-forgot';
+import { useForgotPassword } from '../api/forgot-password';
+import { useCaptcha } from '../hooks/use-captcha';
+import { resendWait } from '../utils/forgot-progress';
 import { toastFirstError } from '../utils/toast-first-error';
 
 interface ForgotCodeStepProps {
   email: string;
+  /** When the code was sent (ms): the resend countdown runs from there, across a reload. */
+  sentAt: number;
+  onResent: (sentAt: number) => void;
   onVerified: (resetToken: string) => void;
   onChangeEmail: () => void;
 }
 
-/** Step 2: the mailed code, traded for a reset token. */
-export function ForgotCodeStep({ email, onVerified, onChangeEmail }: ForgotCodeStepProps) {
+/** Step 2: the mailed code, traded for a reset token; a new code once the countdown is over. */
+export function ForgotCodeStep({ email, sentAt, onResent, onVerified, onChangeEmail }: ForgotCodeStepProps) {
   const { t } = useTranslation();
   const checkCode = useCheckCodeForgot();
+  const forgotPassword = useForgotPassword();
+  const captcha = useCaptcha('forgot_password');
+  const countdown = useCountdown(resendWait(sentAt, OTP_RESEND_SECONDS));
+
+  const resend = () =>
+    captcha.withToken(async (token) => {
+      try {
+        await forgotPassword.mutateAsync({ email, captcha: token });
+        onResent(Date.now());
+        countdown.restart(OTP_RESEND_SECONDS);
+        notifySuccess(t('auth.otp.resent'));
+      } catch (error) {
+        // Too soon (another tab sent one): the server says how long to wait.
+        const wait = isApiError(error) ? error.dataNumber('remainTime') : undefined;
+        if (wait !== undefined) {
+          countdown.restart(wait);
+          onResent(Date.now() - (OTP_RESEND_SECONDS - wait) * 1000);
+        }
+      }
+    });
   const {
     register,
     handleSubmit,
@@ -57,6 +86,14 @@ export function ForgotCodeStep({ email, onVerified, onChangeEmail }: ForgotCodeS
       />
       <Button type="submit" variant="contained" size="large" loading={isSubmitting} data-testid="forgot-code-submit">
         {t('auth.forgot.verifyCode')}
+      </Button>
+      <Button
+        variant="outlined"
+        disabled={countdown.remaining > 0 || captcha.status === 'solving'}
+        onClick={() => void resend()}
+        data-testid="forgot-resend"
+      >
+        {countdown.remaining > 0 ? t('auth.otp.resendIn', { seconds: countdown.remaining }) : t('auth.otp.resend')}
       </Button>
       <Button onClick={onChangeEmail}>{t('auth.forgot.changeEmail')}</Button>
     </Stack>

@@ -9,15 +9,32 @@ import { AuthHeading } from '../components/auth-heading';
 import { ForgotCodeStep } from '../components/forgot-code-step';
 import { ForgotEmailStep } from '../components/forgot-email-step';
 import { ForgotPasswordStep } from '../components/forgot-password-step';
+import { loadForgotProgress, saveForgotProgress } from '../utils/forgot-progress';
 
 type Step =
-  { name: 'email'; email: string } | { name: 'code'; email: string } | { name: 'password'; resetToken: string };
+  | { name: 'email'; email: string }
+  | { name: 'code'; email: string; sentAt: number }
+  | { name: 'password'; resetToken: string };
 
-/** docs/wire-contract.md#auth: forgot password — email, then the mailed OTP, then a new password. */
+/** A reload comes back to the code step it left (forgot-progress.ts), else starts with the email. */
+function initialStep(): Step {
+  const saved = loadForgotProgress();
+  return saved ? { name: 'code', ...saved } : { name: 'email', email: '' };
+}
+
+/**
+ * docs/wire-contract.md#auth: forgot password — email, then the mailed OTP (with a resend
+ * countdown; a reload stays on this step), then a new password.
+ */
 export function ForgotPasswordRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [step, setStep] = useState<Step>({ name: 'email', email: '' });
+  const [step, setStep] = useState<Step>(initialStep);
+
+  const go = (next: Step) => {
+    saveForgotProgress(next.name === 'code' ? { email: next.email, sentAt: next.sentAt } : null);
+    setStep(next);
+  };
 
   const done = () => {
     notifySuccess(t('auth.forgot.success'));
@@ -28,13 +45,18 @@ export function ForgotPasswordRoute() {
     <Stack spacing={3}>
       <AuthHeading title={t('auth.forgot.title')} />
       {step.name === 'email' && (
-        <ForgotEmailStep defaultEmail={step.email} onSent={(email) => setStep({ name: 'code', email })} />
+        <ForgotEmailStep
+          defaultEmail={step.email}
+          onSent={(email) => go({ name: 'code', email, sentAt: Date.now() })}
+        />
       )}
       {step.name === 'code' && (
         <ForgotCodeStep
           email={step.email}
-          onVerified={(resetToken) => setStep({ name: 'password', resetToken })}
-          onChangeEmail={() => setStep({ name: 'email', email: step.email })}
+          sentAt={step.sentAt}
+          onResent={(sentAt) => go({ name: 'code', email: step.email, sentAt })}
+          onVerified={(resetToken) => go({ name: 'password', resetToken })}
+          onChangeEmail={() => go({ name: 'email', email: step.email })}
         />
       )}
       {step.name === 'password' && <ForgotPasswordStep resetToken={step.resetToken} onDone={done} />}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { hmacHex, randomDigits } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
+import { hitLimit } from '../../lib/rate-limit.js';
+import { enqueueMail, kickOutbox } from '../outbox/outbox.js';
+import { LIMITS, type RequestMeta } from './guards.js';
+import { consumeCode, insertEmailCode, latestEmailCode, spendCodeAttempt, type EmailCode } from './repository.js';
+
+/** Mailed one-time codes (email verification and password reset). */
+
+function codeHash(ctx: AppContext, email: string, purpose: string, code: string): string {
+  return hmacHex(ctx.keys.otp, `${purpose}:${email}:${code}`);
+}
+
+/**
+ * Issues a new OTP; returns the seconds until the next may be. A resend less than a minute after
+ * the last code is refused, but a registration always gets its own code: the code carries the
+ * registration's password (`passwordHash`), which only that code may set. The per-address hourly
+ * limit applies to both.
+ */
+export async function issueCode(
+  ctx: AppContext,
+  meta: RequestMeta,
+  email: string,
+  purpose: 'verify' | 'reset',
+  opts: { passwordHash?: string | null; registration?: boolean } = {},
+): Promise<number> {
+  const now = ctx.clock.now();
+  const last = await latestEmailCode(ctx.db, meta.site.id, email, purpose);
+  if (last && !opts.registration) {
+    const elapsed = (now.getTime() - last.createdAt.getTime()) / 1000;
+    if (elapsed < OTP_RESEND_SECONDS) {
+      throw new AppError('TOO_MANY_REQUEST', { remainTime: Math.ceil(OTP_RESEND_SECONDS - elapsed) });
+    }
+  }
+  await hitLimit(ctx.db, ctx.clock, { key: `otp:acct:${meta.site.id}:${email}`, ...LIMITS.otpAccount });
+  const code = randomDigits(OTP_LENGTH);
+  const subject =
+    purpose === 'verify'
+      ? `${meta.site.title}: mã xác minh / verification code ${code}`
+      : `${meta.site.title}: mã đặt lại mật khẩu / password reset code ${code}`;
+  const text = [
+    `Mã của bạn là: ${code} (hiệu lực 10 phút).`,
+    `Your code is: ${code} (valid for 10 minutes).`,
+    '',
+    'Nếu bạn không yêu cầu mã này, hãy bỏ qua thư. / If you did not ask for it, ignore this mail.',
+  ].join('\n');
+  // The code and its mail commit together; the mail goes out right after the commit.
+  const mailId = await ctx.db.transaction(async (tx) => {
+    await insertEmailCode(tx, {
+      id: randomUUID(),
+      siteId: meta.site.id,
+      email,
+      purpose,
+      codeHash: codeHash(ctx, email, purpose, code),
+      passwordHash: opts.passwordHash ?? null,
+      expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
+      createdAt: now,
+    });
+    return enqueueMail(ctx, tx, { to: email, subject, text });
+  });
+  await kickOutbox(ctx, [mailId]);
+  return OTP_RESEND_SECONDS;
+}
+
+/**
+ * Checks an OTP: the newest code for the address and purpose, unexpired, with attempts left.
+ * Each check spends an attempt first, so parallel guesses cannot exceed the limit. The caller
+ * consumes the code (a conditional update) together with what the code grants.
+ */
+export async function matchCode(
+  ctx: AppContext,
+  meta: RequestMeta,
+  email: string,
+  purpose: 'verify' | 'reset',
+  code: string,
+): Promise<EmailCode> {
+  const now = ctx.clock.now();
+  const row = await latestEmailCode(ctx.db, meta.site.id, email, purpose);
+  if (!row || row.consumedAt || row.expiresAt <= now) {
+    throw new AppError('VERIFY_EMAIL_FAIL_EXP');
+  }
+  if (!(await spendCodeAttempt(ctx.db, row.id, OTP_MAX_ATTEMPTS))) {
+    throw new AppError('VERIFY_EMAIL_FAIL_EXP');
+  }
+  if (row.codeHash !== codeHash(ctx, email, purpose, code)) {
+    throw new AppError('WRONG_CODE');
+  }
+  return row;
+}
+
+/** Uses a matched code up; of parallel requests with the same code only one gets past this. */
+export async function spendCode(ctx: AppContext, db: DbOrTx, row: EmailCode): Promise<void> {
+  if (!(await consumeCode(db, row.id, ctx.clock.now()))) {
+    throw new AppError('VERIFY_EMAIL_FAIL_EXP');
+  }
+}

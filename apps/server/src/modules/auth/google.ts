@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { TLoginResponse } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { hitLimit } from '../../lib/rate-limit.js';
+import { LIMITS, type RequestMeta } from './guards.js';
+import { toMe } from './mapper.js';
+import {
+  claimUnverifiedForGoogle,
+  consumePendingCodes,
+  findLoginUser,
+  findUserById,
+  insertUser,
+  revokeUserSessions,
+  updateUser,
+  type User,
+} from './repository.js';
+import { checkTotp, startSession } from './sessions.js';
+
+let jwks: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | null = null;
+function googleKeys(url: string) {
+  if (!jwks || jwks.url !== url) {
+    jwks = { url, set: createRemoteJWKSet(new URL(url)) };
+  }
+  return jwks.set;
+}
+
+/**
+ * Google sign-in on an address nobody had verified: whoever registered it may not own the
+ * mailbox, so the password they chose, their sessions and their pending codes all end here.
+ * Only Google, or a password the Google user sets later, opens the account from now on.
+ */
+async function claimForGoogle(ctx: AppContext, user: User, sub: string): Promise<User> {
+  const now = ctx.clock.now();
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const row = await claimUnverifiedForGoogle(tx, user.id, sub, now);
+    if (row) {
+      await revokeUserSessions(tx, user.id, 'google_claim', now);
+      await consumePendingCodes(tx, user.siteId, user.email, now);
+    }
+    return row;
+  });
+  if (claimed) {
+    return claimed;
+  }
+  // The mailbox owner verified it by code meanwhile: then it is a verified account to link.
+  const fresh = (await findUserById(ctx.db, user.id))!;
+  if (!fresh.googleSub) {
+    await updateUser(ctx.db, fresh.id, { googleSub: sub, updatedAt: now });
+  }
+  return { ...fresh, googleSub: fresh.googleSub ?? sub };
+}
+
+/** The verified address and subject of a Google ID token for `clientId`; INVALID_TOKEN otherwise. */
+async function verifyCredential(
+  ctx: AppContext,
+  clientId: string,
+  credential: string,
+): Promise<{ email: string; sub: string }> {
+  try {
+    const { payload } = await jwtVerify(credential, googleKeys(ctx.config.GOOGLE_JWKS_URL), {
+      audience: clientId,
+      issuer: ['accounts.google.com', 'https://accounts.google.com'],
+      currentDate: ctx.clock.now(),
+    });
+    if (typeof payload.email !== 'string' || payload.email_verified !== true || typeof payload.sub !== 'string') {
+      throw new AppError('INVALID_TOKEN');
+    }
+    return { email: payload.email.trim().toLowerCase(), sub: payload.sub };
+  } catch {
+    throw new AppError('INVALID_TOKEN');
+  }
+}
+
+/** The account Google vouched for: created, claimed (unverified) or linked (verified) as needed. */
+async function googleUser(ctx: AppContext, meta: RequestMeta, email: string, sub: string): Promise<User> {
+  const now = ctx.clock.now();
+  const user = await findLoginUser(ctx.db, meta.site.id, email);
+  if (!user) {
+    try {
+      return await insertUser(ctx.db, {
+        id: randomUUID(),
+        siteId: meta.site.id,
+        email,
+        passwordHash: null,
+        googleSub: sub,
+        emailVerifiedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) {
+        throw err;
+      }
+      const raced = await findLoginUser(ctx.db, meta.site.id, email);
+      if (!raced) {
+        throw err;
+      }
+      return raced;
+    }
+  }
+  if (!user.emailVerifiedAt) {
+    return claimForGoogle(ctx, user, sub);
+  }
+  if (!user.googleSub) {
+    // Google vouched for the address of a verified account: it is linked from now on.
+    await updateUser(ctx.db, user.id, { googleSub: sub, updatedAt: now });
+    return { ...user, googleSub: sub };
+  }
+  return user;
+}
+
+/** Google sign-in: an ID token verified against the configured JWKS, audience = the site's client id. */
+export async function googleLogin(
+  ctx: AppContext,
+  meta: RequestMeta,
+  credential: string,
+  code?: string,
+): Promise<TLoginResponse> {
+  await hitLimit(ctx.db, ctx.clock, { key: `login:ip:${meta.ip}`, ...LIMITS.loginIp });
+  const clientId = meta.site.settings.googleClientId ?? ctx.config.GOOGLE_CLIENT_ID;
+  if (!clientId) {
+    throw new AppError('INVALID_TOKEN');
+  }
+  const { email, sub } = await verifyCredential(ctx, clientId, credential);
+  const user = await googleUser(ctx, meta, email, sub);
+  if (!user.active) {
+    throw new AppError('USERNAME_BANNED');
+  }
+  // Google stands in for the password only: an account with 2FA on still needs its code.
+  if (user.twoFactorEnabled) {
+    await checkTotp(ctx, user, code);
+  }
+  const tokens = await startSession(ctx, ctx.db, user, meta);
+  return { tokens, user: toMe(user) };
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { TRegisterRequest } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { hitLimit } from '../../lib/rate-limit.js';
+import { issueCode, matchCode, spendCode } from './codes.js';
+import { assertEmail, checkCaptcha, LIMITS, type RequestMeta } from './guards.js';
+import { findUserBySiteEmail, insertUser, markEmailVerified, updateUnverifiedUser } from './repository.js';
+
+/** Registration: an account with an unverified address, its mailed code, and the verification. */
+
+export async function register(ctx: AppContext, meta: RequestMeta, body: TRegisterRequest): Promise<void> {
+  assertEmail(body.email);
+  await hitLimit(ctx.db, ctx.clock, { key: `register:ip:${meta.ip}`, ...LIMITS.registerIp });
+  await checkCaptcha(ctx, meta, body.captcha);
+  const existing = await findUserBySiteEmail(ctx.db, meta.site.id, body.email);
+  if (existing?.emailVerifiedAt) {
+    throw new AppError('USER_EXISTS');
+  }
+  // Each registration gets its own code, which carries its password: registering again mails a
+  // new code (the old one stops working), and the code that is verified sets the password. Two
+  // registrations with different passwords cannot be told apart (the mailbox's owner may verify
+  // either code), so then no code carries a password: the verified owner sets one through "forgot
+  // password", which only the mailbox can complete, and the other person gets nothing.
+  const samePassword = !existing || (await verifyPassword(existing.passwordHash, body.password));
+  const passwordHash = samePassword ? await hashPassword(body.password) : null;
+  if (existing) {
+    const updated = await updateUnverifiedUser(ctx.db, existing.id, {
+      passwordHash,
+      agencyCode: body.agencyCode ?? existing.agencyCode,
+      updatedAt: ctx.clock.now(),
+    });
+    if (!updated) {
+      // Verified (by its code or by Google) since it was read.
+      throw new AppError('USER_EXISTS');
+    }
+  } else {
+    try {
+      await insertUser(ctx.db, {
+        id: randomUUID(),
+        siteId: meta.site.id,
+        email: body.email,
+        passwordHash,
+        agencyCode: body.agencyCode ?? null,
+        createdAt: ctx.clock.now(),
+        updatedAt: ctx.clock.now(),
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw new AppError('USER_EXISTS');
+      }
+      throw err;
+    }
+  }
+  await issueCode(ctx, meta, body.email, 'verify', { passwordHash, registration: true });
+}
+
+export async function receiveCode(ctx: AppContext, meta: RequestMeta, email: string): Promise<number> {
+  await hitLimit(ctx.db, ctx.clock, { key: `otp:ip:${meta.ip}`, ...LIMITS.otpIp });
+  const user = await findUserBySiteEmail(ctx.db, meta.site.id, email);
+  if (!user) {
+    throw new AppError('USER_NOT_EXISTS');
+  }
+  if (user.emailVerifiedAt) {
+    throw new AppError('VERIFY_EMAIL_ALREADY');
+  }
+  // A resent code carries the password of the newest registration, which the account row holds.
+  return issueCode(ctx, meta, email, 'verify', { passwordHash: user.passwordHash });
+}
+
+export async function verifyEmail(ctx: AppContext, meta: RequestMeta, email: string, code: string): Promise<void> {
+  await hitLimit(ctx.db, ctx.clock, { key: `otp:ip:${meta.ip}`, ...LIMITS.otpIp });
+  const user = await findUserBySiteEmail(ctx.db, meta.site.id, email);
+  if (!user) {
+    throw new AppError('USER_NOT_EXISTS');
+  }
+  if (user.emailVerifiedAt) {
+    throw new AppError('VERIFY_EMAIL_ALREADY');
+  }
+  const row = await matchCode(ctx, meta, email, 'verify', code);
+  await ctx.db.transaction(async (tx) => {
+    await spendCode(ctx, tx, row);
+    if (!(await markEmailVerified(tx, user.id, ctx.clock.now(), row.passwordHash))) {
+      throw new AppError('VERIFY_EMAIL_ALREADY');
+    }
+  });
+}

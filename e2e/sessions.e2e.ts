@@ -1,0 +1,136 @@
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createCustomer, loginViaUi, pathOf } from './support/app';
+import { useE2E } from './support/setup';
+
+// Access tokens live 6 s here (15 minutes in production), so a spec sees them expire.
+const ACCESS_TTL_SEC = 6;
+const e2e = useE2E({ env: { ACCESS_TOKEN_TTL_SEC: String(ACCESS_TTL_SEC) } });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until the access token stored by the last login is past its expiry. */
+const waitPastExpiry = () => sleep(ACCESS_TTL_SEC * 1000 + 1500);
+
+/** The API answers a page got that refused its token (401 or 403), and its renew-token calls. */
+function watchAuth(page: Page) {
+  const refused: string[] = [];
+  let renewals = 0;
+  page.on('response', (res: Response) => {
+    const url = new URL(res.url());
+    if (!url.pathname.startsWith('/api/')) {
+      return;
+    }
+    if (url.pathname === '/api/auth/renew-token') {
+      renewals += 1;
+    }
+    if (res.status() === 401 || res.status() === 403) {
+      refused.push(`${res.status()} ${url.pathname}`);
+    }
+  });
+  return { refused, renewals: () => renewals };
+}
+
+/** The page's session works against the server: its stored token reads /api/user/me. */
+async function sessionWorks(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const token = localStorage.getItem('accessToken');
+    const res = await fetch('/api/user/me', { headers: { Authorization: `Bearer ${token ?? ''}` } });
+    return res.status;
+  });
+}
+
+async function openDashboard(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByTestId('topbar-balance').waitFor();
+}
+
+describe('sessions across tabs', () => {
+  it('should keep both tabs logged in when they renew an expired token at the same moment', async () => {
+    const { page, server, mail } = e2e;
+    const user = await createCustomer(server, mail, 'two-tabs');
+    await loginViaUi(page, server.baseUrl, user);
+    const second = await page.context().newPage();
+    await openDashboard(second, server.baseUrl);
+    // Neither tab makes a request while the token expires.
+    await Promise.all([page.goto('about:blank'), second.goto('about:blank')]);
+    await waitPastExpiry();
+
+    const first = watchAuth(page);
+    const other = watchAuth(second);
+    await Promise.all([openDashboard(page, server.baseUrl), openDashboard(second, server.baseUrl)]);
+    expect([pathOf(page), pathOf(second)]).toEqual(['/dashboard', '/dashboard']);
+    expect(await sessionWorks(page)).toBe(200);
+    expect(await sessionWorks(second)).toBe(200);
+    // One renewal served both tabs (the other found the new tokens in storage), and nothing was refused.
+    expect(first.renewals() + other.renewals()).toBe(1);
+    expect([...first.refused, ...other.refused]).toEqual([]);
+
+    // Both stay logged in on the next navigation too.
+    await Promise.all([page.reload(), second.reload()]);
+    await Promise.all([page.getByTestId('topbar-balance').waitFor(), second.getByTestId('topbar-balance').waitFor()]);
+    expect([pathOf(page), pathOf(second)]).toEqual(['/dashboard', '/dashboard']);
+  });
+
+  it('should stay logged in when the page reloads while its renewal is in flight', async () => {
+    const { page, server, mail } = e2e;
+    const user = await createCustomer(server, mail, 'reload-renewal');
+    await loginViaUi(page, server.baseUrl, user);
+    await page.goto('about:blank');
+    await waitPastExpiry();
+
+    // The first renewal reaches the server (which rotates the token) but its answer never reaches
+    // the page: the page reloads first, and the new page holds the spent refresh token.
+    let held = false;
+    let rotated!: () => void;
+    const rotatedOnServer = new Promise<void>((resolve) => (rotated = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/renew-token', async (route) => {
+      if (held) {
+        await route.continue();
+        return;
+      }
+      held = true;
+      const answer = await route.fetch();
+      expect(answer.status()).toBe(200);
+      rotated();
+      await released;
+      await route.abort().catch(() => undefined);
+    });
+    void page.goto(`${server.baseUrl}/dashboard`).catch(() => undefined);
+    await rotatedOnServer;
+    const spent = await page.evaluate(() => localStorage.getItem('refreshToken'));
+
+    const watch = watchAuth(page);
+    await page.reload();
+    await page.getByTestId('topbar-balance').waitFor();
+    release();
+    expect(pathOf(page)).toBe('/dashboard');
+    expect(await sessionWorks(page)).toBe(200);
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).not.toBe(spent);
+    expect(watch.refused).toEqual([]);
+  });
+
+  it('should renew before a page load after expiry, with no request refused', async () => {
+    const { page, server, mail } = e2e;
+    const user = await createCustomer(server, mail, 'no-403');
+    await loginViaUi(page, server.baseUrl, user);
+    await page.goto('about:blank');
+    await waitPastExpiry();
+
+    const watch = watchAuth(page);
+    const consoleErrors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') {
+        consoleErrors.push(msg.text());
+      }
+    });
+    await openDashboard(page, server.baseUrl);
+    await page.goto(`${server.baseUrl}/manage-proxy`);
+    await page.getByTestId('topbar-balance').waitFor();
+    expect(watch.refused).toEqual([]);
+    expect(watch.renewals()).toBe(1);
+    expect(consoleErrors.filter((text) => /40[13]/.test(text))).toEqual([]);
+  });
+});
