@@ -68,13 +68,13 @@ export default defineConfig({
       },
       output: {
         // Libraries change less often than the app; in chunks of their own they stay cached across deploys.
+        // Only the core that every page needs is forced into them: MUI components, zod and the rest
+        // are left to Rollup, so a page loads only the components it (or the shell) uses.
         manualChunks(id) {
-          if (/\/node_modules\/(@mui\/(material|system|utils|styled-engine|private-theming)|@emotion)\//.test(id)) {
+          if (/\/node_modules\/(@mui\/(system|utils|styled-engine|private-theming)|@emotion)\//.test(id)) {
             return 'mui';
           }
-          if (
-            /\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zod)\//.test(id)
-          ) {
+          if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) {
             return 'vendor';
           }
           return undefined;

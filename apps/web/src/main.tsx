@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@/lib/i18n';
+import { i18nReady } from '@/lib/i18n';
 import { App } from '@/app';
 
 const root = document.getElementById('root');
@@ -8,8 +8,12 @@ if (!root) {
   throw new Error('The #root element is missing from index.html');
 }
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const container = root;
+// The texts of the start language (a chunk of its own for en) are there before the first render.
+void i18nReady.finally(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

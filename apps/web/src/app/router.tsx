@@ -9,11 +9,8 @@ import { AuthenticatedGuard } from './guards/authenticated';
 import { NotAuthenticatedGuard } from './guards/not-authenticated';
 import { OwnerGuard } from './guards/owner';
 import { AgencyApiGuard } from './guards/site-feature';
-import { AdminLayout } from './layouts/admin-layout';
 import { AuthLayout } from './layouts/auth-layout';
-import { DefaultLayout } from './layouts/default-layout';
 import { EmptyLayout } from './layouts/empty-layout';
-import { HomeLayout } from './layouts/home-layout';
 import { RootLayout } from './layouts/root-layout';
 import type { ComingSoonHandle } from './routes/coming-soon';
 import { ErrorPageRoute } from './routes/error-page';
@@ -35,6 +32,12 @@ function paymentResult(pick: (m: PaymentResultModule) => ComponentType) {
   return lazyRoute(() => import('@/features/topup/routes/payment-result').then(pick));
 }
 
+// The signed-in and landing layouts (app bar, menus, dialogs) load with their first page, so the
+// login page does not download them.
+const defaultLayout = lazyRoute(() => import('./layouts/default-layout').then((m) => m.DefaultLayout));
+const adminLayout = lazyRoute(() => import('./layouts/admin-layout').then((m) => m.AdminLayout));
+const homeLayout = lazyRoute(() => import('./layouts/home-layout').then((m) => m.HomeLayout));
+
 const login = lazyRoute(() => import('@/features/auth/routes/login').then((m) => m.LoginRoute));
 
 export const routes: RouteObject[] = [
@@ -48,7 +51,7 @@ export const routes: RouteObject[] = [
         Component: NotAuthenticatedGuard,
         children: [
           {
-            Component: HomeLayout,
+            ...homeLayout,
             children: [
               {
                 index: true,
@@ -90,7 +93,7 @@ export const routes: RouteObject[] = [
         Component: AuthenticatedGuard,
         children: [
           {
-            Component: DefaultLayout,
+            ...defaultLayout,
             children: [
               {
                 path: paths.app.dashboard.path,
@@ -156,7 +159,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.admin.root.path,
-                Component: AdminLayout,
+                ...adminLayout,
                 children: [
                   { index: true, ...adminOverview },
                   { path: paths.admin.overview.path, ...adminOverview },

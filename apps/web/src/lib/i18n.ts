@@ -2,10 +2,16 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, formatCoins, type Locale } from '@proxy/contract';
 import { STORAGE_KEYS } from '@/config/constants';
-import { en } from '@/locales/en';
 import { vi } from '@/locales/vi';
 
-const resources = { vi: { translation: vi }, en: { translation: en } } as const;
+/**
+ * vi (the default and the fallback) is in the main bundle; en is a chunk of its own, loaded
+ * before the first render when it is the starting language and before switching to it.
+ */
+const loaders: Record<Locale, () => Promise<unknown>> = {
+  vi: () => Promise.resolve(vi),
+  en: () => import('@/locales/en').then((m) => m.en),
+};
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -52,9 +58,12 @@ export function groupNumber(value: unknown, key: string | undefined): unknown {
   return typeof value === 'number' && Number.isInteger(value) && !UNGROUPED.has(key ?? '') ? formatCoins(value) : value;
 }
 
+const startLanguage = initialLanguage();
+
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
+  resources: { vi: { translation: vi } },
+  // The start language's texts are added by `i18nReady` (main.tsx renders after it); until then i18next uses vi.
+  lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
   initAsync: false,
@@ -68,6 +77,24 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
+/** Adds a language's texts once (a network fetch for en the first time). */
+async function loadLanguage(lng: Locale): Promise<void> {
+  if (!i18n.hasResourceBundle(lng, 'translation')) {
+    i18n.addResourceBundle(lng, 'translation', await loaders[lng]());
+  }
+}
+
+/** Loads `lng` if needed, then switches to it. */
+async function switchTo(lng: Locale): Promise<void> {
+  await loadLanguage(lng);
+  if (i18n.language !== lng) {
+    await i18n.changeLanguage(lng);
+  }
+}
+
+/** Settles once the start language is loaded and applied; the first render waits for it. */
+export const i18nReady: Promise<void> = switchTo(startLanguage);
+
 export function currentLanguage(): Locale {
   return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
 }
@@ -75,14 +102,14 @@ export function currentLanguage(): Locale {
 /** The user's choice: stored under clientLanguage and applied at once. */
 export function chooseLanguage(lng: Locale): void {
   localStorage.setItem(STORAGE_KEYS.clientLanguage, lng);
-  void i18n.changeLanguage(lng);
+  void switchTo(lng);
 }
 
 /** A site that forces English shows it whatever was chosen, without overwriting the choice. */
 export function applySiteLanguage(forceEnglish: boolean): void {
   const lng: Locale = forceEnglish ? 'en' : (storedLanguage() ?? DEFAULT_LOCALE);
   if (i18n.language !== lng) {
-    void i18n.changeLanguage(lng);
+    void switchTo(lng);
   }
 }
 
