@@ -1,9 +1,4 @@
-import {
-  REALTIME_EVENTS,
-  ZRealtimeEvent,
-  type RealtimeEventType,
-  type TRealtimeEvent,
-} from '@proxy/contract';
+import { REALTIME_EVENTS, ZRealtimeEvent, type RealtimeEventType, type TRealtimeEvent } from '@proxy/contract';
 import { STORAGE_KEYS } from '@/config/constants';
 import { queryRoots } from './query-keys';
 
