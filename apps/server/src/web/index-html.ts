@@ -1,4 +1,4 @@
-import type { Site } from '../modules/site/repository.js';
+import type { Site } from '../modules/site/index.js';
 
 /** What a site's index.html says about it before any script runs (docs/screens.md#branding). */
 export interface HtmlBranding {

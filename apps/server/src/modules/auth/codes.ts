@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { hmacHex, randomDigits } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
-import { enqueueMail, kickOutbox } from '../outbox/outbox.js';
+import { enqueueMail, kickOutbox } from '../outbox/index.js';
 import { LIMITS, type RequestMeta } from './guards.js';
 import { consumeCode, insertEmailCode, latestEmailCode, spendCodeAttempt, type EmailCode } from './repository.js';
 

@@ -2,7 +2,7 @@ import { EMAIL_RE } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { verifyAltcha, verifyRecaptcha } from '../../lib/captcha.js';
 import { AppError } from '../../lib/errors.js';
-import type { Site } from '../site/repository.js';
+import type { Site } from '../site/index.js';
 
 export interface RequestMeta {
   site: Site;

@@ -1,6 +1,6 @@
 import { renewUnitPrice, type TDashboardSummary, type TExpiringGroup, type TransactionType } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import * as catalog from '../catalog/repository.js';
+import * as catalog from '../catalog/index.js';
 import * as repo from './repository.js';
 
 /** What counts as spending: purchases, renewals and amendments (negative), less refunds. */

@@ -3,7 +3,6 @@ import { discountPercent, quote, type TBuyRetailRequest, type TKey, type TOrder,
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { pgErrorOf } from '../../lib/pg-errors.js';
 import * as catalog from '../catalog/index.js';
 import { randomCredential } from '../supply/index.js';
 import { idemOf, once, repeatOf, type Asked } from './idempotency.js';
