@@ -152,7 +152,7 @@ export async function adminCancelOrder(ctx: AppContext, actor: AdminActor, siteI
       amount,
       createdAt: now,
     });
-    await publish(tx, order.userId, 'order.updated', { id: order.id, status: 'cancelled' });
+    await publish(tx, order.userId, { type: 'order.updated', data: { id: order.id, status: 'cancelled' } });
     return { status: 'cancelled' as const, refunded: amount, released: count };
   });
 }
