@@ -26,6 +26,7 @@ export const serverModuleGraph = {
   tags: ['proxies'],
   checker: ['proxies', 'supply'],
   user: ['auth', 'ledger', 'orders'],
+  dashboard: ['catalog'],
   payments: ['auth', 'ledger', 'realtime', 'site'],
   dashboard: ['catalog'],
 };

@@ -280,12 +280,13 @@ async function main(): Promise<void> {
         '',
       ]);
     }
-    const audit = await db.query(
+    const audit = await db.query<{ n: string }>(
       `select count(*) as n from (select u.id from users u left join transactions t on t.user_id = u.id
        group by u.id, u.balance having u.balance <> coalesce(sum(t.amount), 0)) x`,
     );
     await db.end();
-    rows.push(['ledger audit', Number(audit.rows[0].n) === 0 ? 'holds' : `${audit.rows[0].n} mismatches`, '']);
+    const mismatches = Number(audit.rows[0]?.n);
+    rows.push(['ledger audit', mismatches === 0 ? 'holds' : `${mismatches} mismatches`, '']);
     console.log('');
     for (const [what, figure, target] of rows) {
       console.log(`${what.padEnd(34)} ${figure}${target ? `   (${target})` : ''}`);

@@ -178,7 +178,7 @@ export async function startOurs(
     await probe(connect);
     await probe(socks5);
   });
-  return { name: 'ours', pid: s.child.pid as number, connect, socks5, stop: s.stop, log: s.output };
+  return { name: 'ours', pid: s.child.pid as number, connect, socks5, stop: () => s.stop(), log: s.output };
 }
 
 /** The bare relay (scripts/bench-gateway/relay.ts), one listener per target port. */
@@ -199,7 +199,7 @@ export async function startRaw(
   );
   const raw: Dialect = { kind: 'raw', ports: new Map(pairs.map(([listen, target]) => [target, listen])) };
   await ready(s, 'the raw relay', () => probe(raw));
-  return { name: 'raw', pid: s.child.pid as number, raw, stop: s.stop, log: s.output };
+  return { name: 'raw', pid: s.child.pid as number, raw, stop: () => s.stop(), log: s.output };
 }
 
 /** A scratch directory the unprivileged daemons (squid runs as `proxy`) can read. */
@@ -256,7 +256,7 @@ export async function startSquid(
   const s = launch([SQUID, '-N', '-d', '1', '-f', conf], pin, dir);
   const connect: Dialect = { kind: 'connect', port, auth: [creds.username, creds.password] };
   await ready(s, 'squid', () => probe(connect));
-  return { name: 'squid', pid: s.child.pid as number, connect, stop: s.stop, log: s.output };
+  return { name: 'squid', pid: s.child.pid as number, connect, stop: () => s.stop(), log: s.output };
 }
 
 /** A system user for dante's `socksmethod: username` (checked against /etc/shadow), removed by `remove()`. */
@@ -316,7 +316,7 @@ export async function startDante(
   const s = launch([DANTED, '-f', conf, '-p', path.join(dir, 'danted.pid')], pin, dir);
   const socks5: Dialect = { kind: 'socks5', port, auth: [creds.username, creds.password] };
   await ready(s, 'dante', () => probe(socks5));
-  return { name: 'dante', pid: s.child.pid as number, socks5, stop: s.stop, log: s.output };
+  return { name: 'dante', pid: s.child.pid as number, socks5, stop: () => s.stop(), log: s.output };
 }
 
 export function removeDir(dir: string): void {

@@ -113,7 +113,7 @@ export function cPingPong(p: CPinger, d: Dialect | null, n: number): Promise<num
       try {
         resolve(parseRtts(stdout.split('\n'), n));
       } catch (e) {
-        reject(e as Error);
+        reject(e instanceof Error ? e : new Error(String(e)));
       }
     });
   });

@@ -135,8 +135,8 @@ export async function openDatabase(opts: {
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
+  const res: unknown = await db.execute(query);
+  return (res as { rows: T[] }).rows;
 }
 
 const dialect = new PgDialect();

@@ -7,8 +7,9 @@ import { isTransientDbError } from '../lib/pg-errors.js';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      if (err.data?.remainTime !== undefined) {
-        reply.header('retry-after', String(err.data.remainTime));
+      const remainTime = err.data?.remainTime;
+      if (typeof remainTime === 'number' || typeof remainTime === 'string') {
+        reply.header('retry-after', String(remainTime));
       }
       return reply.status(err.statusCode).send({ message: err.code, ...(err.data ? { data: err.data } : {}) });
     }

@@ -187,7 +187,7 @@ export async function startFakeMomo(opts: FakeMomoOptions = {}) {
       await sendIpn(order.orderId).catch(() => undefined);
       const r = result(order);
       const qs = new URLSearchParams(Object.entries(r).map(([k, v]): [string, string] => [k, String(v)]));
-      return { redirect: `${order.redirectUrl}&${qs}` };
+      return { redirect: `${order.redirectUrl}&${qs.toString()}` };
     }
     return notFound();
   }, opts.port);

@@ -88,7 +88,7 @@ export async function startFakeTazapay(opts: FakeTazapayOptions = {}) {
       return { status: 401, json: { status: 'error', message: 'unauthorized' } };
     }
     if (req.method === 'POST' && req.path === '/v3/checkout') {
-      const b = req.body as Record<string, unknown>;
+      const b = req.body;
       const customer = (b.customer_details ?? {}) as Record<string, unknown>;
       if (!Number.isInteger(b.amount) || !b.invoice_currency || !customer.country || !customer.email) {
         return { status: 400, json: { status: 'error', message: 'validation failed' } };
@@ -101,13 +101,13 @@ export async function startFakeTazapay(opts: FakeTazapayOptions = {}) {
         status: 'active',
         payment_status: 'unpaid',
         amount: b.amount as number,
-        invoice_currency: String(b.invoice_currency).toLowerCase(),
-        reference_id: String(b.reference_id ?? ''),
+        invoice_currency: text(b.invoice_currency).toLowerCase(),
+        reference_id: text(b.reference_id),
         payin: null,
         customer_details: customer,
-        success_url: String(b.success_url ?? ''),
-        cancel_url: String(b.cancel_url ?? ''),
-        webhook_url: String(b.webhook_url ?? ''),
+        success_url: text(b.success_url),
+        cancel_url: text(b.cancel_url),
+        webhook_url: text(b.webhook_url),
         created_at: new Date().toISOString(),
       };
       checkouts.set(id, c);
@@ -154,3 +154,8 @@ export async function startFakeTazapay(opts: FakeTazapayOptions = {}) {
 }
 
 export type FakeTazapay = Awaited<ReturnType<typeof startFakeTazapay>>;
+
+/** A request field as text: strings and numbers as written, anything else (absent, an object) as ''. */
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}

@@ -72,7 +72,9 @@ export async function startFakeTronGrid(opts: FakeTronGridOptions = {}) {
         meta: {
           at: Date.now(),
           page_size: data.length,
-          ...(more ? { fingerprint: String(offset + limit), links: { next: `${server.url}${req.path}?${next}` } } : {}),
+          ...(more
+            ? { fingerprint: String(offset + limit), links: { next: `${server.url}${req.path}?${next.toString()}` } }
+            : {}),
         },
       },
     };

@@ -15,7 +15,7 @@ const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256');
-  privateKey = pair.privateKey as CryptoKey;
+  privateKey = pair.privateKey;
   const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
   jwksServer = createServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
@@ -127,7 +127,7 @@ describe('POST /api/auth/google', () => {
   });
 
   it('should refuse a token for another audience, another issuer, a foreign key or an unverified email', async () => {
-    const foreign = (await generateKeyPair('RS256')).privateKey as CryptoKey;
+    const foreign = (await generateKeyPair('RS256')).privateKey;
     const bad = [
       await idToken({ sub: 'x', email: 'x@gmail.com' }, { aud: 'someone-else' }),
       await idToken({ sub: 'x', email: 'x@gmail.com' }, { iss: 'https://evil.example.com' }),

@@ -24,12 +24,12 @@ async function countries(product: string, token = admin, host = 'localhost') {
     token,
     headers: { host },
   });
-  return res.json() as { code: string; enabled: boolean; stock: number }[];
+  return res.json<{ code: string; enabled: boolean; stock: number }[]>();
 }
 
 async function retail(product: string, token = admin, host = 'localhost') {
   const res = await t.inject({ method: 'GET', url: `/api/${product}-retail/admin/get-all`, token, headers: { host } });
-  return res.json() as { id: string; country: string; unit: string; price: number }[];
+  return res.json<{ id: string; country: string; unit: string; price: number }[]>();
 }
 
 describe('catalogue admin: countries and their period prices', () => {

@@ -34,7 +34,7 @@ async function egress(id: string, body: Record<string, unknown>) {
 
 async function stock(product: string, admin = false): Promise<Record<string, number>> {
   const url = `/api/country/${product}/${admin ? 'list-country-admin' : 'list-country'}`;
-  const rows = (await t.inject({ method: 'GET', url, token: owner })).json() as { code: string; stock: number }[];
+  const rows = (await t.inject({ method: 'GET', url, token: owner })).json<{ code: string; stock: number }[]>();
   return Object.fromEntries(rows.map((r) => [r.code, r.stock]));
 }
 

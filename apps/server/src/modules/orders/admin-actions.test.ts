@@ -24,7 +24,7 @@ async function buyV4(token: string, quantity = 50, country = 'VN') {
     payload: { country, quantity, period: { unit: 'day', value: 1 } },
   });
   expect(res.statusCode).toBe(200);
-  return res.json() as { order: { id: string; code: string; totalPrice: number; expiresAt: string } };
+  return res.json<{ order: { id: string; code: string; totalPrice: number; expiresAt: string } }>();
 }
 
 async function refundRows(userId: string) {

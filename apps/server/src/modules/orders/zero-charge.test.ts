@@ -30,7 +30,7 @@ async function buyRetail(token: string) {
     payload: { country: 'VN', quantity: 2, period: { unit: 'day', value: 1 } },
   });
   expect(res.statusCode).toBe(200);
-  return res.json() as { order: { id: string }; proxies: { id: string; expiresAt: string }[] };
+  return res.json<{ order: { id: string }; proxies: { id: string; expiresAt: string }[] }>();
 }
 
 describe('a zero charge', () => {

@@ -70,7 +70,9 @@ async function settle(ctx: AppContext, row: Claimed, err: unknown): Promise<void
     await markOutboxSent(ctx.db, row.id, now);
     return;
   }
-  const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+  // A thrown non-Error is shown as JSON, not as "[object Object]".
+  const text = err instanceof Error ? err.message : typeof err === 'string' ? err : (JSON.stringify(err) ?? 'null');
+  const message = text.slice(0, 500);
   ctx.log.warn({ err, outboxId: row.id, attempts: row.attempts }, 'outbox delivery failed');
   await recordOutboxFailure(ctx.db, row.id, message, now + retryDelayMs(row.attempts));
 }

@@ -60,7 +60,9 @@ describe('POST /api/webhook/bank with characters PostgreSQL cannot store', () =>
         const code = await codeBillOf(t, c.id);
         const base = sepay(`MBVCB.1.${code}.CT`, 110_000);
         const body: Record<string, unknown> = { ...base };
-        const before = field === 'code' ? code : String(body[field] ?? '');
+        const value = body[field];
+        const before =
+          field === 'code' ? code : typeof value === 'string' || typeof value === 'number' ? String(value) : '';
         body[field] = `${before}${MARK}`;
         const raw = rawWith(body, escape);
         for (let i = 0; i < 2; i++) {

@@ -7,7 +7,8 @@ export { formatMinor } from '@proxy/contract';
  * that is not a plain non-negative decimal with at most `decimals` places.
  */
 export function toMinor(value: unknown, decimals: number): number | null {
-  const s = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value ?? '');
+  const s =
+    typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value : '';
   const m = /^(\d{1,15})(?:\.(\d+))?$/.exec(s.trim());
   if (!m) {
     return null;

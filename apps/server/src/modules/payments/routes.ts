@@ -20,7 +20,6 @@ import {
   ZTopupDetail,
   ZTopupListQuery,
   zPage,
-  type PaymentMethod,
 } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
@@ -226,7 +225,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       `/admin/payment-methods/${method}`,
       { ...admin, schema: { tags, body: ZPaymentMethodUpdate[method], response: { 200: ZPaymentConfig } } },
       async (req) => {
-        await updateMethodConfig(app.ctx, req.site.id, method as PaymentMethod, req.body as Record<string, unknown>);
+        await updateMethodConfig(app.ctx, req.site.id, method, req.body);
         return freshConfig(app, req);
       },
     );

@@ -109,7 +109,7 @@ describe("an admin's reject racing a credit", () => {
       const announced = await announce(c.token, 150_000);
       const body = sepay(`${await codeBillOf(t, c.id)} ck`, 150_000);
       const [delivery, ...rejects] = await Promise.all([postBank(t, body), ...rejectsSpread(announced, round)]);
-      expect(delivery!.statusCode, delivery!.body).toBe(200);
+      expect(delivery.statusCode, delivery.body).toBe(200);
       const rejected = rejectsDone(rejects);
       const intent = await topupById(t, announced);
       // The transfer is credited either way: on the announced top-up, or (rejected) on a row of its own.
@@ -147,8 +147,8 @@ describe("an admin's reject racing a credit", () => {
         fake.sendIpn(topup.instructions.orderId),
         ...rejectsSpread(topup.id, round),
       ]);
-      expect(ipn!.status, ipn!.body).toBe(200);
-      const rejected = rejectsDone(rejects as LightMyRequestResponse[]);
+      expect(ipn.status, ipn.body).toBe(200);
+      const rejected = rejectsDone(rejects);
       const after = await topupById(t, topup.id);
       if (after.status === 'success') {
         expect(rejected).toBe(0);

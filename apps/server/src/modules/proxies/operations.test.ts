@@ -21,10 +21,9 @@ async function v4(token: string, quantity = 2) {
 }
 /** A private IPv4 package (the demo's "Starter": 5 proxies in SG), as /api/bought-proxy serves. */
 async function v4Package(token: string) {
-  const packages = (await t.inject({ method: 'GET', url: '/api/v4-package/get-all-package' })).json() as {
-    id: string;
-    name: string;
-  }[];
+  const packages = (await t.inject({ method: 'GET', url: '/api/v4-package/get-all-package' })).json<
+    { id: string; name: string }[]
+  >();
   const id = packages.find((p) => p.name === 'Starter')!.id;
   const res = await t.inject({
     method: 'POST',

@@ -101,13 +101,18 @@ export async function rotateNodeSecret(ctx: AppContext, id: string): Promise<str
   return secret;
 }
 
+/** How a group of egress addresses is handed out. */
+export type EgressKind = 'pool' | 'prefix' | 'shared';
+
 export async function listEgress(ctx: AppContext, id: string) {
+  const kindOf = (r: { is_prefix: boolean; shared: boolean }): EgressKind =>
+    r.is_prefix ? 'prefix' : r.shared ? 'shared' : 'pool';
   return repo.listEgressGroups(ctx.db, id).then((rows) =>
     rows.map((r) => ({
       product: r.product,
       country: r.country,
       family: r.family,
-      kind: (r.is_prefix ? 'prefix' : r.shared ? 'shared' : 'pool') as 'prefix' | 'shared' | 'pool',
+      kind: kindOf(r),
       total: Number(r.total),
       held: Number(r.held),
       sample: r.sample,

@@ -32,7 +32,7 @@ describe('safeHttpUrl', () => {
 
   it('should refuse relative and empty URLs and non-strings unless a base is given', () => {
     for (const url of ['/topup', '//evil.example/x', 'pay.example', '', null, undefined, 42, {}]) {
-      expect(safeHttpUrl(url), String(url)).toBeNull();
+      expect(safeHttpUrl(url), JSON.stringify(url) ?? 'undefined').toBeNull();
     }
     expect(safeHttpUrl('/topup?x=1', 'https://panel.example/dashboard')).toBe('https://panel.example/topup?x=1');
     expect(safeHttpUrl('javascript:alert(1)', 'https://panel.example/')).toBeNull();

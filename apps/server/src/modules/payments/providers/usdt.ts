@@ -83,7 +83,8 @@ export const usdt: PaymentProvider = {
       min_timestamp: String(from),
     });
     const base = need(env.config, 'baseUrl');
-    let url: string | null = `${base}/v1/accounts/${encodeURIComponent(address)}/transactions/trc20?${params}`;
+    let url: string | null =
+      `${base}/v1/accounts/${encodeURIComponent(address)}/transactions/trc20?${params.toString()}`;
     for (let page = 0; url && page < MAX_PAGES; page++) {
       const r = await call(env, url, { headers: apiKey ? { 'TRON-PRO-API-KEY': apiKey } : {} }, 'PAYMENT_ERROR');
       const body = okJson<{ data?: Trc20Transfer[]; meta?: { links?: { next?: string } } }>(

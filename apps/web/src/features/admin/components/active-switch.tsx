@@ -19,11 +19,7 @@ export function ActiveSwitch<T extends FieldValues & { active: boolean }>({
       render={({ field }) => (
         <FormControlLabel
           control={
-            <Switch
-              checked={field.value as boolean}
-              onChange={(_, checked) => field.onChange(checked)}
-              data-testid={testId}
-            />
+            <Switch checked={field.value} onChange={(_, checked) => field.onChange(checked)} data-testid={testId} />
           }
           label={label}
         />

@@ -79,9 +79,10 @@ export function fieldsOfIssues(data: Record<string, unknown> | undefined): strin
     return [];
   }
   return issues
-    .map((issue: unknown) =>
-      typeof issue === 'object' && issue !== null ? String((issue as { path?: unknown }).path ?? '') : '',
-    )
+    .map((issue: unknown) => {
+      const path = typeof issue === 'object' && issue !== null ? (issue as { path?: unknown }).path : undefined;
+      return typeof path === 'string' ? path : '';
+    })
     .map((path) => path.replace(/^body\./, ''))
     .filter(Boolean);
 }

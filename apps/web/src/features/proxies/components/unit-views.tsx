@@ -14,7 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import type { GridColDef, GridRowId } from '@mui/x-data-grid';
+import type { GridColDef, GridRowId, GridRowParams } from '@mui/x-data-grid';
 import { formatCoins } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { PagedDataGrid, PAGE_SIZE_OPTIONS } from '@/components/data-grid';
@@ -233,7 +233,7 @@ export function UnitList<R extends { id: string }>(props: UnitListProps<R>) {
           paging={paging}
           selection={selection}
           columns={withDetails}
-          onRowClick={({ row }, event) => {
+          onRowClick={({ row }: GridRowParams<R>, event) => {
             // A click on a cell's own control (copy, get new IP, the checkbox) is not a click on the row.
             if (!(event.target as HTMLElement).closest('button, a, input, [role="checkbox"]')) {
               setOpen(row);
