@@ -28,7 +28,6 @@ export const serverModuleGraph = {
   user: ['auth', 'ledger', 'orders'],
   dashboard: ['catalog'],
   payments: ['auth', 'ledger', 'realtime', 'site'],
-  dashboard: ['catalog'],
 };
 
 const modulesDir = fileURLToPath(new URL('../apps/server/src/modules/', import.meta.url));
