@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx } from '../../db/client.js';
 import { orders, proxies, rotatingKeys, subServers, users } from '../../db/schema/index.js';
 import { offsetOf } from '../../lib/paging.js';
-import type { KeyRow, OrderRow, ProxyRow } from './repository.js';
+import type { OrderRow } from './repository.js';
 
 /** The admin's order statements: every read and lock is scoped to the admin's site. */
 
@@ -62,24 +62,6 @@ export async function pageOrderKeys(db: DbOrTx, orderId: string, page: number, l
     db.select({ n: count() }).from(rotatingKeys).where(w),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
-}
-
-/** Keys before proxies, as every path that changes both (the lifecycle job, get-new-ip). */
-export async function lockOrderKeys(db: DbOrTx, orderId: string): Promise<KeyRow[]> {
-  return db
-    .select()
-    .from(rotatingKeys)
-    .where(and(eq(rotatingKeys.orderId, orderId), ne(rotatingKeys.status, 'locked')))
-    .for('update');
-}
-
-/** Every proxy of the order still holding supply, key listeners included. */
-export async function lockOrderProxies(db: DbOrTx, orderId: string): Promise<ProxyRow[]> {
-  return db
-    .select()
-    .from(proxies)
-    .where(and(eq(proxies.orderId, orderId), ne(proxies.status, 'locked')))
-    .for('update');
 }
 
 export async function lockKeysForGood(db: DbOrTx, ids: string[], at: Date): Promise<void> {

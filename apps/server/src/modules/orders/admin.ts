@@ -10,6 +10,7 @@ import { logNotes } from './log-notes.js';
 import { toKey, toOrder, toProxy } from './mapper.js';
 import { extendUnits, liveUnits, refreshOrders } from './renew.js';
 import * as repo from './repository.js';
+import { lockLiveKeysOfOrder, lockLiveProxiesOfOrder } from './units-repository.js';
 
 /**
  * An admin's view of and actions on one order of the site (docs/money.md#admin-order-actions).
@@ -117,8 +118,8 @@ export async function adminCancelOrder(ctx: AppContext, actor: AdminActor, siteI
       throw new AppError('FORBIDDEN');
     }
     const now = ctx.clock.now();
-    const keys = await adminRepo.lockOrderKeys(tx, order.id);
-    const proxies = await adminRepo.lockOrderProxies(tx, order.id);
+    const keys = await lockLiveKeysOfOrder(tx, order.id);
+    const proxies = await lockLiveProxiesOfOrder(tx, order.id);
     const proxyIds = proxies.map((p) => p.id);
     await adminRepo.lockKeysForGood(
       tx,
