@@ -199,6 +199,8 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     await dialog.getByTestId('tag-create').click();
     await dialog.locator('[data-tag="Antidetect"]').waitFor();
     await page.keyboard.press('Escape');
+    // While the dialog is open (or closing) MUI hides the page from the accessibility tree.
+    await dialog.waitFor({ state: 'hidden' });
     await gridRows(keys).first().getByRole('checkbox').check();
     await page.getByTestId('batch-tag').click();
     await page.getByTestId('tag-assign-add').click();
