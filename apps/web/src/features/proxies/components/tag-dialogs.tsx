@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -136,6 +136,9 @@ export function TagsDialog({ tagType, tags, onClose }: { tagType: TagType; tags:
   const { t } = useTranslation();
   const edits = useTagEdits(tagType);
   const [name, setName] = useState('');
+  // The create button is disabled while it saves, which drops its focus out of the dialog (and with
+  // it Escape and the focus trap): give focus back to the name field, ready for the next tag.
+  const nameInput = useRef<HTMLInputElement>(null);
   const create = () => {
     const tagName = name.trim();
     if (!tagName) {
@@ -145,6 +148,7 @@ export function TagsDialog({ tagType, tags, onClose }: { tagType: TagType; tags:
     edits.create.mutate(tagName, {
       onSuccess: () => {
         setName('');
+        nameInput.current?.focus();
         notifySuccess(t('proxies.tags.created'));
       },
     });
@@ -159,6 +163,7 @@ export function TagsDialog({ tagType, tags, onClose }: { tagType: TagType; tags:
             fullWidth
             label={t('proxies.tags.name')}
             value={name}
+            inputRef={nameInput}
             onChange={(event) => setName(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
