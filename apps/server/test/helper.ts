@@ -3,6 +3,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { startEmbeddedGateway, type EmbeddedGateway } from '../src/embedded-gateway.js';
 import { startEcho } from '../src/modules/checker/echo.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -20,21 +21,35 @@ import { Clock } from '../src/lib/clock.js';
 import type { Mail, Mailer } from '../src/lib/mailer.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
+
+/** The migrated template's dump, read once per test process. */
+let templateDump: Promise<Blob | undefined> | undefined;
+
+function pgliteTemplate(): Promise<Blob | undefined> {
+  templateDump ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return templateDump;
+}
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL of DATABASE_URL (created here, dropped on close).
+ * PostgreSQL of DATABASE_URL (created here, dropped on close). Both start as a copy of the run's
+ * migrated template (test/global-setup.ts), so `prepare` finds every migration applied.
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openPglite(null);
+    const database = await openPglite(null, await pgliteTemplate());
     return { database, drop: async () => database.close() };
   }
   const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;

@@ -40,12 +40,16 @@ export interface Database {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-/** The embedded database: PGlite under dataDir, or in memory when dataDir is null. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * The embedded database: PGlite under dataDir, or in memory when dataDir is null. An in-memory
+ * database may start from `loadDataDir`, a dump of another one (`dumpPglite`): the tests start each
+ * file from one migrated template instead of creating and migrating a cluster every time.
+ */
+export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir ? new PGlite(dataDir) : new PGlite(loadDataDir ? { loadDataDir } : undefined);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -75,6 +79,18 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       await client.close();
     },
   };
+}
+
+/** A new in-memory PGlite with every migration applied, dumped for `openPglite(null, dump)`. */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    await client.waitReady;
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 const MIGRATION_LOCK = 727_001;

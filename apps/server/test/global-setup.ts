@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migratedPgliteDump, openPostgres } from '../src/db/client.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A dump of a migrated PGlite (a file path) that each test database starts from. */
+    pgliteTemplate: string | null;
+    /** A migrated PostgreSQL database that each test database is created from (DATABASE_URL runs). */
+    postgresTemplate: string | null;
+  }
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Migrates one template database for the whole run, so each test file copies it instead of
+ * creating a cluster and running every migration again (on PGlite, most of a small file's time).
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pp-template-'));
+    const file = path.join(dir, 'pglite.tar');
+    const dump = await migratedPgliteDump();
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteTemplate', file);
+    project.provide('postgresTemplate', null);
+    return async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const name = `t_template_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  await adminQuery(url, `create database ${name}`);
+  const database = await openPostgres(withDatabase(url, name), 2);
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  project.provide('pgliteTemplate', null);
+  project.provide('postgresTemplate', name);
+  return async () => adminQuery(url, `drop database if exists ${name} with (force)`);
+}
