@@ -75,3 +75,31 @@ describe('tab titles', () => {
     expect(html).toContain('<meta name="description" content="Proxy Owner: buy and manage');
   });
 });
+
+/** A text key shown as it is: its part of the texts had not loaded when the page rendered. */
+const RAW_KEY = /\b(account|dashboard|orders|proxies|topup|tools|ledger|notes|admin)\.[a-z][a-zA-Z]*\b/;
+
+describe('the texts of the signed-in panel and of the admin', () => {
+  it('should arrive with their layout in the chosen language, and follow a switch of language', async () => {
+    const { page, server } = e2e;
+    await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
+    // A fresh load of the dashboard in English: its texts come with the layout, none shows as a key.
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByTestId('buy-tab-v6').waitFor();
+    let text = await page.locator('body').innerText();
+    expect(text).toContain('Buy now');
+    expect(text.match(RAW_KEY)).toBeNull();
+    // Switching on the page loads the other language's panel texts before showing them.
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-option-vi').click();
+    await expect.poll(async () => page.locator('body').innerText()).toContain('Mua ngay');
+    text = await page.locator('body').innerText();
+    expect(text.match(RAW_KEY)).toBeNull();
+    // The admin's texts come with the admin layout, in the language now chosen.
+    await page.goto(`${server.baseUrl}/admin/customers`);
+    await page.locator('.MuiDataGrid-root').first().waitFor();
+    text = await page.locator('body').innerText();
+    expect(text.match(RAW_KEY)).toBeNull();
+    expect(text.match(VIETNAMESE)).not.toBeNull();
+  });
+});

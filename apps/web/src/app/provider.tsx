@@ -2,9 +2,8 @@ import { Suspense, useMemo, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_DURATION_MS } from '@/config/constants';
-import { SnackbarProvider } from 'notistack';
 import { PageSpinner } from '@/components/page-spinner';
+import { Toasts } from '@/components/toasts';
 import { queryClient } from '@/lib/query-client';
 import { useSiteInfo } from '@/lib/site-info';
 import { createAppTheme } from '@/lib/theme';
@@ -18,15 +17,10 @@ function SiteTheme({ children }: { children: ReactNode }) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <SiteBranding />
+      {children}
+      <RealtimeEvents />
       {/* docs/screens.md#error-messages: toasts bottom right for 3 s. */}
-      <SnackbarProvider
-        maxSnack={4}
-        autoHideDuration={TOAST_DURATION_MS}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        {children}
-        <RealtimeEvents />
-      </SnackbarProvider>
+      <Toasts />
     </ThemeProvider>
   );
 }

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { paths } from '@/config/paths';
+import { loadTexts } from '@/lib/i18n';
 import { lazyRoute } from '@/lib/lazy-route';
 import { registerNavigate } from '@/lib/navigation';
 import { AdminGuard } from './guards/admin';
@@ -33,9 +34,15 @@ function paymentResult(pick: (m: PaymentResultModule) => ComponentType) {
 }
 
 // The signed-in and landing layouts (app bar, menus, dialogs) load with their first page, so the
-// login page does not download them.
-const defaultLayout = lazyRoute(() => import('./layouts/default-layout').then((m) => m.DefaultLayout));
-const adminLayout = lazyRoute(() => import('./layouts/admin-layout').then((m) => m.AdminLayout));
+// login page does not download them; the signed-in ones bring their texts (lib/i18n.ts).
+const defaultLayout = lazyRoute(async () => {
+  const [m] = await Promise.all([import('./layouts/default-layout'), loadTexts('app')]);
+  return m.DefaultLayout;
+});
+const adminLayout = lazyRoute(async () => {
+  const [m] = await Promise.all([import('./layouts/admin-layout'), loadTexts('app'), loadTexts('admin')]);
+  return m.AdminLayout;
+});
 const homeLayout = lazyRoute(() => import('./layouts/home-layout').then((m) => m.HomeLayout));
 
 const login = lazyRoute(() => import('@/features/auth/routes/login').then((m) => m.LoginRoute));

@@ -2,16 +2,41 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, formatCoins, type Locale } from '@proxy/contract';
 import { STORAGE_KEYS } from '@/config/constants';
-import { vi } from '@/locales/vi';
+import { core as viCore } from '@/locales/vi/core';
 
 /**
- * vi (the default and the fallback) is in the main bundle; en is a chunk of its own, loaded
- * before the first render when it is the starting language and before switching to it.
+ * The texts come in parts, so a page downloads only those it shows: `core` (shell, sign-in, home,
+ * errors) is in the main bundle for vi (the default and the fallback) and a chunk for en, loaded
+ * before the first render; `app` (the signed-in panel) and `admin` load with their layouts
+ * (`loadTexts`), in the current language, and again for a language switched to later.
  */
-const loaders: Record<Locale, () => Promise<unknown>> = {
-  vi: () => Promise.resolve(vi),
-  en: () => import('@/locales/en').then((m) => m.en),
+export type TextPart = 'core' | 'app' | 'admin';
+
+type Texts = Record<string, unknown>;
+
+const loaders: Record<Locale, Record<TextPart, () => Promise<Texts>>> = {
+  vi: {
+    core: () => Promise.resolve(viCore),
+    app: () => import('@/locales/vi/app').then((m) => m.app),
+    admin: () => import('@/locales/vi/admin').then((m) => ({ admin: m.admin })),
+  },
+  en: {
+    core: () => import('@/locales/en/core').then((m) => m.core),
+    app: () => import('@/locales/en/app').then((m) => m.app),
+    admin: () => import('@/locales/en/admin').then((m) => ({ admin: m.admin })),
+  },
 };
+
+/**
+ * The language being switched to (or shown): parts are loaded in it. The router's first loaders
+ * run while the start language is still loading, before i18next has switched to it.
+ */
+let targetLanguage: Locale = DEFAULT_LOCALE;
+
+/** The parts some page has needed so far: a language switched to gets all of them. */
+const wantedParts = new Set<TextPart>(['core']);
+/** `${lng}:${part}` of the parts already added to i18next. */
+const addedParts = new Set<string>();
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -59,9 +84,10 @@ export function groupNumber(value: unknown, key: string | undefined): unknown {
 }
 
 const startLanguage = initialLanguage();
+addedParts.add(`${DEFAULT_LOCALE}:core`);
 
 void i18n.use(initReactI18next).init({
-  resources: { vi: { translation: vi } },
+  resources: { vi: { translation: viCore } },
   // The start language's texts are added by `i18nReady` (main.tsx renders after it); until then i18next uses vi.
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
@@ -77,17 +103,38 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
-/** Adds a language's texts once (a network fetch for en the first time). */
-async function loadLanguage(lng: Locale): Promise<void> {
-  if (!i18n.hasResourceBundle(lng, 'translation')) {
-    i18n.addResourceBundle(lng, 'translation', await loaders[lng]());
+/** Adds a part of a language's texts once (a network fetch the first time, except vi's core). */
+async function addPart(lng: Locale, part: TextPart): Promise<void> {
+  const key = `${lng}:${part}`;
+  if (addedParts.has(key)) {
+    return;
   }
+  const texts = await loaders[lng][part]();
+  // Deep merge: every part is a set of top-level namespaces of the one `translation` bundle.
+  i18n.addResourceBundle(lng, 'translation', texts, true, true);
+  addedParts.add(key);
+}
+
+/** Adds every part wanted so far in `lng` (en has every text vi has: its type says so). */
+async function loadLanguage(lng: Locale): Promise<void> {
+  await Promise.all([...wantedParts].map((part) => addPart(lng, part)));
+}
+
+/**
+ * The texts of a part of the panel, in the current language: a layout's loader awaits this
+ * before its pages render.
+ */
+export async function loadTexts(part: TextPart): Promise<void> {
+  wantedParts.add(part);
+  await loadLanguage(targetLanguage);
 }
 
 /** Loads `lng` if needed, then switches to it. */
 async function switchTo(lng: Locale): Promise<void> {
+  targetLanguage = lng;
   await loadLanguage(lng);
-  if (i18n.language !== lng) {
+  // A later switch wins over this one if it was asked for while this one was loading.
+  if (targetLanguage === lng && i18n.language !== lng) {
     await i18n.changeLanguage(lng);
   }
 }

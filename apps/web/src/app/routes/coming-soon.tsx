@@ -6,12 +6,12 @@ import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { paths } from '@/config/paths';
-import { vi } from '@/locales/vi';
+import { nav } from '@/locales/vi/nav';
 
-type NavLabel = `nav.${keyof typeof vi.nav}`;
+type NavLabel = `nav.${keyof typeof nav}`;
 
 function isNavLabel(value: unknown): value is NavLabel {
-  return typeof value === 'string' && value.startsWith('nav.') && value.slice(4) in vi.nav;
+  return typeof value === 'string' && value.startsWith('nav.') && value.slice(4) in nav;
 }
 
 /** The route's `handle.title` names the page. */

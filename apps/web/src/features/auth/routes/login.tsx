@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -12,10 +12,15 @@ import { handleApiError } from '@/lib/error-handler';
 import { useGoogleLogin } from '../api/google-login';
 import { AuthHeading } from '../components/auth-heading';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
-import { GoogleTwoFactorDialog } from '../components/google-two-factor-dialog';
 import { LoginForm } from '../components/login-form';
-import { OtpDialog } from '../components/otp-dialog';
 import { useCompleteLogin } from '../hooks/use-complete-login';
+
+// The dialogs of the rarer paths (an unverified email, Google with 2FA) load when they open, so the
+// login page does not download MUI's Dialog up front.
+const GoogleTwoFactorDialog = lazy(() =>
+  import('../components/google-two-factor-dialog').then((m) => ({ default: m.GoogleTwoFactorDialog })),
+);
+const OtpDialog = lazy(() => import('../components/otp-dialog').then((m) => ({ default: m.OtpDialog })));
 
 export function LoginRoute() {
   const { t } = useTranslation();
@@ -60,21 +65,23 @@ export function LoginRoute() {
           {t('auth.login.register')}
         </Link>
       </Typography>
-      {pendingCredential && (
-        <GoogleTwoFactorDialog
-          loading={googleLogin.isPending}
-          onSubmit={(code) => signInWithGoogle(pendingCredential, code)}
-          onClose={() => setPendingCredential(null)}
-        />
-      )}
-      {unverifiedEmail && (
-        <OtpDialog
-          email={unverifiedEmail}
-          resendAfter={0}
-          onClose={() => setUnverifiedEmail(null)}
-          onVerified={() => void navigate(paths.auth.registerSuccess.getHref())}
-        />
-      )}
+      <Suspense fallback={null}>
+        {pendingCredential && (
+          <GoogleTwoFactorDialog
+            loading={googleLogin.isPending}
+            onSubmit={(code) => signInWithGoogle(pendingCredential, code)}
+            onClose={() => setPendingCredential(null)}
+          />
+        )}
+        {unverifiedEmail && (
+          <OtpDialog
+            email={unverifiedEmail}
+            resendAfter={0}
+            onClose={() => setUnverifiedEmail(null)}
+            onVerified={() => void navigate(paths.auth.registerSuccess.getHref())}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }

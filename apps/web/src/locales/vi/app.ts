@@ -1,0 +1,11 @@
+import { account } from './account';
+import { dashboard } from './dashboard';
+import { ledger } from './ledger';
+import { notes } from './notes';
+import { orders } from './orders';
+import { proxies } from './proxies';
+import { tools } from './tools';
+import { topup } from './topup';
+
+/** The signed-in panel's texts: loaded with its layout (lib/i18n.ts `loadTexts('app')`). */
+export const app = { account, dashboard, orders, proxies, topup, tools, ledger, notes };
