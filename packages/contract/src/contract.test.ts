@@ -22,6 +22,14 @@ describe('money display (docs/product-rules.md#formats)', () => {
     expect(coinsToUsd(7200)).toBe('0.30');
     expect(coinsToUsd(120)).toBe('0.01');
   });
+
+  it('should show a negative amount as its positive one with a minus, half-cents away from zero', () => {
+    expect(coinsToUsd(135_000)).toBe('5.63');
+    expect(coinsToUsd(-135_000)).toBe('-5.63');
+    expect(coinsToUsd(-1_000_000)).toBe('-41.67');
+    // Less than half a cent is no amount: no "-0.00".
+    expect(coinsToUsd(-100)).toBe('0.00');
+  });
 });
 
 describe('dates (docs/product-rules.md#formats)', () => {

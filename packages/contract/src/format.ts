@@ -20,9 +20,9 @@ export function formatCoinsComma(coins: number): string {
 
 /** docs/money.md#rounding: dollars are coins / 24000, two decimals. Integer arithmetic, rounded half up. */
 export function coinsToUsd(coins: number): string {
-  const cents = Math.round((coins * 100) / COINS_PER_USD);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
+  // Half-cents round away from zero, so a charge and its refund show the same amount (-$5.63, $5.63).
+  const abs = Math.round((Math.abs(coins) * 100) / COINS_PER_USD);
+  const sign = coins < 0 && abs > 0 ? '-' : '';
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 

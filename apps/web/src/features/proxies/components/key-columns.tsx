@@ -69,7 +69,7 @@ export function useKeyColumns(onNewIp: (key: TKey) => void, pendingKey: string |
     {
       field: 'key',
       headerName: t('proxies.keys.key'),
-      minWidth: 180,
+      minWidth: 170,
       flex: 1,
       renderCell: ({ row }) => (
         <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0, height: '100%' }}>
@@ -81,7 +81,7 @@ export function useKeyColumns(onNewIp: (key: TKey) => void, pendingKey: string |
     {
       field: 'current',
       headerName: t('proxies.keys.current'),
-      minWidth: 200,
+      minWidth: 185,
       flex: 1,
       sortable: false,
       renderCell: ({ row }) => (row.current ? <CopyCell text={row.current} /> : t('common.none')),
@@ -93,9 +93,10 @@ export function useKeyColumns(onNewIp: (key: TKey) => void, pendingKey: string |
       sortable: false,
       renderCell: ({ row }) => <NewIpButton row={row} pending={pendingKey === row.key} onNewIp={() => onNewIp(row)} />,
     },
-    { ...shared.status, minWidth: 135 },
+    // At 1,366 px these fit beside the sidebar, "Tự động gia hạn" in full.
+    { ...shared.status, minWidth: 130 },
     { ...shared.expiresAt, minWidth: 150 },
-    { ...shared.autoRenew, minWidth: 130 },
+    { ...shared.autoRenew, minWidth: 155 },
   ];
 }
 

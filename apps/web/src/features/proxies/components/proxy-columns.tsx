@@ -28,7 +28,8 @@ export function useProxyColumns(tags: TTag[]): GridColDef<TProxy>[] {
     { ...shared.country, minWidth: 105 },
     { ...shared.status, minWidth: 135 },
     { ...shared.expiresAt, minWidth: 150 },
-    { ...shared.autoRenew, minWidth: 130 },
+    // Wide enough for "Tự động gia hạn" in full.
+    { ...shared.autoRenew, minWidth: 155 },
     { ...shared.tag(tags), minWidth: 100 },
     { ...shared.comment, flex: 0.7, minWidth: 100 },
   ];
