@@ -32,13 +32,13 @@ export function useAgencyColumns(onAction: (action: AgencyAction, agency: TAgenc
     </Tooltip>
   );
   const columns: GridColDef<TAgency>[] = [
-    { field: 'code', headerName: t('agency.info.code'), minWidth: 140 },
-    { field: 'name', headerName: t('agency.admin.name'), minWidth: 160, flex: 1 },
-    { field: 'ownerEmail', headerName: t('agency.admin.owner'), minWidth: 200, flex: 1 },
+    { field: 'code', headerName: t('agency.info.code'), minWidth: 120 },
+    { field: 'name', headerName: t('agency.admin.name'), minWidth: 140, flex: 1 },
+    { field: 'ownerEmail', headerName: t('agency.admin.owner'), minWidth: 170, flex: 1 },
     {
       field: 'status',
       headerName: t('common.status'),
-      minWidth: 140,
+      minWidth: 130,
       renderCell: ({ row }) => (
         <Chip
           size="small"
@@ -51,10 +51,10 @@ export function useAgencyColumns(onAction: (action: AgencyAction, agency: TAgenc
     {
       field: 'actions',
       headerName: t('common.actions'),
-      minWidth: 150,
+      minWidth: 130,
       sortable: false,
       renderCell: ({ row }) => (
-        <Stack direction="row">
+        <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
           {row.status === 'active'
             ? action('disable', row, t('agency.admin.disable'), <BlockOutlined fontSize="small" />, 'error')
             : action(
@@ -70,22 +70,22 @@ export function useAgencyColumns(onAction: (action: AgencyAction, agency: TAgenc
       ),
     },
     {
+      field: 'commissionPercent',
+      headerName: t('agency.admin.commission'),
+      minWidth: 120,
+      valueGetter: (_v, row) => `${row.commissionPercent}%`,
+    },
+    {
       field: 'members',
       headerName: t('agency.admin.members'),
-      minWidth: 110,
+      minWidth: 100,
       valueGetter: (_v, row) => formatCoins(row.members),
     },
     {
       field: 'totalDeposit',
       headerName: t('agency.admin.totalDeposit'),
-      minWidth: 150,
+      minWidth: 140,
       valueGetter: (_v, row) => formatBalance(row.totalDeposit, t),
-    },
-    {
-      field: 'commissionPercent',
-      headerName: t('agency.admin.commission'),
-      minWidth: 130,
-      valueGetter: (_v, row) => `${row.commissionPercent}%`,
     },
     {
       field: 'createdAt',

@@ -25,7 +25,7 @@ export function MembersCard({ canTransfer }: { canTransfer: boolean }) {
     {
       field: 'deposit',
       headerName: t('agency.members.deposit'),
-      minWidth: 180,
+      minWidth: 210,
       valueGetter: (_v, row) => formatBalance(row.deposit, t),
     },
     {

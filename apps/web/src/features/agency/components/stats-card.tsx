@@ -31,7 +31,7 @@ function validRange(r: { from: string; to: string }): boolean {
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 0 }}>
-      <Typography variant="body2" color="text.secondary" noWrap>
+      <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
       <Typography sx={{ fontWeight: 700 }} data-testid={testId} noWrap>
