@@ -212,3 +212,25 @@ describe('isolation', () => {
     expect(await countRows(t, `agencies where id = '${agency.id}'`)).toBe(1);
   });
 });
+
+describe('GET /api/agency/stats', () => {
+  it('should refuse impossible, reversed and over-long ranges, and give every day of a good one', async () => {
+    const { owner } = await activeAgency(t);
+    for (const q of [
+      'from=2026-02-30&to=2026-03-01',
+      'from=2026-03-02&to=2026-03-01',
+      'from=2024-01-01&to=2026-01-01',
+      'from=x&to=y',
+    ]) {
+      const res = await call(t, owner.token, 'GET', `/api/agency/stats?${q}`);
+      expect([res.statusCode, res.json().message], q).toEqual([400, 'VALIDATION_ERROR']);
+    }
+    const res = await call(t, owner.token, 'GET', '/api/agency/stats?from=2026-02-27&to=2026-03-02');
+    expect(res.json().days.map((d: { date: string }) => d.date)).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-02',
+    ]);
+  });
+});
