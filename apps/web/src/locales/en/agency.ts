@@ -86,6 +86,7 @@ export const agency: typeof vi = {
     members: 'Members',
     totalDeposit: 'Total deposits',
     commission: 'Commission (%)',
+    commissionColumn: 'Commission',
     approve: 'Approve',
     enable: 'Enable',
     disable: 'Disable',

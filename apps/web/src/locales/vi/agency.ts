@@ -85,6 +85,7 @@ export const agency = {
     members: 'Thành viên',
     totalDeposit: 'Tổng nạp',
     commission: 'Hoa hồng (%)',
+    commissionColumn: 'Hoa hồng',
     approve: 'Duyệt',
     enable: 'Bật',
     disable: 'Tắt',

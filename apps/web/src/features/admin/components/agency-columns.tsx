@@ -38,7 +38,7 @@ export function useAgencyColumns(onAction: (action: AgencyAction, agency: TAgenc
     {
       field: 'status',
       headerName: t('common.status'),
-      minWidth: 130,
+      minWidth: 150,
       renderCell: ({ row }) => (
         <Chip
           size="small"
@@ -71,8 +71,8 @@ export function useAgencyColumns(onAction: (action: AgencyAction, agency: TAgenc
     },
     {
       field: 'commissionPercent',
-      headerName: t('agency.admin.commission'),
-      minWidth: 120,
+      headerName: t('agency.admin.commissionColumn'),
+      minWidth: 110,
       valueGetter: (_v, row) => `${row.commissionPercent}%`,
     },
     {

@@ -38,7 +38,16 @@ export function StatsChart({ days }: { days: TAgencyStatsDay[] }) {
       <BarChart
         height={150}
         xAxis={[{ scaleType: 'band', data: dates }]}
-        yAxis={[{ tickMinStep: 1, width: 72 }]}
+        // Whole members only; an empty range still shows a 0–1 scale rather than fractions.
+        yAxis={[
+          {
+            tickMinStep: 1,
+            min: 0,
+            max: days.some((d) => d.newMembers > 0) ? undefined : 1,
+            valueFormatter: (v: number) => formatCoins(v),
+            width: 72,
+          },
+        ]}
         series={[
           { data: days.map((d) => d.newMembers), label: t('agency.stats.newMembers'), id: 'members', color: '#7e57c2' },
         ]}
