@@ -20,14 +20,15 @@ export const serverModuleGraph = {
   supply: [],
   testing: [],
   ledger: ['realtime'],
-  auth: ['outbox', 'realtime', 'site'],
+  agency: ['ledger'],
+  auth: ['agency', 'outbox', 'realtime', 'site'],
   orders: ['catalog', 'ledger', 'realtime', 'supply'],
   proxies: ['catalog', 'ledger', 'orders', 'supply'],
   tags: ['proxies'],
   checker: ['proxies', 'supply'],
   user: ['auth', 'ledger', 'orders'],
   dashboard: ['catalog'],
-  payments: ['auth', 'ledger', 'realtime', 'site'],
+  payments: ['agency', 'auth', 'ledger', 'realtime', 'site'],
 };
 
 const modulesDir = fileURLToPath(new URL('../apps/server/src/modules/', import.meta.url));

@@ -42,6 +42,7 @@ import {
   topupLogRoutes,
   webhookRoutes,
 } from './modules/payments/routes.js';
+import { agencyAdminRoutes, agencyRoutes } from './modules/agency/routes.js';
 import { EventHub } from './modules/realtime/index.js';
 import { eventRoutes } from './modules/realtime/routes.js';
 
@@ -136,6 +137,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(billRoutes, { prefix: '/bill' });
       await api.register(topupLogRoutes, { prefix: '/log' });
       await api.register(webhookRoutes, { prefix: '/webhook' });
+      await api.register(agencyRoutes, { prefix: '/agency' });
+      await api.register(agencyAdminRoutes, { prefix: '/agency-admin' });
       await api.register(eventRoutes, { sessionUser: getSessionUser });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -155,7 +155,10 @@ export const routes: RouteObject[] = [
               {
                 Component: AgencyApiGuard,
                 children: [
-                  placeholder(paths.app.agency.path, 'nav.agency'),
+                  {
+                    path: paths.app.agency.path,
+                    ...lazyRoute(() => import('@/features/agency/routes/agency').then((m) => m.AgencyRoute)),
+                  },
                   placeholder(paths.app.api.path, 'nav.api'),
                 ],
               },
@@ -262,7 +265,10 @@ export const routes: RouteObject[] = [
                   },
                   placeholder(paths.admin.landing.path, 'nav.adminLanding'),
                   placeholder(paths.admin.promotion.path, 'nav.adminPromotion'),
-                  placeholder(paths.admin.agency.path, 'nav.adminAgency'),
+                  {
+                    path: paths.admin.agency.path,
+                    ...lazyRoute(() => import('@/features/admin/routes/agencies').then((m) => m.AdminAgenciesRoute)),
+                  },
                 ],
               },
             ],

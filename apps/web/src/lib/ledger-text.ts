@@ -92,6 +92,16 @@ function describe(d: TLedgerI18n, t: TFunction, language: string): string {
       return t(`ledger.${d.key}`);
     case 'orderRefund':
       return t('ledger.orderRefund', { code: d.params.code });
+    case 'agencyCommission':
+      return t('ledger.agencyCommission', {
+        percent: d.params.percent,
+        amount: formatCoins(d.params.amount),
+        email: d.params.email,
+      });
+    case 'agencyTransferOut':
+      return t('ledger.agencyTransferOut', { email: d.params.email });
+    case 'agencyTransferIn':
+      return t('ledger.agencyTransferIn', { agency: d.params.agency });
   }
 }
 

@@ -77,6 +77,13 @@ export const ZLedgerI18n = z.discriminatedUnion('key', [
   z.object({ key: z.literal('promotion'), params: ZPromotionOf }),
   z.object({ key: z.enum(['adminAdd', 'refund']), params: z.object({}) }),
   z.object({ key: z.literal('orderRefund'), params: z.object({ code: z.string() }) }),
+  // docs/money.md#agency: the owner's commission on a member's top-up, and transfers to members.
+  z.object({
+    key: z.literal('agencyCommission'),
+    params: z.object({ email: z.string(), amount: z.number().int(), percent: z.number().int() }),
+  }),
+  z.object({ key: z.literal('agencyTransferOut'), params: z.object({ email: z.string() }) }),
+  z.object({ key: z.literal('agencyTransferIn'), params: z.object({ agency: z.string() }) }),
 ]);
 export type TLedgerI18n = z.infer<typeof ZLedgerI18n>;
 export type LedgerI18nKey = TLedgerI18n['key'];

@@ -110,6 +110,9 @@ export const TRANSACTION_TYPES = [
   'auto_renew',
   'credit',
   'admin_deduct',
+  'agency_commission',
+  'agency_transfer_out',
+  'agency_transfer_in',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

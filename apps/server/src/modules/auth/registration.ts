@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TRegisterRequest } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { joinableAgency, joinAgencyOnVerify } from '../agency/index.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
@@ -15,6 +16,10 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
   assertEmail(body.email);
   await hitLimit(ctx.db, ctx.clock, { key: `register:ip:${meta.ip}`, ...LIMITS.registerIp });
   await checkCaptcha(ctx, meta, body.captcha);
+  if (body.agencyCode) {
+    // The coupon joins that agency on verification (docs/product-rules.md#agency).
+    await joinableAgency(ctx.db, meta.site, body.agencyCode);
+  }
   const existing = await findUserBySiteEmail(ctx.db, meta.site.id, body.email);
   if (existing?.emailVerifiedAt) {
     throw new AppError('USER_EXISTS');
@@ -85,5 +90,6 @@ export async function verifyEmail(ctx: AppContext, meta: RequestMeta, email: str
     if (!(await markEmailVerified(tx, user.id, ctx.clock.now(), row.passwordHash))) {
       throw new AppError('VERIFY_EMAIL_ALREADY');
     }
+    await joinAgencyOnVerify(tx, user, ctx.clock.now());
   });
 }

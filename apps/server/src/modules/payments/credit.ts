@@ -4,6 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { storableJson } from '../../lib/storable-text.js';
+import { creditAgencyCommission } from '../agency/index.js';
 import { changeBalance } from '../ledger/index.js';
 import { realtimeMessage } from '../realtime/index.js';
 import { activePromotion, findSiteSettings } from '../site/index.js';
@@ -185,6 +186,7 @@ export async function creditTopupTx(
   const promotion = opts.promotion !== undefined ? opts.promotion : await sitePromotion(tx, t.siteId);
   const bonus = promotionBonus(amount, promotion);
   const balance = await writeCreditRows(tx, t, source, { userId, amount, bonus }, at);
+  await creditAgencyCommission(tx, { topupId: t.id, userId, amount, at });
   const done: TopupRow = {
     ...t,
     status: 'success',

@@ -1,5 +1,6 @@
 import type { app as vi } from '../vi/app';
 import { account } from './account';
+import { agency } from './agency';
 import { dashboard } from './dashboard';
 import { ledger } from './ledger';
 import { notes } from './notes';
@@ -9,4 +10,4 @@ import { tools } from './tools';
 import { topup } from './topup';
 
 /** The signed-in panel's texts: loaded with its layout (lib/i18n.ts `loadTexts('app')`). */
-export const app: typeof vi = { account, dashboard, orders, proxies, topup, tools, ledger, notes };
+export const app: typeof vi = { account, agency, dashboard, orders, proxies, topup, tools, ledger, notes };

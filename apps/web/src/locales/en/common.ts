@@ -127,6 +127,9 @@ export const common: typeof vi = {
     auto_renew: 'Auto renew',
     credit: 'Credit',
     admin_deduct: 'Admin deduction',
+    agency_commission: 'Agency commission',
+    agency_transfer_out: 'Agency transfer out',
+    agency_transfer_in: 'Agency transfer in',
   },
   promotion: {
     title: 'Deposit promotion',

@@ -17,5 +17,8 @@ export const ledger: typeof vi = {
   adminAdd: 'Added by an admin',
   refund: 'Refund',
   orderRefund: 'Refund for cancelled order {{code}}',
+  agencyCommission: 'Agency commission {{percent}}% of {{amount}} topped up by {{email}}',
+  agencyTransferOut: 'Transfer to agency member {{email}}',
+  agencyTransferIn: 'Transfer from agency {{agency}}',
   withNote: '{{text}} ({{note}})',
 };

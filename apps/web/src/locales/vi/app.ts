@@ -1,4 +1,5 @@
 import { account } from './account';
+import { agency } from './agency';
 import { dashboard } from './dashboard';
 import { ledger } from './ledger';
 import { notes } from './notes';
@@ -8,4 +9,4 @@ import { tools } from './tools';
 import { topup } from './topup';
 
 /** The signed-in panel's texts: loaded with its layout (lib/i18n.ts `loadTexts('app')`). */
-export const app = { account, dashboard, orders, proxies, topup, tools, ledger, notes };
+export const app = { account, agency, dashboard, orders, proxies, topup, tools, ledger, notes };

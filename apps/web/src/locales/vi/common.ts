@@ -126,6 +126,9 @@ export const common = {
     auto_renew: 'Tự động gia hạn',
     credit: 'Cộng tiền',
     admin_deduct: 'Quản trị trừ tiền',
+    agency_commission: 'Hoa hồng đại lý',
+    agency_transfer_out: 'Chuyển tiền cho thành viên',
+    agency_transfer_in: 'Nhận tiền từ đại lý',
   },
   promotion: {
     title: 'Khuyến mãi nạp tiền',

@@ -20,5 +20,8 @@ export const ledger = {
   refund: 'Hoàn tiền',
   orderRefund: 'Hoàn tiền đơn {{code}} bị hủy',
   /** An admin's own note after the description, as written. */
+  agencyCommission: 'Hoa hồng đại lý {{percent}}% của {{amount}} do {{email}} nạp',
+  agencyTransferOut: 'Chuyển cho thành viên đại lý {{email}}',
+  agencyTransferIn: 'Nhận từ đại lý {{agency}}',
   withNote: '{{text}} ({{note}})',
 };

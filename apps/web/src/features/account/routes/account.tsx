@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
 import { useMe } from '@/lib/auth';
+import { AgencyMembershipCard } from '../components/agency-membership-card';
 import { AutoRenewCard } from '../components/auto-renew-card';
 import { ProfileCard } from '../components/profile-card';
 import { TransactionsCard } from '../components/transactions-card';
@@ -20,6 +21,7 @@ export function AccountRoute() {
         {t('account.title')}
       </Typography>
       <ProfileCard me={me} />
+      <AgencyMembershipCard />
       <TwoFactorCard enabled={me.twoFactorEnabled} />
       <AutoRenewCard enabled={me.autoRenewPrivate} />
       <TransactionsCard />

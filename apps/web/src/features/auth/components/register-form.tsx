@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { EMAIL_RE, ZEmail, ZRegisterRequest, type TRegisterRequest } from '@proxy/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PasswordField } from '@/components/password-field';
 import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
 import { muiField } from '@/lib/form';
@@ -24,13 +25,16 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   const { t } = useTranslation();
   const captcha = useCaptcha('register');
   const registerUser = useRegister();
+  // An agency's referral link (/auth/register?ref=<code>) fills in its coupon.
+  const [searchParams] = useSearchParams();
+  const ref = searchParams.get('ref')?.trim().slice(0, 64) ?? '';
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<TRegisterRequest>({
     resolver: zodResolver(registerFormSchema, { error: formErrorMap }),
-    defaultValues: { email: '', password: '', passwordConfirm: '' },
+    defaultValues: { email: '', password: '', passwordConfirm: '', ...(ref ? { agencyCode: ref } : {}) },
   });
 
   const onSubmit = handleSubmit(
@@ -69,6 +73,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         autoComplete="off"
         error={Boolean(errors.agencyCode)}
         helperText={fieldErrorText(t, errors.agencyCode)}
+        slotProps={{ htmlInput: { 'data-testid': 'register-agency-code' } }}
       />
       <CaptchaStatus status={captcha.status} onRetry={captcha.renew} />
       <Button type="submit" variant="contained" size="large" loading={isSubmitting} data-testid="register-submit">
