@@ -44,6 +44,7 @@ import {
 } from './modules/payments/routes.js';
 import { EventHub } from './modules/realtime/index.js';
 import { eventRoutes } from './modules/realtime/routes.js';
+import { apiKeyRoutes, publicDocumentRoutes } from './modules/api-keys/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -137,7 +138,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(topupLogRoutes, { prefix: '/log' });
       await api.register(webhookRoutes, { prefix: '/webhook' });
       await api.register(eventRoutes, { sessionUser: getSessionUser });
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(apiKeyRoutes, { prefix: '/api' });
+      await api.register(publicDocumentRoutes);
     },
     { prefix: '/api' },
   );
