@@ -149,7 +149,12 @@ export const routes: RouteObject[] = [
                 Component: AgencyApiGuard,
                 children: [
                   placeholder(paths.app.agency.path, 'nav.agency'),
-                  placeholder(paths.app.api.path, 'nav.api'),
+                  {
+                    path: paths.app.api.path,
+                    ...lazyRoute(() =>
+                      import('@/features/developer-api/routes/developer-api').then((m) => m.DeveloperApiRoute),
+                    ),
+                  },
                 ],
               },
             ],

@@ -1,4 +1,5 @@
 import { statusOf, type ErrorCode } from '@proxy/contract';
+import { SAMPLE_ID } from './openapi-catalog-proxies.js';
 import { CATALOG, COMMON_ERRORS, NOT_PUBLIC, SESSION_ONLY_ROUTES, type CatalogEntry } from './openapi-catalog.js';
 
 /**
@@ -22,11 +23,11 @@ interface Operation {
 export interface OpenApiDocument {
   openapi: string;
   info: Schema;
-  components?: Schema;
+  components?: { schemas?: Schema; [k: string]: unknown };
+  security?: unknown[];
   paths: Record<string, Record<string, Operation>>;
 }
 
-const SAMPLE_ID = '0b0a3c4e-8f7d-4c1a-9e2b-5d6f7a8b9c0d';
 /** Operations that authenticate otherwise (or not at all): no X-Api-Key needed. */
 const OPEN = new Set(['GET /api/site/get-site-info', 'POST /api/key/get-new-ip', 'GET /api/key/get-new-ip']);
 
@@ -100,10 +101,13 @@ function publicOperation(op: Operation, key: string, entry: CatalogEntry): Opera
   const errors = [
     ...new Set<ErrorCode>([...(OPEN.has(key) ? ['VALIDATION_ERROR' as const] : COMMON_ERRORS), ...entry.errors]),
   ];
-  const parameters = (op.parameters ?? []).map((p) => ({
-    ...p,
-    example: entry.example?.query?.[p.name] ?? (p.in === 'path' ? SAMPLE_ID : exampleOf(p.schema, p.name, false)),
-  }));
+  // Examples only where a snippet should send the parameter: path ids, required ones, the catalogue's.
+  const parameters = (op.parameters ?? []).map((p) => {
+    const example =
+      entry.example?.query?.[p.name] ??
+      (p.in === 'path' ? SAMPLE_ID : p.required ? exampleOf(p.schema, p.name, false) : undefined);
+    return example === undefined ? p : { ...p, example };
+  });
   const body = op.requestBody?.content?.['application/json'];
   const ok = op.responses?.['200']?.content?.['application/json'];
   return {
@@ -177,7 +181,7 @@ export function publicDocument(full: OpenApiDocument): OpenApiDocument {
       ...(full.components ?? {}),
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
       schemas: {
-        ...((full.components?.schemas as Schema | undefined) ?? {}),
+        ...(full.components?.schemas ?? {}),
         Error: {
           type: 'object',
           properties: { message: { type: 'string' }, data: { type: 'object' } },
@@ -188,5 +192,5 @@ export function publicDocument(full: OpenApiDocument): OpenApiDocument {
     },
     security: [{ ApiKey: [] }],
     paths,
-  } as OpenApiDocument;
+  };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE, type TChangePasswordRequest, type TTokens } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { encryptSecret, decryptSecret, randomToken } from '../../lib/crypto.js';
+import { encryptSecret, decryptSecret } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { toPage } from '../../lib/paging.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
