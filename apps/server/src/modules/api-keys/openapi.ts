@@ -35,8 +35,12 @@ function stringExample(name: string, s: Schema): string {
   if (s.format === 'uuid' || /id$/i.test(name)) {
     return SAMPLE_ID;
   }
-  if (typeof s.pattern === 'string' && s.pattern.includes('[A-Za-z]{2}')) {
+  if (name === 'country' || (typeof s.pattern === 'string' && s.pattern.includes('[A-Za-z]{2}'))) {
     return 'US';
+  }
+  const known: Record<string, string> = { host: 'proxy.example.com', username: 'user1', password: 'Secret12345' };
+  if (known[name]) {
+    return known[name];
   }
   if (/At$|date|^from$|^to$/i.test(name)) {
     return '2026-01-01T00:00:00.000Z';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
@@ -49,6 +50,56 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+interface Column {
+  label: string;
+  mono?: boolean;
+}
+
+/** A table from sm up; on a phone each row is a small block of "label: value" lines, so nothing is squeezed. */
+function InfoTable({ columns, rows }: { columns: Column[]; rows: { key: string; cells: string[] }[] }) {
+  const mono = (c: Column) => (c.mono ? { fontFamily: 'monospace', wordBreak: 'break-word' as const } : {});
+  return (
+    <>
+      <Table size="small" sx={{ display: { xs: 'none', sm: 'table' } }}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.label}>{c.label}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.key}>
+              {r.cells.map((cell, i) => (
+                <TableCell key={columns[i]!.label} sx={mono(columns[i]!)}>
+                  {cell}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Stack divider={<Divider flexItem />} sx={{ display: { xs: 'flex', sm: 'none' } }}>
+        {rows.map((r) => (
+          <Box key={r.key} sx={{ py: 1 }}>
+            {r.cells.map((cell, i) => (
+              <Typography key={columns[i]!.label} variant="body2" sx={{ wordBreak: 'break-word' }}>
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {columns[i]!.label}:{' '}
+                </Box>
+                <Box component="span" sx={mono(columns[i]!)}>
+                  {cell}
+                </Box>
+              </Typography>
+            ))}
+          </Box>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
 function ParametersTable({ view }: { view: OperationView }) {
   const { t } = useTranslation();
   const params = view.op.parameters ?? [];
@@ -57,28 +108,18 @@ function ParametersTable({ view }: { view: OperationView }) {
   }
   return (
     <Section title={t('developer.docs.parameters')}>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('developer.docs.name')}</TableCell>
-              <TableCell>{t('developer.docs.in')}</TableCell>
-              <TableCell>{t('developer.docs.type')}</TableCell>
-              <TableCell>{t('developer.docs.required')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {params.map((p) => (
-              <TableRow key={`${p.in}-${p.name}`}>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{p.name}</TableCell>
-                <TableCell>{p.in}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-word' }}>{typeLabel(p.schema)}</TableCell>
-                <TableCell>{p.required ? t('developer.docs.yes') : t('developer.docs.no')}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
+      <InfoTable
+        columns={[
+          { label: t('developer.docs.name'), mono: true },
+          { label: t('developer.docs.in') },
+          { label: t('developer.docs.type'), mono: true },
+          { label: t('developer.docs.required') },
+        ]}
+        rows={params.map((p) => ({
+          key: `${p.in}-${p.name}`,
+          cells: [p.name, p.in, typeLabel(p.schema), p.required ? t('developer.docs.yes') : t('developer.docs.no')],
+        }))}
+      />
     </Section>
   );
 }
@@ -87,26 +128,21 @@ function ErrorsTable({ view }: { view: OperationView }) {
   const { t } = useTranslation();
   return (
     <Section title={t('developer.docs.errors')}>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('developer.docs.status')}</TableCell>
-              <TableCell>{t('developer.docs.code')}</TableCell>
-              <TableCell>{t('developer.docs.meaning')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {view.op['x-errors'].map((e) => (
-              <TableRow key={e.code}>
-                <TableCell>{e.status}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{e.code}</TableCell>
-                <TableCell>{t(`errors.${e.code}` as 'errors.UNKNOW_ERROR', { defaultValue: e.code })}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
+      <InfoTable
+        columns={[
+          { label: t('developer.docs.status') },
+          { label: t('developer.docs.code'), mono: true },
+          { label: t('developer.docs.meaning') },
+        ]}
+        rows={view.op['x-errors'].map((e) => ({
+          key: e.code,
+          cells: [
+            String(e.status),
+            e.code,
+            t(`errors.${e.code}` as 'errors.UNKNOW_ERROR', { defaultValue: e.code, remainTime: 'N' }),
+          ],
+        }))}
+      />
     </Section>
   );
 }
