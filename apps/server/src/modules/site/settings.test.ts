@@ -57,7 +57,10 @@ describe('/api/setting/admin (site settings)', () => {
     const own = await admin();
     await update(own, { lockDays: 20 });
     const other = await admin('proxy-owner.localhost');
-    expect((await update(other, { lockDays: 3 }, 'proxy-owner.localhost')).json()).toEqual({ lockDays: 3, apiRateLimitPerMin: 120 });
+    expect((await update(other, { lockDays: 3 }, 'proxy-owner.localhost')).json()).toEqual({
+      lockDays: 3,
+      apiRateLimitPerMin: 120,
+    });
     expect((await read(own)).json()).toEqual({ lockDays: 20, apiRateLimitPerMin: 120 });
   });
 });
