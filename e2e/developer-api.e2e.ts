@@ -104,4 +104,27 @@ describe('developer API', () => {
     const again = await run('/bin/sh', ['-c', `${snippet.replace('curl ', '/usr/bin/curl ')} -w '\\n%{http_code}'`]);
     expect(again.stdout.trim().split('\n').at(-1)).toBe('401');
   });
+
+  it('should let the owner set the per-key limit on /admin/config', async () => {
+    const server = e2e.server;
+    const origin = server.urlFor(OWNER_HOST);
+    const page = await e2e.newPage({ viewport: { width: 1366, height: 900 } });
+    await loginViaUi(page, origin, ownerOf(server), 'en');
+    await page.goto(`${origin}/admin/config`);
+    await page.getByTestId('site-api-limit').fill('0');
+    await page.getByText(/Enter a whole number from 1 to/).waitFor();
+    expect(await page.getByTestId('site-api-limit-save').isDisabled()).toBe(true);
+    await page.getByTestId('site-api-limit').fill('60');
+    await page.getByTestId('site-api-limit-save').click();
+    await page.getByText('Updated successfully').first().waitFor();
+    const login = await api<{ tokens: { accessToken: string } }>(server, 'POST', '/api/auth/login', {
+      host: OWNER_HOST,
+      body: ownerOf(server),
+    });
+    const settings = await api<{ apiRateLimitPerMin: number }>(server, 'GET', '/api/setting/admin/list', {
+      host: OWNER_HOST,
+      token: login.body.tokens.accessToken,
+    });
+    expect(settings.body.apiRateLimitPerMin).toBe(60);
+  });
 });

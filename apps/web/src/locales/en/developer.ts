@@ -56,6 +56,12 @@ export const developer: typeof vi = {
     meaning: 'Meaning',
     sdk: 'TypeScript SDK: the @proxy/sdk package in the source (packages/sdk).',
   },
+  admin: {
+    limitTitle: 'Developer API limit',
+    limit: 'Requests per minute per key',
+    limitHelp: 'Each API key may make this many calls a minute; beyond it the call gets 429. Default {{default}}.',
+    limitInvalid: 'Enter a whole number from {{min}} to {{max}}',
+  },
   groups: {
     site: 'Site',
     user: 'Account',

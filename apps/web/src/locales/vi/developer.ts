@@ -55,6 +55,12 @@ export const developer = {
     meaning: 'Ý nghĩa',
     sdk: 'SDK TypeScript: gói @proxy/sdk trong mã nguồn (packages/sdk).',
   },
+  admin: {
+    limitTitle: 'Giới hạn API cho nhà phát triển',
+    limit: 'Số yêu cầu mỗi phút cho mỗi khóa',
+    limitHelp: 'Mỗi khóa API được gọi tối đa bấy nhiêu lần mỗi phút; vượt quá sẽ nhận lỗi 429. Mặc định {{default}}.',
+    limitInvalid: 'Nhập số nguyên từ {{min}} đến {{max}}',
+  },
   groups: {
     site: 'Trang',
     user: 'Tài khoản',
