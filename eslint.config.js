@@ -139,7 +139,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['apps/server/**/*.ts', 'apps/gateway/**/*.ts', 'packages/contract/**/*.ts'],
+    files: ['apps/server/**/*.ts', 'apps/gateway/**/*.ts', 'packages/contract/**/*.ts', 'packages/sdk/**/*.ts'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -26,7 +26,8 @@ export const serverModuleGraph = {
   proxies: ['catalog', 'ledger', 'orders', 'supply'],
   tags: ['proxies'],
   checker: ['proxies', 'supply'],
-  user: ['auth', 'ledger', 'orders'],
+  'api-keys': ['auth', 'rate-limits', 'site'],
+  user: ['api-keys', 'auth', 'ledger', 'orders'],
   dashboard: ['catalog'],
   payments: ['agency', 'auth', 'ledger', 'realtime', 'site'],
 };

@@ -45,6 +45,7 @@ import {
 import { agencyAdminRoutes, agencyRoutes } from './modules/agency/routes.js';
 import { EventHub } from './modules/realtime/index.js';
 import { eventRoutes } from './modules/realtime/routes.js';
+import { apiKeyRoutes, publicDocumentRoutes } from './modules/api-keys/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,7 +141,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(agencyRoutes, { prefix: '/agency' });
       await api.register(agencyAdminRoutes, { prefix: '/agency-admin' });
       await api.register(eventRoutes, { sessionUser: getSessionUser });
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(apiKeyRoutes, { prefix: '/api' });
+      await api.register(publicDocumentRoutes);
     },
     { prefix: '/api' },
   );

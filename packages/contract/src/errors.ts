@@ -158,7 +158,7 @@ const NOT_FOUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 
 /** HTTP status for an error code (docs/wire-contract.md#errors). */
 export function statusOf(code: ErrorCode): number {
-  if (code === 'INVALID_TOKEN') {
+  if (code === 'INVALID_TOKEN' || code === 'INVALID_KEY') {
     return 401;
   }
   if (code === 'TOKEN_EXPIRED' || code === 'FORBIDDEN' || code === 'IP_NOT_ALLOWED') {

@@ -15,3 +15,4 @@ export * from './schemas/ledger.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/realtime.js';
 export * from './schemas/agency.js';
+export * from './schemas/developer.js';

@@ -2,11 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isAdminRole, ROLE } from '@proxy/contract';
 import { AppError } from '../lib/errors.js';
 import { verifyAccessToken, findAuthUser, type AuthUser } from '../modules/auth/index.js';
+import { authenticateKey, SESSION_ONLY_ROUTES } from '../modules/api-keys/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser;
     sessionId: string;
+    /** True when the caller authenticated with `X-Api-Key` (no session: sessionId is ''). */
+    viaApiKey?: boolean;
   }
 }
 
@@ -32,9 +35,13 @@ function bearer(req: FastifyRequest): string | null {
  * preHandler: a valid access token for this site, of a live session, of an active user.
  * Missing, invalid or revoked → 401 INVALID_TOKEN; expired → 403 TOKEN_EXPIRED.
  */
-export async function authenticate(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export async function authenticate(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = bearer(req);
   if (!token) {
+    const key = req.headers['x-api-key'];
+    if (typeof key === 'string' && key !== '') {
+      return authenticateApiKey(req, reply, key);
+    }
     throw new AppError('INVALID_TOKEN');
   }
   const ctx = req.server.ctx;
@@ -54,15 +61,34 @@ export async function authenticate(req: FastifyRequest, _reply: FastifyReply): P
   req.sessionId = claims.sid;
 }
 
-/** preHandler after authenticate: roles 0 and 2 only (docs/product-rules.md#roles). */
+/**
+ * `X-Api-Key` instead of a bearer token (docs/wire-contract.md#developer-api): customer calls only
+ * (requireAdmin/requireOwner refuse it; the account-security calls need a session), from an
+ * allowed IP, within the per-minute limit. Every keyed answer carries the RateLimit-* headers.
+ */
+async function authenticateApiKey(req: FastifyRequest, reply: FastifyReply, key: string): Promise<void> {
+  if (SESSION_ONLY_ROUTES.has(`${req.method} ${req.routeOptions.url ?? ''}`)) {
+    throw new AppError('FORBIDDEN');
+  }
+  const user = await authenticateKey(req.server.ctx, req.site, key, req.ip, (l) => {
+    reply.header('RateLimit-Limit', l.limit);
+    reply.header('RateLimit-Remaining', l.remaining);
+    reply.header('RateLimit-Reset', l.reset);
+  });
+  req.user = { ...user, sessionRevoked: false };
+  req.sessionId = '';
+  req.viaApiKey = true;
+}
+
+/** preHandler after authenticate: roles 0 and 2 only (docs/product-rules.md#roles), never by API key. */
 export async function requireAdmin(req: FastifyRequest): Promise<void> {
-  if (!isAdminRole(req.user.role)) {
+  if (req.viaApiKey || !isAdminRole(req.user.role)) {
     throw new AppError('FORBIDDEN');
   }
 }
 
 export async function requireOwner(req: FastifyRequest): Promise<void> {
-  if (req.user.role !== ROLE.OWNER) {
+  if (req.viaApiKey || req.user.role !== ROLE.OWNER) {
     throw new AppError('FORBIDDEN');
   }
 }

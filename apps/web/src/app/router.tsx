@@ -159,7 +159,12 @@ export const routes: RouteObject[] = [
                     path: paths.app.agency.path,
                     ...lazyRoute(() => import('@/features/agency/routes/agency').then((m) => m.AgencyRoute)),
                   },
-                  placeholder(paths.app.api.path, 'nav.api'),
+                  {
+                    path: paths.app.api.path,
+                    ...lazyRoute(() =>
+                      import('@/features/developer-api/routes/developer-api').then((m) => m.DeveloperApiRoute),
+                    ),
+                  },
                 ],
               },
             ],

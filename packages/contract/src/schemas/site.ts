@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCK_DAYS } from '../constants.js';
+import { API_RATE_LIMIT } from './developer.js';
 
 export const ZSiteInfo = z.object({
   title: z.string(),
@@ -43,6 +44,8 @@ export const ZHealth = z.object({
 /** The site settings an admin edits (GET /api/setting/admin/list). */
 export const ZSiteSettings = z.object({
   lockDays: z.number().int().min(LOCK_DAYS.min).max(LOCK_DAYS.max),
+  /** The developer API's requests per minute per key (docs/wire-contract.md#developer-api). */
+  apiRateLimitPerMin: z.number().int().min(API_RATE_LIMIT.min).max(API_RATE_LIMIT.max),
 });
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 

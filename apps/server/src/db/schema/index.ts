@@ -8,3 +8,4 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './jobs.js';
 export * from './agency.js';
+export * from './api-keys.js';

@@ -22,6 +22,8 @@ export interface SiteSettings {
   recaptcha?: { siteKey: string; secretKey: string } | null;
   googleClientId?: string | null;
   lockDays?: number;
+  /** The developer API's requests per minute per key (default API_RATE_LIMIT.default). */
+  apiRateLimitPerMin?: number;
   payments?: StoredPaymentSettings;
 }
 

@@ -26,7 +26,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     role: smallint('role').notNull().default(1),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
-    apiKey: text('api_key').unique(),
+    /** The developer-API key's hint (masked); the key itself is only hashed, in api_keys. */
+    apiKey: text('api_key'),
     ownerAgency: text('owner_agency'),
     agencyCode: text('agency_code'),
     /** TOTP secret, encrypted with APP_SECRET. */

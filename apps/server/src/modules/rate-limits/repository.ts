@@ -56,3 +56,12 @@ export async function purgeExpiredLimits(db: DbOrTx, now: Date): Promise<void> {
   await db.execute(sql`delete from rate_limits where expires_at < ${now.toISOString()}`);
   await db.execute(sql`delete from used_captchas where expires_at < ${now.toISOString()}`);
 }
+
+/** The hits counted in `key`'s current window (0 when there is none or it has ended). */
+export async function readRateLimitCount(db: DbOrTx, key: string, now: Date): Promise<number> {
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`select count from rate_limits where key = ${key} and expires_at > ${now.toISOString()}`,
+  );
+  return Number(rows[0]?.count ?? 0);
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_PROMOTION, LOCK_DAYS, type TSiteInfo, type TSiteSettings } from '@proxy/contract';
+import { API_RATE_LIMIT, DEFAULT_PROMOTION, LOCK_DAYS, type TSiteInfo, type TSiteSettings } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { SiteSettings } from '../../db/schema/index.js';
 import { findDefaultSite, findSiteByHost, findSiteById, mergeSiteSettings, type Site } from './repository.js';
@@ -84,7 +84,10 @@ export function siteInfo(site: Site, ctx: Pick<AppContext, 'config'>): TSiteInfo
 
 /** The admin-editable settings of a site, with their defaults. */
 export function siteSettingsView(site: Pick<Site, 'settings'>): TSiteSettings {
-  return { lockDays: site.settings.lockDays ?? LOCK_DAYS.default };
+  return {
+    lockDays: site.settings.lockDays ?? LOCK_DAYS.default,
+    apiRateLimitPerMin: site.settings.apiRateLimitPerMin ?? API_RATE_LIMIT.default,
+  };
 }
 
 export async function updateSiteSettings(

@@ -22,15 +22,15 @@ const update = (token: string, settings: object, host = 'localhost') =>
 describe('/api/setting/admin (site settings)', () => {
   it('should read the 7-day default and save a lock period from 1 to 90 days', async () => {
     const token = await admin();
-    expect((await read(token)).json()).toEqual({ lockDays: 7 });
+    expect((await read(token)).json()).toEqual({ lockDays: 7, apiRateLimitPerMin: 120 });
     for (const lockDays of [1, 90, 30]) {
       const res = await update(token, { lockDays });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ lockDays });
+      expect(res.json()).toEqual({ lockDays, apiRateLimitPerMin: 120 });
     }
-    expect((await read(token)).json()).toEqual({ lockDays: 30 });
+    expect((await read(token)).json()).toEqual({ lockDays: 30, apiRateLimitPerMin: 120 });
     // A field left out is kept.
-    expect((await update(token, {})).json()).toEqual({ lockDays: 30 });
+    expect((await update(token, {})).json()).toEqual({ lockDays: 30, apiRateLimitPerMin: 120 });
   });
 
   it.each([0, 91, 7.5, -3, '10', null])(
@@ -41,7 +41,7 @@ describe('/api/setting/admin (site settings)', () => {
       const res = await update(token, { lockDays: v });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('VALIDATION_ERROR');
-      expect((await read(token)).json()).toEqual({ lockDays: 12 });
+      expect((await read(token)).json()).toEqual({ lockDays: 12, apiRateLimitPerMin: 120 });
     },
   );
 
@@ -57,7 +57,10 @@ describe('/api/setting/admin (site settings)', () => {
     const own = await admin();
     await update(own, { lockDays: 20 });
     const other = await admin('proxy-owner.localhost');
-    expect((await update(other, { lockDays: 3 }, 'proxy-owner.localhost')).json()).toEqual({ lockDays: 3 });
-    expect((await read(own)).json()).toEqual({ lockDays: 20 });
+    expect((await update(other, { lockDays: 3 }, 'proxy-owner.localhost')).json()).toEqual({
+      lockDays: 3,
+      apiRateLimitPerMin: 120,
+    });
+    expect((await read(own)).json()).toEqual({ lockDays: 20, apiRateLimitPerMin: 120 });
   });
 });

@@ -71,7 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/generate-key', { schema: { tags, response: { 200: ZGenerateKeyResponse } } }, async (req) => ({
-    apiKey: await users.generateApiKey(app.ctx, req.user.id),
+    apiKey: await users.generateApiKey(app.ctx, req.user),
   }));
 
   app.put('/auto-renew', { schema: { tags, body: ZAutoRenewRequest, response: { 200: ZOk } } }, async (req) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE, type TChangePasswordRequest, type TTokens } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { encryptSecret, decryptSecret, randomToken } from '../../lib/crypto.js';
+import { encryptSecret, decryptSecret } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { toPage } from '../../lib/paging.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -18,6 +18,7 @@ import {
   assertEmail,
 } from '../auth/index.js';
 import { isUniqueViolation, pgErrorOf } from '../../lib/pg-errors.js';
+import { rotateApiKey } from '../api-keys/index.js';
 import { changeBalance } from '../ledger/index.js';
 import { toAdminUser } from './mapper.js';
 import { insertAdminUser, listSiteUsers, type UserPatch } from './repository.js';
@@ -114,10 +115,9 @@ export async function turnOff2fa(ctx: AppContext, userId: string, password: stri
   });
 }
 
-export async function generateApiKey(ctx: AppContext, userId: string): Promise<string> {
-  const apiKey = `pk_${randomToken(24)}`;
-  await updateUser(ctx.db, userId, { apiKey, updatedAt: ctx.clock.now() });
-  return apiKey;
+/** POST generate-key: a new developer-API key; the old one stops at once (modules/api-keys). */
+export async function generateApiKey(ctx: AppContext, user: Pick<User, 'id' | 'siteId'>): Promise<string> {
+  return rotateApiKey(ctx, user);
 }
 
 // ---- admin ----

@@ -2,6 +2,7 @@ import type { app as vi } from '../vi/app';
 import { account } from './account';
 import { agency } from './agency';
 import { dashboard } from './dashboard';
+import { developer } from './developer';
 import { ledger } from './ledger';
 import { notes } from './notes';
 import { orders } from './orders';
@@ -10,4 +11,4 @@ import { tools } from './tools';
 import { topup } from './topup';
 
 /** The signed-in panel's texts: loaded with its layout (lib/i18n.ts `loadTexts('app')`). */
-export const app: typeof vi = { account, agency, dashboard, orders, proxies, topup, tools, ledger, notes };
+export const app: typeof vi = { account, agency, dashboard, developer, orders, proxies, topup, tools, ledger, notes };

@@ -1,6 +1,7 @@
 import { account } from './account';
 import { agency } from './agency';
 import { dashboard } from './dashboard';
+import { developer } from './developer';
 import { ledger } from './ledger';
 import { notes } from './notes';
 import { orders } from './orders';
@@ -9,4 +10,4 @@ import { tools } from './tools';
 import { topup } from './topup';
 
 /** The signed-in panel's texts: loaded with its layout (lib/i18n.ts `loadTexts('app')`). */
-export const app = { account, agency, dashboard, orders, proxies, topup, tools, ledger, notes };
+export const app = { account, agency, dashboard, developer, orders, proxies, topup, tools, ledger, notes };

@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { useBill } from '@/lib/payments/get-bill';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useSiteSettings } from '../api/get-site-settings';
+import { ApiLimitForm } from '../components/api-limit-form';
 import { LockDaysForm } from '../components/lock-days-form';
 import { PaymentMethodPanel } from '../components/payment-method-panel';
 import { PublicUrlForm } from '../components/public-url-form';
@@ -37,6 +38,9 @@ export function AdminConfigRoute() {
           </SectionCard>
           <SectionCard title={t('admin.config.lockDaysTitle')} testId="site-settings">
             <LockDaysForm key={settings.data.lockDays} lockDays={settings.data.lockDays} />
+          </SectionCard>
+          <SectionCard title={t('developer.admin.limitTitle')} testId="site-api-limit-card">
+            <ApiLimitForm key={settings.data.apiRateLimitPerMin} limit={settings.data.apiRateLimitPerMin} />
           </SectionCard>
           <SectionCard title={t('admin.payments.publicUrlTitle')}>
             <PublicUrlForm key={config.data.publicUrl ?? ''} publicUrl={config.data.publicUrl} />

@@ -1,0 +1,288 @@
+/**
+ * The public reference's catalogue (GET /api/openapi.json, docs/wire-contract.md#developer-api):
+ * every customer operation an `X-Api-Key` may call, with its summary in English and Vietnamese,
+ * the error codes it answers with besides the common ones, and request examples where the schema
+ * alone would not give a useful one. Anything not listed here (admin, internal, sign-in, provider
+ * callbacks) stays out of the public document; openapi.test.ts fails when a new customer route is
+ * neither listed nor excluded.
+ */
+
+import type { ErrorCode } from '@proxy/contract';
+import { proxyFamily, SAMPLE_ID, TEXT_EXPORT, type Row } from './openapi-catalog-proxies.js';
+
+export interface CatalogEntry {
+  summary: string;
+  summaryVi: string;
+  errors: ErrorCode[];
+  example?: { body?: unknown; query?: Record<string, unknown> };
+  /** The answer of a call that does not answer JSON (exports, streams). */
+  answer?: { type: string; example: string };
+}
+
+/** Calls that need a signed-in session: an API key is refused (FORBIDDEN) and they are not public. */
+export const SESSION_ONLY_ROUTES = new Set<string>([
+  'PUT /api/user/change-password',
+  'POST /api/user/turn-on-2fa',
+  'POST /api/user/verify-2fa',
+  'POST /api/user/turn-off-2fa',
+  'GET /api/events',
+]);
+
+/** Operations left out of the public document on purpose (besides admin paths). */
+export const NOT_PUBLIC = [
+  /^\w+ \/api\/health$/,
+  /^\w+ \/api\/auth\//,
+  /^\w+ \/api\/webhook\//,
+  /^\w+ \/api\/test\//,
+  /^\w+ \/api\/sub-server\//,
+  /^POST \/api\/user\/create-admin$/,
+  /^POST \/api\/user\/perfect-money-complete-payment$/,
+  /^GET \/api\/country\/\w+\/list-country-admin$/,
+  /\/admin(\/|-|$)/,
+];
+
+const PROXY_ID = SAMPLE_ID;
+
+const KEY_IDS = { listKeyId: [PROXY_ID] };
+
+const ROWS: Row[] = [
+  [
+    'GET /api/site/get-site-info',
+    'The site: name, colours, products on sale',
+    'Thông tin trang: tên, màu, sản phẩm đang bán',
+  ],
+  ['GET /api/user/me', 'Your account', 'Tài khoản của bạn'],
+  ['GET /api/user/get-money', 'Your balance in coins', 'Số dư của bạn (xu)'],
+  [
+    'POST /api/user/generate-key',
+    'Rotate your API key: the old key stops at once',
+    'Đổi khóa API: khóa cũ ngừng hoạt động ngay',
+  ],
+  [
+    'PUT /api/user/auto-renew',
+    'Auto-renew all your private proxies',
+    'Tự gia hạn mọi proxy riêng của bạn',
+    [],
+    { body: { autoRenew: true } },
+  ],
+  ['GET /api/user/transaction', 'Your transactions (paged)', 'Giao dịch của bạn (phân trang)'],
+  ['GET /api/log/list-transaction', 'Your balance history (paged)', 'Lịch sử số dư (phân trang)'],
+  ['GET /api/log/list-topup', 'Your top-ups (paged)', 'Các lần nạp tiền (phân trang)'],
+  [
+    'GET /api/api/info',
+    'Your API key (masked), allowed IPs, requests today and limit',
+    'Khóa API (che), IP được phép, số yêu cầu hôm nay và giới hạn',
+  ],
+  [
+    'PUT /api/api/allowed-ips',
+    'Set the 1–3 IPv4 addresses your key works from',
+    'Đặt 1–3 địa chỉ IPv4 được dùng khóa',
+    ['INVALID_IP', 'SAME_OLD_AUTH_IP'],
+    { body: { allowedIps: ['203.0.113.7'] } },
+  ],
+  ...(['v6', 'v4', 'key'] as const).flatMap((c): Row[] => [
+    [`GET /api/country/${c}/list-country`, `Countries on sale (${c})`, `Quốc gia đang bán (${c})`],
+  ]),
+  ...(['v6', 'v4', 'key'] as const).flatMap((c): Row[] => [
+    [`GET /api/${c}-retail/get-all`, `Retail prices (${c})`, `Bảng giá lẻ (${c})`],
+    [`GET /api/${c}-retail/get-all-renew`, `Renewal prices (${c})`, `Bảng giá gia hạn (${c})`],
+    [`GET /api/${c}-package/get-all-package`, `Packages (${c})`, `Các gói (${c})`],
+  ]),
+  ['GET /api/discount/get-all', 'Quantity discounts', 'Giảm giá theo số lượng'],
+  ['GET /api/bandwidth/get-price', 'Bandwidth price', 'Giá băng thông'],
+  ...proxyFamily('v6-proxy', 'IPv6 proxies', 'proxy IPv6'),
+  ...proxyFamily('v4-proxy', 'IPv4 proxies', 'proxy IPv4'),
+  ...proxyFamily('bought-proxy', 'private IPv4 proxies', 'proxy IPv4 riêng'),
+  [
+    'POST /api/key/buy-key-package/{id}',
+    'Buy rotating keys of a package',
+    'Mua key xoay theo gói',
+    ['NOT_ENOUGH_MONEY', 'NOT_ENOUGHT_KEY', 'PLAN_NOT_EXISTS'],
+    { body: { country: 'US', quantity: 1 } },
+  ],
+  [
+    'POST /api/key/get-new-ip',
+    'Rotate a key to a new IP (authenticated by the key itself)',
+    'Xoay key sang IP mới (xác thực bằng chính key)',
+    ['KEY_NOT_EXISTS', 'KEY_EXPIRED', 'GET_IP_TOO_FAST'],
+    { query: { keyRotate: 'YOUR_ROTATING_KEY' } },
+  ],
+  [
+    'GET /api/key/get-new-ip',
+    'Rotate a key to a new IP (GET form)',
+    'Xoay key sang IP mới (dạng GET)',
+    ['KEY_NOT_EXISTS', 'KEY_EXPIRED', 'GET_IP_TOO_FAST'],
+    { query: { keyRotate: 'YOUR_ROTATING_KEY' } },
+  ],
+  ['GET /api/key/list-key-me', 'List your rotating keys (paged)', 'Danh sách key xoay (phân trang)'],
+  ['GET /api/key/export-all', 'Export your rotating keys', 'Xuất key xoay', [], undefined, TEXT_EXPORT],
+  [
+    'PUT /api/key/renew-list-key',
+    'Renew rotating keys',
+    'Gia hạn key xoay',
+    ['KEY_NOT_EXISTS', 'NOT_ENOUGH_MONEY'],
+    { body: { ...KEY_IDS, period: { unit: 'month', value: 1 } } },
+  ],
+  [
+    'PUT /api/key/update-list-key',
+    'Set the comment or auto-renew of keys',
+    'Đặt ghi chú hoặc tự gia hạn cho key',
+    ['KEY_NOT_EXISTS'],
+    { body: { ...KEY_IDS, comment: 'bot-1' } },
+  ],
+  [
+    'PUT /api/key/turn-on-auto-renew-key',
+    'Turn auto-renew on for keys',
+    'Bật tự gia hạn cho key',
+    ['KEY_NOT_EXISTS'],
+    { body: KEY_IDS },
+  ],
+  [
+    'PUT /api/key/turn-off-auto-renew-key',
+    'Turn auto-renew off for keys',
+    'Tắt tự gia hạn cho key',
+    ['KEY_NOT_EXISTS'],
+    { body: KEY_IDS },
+  ],
+  [
+    'DELETE /api/key/delete-list-key',
+    'Delete expired keys',
+    'Xóa key đã hết hạn',
+    ['KEY_NOT_EXISTS'],
+    { body: KEY_IDS },
+  ],
+  [
+    'POST /api/key/tag-key/{id}',
+    'Tag keys',
+    'Gắn thẻ cho key',
+    ['KEY_NOT_EXISTS', 'TAG_NOT_EXISTS'],
+    { body: KEY_IDS },
+  ],
+  [
+    'PUT /api/key/untag-key/{id}',
+    'Remove a tag from keys',
+    'Bỏ thẻ khỏi key',
+    ['KEY_NOT_EXISTS', 'TAG_NOT_EXISTS'],
+    { body: KEY_IDS },
+  ],
+  ['GET /api/tag/list-tags', 'Your tags with counts', 'Các thẻ của bạn kèm số lượng', [], { query: { tagType: 'v4' } }],
+  [
+    'POST /api/tag/create-tag',
+    'Create a tag',
+    'Tạo thẻ',
+    ['TAG_ALREADY_EXISTS'],
+    { query: { tagType: 'v4' }, body: { tagName: 'Shop A' } },
+  ],
+  [
+    'POST /api/tag/update-tag/{id}',
+    'Rename a tag',
+    'Đổi tên thẻ',
+    ['TAG_NOT_EXISTS', 'TAG_ALREADY_EXISTS'],
+    { body: { tagName: 'Shop B' } },
+  ],
+  ['DELETE /api/tag/delete-tag/{id}', 'Delete a tag', 'Xóa thẻ', ['TAG_NOT_EXISTS']],
+  ['GET /api/order/list-order', 'Your orders (paged)', 'Đơn hàng của bạn (phân trang)'],
+  ['GET /api/order/bill-order', 'Your order bills (paged)', 'Hóa đơn đơn hàng (phân trang)'],
+  ['GET /api/order/package-status', 'Your package and trial status', 'Trạng thái gói và dùng thử'],
+  ['GET /api/order/detail/{id}', 'One order with its history', 'Chi tiết một đơn hàng', ['ORDER_NOT_EXIST']],
+  [
+    'PUT /api/order/renew/{id}',
+    'Renew an order',
+    'Gia hạn đơn hàng',
+    ['ORDER_NOT_EXIST', 'NOT_ENOUGH_MONEY', 'ORDER_CANCELLED'],
+    { body: { period: { unit: 'month', value: 1 } } },
+  ],
+  [
+    'PUT /api/order/renew-list-order',
+    'Renew several orders',
+    'Gia hạn nhiều đơn hàng',
+    ['ORDER_NOT_EXIST', 'NOT_ENOUGH_MONEY'],
+  ],
+  [
+    'PUT /api/order/increase-bandwidth/{id}',
+    'Add bandwidth to a package order',
+    'Thêm băng thông cho đơn gói',
+    ['ORDER_NOT_EXIST', 'NOT_ENOUGH_MONEY', 'BANDWIDTH_MAX'],
+    { body: { bandwidth: 10 } },
+  ],
+  [
+    'PUT /api/order/increase-amount/{id}',
+    'Add proxies to an order',
+    'Thêm proxy vào đơn hàng',
+    ['ORDER_NOT_EXIST', 'NOT_ENOUGH_MONEY', 'NOT_ENOUGT_PROXY'],
+  ],
+  [
+    'PUT /api/order/change-country/{id}',
+    'Move an order to another country',
+    'Chuyển đơn hàng sang quốc gia khác',
+    ['ORDER_NOT_EXIST', 'INVALID_COUNTRY', 'NOT_ENOUGT_PROXY'],
+  ],
+  [
+    'PUT /api/order/auto-renew/{id}',
+    'Turn auto-renew of an order on or off',
+    'Bật/tắt tự gia hạn đơn hàng',
+    ['ORDER_NOT_EXIST'],
+    { body: { autoRenew: true } },
+  ],
+  ['GET /api/dashboard/summary', 'Your dashboard figures', 'Số liệu tổng quan của bạn'],
+  [
+    'POST /api/tools/check-proxy',
+    'Check any proxies (host:port[:user:pass] lines)',
+    'Kiểm tra proxy bất kỳ (dòng host:port[:user:pass])',
+    [],
+    { body: { lines: ['203.0.113.7:8080:user:pass'], protocol: 'auto' } },
+    {
+      type: 'application/x-ndjson',
+      example: '{"line":"203.0.113.7:8080:user:pass","live":true,"latencyMs":120}\n{"done":1}',
+    },
+  ],
+  ['GET /api/bill/get-bill', 'Your bank-transfer code and QR payload', 'Mã chuyển khoản và mã QR của bạn'],
+  ...(['paypal', 'momo', 'usdt', 'bytepay', 'perfect-money', 'tazapay', 'bank'] as const).map((m): Row => [
+    `POST /api/user/${m}-create-order`,
+    `Start a ${m} top-up`,
+    `Tạo lệnh nạp tiền ${m}`,
+    ['PAYMENT_METHOD_DISABLED', 'PAYMENT_ERROR'],
+    { body: { amount: 100000, ...(m === 'tazapay' ? { country: 'VN' } : {}) } },
+  ]),
+  [
+    'POST /api/user/payment-credit-card',
+    'Start a card top-up',
+    'Tạo lệnh nạp bằng thẻ',
+    ['PAYMENT_METHOD_DISABLED', 'PAYMENT_ERROR'],
+    { body: { amount: 100000 } },
+  ],
+  [
+    'POST /api/user/complete-paypal-payment',
+    'Complete a PayPal top-up',
+    'Hoàn tất nạp PayPal',
+    ['PAYMENT_NOT_EXISTS', 'PAYMENT_ALREADY_DONE', 'PAYMENT_ERROR'],
+  ],
+  [
+    'POST /api/user/bytepay-complete-order',
+    'Complete a Bytepay top-up',
+    'Hoàn tất nạp Bytepay',
+    ['PAYMENT_NOT_EXISTS', 'PAYMENT_ALREADY_DONE', 'PAYMENT_ERROR'],
+  ],
+  [
+    'GET /api/user/check-payment-credit/{id}',
+    'The state of a card top-up',
+    'Trạng thái lệnh nạp thẻ',
+    ['PAYMENT_NOT_EXISTS'],
+  ],
+  [
+    'DELETE /api/user/cancle-payment-credit/{id}',
+    'Cancel a pending card top-up',
+    'Hủy lệnh nạp thẻ đang chờ',
+    ['PAYMENT_NOT_EXISTS', 'PAYMENT_ALREADY_DONE'],
+  ],
+];
+
+export const CATALOG: ReadonlyMap<string, CatalogEntry> = new Map(
+  ROWS.map(([op, summary, summaryVi, errors = [], example, answer]) => [
+    op,
+    { summary, summaryVi, errors, example, answer },
+  ]),
+);
+
+/** Errors any keyed call can answer with. */
+export const COMMON_ERRORS: ErrorCode[] = ['VALIDATION_ERROR', 'INVALID_KEY', 'IP_NOT_ALLOWED', 'TOO_MANY_REQUEST'];

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZAllowedIpsRequest, ZApiInfo } from '@proxy/contract';
+import { authenticate } from '../../plugins/auth.js';
+import { apiInfo, setAllowedIps } from './service.js';
+import { publicDocument, type OpenApiDocument } from './openapi.js';
+
+/** /api/api/… (docs/wire-contract.md#developer-api): the caller's key, allowed IPs and limit. */
+export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['api'];
+  app.addHook('preHandler', authenticate);
+  app.get('/info', { schema: { tags, response: { 200: ZApiInfo } } }, async (req) =>
+    apiInfo(app.ctx, req.user, req.site),
+  );
+  app.put(
+    '/allowed-ips',
+    {
+      schema: {
+        tags,
+        body: ZAllowedIpsRequest,
+        response: { 200: z.object({ allowedIps: z.array(z.string()) }) },
+      },
+    },
+    async (req) => setAllowedIps(app.ctx, req.user, req.body.allowedIps),
+  );
+};
+
+/** GET /api/openapi.json: the public reference, customer operations only. */
+export const publicDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  let cached: unknown = null;
+  app.get('/openapi.json', { schema: { hide: true } }, async () => {
+    cached ??= publicDocument(app.swagger() as unknown as OpenApiDocument);
+    return cached;
+  });
+};

@@ -1,0 +1,30 @@
+import { ProxyApiError, ProxyPanelClient } from '@proxy/sdk';
+
+/** Buys two IPv4 proxies, lists them, and rotates the API key (the old key stops at once). */
+export async function quickstart(baseUrl: string, apiKey: string) {
+  const client = new ProxyPanelClient({ baseUrl, apiKey });
+
+  const { order, proxies } = await client.buyProxies(
+    'v4',
+    { country: 'US', quantity: 2, period: { unit: 'day', value: 1 }, protocol: 'http', autoRenew: false },
+    `quickstart-${Date.now()}`,
+  );
+  console.log(`order ${order.code}: ${proxies.length} proxies`);
+
+  const list = await client.listProxies('v4', { limit: 50 });
+  for (const p of list.items) {
+    console.log(`${p.host}:${p.port}:${p.username}:${p.password}`);
+  }
+  console.log(`requests left this minute: ${client.rateLimit?.remaining}`);
+
+  const oldKey = client.key;
+  const newKey = await client.rotateKey();
+  try {
+    await new ProxyPanelClient({ baseUrl, apiKey: oldKey }).me();
+  } catch (err) {
+    if (err instanceof ProxyApiError) {
+      console.log(`the old key now answers ${err.status} ${err.code}`);
+    }
+  }
+  return { order, proxies, list, oldKey, newKey };
+}
