@@ -15,7 +15,8 @@ export const serverModuleGraph = {
   'rate-limits': [],
   realtime: [],
   outbox: [],
-  site: [],
+  promotions: [],
+  site: ['promotions'],
   catalog: [],
   supply: [],
   testing: [],
@@ -27,7 +28,8 @@ export const serverModuleGraph = {
   checker: ['proxies', 'supply'],
   user: ['auth', 'ledger', 'orders'],
   dashboard: ['catalog'],
-  payments: ['auth', 'ledger', 'realtime', 'site'],
+  payments: ['auth', 'ledger', 'promotions', 'realtime', 'site'],
+  stats: [],
 };
 
 const modulesDir = fileURLToPath(new URL('../apps/server/src/modules/', import.meta.url));

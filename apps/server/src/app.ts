@@ -44,6 +44,8 @@ import {
 } from './modules/payments/routes.js';
 import { EventHub } from './modules/realtime/index.js';
 import { eventRoutes } from './modules/realtime/routes.js';
+import { promotionRoutes } from './modules/promotions/routes.js';
+import { statsRoutes } from './modules/stats/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,6 +138,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(billRoutes, { prefix: '/bill' });
       await api.register(topupLogRoutes, { prefix: '/log' });
       await api.register(webhookRoutes, { prefix: '/webhook' });
+      await api.register(promotionRoutes, { prefix: '/promotion' });
+      await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(eventRoutes, { sessionUser: getSessionUser });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
