@@ -31,7 +31,10 @@ export async function findSitePromotion(db: DbOrTx, siteId: string, id: string):
 }
 
 export async function countSitePromotions(db: DbOrTx, siteId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(promotions).where(eq(promotions.siteId, siteId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(promotions)
+    .where(eq(promotions.siteId, siteId));
   return row?.n ?? 0;
 }
 

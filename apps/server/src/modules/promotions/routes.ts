@@ -21,8 +21,10 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     service.runningPromotion(app.ctx, req.site.id),
   );
   const admin = { preHandler: [authenticate, requireAdmin] };
-  app.post('/add', { ...admin, schema: { tags, body: ZPromotionCreateRequest, response: { 200: ZPromotion } } }, async (req) =>
-    service.createPromotion(app.ctx, req.site.id, req.body),
+  app.post(
+    '/add',
+    { ...admin, schema: { tags, body: ZPromotionCreateRequest, response: { 200: ZPromotion } } },
+    async (req) => service.createPromotion(app.ctx, req.site.id, req.body),
   );
   app.put(
     '/update/:id',

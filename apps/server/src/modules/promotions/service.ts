@@ -76,7 +76,9 @@ export async function updatePromotion(
   const startsAt = body.startsAt ? new Date(body.startsAt) : current.startsAt;
   const endsAt = body.endsAt === undefined ? current.endsAt : body.endsAt ? new Date(body.endsAt) : null;
   if (endsAt && endsAt <= startsAt) {
-    throw new AppError('VALIDATION_ERROR', { issues: [{ path: ['endsAt'], message: 'endsAt must be after startsAt' }] });
+    throw new AppError('VALIDATION_ERROR', {
+      issues: [{ path: ['endsAt'], message: 'endsAt must be after startsAt' }],
+    });
   }
   const row = await oneActive(() =>
     repo.updatePromotion(ctx.db, siteId, id, {

@@ -17,12 +17,20 @@ export const SPEND_TYPES = [
   'change_country',
   'refund',
 ] as const;
-export const RENEW_TYPES = ['renew', 'auto_renew', 'renew_key', 'auto_renew_key', 'renew_private', 'auto_renew_private'];
+export const RENEW_TYPES = [
+  'renew',
+  'auto_renew',
+  'renew_key',
+  'auto_renew_key',
+  'renew_private',
+  'auto_renew_private',
+];
 
-const list = (xs: readonly string[]): SQL => sql.join(
-  xs.map((x) => sql`${x}`),
-  sql`, `,
-);
+const list = (xs: readonly string[]): SQL =>
+  sql.join(
+    xs.map((x) => sql`${x}`),
+    sql`, `,
+  );
 const n = (v: unknown): number => Number(v ?? 0);
 const iso = (d: Date) => d.toISOString();
 
