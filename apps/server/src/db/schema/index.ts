@@ -8,3 +8,4 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './jobs.js';
 export * from './promotions.js';
+export * from './stats.js';

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { statsDaily } from '../../db/schema/index.js';
 
 /** What counts as revenue: purchases, renewals and amendments (negative amounts), less refunds. */
 export const SPEND_TYPES = [
@@ -115,7 +116,7 @@ export async function unitFigures(db: DbOrTx, siteId: string, now: Date, soon: D
 export async function ledgerDaily(db: DbOrTx, siteId: string, from: Date, to: Date) {
   return queryRows<{ day: string; revenue: string; renewals: string }>(
     db,
-    sql`select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
+    sql`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
         -sum(amount) as revenue,
         count(*) filter (where type in (${list(RENEW_TYPES)})) as renewals
       from transactions
@@ -128,7 +129,7 @@ export async function ledgerDaily(db: DbOrTx, siteId: string, from: Date, to: Da
 export async function topupsDaily(db: DbOrTx, siteId: string, from: Date, to: Date) {
   return queryRows<{ day: string; method: string; amount: string }>(
     db,
-    sql`select to_char(date_trunc('day', credited_at at time zone 'UTC'), 'YYYY-MM-DD') as day, method,
+    sql`select to_char((credited_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, method,
         sum(amount) as amount
       from topups
       where site_id = ${siteId} and status = 'success' and credited_at >= ${iso(from)} and credited_at < ${iso(to)}
@@ -139,20 +140,19 @@ export async function topupsDaily(db: DbOrTx, siteId: string, from: Date, to: Da
 export async function usersDaily(db: DbOrTx, siteId: string, from: Date, to: Date) {
   return queryRows<{ day: string; n: string }>(
     db,
-    sql`select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*) as n
+    sql`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*) as n
       from users where site_id = ${siteId} and role = 1 and created_at >= ${iso(from)} and created_at < ${iso(to)}
       group by 1`,
   );
 }
 
-/** Orders placed (not cancelled) per day; proxies sold counts the proxy quantities (not keys). */
+/** Orders placed per day (a later cancellation shows as its refund in the revenue); proxies sold counts the proxy quantities (not keys). */
 export async function ordersDaily(db: DbOrTx, siteId: string, from: Date, to: Date) {
   return queryRows<{ day: string; orders: string; proxies: string }>(
     db,
-    sql`select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*) as orders,
+    sql`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*) as orders,
         coalesce(sum(quantity) filter (where product in ('v6', 'v4')), 0) as proxies
-      from orders where site_id = ${siteId} and status <> 'cancelled'
-        and created_at >= ${iso(from)} and created_at < ${iso(to)}
+      from orders where site_id = ${siteId} and created_at >= ${iso(from)} and created_at < ${iso(to)}
       group by 1`,
   );
 }
@@ -216,4 +216,23 @@ export async function soldSince(db: DbOrTx, since: Date) {
       union all
       select 'key', country, count(*) from rotating_keys where created_at >= ${iso(since)} group by 2`,
   );
+}
+
+/** The rollup's rows of closed days in [from, to) (YYYY-MM-DD). */
+export async function rollupRows(db: DbOrTx, siteId: string, from: string, to: string) {
+  return queryRows<{ day: string; metric: string; value: string }>(
+    db,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, metric, value from stats_daily
+      where site_id = ${siteId} and day >= ${from} and day < ${to}`,
+  );
+}
+
+/** Stores computed closed days; a day another instance stored first is kept as it is. */
+export async function insertRollup(db: DbOrTx, rows: { siteId: string; day: string; metric: string; value: number }[]) {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db
+      .insert(statsDaily)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoNothing();
+  }
 }

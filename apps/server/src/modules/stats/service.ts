@@ -74,13 +74,10 @@ function emptyDay(date: string): TStatsDay {
   return { date, revenue: 0, topups, newUsers: 0, orders: 0, proxiesSold: 0, renewals: 0 };
 }
 
-export async function statsDaily(ctx: Ctx, siteId: string, q: { from: string; to: string }): Promise<TStatsDaily> {
-  const { from, to } = rangeOf(q);
-  const days = new Map<string, TStatsDay>();
-  for (let t = from.getTime(); t < to.getTime(); t += DAY_MS) {
-    const date = new Date(t).toISOString().slice(0, 10);
-    days.set(date, emptyDay(date));
-  }
+type DayMap = Map<string, TStatsDay>;
+
+/** Computes the figures of [from, to) from the source tables into `days`. */
+async function computeDays(ctx: Ctx, siteId: string, from: Date, to: Date, days: DayMap): Promise<void> {
   const [ledger, topups, users, orders] = await Promise.all([
     repo.ledgerDaily(ctx.db, siteId, from, to),
     repo.topupsDaily(ctx.db, siteId, from, to),
@@ -112,6 +109,69 @@ export async function statsDaily(ctx: Ctx, siteId: string, q: { from: string; to
       d.orders = Number(r.orders);
       d.proxiesSold = Number(r.proxies);
     }
+  }
+}
+
+const METRICS = ['revenue', 'renewals', 'newUsers', 'orders', 'proxiesSold'] as const;
+
+function rollupOf(siteId: string, d: TStatsDay) {
+  return [
+    ...METRICS.map((metric) => ({ siteId, day: d.date, metric, value: d[metric] })),
+    ...PAYMENT_METHODS.map((m) => ({ siteId, day: d.date, metric: `topup:${m}`, value: d.topups[m] })),
+    { siteId, day: d.date, metric: '_done', value: 1 },
+  ];
+}
+
+function applyRollup(d: TStatsDay, metric: string, value: number): void {
+  if (metric.startsWith('topup:')) {
+    const m = metric.slice(6) as keyof TStatsDay['topups'];
+    if (m in d.topups) {
+      d.topups[m] = value;
+    }
+  } else if ((METRICS as readonly string[]).includes(metric)) {
+    d[metric as (typeof METRICS)[number]] = value;
+  }
+}
+
+/**
+ * Every UTC day of the range. Closed days (before today) come from the stats_daily rollup, and
+ * those not in it yet are computed once and stored; today is always computed live.
+ */
+export async function statsDaily(ctx: Ctx, siteId: string, q: { from: string; to: string }): Promise<TStatsDaily> {
+  const { from, to } = rangeOf(q);
+  const today = utcDay(ctx.clock.now());
+  const days: DayMap = new Map();
+  for (let t = from.getTime(); t < to.getTime(); t += DAY_MS) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    days.set(date, emptyDay(date));
+  }
+  const closedTo = new Date(Math.min(to.getTime(), today.getTime()));
+  if (from < closedTo) {
+    const done = new Set<string>();
+    for (const r of await repo.rollupRows(ctx.db, siteId, q.from, closedTo.toISOString().slice(0, 10))) {
+      const d = days.get(r.day);
+      if (d) {
+        applyRollup(d, r.metric, Number(r.value));
+        done.add(r.day);
+      }
+    }
+    const missing = [...days.keys()].filter((day) => day < closedTo.toISOString().slice(0, 10) && !done.has(day));
+    if (missing.length > 0) {
+      const span = {
+        from: new Date(`${missing[0]}T00:00:00Z`),
+        to: new Date(Date.parse(`${missing.at(-1)}T00:00:00Z`) + DAY_MS),
+      };
+      const fresh: DayMap = new Map(missing.map((day) => [day, days.get(day)!]));
+      await computeDays(ctx, siteId, span.from, span.to, fresh);
+      await repo.insertRollup(
+        ctx.db,
+        missing.flatMap((day) => rollupOf(siteId, days.get(day)!)),
+      );
+    }
+  }
+  if (to > today) {
+    const liveFrom = new Date(Math.max(from.getTime(), today.getTime()));
+    await computeDays(ctx, siteId, liveFrom, to, days);
   }
   return { days: [...days.values()] };
 }

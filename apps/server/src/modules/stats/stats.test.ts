@@ -177,8 +177,9 @@ describe('GET /api/stats/admin/get-stats-daily', () => {
         revenue: 450_000,
         topups: { ...zeroTopups, bank: 2_000_000, card: 500_000 },
         newUsers: 1,
-        orders: 1,
-        proxiesSold: 10,
+        // Orders placed, a cancelled one too (its refund shows in the revenue).
+        orders: 2,
+        proxiesSold: 12,
         renewals: 1,
       },
       emptyDay('2026-03-11'),
@@ -192,6 +193,20 @@ describe('GET /api/stats/admin/get-stats-daily', () => {
         renewals: 1,
       },
     ]);
+  });
+
+  it('should answer the same from the rollup of closed days, and count today live', async () => {
+    const url = '/api/stats/admin/get-stats-daily?from=2026-03-10&to=2026-03-12';
+    const first = (await get(url, admin.token)).json();
+    expect((await get(url, admin.token)).json()).toEqual(first);
+    const today = new Date(t.clock.nowMs()).toISOString().slice(0, 10);
+    const live = `/api/stats/admin/get-stats-daily?from=${today}&to=${today}`;
+    const before = (await get(live, admin.token)).json().days[0].revenue;
+    await seed.ledger(a.id, 'buy_key', -4_000, t.clock.now());
+    expect((await get(live, admin.token)).json().days[0].revenue).toBe(before + 4_000);
+    // Refunded: today's revenue goes back (and the other tests' totals stay as seeded).
+    await seed.ledger(a.id, 'refund', 4_000, t.clock.now());
+    expect((await get(live, admin.token)).json().days[0].revenue).toBe(before);
   });
 
   it("should give another site's admin only that site's figures", async () => {
