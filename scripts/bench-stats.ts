@@ -59,7 +59,9 @@ async function seedData(url: string, siteId: string): Promise<void> {
      from generate_series(1, 50000) g join bu on bu.n = 1 + g % 10000
      cross join lateral (select (array['v6','v4'])[1 + g % 2] as p) x`,
   );
-  await db.query(`create temp table bo as select id, product, country, row_number() over () as n from orders where code like 'B%'`);
+  await db.query(
+    `create temp table bo as select id, product, country, row_number() over () as n from orders where code like 'B%'`,
+  );
   for (const node of ['bench-0', 'bench-1']) {
     await db.query(
       `insert into sub_servers (id, name, host, secret_hash, port_from, port_to) values ('${randomUUID()}', '${node}', '127.0.0.1', 'x', 1024, 65535)`,
@@ -87,8 +89,8 @@ async function seedData(url: string, siteId: string): Promise<void> {
 
 function figures(ms: number[]): string {
   const s = [...ms].sort((x, y) => x - y);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${s[s.length - 1]!.toFixed(1)} ms`;
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+  return `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${(s[s.length - 1] ?? 0).toFixed(1)} ms`;
 }
 
 async function main(): Promise<void> {

@@ -13,6 +13,8 @@ import { admin } from './admin';
 import { errorPage, home, notFound } from './pages';
 import { ledger } from './ledger';
 import { notes } from './notes';
+import { promotions } from './promotions';
+import { analytics } from './analytics';
 
 export const en: typeof vi = {
   common,
@@ -33,4 +35,6 @@ export const en: typeof vi = {
   errors,
   ledger,
   notes,
+  promotions,
+  analytics,
 };

@@ -12,6 +12,8 @@ import { admin } from './admin';
 import { errorPage, home, notFound } from './pages';
 import { ledger } from './ledger';
 import { notes } from './notes';
+import { promotions } from './promotions';
+import { analytics } from './analytics';
 
 export const vi = {
   common,
@@ -32,4 +34,6 @@ export const vi = {
   errors,
   ledger,
   notes,
+  promotions,
+  analytics,
 };
