@@ -54,7 +54,14 @@ export function AdminAnalyticsRoute() {
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'range-to' } }}
           error={!valid}
         />
-        <ButtonGroup size="small">
+        <ButtonGroup
+          size="small"
+          sx={{
+            flexShrink: 0,
+            alignSelf: { xs: 'flex-start', sm: 'center' },
+            '& .MuiButton-root': { whiteSpace: 'nowrap' },
+          }}
+        >
           {PRESETS.map((n) => (
             <Button key={n} onClick={() => setRange(lastDays(n))}>
               {t('analytics.lastDays', { count: n })}

@@ -6,6 +6,13 @@ import { useTranslation } from 'react-i18next';
 
 const HEIGHT = 280;
 const coins = (v: number | null) => formatCoins(v ?? 0);
+const whole = (v: number | null) => formatCoins(Math.round(v ?? 0));
+/** A count axis from 0 with whole ticks; all-zero data still gets a readable 0–1 scale. */
+const countAxis = (values: number[]) => [
+  { min: 0, max: Math.max(1, ...values), tickMinStep: 1, valueFormatter: whole, width: 48 },
+];
+/** Point markers only where there are few enough days to tell them apart. */
+const marks = (days: TStatsDay[]) => days.length <= 31;
 /** "10/03" under the bars: the day and month of a YYYY-MM-DD. */
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
@@ -53,6 +60,7 @@ export function SalesChart({ days }: { days: TStatsDay[] }) {
     <BarChart
       height={HEIGHT}
       xAxis={[{ scaleType: 'band', data: days.map((d) => d.date), valueFormatter: dayLabel }]}
+      yAxis={countAxis(days.flatMap((d) => [d.orders, d.proxiesSold]))}
       series={[
         { data: days.map((d) => d.orders), label: t('analytics.sales.orders') },
         { data: days.map((d) => d.proxiesSold), label: t('analytics.sales.proxiesSold') },
@@ -75,8 +83,8 @@ export function CountChart({
     <LineChart
       height={220}
       xAxis={[{ scaleType: 'point', data: days.map((d) => d.date), valueFormatter: dayLabel }]}
-      yAxis={[{ tickMinStep: 1 }]}
-      series={[{ data: days.map(pick), label }]}
+      yAxis={countAxis(days.map(pick))}
+      series={[{ data: days.map(pick), label, showMark: marks(days) }]}
     />
   );
 }
