@@ -68,7 +68,11 @@ describe('deposit promotion', () => {
     await page.goto(`${server.baseUrl}/admin/overview?lang=en`);
     await page.getByTestId('overview-topups-today').filter({ hasText: '500.000 Coin' }).waitFor();
     await page.goto(`${server.baseUrl}/admin/promotion?lang=en`);
-    await page.getByTestId('promotion-card').filter({ hasText: 'Ten percent' }).getByTestId('promotion-stats-open').click();
+    await page
+      .getByTestId('promotion-card')
+      .filter({ hasText: 'Ten percent' })
+      .getByTestId('promotion-stats-open')
+      .click();
     await page.getByTestId('stats-bonus').filter({ hasText: '50.000' }).waitFor();
   });
 
