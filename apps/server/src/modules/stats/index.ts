@@ -1,2 +1,2 @@
-/** Nothing: admin statistics are only their routes (routes.ts, registered by app.ts). */
-export {};
+/** Admin statistics: the routes (routes.ts, registered by app.ts) and the rollup job's sweep. */
+export { fillStatsRollup } from './service.js';

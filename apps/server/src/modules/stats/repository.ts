@@ -236,3 +236,8 @@ export async function insertRollup(db: DbOrTx, rows: { siteId: string; day: stri
       .onConflictDoNothing();
   }
 }
+
+export async function siteIds(db: DbOrTx): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(db, sql`select id from sites order by id`);
+  return rows.map((r) => r.id);
+}

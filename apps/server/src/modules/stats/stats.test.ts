@@ -3,6 +3,9 @@ import { PAYMENT_METHODS } from '@proxy/contract';
 import { balanceOf, build, createUser, customer, type TestApp } from '../../../test/helper.js';
 import { expectLedgerHolds, setPromotion, siteAdmin } from '../../../test/payments.js';
 import { StatsSeed } from '../../../test/stats-seed.js';
+import { queryRows } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import { fillStatsRollup } from './service.js';
 
 /**
  * The admin figures against a seeded set of top-ups, ledger rows, orders and proxies whose totals
@@ -233,6 +236,21 @@ describe('GET /api/stats/admin/get-stats-daily', () => {
     const res = await get(`/api/stats/admin/get-stats-daily?${qs}`, admin.token);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('the stats-rollup job', () => {
+  it("should store every site's last 90 closed days, and the daily figures should read them back", async () => {
+    await fillStatsRollup(t.ctx);
+    const [r] = await queryRows<{ n: string }>(
+      t.ctx.db,
+      sql`select count(*) as n from stats_daily where site_id = ${a.siteId} and metric = '_done'`,
+    );
+    expect(Number(r?.n)).toBeGreaterThanOrEqual(90);
+    const yesterday = new Date(t.clock.nowMs() - 24 * H).toISOString().slice(0, 10);
+    const res = await get(`/api/stats/admin/get-stats-daily?from=${yesterday}&to=${yesterday}`, admin.token);
+    // Yesterday 11:00 and 13:00 (seedNow).
+    expect(res.json().days[0].revenue).toBe(25_000);
   });
 });
 
