@@ -26,13 +26,16 @@ export function RevenueCharts({ days }: { days: TStatsDay[] }) {
       <LineChart
         height={HEIGHT}
         xAxis={[{ scaleType: 'point', data: dates, valueFormatter: dayLabel }]}
-        yAxis={[{ valueFormatter: coins, width: 80 }]}
+        yAxis={[
+          { min: 0, max: Math.max(1, ...days.map((d) => d.revenue)), tickMinStep: 1, valueFormatter: whole, width: 80 },
+        ]}
         series={[
           {
             data: days.map((d) => d.revenue),
             label: t('analytics.revenue.revenue'),
             valueFormatter: coins,
             area: true,
+            showMark: marks(days),
           },
         ]}
       />
