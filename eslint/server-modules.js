@@ -15,7 +15,8 @@ export const serverModuleGraph = {
   'rate-limits': [],
   realtime: [],
   outbox: [],
-  site: [],
+  promotions: [],
+  site: ['promotions'],
   catalog: [],
   supply: [],
   testing: [],
@@ -29,7 +30,8 @@ export const serverModuleGraph = {
   'api-keys': ['auth', 'rate-limits', 'site'],
   user: ['api-keys', 'auth', 'ledger', 'orders'],
   dashboard: ['catalog'],
-  payments: ['agency', 'auth', 'ledger', 'realtime', 'site'],
+  payments: ['agency', 'auth', 'ledger', 'promotions', 'realtime', 'site'],
+  stats: [],
 };
 
 const modulesDir = fileURLToPath(new URL('../apps/server/src/modules/', import.meta.url));

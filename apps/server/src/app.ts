@@ -46,6 +46,8 @@ import { agencyAdminRoutes, agencyRoutes } from './modules/agency/routes.js';
 import { EventHub } from './modules/realtime/index.js';
 import { eventRoutes } from './modules/realtime/routes.js';
 import { apiKeyRoutes, publicDocumentRoutes } from './modules/api-keys/routes.js';
+import { promotionRoutes } from './modules/promotions/routes.js';
+import { statsRoutes } from './modules/stats/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,6 +142,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(webhookRoutes, { prefix: '/webhook' });
       await api.register(agencyRoutes, { prefix: '/agency' });
       await api.register(agencyAdminRoutes, { prefix: '/agency-admin' });
+      await api.register(promotionRoutes, { prefix: '/promotion' });
+      await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(eventRoutes, { sessionUser: getSessionUser });
       await api.register(apiKeyRoutes, { prefix: '/api' });
       await api.register(publicDocumentRoutes);

@@ -6,14 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migratedPgliteDump, openPostgres } from '../src/db/client.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A dump of a migrated PGlite (a file path) that each test database starts from. */
-    pgliteTemplate: string | null;
-    /** A migrated PostgreSQL database that each test database is created from (DATABASE_URL runs). */
-    postgresTemplate: string | null;
-  }
-}
+// The provided keys (`ProvidedContext`) are declared in ./helper.ts.
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);

@@ -21,14 +21,34 @@ import { Clock } from '../src/lib/clock.js';
 import type { Mail, Mailer } from '../src/lib/mailer.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { sql } from 'drizzle-orm';
-import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A dump of a migrated PGlite (a file path) that each test database starts from. */
+    pgliteTemplate: string | null;
+    /** A migrated PostgreSQL database that each test database is created from (DATABASE_URL runs). */
+    postgresTemplate: string | null;
+  }
+}
+
+/**
+ * What test/global-setup.ts provided, or null outside Vitest or in a project without it (the
+ * benchmark scripts build apps with this helper too; importing vitest there would throw).
+ */
+async function provided(key: 'pgliteTemplate' | 'postgresTemplate'): Promise<string | null> {
+  if (!process.env.VITEST) {
+    return null;
+  }
+  const { inject } = await import('vitest');
+  return inject(key) ?? null;
+}
 
 /** The migrated template's dump, read once per test process. */
 let templateDump: Promise<Blob | undefined> | undefined;
 
 function pgliteTemplate(): Promise<Blob | undefined> {
   templateDump ??= (async () => {
-    const file = inject('pgliteTemplate');
+    const file = await provided('pgliteTemplate');
     return file ? new Blob([await readFile(file)]) : undefined;
   })();
   return templateDump;
@@ -46,7 +66,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     return { database, drop: async () => database.close() };
   }
   const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const template = inject('postgresTemplate');
+  const template = await provided('postgresTemplate');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);

@@ -1,8 +1,8 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { PaymentMethod } from '@proxy/contract';
-import { sites, type SiteSettings } from '../src/db/schema/index.js';
+import { DEFAULT_PROMOTION, type PaymentMethod } from '@proxy/contract';
+import { promotions } from '../src/db/schema/index.js';
 import { ensureCodeBill } from '../src/modules/payments/bank.js';
 import { findTopup, findTopupMismatches, type TopupRow } from '../src/modules/payments/repository.js';
 import { updateMethodConfig, updatePublicUrl } from '../src/modules/payments/settings.js';
@@ -26,17 +26,31 @@ export async function configureMethod(
 }
 
 /** The site's promotion setting: tiers, null (none), or undefined (the default tiers). */
-export async function setPromotion(t: TestApp, promotion: SiteSettings['promotion'], host = 'localhost') {
+/**
+ * The site's running promotion: undefined → the default tiers, null → none, else these tiers.
+ * Stops whatever ran before (the rows stay, switched off).
+ */
+export async function setPromotion(
+  t: TestApp,
+  promotion: { tiers: { minAmount: number; percent: number }[] } | null | undefined,
+  host = 'localhost',
+) {
   const id = await siteId(t, host);
-  const [row] = await t.ctx.db.select().from(sites).where(eq(sites.id, id));
-  const settings: SiteSettings = { ...row!.settings };
-  if (promotion === undefined) {
-    delete settings.promotion;
-  } else {
-    settings.promotion = promotion;
+  await t.ctx.db.update(promotions).set({ active: false }).where(eq(promotions.siteId, id));
+  if (promotion !== null) {
+    const tiers = (promotion ?? DEFAULT_PROMOTION).tiers.map((x) => ({ ...x }));
+    const at = new Date('2020-01-01T00:00:00Z');
+    await t.ctx.db.insert(promotions).values({
+      id: randomUUID(),
+      siteId: id,
+      name: 'test',
+      tiers,
+      startsAt: at,
+      active: true,
+      createdAt: at,
+      updatedAt: at,
+    });
   }
-  await t.ctx.db.update(sites).set({ settings }).where(eq(sites.id, id));
-  t.app.sites.invalidate();
 }
 
 export async function codeBillOf(t: TestApp, userId: string): Promise<string> {

@@ -115,6 +115,9 @@ export const ERROR_CODES = [
   'SITE_NOT_EXISTS',
   // an admin- or user-set URL that must lead to a public https address
   'OUTBOUND_URL_NOT_ALLOWED',
+  // promotions (docs/wire-contract.md#promotions)
+  'PROMOTION_NOT_EXISTS',
+  'PROMOTION_ACTIVE_EXISTS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -140,6 +143,7 @@ const CONFLICT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'COUNTRY_IN_USE',
   'PRICE_IN_USE',
   'ORDER_CANCELLED',
+  'PROMOTION_ACTIVE_EXISTS',
 ]);
 
 const NOT_FOUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -154,6 +158,7 @@ const NOT_FOUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'AGENCY_NOT_EXISTS',
   'PAYMENT_NOT_EXISTS',
   'SITE_NOT_EXISTS',
+  'PROMOTION_NOT_EXISTS',
 ]);
 
 /** HTTP status for an error code (docs/wire-contract.md#errors). */

@@ -16,3 +16,5 @@ export * from './schemas/dashboard.js';
 export * from './schemas/realtime.js';
 export * from './schemas/agency.js';
 export * from './schemas/developer.js';
+export * from './schemas/promotions.js';
+export * from './schemas/stats.js';

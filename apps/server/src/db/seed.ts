@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { DEFAULT_COLOR, DEFAULT_PROMOTION, ROLE } from '@proxy/contract';
 import type { Db, DbOrTx } from './client.js';
-import { siteHosts, sites, users } from './schema/index.js';
+import { promotions, siteHosts, sites, users } from './schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { seedCatalog, seedLocalNode } from './seed-catalog.js';
 
@@ -12,7 +12,21 @@ export async function isEmpty(db: DbOrTx): Promise<boolean> {
   return (rows[0]?.n ?? 0) === 0;
 }
 
-const promotion = { tiers: DEFAULT_PROMOTION.tiers.map((t) => ({ ...t })) };
+/** The demo's running deposit promotion (seed-spec §9: 10% and 15% at two thresholds). */
+async function seedPromotion(db: DbOrTx, siteId: string): Promise<void> {
+  const at = new Date('2020-01-01T00:00:00Z');
+  await db.insert(promotions).values({
+    id: randomUUID(),
+    siteId,
+    name: 'Deposit bonus',
+    tiers: DEFAULT_PROMOTION.tiers.map((t) => ({ ...t })),
+    startsAt: at,
+    endsAt: null,
+    active: true,
+    createdAt: at,
+    updatedAt: at,
+  });
+}
 
 /** The default site, which every unknown host falls back to. */
 export async function seedDefaultSite(db: DbOrTx): Promise<string> {
@@ -24,12 +38,13 @@ export async function seedDefaultSite(db: DbOrTx): Promise<string> {
     title: 'ProxyVN',
     color: DEFAULT_COLOR,
     logo: '/logo.svg',
-    settings: { promotion },
+    settings: {},
   });
   await db.insert(siteHosts).values([
     { host: 'localhost', siteId: id },
     { host: '127.0.0.1', siteId: id },
   ]);
+  await seedPromotion(db, id);
   return id;
 }
 
@@ -49,9 +64,10 @@ export async function seedDemo(db: DbOrTx): Promise<string> {
     forceEnglish: true,
     companyFooter: true,
     companyName: 'Proxy Owner Co., Ltd.',
-    settings: { promotion },
+    settings: {},
   });
   await db.insert(siteHosts).values({ host: 'proxy-owner.localhost', siteId: id });
+  await seedPromotion(db, id);
   return id;
 }
 

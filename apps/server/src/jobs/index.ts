@@ -5,5 +5,14 @@ import { maintenanceJob } from './maintenance.js';
 import { rotationJob } from './rotation.js';
 import { paymentsJob } from './payments.js';
 import { outboxJob } from './outbox.js';
+import { statsJob } from './stats.js';
 
-export const allJobs: Job[] = [lifecycleJob, autoRenewJob, rotationJob, maintenanceJob, paymentsJob, outboxJob];
+export const allJobs: Job[] = [
+  lifecycleJob,
+  autoRenewJob,
+  rotationJob,
+  maintenanceJob,
+  paymentsJob,
+  outboxJob,
+  statsJob,
+];

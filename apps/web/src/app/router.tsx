@@ -244,7 +244,11 @@ export const routes: RouteObject[] = [
                     path: paths.admin.rotating.manageKey.path,
                     ...lazyRoute(() => import('@/features/admin/routes/manage-order').then((m) => m.ManageKeyRoute)),
                   },
-                  placeholder(paths.admin.analytics.path, 'nav.adminAnalytics'),
+                  {
+                    path: paths.admin.analytics.path,
+                    // MUI X Charts come with this route only.
+                    ...lazyRoute(() => import('@/features/admin/routes/analytics').then((m) => m.AdminAnalyticsRoute)),
+                  },
                   {
                     path: paths.admin.config.path,
                     ...lazyRoute(() => import('@/features/admin/routes/config').then((m) => m.AdminConfigRoute)),
@@ -269,7 +273,10 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   placeholder(paths.admin.landing.path, 'nav.adminLanding'),
-                  placeholder(paths.admin.promotion.path, 'nav.adminPromotion'),
+                  {
+                    path: paths.admin.promotion.path,
+                    ...lazyRoute(() => import('@/features/admin/routes/promotion').then((m) => m.AdminPromotionRoute)),
+                  },
                   {
                     path: paths.admin.agency.path,
                     ...lazyRoute(() => import('@/features/admin/routes/agencies').then((m) => m.AdminAgenciesRoute)),

@@ -1,12 +1,12 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import { coinsToUsd, formatCoins } from '@proxy/contract';
+import { coinsToUsd, formatCoins, formatDateTime } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { useSiteInfo } from '@/lib/site-info';
 
 /**
  * docs/money.md#promotions: the deposit bonus tiers. Vietnamese shows coins with dot separators, English
- * shows dollars (coins / 24000).
+ * shows dollars (coins / 24000). The site info carries the running promotion (/api/promotion), with its end.
  */
 export function PromotionNotice() {
   const { t, i18n } = useTranslation();
@@ -27,6 +27,7 @@ export function PromotionNotice() {
     <Alert severity="success" variant="outlined" data-testid="promotion-notice" sx={{ bgcolor: 'background.paper' }}>
       <AlertTitle sx={{ fontWeight: 700 }}>{t('common.promotion.title')}</AlertTitle>
       {t('common.promotion.sentence', { tiers: text })}
+      {promotion?.endsAt && ` ${t('promotions.until', { date: formatDateTime(promotion.endsAt) })}`}
     </Alert>
   );
 }

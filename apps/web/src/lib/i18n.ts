@@ -18,12 +18,12 @@ const loaders: Record<Locale, Record<TextPart, () => Promise<Texts>>> = {
   vi: {
     core: () => Promise.resolve(viCore),
     app: () => import('@/locales/vi/app').then((m) => m.app),
-    admin: () => import('@/locales/vi/admin').then((m) => ({ admin: m.admin })),
+    admin: () => import('@/locales/vi/admin-texts').then((m) => m.adminTexts),
   },
   en: {
     core: () => import('@/locales/en/core').then((m) => m.core),
     app: () => import('@/locales/en/app').then((m) => m.app),
-    admin: () => import('@/locales/en/admin').then((m) => ({ admin: m.admin })),
+    admin: () => import('@/locales/en/admin-texts').then((m) => m.adminTexts),
   },
 };
 

@@ -22,7 +22,13 @@ export const ZSiteInfo = z.object({
   /** The Google sign-in client id, or null when Google sign-in is not set up. */
   googleClientId: z.string().nullable(),
   /** The deposit promotion tiers shown on the dashboard (coins), or null when none is active. */
-  promotion: z.object({ tiers: z.array(z.object({ minAmount: z.number().int(), percent: z.number() })) }).nullable(),
+  promotion: z
+    .object({
+      tiers: z.array(z.object({ minAmount: z.number().int(), percent: z.number() })),
+      /** When the active promotion ends (ISO), or null when it runs until stopped. */
+      endsAt: z.string().nullable().optional(),
+    })
+    .nullable(),
 });
 export type TSiteInfo = z.infer<typeof ZSiteInfo>;
 

@@ -9,3 +9,5 @@ export * from './payments.js';
 export * from './jobs.js';
 export * from './agency.js';
 export * from './api-keys.js';
+export * from './promotions.js';
+export * from './stats.js';

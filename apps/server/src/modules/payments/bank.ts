@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { storableJson, storableText } from '../../lib/storable-text.js';
-import { type Site, activePromotion } from '../site/index.js';
+import type { Site } from '../site/index.js';
 import { creditTopupTx, type CreditResult } from './credit.js';
 import { heldReasons } from './held.js';
 import {
@@ -228,7 +228,7 @@ async function receiveInTx(
       evidence: { status: 'paid', providerTxnId: txnId, amount, currency: 'VND', payee: topup.payee },
     },
     now,
-    { locked: topup, promotion: activePromotion(site.settings) },
+    { locked: topup },
   );
   return result.outcome;
 }

@@ -1,13 +1,13 @@
-import { promotionBonus, type TransactionType, type TTopupI18n } from '@proxy/contract';
+import type { TransactionType, TTopupI18n } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { storableJson } from '../../lib/storable-text.js';
 import { creditAgencyCommission } from '../agency/index.js';
 import { changeBalance } from '../ledger/index.js';
 import { realtimeMessage } from '../realtime/index.js';
-import { activePromotion, findSiteSettings } from '../site/index.js';
+import { grantPromotionBonus } from '../promotions/index.js';
 import { findTopup, lockTopup, markTopupCredited, updateTopupFrom, type TopupRow } from './repository.js';
 import { heldReasons, type HeldReason } from './held.js';
 
@@ -66,11 +66,6 @@ function mismatch(t: TopupRow, ev: Evidence): HeldReason | null {
     return heldReasons.noProviderTxn();
   }
   return null;
-}
-
-async function sitePromotion(tx: DbOrTx, siteId: string) {
-  const settings = await findSiteSettings(tx, siteId);
-  return settings ? activePromotion(settings) : null;
 }
 
 function ledgerType(t: TopupRow, source: CreditSource): TransactionType {
@@ -134,8 +129,6 @@ async function writeCreditRows(
 export interface CreditOptions {
   /** The top-up row, when the caller already holds its lock (it inserted or locked it in this transaction). */
   locked?: TopupRow;
-  /** The site's promotion, when the caller has the site at hand. */
-  promotion?: { tiers: { minAmount: number; percent: number }[] } | null;
 }
 
 export async function creditTopupTx(
@@ -183,8 +176,8 @@ export async function creditTopupTx(
   if (!userId) {
     throw new AppError('USER_NOT_EXISTS');
   }
-  const promotion = opts.promotion !== undefined ? opts.promotion : await sitePromotion(tx, t.siteId);
-  const bonus = promotionBonus(amount, promotion);
+  // The bonus of the promotion running now, recorded once per top-up (promotions module).
+  const bonus = await grantPromotionBonus(tx, { siteId: t.siteId, topupId: t.id, userId, amount, at });
   const balance = await writeCreditRows(tx, t, source, { userId, amount, bonus }, at);
   await creditAgencyCommission(tx, { topupId: t.id, userId, amount, at });
   const done: TopupRow = {

@@ -3,10 +3,17 @@ import { ZSiteInfo, ZSiteProductsUpdate, ZSiteSettings, ZSiteSettingsUpdate } fr
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { findSiteById, updateSiteProducts } from './repository.js';
 import { siteInfo, siteSettingsView, updateSiteSettings } from './service.js';
+import { runningPromotionTiers } from '../promotions/index.js';
+import type { Site } from './repository.js';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The site's info with its running promotion (read through: an admin's start or stop shows at once).
+  const infoOf = async (site: Site) => ({
+    ...siteInfo(site, app.ctx),
+    promotion: await runningPromotionTiers(app.ctx.db, site.id, app.ctx.clock.now()),
+  });
   app.get('/get-site-info', { schema: { tags: ['site'], response: { 200: ZSiteInfo } } }, async (req) =>
-    siteInfo(req.site, app.ctx),
+    infoOf(req.site),
   );
 
   // The admin's own site: which product categories it sells (isOpenV6/V4/Key). This instance sees
@@ -20,7 +27,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await updateSiteProducts(app.ctx.db, req.site.id, req.body);
       app.sites.invalidate();
-      return siteInfo(await app.sites.resolve(req.headers.host), app.ctx);
+      return infoOf(await app.sites.resolve(req.headers.host));
     },
   );
 };

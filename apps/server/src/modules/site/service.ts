@@ -1,6 +1,5 @@
-import { API_RATE_LIMIT, DEFAULT_PROMOTION, LOCK_DAYS, type TSiteInfo, type TSiteSettings } from '@proxy/contract';
+import { API_RATE_LIMIT, LOCK_DAYS, type TSiteInfo, type TSiteSettings } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import type { SiteSettings } from '../../db/schema/index.js';
 import { findDefaultSite, findSiteByHost, findSiteById, mergeSiteSettings, type Site } from './repository.js';
 
 const CACHE_TTL_MS = 10_000;
@@ -49,18 +48,13 @@ export function normaliseHost(raw: string | undefined): string {
   return host.replace(/\.$/, '');
 }
 
-/** The site's deposit promotion: its own tiers, the default ones when unset, none when null. */
-export function activePromotion(settings: SiteSettings): { tiers: { minAmount: number; percent: number }[] } | null {
-  if (settings.promotion === undefined) {
-    return { tiers: DEFAULT_PROMOTION.tiers.map((t) => ({ ...t })) };
-  }
-  return settings.promotion;
-}
-
+/**
+ * The site's public info. `promotion` is null here; the get-site-info route fills in the running
+ * one (promotions module), which needs a query.
+ */
 export function siteInfo(site: Site, ctx: Pick<AppContext, 'config'>): TSiteInfo {
   const s = site.settings;
   const captchaProvider = ctx.config.CAPTCHA === 'off' ? 'off' : s.recaptcha?.siteKey ? 'recaptcha' : 'altcha';
-  const promotion = activePromotion(s);
   return {
     title: site.title,
     color: site.color,
@@ -78,7 +72,7 @@ export function siteInfo(site: Site, ctx: Pick<AppContext, 'config'>): TSiteInfo
       siteKey: captchaProvider === 'recaptcha' ? (s.recaptcha?.siteKey ?? null) : null,
     },
     googleClientId: s.googleClientId ?? ctx.config.GOOGLE_CLIENT_ID ?? null,
-    promotion: promotion ? { tiers: promotion.tiers.map((t) => ({ ...t })) } : null,
+    promotion: null,
   };
 }
 

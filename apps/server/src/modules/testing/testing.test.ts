@@ -60,6 +60,7 @@ describe('POST /api/test/run-jobs', () => {
       'maintenance',
       'payments-reconciler',
       'outbox',
+      'stats-rollup',
     ]);
     expect(await balanceOf(t, c.id)).toBe(before - 3_000);
     expect(await countRows(t, 'job_leases')).toBe(0);

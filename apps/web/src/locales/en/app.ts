@@ -6,9 +6,22 @@ import { developer } from './developer';
 import { ledger } from './ledger';
 import { notes } from './notes';
 import { orders } from './orders';
+import { promotions } from './promotions';
 import { proxies } from './proxies';
 import { tools } from './tools';
 import { topup } from './topup';
 
 /** The signed-in panel's texts: loaded with its layout (lib/i18n.ts `loadTexts('app')`). */
-export const app: typeof vi = { account, agency, dashboard, developer, orders, proxies, topup, tools, ledger, notes };
+export const app: typeof vi = {
+  account,
+  agency,
+  dashboard,
+  developer,
+  orders,
+  promotions,
+  proxies,
+  topup,
+  tools,
+  ledger,
+  notes,
+};

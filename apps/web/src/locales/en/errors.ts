@@ -107,4 +107,6 @@ export const errors: Record<ErrorCode, string> = {
   ADMIN_ERROR: 'Out of proxy credits, please contact the administrator',
   SITE_NOT_EXISTS: 'Website does not exist',
   OUTBOUND_URL_NOT_ALLOWED: 'The URL is not allowed: it must be an https address that leads to a public server',
+  PROMOTION_NOT_EXISTS: 'Promotion does not exist',
+  PROMOTION_ACTIVE_EXISTS: 'Another promotion is already active: stop it first',
 };

@@ -1,6 +1,6 @@
 import type { vi } from '../vi';
-import { admin } from './admin';
+import { adminTexts } from './admin-texts';
 import { app } from './app';
 import { core } from './core';
 
-export const en: typeof vi = { ...core, ...app, admin };
+export const en: typeof vi = { ...core, ...app, ...adminTexts };

@@ -109,4 +109,6 @@ export const errors: Record<ErrorCode, string> = {
   ADMIN_ERROR: 'Hệ thống tạm hết proxy, vui lòng liên hệ quản trị viên',
   SITE_NOT_EXISTS: 'Website không tồn tại',
   OUTBOUND_URL_NOT_ALLOWED: 'URL không được phép: phải là địa chỉ https trỏ tới một máy chủ công khai',
+  PROMOTION_NOT_EXISTS: 'Khuyến mãi không tồn tại',
+  PROMOTION_ACTIVE_EXISTS: 'Đang có một khuyến mãi khác hoạt động: hãy dừng nó trước',
 };

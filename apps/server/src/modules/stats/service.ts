@@ -1,0 +1,242 @@
+import {
+  PAYMENT_METHODS,
+  type TStatsBreakdown,
+  type TStatsDaily,
+  type TStatsDay,
+  type TStock,
+  type TTotalStats,
+} from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import * as repo from './repository.js';
+
+type Ctx = Pick<AppContext, 'db' | 'clock'>;
+const DAY_MS = 86_400_000;
+const PACE_DAYS = 14;
+
+function utcDay(d: Date): Date {
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+}
+
+/** Today and this month so far (UTC), and the same spans just before them. */
+export function windowsAt(now: Date): repo.Windows {
+  const dayStart = utcDay(now);
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const prevMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  // The same offset into last month, clamped to its end (31 March → 28/29 February's end).
+  const elapsed = now.getTime() - monthStart.getTime();
+  const prevMonthNow = new Date(Math.min(prevMonthStart.getTime() + elapsed, monthStart.getTime()));
+  return {
+    dayStart,
+    prevDayStart: new Date(dayStart.getTime() - DAY_MS),
+    prevDayNow: new Date(now.getTime() - DAY_MS),
+    monthStart,
+    prevMonthStart,
+    prevMonthNow,
+    now,
+  };
+}
+
+export async function totalStats(ctx: Ctx, siteId: string): Promise<TTotalStats> {
+  const now = ctx.clock.now();
+  const w = windowsAt(now);
+  const [revenue, users, topups, units] = await Promise.all([
+    repo.revenueWindows(ctx.db, siteId, w),
+    repo.userFigures(ctx.db, siteId, w.dayStart, w.monthStart),
+    repo.topupFigures(ctx.db, siteId, w.dayStart),
+    repo.unitFigures(ctx.db, siteId, now, new Date(now.getTime() + 7 * DAY_MS)),
+  ]);
+  return {
+    users: users.users,
+    newUsersToday: users.today,
+    newUsersMonth: users.month,
+    activeProxies: { v6: units.v6, v4: units.v4 },
+    activeKeys: units.keys,
+    balanceHeld: users.balanceHeld,
+    revenueToday: revenue.today,
+    revenueMonth: revenue.month,
+    revenuePrevDay: revenue.prevDay,
+    revenuePrevMonth: revenue.prevMonth,
+    topupsToday: topups.today,
+    pendingTopups: topups.pending,
+    heldTopups: topups.held,
+    expiringSoon: { proxies: units.expiringProxies, keys: units.expiringKeys, renewalRevenue: units.renewalRevenue },
+  };
+}
+
+/** [from 00:00, the day after `to` 00:00) in UTC. */
+function rangeOf(q: { from: string; to: string }): { from: Date; to: Date } {
+  const from = new Date(`${q.from}T00:00:00Z`);
+  return { from, to: new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY_MS) };
+}
+
+function emptyDay(date: string): TStatsDay {
+  const topups = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, 0])) as TStatsDay['topups'];
+  return { date, revenue: 0, topups, newUsers: 0, orders: 0, proxiesSold: 0, renewals: 0 };
+}
+
+type DayMap = Map<string, TStatsDay>;
+
+/** Computes the figures of [from, to) from the source tables into `days`. */
+async function computeDays(ctx: Ctx, siteId: string, from: Date, to: Date, days: DayMap): Promise<void> {
+  const [ledger, topups, users, orders] = await Promise.all([
+    repo.ledgerDaily(ctx.db, siteId, from, to),
+    repo.topupsDaily(ctx.db, siteId, from, to),
+    repo.usersDaily(ctx.db, siteId, from, to),
+    repo.ordersDaily(ctx.db, siteId, from, to),
+  ]);
+  for (const r of ledger) {
+    const d = days.get(r.day);
+    if (d) {
+      d.revenue = Number(r.revenue);
+      d.renewals = Number(r.renewals);
+    }
+  }
+  for (const r of topups) {
+    const d = days.get(r.day);
+    if (d && r.method in d.topups) {
+      d.topups[r.method as keyof TStatsDay['topups']] = Number(r.amount);
+    }
+  }
+  for (const r of users) {
+    const d = days.get(r.day);
+    if (d) {
+      d.newUsers = Number(r.n);
+    }
+  }
+  for (const r of orders) {
+    const d = days.get(r.day);
+    if (d) {
+      d.orders = Number(r.orders);
+      d.proxiesSold = Number(r.proxies);
+    }
+  }
+}
+
+const METRICS = ['revenue', 'renewals', 'newUsers', 'orders', 'proxiesSold'] as const;
+
+function rollupOf(siteId: string, d: TStatsDay) {
+  return [
+    ...METRICS.map((metric) => ({ siteId, day: d.date, metric, value: d[metric] })),
+    ...PAYMENT_METHODS.map((m) => ({ siteId, day: d.date, metric: `topup:${m}`, value: d.topups[m] })),
+    { siteId, day: d.date, metric: '_done', value: 1 },
+  ];
+}
+
+function applyRollup(d: TStatsDay, metric: string, value: number): void {
+  if (metric.startsWith('topup:')) {
+    const m = metric.slice(6) as keyof TStatsDay['topups'];
+    if (m in d.topups) {
+      d.topups[m] = value;
+    }
+  } else if ((METRICS as readonly string[]).includes(metric)) {
+    d[metric as (typeof METRICS)[number]] = value;
+  }
+}
+
+/**
+ * Every UTC day of the range. Closed days (before today) come from the stats_daily rollup, and
+ * those not in it yet are computed once and stored; today is always computed live.
+ */
+export async function statsDaily(ctx: Ctx, siteId: string, q: { from: string; to: string }): Promise<TStatsDaily> {
+  const { from, to } = rangeOf(q);
+  const today = utcDay(ctx.clock.now());
+  const days: DayMap = new Map();
+  for (let t = from.getTime(); t < to.getTime(); t += DAY_MS) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    days.set(date, emptyDay(date));
+  }
+  const closedTo = new Date(Math.min(to.getTime(), today.getTime()));
+  if (from < closedTo) {
+    const done = new Set<string>();
+    for (const r of await repo.rollupRows(ctx.db, siteId, q.from, closedTo.toISOString().slice(0, 10))) {
+      const d = days.get(r.day);
+      if (d) {
+        applyRollup(d, r.metric, Number(r.value));
+        done.add(r.day);
+      }
+    }
+    const missing = [...days.keys()].filter((day) => day < closedTo.toISOString().slice(0, 10) && !done.has(day));
+    if (missing.length > 0) {
+      const span = {
+        from: new Date(`${missing[0]}T00:00:00Z`),
+        to: new Date(Date.parse(`${missing.at(-1)}T00:00:00Z`) + DAY_MS),
+      };
+      const fresh: DayMap = new Map(missing.map((day) => [day, days.get(day)!]));
+      await computeDays(ctx, siteId, span.from, span.to, fresh);
+      await repo.insertRollup(
+        ctx.db,
+        missing.flatMap((day) => rollupOf(siteId, days.get(day)!)),
+      );
+    }
+  }
+  if (to > today) {
+    const liveFrom = new Date(Math.max(from.getTime(), today.getTime()));
+    await computeDays(ctx, siteId, liveFrom, to, days);
+  }
+  return { days: [...days.values()] };
+}
+
+export async function statsBreakdown(
+  ctx: Ctx,
+  siteId: string,
+  q: { from: string; to: string },
+): Promise<TStatsBreakdown> {
+  const { from, to } = rangeOf(q);
+  const [products, renewals] = await Promise.all([
+    repo.ordersByProduct(ctx.db, siteId, from, to),
+    repo.renewalsByCountry(ctx.db, siteId, from, to),
+  ]);
+  return {
+    products,
+    renewals: renewals.map((r) => {
+      const renewed = Number(r.renewed);
+      const expired = renewed + Number(r.lapsed);
+      return { product: r.product, country: r.country, renewed, expired, rate: expired > 0 ? renewed / expired : null };
+    }),
+  };
+}
+
+/** The pools with how long their free addresses last at the last 14 days' pace. */
+export async function stock(ctx: Ctx): Promise<TStock> {
+  const now = ctx.clock.now();
+  const [rows, sold] = await Promise.all([
+    repo.stockRows(ctx.db),
+    repo.soldSince(ctx.db, new Date(now.getTime() - PACE_DAYS * DAY_MS)),
+  ]);
+  const pace = new Map(sold.map((s) => [`${s.product}/${s.country}`, Number(s.n) / PACE_DAYS]));
+  return rows.map((r) => {
+    const total = Number(r.total);
+    const used = Number(r.used);
+    const free = r.unlimited ? null : total - used;
+    const soldPerDay = pace.get(`${r.product}/${r.country}`) ?? 0;
+    return {
+      type: r.product,
+      country: r.country,
+      pool: r.pool,
+      total,
+      used,
+      free,
+      soldPerDay: Math.round(soldPerDay * 100) / 100,
+      daysLeft: free !== null && soldPerDay > 0 ? Math.floor((free / soldPerDay) * 10) / 10 : null,
+    };
+  });
+}
+
+/** Days the rollup job keeps ready: the presets of the analytics page reach back this far. */
+const ROLLUP_DAYS = 90;
+
+/**
+ * The rollup job's sweep: every site's closed days of the last ROLLUP_DAYS, so the analytics page
+ * never pays for computing them. Days already in the rollup cost one indexed read.
+ */
+export async function fillStatsRollup(ctx: Ctx, signal?: AbortSignal): Promise<void> {
+  const today = utcDay(ctx.clock.now());
+  const to = new Date(today.getTime() - DAY_MS).toISOString().slice(0, 10);
+  const from = new Date(today.getTime() - ROLLUP_DAYS * DAY_MS).toISOString().slice(0, 10);
+  for (const siteId of await repo.siteIds(ctx.db)) {
+    if (signal?.aborted) {
+      return;
+    }
+    await statsDaily(ctx, siteId, { from, to });
+  }
+}

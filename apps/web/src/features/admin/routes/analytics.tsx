@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import ButtonGroup from '@mui/material/ButtonGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { formatMoney } from '@/lib/format';
+import { useStatsBreakdown, useStatsDaily, useStock, type StatsRange } from '../api/stats';
+import { ChartCard } from '../components/analytics/chart-card';
+import { CountChart, Empty, RevenueCharts, SalesChart } from '../components/analytics/charts';
+import { ProductsTable, RenewalsTable, StockTable } from '../components/analytics/tables';
+import { renewalsCsv, revenueCsv, salesCsv, stockCsv, usersCsv } from '../utils/analytics-csv';
+
+const DAY_MS = 86_400_000;
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const lastDays = (n: number): StatsRange => ({ from: utcDate(Date.now() - (n - 1) * DAY_MS), to: utcDate(Date.now()) });
+const PRESETS = [7, 30, 90];
+
+/** /admin/analytics: the site's figures over a chosen range of UTC days, each chart with its CSV. */
+export function AdminAnalyticsRoute() {
+  const { t, i18n } = useTranslation();
+  const [range, setRange] = useState<StatsRange>(() => lastDays(30));
+  const daily = useStatsDaily(range);
+  const breakdown = useStatsBreakdown(range);
+  const stock = useStock();
+  const days = daily.data?.days ?? [];
+  const name = (what: string) => `${what}-${range.from}-${range.to}.csv`;
+  const valid = range.from <= range.to;
+  const totalRevenue = days.reduce((s, d) => s + d.revenue, 0);
+  const totalTopups = days.reduce((s, d) => s + Object.values(d.topups).reduce((a, b) => a + b, 0), 0);
+
+  return (
+    <>
+      <PageHeader title={t('analytics.title')} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 1, alignItems: { sm: 'center' } }}>
+        <TextField
+          type="date"
+          size="small"
+          label={t('analytics.from')}
+          value={range.from}
+          onChange={(e) => e.target.value && setRange((r) => ({ ...r, from: e.target.value }))}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'range-from' } }}
+          error={!valid}
+        />
+        <TextField
+          type="date"
+          size="small"
+          label={t('analytics.to')}
+          value={range.to}
+          onChange={(e) => e.target.value && setRange((r) => ({ ...r, to: e.target.value }))}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'range-to' } }}
+          error={!valid}
+        />
+        <ButtonGroup
+          size="small"
+          sx={{
+            flexShrink: 0,
+            alignSelf: { xs: 'flex-start', sm: 'center' },
+            '& .MuiButton-root': { whiteSpace: 'nowrap' },
+          }}
+        >
+          {PRESETS.map((n) => (
+            <Button key={n} onClick={() => setRange(lastDays(n))}>
+              {t('analytics.lastDays', { count: n })}
+            </Button>
+          ))}
+        </ButtonGroup>
+      </Stack>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }}>
+        {t('analytics.utcNote')}
+      </Typography>
+      <Stack spacing={2}>
+        <ChartCard
+          title={t('analytics.revenue.title')}
+          csv={() => revenueCsv(days)}
+          filename={name('revenue')}
+          testId="chart-revenue"
+        >
+          {!daily.data ? (
+            <Skeleton variant="rounded" height={280} />
+          ) : (
+            <>
+              <Typography variant="body2" sx={{ mb: 1 }} data-testid="revenue-total">
+                {t('analytics.revenue.total', {
+                  amount: formatMoney(totalRevenue, t, i18n.language),
+                  topups: formatMoney(totalTopups, t, i18n.language),
+                })}
+              </Typography>
+              <RevenueCharts days={days} />
+            </>
+          )}
+        </ChartCard>
+        <ChartCard
+          title={t('analytics.sales.title')}
+          csv={() => salesCsv(days, breakdown.data?.products ?? [])}
+          filename={name('sales')}
+          testId="chart-sales"
+        >
+          {!daily.data ? <Skeleton variant="rounded" height={280} /> : <SalesChart days={days} />}
+          {breakdown.data && breakdown.data.products.length > 0 && <ProductsTable rows={breakdown.data.products} />}
+        </ChartCard>
+        <ChartCard
+          title={t('analytics.renewals.title')}
+          csv={() => renewalsCsv(days, breakdown.data?.renewals ?? [])}
+          filename={name('renewals')}
+          testId="chart-renewals"
+        >
+          {daily.data && <CountChart days={days} pick={(d) => d.renewals} label={t('analytics.renewals.perDay')} />}
+          {breakdown.data && breakdown.data.renewals.length > 0 && <RenewalsTable rows={breakdown.data.renewals} />}
+        </ChartCard>
+        <ChartCard
+          title={t('analytics.users.title')}
+          csv={() => usersCsv(days)}
+          filename={name('new-users')}
+          testId="chart-users"
+        >
+          {daily.data && <CountChart days={days} pick={(d) => d.newUsers} label={t('analytics.users.newUsers')} />}
+        </ChartCard>
+        <ChartCard
+          title={t('analytics.stock.title')}
+          csv={() => stockCsv(stock.data ?? [])}
+          filename="stock.csv"
+          testId="chart-stock"
+        >
+          {!stock.data ? (
+            <Skeleton variant="rounded" height={120} />
+          ) : stock.data.length === 0 ? (
+            <Empty />
+          ) : (
+            <StockTable rows={stock.data} />
+          )}
+        </ChartCard>
+      </Stack>
+    </>
+  );
+}

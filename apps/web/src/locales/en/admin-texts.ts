@@ -1,0 +1,6 @@
+import type { adminTexts as vi } from '../vi/admin-texts';
+import { admin } from './admin';
+import { analytics } from './analytics';
+
+/** The admin's texts: loaded with the admin layout (lib/i18n.ts `loadTexts('admin')`). */
+export const adminTexts: typeof vi = { admin, analytics };
