@@ -19,6 +19,7 @@ export const serverModuleGraph = {
   catalog: [],
   supply: [],
   testing: [],
+  content: [],
   ledger: ['realtime'],
   auth: ['outbox', 'realtime', 'site'],
   orders: ['catalog', 'ledger', 'realtime', 'supply'],

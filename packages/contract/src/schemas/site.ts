@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { LOCK_DAYS } from '../constants.js';
 
+/**
+ * The maintenance notice (docs/wire-contract.md#site-content): a banner for everyone; while it is
+ * on (enabled, and `until` not yet passed), customers' buy, renew and top-up calls answer 503
+ * MAINTENANCE. Admins are not blocked and webhooks still credit.
+ */
+export const ZMaintenance = z.object({
+  enabled: z.boolean(),
+  message: z.string().trim().max(500),
+  messageEng: z.string().trim().max(500),
+  until: z.string().datetime({ offset: true }).nullable(),
+});
+export type TMaintenance = z.infer<typeof ZMaintenance>;
+
 export const ZSiteInfo = z.object({
   title: z.string(),
   color: z.string(),
@@ -22,6 +35,8 @@ export const ZSiteInfo = z.object({
   googleClientId: z.string().nullable(),
   /** The deposit promotion tiers shown on the dashboard (coins), or null when none is active. */
   promotion: z.object({ tiers: z.array(z.object({ minAmount: z.number().int(), percent: z.number() })) }).nullable(),
+  /** The maintenance notice while it is on, else null. */
+  maintenance: ZMaintenance.nullable(),
 });
 export type TSiteInfo = z.infer<typeof ZSiteInfo>;
 
@@ -49,3 +64,4 @@ export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 /** PUT /api/setting/admin/update {settings}: a field left out is kept. */
 export const ZSiteSettingsUpdate = z.object({ settings: ZSiteSettings.partial() });
 export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;
+

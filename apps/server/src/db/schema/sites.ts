@@ -23,6 +23,8 @@ export interface SiteSettings {
   googleClientId?: string | null;
   lockDays?: number;
   payments?: StoredPaymentSettings;
+  /** The maintenance notice (docs/wire-contract.md#site-content); unset or null means off. */
+  maintenance?: { enabled: boolean; message: string; messageEng: string; until: string | null } | null;
 }
 
 /** One seller site (docs/product-rules.md#sites). */

@@ -1,4 +1,4 @@
-import { DEFAULT_PROMOTION, LOCK_DAYS, type TSiteInfo, type TSiteSettings } from '@proxy/contract';
+import { DEFAULT_PROMOTION, LOCK_DAYS, type TMaintenance, type TSiteInfo, type TSiteSettings } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { SiteSettings } from '../../db/schema/index.js';
 import { findDefaultSite, findSiteByHost, findSiteById, mergeSiteSettings, type Site } from './repository.js';
@@ -57,7 +57,16 @@ export function activePromotion(settings: SiteSettings): { tiers: { minAmount: n
   return settings.promotion;
 }
 
-export function siteInfo(site: Site, ctx: Pick<AppContext, 'config'>): TSiteInfo {
+/** The maintenance notice while it is on (enabled, and its end time not passed), else null. */
+export function activeMaintenance(settings: SiteSettings, now: Date): TMaintenance | null {
+  const m = settings.maintenance;
+  if (!m?.enabled || (m.until !== null && Date.parse(m.until) <= now.getTime())) {
+    return null;
+  }
+  return { enabled: true, message: m.message, messageEng: m.messageEng, until: m.until };
+}
+
+export function siteInfo(site: Site, ctx: Pick<AppContext, 'config' | 'clock'>): TSiteInfo {
   const s = site.settings;
   const captchaProvider = ctx.config.CAPTCHA === 'off' ? 'off' : s.recaptcha?.siteKey ? 'recaptcha' : 'altcha';
   const promotion = activePromotion(s);
@@ -79,6 +88,7 @@ export function siteInfo(site: Site, ctx: Pick<AppContext, 'config'>): TSiteInfo
     },
     googleClientId: s.googleClientId ?? ctx.config.GOOGLE_CLIENT_ID ?? null,
     promotion: promotion ? { tiers: promotion.tiers.map((t) => ({ ...t })) } : null,
+    maintenance: activeMaintenance(s, ctx.clock.now()),
   };
 }
 
