@@ -6,9 +6,11 @@ import { SEED_TUTORIALS } from './seed-tutorials.js';
 /** The demo's landing texts, FAQ and quotes (docs/wire-contract.md#site-content). */
 const LANDING: StoredLanding = {
   landingTitle: 'Proxy IPv4, IPv6 và xoay riêng, tốc độ cao',
-  landingDesc: 'Mua theo quốc gia, thời hạn và số lượng. Nạp xu, mua trong vài giây, đổi IP và gia hạn ngay trên bảng điều khiển.',
+  landingDesc:
+    'Mua theo quốc gia, thời hạn và số lượng. Nạp xu, mua trong vài giây, đổi IP và gia hạn ngay trên bảng điều khiển.',
   landingTitleEng: 'Fast private IPv4, IPv6 and rotating proxies',
-  landingDescEng: 'Buy by country, period and quantity. Top up coins, buy in seconds, change IPs and renew from your dashboard.',
+  landingDescEng:
+    'Buy by country, period and quantity. Top up coins, buy in seconds, change IPs and renew from your dashboard.',
   html1:
     '<h3>Vì sao chọn chúng tôi</h3><ul><li>HTTP và SOCKS5 trên mọi proxy</li><li>Đổi IP tự động hoặc thủ công</li><li>Hỗ trợ 24/7 qua Telegram và Zalo</li></ul>',
   html1Eng:
@@ -75,6 +77,8 @@ const DOWNLOADS = [
 
 /** The demo content of a site: landing, support, downloads and the first tutorials. */
 export async function seedContent(db: DbOrTx, siteId: string): Promise<void> {
-  await db.insert(siteContent).values({ id: randomUUID(), siteId, landing: LANDING, support: SUPPORT, downloads: DOWNLOADS });
+  await db
+    .insert(siteContent)
+    .values({ id: randomUUID(), siteId, landing: LANDING, support: SUPPORT, downloads: DOWNLOADS });
   await db.insert(tutorials).values(SEED_TUTORIALS.map((t) => ({ id: randomUUID(), siteId, ...t })));
 }

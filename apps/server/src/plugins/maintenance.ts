@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { isAdminRole } from '@proxy/contract';
 import { AppError } from '../lib/errors.js';
 import { activeMaintenance, findSiteSettings } from '../modules/site/index.js';
@@ -43,6 +43,6 @@ export function registerMaintenanceGuard(app: FastifyInstance): void {
       return;
     }
     const before = route.preHandler === undefined ? [] : [route.preHandler].flat();
-    route.preHandler = [...before, refuseDuringMaintenance as preHandlerHookHandler];
+    route.preHandler = [...before, refuseDuringMaintenance];
   });
 }

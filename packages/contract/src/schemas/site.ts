@@ -64,4 +64,3 @@ export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 /** PUT /api/setting/admin/update {settings}: a field left out is kept. */
 export const ZSiteSettingsUpdate = z.object({ settings: ZSiteSettings.partial() });
 export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;
-

@@ -25,11 +25,23 @@ describe('HTML sanitising (allow-list)', () => {
   it.each([
     ['a script element and its text', '<p>hi</p><script>alert(1)</script>', '<p>hi</p>'],
     ['a script in upper case', '<SCRIPT src="https://evil.example/x.js"></SCRIPT><b>ok</b>', '<b>ok</b>'],
-    ['event handlers', '<p onclick="steal()" onmouseover=x>hi</p><img src="https://a.example/i.png" onerror="x">', '<p>hi</p><img src="https://a.example/i.png" loading="lazy" />'],
+    [
+      'event handlers',
+      '<p onclick="steal()" onmouseover=x>hi</p><img src="https://a.example/i.png" onerror="x">',
+      '<p>hi</p><img src="https://a.example/i.png" loading="lazy" />',
+    ],
     ['a javascript: link', '<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
     ['an obfuscated javascript: link', '<a href="  JaVa&#x09;ScRiPt:alert(1)">x</a>', '<a>x</a>'],
-    ['a data: image and a vbscript: link', '<img src="data:image/svg+xml;base64,PHN2Zz4="><a href="vbscript:x">v</a>', '<img loading="lazy" /><a>v</a>'],
-    ['iframes, styles, forms and svg', '<iframe src="https://e.example"></iframe><style>*{}</style><form><input></form><svg onload=x></svg>ok', 'ok'],
+    [
+      'a data: image and a vbscript: link',
+      '<img src="data:image/svg+xml;base64,PHN2Zz4="><a href="vbscript:x">v</a>',
+      '<img loading="lazy" /><a>v</a>',
+    ],
+    [
+      'iframes, styles, forms and svg',
+      '<iframe src="https://e.example"></iframe><style>*{}</style><form><input></form><svg onload=x></svg>ok',
+      'ok',
+    ],
     ['style attributes', '<p style="background:url(javascript:x)">s</p>', '<p>s</p>'],
   ])('should drop %s', (_name, input, want) => {
     expect(sanitizeContentHtml(input)).toBe(want);
@@ -152,7 +164,14 @@ describe('/api/tutorial', () => {
     const vi = (await t.inject({ method: 'GET', url: '/api/tutorial/list?lang=vi' })).json();
     const en = (await t.inject({ method: 'GET', url: '/api/tutorial/list?lang=en' })).json();
     expect(vi.map((a: { slug: string }) => a.slug)).toEqual(
-      expect.arrayContaining(['chrome-firefox-switchyomega', 'windows-proxy-settings', 'macos-proxy-settings', 'curl', 'python-requests', 'antidetect-browsers']),
+      expect.arrayContaining([
+        'chrome-firefox-switchyomega',
+        'windows-proxy-settings',
+        'macos-proxy-settings',
+        'curl',
+        'python-requests',
+        'antidetect-browsers',
+      ]),
     );
     expect(en.find((a: { slug: string }) => a.slug === 'curl').title).toBe('Use a proxy with curl');
     const detail = (await t.inject({ method: 'GET', url: '/api/tutorial/detail/curl?lang=en' })).json();
@@ -203,7 +222,13 @@ describe('/api/tutorial', () => {
     const other = await admin(OWNER_HOST);
     const h = { host: OWNER_HOST };
     for (const res of [
-      await t.inject({ method: 'PUT', url: `/api/tutorial/admin/update/${id}`, token: other, headers: h, payload: article }),
+      await t.inject({
+        method: 'PUT',
+        url: `/api/tutorial/admin/update/${id}`,
+        token: other,
+        headers: h,
+        payload: article,
+      }),
       await t.inject({ method: 'DELETE', url: `/api/tutorial/admin/delete/${id}`, token: other, headers: h }),
       await t.inject({ method: 'GET', url: '/api/tutorial/detail/site-a-only', headers: h }),
     ]) {
@@ -252,14 +277,30 @@ describe('admin content calls', () => {
     const tid = '00000000-0000-4000-8000-000000000000';
     const calls = [
       { method: 'PUT' as const, url: `/api/landing/update/${id}`, payload: { landingTitle: 'x' } },
-      { method: 'POST' as const, url: '/api/support/admin/add-support', payload: { channels: [], hours: '', note: '', noteEng: '' } },
+      {
+        method: 'POST' as const,
+        url: '/api/support/admin/add-support',
+        payload: { channels: [], hours: '', note: '', noteEng: '' },
+      },
       { method: 'GET' as const, url: '/api/tutorial/admin/list' },
-      { method: 'POST' as const, url: '/api/tutorial/admin/create', payload: { slug: 'x', title: 'x', titleEng: 'x', html: '', htmlEng: '' } },
-      { method: 'PUT' as const, url: `/api/tutorial/admin/update/${tid}`, payload: { slug: 'x', title: 'x', titleEng: 'x', html: '', htmlEng: '' } },
+      {
+        method: 'POST' as const,
+        url: '/api/tutorial/admin/create',
+        payload: { slug: 'x', title: 'x', titleEng: 'x', html: '', htmlEng: '' },
+      },
+      {
+        method: 'PUT' as const,
+        url: `/api/tutorial/admin/update/${tid}`,
+        payload: { slug: 'x', title: 'x', titleEng: 'x', html: '', htmlEng: '' },
+      },
       { method: 'DELETE' as const, url: `/api/tutorial/admin/delete/${tid}` },
       { method: 'PUT' as const, url: '/api/tools/admin/downloads', payload: { items: [] } },
       { method: 'GET' as const, url: '/api/setting/admin/maintenance' },
-      { method: 'PUT' as const, url: '/api/setting/admin/maintenance', payload: { enabled: true, message: '', messageEng: '', until: null } },
+      {
+        method: 'PUT' as const,
+        url: '/api/setting/admin/maintenance',
+        payload: { enabled: true, message: '', messageEng: '', until: null },
+      },
     ];
     const before = await landing();
     for (const call of calls) {

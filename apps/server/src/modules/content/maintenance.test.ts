@@ -23,7 +23,13 @@ afterEach(async () => {
 const NOTICE = { enabled: true, message: 'Bảo trì đến 10 giờ', messageEng: 'Maintenance until 10:00', until: null };
 
 async function setMaintenance(body: object, token = adminToken, host = 'localhost') {
-  const res = await t.inject({ method: 'PUT', url: '/api/setting/admin/maintenance', token, headers: { host }, payload: body });
+  const res = await t.inject({
+    method: 'PUT',
+    url: '/api/setting/admin/maintenance',
+    token,
+    headers: { host },
+    payload: body,
+  });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -42,7 +48,9 @@ describe('maintenance notice', () => {
     expect((await siteInfo()).maintenance).toBeNull();
     await setMaintenance(NOTICE);
     expect((await siteInfo()).maintenance).toEqual(NOTICE);
-    expect((await t.inject({ method: 'GET', url: '/api/setting/admin/maintenance', token: adminToken })).json()).toEqual(NOTICE);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/setting/admin/maintenance', token: adminToken })).json(),
+    ).toEqual(NOTICE);
     // Another site is not under maintenance.
     expect((await siteInfo('proxy-owner.localhost')).maintenance).toBeNull();
     const until = new Date(t.clock.nowMs() + 60 * 60_000).toISOString();
@@ -68,11 +76,31 @@ describe('maintenance notice', () => {
     const topups = await countRows(t, 'topups');
     const calls = [
       () => buyV6(c.token),
-      () => t.inject({ method: 'PUT', url: `/api/order/renew/${order.id}`, token: c.token, payload: { period: { unit: 'day', value: 1 } } }),
-      () => t.inject({ method: 'PUT', url: '/api/order/renew-list-order', token: c.token, payload: { listOrderId: [order.id], period: { unit: 'day', value: 1 } } }),
-      () => t.inject({ method: 'PUT', url: '/api/v6-proxy/renew-list-proxy', token: c.token, payload: { listProxyId: [proxies[0].id], period: { unit: 'day', value: 1 } } }),
-      () => t.inject({ method: 'POST', url: '/api/user/bank-create-order', token: c.token, payload: { amount: 100_000 } }),
-      () => t.inject({ method: 'POST', url: '/api/user/paypal-create-order', token: c.token, payload: { amount: 100 } }),
+      () =>
+        t.inject({
+          method: 'PUT',
+          url: `/api/order/renew/${order.id}`,
+          token: c.token,
+          payload: { period: { unit: 'day', value: 1 } },
+        }),
+      () =>
+        t.inject({
+          method: 'PUT',
+          url: '/api/order/renew-list-order',
+          token: c.token,
+          payload: { listOrderId: [order.id], period: { unit: 'day', value: 1 } },
+        }),
+      () =>
+        t.inject({
+          method: 'PUT',
+          url: '/api/v6-proxy/renew-list-proxy',
+          token: c.token,
+          payload: { listProxyId: [proxies[0].id], period: { unit: 'day', value: 1 } },
+        }),
+      () =>
+        t.inject({ method: 'POST', url: '/api/user/bank-create-order', token: c.token, payload: { amount: 100_000 } }),
+      () =>
+        t.inject({ method: 'POST', url: '/api/user/paypal-create-order', token: c.token, payload: { amount: 100 } }),
     ];
     for (const call of calls) {
       const res = await call();
@@ -118,7 +146,12 @@ describe('maintenance notice', () => {
   it('should refuse a bad notice with VALIDATION_ERROR and keep the saved one', async () => {
     await setMaintenance(NOTICE);
     for (const bad of [{ ...NOTICE, until: 'tomorrow' }, { ...NOTICE, message: 'x'.repeat(501) }, { enabled: 'yes' }]) {
-      const res = await t.inject({ method: 'PUT', url: '/api/setting/admin/maintenance', token: adminToken, payload: bad });
+      const res = await t.inject({
+        method: 'PUT',
+        url: '/api/setting/admin/maintenance',
+        token: adminToken,
+        payload: bad,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('VALIDATION_ERROR');
     }

@@ -13,6 +13,7 @@ import { admin } from './admin';
 import { errorPage, home, notFound } from './pages';
 import { ledger } from './ledger';
 import { notes } from './notes';
+import { content } from './content';
 
 export const en: typeof vi = {
   common,
@@ -33,4 +34,5 @@ export const en: typeof vi = {
   errors,
   ledger,
   notes,
+  content,
 };
