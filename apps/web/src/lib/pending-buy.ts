@@ -45,9 +45,3 @@ export function clearPendingBuy(): void {
   }
 }
 
-/** The kept address, cleared: where a fresh sign-in goes instead of the bare dashboard. */
-export function takePendingBuy(): string | null {
-  const href = peekPendingBuy();
-  clearPendingBuy();
-  return href;
-}

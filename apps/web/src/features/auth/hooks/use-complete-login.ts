@@ -2,7 +2,7 @@ import type { TLoginResponse } from '@proxy/contract';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { setMe } from '@/lib/auth';
-import { takePendingBuy } from '@/lib/pending-buy';
+import { peekPendingBuy } from '@/lib/pending-buy';
 import { startSession } from '@/lib/session';
 
 /** After a login (password or Google): store tokens and userInfo, then open the dashboard (with a purchase chosen on the home page, if any). */
@@ -11,6 +11,6 @@ export function useCompleteLogin() {
   return (response: TLoginResponse) => {
     startSession(response.tokens, response.user);
     setMe(response.user);
-    void navigate(takePendingBuy() ?? paths.app.dashboard.getHref(), { replace: true });
+    void navigate(peekPendingBuy() ?? paths.app.dashboard.getHref(), { replace: true });
   };
 }

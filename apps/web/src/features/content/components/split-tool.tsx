@@ -1,4 +1,5 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState, type ChangeEvent } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
@@ -9,6 +10,62 @@ import { copyWithToast } from '@/components/copy-button';
 import { inputLines, splitLines, splitProblem, type SplitOptions } from '../utils/split-lines';
 
 const num = (v: string) => (v.trim() === '' ? NaN : Number(v));
+
+/**
+ * A plain textarea: MUI's multiline TextField measures its whole text on every change, which takes
+ * seconds on lists of tens of thousands of lines; a bare element does not.
+ */
+function PlainTextarea({
+  label,
+  value,
+  onChange,
+  rows,
+  testId,
+  helper,
+}: {
+  label: string;
+  value: string;
+  onChange?: (v: string) => void;
+  rows: number;
+  testId: string;
+  helper?: string;
+}) {
+  return (
+    <Box component="label" sx={{ display: 'block' }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {label}
+      </Typography>
+      <Box
+        component="textarea"
+        rows={rows}
+        value={value}
+        readOnly={!onChange}
+        spellCheck={false}
+        onChange={onChange ? (e: ChangeEvent<HTMLTextAreaElement>) => onChange(e.target.value) : undefined}
+        data-testid={testId}
+        sx={{
+          width: '100%',
+          boxSizing: 'border-box',
+          resize: 'vertical',
+          p: 1.5,
+          borderRadius: 1,
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+          fontFamily: 'ui-monospace, Menlo, Consolas, monospace',
+          fontSize: 13,
+          '&:focus': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid', borderColor: 'transparent' },
+        }}
+      />
+      {helper && (
+        <Typography variant="caption" color="text.secondary">
+          {helper}
+        </Typography>
+      )}
+    </Box>
+  );
+}
 
 /** The split-string tool: keep a range of lines (and of fields per line), all in the browser. */
 export function SplitTool() {
@@ -49,16 +106,13 @@ export function SplitTool() {
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">{t('content.tools.split.description')}</Typography>
-      <TextField
-        multiline
-        minRows={6}
-        maxRows={14}
+      <PlainTextarea
         label={t('content.tools.split.input')}
         value={text}
-        onChange={(e) => setText(e.target.value)}
-        helperText={t('content.tools.split.lineCount', { count: lines.length })}
-        slotProps={{ htmlInput: { 'data-testid': 'split-input', spellCheck: false } }}
-        sx={{ '& textarea': { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13 } }}
+        onChange={setText}
+        rows={10}
+        testId="split-input"
+        helper={t('content.tools.split.lineCount', { count: lines.length })}
       />
       <Grid container spacing={2}>
         <Grid size={{ xs: 6, md: 2 }}>
@@ -89,14 +143,11 @@ export function SplitTool() {
           {t(`content.tools.split.errors.${problem}`)}
         </Typography>
       )}
-      <TextField
-        multiline
-        minRows={4}
-        maxRows={14}
+      <PlainTextarea
         label={t('content.tools.split.output', { count: outCount })}
         value={output}
-        slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'split-output' } }}
-        sx={{ '& textarea': { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13 } }}
+        rows={8}
+        testId="split-output"
       />
       <Stack direction="row" spacing={1}>
         <Button
