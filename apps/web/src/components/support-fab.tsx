@@ -14,7 +14,7 @@ export function SupportFab() {
     <Stack
       spacing={1}
       data-testid="support-fab"
-      sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.speedDial }}
+      sx={{ position: 'fixed', right: 16, bottom: 72, zIndex: (theme) => theme.zIndex.speedDial }}
     >
       {data.channels.slice(0, 4).map((channel, i) => {
         const href = channelHref(channel);

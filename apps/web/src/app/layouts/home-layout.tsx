@@ -37,6 +37,17 @@ export function HomeLayout() {
           </Box>
           <LanguageSwitch color="primary" />
         </Toolbar>
+        {/* On a phone the same links sit in a row under the bar. */}
+        <Box component="nav" sx={{ display: { xs: 'flex', md: 'none' }, px: 1, pb: 0.5, gap: 0.5, overflowX: 'auto' }}>
+          {LINKS.map((l) => (
+            <Button key={l.to} component={Link} to={l.to} color="inherit" size="small" sx={{ flexShrink: 0 }}>
+              {t(l.label)}
+            </Button>
+          ))}
+          <Button component={Link} to={paths.auth.login.getHref()} color="primary" size="small" sx={{ flexShrink: 0 }}>
+            {t('home.login')}
+          </Button>
+        </Box>
       </AppBar>
       <Box component="main" sx={{ flexGrow: 1, display: 'flex', minWidth: 0 }}>
         <Outlet />

@@ -22,8 +22,8 @@ export function RootLayout() {
     <>
       <DocumentTitle />
       <RouteProgress />
-      <MaintenanceBanner />
       <Outlet />
+      <MaintenanceBanner />
     </>
   );
 }

@@ -85,7 +85,7 @@ export function TutorialDialog({ tutorial, onClose }: { tutorial: TTutorialAdmin
             <TextField
               fullWidth
               size="small"
-              label={t('content.admin.title')}
+              label={t(en ? 'content.admin.titleEng' : 'content.admin.title')}
               {...field(en ? 'titleEng' : 'title')}
               slotProps={{ htmlInput: { 'data-testid': `tutorial-${en ? 'titleEng' : 'title'}` } }}
             />
