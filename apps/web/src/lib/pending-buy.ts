@@ -44,4 +44,3 @@ export function clearPendingBuy(): void {
     // Nothing to clear.
   }
 }
-
