@@ -20,6 +20,7 @@ export const serverModuleGraph = {
   catalog: [],
   supply: [],
   testing: [],
+  content: [],
   ledger: ['realtime'],
   agency: ['ledger'],
   auth: ['agency', 'outbox', 'realtime', 'site'],

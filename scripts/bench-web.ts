@@ -21,6 +21,8 @@ interface Route {
 }
 
 const ROUTES: Route[] = [
+  // The visitor's first page (docs/screens.md#home): content = the live price table.
+  { name: '/ (home)', path: '/', ready: '[data-testid="price-table-v6"]', signedIn: false },
   { name: '/auth/login', path: '/auth/login', ready: 'input[name="email"]', signedIn: false },
   { name: '/dashboard', path: '/dashboard', ready: '[data-testid="buy-tab-v6"]', signedIn: true },
   { name: '/manage-proxy', path: '/manage-proxy', ready: '.MuiDataGrid-root', signedIn: true },

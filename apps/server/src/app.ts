@@ -12,6 +12,7 @@ import type { AppContext } from './context.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { serveSpa } from './web/serve-spa.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerMaintenanceGuard } from './plugins/maintenance.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { getSessionUser } from './modules/auth/index.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -35,6 +36,7 @@ import { keyTagRoutes, proxyTagRoutes, tagRoutes } from './modules/tags/routes.j
 import { nodeRoutes } from './modules/supply/node-routes.js';
 import { nodeAdminRoutes } from './modules/supply/admin-routes.js';
 import { checkOwnRoutes, toolRoutes } from './modules/checker/routes.js';
+import { contentToolRoutes, landingRoutes, supportRoutes, tutorialRoutes } from './modules/content/routes.js';
 import {
   billRoutes,
   paymentUserRoutes,
@@ -92,6 +94,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   registerInputGuard(app);
+  registerMaintenanceGuard(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Proxy panel API', version: ctx.config.version } },
@@ -132,6 +135,10 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(nodeRoutes, { prefix: '/sub-server' });
       await api.register(nodeAdminRoutes, { prefix: '/sub-server/admin' });
       await api.register(toolRoutes, { prefix: '/tools' });
+      await api.register(contentToolRoutes, { prefix: '/tools' });
+      await api.register(landingRoutes, { prefix: '/landing' });
+      await api.register(supportRoutes, { prefix: '/support' });
+      await api.register(tutorialRoutes, { prefix: '/tutorial' });
       if (ctx.config.TEST_CLOCK) {
         await api.register(testingRoutes, { prefix: '/test' });
       }

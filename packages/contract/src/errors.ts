@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'UNKNOW_ERROR',
   // the database is briefly unreachable (a restart, a lost connection): try again
   'SERVICE_UNAVAILABLE',
+  // the site's maintenance notice is on: customers cannot buy, renew or top up (admins can)
+  'MAINTENANCE',
   // account
   'USERNAME_NOT_EXISTS',
   'USER_NOT_EXISTS',
@@ -112,6 +114,8 @@ export const ERROR_CODES = [
   'MOMO_ERROR',
   // admin side
   'ADMIN_ERROR',
+  // site content: another tutorial of the site already has this slug
+  'SLUG_EXISTS',
   'SITE_NOT_EXISTS',
   // an admin- or user-set URL that must lead to a public https address
   'OUTBOUND_URL_NOT_ALLOWED',
@@ -144,6 +148,7 @@ const CONFLICT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'PRICE_IN_USE',
   'ORDER_CANCELLED',
   'PROMOTION_ACTIVE_EXISTS',
+  'SLUG_EXISTS',
 ]);
 
 const NOT_FOUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -181,7 +186,7 @@ export function statusOf(code: ErrorCode): number {
   if (code === 'UNKNOW_ERROR') {
     return 500;
   }
-  if (code === 'SERVICE_UNAVAILABLE') {
+  if (code === 'SERVICE_UNAVAILABLE' || code === 'MAINTENANCE') {
     return 503;
   }
   // The request is well-formed but its Idempotency-Key already names another request.

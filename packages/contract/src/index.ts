@@ -18,3 +18,4 @@ export * from './schemas/agency.js';
 export * from './schemas/developer.js';
 export * from './schemas/promotions.js';
 export * from './schemas/stats.js';
+export * from './schemas/content.js';

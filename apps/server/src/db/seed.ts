@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from './client.js';
 import { promotions, siteHosts, sites, users } from './schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { seedCatalog, seedLocalNode } from './seed-catalog.js';
+import { seedContent } from './seed-content.js';
 
 /** True when the database has no site yet: the first start. */
 export async function isEmpty(db: DbOrTx): Promise<boolean> {
@@ -126,6 +127,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ seeded: boolean
       const owner = await seedDemo(tx);
       await seedCatalog(tx, defaultSite);
       await seedCatalog(tx, owner);
+      await seedContent(tx, defaultSite);
+      await seedContent(tx, owner);
       await seedLocalNode(tx, { ports: opts.ports, ipv6Prefix: opts.ipv6Prefix, secret: opts.localNodeSecret });
     }
     return { seeded: true };

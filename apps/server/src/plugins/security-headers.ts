@@ -53,7 +53,8 @@ export function cspDirectives(info: TSiteInfo): Directives {
     // the style attributes MUI writes; injected CSS cannot run script, so 'unsafe-inline' is
     // allowed for styles only.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
+    // https: images too: the content CMS (landing blocks, tutorials) shows images hosted anywhere.
+    'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'", 'data:'],
     // API calls and the /api/events stream are same-origin.
     'connect-src': ["'self'"],

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { paths } from '@/config/paths';
 import { loadTexts } from '@/lib/i18n';
@@ -12,6 +12,7 @@ import { OwnerGuard } from './guards/owner';
 import { AgencyApiGuard } from './guards/site-feature';
 import { AuthLayout } from './layouts/auth-layout';
 import { EmptyLayout } from './layouts/empty-layout';
+import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import type { ComingSoonHandle } from './routes/coming-soon';
 import { ErrorPageRoute } from './routes/error-page';
@@ -88,6 +89,36 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Open to visitors and users alike (docs/screens.md#tools, #tutorial, #support).
+        Component: PublicLayout,
+        children: [
+          {
+            path: paths.app.tools.path,
+            ...lazyRoute(() => import('@/features/content/routes/tools').then((m) => m.ToolsRoute)),
+          },
+          {
+            path: paths.app.tutorial.path,
+            ...lazyRoute(() => import('@/features/content/routes/tutorial').then((m) => m.TutorialListRoute)),
+          },
+          {
+            path: paths.app.tutorial.article.path,
+            ...lazyRoute(() =>
+              import('@/features/content/routes/tutorial-article').then((m) => m.TutorialArticleRoute),
+            ),
+          },
+          {
+            path: paths.app.support.path,
+            ...lazyRoute(() => import('@/features/content/routes/support').then((m) => m.SupportRoute)),
+          },
+        ],
+      },
+      { path: paths.app.legacyProxy.path, element: <Navigate to={paths.app.manageProxy.getHref()} replace /> },
+      {
+        path: paths.app.legacyProxyRotating.path,
+        element: <Navigate to={`${paths.app.manageProxy.getHref()}?tab=key`} replace />,
+      },
+      { path: paths.app.legacyCheckLiveUid.path, element: <Navigate to={paths.app.tools.getHref()} replace /> },
+      {
         Component: AuthLayout,
         children: [
           {
@@ -146,8 +177,6 @@ export const routes: RouteObject[] = [
                 path: paths.app.confirmLocalPayment.fail.path,
                 ...paymentResult((m) => m.ConfirmLocalPaymentFailRoute),
               },
-              placeholder(paths.app.support.path, 'nav.support'),
-              placeholder(paths.app.tutorial.path, 'nav.tutorial'),
               {
                 path: paths.app.checkProxy.path,
                 ...lazyRoute(() => import('@/features/check-proxy/routes/check-proxy').then((m) => m.CheckProxyRoute)),
@@ -272,7 +301,10 @@ export const routes: RouteObject[] = [
                       },
                     ],
                   },
-                  placeholder(paths.admin.landing.path, 'nav.adminLanding'),
+                  {
+                    path: paths.admin.landing.path,
+                    ...lazyRoute(() => import('@/features/admin/routes/landing').then((m) => m.AdminLandingRoute)),
+                  },
                   {
                     path: paths.admin.promotion.path,
                     ...lazyRoute(() => import('@/features/admin/routes/promotion').then((m) => m.AdminPromotionRoute)),

@@ -42,7 +42,17 @@ export const paths = {
       fail: { path: '/confirm-local-payment/fail', getHref: () => '/confirm-local-payment/fail' },
     },
     support: { path: '/support', getHref: () => '/support' },
-    tutorial: { path: '/tutorial', getHref: () => '/tutorial' },
+    tutorial: {
+      path: '/tutorial',
+      getHref: () => '/tutorial',
+      article: { path: '/tutorial/:slug', getHref: (slug: string) => `/tutorial/${encodeURIComponent(slug)}` },
+    },
+    /** docs/screens.md#tools: public. */
+    tools: { path: '/tools', getHref: () => '/tools' },
+    /** seed-spec §2 menu links: /proxy and /proxy-rotating open proxy management, /checkliveuid the tools. */
+    legacyProxy: { path: '/proxy', getHref: () => '/proxy' },
+    legacyProxyRotating: { path: '/proxy-rotating', getHref: () => '/proxy-rotating' },
+    legacyCheckLiveUid: { path: '/checkliveuid', getHref: () => '/checkliveuid' },
     checkProxy: { path: '/check-proxy', getHref: () => '/check-proxy' },
     agency: { path: '/agency', getHref: () => '/agency' },
     api: { path: '/api', getHref: () => '/api' },

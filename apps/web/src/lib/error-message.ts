@@ -35,6 +35,11 @@ export function createErrorTranslator(i18n: Pick<I18n, 't' | 'language'>): Error
     if (known && precise) {
       return i18n.t(precise);
     }
+    if (known === 'MAINTENANCE') {
+      // The site's own notice, in the reader's language, after the fixed text (docs/screens.md#maintenance).
+      const notice = apiError?.dataString(i18n.language === 'en' ? 'messageEng' : 'message');
+      return notice ? `${i18n.t('errors.MAINTENANCE')}. ${notice}` : i18n.t('errors.MAINTENANCE');
+    }
     if (known) {
       return i18n.t(`errors.${known}`, { remainTime: apiError?.dataNumber('remainTime') ?? 0 });
     }

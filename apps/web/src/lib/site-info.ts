@@ -19,6 +19,7 @@ const FALLBACK_SITE_INFO: TSiteInfo = {
   captcha: { provider: 'off', siteKey: null },
   googleClientId: null,
   promotion: null,
+  maintenance: null,
 };
 
 /** Fields the server leaves out, or sends malformed, keep their fallback value. */

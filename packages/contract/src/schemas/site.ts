@@ -2,6 +2,19 @@ import { z } from 'zod';
 import { LOCK_DAYS } from '../constants.js';
 import { API_RATE_LIMIT } from './developer.js';
 
+/**
+ * The maintenance notice (docs/wire-contract.md#site-content): a banner for everyone; while it is
+ * on (enabled, and `until` not yet passed), customers' buy, renew and top-up calls answer 503
+ * MAINTENANCE. Admins are not blocked and webhooks still credit.
+ */
+export const ZMaintenance = z.object({
+  enabled: z.boolean(),
+  message: z.string().trim().max(500),
+  messageEng: z.string().trim().max(500),
+  until: z.string().datetime({ offset: true }).nullable(),
+});
+export type TMaintenance = z.infer<typeof ZMaintenance>;
+
 export const ZSiteInfo = z.object({
   title: z.string(),
   color: z.string(),
@@ -29,6 +42,8 @@ export const ZSiteInfo = z.object({
       endsAt: z.string().nullable().optional(),
     })
     .nullable(),
+  /** The maintenance notice while it is on, else null. */
+  maintenance: ZMaintenance.nullable(),
 });
 export type TSiteInfo = z.infer<typeof ZSiteInfo>;
 

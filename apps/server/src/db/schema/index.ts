@@ -11,3 +11,4 @@ export * from './agency.js';
 export * from './api-keys.js';
 export * from './promotions.js';
 export * from './stats.js';
+export * from './content.js';

@@ -25,6 +25,8 @@ export interface SiteSettings {
   /** The developer API's requests per minute per key (default API_RATE_LIMIT.default). */
   apiRateLimitPerMin?: number;
   payments?: StoredPaymentSettings;
+  /** The maintenance notice (docs/wire-contract.md#site-content); unset or null means off. */
+  maintenance?: { enabled: boolean; message: string; messageEng: string; until: string | null } | null;
 }
 
 /** One seller site (docs/product-rules.md#sites). */

@@ -1,4 +1,4 @@
 /** Sites: resolving a host, a site's public info and promotion, and its settings document. */
-export { getSiteById, siteInfo, SiteResolver } from './service.js';
+export { activeMaintenance, getSiteById, siteInfo, SiteResolver } from './service.js';
 export type { Site } from './repository.js';
 export { findSiteSettings, lockSiteSettings, writeSiteSettings } from './settings-repository.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZSiteInfo, ZSiteProductsUpdate, ZSiteSettings, ZSiteSettingsUpdate } from '@proxy/contract';
+import { ZMaintenance, ZSiteInfo, ZSiteProductsUpdate, ZSiteSettings, ZSiteSettingsUpdate } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
-import { findSiteById, updateSiteProducts } from './repository.js';
+import { findSiteById, mergeSiteSettings, updateSiteProducts } from './repository.js';
 import { siteInfo, siteSettingsView, updateSiteSettings } from './service.js';
 import { runningPromotionTiers } from '../promotions/index.js';
 import type { Site } from './repository.js';
@@ -49,6 +49,24 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
       const view = await updateSiteSettings(app.ctx, req.site.id, req.body.settings);
       app.sites.invalidate();
       return view;
+    },
+  );
+
+  // The maintenance notice (docs/wire-contract.md#site-content), as saved (on or off).
+  const off = { enabled: false, message: '', messageEng: '', until: null };
+  app.get('/admin/maintenance', { schema: { tags, response: { 200: ZMaintenance } } }, async (req) => {
+    const site = await findSiteById(app.ctx.db, req.site.id);
+    return site?.settings.maintenance ?? off;
+  });
+  app.put(
+    '/admin/maintenance',
+    { schema: { tags, body: ZMaintenance, response: { 200: ZMaintenance } } },
+    async (req) => {
+      const until = req.body.until === null ? null : new Date(req.body.until).toISOString();
+      const maintenance = { ...req.body, until };
+      await mergeSiteSettings(app.ctx.db, req.site.id, { maintenance });
+      app.sites.invalidate();
+      return maintenance;
     },
   );
 };

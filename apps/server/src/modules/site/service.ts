@@ -1,5 +1,6 @@
-import { API_RATE_LIMIT, LOCK_DAYS, type TSiteInfo, type TSiteSettings } from '@proxy/contract';
+import { API_RATE_LIMIT, LOCK_DAYS, type TMaintenance, type TSiteInfo, type TSiteSettings } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
+import type { SiteSettings } from '../../db/schema/index.js';
 import { findDefaultSite, findSiteByHost, findSiteById, mergeSiteSettings, type Site } from './repository.js';
 
 const CACHE_TTL_MS = 10_000;
@@ -48,11 +49,20 @@ export function normaliseHost(raw: string | undefined): string {
   return host.replace(/\.$/, '');
 }
 
+/** The maintenance notice while it is on (enabled, and its end time not passed), else null. */
+export function activeMaintenance(settings: SiteSettings, now: Date): TMaintenance | null {
+  const m = settings.maintenance;
+  if (!m?.enabled || (m.until !== null && Date.parse(m.until) <= now.getTime())) {
+    return null;
+  }
+  return { enabled: true, message: m.message, messageEng: m.messageEng, until: m.until };
+}
+
 /**
  * The site's public info. `promotion` is null here; the get-site-info route fills in the running
  * one (promotions module), which needs a query.
  */
-export function siteInfo(site: Site, ctx: Pick<AppContext, 'config'>): TSiteInfo {
+export function siteInfo(site: Site, ctx: Pick<AppContext, 'config' | 'clock'>): TSiteInfo {
   const s = site.settings;
   const captchaProvider = ctx.config.CAPTCHA === 'off' ? 'off' : s.recaptcha?.siteKey ? 'recaptcha' : 'altcha';
   return {
@@ -73,6 +83,7 @@ export function siteInfo(site: Site, ctx: Pick<AppContext, 'config'>): TSiteInfo
     },
     googleClientId: s.googleClientId ?? ctx.config.GOOGLE_CLIENT_ID ?? null,
     promotion: null,
+    maintenance: activeMaintenance(s, ctx.clock.now()),
   };
 }
 

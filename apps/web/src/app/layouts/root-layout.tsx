@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
+import { MaintenanceBanner } from '@/components/maintenance-banner';
 import { RouteProgress } from '@/components/route-progress';
 import { chooseLanguage, currentLanguage, isLocale } from '@/lib/i18n';
 import { useSiteInfo } from '@/lib/site-info';
@@ -22,6 +23,7 @@ export function RootLayout() {
       <DocumentTitle />
       <RouteProgress />
       <Outlet />
+      <MaintenanceBanner />
     </>
   );
 }

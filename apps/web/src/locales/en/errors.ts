@@ -24,6 +24,8 @@ export const errors: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found',
   IP_NOT_ALLOWED: 'Your IP address is not allowed to use the API',
   SERVICE_UNAVAILABLE: 'The service is briefly unavailable, please try again',
+  MAINTENANCE: 'The site is under maintenance: buying, renewing and top-ups are paused for now',
+  SLUG_EXISTS: 'Another tutorial already uses this address',
   UNKNOW_ERROR: 'An unknown error occurred, please try again later',
   USERNAME_NOT_EXISTS: 'Username does not exist',
   USER_NOT_EXISTS: 'Account does not exist',

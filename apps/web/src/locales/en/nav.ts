@@ -12,6 +12,7 @@ export const nav: typeof viNav = {
   topup: 'Topup',
   checkProxy: 'Check Proxy',
   support: 'Support',
+  tools: 'Tools',
   tutorial: 'Tutorial',
   admin: 'Admin',
   adminOverview: 'Overview',

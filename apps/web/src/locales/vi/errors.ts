@@ -26,6 +26,8 @@ export const errors: Record<ErrorCode, string> = {
   NOT_FOUND: 'Không tìm thấy dữ liệu',
   IP_NOT_ALLOWED: 'Địa chỉ IP của bạn không được phép sử dụng API',
   SERVICE_UNAVAILABLE: 'Hệ thống đang bận trong giây lát, vui lòng thử lại',
+  MAINTENANCE: 'Hệ thống đang bảo trì: tạm ngưng mua, gia hạn và nạp tiền',
+  SLUG_EXISTS: 'Đường dẫn này đã được bài hướng dẫn khác sử dụng',
   UNKNOW_ERROR: 'Đã xảy ra lỗi không xác định, vui lòng thử lại sau',
   USERNAME_NOT_EXISTS: 'Tên đăng nhập không tồn tại',
   USER_NOT_EXISTS: 'Tài khoản không tồn tại',

@@ -9,6 +9,7 @@ export const nav = {
   account: 'Tài khoản',
   topup: 'Nạp tiền',
   checkProxy: 'Kiểm tra proxy',
+  tools: 'Công cụ',
   support: 'Hỗ trợ',
   tutorial: 'Hướng dẫn',
   admin: 'Quản trị',

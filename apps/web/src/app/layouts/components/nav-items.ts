@@ -9,6 +9,7 @@ import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import HandymanOutlined from '@mui/icons-material/HandymanOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
@@ -56,6 +57,7 @@ export function userNavItems(site: TSiteInfo, role: number | undefined): NavItem
     { label: 'nav.account', to: paths.app.account.getHref(), icon: PersonOutline },
     { label: 'nav.topup', to: paths.app.topup.getHref(), icon: AccountBalanceWalletOutlined },
     { label: 'nav.checkProxy', to: paths.app.checkProxy.getHref(), icon: FactCheckOutlined },
+    { label: 'nav.tools', to: paths.app.tools.getHref(), icon: HandymanOutlined },
     { label: 'nav.support', to: paths.app.support.getHref(), icon: SupportAgentOutlined },
     { label: 'nav.tutorial', to: paths.app.tutorial.getHref(), icon: MenuBookOutlined },
   );

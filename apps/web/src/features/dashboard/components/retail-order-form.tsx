@@ -11,6 +11,7 @@ import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { formatCoins, PROTOCOLS, type DiscountTier, type TCountry, type TRetailPrice } from '@proxy/contract';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PeriodFields } from '@/components/period-fields';
 import { formatMoney } from '@/lib/format';
 import { muiField } from '@/lib/form';
@@ -41,12 +42,17 @@ export function RetailOrderForm({ product, countries, rows, tiers }: RetailOrder
   const { t, i18n } = useTranslation();
   const [confirming, setConfirming] = useState<RetailOrderValues | null>(null);
 
+  // A choice made on the home page arrives as ?country=&unit=&value=&quantity= (docs/screens.md#home).
+  const [params] = useSearchParams();
   const defaults = useMemo((): RetailOrderValues => {
-    const country = firstAvailableCountry(countries);
-    const unit = preferredUnit(unitsFor(rows, country)) ?? 'day';
+    const wanted = params.get('country');
+    const country = countries.some((c) => c.code === wanted) && wanted ? wanted : firstAvailableCountry(countries);
+    const unit = preferredUnit(unitsFor(rows, country), params.get('unit') as RetailOrderValues['unit']) ?? 'day';
     const row = retailRowFor(rows, country, unit);
-    return { country, unit, value: 1, quantity: row?.quantityStep ?? 1, protocol: 'http', autoRenew: false };
-  }, [countries, rows]);
+    const value = Number(params.get('value')) || 1;
+    const quantity = Number(params.get('quantity')) || (row?.quantityStep ?? 1);
+    return { country, unit, value, quantity, protocol: 'http', autoRenew: false };
+  }, [countries, rows, params]);
 
   // The rules depend on the row of the chosen country and unit (its step and maximum).
   const resolver: Resolver<RetailOrderValues> = (values, context, options) =>

@@ -1,9 +1,11 @@
 import Stack from '@mui/material/Stack';
 import type { Product } from '@proxy/contract';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { PromotionNotice } from '@/components/promotion-notice';
 import { useMe } from '@/lib/auth';
+import { clearPendingBuy } from '@/lib/pending-buy';
 import { useSiteInfo } from '@/lib/site-info';
 import { ProductCards } from '../components/product-cards';
 import { PurchaseSection, type PurchaseTab } from '../components/purchase-section';
@@ -25,6 +27,8 @@ export function DashboardRoute() {
     tabs.push('packages');
   }
   const wanted = searchParams.get(BUY_PARAM);
+  // The purchase chosen on the home page has led here: it is not kept any longer.
+  useEffect(() => clearPendingBuy(), []);
   const tab = tabs.find((x) => x === wanted) ?? tabs[0];
 
   const selectTab = (next: PurchaseTab) =>

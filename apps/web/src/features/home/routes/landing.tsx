@@ -1,61 +1,71 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { CmsHtml } from '@/components/cms-html';
 import { useSiteInfo } from '@/lib/site-info';
+import { useLanding } from '../api/get-landing';
+import { ApiTeaser } from '../components/api-teaser';
+import { ContactButtons } from '../components/contact-buttons';
+import { FaqList } from '../components/faq-list';
+import { Hero } from '../components/hero';
+import { PricingSection } from '../components/pricing-section';
+import { QuickBuy } from '../components/quick-buy';
+import { QuoteCards } from '../components/quote-cards';
+import { Section } from '../components/section';
 
-/** The public landing page (home layout). */
+/**
+ * The public home page (docs/screens.md#home): the CMS title, description and HTML blocks in the
+ * reader's language, live prices, buy by quantity, FAQ, quotes, contacts and, where the site has
+ * it, the reseller API. Light on purpose: no data grid, no admin code.
+ */
 export function LandingRoute() {
-  const { t } = useTranslation();
-  const { title } = useSiteInfo();
+  const { t, i18n } = useTranslation();
+  const site = useSiteInfo();
+  const { data: landing } = useLanding();
+  const en = i18n.language === 'en';
+  const pick = (vi: string | undefined, eng: string | undefined) => (en ? eng : vi) ?? '';
+  const html1 = pick(landing?.html1, landing?.html1Eng);
+  const html2 = pick(landing?.html2, landing?.html2Eng);
   return (
-    <Box
-      sx={{
-        flexGrow: 1,
-        display: 'flex',
-        alignItems: 'center',
-        py: { xs: 6, md: 12 },
-        background: (theme) =>
-          `linear-gradient(160deg, ${theme.palette.primary.main}14 0%, ${theme.palette.background.default} 60%)`,
-      }}
-    >
-      <Container maxWidth="md" sx={{ textAlign: 'center' }}>
-        {title && (
-          <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 2, fontSize: { xs: 32, md: 48 } }}>
-            {title}
-          </Typography>
-        )}
-        <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 700, mb: 2 }}>
-          {t('home.tagline')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 4, fontSize: 18 }}>
-          {t('home.pitch')}
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
-          <Button
-            component={Link}
-            to={paths.auth.login.getHref()}
-            variant="contained"
-            size="large"
-            data-testid="home-login"
-          >
-            {t('home.login')}
-          </Button>
-          <Button
-            component={Link}
-            to={paths.auth.register.getHref()}
-            variant="outlined"
-            size="large"
-            data-testid="home-register"
-          >
-            {t('home.register')}
-          </Button>
+    <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+      <Hero
+        title={pick(landing?.landingTitle, landing?.landingTitleEng)}
+        description={pick(landing?.landingDesc, landing?.landingDescEng)}
+      />
+      {html1 && (
+        <Section id="about">
+          <CmsHtml html={html1} data-testid="landing-html1" />
+        </Section>
+      )}
+      <Section id="pricing" title={t('content.home.pricing')} tinted>
+        <Stack spacing={3}>
+          <PricingSection />
+          <QuickBuy />
         </Stack>
-      </Container>
+      </Section>
+      {html2 && (
+        <Section id="more">
+          <CmsHtml html={html2} data-testid="landing-html2" />
+        </Section>
+      )}
+      {site.showAgencyApi && (
+        <Section id="api" title={t('content.home.api')}>
+          <ApiTeaser />
+        </Section>
+      )}
+      {landing && landing.faq.length > 0 && (
+        <Section id="faq" title={t('content.home.faq')} tinted>
+          <FaqList items={landing.faq} english={en} />
+        </Section>
+      )}
+      {landing && landing.quotes.length > 0 && (
+        <Section id="quotes" title={t('content.home.quotes')}>
+          <QuoteCards quotes={landing.quotes} english={en} />
+        </Section>
+      )}
+      <Section id="contacts" title={t('content.home.contacts')} tinted>
+        <ContactButtons />
+      </Section>
     </Box>
   );
 }

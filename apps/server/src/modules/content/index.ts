@@ -1,0 +1,2 @@
+/** Site content: landing, FAQ and quotes, support channels, tutorials, downloads (docs/wire-contract.md#site-content). */
+export { sanitizeContentHtml } from './sanitize.js';
