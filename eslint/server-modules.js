@@ -27,7 +27,8 @@ export const serverModuleGraph = {
   checker: ['proxies', 'supply'],
   user: ['auth', 'ledger', 'orders'],
   dashboard: ['catalog'],
-  payments: ['auth', 'ledger', 'realtime', 'site'],
+  payments: ['auth', 'ledger', 'notifications', 'realtime', 'site'],
+  notifications: ['orders', 'outbox', 'site'],
 };
 
 const modulesDir = fileURLToPath(new URL('../apps/server/src/modules/', import.meta.url));

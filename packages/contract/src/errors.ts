@@ -115,6 +115,11 @@ export const ERROR_CODES = [
   'SITE_NOT_EXISTS',
   // an admin- or user-set URL that must lead to a public https address
   'OUTBOUND_URL_NOT_ALLOWED',
+  // alerts and webhooks (/api/notify)
+  'TELEGRAM_NOT_CONFIGURED',
+  'TELEGRAM_ERROR',
+  'WEBHOOK_NOT_SET',
+  'DELIVERY_NOT_EXISTS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -154,6 +159,7 @@ const NOT_FOUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'AGENCY_NOT_EXISTS',
   'PAYMENT_NOT_EXISTS',
   'SITE_NOT_EXISTS',
+  'DELIVERY_NOT_EXISTS',
 ]);
 
 /** HTTP status for an error code (docs/wire-contract.md#errors). */

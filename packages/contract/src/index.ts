@@ -14,3 +14,4 @@ export * from './schemas/payments.js';
 export * from './schemas/ledger.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/realtime.js';
+export * from './schemas/notifications.js';

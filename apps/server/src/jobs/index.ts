@@ -5,5 +5,15 @@ import { maintenanceJob } from './maintenance.js';
 import { rotationJob } from './rotation.js';
 import { paymentsJob } from './payments.js';
 import { outboxJob } from './outbox.js';
+import { alertsJob, telegramJob } from './alerts.js';
 
-export const allJobs: Job[] = [lifecycleJob, autoRenewJob, rotationJob, maintenanceJob, paymentsJob, outboxJob];
+export const allJobs: Job[] = [
+  lifecycleJob,
+  autoRenewJob,
+  rotationJob,
+  maintenanceJob,
+  paymentsJob,
+  outboxJob,
+  alertsJob,
+  telegramJob,
+];

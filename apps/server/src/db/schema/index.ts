@@ -7,3 +7,4 @@ export * from './supply.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './jobs.js';
+export * from './notifications.js';

@@ -23,6 +23,8 @@ export interface SiteSettings {
   googleClientId?: string | null;
   lockDays?: number;
   payments?: StoredPaymentSettings;
+  /** The site's Telegram bot for alerts (modules/notifications): token sealed with APP_SECRET. */
+  telegram?: { botToken: string; apiBase: string; username: string } | null;
 }
 
 /** One seller site (docs/product-rules.md#sites). */

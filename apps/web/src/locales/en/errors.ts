@@ -107,4 +107,8 @@ export const errors: Record<ErrorCode, string> = {
   ADMIN_ERROR: 'Out of proxy credits, please contact the administrator',
   SITE_NOT_EXISTS: 'Website does not exist',
   OUTBOUND_URL_NOT_ALLOWED: 'The URL is not allowed: it must be an https address that leads to a public server',
+  TELEGRAM_NOT_CONFIGURED: 'This site has no Telegram bot yet',
+  TELEGRAM_ERROR: 'Telegram did not accept the request: check the bot token',
+  WEBHOOK_NOT_SET: 'Set a webhook URL first',
+  DELIVERY_NOT_EXISTS: 'Delivery not found',
 };

@@ -109,4 +109,8 @@ export const errors: Record<ErrorCode, string> = {
   ADMIN_ERROR: 'Hệ thống tạm hết proxy, vui lòng liên hệ quản trị viên',
   SITE_NOT_EXISTS: 'Website không tồn tại',
   OUTBOUND_URL_NOT_ALLOWED: 'URL không được phép: phải là địa chỉ https trỏ tới một máy chủ công khai',
+  TELEGRAM_NOT_CONFIGURED: 'Trang này chưa có bot Telegram',
+  TELEGRAM_ERROR: 'Telegram không chấp nhận yêu cầu: hãy kiểm tra token của bot',
+  WEBHOOK_NOT_SET: 'Hãy nhập URL webhook trước',
+  DELIVERY_NOT_EXISTS: 'Không tìm thấy lần gửi',
 };
