@@ -49,18 +49,19 @@ function listUnits(items: UnitItem[], lang: Lang): string {
 
 type Data = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const days = (v: unknown) => (Number(v) === 1 ? '1 day' : `${str(v)} days`);
 const n = (v: unknown) => formatCoins(Number(v ?? 0));
 const items = (d: Data) => (d.items as UnitItem[] | undefined) ?? [];
 
 const TEXTS: Record<string, Record<Lang, (d: Data) => AlertText>> = {
   'proxy.expiring': {
     vi: (d) => ({
-      subject: `${items(d).length} proxy/key hết hạn sau ${String(d.leadDays)} ngày`,
-      text: `Các proxy/key sau sẽ hết hạn sau ${String(d.leadDays)} ngày${d.autoRenew ? ' (đã bật tự động gia hạn)' : ''}:\n${listUnits(items(d), 'vi')}`,
+      subject: `${items(d).length} proxy/key hết hạn sau ${str(d.leadDays)} ngày`,
+      text: `Các proxy/key sau sẽ hết hạn sau ${str(d.leadDays)} ngày${d.autoRenew ? ' (đã bật tự động gia hạn)' : ''}:\n${listUnits(items(d), 'vi')}`,
     }),
     en: (d) => ({
-      subject: `${items(d).length} proxies/keys expire in ${String(d.leadDays)} days`,
-      text: `These proxies/keys expire in ${String(d.leadDays)} days${d.autoRenew ? ' (auto-renew is on)' : ''}:\n${listUnits(items(d), 'en')}`,
+      subject: `${items(d).length} proxies/keys expire in ${days(d.leadDays)}`,
+      text: `These proxies/keys expire in ${days(d.leadDays)}${d.autoRenew ? ' (auto-renew is on)' : ''}:\n${listUnits(items(d), 'en')}`,
     }),
   },
   'proxy.expired': {
