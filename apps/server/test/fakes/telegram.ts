@@ -53,7 +53,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
             json: { ok: false, error_code: 400, description: 'Bad Request: message text is empty' },
           };
         }
-        sent.push({ chatId: String(body.chat_id as string | number), text: body.text });
+        sent.push({ chatId: JSON.stringify(body.chat_id).replace(/"/g, ''), text: body.text });
         const result = {
           message_id: nextId++,
           date: Math.floor(Date.now() / 1000),
