@@ -27,7 +27,7 @@ export const serverModuleGraph = {
   checker: ['proxies', 'supply'],
   user: ['auth', 'ledger', 'orders'],
   dashboard: ['catalog'],
-  payments: ['auth', 'ledger', 'notifications', 'realtime', 'site'],
+  payments: ['auth', 'ledger', 'realtime', 'site'],
   notifications: ['orders', 'outbox', 'site'],
 };
 

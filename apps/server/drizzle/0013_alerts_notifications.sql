@@ -37,5 +37,6 @@ ALTER TABLE "telegram_link_codes" ADD CONSTRAINT "telegram_link_codes_user_id_us
 ALTER TABLE "telegram_link_codes" ADD CONSTRAINT "telegram_link_codes_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "telegram_offsets" ADD CONSTRAINT "telegram_offsets_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "telegram_link_codes_user_idx" ON "telegram_link_codes" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "topups_credited_idx" ON "topups" USING btree ("credited_at") WHERE "topups"."credited_at" is not null;--> statement-breakpoint
 CREATE INDEX "outbox_user_created_idx" ON "outbox" USING btree ("user_id","created_at");--> statement-breakpoint
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_dedupe_key_unique" UNIQUE("dedupe_key");

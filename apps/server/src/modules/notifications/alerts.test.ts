@@ -5,13 +5,15 @@ import { outboxJob } from '../../jobs/outbox.js';
 import { runJob } from '../../jobs/runner.js';
 import { balanceOf, build, buildSecondInstance, customer, fund, type TestApp } from '../../../test/helper.js';
 import { changeBalance } from '../ledger/index.js';
+import { BANK_KEY, codeBillOf, postBank, sepay, setPromotion } from '../../../test/payments.js';
 import { vnDay, vnDayStart } from './messages.js';
 
 let t: TestApp;
 let t2: TestApp;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ BANK_WEBHOOK_KEY: BANK_KEY });
   t2 = await buildSecondInstance(t);
+  await setPromotion(t, null);
 });
 afterAll(async () => {
   await t2.close();
@@ -215,5 +217,20 @@ describe('low balance', () => {
     });
     await sweepEverywhere();
     expect(subjects(c.email)).toEqual(['Low balance: 10.000 coins', 'Low balance: 30.000 coins'].sort());
+  });
+});
+
+describe('top-up credited', () => {
+  it('should tell the customer once per credited top-up', async () => {
+    const c = await customer(t);
+    await setLanguage(c, { language: 'en' });
+    const code = await codeBillOf(t, c.id);
+    const body = sepay(`MBVCB.777.${code.toLowerCase()}.CT`, 150_000);
+    expect((await postBank(t, body)).statusCode).toBe(200);
+    expect((await postBank(t, body)).statusCode).toBe(200);
+    await sweepEverywhere();
+    await sweepEverywhere();
+    expect(subjects(c.email)).toEqual(['Top-up credited: 150.000 coins']);
+    expect(mailsTo(c.email)[0]!.text).toBe('150.000 coins credited. Balance: 150.000 coins.');
   });
 });

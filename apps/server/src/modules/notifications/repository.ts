@@ -192,3 +192,21 @@ export async function findBalance(db: DbOrTx, userId: string): Promise<number | 
   const rows = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)).limit(1);
   return rows[0]?.balance;
 }
+
+/**
+ * Top-ups credited since `since` whose alert was not queued yet (read-only: the rows belong to
+ * payments). A credit is final, so its alert, keyed by the top-up, is queued once.
+ */
+export async function findRecentCredits(
+  db: DbOrTx,
+  since: Date,
+): Promise<{ id: string; user_id: string; amount: number; bonus: number; balance: number }[]> {
+  const rows = await queryRows<{ id: string; user_id: string; amount: string; bonus: string; balance: string }>(
+    db,
+    sql`select t.id, t.user_id, t.amount, t.bonus, u.balance from topups t join users u on u.id = t.user_id
+         where t.credited_at is not null and t.credited_at > ${since.toISOString()} and t.status = 'success'
+           and not exists (select 1 from outbox o where o.dedupe_key like 'topup.success:' || t.id || ':%')
+         order by t.credited_at limit 500`,
+  );
+  return rows.map((r) => ({ ...r, amount: Number(r.amount), bonus: Number(r.bonus), balance: Number(r.balance) }));
+}

@@ -5,6 +5,7 @@ import { findSiteSettings } from '../site/index.js';
 import { emitAlert } from './events.js';
 import { vnDay, vnDayStart, type UnitItem } from './messages.js';
 import {
+  findRecentCredits,
   findRecipients,
   findSettingsOf,
   findUnitsExpiring,
@@ -172,6 +173,19 @@ async function lockingSoon(st: SweepState, rows: UnitRow[]): Promise<void> {
   }
 }
 
+/** "Top-up credited", for credits of the last two hours (a sweep runs every minute). */
+async function credits(st: SweepState): Promise<void> {
+  const since = new Date(st.ctx.clock.nowMs() - 2 * 3600_000);
+  for (const c of await findRecentCredits(st.ctx.db, since)) {
+    await emit(st, {
+      userId: c.user_id,
+      type: 'topup.success',
+      key: `topup.success:${c.id}`,
+      data: { id: c.id, amount: c.amount, bonus: c.bonus, balance: c.balance },
+    });
+  }
+}
+
 async function lowBalance(st: SweepState): Promise<void> {
   const { ctx } = st;
   const ids = await ctx.db.transaction(async (tx) => {
@@ -237,6 +251,7 @@ export async function runAlertSweep(ctx: AppContext, signal?: AbortSignal): Prom
       gone.filter((u) => users.has(u.user_id)),
     );
   }
+  await credits(st);
   await lowBalance(st);
   return st.queued;
 }
