@@ -13,6 +13,7 @@ import { admin } from './admin';
 import { errorPage, home, notFound } from './pages';
 import { ledger } from './ledger';
 import { notes } from './notes';
+import { notifications } from './notifications';
 
 export const en: typeof vi = {
   common,
@@ -33,4 +34,5 @@ export const en: typeof vi = {
   errors,
   ledger,
   notes,
+  notifications,
 };

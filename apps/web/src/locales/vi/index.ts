@@ -12,6 +12,7 @@ import { admin } from './admin';
 import { errorPage, home, notFound } from './pages';
 import { ledger } from './ledger';
 import { notes } from './notes';
+import { notifications } from './notifications';
 
 export const vi = {
   common,
@@ -32,4 +33,5 @@ export const vi = {
   errors,
   ledger,
   notes,
+  notifications,
 };

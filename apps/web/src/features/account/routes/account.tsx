@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
 import { useMe } from '@/lib/auth';
 import { AutoRenewCard } from '../components/auto-renew-card';
+import { NotificationCards } from '../components/notifications/notification-cards';
 import { ProfileCard } from '../components/profile-card';
 import { TransactionsCard } from '../components/transactions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
@@ -22,6 +23,7 @@ export function AccountRoute() {
       <ProfileCard me={me} />
       <TwoFactorCard enabled={me.twoFactorEnabled} />
       <AutoRenewCard enabled={me.autoRenewPrivate} />
+      <NotificationCards />
       <TransactionsCard />
     </Stack>
   );
