@@ -16,7 +16,7 @@ export const notifications: typeof vi = {
     openBot: 'Open the bot',
     leadDays: 'Warn before expiry (days)',
     leadDaysHint: 'Up to 5. Each sends one message listing the proxies/keys that expire on the same day.',
-    lowBalance: 'Warn when the balance falls below (coins)',
+    lowBalance: 'Warn when the balance falls below (Coin)',
     lowBalanceHint: 'Leave empty to turn off.',
     language: 'Language of alerts',
     events: 'Events',
