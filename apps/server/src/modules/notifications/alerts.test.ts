@@ -234,3 +234,25 @@ describe('top-up credited', () => {
     expect(mailsTo(c.email)[0]!.text).toBe('150.000 coins credited. Balance: 150.000 coins.');
   });
 });
+
+describe('IP changed', () => {
+  it('should tell only customers who opted in, once per change', async () => {
+    const c = await customer(t, 5_000_000);
+    const quiet = await customer(t, 5_000_000);
+    await setLanguage(c, { language: 'en', events: ['ip.changed'] });
+    for (const who of [c, quiet]) {
+      const { proxies } = await buy(who, 1, 10);
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/v4-proxy/reset-ip-manual',
+        token: who.token,
+        payload: { listProxyId: [proxies[0]!.id] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await sweepEverywhere();
+    await sweepEverywhere();
+    expect(subjects(c.email)).toEqual(['Proxy IP changed']);
+    expect(subjects(quiet.email)).toEqual([]);
+  });
+});

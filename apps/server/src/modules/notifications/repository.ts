@@ -210,3 +210,17 @@ export async function findRecentCredits(
   );
   return rows.map((r) => ({ ...r, amount: Number(r.amount), bonus: Number(r.bonus), balance: Number(r.balance) }));
 }
+
+/** Proxies whose IP changed since `since`, of customers who opted in to ip.changed (read-only). */
+export async function findRecentIpChanges(
+  db: DbOrTx,
+  since: Date,
+): Promise<{ id: string; user_id: string; egress_ip: string; label: string; ip_changed_at: Date | string }[]> {
+  return queryRows(
+    db,
+    sql`select p.id, p.user_id, p.egress_ip, p.egress_ip || ':' || p.port as label, p.ip_changed_at
+          from notify_settings s join proxies p on p.user_id = s.user_id
+         where s.events @> '["ip.changed"]'::jsonb and p.ip_changed_at > ${since.toISOString()}
+         order by p.ip_changed_at limit 1000`,
+  );
+}

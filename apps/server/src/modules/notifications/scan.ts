@@ -6,6 +6,7 @@ import { emitAlert } from './events.js';
 import { vnDay, vnDayStart, type UnitItem } from './messages.js';
 import {
   findRecentCredits,
+  findRecentIpChanges,
   findRecipients,
   findSettingsOf,
   findUnitsExpiring,
@@ -186,6 +187,20 @@ async function credits(st: SweepState): Promise<void> {
   }
 }
 
+/** "IP changed" (opt-in), once per proxy and change. */
+async function ipChanges(st: SweepState): Promise<void> {
+  const since = new Date(st.ctx.clock.nowMs() - 2 * 3600_000);
+  for (const p of await findRecentIpChanges(st.ctx.db, since)) {
+    const at = iso(p.ip_changed_at);
+    await emit(st, {
+      userId: p.user_id,
+      type: 'ip.changed',
+      key: `ip.changed:${p.id}:${at}`,
+      data: { proxyId: p.id, egressIp: p.egress_ip, label: p.label, changedAt: at },
+    });
+  }
+}
+
 async function lowBalance(st: SweepState): Promise<void> {
   const { ctx } = st;
   const ids = await ctx.db.transaction(async (tx) => {
@@ -252,6 +267,7 @@ export async function runAlertSweep(ctx: AppContext, signal?: AbortSignal): Prom
     );
   }
   await credits(st);
+  await ipChanges(st);
   await lowBalance(st);
   return st.queued;
 }
