@@ -1,3 +1,9 @@
+CREATE TABLE "notify_fired" (
+	"key" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "notify_settings" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"email" boolean DEFAULT true NOT NULL,
@@ -36,6 +42,7 @@ ALTER TABLE "notify_settings" ADD CONSTRAINT "notify_settings_user_id_users_id_f
 ALTER TABLE "telegram_link_codes" ADD CONSTRAINT "telegram_link_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "telegram_link_codes" ADD CONSTRAINT "telegram_link_codes_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "telegram_offsets" ADD CONSTRAINT "telegram_offsets_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "notify_fired_at_idx" ON "notify_fired" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "telegram_link_codes_user_idx" ON "telegram_link_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "topups_credited_idx" ON "topups" USING btree ("credited_at") WHERE "topups"."credited_at" is not null;--> statement-breakpoint
 CREATE INDEX "outbox_user_created_idx" ON "outbox" USING btree ("user_id","created_at");--> statement-breakpoint

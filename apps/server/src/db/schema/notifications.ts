@@ -55,3 +55,18 @@ export const telegramOffsets = pgTable('telegram_offsets', {
     .references(() => sites.id, { onDelete: 'cascade' }),
   offset: bigint('offset', { mode: 'number' }).notNull(),
 });
+
+/**
+ * The alerts already raised, by event key (`expiring:<user>:<day>:<lead>` …), written in the
+ * transaction that queues them: the sweep skips these in one query, and a second raise of the same
+ * event (another instance, a rerun) writes nothing, whatever the customer's channels.
+ */
+export const notifyFired = pgTable(
+  'notify_fired',
+  {
+    key: text('key').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('notify_fired_at_idx').on(t.at)],
+);

@@ -149,6 +149,20 @@ describe('expiry alerts', () => {
   });
 });
 
+describe('no reminder for what was just bought', () => {
+  it('should not remind of a 1-day proxy on the day it is bought, but say when it expired', async () => {
+    const c = await customer(t, 5_000_000);
+    await setLanguage(c, { language: 'en' });
+    const { proxies } = await buy(c, 1, 1);
+    await sweepEverywhere();
+    expect(subjects(c.email)).toEqual([]);
+    moveTo(new Date(proxies[0]!.expiresAt).getTime() + 60_000);
+    await c.relogin();
+    await sweepEverywhere();
+    expect(subjects(c.email)).toEqual(['1 proxy/key expired']);
+  });
+});
+
 describe('the auto-renew shortfall warning', () => {
   it('should warn at the first lead day by exactly what is missing, so topping that up renews', async () => {
     const c = await customer(t, 5_000_000);

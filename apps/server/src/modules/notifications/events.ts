@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { enqueueMailOnce, enqueueOnce } from '../outbox/index.js';
 import { renderAlert } from './messages.js';
-import { findRecipients, findSettings } from './repository.js';
+import { findRecipients, findSettings, markFired } from './repository.js';
 import { effective, type Effective } from './settings.js';
 
 /**
@@ -50,6 +50,10 @@ export async function emitAlert(
   settings?: Effective,
 ): Promise<string[]> {
   const s = settings ?? effective(alert.userId, await findSettings(db, alert.userId));
+  // Raised once, whether or not the customer wants it now (a later opt-in does not replay it).
+  if (!(await markFired(db, alert.key, alert.userId, ctx.clock.now()))) {
+    return [];
+  }
   if (alert.type !== 'ping' && !s.events.includes(alert.type)) {
     return [];
   }

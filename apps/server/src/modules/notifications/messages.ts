@@ -49,6 +49,7 @@ function listUnits(items: UnitItem[], lang: Lang): string {
 
 type Data = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const count = (d: Data) => (items(d).length === 1 ? '1 proxy/key' : `${items(d).length} proxies/keys`);
 const days = (v: unknown) => (Number(v) === 1 ? '1 day' : `${str(v)} days`);
 const n = (v: unknown) => formatCoins(Number(v ?? 0));
 const items = (d: Data) => (d.items as UnitItem[] | undefined) ?? [];
@@ -60,7 +61,7 @@ const TEXTS: Record<string, Record<Lang, (d: Data) => AlertText>> = {
       text: `Các proxy/key sau sẽ hết hạn sau ${str(d.leadDays)} ngày${d.autoRenew ? ' (đã bật tự động gia hạn)' : ''}:\n${listUnits(items(d), 'vi')}`,
     }),
     en: (d) => ({
-      subject: `${items(d).length} proxies/keys expire in ${days(d.leadDays)}`,
+      subject: `${count(d)} ${items(d).length === 1 ? 'expires' : 'expire'} in ${days(d.leadDays)}`,
       text: `These proxies/keys expire in ${days(d.leadDays)}${d.autoRenew ? ' (auto-renew is on)' : ''}:\n${listUnits(items(d), 'en')}`,
     }),
   },
@@ -70,7 +71,7 @@ const TEXTS: Record<string, Record<Lang, (d: Data) => AlertText>> = {
       text: `Các proxy/key sau đã hết hạn. Gia hạn trước khi bị khoá để giữ IP và cổng:\n${listUnits(items(d), 'vi')}`,
     }),
     en: (d) => ({
-      subject: `${items(d).length} proxies/keys expired`,
+      subject: `${count(d)} expired`,
       text: `These proxies/keys have expired. Renew them before they are locked to keep their IP and port:\n${listUnits(items(d), 'en')}`,
     }),
   },
@@ -80,7 +81,7 @@ const TEXTS: Record<string, Record<Lang, (d: Data) => AlertText>> = {
       text: `Các proxy/key đã hết hạn sau sẽ bị khoá lúc ${formatVnTime(String(d.lockAt))}, khi đó IP và cổng được thu hồi:\n${listUnits(items(d), 'vi')}`,
     }),
     en: (d) => ({
-      subject: `${items(d).length} proxies/keys will be locked soon`,
+      subject: `${count(d)} will be locked soon`,
       text: `These expired proxies/keys will be locked at ${formatVnTime(String(d.lockAt))}, when their IP and port are released:\n${listUnits(items(d), 'en')}`,
     }),
   },

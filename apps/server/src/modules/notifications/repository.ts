@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { notifySettings, telegramLinkCodes, telegramOffsets, users } from '../../db/schema/index.js';
+import { notifyFired, notifySettings, telegramLinkCodes, telegramOffsets, users } from '../../db/schema/index.js';
 
 export type SettingsRow = typeof notifySettings.$inferSelect;
 
@@ -69,6 +69,7 @@ export interface UnitRow {
   status: 'using' | 'expired' | 'locked';
   expires_at: Date | string;
   auto_renew: boolean;
+  created_at: Date | string;
 }
 
 /**
@@ -89,10 +90,10 @@ export async function findUnitsExpiring(
   )})`;
   return queryRows<UnitRow>(
     db,
-    sql`select id, 'proxy' as unit, user_id, order_id, egress_ip || ':' || port as label, status, expires_at, auto_renew
+    sql`select id, 'proxy' as unit, user_id, order_id, egress_ip || ':' || port as label, status, expires_at, auto_renew, created_at
           from proxies where status in ${status} and key_id is null and expires_at >= ${a} and expires_at < ${b}
         union all
-        select id, 'key' as unit, user_id, order_id, 'key ' || left(key, 8) || '…' as label, status, expires_at, auto_renew
+        select id, 'key' as unit, user_id, order_id, 'key ' || left(key, 8) || '…' as label, status, expires_at, auto_renew, created_at
           from rotating_keys where status in ${status} and expires_at >= ${a} and expires_at < ${b}
         order by expires_at, id`,
   );
@@ -205,7 +206,7 @@ export async function findRecentCredits(
     db,
     sql`select t.id, t.user_id, t.amount, t.bonus, u.balance from topups t join users u on u.id = t.user_id
          where t.credited_at is not null and t.credited_at > ${since.toISOString()} and t.status = 'success'
-           and not exists (select 1 from outbox o where o.dedupe_key like 'topup.success:' || t.id || ':%')
+           and not exists (select 1 from notify_fired f where f.key = 'topup.success:' || t.id)
          order by t.credited_at limit 500`,
   );
   return rows.map((r) => ({ ...r, amount: Number(r.amount), bonus: Number(r.bonus), balance: Number(r.balance) }));
@@ -222,5 +223,37 @@ export async function findRecentIpChanges(
           from notify_settings s join proxies p on p.user_id = s.user_id
          where s.events @> '["ip.changed"]'::jsonb and p.ip_changed_at > ${since.toISOString()}
          order by p.ip_changed_at limit 1000`,
+  );
+}
+
+/** Records an event as raised; false when it was raised before (nothing is written then). */
+export async function markFired(db: DbOrTx, key: string, userId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .insert(notifyFired)
+    .values({ key, userId, at })
+    .onConflictDoNothing({ target: notifyFired.key })
+    .returning({ key: notifyFired.key });
+  return rows.length > 0;
+}
+
+/** Which of these event keys were raised already. */
+export async function findFired(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) {
+    return new Set();
+  }
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`select key from notify_fired where key in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})`,
+  );
+  return new Set(rows.map((r) => r.key));
+}
+
+/** Maintenance: forgets raised events after 120 days (longer than any sweep looks back). */
+export async function purgeFired(db: DbOrTx, now: Date): Promise<void> {
+  await db.execute(
+    sql`delete from notify_fired where at < ${new Date(now.getTime() - 120 * 24 * 3600_000).toISOString()}`,
   );
 }

@@ -5,6 +5,7 @@ import { findSiteSettings } from '../site/index.js';
 import { emitAlert } from './events.js';
 import { vnDay, vnDayStart, type UnitItem } from './messages.js';
 import {
+  findFired,
   findRecentCredits,
   findRecentIpChanges,
   findRecipients,
@@ -81,22 +82,37 @@ async function autoRenewCost(ctx: AppContext, userId: string, units: UnitRow[]):
   return cost;
 }
 
+/** The groups whose event key was not raised yet (one query), with their keys. */
+async function unfired<G>(st: SweepState, groups: G[], keyOf: (g: G) => string): Promise<{ g: G; key: string }[]> {
+  const keyed = groups.map((g) => ({ g, key: keyOf(g) }));
+  const fired = await findFired(
+    st.ctx.db,
+    keyed.map((k) => k.key),
+  );
+  return keyed.filter((k) => !fired.has(k.key));
+}
+
 async function expiring(st: SweepState, all: UnitRow[]): Promise<void> {
   const now = st.ctx.clock.nowMs();
   const today = vnDay(new Date(now));
-  for (const g of groupByUserDay(all)) {
-    const s = st.settings.get(g.userId)!;
+  const due = groupByUserDay(all).flatMap((g) => {
     const start = vnDayStart(g.day).getTime();
-    const due = s.leadDays.filter((l) => g.day > today && start - l * DAY_MS <= now);
-    if (due.length === 0) {
-      continue;
+    const leads = st.settings.get(g.userId)!.leadDays.filter((l) => g.day > today && start - l * DAY_MS <= now);
+    if (leads.length === 0) {
+      return [];
     }
-    const lead = Math.min(...due);
+    const lead = Math.min(...leads);
+    // Bought after the lead point, the expiry was known at purchase: no reminder for that lead.
+    const units = g.units.filter((u) => new Date(u.created_at).getTime() <= start - lead * DAY_MS);
+    return units.length === 0 ? [] : [{ ...g, units, lead }];
+  });
+  for (const { g, key } of await unfired(st, due, (g) => `expiring:${g.userId}:${g.day}:${g.lead}`)) {
+    const lead = g.lead;
     const items = itemsOf(g.units);
     await emit(st, {
       userId: g.userId,
       type: 'proxy.expiring',
-      key: `expiring:${g.userId}:${g.day}:${lead}`,
+      key,
       data: {
         ids: items.map((i) => i.id),
         expiresAt: items[0]!.expiresAt,
@@ -111,7 +127,7 @@ async function expiring(st: SweepState, all: UnitRow[]): Promise<void> {
 
 /** "Auto-renew will fail": once per expiry day, when the balance cannot cover the renewals due by then. */
 async function shortfall(st: SweepState, g: Group, all: UnitRow[]): Promise<void> {
-  if (!g.units.some((u) => u.auto_renew)) {
+  if (!g.units.some((u) => u.auto_renew) || (await findFired(st.ctx.db, [`shortfall:${g.userId}:${g.day}`])).size > 0) {
     return;
   }
   const user = st.users.get(g.userId);
@@ -136,12 +152,12 @@ async function shortfall(st: SweepState, g: Group, all: UnitRow[]): Promise<void
 }
 
 async function expired(st: SweepState, rows: UnitRow[]): Promise<void> {
-  for (const g of groupByUserDay(rows)) {
+  for (const { g, key } of await unfired(st, groupByUserDay(rows), (g) => `expired:${g.userId}:${g.day}`)) {
     const items = itemsOf(g.units);
     await emit(st, {
       userId: g.userId,
       type: 'proxy.expired',
-      key: `expired:${g.userId}:${g.day}`,
+      key,
       data: { ids: items.map((i) => i.id), expiredAt: items[0]!.expiresAt, items },
     });
   }
@@ -161,14 +177,14 @@ async function lockingSoon(st: SweepState, rows: UnitRow[]): Promise<void> {
     const lockAt = new Date(r.expires_at).getTime() + (lockDays.get(site ?? '') ?? LOCK_DAYS.default) * DAY_MS;
     return lockAt > now && lockAt - now <= DAY_MS;
   });
-  for (const g of groupByUserDay(soon)) {
+  for (const { g, key } of await unfired(st, groupByUserDay(soon), (g) => `locking:${g.userId}:${g.day}`)) {
     const items = itemsOf(g.units);
     const site = st.users.get(g.userId)!.siteId;
     const lockAt = new Date(new Date(items[0]!.expiresAt).getTime() + lockDays.get(site)! * DAY_MS).toISOString();
     await emit(st, {
       userId: g.userId,
       type: 'proxy.locking',
-      key: `locking:${g.userId}:${g.day}`,
+      key,
       data: { ids: items.map((i) => i.id), lockAt, items },
     });
   }
@@ -190,12 +206,13 @@ async function credits(st: SweepState): Promise<void> {
 /** "IP changed" (opt-in), once per proxy and change. */
 async function ipChanges(st: SweepState): Promise<void> {
   const since = new Date(st.ctx.clock.nowMs() - 2 * 3600_000);
-  for (const p of await findRecentIpChanges(st.ctx.db, since)) {
+  const changes = await findRecentIpChanges(st.ctx.db, since);
+  for (const { g: p, key } of await unfired(st, changes, (p) => `ip.changed:${p.id}:${iso(p.ip_changed_at)}`)) {
     const at = iso(p.ip_changed_at);
     await emit(st, {
       userId: p.user_id,
       type: 'ip.changed',
-      key: `ip.changed:${p.id}:${at}`,
+      key,
       data: { proxyId: p.id, egressIp: p.egress_ip, label: p.label, changedAt: at },
     });
   }

@@ -21,10 +21,12 @@ export async function notify(ctx: AppContext, alert: Alert): Promise<void> {
   await kickAlerts(ctx, await emitAlert(ctx, ctx.db, alert));
 }
 
-/** The alert sweep and the bot poll, then their messages kicked (jobs/alerts.ts). */
-export async function runAlerts(ctx: AppContext, signal?: AbortSignal): Promise<void> {
-  const queued = await runAlertSweep(ctx, signal);
-  await kickAlerts(ctx, queued);
+/**
+ * The alert sweep (jobs/alerts.ts). Its messages are left to the outbox job: a sweep that raised
+ * many alerts does not wait on the mail server.
+ */
+export async function runAlerts(ctx: AppContext, signal?: AbortSignal): Promise<number> {
+  return (await runAlertSweep(ctx, signal)).length;
 }
 
 export async function runTelegramPoll(ctx: AppContext, signal?: AbortSignal): Promise<void> {

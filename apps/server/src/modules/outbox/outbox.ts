@@ -35,6 +35,8 @@ export interface OutboxSender {
 }
 export type OutboxSenders = Record<string, OutboxSender>;
 const BATCH = 50;
+/** Rows of a batch sent at once. */
+const CONCURRENCY = 8;
 /** How long a request waits for its kicked mail before answering anyway (delivery goes on). */
 const KICK_WAIT_MS = 5_000;
 
@@ -155,19 +157,24 @@ export async function deliverOutbox(
   }
   for (;;) {
     const rows = await claim(ctx, opts.ids, senders);
-    for (const row of rows) {
-      const outcome = await send(ctx, row, senders).then(
-        (status) => ({ status }),
-        (e: unknown) => ({ err: e ?? new Error('send failed'), status: null }),
-      );
-      await settle(ctx, row, outcome, senders);
-      const err = 'err' in outcome ? outcome.err : undefined;
-      if (err === undefined) {
-        sent++;
-      } else {
-        failed++;
+    // A few at a time: one slow receiver (a webhook waiting out its timeout) holds up no other row.
+    let next = 0;
+    const worker = async () => {
+      while (next < rows.length) {
+        const row = rows[next++]!;
+        const outcome = await send(ctx, row, senders).then(
+          (status) => ({ status }),
+          (e: unknown) => ({ err: e ?? new Error('send failed'), status: null }),
+        );
+        await settle(ctx, row, outcome, senders);
+        if ('err' in outcome) {
+          failed++;
+        } else {
+          sent++;
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, worker));
     if (rows.length < BATCH || opts.ids || opts.signal?.aborted) {
       return { sent, failed };
     }
