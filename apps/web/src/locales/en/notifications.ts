@@ -67,4 +67,12 @@ export const notifications: typeof vi = {
     statuses: { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' },
     channels: { email: 'Email', telegram: 'Telegram', webhook: 'Webhook' },
   },
+  adminBot: {
+    title: 'Telegram bot for alerts',
+    configured: 'Using the bot @{{username}}. Customers link Telegram on their Account page.',
+    notConfigured: 'No bot yet. Create one with @BotFather and paste its token here.',
+    token: 'Bot token',
+    apiBase: 'Bot API base URL',
+    remove: 'Remove the bot',
+  },
 };

@@ -65,4 +65,12 @@ export const notifications = {
     statuses: { pending: 'Đang chờ', delivered: 'Đã gửi', failed: 'Thất bại' },
     channels: { email: 'Email', telegram: 'Telegram', webhook: 'Webhook' },
   },
+  adminBot: {
+    title: 'Bot Telegram cho thông báo',
+    configured: 'Đang dùng bot @{{username}}. Khách hàng liên kết Telegram ở trang Tài khoản.',
+    notConfigured: 'Chưa có bot. Tạo bot với @BotFather rồi dán token vào đây.',
+    token: 'Token của bot',
+    apiBase: 'Địa chỉ Bot API',
+    remove: 'Gỡ bot',
+  },
 };
