@@ -33,6 +33,7 @@ export const serverModuleGraph = {
   dashboard: ['catalog'],
   payments: ['agency', 'auth', 'ledger', 'promotions', 'realtime', 'site'],
   stats: [],
+  notifications: ['orders', 'outbox', 'site'],
 };
 
 const modulesDir = fileURLToPath(new URL('../apps/server/src/modules/', import.meta.url));

@@ -33,6 +33,7 @@ import { orderAdminRoutes } from './modules/orders/admin-routes.js';
 import { keyRoutes, proxyRoutes } from './modules/proxies/routes.js';
 import { testingRoutes } from './modules/testing/routes.js';
 import { keyTagRoutes, proxyTagRoutes, tagRoutes } from './modules/tags/routes.js';
+import { notifyRoutes } from './modules/notifications/routes.js';
 import { nodeRoutes } from './modules/supply/node-routes.js';
 import { nodeAdminRoutes } from './modules/supply/admin-routes.js';
 import { checkOwnRoutes, toolRoutes } from './modules/checker/routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(keyRoutes, { prefix: '/key' });
       await api.register(keyTagRoutes, { prefix: '/key' });
       await api.register(tagRoutes, { prefix: '/tag' });
+      await api.register(notifyRoutes, { prefix: '/notify' });
       await api.register(orderRoutes, { prefix: '/order' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(orderAdminRoutes, { prefix: '/order' });

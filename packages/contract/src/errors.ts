@@ -122,6 +122,11 @@ export const ERROR_CODES = [
   // promotions (docs/wire-contract.md#promotions)
   'PROMOTION_NOT_EXISTS',
   'PROMOTION_ACTIVE_EXISTS',
+  // alerts and webhooks (/api/notify)
+  'TELEGRAM_NOT_CONFIGURED',
+  'TELEGRAM_ERROR',
+  'WEBHOOK_NOT_SET',
+  'DELIVERY_NOT_EXISTS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -164,6 +169,7 @@ const NOT_FOUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'PAYMENT_NOT_EXISTS',
   'SITE_NOT_EXISTS',
   'PROMOTION_NOT_EXISTS',
+  'DELIVERY_NOT_EXISTS',
 ]);
 
 /** HTTP status for an error code (docs/wire-contract.md#errors). */

@@ -19,3 +19,4 @@ export * from './schemas/developer.js';
 export * from './schemas/promotions.js';
 export * from './schemas/stats.js';
 export * from './schemas/content.js';
+export * from './schemas/notifications.js';

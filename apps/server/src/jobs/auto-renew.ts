@@ -6,15 +6,15 @@ import {
   type OrderRow,
   logNotes,
   findAutoRenewCandidates,
-  findUserEmail,
   insertLog,
   lockOrderSkipLocked,
   updateOrder,
   liveUnits,
+  quoteRenewal,
   renewOrderTx,
   type Units,
 } from '../modules/orders/index.js';
-import { enqueueMail, kickOutbox } from '../modules/outbox/index.js';
+import { emitAlert, findBalance, kickAlerts } from '../modules/notifications/index.js';
 import type { Job } from './runner.js';
 
 /** How long before expiry auto-renew charges for the next period. */
@@ -56,7 +56,7 @@ export async function runAutoRenew(
     }
   }
   // After every order's commit, outside any transaction: a slow mail server delays nobody.
-  await kickOutbox(ctx, mails);
+  await kickAlerts(ctx, mails);
   return { renewed, failed };
 }
 
@@ -65,7 +65,7 @@ export async function runAutoRenew(
  * renewed in a savepoint; a refusal (e.g. a short balance) is recorded in the same transaction.
  */
 async function renewOne(ctx: AppContext, id: string, horizon: string, mails: string[]) {
-  let mail: string | undefined;
+  let mail: string[] = [];
   const outcome = await ctx.db.transaction(async (tx) => {
     const order = await lockOrderSkipLocked(tx, id);
     if (!order) {
@@ -84,15 +84,17 @@ async function renewOne(ctx: AppContext, id: string, horizon: string, mails: str
       }
       const firstDue = new Date(Math.min(...[...units.proxies, ...units.keys].map((u) => u.expiresAt.getTime())));
       if (order.autoRenewFailedFor?.getTime() !== firstDue.getTime()) {
-        mail = await recordFailure(ctx, tx, order, firstDue, err.code);
+        mail = await recordFailure(ctx, tx, order, {
+          firstDue,
+          code: err.code,
+          count: units.proxies.length + units.keys.length,
+        });
       }
       return 'failed' as const;
     }
   });
-  // Committed: its mail exists now.
-  if (mail) {
-    mails.push(mail);
-  }
+  // Committed: its alerts exist now.
+  mails.push(...mail);
   return outcome;
 }
 
@@ -121,32 +123,41 @@ async function dueUnits(tx: Tx, order: OrderRow, horizon: string): Promise<Units
   return units.proxies.length + units.keys.length > 0 ? units : undefined;
 }
 
-/** Logs the failed renewal on the order and queues the mail to the user; returns the mail's outbox id. */
-async function recordFailure(ctx: AppContext, tx: Tx, order: OrderRow, firstDue: Date, code: string) {
+/**
+ * Logs the failed renewal on the order and queues the `renew.failed` alert on the user's channels
+ * (email by default), once per expiry; returns the alerts' outbox ids.
+ */
+async function recordFailure(
+  ctx: AppContext,
+  tx: Tx,
+  order: OrderRow,
+  f: { firstDue: Date; code: string; count: number },
+): Promise<string[]> {
   const now = ctx.clock.now();
-  await updateOrder(tx, order.id, { autoRenewFailedFor: firstDue, updatedAt: now });
+  await updateOrder(tx, order.id, { autoRenewFailedFor: f.firstDue, updatedAt: now });
   await insertLog(tx, {
     id: randomUUID(),
     orderId: order.id,
     action: 'renew',
     result: 'fail',
-    ...logNotes.autoRenewFailed(code),
+    ...logNotes.autoRenewFailed(f.code),
     amount: 0,
     createdAt: now,
   });
-  const email = await findUserEmail(tx, order.userId);
-  if (email !== undefined) {
-    const when = firstDue.toISOString();
-    return enqueueMail(ctx, tx, {
-      to: email,
-      subject: `Gia hạn tự động thất bại / Auto-renew failed: ${order.code}`,
-      text: [
-        `Đơn ${order.code} chưa được gia hạn tự động (${code === 'NOT_ENOUGH_MONEY' ? 'số dư không đủ' : code}). Proxy vẫn hoạt động đến ${when}. Hãy nạp thêm Xu để gia hạn.`,
-        `Order ${order.code} could not be auto-renewed (${code === 'NOT_ENOUGH_MONEY' ? 'balance too low' : code}). Its proxies keep working until ${when}. Top up to renew.`,
-      ].join('\n\n'),
-    });
-  }
-  return undefined;
+  const cost = await quoteRenewal(tx, order.userId, order.id, f.count);
+  const balance = (await findBalance(tx, order.userId)) ?? 0;
+  return emitAlert(ctx, tx, {
+    userId: order.userId,
+    type: 'renew.failed',
+    key: `renew.failed:${order.id}:${f.firstDue.toISOString()}`,
+    data: {
+      orderId: order.id,
+      orderCode: order.code,
+      reason: f.code,
+      short: cost !== undefined && f.code === 'NOT_ENOUGH_MONEY' ? Math.max(0, cost - balance) : null,
+      expiresAt: f.firstDue.toISOString(),
+    },
+  });
 }
 
 export const autoRenewJob: Job = {

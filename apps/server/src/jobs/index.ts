@@ -6,6 +6,7 @@ import { rotationJob } from './rotation.js';
 import { paymentsJob } from './payments.js';
 import { outboxJob } from './outbox.js';
 import { statsJob } from './stats.js';
+import { alertsJob, telegramJob } from './alerts.js';
 
 export const allJobs: Job[] = [
   lifecycleJob,
@@ -15,4 +16,6 @@ export const allJobs: Job[] = [
   paymentsJob,
   outboxJob,
   statsJob,
+  alertsJob,
+  telegramJob,
 ];

@@ -1,4 +1,5 @@
 import { purgeExpiredCredentials } from '../modules/auth/index.js';
+import { purgeNotifications } from '../modules/notifications/index.js';
 import { purgeSentMails } from '../modules/outbox/index.js';
 import { purgeExpiredLimits } from '../modules/rate-limits/index.js';
 import { purgeOldNodeEvents } from '../modules/supply/index.js';
@@ -7,7 +8,7 @@ import type { Job } from './runner.js';
 /**
  * Drops rows whose purpose has passed, each through the module that owns the table: rate-limit
  * windows and spent captchas, old codes and refresh tokens, the node change log and traffic reports
- * older than a day, and mails sent more than a week ago.
+ * older than a day, mails sent more than a week ago, and raised alerts' keys after 120 days.
  */
 export const maintenanceJob: Job = {
   name: 'maintenance',
@@ -18,5 +19,6 @@ export const maintenanceJob: Job = {
     await purgeExpiredCredentials(ctx.db, now);
     await purgeOldNodeEvents(ctx.db, now);
     await purgeSentMails(ctx.db, now);
+    await purgeNotifications(ctx.db, now);
   },
 };

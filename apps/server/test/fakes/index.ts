@@ -7,3 +7,4 @@ export { startFakeTazapay, type FakeTazapay } from './tazapay.js';
 export { startFakeTronGrid, type FakeTronGrid, USDT_CONTRACT, FAKE_TOKEN } from './trongrid.js';
 export { deliver } from './http.js';
 export { startFakeSmtp, type FakeSmtp } from './smtp.js';
+export { startFakeTelegram, type FakeTelegram } from './telegram.js';

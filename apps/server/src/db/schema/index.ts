@@ -12,3 +12,4 @@ export * from './api-keys.js';
 export * from './promotions.js';
 export * from './stats.js';
 export * from './content.js';
+export * from './notifications.js';

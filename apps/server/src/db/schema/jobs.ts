@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Who runs a periodic sweep now: one row per job, claimed with a conditional update and renewed
@@ -28,8 +28,17 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Alerts: one row per event, lead day and channel (modules/notifications); a repeat insert is dropped. */
+    dedupeKey: text('dedupe_key').unique(),
+    /** The customer an alert or webhook is for (their delivery log); null for plain mails. */
+    userId: uuid('user_id'),
+    /** Attempts before the row is given up (mails 10; webhooks enough for 24 h of backoff). */
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    /** The HTTP status of the last attempt (webhooks, Telegram), null when none was received. */
+    lastStatus: integer('last_status'),
   },
   (t) => [
+    index('outbox_user_created_idx').on(t.userId, t.createdAt),
     index('outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`sent_at is null`),

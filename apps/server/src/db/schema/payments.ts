@@ -68,5 +68,9 @@ export const topups = pgTable(
     index('topups_pending_idx')
       .on(t.nextCheckAt)
       .where(sql`${t.status} = 'pending'`),
+    // The "top-up credited" alert reads the latest credits (modules/notifications).
+    index('topups_credited_idx')
+      .on(t.creditedAt)
+      .where(sql`${t.creditedAt} is not null`),
   ],
 );

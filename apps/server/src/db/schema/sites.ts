@@ -27,6 +27,8 @@ export interface SiteSettings {
   payments?: StoredPaymentSettings;
   /** The maintenance notice (docs/wire-contract.md#site-content); unset or null means off. */
   maintenance?: { enabled: boolean; message: string; messageEng: string; until: string | null } | null;
+  /** The site's Telegram bot for alerts (modules/notifications): token sealed with APP_SECRET. */
+  telegram?: { botToken: string; apiBase: string; username: string } | null;
 }
 
 /** One seller site (docs/product-rules.md#sites). */

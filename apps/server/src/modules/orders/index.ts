@@ -14,6 +14,7 @@ export {
   syncOrderAutoRenew,
   liveUnits,
   renewOrderTx,
+  quoteRenewal,
   type Units,
 } from './renew.js';
 export { logNotes } from './log-notes.js';

@@ -69,6 +69,26 @@ async function orderRenewal(
   };
 }
 
+/**
+ * What auto-renewing `count` units of the user's order would cost now (the shortfall warning of
+ * modules/notifications); undefined when the order is gone or has no price any more.
+ */
+export async function quoteRenewal(
+  tx: Tx,
+  userId: string,
+  orderId: string,
+  count: number,
+): Promise<number | undefined> {
+  const order = await repo.findOrder(tx, userId, orderId);
+  if (!order) {
+    return undefined;
+  }
+  return orderRenewal(tx, order, count, undefined).then(
+    (r) => r.cost,
+    () => undefined,
+  );
+}
+
 /** Extends units by a period from their expiry, or from now when already expired: one statement each. */
 export async function extendUnits(tx: Tx, u: Units, period: Period, now: Date): Promise<void> {
   const hours = periodToHours(period);

@@ -5,6 +5,7 @@ import { dashboard } from './dashboard';
 import { developer } from './developer';
 import { ledger } from './ledger';
 import { notes } from './notes';
+import { notifications } from './notifications';
 import { orders } from './orders';
 import { promotions } from './promotions';
 import { proxies } from './proxies';
@@ -24,4 +25,5 @@ export const app: typeof vi = {
   tools,
   ledger,
   notes,
+  notifications,
 };

@@ -111,4 +111,8 @@ export const errors: Record<ErrorCode, string> = {
   OUTBOUND_URL_NOT_ALLOWED: 'The URL is not allowed: it must be an https address that leads to a public server',
   PROMOTION_NOT_EXISTS: 'Promotion does not exist',
   PROMOTION_ACTIVE_EXISTS: 'Another promotion is already active: stop it first',
+  TELEGRAM_NOT_CONFIGURED: 'This site has no Telegram bot yet',
+  TELEGRAM_ERROR: 'Telegram did not accept the request: check the bot token',
+  WEBHOOK_NOT_SET: 'Set a webhook URL first',
+  DELIVERY_NOT_EXISTS: 'Delivery not found',
 };

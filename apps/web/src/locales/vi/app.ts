@@ -4,6 +4,7 @@ import { dashboard } from './dashboard';
 import { developer } from './developer';
 import { ledger } from './ledger';
 import { notes } from './notes';
+import { notifications } from './notifications';
 import { orders } from './orders';
 import { promotions } from './promotions';
 import { proxies } from './proxies';
@@ -11,4 +12,17 @@ import { tools } from './tools';
 import { topup } from './topup';
 
 /** The signed-in panel's texts: loaded with its layout (lib/i18n.ts `loadTexts('app')`). */
-export const app = { account, agency, dashboard, developer, orders, promotions, proxies, topup, tools, ledger, notes };
+export const app = {
+  account,
+  agency,
+  dashboard,
+  developer,
+  orders,
+  promotions,
+  proxies,
+  topup,
+  tools,
+  ledger,
+  notes,
+  notifications,
+};

@@ -113,4 +113,8 @@ export const errors: Record<ErrorCode, string> = {
   OUTBOUND_URL_NOT_ALLOWED: 'URL không được phép: phải là địa chỉ https trỏ tới một máy chủ công khai',
   PROMOTION_NOT_EXISTS: 'Khuyến mãi không tồn tại',
   PROMOTION_ACTIVE_EXISTS: 'Đang có một khuyến mãi khác hoạt động: hãy dừng nó trước',
+  TELEGRAM_NOT_CONFIGURED: 'Trang này chưa có bot Telegram',
+  TELEGRAM_ERROR: 'Telegram không chấp nhận yêu cầu: hãy kiểm tra token của bot',
+  WEBHOOK_NOT_SET: 'Hãy nhập URL webhook trước',
+  DELIVERY_NOT_EXISTS: 'Không tìm thấy lần gửi',
 };

@@ -5,6 +5,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { useMe } from '@/lib/auth';
 import { AgencyMembershipCard } from '../components/agency-membership-card';
 import { AutoRenewCard } from '../components/auto-renew-card';
+import { NotificationCards } from '../components/notifications/notification-cards';
 import { ProfileCard } from '../components/profile-card';
 import { TransactionsCard } from '../components/transactions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
@@ -24,6 +25,7 @@ export function AccountRoute() {
       <AgencyMembershipCard />
       <TwoFactorCard enabled={me.twoFactorEnabled} />
       <AutoRenewCard enabled={me.autoRenewPrivate} />
+      <NotificationCards />
       <TransactionsCard />
     </Stack>
   );

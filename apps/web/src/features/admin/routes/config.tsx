@@ -12,6 +12,7 @@ import { PaymentMethodPanel } from '../components/payment-method-panel';
 import { PublicUrlForm } from '../components/public-url-form';
 import { SectionCard } from '../components/section-card';
 import { SiteProductsForm } from '../components/site-products-form';
+import { TelegramBotForm } from '../components/telegram-bot-form';
 
 /**
  * /admin/config: the products the site sells, its lock period, payment methods
@@ -41,6 +42,9 @@ export function AdminConfigRoute() {
           </SectionCard>
           <SectionCard title={t('developer.admin.limitTitle')} testId="site-api-limit-card">
             <ApiLimitForm key={settings.data.apiRateLimitPerMin} limit={settings.data.apiRateLimitPerMin} />
+          </SectionCard>
+          <SectionCard title={t('notifications.adminBot.title')}>
+            <TelegramBotForm />
           </SectionCard>
           <SectionCard title={t('admin.payments.publicUrlTitle')}>
             <PublicUrlForm key={config.data.publicUrl ?? ''} publicUrl={config.data.publicUrl} />

@@ -1,0 +1,153 @@
+import { formatCoins } from '@proxy/contract';
+
+/**
+ * The texts of alerts by mail and Telegram, in the customer's language (vi or en). Webhooks carry
+ * the event's data instead. Times are shown as HH:mm DD/MM/YYYY in Vietnam time (GMT+7).
+ */
+export type Lang = 'vi' | 'en';
+
+export interface UnitItem {
+  id: string;
+  type: 'proxy' | 'key';
+  label: string;
+  expiresAt: string;
+  autoRenew: boolean;
+}
+
+export interface AlertText {
+  subject: string;
+  text: string;
+}
+
+const VN_OFFSET_MS = 7 * 3600_000;
+const pad = (n: number) => String(n).padStart(2, '0');
+const MAX_LISTED = 20;
+
+export function formatVnTime(iso: string): string {
+  const d = new Date(new Date(iso).getTime() + VN_OFFSET_MS);
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} ${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} (GMT+7)`;
+}
+
+/** The calendar day (Vietnam time) of an instant, as YYYY-MM-DD. */
+export function vnDay(at: Date | string): string {
+  return new Date(new Date(at).getTime() + VN_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant a Vietnam calendar day (YYYY-MM-DD) starts. */
+export function vnDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - VN_OFFSET_MS);
+}
+
+function listUnits(items: UnitItem[], lang: Lang): string {
+  const lines = items.slice(0, MAX_LISTED).map((u) => `- ${u.label} (${formatVnTime(u.expiresAt)})`);
+  const more = items.length - MAX_LISTED;
+  if (more > 0) {
+    lines.push(lang === 'vi' ? `… và ${more} mục khác` : `… and ${more} more`);
+  }
+  return lines.join('\n');
+}
+
+type Data = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const count = (d: Data) => (items(d).length === 1 ? '1 proxy/key' : `${items(d).length} proxies/keys`);
+const days = (v: unknown) => (Number(v) === 1 ? '1 day' : `${str(v)} days`);
+const n = (v: unknown) => formatCoins(Number(v ?? 0));
+const items = (d: Data) => (d.items as UnitItem[] | undefined) ?? [];
+
+const TEXTS: Record<string, Record<Lang, (d: Data) => AlertText>> = {
+  'proxy.expiring': {
+    vi: (d) => ({
+      subject: `${items(d).length} proxy/key hết hạn sau ${str(d.leadDays)} ngày`,
+      text: `Các proxy/key sau sẽ hết hạn sau ${str(d.leadDays)} ngày${d.autoRenew ? ' (đã bật tự động gia hạn)' : ''}:\n${listUnits(items(d), 'vi')}`,
+    }),
+    en: (d) => ({
+      subject: `${count(d)} ${items(d).length === 1 ? 'expires' : 'expire'} in ${days(d.leadDays)}`,
+      text: `These proxies/keys expire in ${days(d.leadDays)}${d.autoRenew ? ' (auto-renew is on)' : ''}:\n${listUnits(items(d), 'en')}`,
+    }),
+  },
+  'proxy.expired': {
+    vi: (d) => ({
+      subject: `${items(d).length} proxy/key đã hết hạn`,
+      text: `Các proxy/key sau đã hết hạn. Gia hạn trước khi bị khoá để giữ IP và cổng:\n${listUnits(items(d), 'vi')}`,
+    }),
+    en: (d) => ({
+      subject: `${count(d)} expired`,
+      text: `These proxies/keys have expired. Renew them before they are locked to keep their IP and port:\n${listUnits(items(d), 'en')}`,
+    }),
+  },
+  'proxy.locking': {
+    vi: (d) => ({
+      subject: `${items(d).length} proxy/key sắp bị khoá`,
+      text: `Các proxy/key đã hết hạn sau sẽ bị khoá lúc ${formatVnTime(String(d.lockAt))}, khi đó IP và cổng được thu hồi:\n${listUnits(items(d), 'vi')}`,
+    }),
+    en: (d) => ({
+      subject: `${count(d)} will be locked soon`,
+      text: `These expired proxies/keys will be locked at ${formatVnTime(String(d.lockAt))}, when their IP and port are released:\n${listUnits(items(d), 'en')}`,
+    }),
+  },
+  'renew.failed': {
+    vi: (d) =>
+      d.ahead
+        ? {
+            subject: `Tự động gia hạn sẽ thất bại: thiếu ${n(d.short)} Xu`,
+            text: `Số dư ${n(d.balance)} Xu không đủ cho lần tự động gia hạn sắp tới (${n(d.cost)} Xu, đến hạn ${formatVnTime(String(d.expiresAt))}). Bạn còn thiếu ${n(d.short)} Xu, hãy nạp thêm.`,
+          }
+        : {
+            subject: `Tự động gia hạn thất bại: ${str(d.orderCode)}`,
+            text: `Đơn ${str(d.orderCode)} chưa được tự động gia hạn${d.short ? ` (thiếu ${n(d.short)} Xu)` : ''}. Proxy vẫn hoạt động đến ${formatVnTime(String(d.expiresAt))}. Hãy nạp thêm Xu để gia hạn.`,
+          },
+    en: (d) =>
+      d.ahead
+        ? {
+            subject: `Auto-renew will fail: your balance is short by ${n(d.short)} coins`,
+            text: `Your balance of ${n(d.balance)} coins cannot cover the coming auto-renewals (${n(d.cost)} coins, due ${formatVnTime(String(d.expiresAt))}). You are short by ${n(d.short)} coins: please top up.`,
+          }
+        : {
+            subject: `Auto-renew failed: ${str(d.orderCode)}`,
+            text: `Order ${str(d.orderCode)} could not be auto-renewed${d.short ? ` (short by ${n(d.short)} coins)` : ''}. Its proxies keep working until ${formatVnTime(String(d.expiresAt))}. Top up to renew.`,
+          },
+  },
+  'balance.low': {
+    vi: (d) => ({
+      subject: `Số dư thấp: ${n(d.balance)} Xu`,
+      text: `Số dư của bạn còn ${n(d.balance)} Xu, dưới ngưỡng ${n(d.threshold)} Xu bạn đã đặt.`,
+    }),
+    en: (d) => ({
+      subject: `Low balance: ${n(d.balance)} coins`,
+      text: `Your balance is ${n(d.balance)} coins, below your threshold of ${n(d.threshold)} coins.`,
+    }),
+  },
+  'topup.success': {
+    vi: (d) => ({
+      subject: `Nạp tiền thành công: ${n(d.amount)} Xu`,
+      text: `Đã cộng ${n(d.amount)} Xu${Number(d.bonus) > 0 ? ` (thưởng ${n(d.bonus)} Xu)` : ''}. Số dư: ${n(d.balance)} Xu.`,
+    }),
+    en: (d) => ({
+      subject: `Top-up credited: ${n(d.amount)} coins`,
+      text: `${n(d.amount)} coins credited${Number(d.bonus) > 0 ? ` (bonus ${n(d.bonus)} coins)` : ''}. Balance: ${n(d.balance)} coins.`,
+    }),
+  },
+  'ip.changed': {
+    vi: (d) => ({
+      subject: 'IP proxy đã đổi',
+      text: `Proxy ${String(d.label ?? d.proxyId)} có IP mới: ${String(d.egressIp)}.`,
+    }),
+    en: (d) => ({
+      subject: 'Proxy IP changed',
+      text: `Proxy ${String(d.label ?? d.proxyId)} has a new IP: ${String(d.egressIp)}.`,
+    }),
+  },
+  ping: {
+    vi: () => ({ subject: 'Thử thông báo', text: 'Đây là thông báo thử.' }),
+    en: () => ({ subject: 'Test alert', text: 'This is a test alert.' }),
+  },
+  'telegram.linked': {
+    vi: () => ({ subject: 'Đã liên kết', text: 'Telegram đã được liên kết: bạn sẽ nhận thông báo tại đây.' }),
+    en: () => ({ subject: 'Linked', text: 'Telegram is linked: your alerts will arrive here.' }),
+  },
+};
+
+export function renderAlert(type: string, data: Data, lang: Lang): AlertText {
+  const t = TEXTS[type]?.[lang] ?? TEXTS.ping![lang];
+  return t(data);
+}
