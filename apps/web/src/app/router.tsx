@@ -14,16 +14,8 @@ import { AuthLayout } from './layouts/auth-layout';
 import { EmptyLayout } from './layouts/empty-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
-import type { ComingSoonHandle } from './routes/coming-soon';
 import { ErrorPageRoute } from './routes/error-page';
 import { NotFoundRoute } from './routes/not-found';
-
-const comingSoon = lazyRoute(() => import('./routes/coming-soon').then((m) => m.ComingSoonRoute));
-
-/** A page that a later issue builds; until then a translated "coming soon" card. */
-function placeholder(path: string, title: ComingSoonHandle['title']): RouteObject {
-  return { path, ...comingSoon, handle: { title } satisfies ComingSoonHandle };
-}
 
 const adminOverview = lazyRoute(() => import('@/features/admin/routes/overview').then((m) => m.AdminOverviewRoute));
 

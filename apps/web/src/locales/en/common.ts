@@ -137,11 +137,6 @@ export const common: typeof vi = {
     tier: 'from {{amount}} get {{percent}}% bonus',
     separator: ', ',
   },
-  comingSoon: {
-    title: 'Coming soon',
-    description: 'This feature is being finished and will be available soon.',
-    back: 'Back to the dashboard',
-  },
   language: {
     label: 'Language',
     switch: 'Change language',

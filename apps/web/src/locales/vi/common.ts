@@ -136,11 +136,6 @@ export const common = {
     tier: 'từ {{amount}} được tặng {{percent}}%',
     separator: ', ',
   },
-  comingSoon: {
-    title: 'Sắp ra mắt',
-    description: 'Tính năng này đang được hoàn thiện và sẽ sớm có mặt.',
-    back: 'Về trang tổng quan',
-  },
   language: {
     label: 'Ngôn ngữ',
     switch: 'Đổi ngôn ngữ',
