@@ -80,7 +80,7 @@ describe('lifecycle job', () => {
         token: (await login(t, siteAdmin)).accessToken,
         payload: { settings: { lockDays } },
       });
-      expect(res.json()).toEqual({ lockDays });
+      expect(res.json()).toMatchObject({ lockDays });
     };
     await setLockDays(2);
     try {
