@@ -8,6 +8,7 @@
  */
 
 import type { ErrorCode } from '@proxy/contract';
+import { MORE_ROWS } from './openapi-catalog-more.js';
 import { proxyFamily, SAMPLE_ID, TEXT_EXPORT, type Row } from './openapi-catalog-proxies.js';
 
 export interface CatalogEntry {
@@ -39,6 +40,10 @@ export const NOT_PUBLIC = [
   /^POST \/api\/user\/perfect-money-complete-payment$/,
   /^GET \/api\/country\/\w+\/list-country-admin$/,
   /\/admin(\/|-|$)/,
+  // Admin calls whose paths API.md fixed without "admin" in them.
+  /^\w+ \/api\/agency-admin\//,
+  /^(POST \/api\/promotion\/add|PUT \/api\/promotion\/update\/\{id\}|GET \/api\/promotion\/(list|stats))$/,
+  /^PUT \/api\/landing\/update\//,
 ];
 
 const PROXY_ID = SAMPLE_ID;
@@ -278,7 +283,7 @@ const ROWS: Row[] = [
 ];
 
 export const CATALOG: ReadonlyMap<string, CatalogEntry> = new Map(
-  ROWS.map(([op, summary, summaryVi, errors = [], example, answer]) => [
+  [...ROWS, ...MORE_ROWS].map(([op, summary, summaryVi, errors = [], example, answer]) => [
     op,
     { summary, summaryVi, errors, example, answer },
   ]),

@@ -61,6 +61,8 @@ describe('POST /api/test/run-jobs', () => {
       'payments-reconciler',
       'outbox',
       'stats-rollup',
+      'alerts',
+      'telegram',
     ]);
     expect(await balanceOf(t, c.id)).toBe(before - 3_000);
     expect(await countRows(t, 'job_leases')).toBe(0);
