@@ -2,9 +2,10 @@ import { MIN_PASSWORD_LENGTH } from '@proxy/contract';
 import type { TFunction } from 'i18next';
 import type { FieldError, FieldErrors, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { vi } from '@/locales/vi';
+// Only the client messages (part of the first load's texts), not every text of the panel.
+import { error as clientErrors } from '@/locales/vi/errors';
 
-export type ClientErrorKey = keyof typeof vi.error;
+export type ClientErrorKey = keyof typeof clientErrors;
 
 const FORMAT_ERRORS: Partial<Record<string, ClientErrorKey>> = {
   email: 'emailInvalid',
@@ -29,7 +30,7 @@ export const formErrorMap: z.core.$ZodErrorMap = (issue) => {
 };
 
 function isClientErrorKey(message: string): message is ClientErrorKey {
-  return Object.hasOwn(vi.error, message);
+  return Object.hasOwn(clientErrors, message);
 }
 
 /** The translated text of a field error produced through formErrorMap. */
