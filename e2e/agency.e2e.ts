@@ -54,6 +54,9 @@ describe('agency program on the proxy-owner site', () => {
     await page.goto(`${site}/admin/agency`);
     await page.getByTestId('agencies-search').fill(code);
     const row = page.getByTestId('agencies-grid').locator('.MuiDataGrid-row', { hasText: code });
+    // The search is applied (debounced, then fetched) before acting on the row, so the grid does not
+    // re-render under the click.
+    await expect.poll(() => page.getByTestId('agencies-grid').locator('.MuiDataGrid-row').count()).toBe(1);
     await row.getByTestId('agency-approve').click();
     await page.getByTestId('agency-toggle-dialog-confirm').click();
     await row.getByTestId('agency-row-status').filter({ hasText: 'Active' }).waitFor();

@@ -62,7 +62,7 @@ describe('admin guard', () => {
     const { page, server } = e2e;
     await loginViaUi(page, server.baseUrl, { email: server.adminEmail, password: server.adminPassword });
     await page.goto(`${server.baseUrl}/admin`);
-    await page.getByText('Admin overview', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
     expect(pathOf(page)).toMatch(/^\/admin/);
   });
 });
