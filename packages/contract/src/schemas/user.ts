@@ -116,6 +116,26 @@ export const TRANSACTION_TYPES = [
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
+/**
+ * What counts as spending (a customer's) and revenue (a site's): purchases, renewals and amendments
+ * (negative amounts), less refunds (positive).
+ */
+export const SPEND_TRANSACTION_TYPES = [
+  'buy_proxy_v6',
+  'buy_proxy_v4',
+  'buy_key',
+  'renew',
+  'auto_renew',
+  'renew_key',
+  'auto_renew_key',
+  'renew_private',
+  'auto_renew_private',
+  'increase_bandwidth',
+  'increase_amount',
+  'change_country',
+  'refund',
+] as const satisfies readonly TransactionType[];
+
 export const ZTransaction = z.object({
   id: z.string(),
   type: z.enum(TRANSACTION_TYPES),

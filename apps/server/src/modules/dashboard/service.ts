@@ -1,24 +1,16 @@
-import { renewUnitPrice, type TDashboardSummary, type TExpiringGroup, type TransactionType } from '@proxy/contract';
+import {
+  renewUnitPrice,
+  SPEND_TRANSACTION_TYPES,
+  type TDashboardSummary,
+  type TExpiringGroup,
+  type TransactionType,
+} from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import * as catalog from '../catalog/index.js';
 import * as repo from './repository.js';
 
 /** What counts as spending: purchases, renewals and amendments (negative), less refunds. */
-const SPEND_TYPES: readonly TransactionType[] = [
-  'buy_proxy_v6',
-  'buy_proxy_v4',
-  'buy_key',
-  'renew',
-  'auto_renew',
-  'renew_key',
-  'auto_renew_key',
-  'renew_private',
-  'auto_renew_private',
-  'increase_bandwidth',
-  'increase_amount',
-  'change_country',
-  'refund',
-];
+const SPEND_TYPES: readonly TransactionType[] = SPEND_TRANSACTION_TYPES;
 
 const SOON_MS = 7 * 24 * 3600_000;
 /** As many ids as one renew call takes (ZIdList). */

@@ -1,23 +1,10 @@
+import { SPEND_TRANSACTION_TYPES } from '@proxy/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { statsDaily } from '../../db/schema/index.js';
 
 /** What counts as revenue: purchases, renewals and amendments (negative amounts), less refunds. */
-export const SPEND_TYPES = [
-  'buy_proxy_v6',
-  'buy_proxy_v4',
-  'buy_key',
-  'renew',
-  'auto_renew',
-  'renew_key',
-  'auto_renew_key',
-  'renew_private',
-  'auto_renew_private',
-  'increase_bandwidth',
-  'increase_amount',
-  'change_country',
-  'refund',
-] as const;
+export const SPEND_TYPES = SPEND_TRANSACTION_TYPES;
 export const RENEW_TYPES = [
   'renew',
   'auto_renew',
