@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, build, customer, ledgerMismatches, type TestApp } from '../../../test/helper.js';
 import { catalogCountries, retailPrices } from '../../db/schema/index.js';
@@ -98,6 +99,75 @@ describe('rotating key pool', () => {
     expect((await buy(2)).statusCode).toBe(200);
     expect(await balanceOf(t, buyer.id)).toBe(pkg.price * 8);
     expect((await buy(1)).json().message).toBe('NOT_ENOUGHT_KEY');
+  });
+});
+
+describe('allocation across nodes', () => {
+  it('should sell the whole stock of a country when one node of its pool has run out of ports', async () => {
+    const site = await t.app.sites.resolve('localhost');
+    await t.ctx.db
+      .insert(catalogCountries)
+      .values({ id: randomUUID(), siteId: site.id, product: 'v4', code: 'TN', name: 'Twonodes' });
+    await t.ctx.db.insert(retailPrices).values({
+      id: randomUUID(),
+      siteId: site.id,
+      product: 'v4',
+      country: 'TN',
+      unit: 'day',
+      price: 10,
+      renewPrice: 10,
+      quantityStep: 1,
+      maxQuantity: 100,
+    });
+    const a = await createNode(t.ctx.db, { name: 'tn-a', host: '127.0.0.1', ports: [38000, 38009] });
+    const b = await createNode(t.ctx.db, { name: 'tn-b', host: '127.0.0.1', ports: [38100, 38109] });
+    await addEgress(
+      t.ctx.db,
+      a.id,
+      'v4',
+      'TN',
+      Array.from({ length: 10 }, (_, i) => `127.202.0.${i + 1}`),
+    );
+    await addEgress(
+      t.ctx.db,
+      b.id,
+      'v4',
+      'TN',
+      Array.from({ length: 10 }, (_, i) => `127.202.1.${i + 1}`),
+    );
+    // The node that sorts first keeps one port: an allocator that takes addresses in node order
+    // before looking at ports would pick its ten addresses and find one port.
+    const [first] = [a.id, b.id].sort();
+    await t.ctx.db.execute(
+      sql`delete from node_ports where sub_server_id = ${first}::uuid and port <> 38000 and port <> 38100`,
+    );
+
+    const stock = (await t.inject({ method: 'GET', url: '/api/country/v4/list-country' })).json<
+      { code: string; stock: number }[]
+    >();
+    expect(stock.find((c) => c.code === 'TN')?.stock).toBe(11);
+
+    const buyer = await customer(t, 1_000);
+    const buy = (quantity: number) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/v4-proxy/buy-retail',
+        token: buyer.token,
+        payload: { country: 'TN', quantity, period: { unit: 'day', value: 1 } },
+      });
+    const res = await buy(11);
+    expect(res.statusCode).toBe(200);
+    const proxies = res.json().proxies as { port: number; egressIp: string }[];
+    expect(proxies).toHaveLength(11);
+    expect(new Set(proxies.map((p) => p.egressIp)).size).toBe(11);
+    // 11 × 10 coins, less the quantity discount of the demo's settings.
+    const paid = await balanceOf(t, buyer.id);
+    expect(paid).toBeLessThan(1_000);
+
+    const dry = await buy(1);
+    expect(dry.json().message).toBe('NOT_ENOUGT_PROXY');
+    expect(await balanceOf(t, buyer.id)).toBe(paid);
+    expect(await ledgerMismatches(t)).toEqual([]);
   });
 });
 

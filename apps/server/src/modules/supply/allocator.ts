@@ -100,16 +100,19 @@ export async function allocateSlots(tx: Tx, product: Product, country: string, c
       }
     }
   } else {
-    const ips = await repo.claimFreePoolIps(tx, product, country, count);
-    if (ips.length < count) {
-      throw new AppError('NOT_ENOUGT_PROXY', { available: ips.length });
-    }
-    for (const [node, nodeIps] of groupBy(ips, (ip) => ip.sub_server_id)) {
-      const ports = await repo.claimFreePorts(tx, node, nodeIps.length);
-      if (ports.length < nodeIps.length) {
-        throw new AppError('NOT_ENOUGT_PROXY', { available: ports.length });
+    // Each proxy holds a pool address and a port of the same node. A node whose ports ran out
+    // gives way to the next one that has both, so stock spread over nodes still sells whole.
+    for (const node of await repo.findNodesWithFreePoolIps(tx, product, country)) {
+      const need = count - slots.length;
+      if (need <= 0) {
+        break;
       }
-      nodeIps.forEach((ip, i) => {
+      const ports = await repo.claimFreePorts(tx, node, need);
+      if (ports.length === 0) {
+        continue;
+      }
+      const ips = await repo.claimFreeNodeIps(tx, { product, country, subServerId: node, count: ports.length });
+      ips.forEach((ip, i) => {
         const p = ports[i]!;
         slots.push({ subServerId: node, host: p.host, port: p.port, egressIp: ip.ip, egressIpId: ip.id });
       });

@@ -19,13 +19,6 @@ export interface ClaimedPortRow {
   host: string;
 }
 
-/** A pool address claimed for one proxy. */
-export interface ClaimedIpRow {
-  id: string;
-  sub_server_id: string;
-  ip: string;
-}
-
 /** One group of a node's egress addresses, as the owner's egress list shows it. */
 export interface EgressGroupRow {
   product: string;
@@ -58,22 +51,21 @@ export async function findOpenPools(tx: Tx, product: Product, country: string): 
   );
 }
 
-/** Up to `count` free pool addresses on active nodes, claimed with FOR UPDATE SKIP LOCKED. */
-export async function claimFreePoolIps(
-  tx: Tx,
-  product: Product,
-  country: string,
-  count: number,
-): Promise<ClaimedIpRow[]> {
-  return queryRows<ClaimedIpRow>(
+/**
+ * The active nodes that still hold free exclusive pool addresses of a product and country, the
+ * fullest first, so an allocation that spans nodes takes as few as it can.
+ */
+export async function findNodesWithFreePoolIps(tx: Tx, product: Product, country: string): Promise<string[]> {
+  const rows = await queryRows<{ sub_server_id: string }>(
     tx,
-    sql`select e.id, e.sub_server_id, e.ip from egress_ips e
+    sql`select e.sub_server_id from egress_ips e
           join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
           where e.product = ${product} and e.country = ${country} and e.proxy_id is null
             and not e.is_prefix and not e.shared
-          order by e.sub_server_id, e.ip
-          limit ${count} for update of e skip locked`,
+          group by e.sub_server_id
+          order by count(*) desc, e.sub_server_id`,
   );
+  return rows.map((r) => r.sub_server_id);
 }
 
 /** Up to `count` free ports of a node, lowest first, claimed with FOR UPDATE SKIP LOCKED. */
