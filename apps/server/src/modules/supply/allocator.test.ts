@@ -11,21 +11,7 @@ const POOL = 10_000;
 beforeAll(async () => {
   t = await build();
   // A dedicated country with one node: 10,000 addresses, 10,000 ports.
-  const site = await t.app.sites.resolve('localhost');
-  await t.ctx.db
-    .insert(catalogCountries)
-    .values({ id: randomUUID(), siteId: site.id, product: 'v4', code: 'TT', name: 'Testland' });
-  await t.ctx.db.insert(retailPrices).values({
-    id: randomUUID(),
-    siteId: site.id,
-    product: 'v4',
-    country: 'TT',
-    unit: 'day',
-    price: 10,
-    renewPrice: 10,
-    quantityStep: 1,
-    maxQuantity: 100,
-  });
+  await addV4Country('TT', 'Testland');
   const node = await createNode(t.ctx.db, { name: 'pool', host: '127.0.0.1', ports: [40000, 40000 + POOL - 1] });
   const ips: string[] = [];
   for (let i = 0; ips.length < POOL; i++) {
@@ -36,6 +22,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** A v4 country of the default site sold by the day at 10 coins, without supply yet. */
+async function addV4Country(code: string, name: string): Promise<void> {
+  const site = await t.app.sites.resolve('localhost');
+  await t.ctx.db.insert(catalogCountries).values({ id: randomUUID(), siteId: site.id, product: 'v4', code, name });
+  await t.ctx.db.insert(retailPrices).values({
+    id: randomUUID(),
+    siteId: site.id,
+    product: 'v4',
+    country: code,
+    unit: 'day',
+    price: 10,
+    renewPrice: 10,
+    quantityStep: 1,
+    maxQuantity: 100,
+  });
+}
 
 describe('allocation under concurrency', () => {
   it('should give 200 concurrent buyers of 50 proxies no duplicate port or address, then run dry without charging', async () => {
@@ -104,21 +107,7 @@ describe('rotating key pool', () => {
 
 describe('allocation across nodes', () => {
   it('should sell the whole stock of a country when one node of its pool has run out of ports', async () => {
-    const site = await t.app.sites.resolve('localhost');
-    await t.ctx.db
-      .insert(catalogCountries)
-      .values({ id: randomUUID(), siteId: site.id, product: 'v4', code: 'TN', name: 'Twonodes' });
-    await t.ctx.db.insert(retailPrices).values({
-      id: randomUUID(),
-      siteId: site.id,
-      product: 'v4',
-      country: 'TN',
-      unit: 'day',
-      price: 10,
-      renewPrice: 10,
-      quantityStep: 1,
-      maxQuantity: 100,
-    });
+    await addV4Country('TN', 'Twonodes');
     const a = await createNode(t.ctx.db, { name: 'tn-a', host: '127.0.0.1', ports: [38000, 38009] });
     const b = await createNode(t.ctx.db, { name: 'tn-b', host: '127.0.0.1', ports: [38100, 38109] });
     await addEgress(
