@@ -176,6 +176,18 @@ export interface TestUser {
   password: string;
 }
 
+// One real argon2id hash per password for the whole test file: hashing is deliberately slow, and
+// hundreds of seeded accounts sharing a salt changes nothing that these tests look at.
+const seededHashes = new Map<string, Promise<string>>();
+function seededHash(password: string): Promise<string> {
+  let hash = seededHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    seededHashes.set(password, hash);
+  }
+  return hash;
+}
+
 /** A verified account straight in the database (for tests that are not about registration). */
 export async function createUser(
   t: TestApp,
@@ -190,7 +202,7 @@ export async function createUser(
     id,
     siteId: site.id,
     email,
-    passwordHash: await hashPassword(password),
+    passwordHash: await seededHash(password),
     role: opts.role ?? ROLE.CUSTOMER,
     emailVerifiedAt: now,
     createdAt: now,

@@ -7,10 +7,12 @@ import { addEgress, createNode } from '../../db/seed-catalog.js';
 import { expandIpv6, randomIpv6InPrefix } from './allocator.js';
 
 let t: TestApp;
-const POOL = 10_000;
+// 200 buyers race for 10 proxies each: the whole pool, so every claim meets locked rows.
+const PER_BUYER = 10;
+const POOL = 200 * PER_BUYER;
 beforeAll(async () => {
   t = await build();
-  // A dedicated country with one node: 10,000 addresses, 10,000 ports.
+  // A dedicated country with one node: as many addresses as ports.
   await addV4Country('TT', 'Testland');
   const node = await createNode(t.ctx.db, { name: 'pool', host: '127.0.0.1', ports: [40000, 40000 + POOL - 1] });
   const ips: string[] = [];
@@ -41,7 +43,7 @@ async function addV4Country(code: string, name: string): Promise<void> {
 }
 
 describe('allocation under concurrency', () => {
-  it('should give 200 concurrent buyers of 50 proxies no duplicate port or address, then run dry without charging', async () => {
+  it('should give 200 concurrent buyers of 10 proxies no duplicate port or address, then run dry without charging', async () => {
     const buyers = await Promise.all(Array.from({ length: 200 }, () => customer(t, 10_000)));
     const results = await Promise.all(
       buyers.map((b) =>
@@ -49,7 +51,7 @@ describe('allocation under concurrency', () => {
           method: 'POST',
           url: '/api/v4-proxy/buy-retail',
           token: b.token,
-          payload: { country: 'TT', quantity: 50, period: { unit: 'day', value: 1 } },
+          payload: { country: 'TT', quantity: PER_BUYER, period: { unit: 'day', value: 1 } },
         }),
       ),
     );
