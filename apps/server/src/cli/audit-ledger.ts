@@ -7,38 +7,15 @@
  */
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { findCommissionMismatches } from '../modules/agency/index.js';
-import { findLedgerMismatches } from '../modules/ledger/index.js';
-import { findTopupMismatches } from '../modules/payments/index.js';
+import { auditLedger } from './ledger-audit.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   await database.migrate();
-  const bad = await findLedgerMismatches(database.db);
-  const topups = await findTopupMismatches(database.db);
-  const commissions = await findCommissionMismatches(database.db);
-  if (bad.length === 0 && topups.length === 0 && commissions.length === 0) {
-    process.stdout.write(
-      'ledger audit: ok (every balance equals the sum of its transactions; every top-up and agency commission credited exactly once)\n',
-    );
-  } else {
-    for (const b of bad) {
-      process.stdout.write(`MISMATCH ${b.email} (${b.id}): balance ${b.balance}, ledger sum ${b.sum}\n`);
-    }
-    for (const t of topups) {
-      process.stdout.write(
-        `TOP-UP ${t.id}: amount ${t.amount} + bonus ${t.bonus}, credited ${t.credited} + ${t.promoted} in ${t.rows} row(s)\n`,
-      );
-    }
-    for (const c of commissions) {
-      process.stdout.write(
-        `COMMISSION of top-up ${c.topupId}: due ${c.commission}, paid ${c.paid} in ${c.rows} row(s)\n`,
-      );
-    }
-    process.stdout.write(
-      `ledger audit: ${bad.length} mismatched user(s), ${topups.length} mismatched top-up(s), ${commissions.length} mismatched commission(s)\n`,
-    );
+  const audit = await auditLedger(database.db);
+  process.stdout.write(`${audit.lines.join('\n')}\n`);
+  if (!audit.ok) {
     process.exitCode = 1;
   }
 } finally {
