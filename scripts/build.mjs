@@ -113,17 +113,26 @@ export async function buildIfNeeded(name) {
   return true;
 }
 
-async function buildAll() {
+/** `node scripts/build.mjs [server] [gateway] [web]`: those parts, or all three. */
+async function buildParts(parts) {
   const started = Date.now();
-  await buildServer();
-  await buildGateway();
-  console.log(`[build] server and gateway bundles in ${Date.now() - started} ms`);
-  await run('npm', ['run', 'build', '-w', 'apps/web']);
+  if (parts.includes('server')) await buildServer();
+  if (parts.includes('gateway')) await buildGateway();
+  console.log(
+    `[build] ${parts.filter((p) => p !== 'web').join(' and ') || 'no'} bundle(s) in ${Date.now() - started} ms`,
+  );
+  if (parts.includes('web')) await run('npm', ['run', 'build', '-w', 'apps/web']);
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (isMain) {
-  buildAll().catch((err) => {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((p) => !['server', 'gateway', 'web'].includes(p));
+  if (unknown.length > 0) {
+    console.error(`[build] unknown part(s) ${unknown.join(', ')}: use server, gateway, web`);
+    process.exit(2);
+  }
+  buildParts(asked.length > 0 ? asked : ['server', 'gateway', 'web']).catch((err) => {
     console.error(`[build] ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   });
