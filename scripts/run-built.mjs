@@ -55,7 +55,7 @@ if (isMain) {
   }
   const entry = target === 'server' && rest[0] && rest[0] !== '--' ? rest.shift() : 'server';
   const args = rest[0] === '--' ? rest.slice(1) : rest;
-  // The gateway node keeps a small young generation (README "Standalone node": memory per tunnel).
-  const nodeArgs = target === 'gateway' ? ['--max-semi-space-size=1'] : [];
-  await runBuilt(target, entry, { args, nodeArgs });
+  // Node flags given to this wrapper go to the bundle: package.json's `gateway` script keeps the
+  // node's small young generation there (memory per idle tunnel; bench:gateway reads them too).
+  await runBuilt(target, entry, { args, nodeArgs: process.execArgv });
 }
