@@ -4,8 +4,8 @@
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# 1. Build: every dependency, then `npm run build` (server bundles, gateway bundle, SPA).
-FROM ${NODE_IMAGE} AS build
+# 1. The workspace's manifests alone, so the installs below are cached until a dependency changes.
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -13,29 +13,25 @@ COPY apps/gateway/package.json apps/gateway/
 COPY apps/web/package.json apps/web/
 COPY packages/contract/package.json packages/contract/
 COPY packages/sdk/package.json packages/sdk/
+
+# 2. Build: every dependency, then the server bundles and the SPA (scripts/build.mjs).
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN node scripts/build.mjs server web
 
-# 2. Runtime dependencies of the server only (no vite, tsx, esbuild, React or MUI).
-FROM ${NODE_IMAGE} AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY apps/server/package.json apps/server/
-COPY apps/gateway/package.json apps/gateway/
-COPY apps/web/package.json apps/web/
-COPY packages/contract/package.json packages/contract/
-COPY packages/sdk/package.json packages/sdk/
+# 3. Runtime dependencies of the server only (no vite, tsx, esbuild, React or MUI).
+FROM manifests AS deps
 RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund && npm cache clean --force
 
-# 3. The image: built artifacts, the migrations and the runtime dependencies; nothing else.
+# 4. The image: built artifacts, the migrations and the runtime dependencies; nothing else.
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/data
 WORKDIR /app
-COPY --from=deps /app /app
+COPY --from=deps /src /app
 COPY --from=build /src/apps/server/dist apps/server/dist
 COPY --from=build /src/apps/server/drizzle apps/server/drizzle
 COPY --from=build /src/apps/web/dist apps/web/dist

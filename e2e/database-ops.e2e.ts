@@ -8,13 +8,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, BANK_WEBHOOK_KEY, createCustomer, postBankWebhook, tokenOf, type Credentials } from './support/app';
 import { freePort, repoRoot, startServer, type RunningServer, type ServerOptions } from './support/server';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 
 const PG_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CURL = '/usr/bin/curl';
+
+// Each test starts one or two servers and runs the CLIs as child processes.
+vi.setConfig({ testTimeout: 600_000 });
 
 interface Run {
   code: number;
@@ -112,6 +115,8 @@ async function scratchDatabase(): Promise<string> {
 async function start(options: ServerOptions): Promise<RunningServer> {
   const server = await startServer({
     smtpUrl: mail.url,
+    // A first start migrates and seeds the demo: on a loaded two-core machine that took 55 s.
+    startTimeoutMs: Number(process.env.E2E_START_TIMEOUT_MS ?? 180_000),
     ...options,
     env: { BANK_WEBHOOK_KEY, ...gatewayEnv, ...options.env },
   });
