@@ -19,7 +19,7 @@ const sources = [
 ].map((p) => path.join(repoRoot, p));
 
 /** The newest mtime (ms) of a file or of any file below a directory; 0 when it does not exist. */
-function newestMtime(target) {
+export function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -39,7 +39,7 @@ export function webBuildReason() {
   return changedAt > builtAt ? 'apps/web sources changed since the last build' : null;
 }
 
-function run(command, args) {
+export function run(command, args) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: repoRoot,

@@ -129,7 +129,7 @@ export interface Credentials {
 }
 
 /**
- * The Node flags the standalone gateway runs with: those before `--import` in the root
+ * The Node flags the standalone gateway runs with: the `--` words after `node` in the root
  * package.json's `gateway` script, so the bench runs our engine the way `npm run gateway` does.
  * BENCH_OURS_NODE_FLAGS (space-separated, may be empty) overrides them for comparisons.
  */
@@ -142,9 +142,9 @@ export function gatewayNodeFlags(repoRoot: string): string[] {
     scripts?: Record<string, string>;
   };
   const words = (pkg.scripts?.gateway ?? '').split(/\s+/);
-  const end = words.indexOf('--import');
+  const end = words.findIndex((w, i) => i > 0 && !w.startsWith('--'));
   if (words[0] !== 'node' || end === -1) {
-    throw new Error(`package.json "gateway" is not "node [flags] --import tsx …": ${pkg.scripts?.gateway}`);
+    throw new Error(`package.json "gateway" is not "node [flags] <script> …": ${pkg.scripts?.gateway}`);
   }
   return words.slice(1, end);
 }

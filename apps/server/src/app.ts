@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import {
@@ -9,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
+import { serverRoot } from './paths.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { serveSpa } from './web/serve-spa.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -69,7 +69,7 @@ export interface BuildOptions {
   logger?: boolean | { level: string };
 }
 
-export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const defaultWebDist = path.join(serverRoot, '../web/dist');
 
 /** Builds the app (plugins, then modules) without listening; tests call app.inject on it. */
 // eslint-disable-next-line max-lines-per-function -- the registration list of every module, in the order the routes are matched

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ZDnsServerList } from '@proxy/gateway';
+import { serverRoot } from './paths.js';
 
 const ZBool01 = z.enum(['0', '1']).transform((v) => v === '1');
 
@@ -124,7 +125,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
 function readVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    const pkg = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as {
       version: string;
     };
     return pkg.version;

@@ -3,42 +3,33 @@
  * (docs/money.md#ledger), and that every successful top-up was credited exactly once (its amount
  * and its promotion bonus, one ledger row each) and no other top-up was credited at all, and that
  * every agency commission was paid exactly once (docs/money.md#agency).
- * Exits 1 and lists what is wrong.
+ * Exits 1 and lists what is wrong. On PGlite while the server runs, it audits a live dump the
+ * server hands over (docs/operations.md#backups), since the directory must not be opened twice.
  */
+import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { findCommissionMismatches } from '../modules/agency/index.js';
-import { findLedgerMismatches } from '../modules/ledger/index.js';
-import { findTopupMismatches } from '../modules/payments/index.js';
+import { openDatabase, openPglite, type Database } from '../db/client.js';
+import { dumpFromOwner } from '../db/data-dir-owner.js';
+import { auditLedger } from './ledger-audit.js';
 
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+async function open(): Promise<Database> {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    const live = await dumpFromOwner(path.join(config.DATA_DIR, 'db'));
+    if (live) {
+      process.stdout.write('the server is running: auditing a copy it made just now\n');
+      return openPglite(null, new Blob([live], { type: 'application/x-gzip' }));
+    }
+  }
+  return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+}
+
+const database = await open();
 try {
   await database.migrate();
-  const bad = await findLedgerMismatches(database.db);
-  const topups = await findTopupMismatches(database.db);
-  const commissions = await findCommissionMismatches(database.db);
-  if (bad.length === 0 && topups.length === 0 && commissions.length === 0) {
-    process.stdout.write(
-      'ledger audit: ok (every balance equals the sum of its transactions; every top-up and agency commission credited exactly once)\n',
-    );
-  } else {
-    for (const b of bad) {
-      process.stdout.write(`MISMATCH ${b.email} (${b.id}): balance ${b.balance}, ledger sum ${b.sum}\n`);
-    }
-    for (const t of topups) {
-      process.stdout.write(
-        `TOP-UP ${t.id}: amount ${t.amount} + bonus ${t.bonus}, credited ${t.credited} + ${t.promoted} in ${t.rows} row(s)\n`,
-      );
-    }
-    for (const c of commissions) {
-      process.stdout.write(
-        `COMMISSION of top-up ${c.topupId}: due ${c.commission}, paid ${c.paid} in ${c.rows} row(s)\n`,
-      );
-    }
-    process.stdout.write(
-      `ledger audit: ${bad.length} mismatched user(s), ${topups.length} mismatched top-up(s), ${commissions.length} mismatched commission(s)\n`,
-    );
+  const audit = await auditLedger(database.db);
+  process.stdout.write(`${audit.lines.join('\n')}\n`);
+  if (!audit.ok) {
     process.exitCode = 1;
   }
 } finally {

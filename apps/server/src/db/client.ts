@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -10,6 +9,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema/index.js';
+import { serverRoot } from '../paths.js';
+import { claimDataDir, type DataDirOwner } from './data-dir-owner.js';
 import { ResilientPool } from './pool.js';
 import { PgListener, type ListenerLog, type ListenOptions, type NotifyHandler } from './listener.js';
 
@@ -35,10 +36,12 @@ export interface Database {
   listen(channel: string, handler: NotifyHandler, options?: ListenOptions): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<boolean>;
+  /** PGlite only: a consistent gzip'd tarball of the whole data directory (`dumpLive`). */
+  dump?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 /**
  * The embedded database: PGlite under dataDir, or in memory when dataDir is null. An in-memory
@@ -46,11 +49,39 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * file from one migrated template instead of creating and migrating a cluster every time.
  */
 export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
+  let client: PGlite | undefined;
+  let owner: DataDirOwner | null = null;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
+    owner = await claimDataDir(dataDir, async () => {
+      if (!client) {
+        throw new Error('the database is not open yet');
+      }
+      return dumpLive(client);
+    });
   }
-  const client = dataDir ? new PGlite(dataDir) : new PGlite(loadDataDir ? { loadDataDir } : undefined);
-  await client.waitReady;
+  try {
+    const options = loadDataDir ? { loadDataDir } : undefined;
+    client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+    await client.waitReady;
+  } catch (err) {
+    await owner?.release();
+    throw err;
+  }
+  return pgliteDatabase(client, owner);
+}
+
+/**
+ * A consistent copy of a PGlite database that stays open: the checkpoint writes every committed
+ * page, and the tarball is read from disk in one synchronous pass (no query runs meanwhile, and a
+ * transaction still open is rolled back when the copy is opened, as after a crash).
+ */
+export async function dumpLive(client: PGlite): Promise<Buffer> {
+  await client.query('checkpoint');
+  return Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
+}
+
+function pgliteDatabase(client: PGlite, owner: DataDirOwner | null): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -75,8 +106,12 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
         return false;
       }
     },
+    async dump() {
+      return dumpLive(client);
+    },
     async close() {
       await client.close();
+      await owner?.release();
     },
   };
 }
