@@ -35,6 +35,10 @@ export interface Database {
   listen(channel: string, handler: NotifyHandler, options?: ListenOptions): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<boolean>;
+  /** False while the LISTEN connection is lost (readiness); PGlite's never is. */
+  listenerUp(): boolean;
+  /** The pool's connections (metrics); null on PGlite, which has one in-process connection. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -75,6 +79,8 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
         return false;
       }
     },
+    listenerUp: () => !client.closed,
+    poolStats: () => null,
     async close() {
       await client.close();
     },
@@ -131,6 +137,8 @@ export async function openPostgres(url: string, poolSize = 20, log?: ListenerLog
         return false;
       }
     },
+    listenerUp: () => listener.state !== 'down',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await listener.close();
       await pool.end();
