@@ -1,16 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, queryRows, type Database } from '../src/db/client.js';
+import { freePort } from '../../../e2e/support/server.js';
+import { openPglite, queryRows, type Database } from '../src/db/client.js';
 import { allJobs } from '../src/jobs/index.js';
+import { openTestDatabase } from './helper.js';
 
 /**
  * SIGTERM on the real server (README "Running several instances"): an in-flight request
@@ -21,41 +21,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const OWNER = { email: 'owner@shutdown.test', password: 'owner-pass-1' };
 
 let dataDir: string;
-let databaseUrl: string | undefined;
-let dropDatabase = async () => undefined as void;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+/** On PostgreSQL: a fresh database the spawned servers share (its pool is the test's own view). */
+let shared: Awaited<ReturnType<typeof openTestDatabase>> | null = null;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'pp-shutdown-'));
   if (process.env.DATABASE_URL) {
-    const name = `shutdown_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    shared = await openTestDatabase();
   }
 });
 afterAll(async () => {
-  await dropDatabase();
+  await shared?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -77,7 +53,7 @@ async function startServer(): Promise<Server> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
+      DATABASE_URL: shared?.url ?? '',
       APP_SECRET: 'shutdown-test-secret-shutdown-test-secret-0123',
       ADMIN_EMAIL: OWNER.email,
       ADMIN_PASSWORD: OWNER.password,
@@ -126,8 +102,26 @@ function refused(port: number): Promise<boolean> {
   });
 }
 
-async function openDatabase(): Promise<Database> {
-  return databaseUrl ? openPostgres(databaseUrl, 2) : openPglite(path.join(dataDir, 'db'));
+/** The servers' database as the test reads it (PGlite: opened once the server has exited). */
+async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+  if (shared) {
+    return fn(shared.database);
+  }
+  const db = await openPglite(path.join(dataDir, 'db'));
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function ownerToken(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(OWNER),
+  });
+  return ((await res.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
 }
 
 describe('SIGTERM', () => {
@@ -138,15 +132,10 @@ describe('SIGTERM', () => {
       const a = await startServer();
       let stopped = false;
       try {
-        const login = await fetch(`${a.base}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(OWNER),
-        });
-        const { tokens } = (await login.json()) as { tokens: { accessToken: string } };
+        const accessToken = await ownerToken(a.base);
 
         // A realtime stream, read to its end.
-        const events = await fetch(`${a.base}/api/events?access_token=${encodeURIComponent(tokens.accessToken)}`);
+        const events = await fetch(`${a.base}/api/events?access_token=${encodeURIComponent(accessToken)}`);
         expect(events.status).toBe(200);
         const streamText = (async () => {
           let text = '';
@@ -199,30 +188,19 @@ describe('SIGTERM', () => {
         }
       }
 
-      const db = await openDatabase();
-      try {
-        const held = await queryRows<{ name: string }>(
-          db.db,
-          sql`select name from job_leases where expires_at > now()`,
-        );
-        expect(held).toEqual([]);
-      } finally {
-        await db.close();
-      }
+      const held = await withDatabase((db) =>
+        queryRows<{ name: string }>(db.db, sql`select name from job_leases where expires_at > now()`),
+      );
+      expect(held).toEqual([]);
 
       // Another instance runs every job at once: nothing waits for a lease to run out.
       const b = await startServer();
       try {
-        const login = await fetch(`${b.base}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(OWNER),
-        });
-        const { tokens } = (await login.json()) as { tokens: { accessToken: string } };
+        const accessToken = await ownerToken(b.base);
         const started = Date.now();
         const res = await fetch(`${b.base}/api/test/run-jobs`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${tokens.accessToken}` },
+          headers: { authorization: `Bearer ${accessToken}` },
         });
         const { ran } = (await res.json()) as { ran: string[] };
         expect(ran.sort()).toEqual(allJobs.map((j) => j.name).sort());
