@@ -2,11 +2,15 @@
 // against the real server started as a child process (as in production, minus the SPA build).
 //
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; the run creates and drops
-// its own database beside it), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32).
+// its own database beside it), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32),
+// BENCH_INSTANCES=2: on PostgreSQL also one and then two instances behind HAProxy
+// (deploy/haproxy/haproxy.cfg; `apt-get install haproxy`), side by side in the same run.
 import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import pg from 'pg';
-import { startServer, type RunningServer } from '../e2e/support/server';
+import { freePort, repoRoot, startServer, type RunningServer } from '../e2e/support/server';
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface AutocannonResult {
@@ -103,7 +107,17 @@ async function benchPostgres(): Promise<Row[] | string> {
     await admin.query(`CREATE DATABASE ${name}`);
     const server = await startServer({ databaseUrl: url.toString() });
     try {
-      return await measure('postgres', server);
+      const rows = await measure('postgres', server);
+      if (process.env.BENCH_INSTANCES === '2') {
+        rows.push(...(await behindHaproxy(server, server, 'postgres, 1 behind HAProxy')));
+        const second = await startServer({ databaseUrl: url.toString() });
+        try {
+          rows.push(...(await behindHaproxy(server, second, 'postgres, 2 behind HAProxy')));
+        } finally {
+          await second.stop();
+        }
+      }
+      return rows;
     } finally {
       await server.stop();
     }
@@ -113,6 +127,38 @@ async function benchPostgres(): Promise<Row[] | string> {
       console.error(`could not drop ${name}: ${err instanceof Error ? err.message : String(err)}`);
     });
     await admin.end();
+  }
+}
+
+/** Measures through HAProxy with the repository's configuration in front of `a` and `b` (maybe the same). */
+async function behindHaproxy(a: RunningServer, b: RunningServer, label: string): Promise<Row[]> {
+  const port = await freePort();
+  // With one instance, both backend lines name it: the balancer's own cost is in both figures.
+  const haproxy = spawn('haproxy', ['-db', '-f', path.join(repoRoot, 'deploy/haproxy/haproxy.cfg')], {
+    env: {
+      ...process.env,
+      LB_BIND: `127.0.0.1:${port}`,
+      PANEL_A: `127.0.0.1:${a.port}`,
+      PANEL_B: `127.0.0.1:${b.port}`,
+    },
+    stdio: 'ignore',
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 100; i += 1) {
+      if (
+        await fetch(`${base}/api/health/ready`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      ) {
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return await measure(label, { ...a, baseUrl: base, port });
+  } finally {
+    haproxy.kill('SIGTERM');
   }
 }
 

@@ -5,7 +5,12 @@ const valid = { GATEWAY_NODE_ID: 'node-1', GATEWAY_NODE_SECRET: 's3cret', PANEL_
 
 describe('parseGatewayEnv', () => {
   it('should apply the defaults', () => {
-    expect(parseGatewayEnv(valid)).toEqual({ ...valid, GATEWAY_BIND: '0.0.0.0', GATEWAY_ALLOW_PRIVATE: false });
+    expect(parseGatewayEnv(valid)).toEqual({
+      ...valid,
+      GATEWAY_BIND: '0.0.0.0',
+      GATEWAY_ALLOW_PRIVATE: false,
+      GATEWAY_DRAIN_MS: 30_000,
+    });
   });
 
   it('should name every missing variable', () => {

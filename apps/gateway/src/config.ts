@@ -49,6 +49,15 @@ const ZGatewayEnv = z.object({
     .optional(),
   /** Name servers for proxy destinations (default: the system's). */
   GATEWAY_DNS_SERVERS: ZDnsServerList.optional(),
+  /** HOST:PORT serving `GET /metrics` (Prometheus); unset: no metrics listener. */
+  GATEWAY_METRICS_ADDR: z
+    .string()
+    .regex(/^[^\s]+:\d{1,5}$/, 'expected HOST:PORT, e.g. 127.0.0.1:9465')
+    .optional(),
+  /** Bearer token the metrics listener asks for (none: keep that port private). */
+  GATEWAY_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** On SIGTERM, how long open tunnels may go on relaying after new connections are refused. */
+  GATEWAY_DRAIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   IPV6_PREFIX: z
     .string()
     .refine((v) => v.includes(':') && parseCidr(v) !== null, 'expected an IPv6 prefix such as 2001:db8:1::/64')

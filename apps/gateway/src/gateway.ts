@@ -28,6 +28,7 @@ import {
   type GatewayLogger,
   type GatewayOptions,
   type GatewayStats,
+  type GatewayHooks,
   type GatewayTimeouts,
 } from './options.js';
 import { clientKey, ProxyRuntime } from './runtime.js';
@@ -35,7 +36,14 @@ import { AddressSet, destinationRefusal, formatIp, parseIp, type DestinationPoli
 import { GatewayState, sameAccess, type GatewayProxy, type StateDiff } from './state.js';
 import { Tunnel, type TunnelHost } from './tunnel.js';
 
-export type { GatewayLimits, GatewayLogger, GatewayOptions, GatewayStats, GatewayTimeouts } from './options.js';
+export type {
+  GatewayHooks,
+  GatewayLimits,
+  GatewayLogger,
+  GatewayOptions,
+  GatewayStats,
+  GatewayTimeouts,
+} from './options.js';
 
 /**
  * The idle sweep runs every idleMs / IDLE_SWEEPS (at most once a second, at least every 5 ms), so
@@ -103,8 +111,10 @@ export class Gateway implements TunnelHost {
   private sweeper: TimerHandle | null = null;
   private reconciling: Promise<void> = Promise.resolve();
   private closing = false;
+  private readonly hooks: GatewayHooks;
 
   constructor(opts: GatewayOptions = {}) {
+    this.hooks = opts.hooks ?? {};
     this.host = opts.host ?? '0.0.0.0';
     this.meter = opts.meter ?? new Meter();
     this.dns = opts.dns ?? new DnsCache();
@@ -134,6 +144,18 @@ export class Gateway implements TunnelHost {
   applyChange(change: TNodeChange): Promise<void> {
     const diff = this.state.applyChange(change);
     return diff === null ? this.reconciling : this.apply(diff, false);
+  }
+
+  /**
+   * The drain before a shutdown: every listener closes, so new connections are refused, and open
+   * tunnels go on relaying until they end or close() cuts them.
+   */
+  stopAccepting(): void {
+    this.closing = true;
+    for (const server of this.listeners.values()) {
+      server.close();
+    }
+    this.listeners.clear();
   }
 
   /** Stops listening and closes every connection. */
@@ -174,7 +196,17 @@ export class Gateway implements TunnelHost {
   }
 
   refusal(ip: Ip, port: number): string | null {
-    return destinationRefusal(ip, port, this.policy);
+    const reason = destinationRefusal(ip, port, this.policy);
+    if (reason !== null) {
+      this.hooks.destinationRefused?.(reason);
+    }
+    return reason;
+  }
+
+  /** Wrong credentials or a client address the proxy does not allow (metrics); false for the caller. */
+  authFailed(): false {
+    this.hooks.authFailed?.();
+    return false;
   }
 
   releaseUnauthenticated(ip: string): void {
@@ -188,6 +220,7 @@ export class Gateway implements TunnelHost {
 
   tunnelOpened(t: Tunnel): void {
     this.tunnelCount += 1;
+    this.hooks.tunnelOpened?.();
     t.seen = this.sweeps;
     if (this.sweeper === null) {
       // Tunnels keep the process alive through their sockets; the sweep alone does not.

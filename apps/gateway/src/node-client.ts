@@ -25,6 +25,8 @@ export interface NodeClientOptions {
   requestTimeoutMs?: number;
   fetch?: typeof fetch;
   logger?: GatewayLogger;
+  /** Every state version the panel announces (a sync or a change), before it is applied: metrics' lag. */
+  onPanelVersion?: (version: number) => void;
 }
 
 const NOOP_LOGGER: GatewayLogger = { info() {}, warn() {}, error() {} };
@@ -46,6 +48,7 @@ export class NodeClient {
   private timers: NodeJS.Timeout[] = [];
   private flushing: Promise<boolean> | null = null;
   private resyncing = false;
+  private readonly onPanelVersion: ((version: number) => void) | undefined;
   /** True while the change stream is open. */
   following = false;
 
@@ -55,6 +58,7 @@ export class NodeClient {
     this.gateway = opts.gateway;
     this.fetchFn = opts.fetch ?? fetch;
     this.log = opts.logger ?? NOOP_LOGGER;
+    this.onPanelVersion = opts.onPanelVersion;
     this.reportIntervalMs = opts.reportIntervalMs ?? 10_000;
     this.resyncIntervalMs = opts.resyncIntervalMs ?? 300_000;
     this.backoffMinMs = opts.backoffMinMs ?? 1_000;
@@ -92,6 +96,7 @@ export class NodeClient {
     if (!parsed.success) {
       throw new Error(`node/state: unexpected body: ${parsed.error.message}`);
     }
+    this.onPanelVersion?.(parsed.data.version);
     await this.gateway.applyFull(parsed.data.proxies, parsed.data.version);
     this.log.info({ version: parsed.data.version, proxies: parsed.data.proxies.length }, 'state synced');
   }
@@ -209,6 +214,7 @@ export class NodeClient {
       // A change we cannot read may be one we needed: resync in full rather than drift.
       throw new Error(`node/changes: unreadable event: ${event.data.slice(0, 200)}`);
     }
+    this.onPanelVersion?.(parsed.data.version);
     await this.gateway.applyChange(parsed.data);
   }
 

@@ -55,6 +55,15 @@ export interface GatewayOptions {
   logger?: GatewayLogger;
   /** Deadlines, the idle sweep and log throttling; tests pass a ManualClock. Default: real time. */
   clock?: Clock;
+  /** Counters for the node's metrics (metrics.ts); none by default. */
+  hooks?: GatewayHooks;
+}
+
+/** Events the metrics count; each is called once per event, off the per-chunk path. */
+export interface GatewayHooks {
+  tunnelOpened?(): void;
+  authFailed?(): void;
+  destinationRefused?(reason: string): void;
 }
 
 export interface GatewayStats {

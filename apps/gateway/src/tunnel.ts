@@ -30,6 +30,7 @@ export interface TunnelHost {
   admit(rt: ProxyRuntime): boolean;
   refusal(ip: Ip, port: number): string | null;
   releaseUnauthenticated(ip: string): void;
+  authFailed(): false;
   tunnelOpened(t: Tunnel): void;
   connectionClosed(t: Tunnel): void;
 }
@@ -171,6 +172,7 @@ export class Tunnel implements Access {
   httpAdmit(proxyAuth: string | null): 'auth' | 'too-many' | null {
     const rt = this.gw.proxyOn(this.port);
     if (rt === null || !rt.httpAuthorized(this.clientIp, proxyAuth)) {
+      this.gw.authFailed();
       return 'auth';
     }
     return this.admit(rt) ? null : 'too-many';
@@ -186,7 +188,7 @@ export class Tunnel implements Access {
 
   socksPasswordAdmit(user: Buffer, pass: Buffer): boolean {
     const rt = this.gw.proxyOn(this.port);
-    return rt !== null && rt.socksAuthorized(this.clientIp, user, pass) && this.admit(rt);
+    return rt !== null && rt.socksAuthorized(this.clientIp, user, pass) ? this.admit(rt) : this.gw.authFailed();
   }
 
   /** Under the proxy's tunnel cap: the client counts as authenticated and as the proxy's tunnel. */

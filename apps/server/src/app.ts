@@ -10,6 +10,8 @@ import {
 import type { AppContext } from './context.js';
 import { serverRoot } from './paths.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerMetrics, type AppMetrics } from './plugins/metrics.js';
+import { requestIdFrom, runWithRequestId } from './lib/request-context.js';
 import { serveSpa } from './web/serve-spa.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerMaintenanceGuard } from './plugins/maintenance.js';
@@ -57,6 +59,9 @@ declare module 'fastify' {
     ctx: AppContext;
     sites: SiteResolver;
     events: EventHub;
+    metrics: AppMetrics;
+    /** Set on SIGTERM: readiness answers 503 so balancers stop sending (server.ts). */
+    draining: boolean;
   }
   interface FastifyRequest {
     site: Site;
@@ -66,7 +71,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** The built SPA to serve; omitted in API-only tests. */
   webDist?: string | null;
-  logger?: boolean | { level: string };
+  /** Fastify's logger option: a level, and in tests a stream to read the JSON lines from. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
 export const defaultWebDist = path.join(serverRoot, '../web/dist');
@@ -80,6 +86,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     bodyLimit: 1024 * 1024,
     // Per-request log lines cost more than the requests themselves; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    // Logged as reqId, sent back as X-Request-Id, put into 5xx answers (README "Metrics").
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -88,7 +96,15 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   app.decorate('ctx', fullCtx);
   app.decorate('sites', new SiteResolver(fullCtx));
   app.decorate('events', new EventHub(ctx.database, app.log));
+  app.decorate('draining', false);
   app.decorateRequest('site', null as unknown as Site);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    runWithRequestId(req.id, done);
+  });
+  // Body parsing may leave the request's async context; the handler runs in it again.
+  app.addHook('preHandler', (req, _reply, done) => runWithRequestId(req.id, done));
+  app.decorate('metrics', registerMetrics(app));
   app.addHook('onRequest', async (req) => {
     req.site = await app.sites.resolve(req.headers.host);
   });

@@ -64,6 +64,18 @@ const ZEnv = z.object({
   TRUST_PROXY: ZBool01.prefault('0'),
   /** How long a crashed instance's job lease blocks that job (jobs/lease.ts). */
   JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3600_000).default(60_000),
+  /**
+   * Bearer token for `GET /metrics` (Prometheus); without it the endpoint answers 404, unless
+   * METRICS_ADDR puts it on a port of its own (README "Metrics").
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** HOST:PORT of a separate listener that serves only `/metrics`, without a token. */
+  METRICS_ADDR: z
+    .string()
+    .regex(/^[^\s]+:\d{1,5}$/, 'expected HOST:PORT, e.g. 127.0.0.1:9464')
+    .optional(),
+  /** On SIGTERM, how long in-flight requests get to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** The built SPA to serve (default: apps/web/dist); bench:web points it at another build. */
   WEB_DIST: z.string().min(1).optional(),
   /** Access-token lifetime in seconds (15 minutes); the e2e specs shorten it to watch renewals. */

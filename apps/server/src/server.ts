@@ -8,6 +8,7 @@ import { prepare } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createMailer } from './lib/mailer.js';
+import { serveMetrics } from './plugins/metrics.js';
 import { allJobs } from './jobs/index.js';
 import { startJobs } from './jobs/runner.js';
 
@@ -42,21 +43,34 @@ async function main(): Promise<void> {
 
   const stopJobs = startJobs(app.ctx, allJobs);
   let embedded: EmbeddedGateway | null = null;
+  const metricsServer = config.METRICS_ADDR
+    ? await serveMetrics(app.metrics, ...splitHostPort(config.METRICS_ADDR))
+    : null;
 
+  // Graceful shutdown (README "Running several instances"): readiness turns 503 at once, the
+  // listener stops accepting, realtime streams end with a retry hint (browsers reconnect to
+  // another instance), in-flight requests finish, running jobs finish their item and release
+  // their leases. Past SHUTDOWN_TIMEOUT_MS the remaining connections are cut.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
       return;
     }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.draining = true;
+    app.log.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down');
+    const cut = setTimeout(() => app.server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
+    cut.unref();
+    const force = setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS + 5_000);
     force.unref();
-    stopJobs();
+    const jobsStopped = stopJobs();
     await embedded?.stop().catch(() => undefined);
     await app.close().catch(() => undefined);
+    await jobsStopped;
+    metricsServer?.close();
     await echo.close().catch(() => undefined);
     await database.close().catch(() => undefined);
+    app.log.info('shut down');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

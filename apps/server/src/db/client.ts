@@ -38,6 +38,10 @@ export interface Database {
   ping(): Promise<boolean>;
   /** PGlite only: a consistent gzip'd tarball of the whole data directory (`dumpLive`). */
   dump?(): Promise<Buffer>;
+  /** False while the LISTEN connection is lost (readiness); PGlite's never is. */
+  listenerUp(): boolean;
+  /** The pool's connections (metrics); null on PGlite, which has one in-process connection. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -109,6 +113,8 @@ function pgliteDatabase(client: PGlite, owner: DataDirOwner | null): Database {
     async dump() {
       return dumpLive(client);
     },
+    listenerUp: () => !client.closed,
+    poolStats: () => null,
     async close() {
       await client.close();
       await owner?.release();
@@ -166,6 +172,8 @@ export async function openPostgres(url: string, poolSize = 20, log?: ListenerLog
         return false;
       }
     },
+    listenerUp: () => listener.state !== 'down',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await listener.close();
       await pool.end();

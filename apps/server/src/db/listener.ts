@@ -97,6 +97,17 @@ export class PgListener {
     return unsubscribe;
   }
 
+  /**
+   * `idle` before anyone listened, `up` with a live connection, `down` while it is lost or being
+   * re-established (notifications may be missed: readiness reports it).
+   */
+  get state(): 'idle' | 'up' | 'down' {
+    if (this.client) {
+      return 'up';
+    }
+    return this.channels.size === 0 && !this.closed ? 'idle' : 'down';
+  }
+
   private listenOn(c: pg.Client, channel: string): Promise<void> {
     let done = this.listened.get(channel);
     if (!done) {

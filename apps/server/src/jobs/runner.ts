@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../context.js';
+import { jobDuration, jobRuns } from '../lib/metrics.js';
 import { acquireLease } from './lease.js';
 
 export interface Job {
@@ -52,6 +53,7 @@ export async function runJob(ctx: AppContext, job: Job, opts: RunOptions = {}): 
     const lease = await acquireLease(ctx, job.name);
     if (!lease) {
       if (!opts.wait || Date.now() > giveUpAt) {
+        jobRuns.inc({ job: job.name, result: 'skipped' });
         return false;
       }
       await sleep(50);
@@ -59,9 +61,15 @@ export async function runJob(ctx: AppContext, job: Job, opts: RunOptions = {}): 
     }
     const signal = opts.signal ? AbortSignal.any([lease.signal, opts.signal]) : lease.signal;
     const sweep = (async () => {
+      const timer = jobDuration.startTimer({ job: job.name });
       try {
         await job.run(ctx, signal);
+        jobRuns.inc({ job: job.name, result: 'ok' });
+      } catch (err) {
+        jobRuns.inc({ job: job.name, result: 'failed' });
+        throw err;
       } finally {
+        timer();
         await lease.release();
       }
     })();
@@ -75,8 +83,12 @@ export async function runJob(ctx: AppContext, job: Job, opts: RunOptions = {}): 
   }
 }
 
-/** Starts the periodic sweeps; the returned function stops them (running sweeps end after their item). */
-export function startJobs(ctx: AppContext, jobs: Job[]): () => void {
+/**
+ * Starts the periodic sweeps. The returned function stops them: no new sweep starts, running ones
+ * end after their item, and it resolves once they have released their leases (graceful shutdown:
+ * another instance can take the job at once).
+ */
+export function startJobs(ctx: AppContext, jobs: Job[]): () => Promise<void> {
   const stop = new AbortController();
   const timers = jobs.map((job) => {
     const tick = async () => {
@@ -90,8 +102,9 @@ export function startJobs(ctx: AppContext, jobs: Job[]): () => void {
     timer.unref();
     return timer;
   });
-  return () => {
+  return async () => {
     timers.forEach(clearInterval);
     stop.abort();
+    await Promise.allSettled([...runningOn(ctx).values()]);
   };
 }

@@ -3,7 +3,11 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError } from '../lib/errors.js';
 import { isTransientDbError } from '../lib/pg-errors.js';
 
-/** One error handler: codes from the contract, 400 VALIDATION_ERROR for bad input, nothing internal on 5xx. */
+/**
+ * One error handler: codes from the contract, 400 VALIDATION_ERROR for bad input, nothing internal
+ * on 5xx but the request id (also the `X-Request-Id` header and the log line's `reqId`), which an
+ * operator looks the failure up with.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -22,7 +26,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, cause: err.cause }, 'response did not match its schema');
-      return reply.status(500).send({ message: 'UNKNOW_ERROR' });
+      return reply.status(500).send({ message: 'UNKNOW_ERROR', requestId: req.id });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -41,9 +45,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isTransientDbError(err)) {
       // Nothing was committed; a client (or a provider retrying its webhook) may try again.
       req.log.warn({ err }, 'database unavailable');
-      return reply.status(503).header('retry-after', '1').send({ message: 'SERVICE_UNAVAILABLE' });
+      return reply.status(503).header('retry-after', '1').send({ message: 'SERVICE_UNAVAILABLE', requestId: req.id });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ message: 'UNKNOW_ERROR' });
+    return reply.status(500).send({ message: 'UNKNOW_ERROR', requestId: req.id });
   });
 }

@@ -62,6 +62,24 @@ export const ZHealth = z.object({
   version: z.string(),
 });
 
+/** GET /api/health/live: the process answers (a balancer's restart check). */
+export const ZLiveness = z.object({ status: z.literal('ok'), version: z.string() });
+
+/**
+ * GET /api/health/ready: 200 when this instance should take traffic, 503 otherwise: the database
+ * answers, every shipped migration is applied, the LISTEN connection is up, and it is not draining
+ * for a shutdown.
+ */
+export const ZReadiness = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  checks: z.object({
+    db: z.enum(['ok', 'down']),
+    migrations: z.enum(['ok', 'pending', 'unknown']),
+    listen: z.enum(['ok', 'down']),
+    draining: z.boolean(),
+  }),
+});
+
 /** The site settings an admin edits (GET /api/setting/admin/list). */
 export const ZSiteSettings = z.object({
   lockDays: z.number().int().min(LOCK_DAYS.min).max(LOCK_DAYS.max),

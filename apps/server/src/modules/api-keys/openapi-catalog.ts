@@ -31,7 +31,7 @@ export const SESSION_ONLY_ROUTES = new Set<string>([
 
 /** Operations left out of the public document on purpose (besides admin paths). */
 export const NOT_PUBLIC = [
-  /^\w+ \/api\/health$/,
+  /^\w+ \/api\/health(\/live|\/ready)?$/,
   /^\w+ \/api\/auth\//,
   /^\w+ \/api\/webhook\//,
   /^\w+ \/api\/test\//,

@@ -9,4 +9,10 @@ export {
   type OutboxSenders,
 } from './outbox.js';
 export type { ClaimedOutboxRow } from './repository.js';
-export { listUserOutbox, purgeSentMails, retryUserOutboxRow, type UserOutboxRow } from './repository.js';
+export {
+  countOutboxBacklog,
+  listUserOutbox,
+  purgeSentMails,
+  retryUserOutboxRow,
+  type UserOutboxRow,
+} from './repository.js';

@@ -26,6 +26,7 @@ import {
 } from './repository.js';
 import { methodConfig, type MethodConfig } from './settings.js';
 import { buildVietQr } from './vietqr.js';
+import { topupCredits } from '../../lib/metrics.js';
 
 export function newCodeBill(): string {
   let code = CODE_BILL_PREFIX;
@@ -141,7 +142,9 @@ export async function receiveBankTransfer(
     return 'ignored';
   }
   const cfg = methodConfig(ctx, site, 'bank');
-  return ctx.db.transaction((tx) => receiveInTx(tx, ctx.clock.now(), site, cfg, body, source));
+  const outcome = await ctx.db.transaction((tx) => receiveInTx(tx, ctx.clock.now(), site, cfg, body, source));
+  topupCredits.inc({ path: 'bank', outcome });
+  return outcome;
 }
 
 /** Why a transfer waits for an admin instead of crediting, or null when it credits its one owner. */

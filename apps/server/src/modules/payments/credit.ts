@@ -10,6 +10,7 @@ import { realtimeMessage } from '../realtime/index.js';
 import { grantPromotionBonus } from '../promotions/index.js';
 import { findTopup, lockTopup, markTopupCredited, updateTopupFrom, type TopupRow } from './repository.js';
 import { heldReasons, type HeldReason } from './held.js';
+import { topupCredits } from '../../lib/metrics.js';
 
 /**
  * What a provider says about a payment, already verified: by its webhook signature, or because we
@@ -211,11 +212,14 @@ export async function creditTopup(
   source: CreditSource,
 ): Promise<CreditResult> {
   try {
-    return await ctx.db.transaction((tx) => creditTopupTx(tx, topupId, source, ctx.clock.now()));
+    const result = await ctx.db.transaction((tx) => creditTopupTx(tx, topupId, source, ctx.clock.now()));
+    topupCredits.inc({ path: source.kind, outcome: result.outcome });
+    return result;
   } catch (err) {
     if (isUniqueViolation(err)) {
       const t = await findTopup(ctx.db, topupId);
       if (t) {
+        topupCredits.inc({ path: source.kind, outcome: 'duplicate' });
         return { outcome: 'duplicate', topup: t };
       }
     }

@@ -28,6 +28,9 @@ export interface EventRoutesOptions {
   sessionUser: SessionUserLookup;
 }
 
+/** The reconnect delay a browser gets when this instance shuts down (another one takes the stream). */
+export const SHUTDOWN_RETRY_MS = 500;
+
 /**
  * GET /api/events: the caller's Server-Sent Events (docs/wire-contract.md#realtime). The token comes in the
  * Authorization header or, for EventSource, as ?access_token=. The stream ends when its session
@@ -35,10 +38,12 @@ export interface EventRoutesOptions {
  */
 export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app, { sessionUser }) => {
   const open = new Set<ServerResponse>();
-  // Open streams would keep app.close() waiting forever; end them first.
+  // Open streams would keep app.close() waiting forever; end them first, with a short retry hint:
+  // the browser's EventSource reconnects on its own, through the balancer to another instance,
+  // and asks for a resync there (docs/wire-contract.md#realtime).
   app.addHook('preClose', async () => {
     for (const res of open) {
-      res.end();
+      res.end(`retry: ${SHUTDOWN_RETRY_MS}\n: server shutting down, reconnect\n\n`);
     }
     open.clear();
     await app.events.close();

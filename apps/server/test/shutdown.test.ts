@@ -1,0 +1,214 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../e2e/support/server.js';
+import { openPglite, queryRows, type Database } from '../src/db/client.js';
+import { allJobs } from '../src/jobs/index.js';
+import { openTestDatabase } from './helper.js';
+
+/**
+ * SIGTERM on the real server (README "Running several instances"): an in-flight request
+ * finishes, new connections are refused, a realtime stream ends with a retry hint, and no job
+ * lease is left behind, so another instance runs every job at once.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const OWNER = { email: 'owner@shutdown.test', password: 'owner-pass-1' };
+
+let dataDir: string;
+/** On PostgreSQL: a fresh database the spawned servers share (its pool is the test's own view). */
+let shared: Awaited<ReturnType<typeof openTestDatabase>> | null = null;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'pp-shutdown-'));
+  if (process.env.DATABASE_URL) {
+    shared = await openTestDatabase();
+  }
+});
+afterAll(async () => {
+  await shared?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  port: number;
+  exited: Promise<number | null>;
+  log: () => string;
+}
+
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: shared?.url ?? '',
+      APP_SECRET: 'shutdown-test-secret-shutdown-test-secret-0123',
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+      DEMO: '0',
+      CAPTCHA: 'off',
+      GATEWAY: 'off',
+      TEST_CLOCK: '1',
+      LOG_LEVEL: 'info',
+      SHUTDOWN_TIMEOUT_MS: '15000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited ${child.exitCode}: ${out}`);
+    }
+    const ready = await fetch(`${base}/api/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) {
+      return { child, base, port, exited, log: () => out };
+    }
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Resolves true when a TCP connection to the port is refused. */
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      resolve(false);
+    });
+    s.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
+  });
+}
+
+/** The servers' database as the test reads it (PGlite: opened once the server has exited). */
+async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+  if (shared) {
+    return fn(shared.database);
+  }
+  const db = await openPglite(path.join(dataDir, 'db'));
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function ownerToken(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(OWNER),
+  });
+  return ((await res.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+}
+
+describe('SIGTERM', () => {
+  it(
+    'finishes in-flight requests, refuses new connections, ends streams with a retry hint, leaves no lease',
+    { timeout: 150_000 },
+    async () => {
+      const a = await startServer();
+      let stopped = false;
+      try {
+        const accessToken = await ownerToken(a.base);
+
+        // A realtime stream, read to its end.
+        const events = await fetch(`${a.base}/api/events?access_token=${encodeURIComponent(accessToken)}`);
+        expect(events.status).toBe(200);
+        const streamText = (async () => {
+          let text = '';
+          const decoder = new TextDecoder();
+          for await (const chunk of events.body as unknown as AsyncIterable<Uint8Array>) {
+            text += decoder.decode(chunk, { stream: true });
+          }
+          return text;
+        })();
+
+        // An in-flight request whose body is still coming when the signal arrives.
+        const body = JSON.stringify({ email: OWNER.email, password: 'a-wrong-password' });
+        const slow = new Promise<{ status: number; text: string }>((resolve, reject) => {
+          const req = request(
+            `${a.base}/api/auth/login`,
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+            },
+            (res) => {
+              let text = '';
+              res.on('data', (c: Buffer) => (text += c.toString()));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+            },
+          );
+          req.on('error', reject);
+          req.write(body.slice(0, 10));
+          setTimeout(() => req.end(body.slice(10)), 1_500);
+        });
+        await new Promise((r) => setTimeout(r, 300));
+
+        a.child.kill('SIGTERM');
+        stopped = true;
+        // New connections are refused while the slow request is still being served.
+        const deadline = Date.now() + 1_000;
+        while (!(await refused(a.port)) && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(await refused(a.port)).toBe(true);
+
+        const answered = await slow;
+        expect(answered.status).toBe(400);
+        expect(answered.text).toContain('"message"');
+        expect(await streamText).toMatch(/retry: \d+\n/);
+        expect(await a.exited).toBe(0);
+        expect(a.log()).toContain('shut down');
+      } finally {
+        if (!stopped) {
+          a.child.kill('SIGKILL');
+        }
+      }
+
+      const held = await withDatabase((db) =>
+        queryRows<{ name: string }>(db.db, sql`select name from job_leases where expires_at > now()`),
+      );
+      expect(held).toEqual([]);
+
+      // Another instance runs every job at once: nothing waits for a lease to run out.
+      const b = await startServer();
+      try {
+        const accessToken = await ownerToken(b.base);
+        const started = Date.now();
+        const res = await fetch(`${b.base}/api/test/run-jobs`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+        const { ran } = (await res.json()) as { ran: string[] };
+        expect(ran.sort()).toEqual(allJobs.map((j) => j.name).sort());
+        expect(Date.now() - started).toBeLessThan(20_000);
+      } finally {
+        b.child.kill('SIGTERM');
+        await b.exited;
+      }
+    },
+  );
+});

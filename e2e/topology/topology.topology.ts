@@ -1,0 +1,398 @@
+/**
+ * Two panel instances (A, B) on one PostgreSQL behind HAProxy (deploy/haproxy/haproxy.cfg) and two
+ * standalone gateway nodes, all as processes:
+ * - a customer buys through the balancer and uses proxies served by both nodes;
+ * - a bank webhook lands on A while the customer's realtime stream is on B: B's stream hears it;
+ * - A is killed with SIGKILL during a burst of webhooks through the balancer: the stream that was
+ *   on A reconnects through the balancer to B, the bank's retries are credited exactly once, and
+ *   the ledger audit holds;
+ * - a node on SIGTERM refuses new connections while an open tunnel keeps relaying.
+ * Needs DATABASE_URL (PostgreSQL) and haproxy on PATH.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openPostgres, queryRows } from '../../apps/server/src/db/client.js';
+import { findLedgerMismatches } from '../../apps/server/src/modules/ledger/repository.js';
+import { findTopupMismatches } from '../../apps/server/src/modules/payments/repository.js';
+import { connect, httpConnect, startEcho, type Target } from '../../apps/gateway/src/test-utils.js';
+import { api, createCustomer, type ApiResult } from '../support/app.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, repoRoot, type RunningServer } from '../support/server.js';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
+
+const BANK_KEY = 'topology-bank-key';
+const BANK_ACCOUNT = '0000000001';
+const SECRET = 'topology-secret-topology-secret-0123456789';
+
+interface Proc {
+  child: ChildProcess;
+  log: () => string;
+  exited: Promise<void>;
+}
+
+function launch(cmd: string, args: string[], env: Record<string, string | undefined>): Proc {
+  const child = spawn(cmd, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const keep = (c: Buffer) => {
+    out = (out + c.toString()).slice(-20_000);
+    if (process.env.E2E_SERVER_LOG === '1') {
+      process.stderr.write(c);
+    }
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, log: () => out.slice(-4000), exited };
+}
+
+async function until(what: string, cond: () => Promise<boolean> | boolean, ms: number, log = () => ''): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > deadline) {
+      throw new Error(`${what}: not within ${ms} ms\n${log()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const ready = (base: string) =>
+  fetch(`${base}/api/health/ready`).then(
+    (r) => r.ok,
+    () => false,
+  );
+
+function ok<T>(what: string, res: ApiResult<T>): T {
+  if (res.status !== 200) {
+    throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body;
+}
+
+function serverAt(baseUrl: string, port: number): RunningServer {
+  return {
+    port,
+    pid: 0,
+    baseUrl,
+    urlFor: (host) => `http://${host}:${port}`,
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+    dataDir: null,
+    logTail: () => '',
+    stop: async () => undefined,
+  };
+}
+
+/** A realtime stream read as text; `text()` is what arrived so far. */
+function openStream(base: string, token: string) {
+  let text = '';
+  const ctrl = new AbortController();
+  const done = fetch(`${base}/api/events?access_token=${encodeURIComponent(token)}`, { signal: ctrl.signal })
+    .then(async (res) => {
+      const decoder = new TextDecoder();
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        text += decoder.decode(chunk, { stream: true });
+      }
+    })
+    .catch(() => undefined);
+  return { text: () => text, done, close: () => ctrl.abort() };
+}
+
+let url: string;
+let dropDb = async () => undefined as void;
+let mail: SmtpSink;
+let target: Target;
+const procs: Proc[] = [];
+let panelA: Proc;
+let lb: string;
+let a: string;
+let b: string;
+
+function panel(port: number): Proc {
+  const { DATABASE_URL: _d, SMTP_URL: _s, ...env } = process.env;
+  const p = launch(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+    SMTP_URL: mail.url,
+    APP_SECRET: SECRET,
+    BANK_WEBHOOK_KEY: BANK_KEY,
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'warn',
+    DEMO: '1',
+    GATEWAY: 'off',
+    TRUST_PROXY: '1',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+  });
+  procs.push(p);
+  return p;
+}
+
+function node(id: string, secret: string, drainMs: number): Proc {
+  const p = launch(process.execPath, ['--import', 'tsx', 'apps/gateway/src/main.ts'], {
+    ...process.env,
+    GATEWAY_NODE_ID: id,
+    GATEWAY_NODE_SECRET: secret,
+    PANEL_URL: lb,
+    GATEWAY_BIND: '127.0.0.1',
+    GATEWAY_ALLOW_PRIVATE: '1',
+    GATEWAY_DRAIN_MS: String(drainMs),
+  });
+  procs.push(p);
+  return p;
+}
+
+beforeAll(async () => {
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    throw new Error('the topology test needs DATABASE_URL (PostgreSQL)');
+  }
+  const name = `topology_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  url = u.toString();
+  dropDb = async () => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  mail = await startSmtpSink();
+  target = await startEcho('127.0.0.1');
+  const [pa, pb, pl] = [await freePort(), await freePort(), await freePort()];
+  [a, b, lb] = [pa, pb, pl].map((p) => `http://127.0.0.1:${p}`) as [string, string, string];
+  // A first: it migrates and seeds; B then finds everything in place.
+  panelA = panel(pa);
+  await until('panel A ready', () => ready(a), 90_000, panelA.log);
+  const panelB = panel(pb);
+  await until('panel B ready', () => ready(b), 90_000, panelB.log);
+  const haproxy = launch('haproxy', ['-db', '-f', path.join(repoRoot, 'deploy/haproxy/haproxy.cfg')], {
+    ...process.env,
+    LB_BIND: `127.0.0.1:${pl}`,
+    PANEL_A: `127.0.0.1:${pa}`,
+    PANEL_B: `127.0.0.1:${pb}`,
+  });
+  procs.push(haproxy);
+  await until('HAProxy up with both panels', () => ready(lb), 20_000, haproxy.log);
+});
+
+afterAll(async () => {
+  for (const p of procs.reverse()) {
+    if (p.child.exitCode === null && p.child.signalCode === null) {
+      p.child.kill('SIGKILL');
+      await p.exited;
+    }
+  }
+  await target?.close();
+  await mail?.close();
+  await dropDb();
+});
+
+describe('two panels behind HAProxy, two gateway nodes', () => {
+  it('buys, proxies through both nodes, credits webhooks once across a SIGKILL, drains a node', async () => {
+    const LB = serverAt(lb, Number(new URL(lb).port));
+    const owner = ok(
+      'owner login',
+      await api<{ tokens: { accessToken: string } }>(LB, 'POST', '/api/auth/login', {
+        body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      }),
+    ).tokens.accessToken;
+
+    // Two nodes, each with its own port range and VN egress pool; the demo's nodes are disabled.
+    const others = ok(
+      'nodes',
+      await api<Array<{ id: string }>>(LB, 'GET', '/api/sub-server/admin/list', { token: owner }),
+    );
+    for (const n of others) {
+      ok(
+        'disable',
+        await api(LB, 'PUT', `/api/sub-server/admin/update/${n.id}`, { token: owner, body: { status: 'disabled' } }),
+      );
+    }
+    const nodes: Array<{ id: string; secret: string; from: number; egress: string[]; proc?: Proc }> = [];
+    const start = 31_000 + randomInt(0, 100) * 40;
+    for (const k of [0, 1]) {
+      const from = start + k * 20;
+      const created = ok(
+        'create node',
+        await api<{ id: string; secret: string }>(LB, 'POST', '/api/sub-server/admin/create', {
+          token: owner,
+          body: { name: `topology-${k}`, host: '127.0.0.1', portFrom: from, portTo: from + 19 },
+        }),
+      );
+      const egress = Array.from({ length: 4 }, (_, i) => `127.31.${k}.${i + 1}`);
+      ok(
+        'egress',
+        await api(LB, 'POST', `/api/sub-server/admin/add-egress/${created.id}`, {
+          token: owner,
+          body: { product: 'v4', country: 'VN', ips: egress },
+        }),
+      );
+      nodes.push({ ...created, from, egress });
+    }
+    nodes[0]!.proc = node(nodes[0]!.id, nodes[0]!.secret, 1_000);
+    nodes[1]!.proc = node(nodes[1]!.id, nodes[1]!.secret, 3_000);
+
+    // A customer, through the balancer; the stream on B, the bank's webhook on A.
+    const creds = await createCustomer(LB, mail, 'topology');
+    const me = ok(
+      'login',
+      await api<{ tokens: { accessToken: string }; user: { id: string } }>(LB, 'POST', '/api/auth/login', {
+        body: creds,
+      }),
+    );
+    const token = me.tokens.accessToken;
+    const { codeBill } = ok('bill', await api<{ codeBill: string }>(LB, 'GET', '/api/bill/get-bill', { token }));
+    const onB = openStream(b, token);
+    await until('stream on B open', () => onB.text().includes(': connected'), 10_000);
+    let txn = 7_000_000 + randomInt(0, 1_000_000);
+    const transfer = (amount: number) => ({
+      id: txn++,
+      gateway: 'ACB',
+      transactionDate: '2026-01-05 10:00:00',
+      accountNumber: BANK_ACCOUNT,
+      content: `${codeBill} topology`,
+      transferType: 'in',
+      transferAmount: amount,
+      referenceCode: `FT${txn}`,
+    });
+    const post = (base: string, body: unknown) =>
+      fetch(`${base}/api/webhook/bank`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Apikey ${BANK_KEY}` },
+        body: JSON.stringify(body),
+      }).then(
+        async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        },
+        () => 0,
+      );
+    expect(await post(a, transfer(500_000))).toBe(200);
+    await until('B heard the top-up credited on A', () => /event: topup\.success/.test(onB.text()), 10_000);
+
+    // Buy through the balancer until both nodes serve one of the customer's proxies.
+    type Proxy = { port: number; username: string; password: string; egressIp: string };
+    const bought: Proxy[] = [];
+    const onNode = (k: number) => bought.find((p) => p.port >= nodes[k]!.from && p.port < nodes[k]!.from + 20);
+    for (let i = 0; i < 6 && !(onNode(0) && onNode(1)); i += 1) {
+      const res = ok(
+        'buy',
+        await api<{ proxies: Proxy[] }>(LB, 'POST', '/api/v4-proxy/buy-retail', {
+          token,
+          body: { country: 'VN', quantity: 1, period: { unit: 'day', value: 1 } },
+        }),
+      );
+      bought.push(...res.proxies);
+    }
+    const through = async (p: Proxy) => {
+      try {
+        const r = await httpConnect(p.port, `127.0.0.1:${target.port}`, { auth: [p.username, p.password] });
+        const seen = r.status === 200 ? await r.reader.readLine() : null;
+        r.reader.socket.destroy();
+        return seen;
+      } catch {
+        return null;
+      }
+    };
+    for (const k of [0, 1]) {
+      const p = onNode(k);
+      expect(p, `a proxy on node ${k}`).toBeDefined();
+      await until(
+        `node ${k} serves its proxy`,
+        async () => (await through(p!)) === p!.egressIp,
+        30_000,
+        nodes[k]!.proc!.log,
+      );
+    }
+
+    // A stream through the balancer, then A dies in the middle of a webhook burst.
+    const viaLb = openStream(lb, token);
+    await until('stream via the balancer', () => viaLb.text().includes(': connected'), 10_000);
+    const bodies = Array.from({ length: 60 }, (_, i) => transfer(10_000 + i));
+    const statuses: number[] = [];
+    let next = 0;
+    let answered = 0;
+    const workers = Array.from({ length: 6 }, async () => {
+      while (next < bodies.length) {
+        const i = next++;
+        statuses[i] = await post(lb, bodies[i]);
+        answered += 1;
+      }
+    });
+    await until('a third answered', () => answered >= 20, 30_000);
+    panelA.child.kill('SIGKILL');
+    await Promise.all(workers);
+    await panelA.exited;
+    // The bank retries whatever did not get a 200, through the balancer: B takes them all.
+    for (let round = 0; round < 5 && statuses.some((s) => s !== 200); round += 1) {
+      for (let i = 0; i < bodies.length; i += 1) {
+        if (statuses[i] !== 200) {
+          statuses[i] = await post(lb, bodies[i]);
+        }
+      }
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    // Every delivery, repeated once more: nothing is credited twice.
+    for (const body of bodies) {
+      expect(await post(lb, body)).toBe(200);
+    }
+
+    // The browser's stream: if it was on A it ended; a reconnect through the balancer lands on B.
+    const again = openStream(lb, token);
+    await until('stream reconnected through the balancer', () => again.text().includes(': connected'), 10_000);
+    expect(await post(lb, transfer(20_000))).toBe(200);
+    await until('the reconnected stream hears a credit', () => /event: topup\.success/.test(again.text()), 10_000);
+
+    const expected = 500_000 + bodies.reduce((s, x) => s + x.transferAmount, 0) + 20_000;
+    const spent = ok('me', await api<{ balance: number }>(LB, 'GET', '/api/user/me', { token }));
+    const db = await openPostgres(url, 2);
+    try {
+      expect(await findLedgerMismatches(db.db)).toEqual([]);
+      expect(await findTopupMismatches(db.db)).toEqual([]);
+      const rows = await queryRows<{ credited: string }>(
+        db.db,
+        sql`select coalesce(sum(amount), 0)::bigint as credited from transactions where user_id = ${me.user.id} and amount > 0`,
+      );
+      expect(Number(rows[0]?.credited)).toBe(expected);
+      expect(spent.balance).toBeLessThan(expected);
+    } finally {
+      await db.close();
+    }
+
+    // Node 1 drains: its open tunnel goes on, new connections are refused, then it exits.
+    const p1 = onNode(1)!;
+    const open = await httpConnect(p1.port, `127.0.0.1:${target.port}`, { auth: [p1.username, p1.password] });
+    expect(open.status).toBe(200);
+    expect(await open.reader.readLine()).toBe(p1.egressIp);
+    nodes[1]!.proc.child.kill('SIGTERM');
+    await until(
+      'node 1 refuses new connections',
+      () =>
+        connect(p1.port).then(
+          (r) => {
+            r.socket.destroy();
+            return false;
+          },
+          () => true,
+        ),
+      5_000,
+    );
+    open.reader.socket.write('still here\n');
+    expect(await open.reader.readLine()).toBe('still here');
+    open.reader.socket.destroy();
+    await nodes[1]!.proc.exited;
+    expect(nodes[1]!.proc.child.exitCode).toBe(0);
+    onB.close();
+    viaLb.close();
+    again.close();
+  });
+});
