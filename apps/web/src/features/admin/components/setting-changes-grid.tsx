@@ -6,6 +6,28 @@ import { SearchField } from '@/components/search-field';
 import { useSearchPaging } from '@/hooks/use-paging';
 import { useSettingChanges } from '../api/sites-admin';
 
+/** The label of an audited field (the server's names: docs/wire-contract.md#sites). */
+const FIELD_LABEL = {
+  title: 'sites.fields.title',
+  color: 'sites.fields.color',
+  logo: 'sites.logo.label',
+  googlePixel: 'sites.fields.googlePixel',
+  isOpenV6: 'common.product.v6',
+  isOpenV4: 'common.product.v4',
+  isOpenKey: 'common.product.key',
+  showAgencyApi: 'sites.fields.showAgencyApi',
+  forceEnglish: 'sites.fields.forceEnglish',
+  companyFooter: 'sites.fields.companyFooter',
+  companyName: 'sites.fields.companyName',
+  hosts: 'sites.columns.hosts',
+  recaptchaSiteKey: 'sites.captcha.siteKey',
+  recaptchaSecretKey: 'sites.captcha.secretKey',
+  lockDays: 'admin.config.lockDays',
+  apiRateLimitPerMin: 'developer.admin.limit',
+  maintenance: 'sites.groups.maintenance',
+} as const;
+const isKnownField = (field: string): field is keyof typeof FIELD_LABEL => field in FIELD_LABEL;
+
 /** A site's audited settings changes (server-paged): when, who, which setting, old → new. */
 export function SettingChangesGrid({ siteId }: { siteId?: string }) {
   const { t } = useTranslation();
@@ -15,7 +37,13 @@ export function SettingChangesGrid({ siteId }: { siteId?: string }) {
   const columns: GridColDef<TSettingChange>[] = [
     { field: 'at', headerName: t('sites.changes.at'), width: 170, valueGetter: (_v, row) => formatDateTime(row.at) },
     { field: 'actorEmail', headerName: t('sites.changes.actor'), minWidth: 180, flex: 1 },
-    { field: 'field', headerName: t('sites.changes.field'), width: 160 },
+    {
+      field: 'field',
+      headerName: t('sites.changes.field'),
+      minWidth: 200,
+      flex: 1,
+      valueGetter: (_v, row) => (isKnownField(row.field) ? t(FIELD_LABEL[row.field]) : row.field),
+    },
     {
       field: 'oldValue',
       headerName: t('sites.changes.oldValue'),
