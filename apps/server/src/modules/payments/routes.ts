@@ -225,7 +225,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       `/admin/payment-methods/${method}`,
       { ...admin, schema: { tags, body: ZPaymentMethodUpdate[method], response: { 200: ZPaymentConfig } } },
       async (req) => {
-        await updateMethodConfig(app.ctx, req.site.id, method, req.body);
+        await updateMethodConfig(app.ctx, req.site.id, method, req.body, req.user);
         return freshConfig(app, req);
       },
     );
@@ -235,7 +235,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/payment-public-url',
     { ...admin, schema: { tags, body: ZPaymentPublicUrlUpdate, response: { 200: ZPaymentConfig } } },
     async (req) => {
-      await updatePublicUrl(app.ctx, req.site.id, req.body.publicUrl);
+      await updatePublicUrl(app.ctx, req.site.id, req.body.publicUrl, req.user);
       return freshConfig(app, req);
     },
   );

@@ -171,6 +171,43 @@ describe('/admin/config groups: each validated on the server, nothing changed on
   });
 });
 
+describe('payment settings audit', () => {
+  it('should audit a payment method and the public URL, the credentials masked', async () => {
+    const a = await admin('proxy-owner.localhost');
+    const res = await call(
+      'PUT',
+      '/api/bill/admin/payment-methods/bank',
+      a.token,
+      {
+        bankName: 'VCB',
+        bin: '970436',
+        accountNumber: '0123456789',
+        accountName: 'NGUYEN VAN A',
+        webhookKey: 'very-secret-webhook-key',
+      },
+      'proxy-owner.localhost',
+    );
+    expect(res.statusCode).toBe(200);
+    await call(
+      'PUT',
+      '/api/bill/admin/payment-public-url',
+      a.token,
+      { publicUrl: 'https://shop.example.com' },
+      'proxy-owner.localhost',
+    );
+    const rows = (await history(a.token, `&search=${encodeURIComponent(a.email)}`, 'proxy-owner.localhost')).items as {
+      field: string;
+      oldValue: string | null;
+      newValue: string | null;
+    }[];
+    const byField = Object.fromEntries(rows.map((r) => [r.field, r]));
+    expect(byField['payments.bank.accountNumber']).toMatchObject({ oldValue: null, newValue: '0123456789' });
+    expect(byField['payments.bank.webhookKey']).toMatchObject({ oldValue: null, newValue: '••••••' });
+    expect(byField['payments.publicUrl']).toMatchObject({ newValue: 'https://shop.example.com' });
+    expect(JSON.stringify(rows)).not.toContain('very-secret-webhook-key');
+  });
+});
+
 describe('logo upload', () => {
   it('should store a PNG, serve it with its type and audit the new logo path', async () => {
     const a = await admin();

@@ -22,7 +22,11 @@ function show(value: unknown): string | null {
  * The fields of `after` that differ from `before`, as audit rows (old → new; secrets masked: the
  * row says that the secret changed, never what it was or became).
  */
-export function diffSettings(before: Record<string, unknown>, after: Record<string, unknown>): ChangeRow[] {
+export function diffSettings(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  secrets: ReadonlySet<string> = SECRET_FIELDS,
+): ChangeRow[] {
   const rows: ChangeRow[] = [];
   for (const [field, next] of Object.entries(after)) {
     if (next === undefined) {
@@ -33,7 +37,7 @@ export function diffSettings(before: Record<string, unknown>, after: Record<stri
     if (oldValue === newValue) {
       continue;
     }
-    if (SECRET_FIELDS.has(field)) {
+    if (SECRET_FIELDS.has(field) || secrets.has(field)) {
       rows.push({ field, oldValue: oldValue === null ? null : MASK, newValue: newValue === null ? null : MASK });
     } else {
       rows.push({ field, oldValue, newValue });
@@ -50,6 +54,8 @@ export async function recordSettingChanges(
   actor: Actor,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
+  /** More fields to mask, e.g. a payment method's sealed credentials. */
+  secrets?: ReadonlySet<string>,
 ): Promise<void> {
-  await insertSettingChanges(tx, at, siteId, actor, diffSettings(before, after));
+  await insertSettingChanges(tx, at, siteId, actor, diffSettings(before, after, secrets));
 }
