@@ -28,7 +28,7 @@ import {
 } from './admin-repository.js';
 import { findSiteById, type Site } from './repository.js';
 import { recordSettingChanges, type Actor } from './setting-changes.js';
-import { normaliseHost } from './service.js';
+import { normaliseHost, siteBranding } from './service.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
 
@@ -64,17 +64,7 @@ export function siteAdminView(site: Site, hosts: string[]): TSiteAdmin {
     id: site.id,
     slug: site.slug,
     isDefault: site.isDefault,
-    title: site.title,
-    color: site.color,
-    logo: site.logo,
-    googlePixel: site.googlePixel,
-    isOpenV6: site.isOpenV6,
-    isOpenV4: site.isOpenV4,
-    isOpenKey: site.isOpenKey,
-    showAgencyApi: site.showAgencyApi,
-    forceEnglish: site.forceEnglish,
-    companyFooter: site.companyFooter,
-    companyName: site.companyName,
+    ...siteBranding(site),
     hosts,
     recaptchaSiteKey: site.settings.recaptcha?.siteKey ?? null,
     recaptchaSecretSet: Boolean(site.settings.recaptcha?.secretKey),

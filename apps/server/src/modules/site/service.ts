@@ -87,13 +87,8 @@ export function activeMaintenance(settings: SiteSettings, now: Date): TMaintenan
   return { enabled: true, message: m.message, messageEng: m.messageEng, until: m.until };
 }
 
-/**
- * The site's public info. `promotion` is null here; the get-site-info route fills in the running
- * one (promotions module), which needs a query.
- */
-export function siteInfo(site: Site, ctx: Pick<AppContext, 'config' | 'clock'>): TSiteInfo {
-  const s = site.settings;
-  const captchaProvider = ctx.config.CAPTCHA === 'off' ? 'off' : s.recaptcha?.siteKey ? 'recaptcha' : 'altcha';
+/** A site's branding and flags, as both get-site-info and the sites admin show them. */
+export function siteBranding(site: Site) {
   return {
     title: site.title,
     color: site.color,
@@ -106,6 +101,18 @@ export function siteInfo(site: Site, ctx: Pick<AppContext, 'config' | 'clock'>):
     forceEnglish: site.forceEnglish,
     companyFooter: site.companyFooter,
     companyName: site.companyName,
+  };
+}
+
+/**
+ * The site's public info. `promotion` is null here; the get-site-info route fills in the running
+ * one (promotions module), which needs a query.
+ */
+export function siteInfo(site: Site, ctx: Pick<AppContext, 'config' | 'clock'>): TSiteInfo {
+  const s = site.settings;
+  const captchaProvider = ctx.config.CAPTCHA === 'off' ? 'off' : s.recaptcha?.siteKey ? 'recaptcha' : 'altcha';
+  return {
+    ...siteBranding(site),
     captcha: {
       provider: captchaProvider,
       siteKey: captchaProvider === 'recaptcha' ? (s.recaptcha?.siteKey ?? null) : null,

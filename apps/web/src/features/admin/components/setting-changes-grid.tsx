@@ -5,20 +5,12 @@ import { PagedDataGrid } from '@/components/data-grid';
 import { SearchField } from '@/components/search-field';
 import { useSearchPaging } from '@/hooks/use-paging';
 import { useSettingChanges } from '../api/sites-admin';
+import { SITE_FIELD_LABEL } from './site-fields';
 
 /** The label of an audited field (the server's names: docs/wire-contract.md#sites). */
 const FIELD_LABEL = {
-  title: 'sites.fields.title',
-  color: 'sites.fields.color',
+  ...SITE_FIELD_LABEL,
   logo: 'sites.logo.label',
-  googlePixel: 'sites.fields.googlePixel',
-  isOpenV6: 'common.product.v6',
-  isOpenV4: 'common.product.v4',
-  isOpenKey: 'common.product.key',
-  showAgencyApi: 'sites.fields.showAgencyApi',
-  forceEnglish: 'sites.fields.forceEnglish',
-  companyFooter: 'sites.fields.companyFooter',
-  companyName: 'sites.fields.companyName',
   hosts: 'sites.columns.hosts',
   recaptchaSiteKey: 'sites.captcha.siteKey',
   recaptchaSecretKey: 'sites.captcha.secretKey',

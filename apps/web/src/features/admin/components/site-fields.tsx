@@ -65,7 +65,8 @@ export function draftErrors(draft: SiteDraft, keys: readonly DraftKey[]): Partia
   return out;
 }
 
-const LABEL = {
+/** The label of each field (also of its rows in the change history). */
+export const SITE_FIELD_LABEL = {
   title: 'sites.fields.title',
   color: 'sites.fields.color',
   googlePixel: 'sites.fields.googlePixel',
@@ -104,7 +105,7 @@ export function SiteFields({
           <TextField
             size="small"
             fullWidth
-            label={t(LABEL[key])}
+            label={t(SITE_FIELD_LABEL[key])}
             value={draft[key]}
             onChange={(event) => onChange({ [key]: event.target.value })}
             error={errors[key]}
@@ -130,7 +131,7 @@ export function SiteFields({
             .map((key) => (
               <FormControlLabel
                 key={key}
-                label={t(LABEL[key])}
+                label={t(SITE_FIELD_LABEL[key])}
                 control={
                   <Switch
                     checked={draft[key]}
