@@ -63,8 +63,9 @@ describe('sites and the audited configuration', () => {
     await footer.getByTestId('site-field-companyFooter').check();
     await footer.getByTestId('site-footer-save').click();
     const history = page.getByTestId('setting-changes-grid');
-    const row = history.getByRole('row').filter({ hasText: 'Company name' });
-    await row.getByText('E2E Trading Co.').waitFor();
+    const row = history.getByRole('row').filter({ hasText: 'E2E Trading Co.' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Company name');
     expect(await row.innerText()).toContain(ownerOf(server).email);
     await history
       .getByRole('row')

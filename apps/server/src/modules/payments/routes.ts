@@ -241,7 +241,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** After a settings change: this instance sees it at once, the others within the site cache's 10 s. */
+/** After a settings change: every instance sees it at once (SiteResolver.invalidate NOTIFYs the others). */
 async function freshConfig(app: FastifyInstance, req: FastifyRequest) {
   app.sites.invalidate();
   const site = await app.sites.resolve(req.headers.host);
