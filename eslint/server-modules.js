@@ -16,7 +16,7 @@ export const serverModuleGraph = {
   realtime: [],
   outbox: [],
   promotions: [],
-  site: ['promotions'],
+  site: ['catalog', 'promotions'],
   catalog: [],
   supply: [],
   testing: [],

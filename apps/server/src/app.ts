@@ -20,6 +20,7 @@ import { getSessionUser } from './modules/auth/index.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { settingRoutes, siteRoutes } from './modules/site/routes.js';
+import { siteAdminRoutes } from './modules/site/admin-routes.js';
 import { SiteResolver, type Site } from './modules/site/index.js';
 import { logRoutes, userRoutes } from './modules/user/routes.js';
 import {
@@ -122,6 +123,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     async (api) => {
       await api.register(healthRoutes);
       await api.register(siteRoutes, { prefix: '/site' });
+      await api.register(siteAdminRoutes, { prefix: '/site/admin' });
       await api.register(settingRoutes, { prefix: '/setting' });
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/user' });

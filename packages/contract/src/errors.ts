@@ -117,6 +117,11 @@ export const ERROR_CODES = [
   // site content: another tutorial of the site already has this slug
   'SLUG_EXISTS',
   'SITE_NOT_EXISTS',
+  // sites admin: a host already selects another site; a host that is no valid host name
+  'HOST_EXISTS',
+  'INVALID_HOST',
+  // a logo that is no PNG, JPEG or WebP image, or too big
+  'INVALID_IMAGE',
   // an admin- or user-set URL that must lead to a public https address
   'OUTBOUND_URL_NOT_ALLOWED',
   // promotions (docs/wire-contract.md#promotions)
@@ -154,6 +159,7 @@ const CONFLICT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'ORDER_CANCELLED',
   'PROMOTION_ACTIVE_EXISTS',
   'SLUG_EXISTS',
+  'HOST_EXISTS',
 ]);
 
 const NOT_FOUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([

@@ -37,6 +37,7 @@ const ROUTE_TITLES: readonly (readonly [string, TitleKey])[] = [
   [paths.admin.overview.path, 'nav.adminOverview'],
   [paths.admin.analytics.path, 'nav.adminAnalytics'],
   [paths.admin.config.path, 'nav.adminConfig'],
+  [paths.admin.sites.path, 'nav.adminSites'],
   [paths.admin.customers.path, 'nav.adminCustomers'],
   [paths.admin.landing.path, 'nav.adminLanding'],
   [paths.admin.promotion.path, 'nav.adminPromotion'],

@@ -291,6 +291,10 @@ export const routes: RouteObject[] = [
                         path: paths.admin.nodes.path,
                         ...lazyRoute(() => import('@/features/admin/routes/nodes').then((m) => m.AdminNodesRoute)),
                       },
+                      {
+                        path: paths.admin.sites.path,
+                        ...lazyRoute(() => import('@/features/admin/routes/sites').then((m) => m.AdminSitesRoute)),
+                      },
                     ],
                   },
                   {

@@ -62,6 +62,8 @@ export const paths = {
     overview: { path: '/admin/overview', getHref: () => '/admin/overview' },
     analytics: { path: '/admin/analytics', getHref: () => '/admin/analytics' },
     config: { path: '/admin/config', getHref: () => '/admin/config' },
+    /** The white-label sites and their hosts: the owner's (role 0) only. */
+    sites: { path: '/admin/sites', getHref: () => '/admin/sites' },
     customers: { path: '/admin/customers', getHref: () => '/admin/customers' },
     /** One customer: orders, proxies, keys, top-ups and ledger. */
     customer: { path: '/admin/customers/:id', getHref: (id: string) => `/admin/customers/${id}` },

@@ -91,3 +91,99 @@ export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 /** PUT /api/setting/admin/update {settings}: a field left out is kept. */
 export const ZSiteSettingsUpdate = z.object({ settings: ZSiteSettings.partial() });
 export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;
+
+/** docs/product-rules.md#sites: a site's hosts are 1 to SITE_MAX_HOSTS host names. */
+export const SITE_MAX_HOSTS = 10;
+/** An uploaded logo: PNG, JPEG or WebP (SVG is refused: it can carry script), at most this many bytes. */
+export const LOGO_MAX_BYTES = 256 * 1024;
+
+/**
+ * A host name as typed (any case, maybe with a port or a trailing dot); the server normalises it
+ * (lowercase, no port, no trailing dot) and refuses what is no valid host name with INVALID_HOST.
+ */
+const ZHostInput = z.string().trim().min(1).max(260);
+const ZColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+/** A Google Analytics / Tag Manager / pixel id (e.g. G-ABC123, GTM-XYZ, 1234567890), or null. */
+const ZPixel = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,40}$/)
+  .nullable();
+
+/** The branding, flags and footer an admin edits (docs/wire-contract.md#sites). */
+const ZSiteEditable = z.object({
+  title: z.string().trim().min(1).max(80),
+  color: ZColor,
+  googlePixel: ZPixel,
+  isOpenV6: z.boolean(),
+  isOpenV4: z.boolean(),
+  isOpenKey: z.boolean(),
+  showAgencyApi: z.boolean(),
+  forceEnglish: z.boolean(),
+  companyFooter: z.boolean(),
+  companyName: z.string().trim().max(120).nullable(),
+});
+
+/** One site as the owner's /admin/sites and an admin's /admin/config see it. */
+export const ZSiteAdmin = ZSiteEditable.extend({
+  id: z.string().uuid(),
+  slug: z.string(),
+  isDefault: z.boolean(),
+  logo: z.string(),
+  hosts: z.array(z.string()),
+  /** The reCAPTCHA site key, or null for the built-in ALTCHA; the secret is never sent back. */
+  recaptchaSiteKey: z.string().nullable(),
+  recaptchaSecretSet: z.boolean(),
+  createdAt: z.string(),
+});
+export type TSiteAdmin = z.infer<typeof ZSiteAdmin>;
+
+/** The reCAPTCHA keys: both set, or null for ALTCHA; a missing secretKey keeps the stored one. */
+export const ZRecaptchaKeys = z
+  .object({
+    siteKey: z.string().trim().min(10).max(100),
+    secretKey: z.string().trim().min(10).max(100).optional(),
+  })
+  .nullable();
+
+/** PUT /api/site/admin/update-site/:id: a field left out is kept; `hosts` is the owner's only. */
+export const ZSiteUpdate = ZSiteEditable.partial().extend({
+  hosts: z.array(ZHostInput).min(1).max(SITE_MAX_HOSTS).optional(),
+  recaptcha: ZRecaptchaKeys.optional(),
+});
+export type TSiteUpdate = z.infer<typeof ZSiteUpdate>;
+
+/** POST /api/site/admin/create-site (owner): a new site with a copy of another site's catalogue. */
+export const ZSiteCreate = ZSiteEditable.partial().extend({
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{1,31}$/),
+  title: z.string().trim().min(1).max(80),
+  hosts: z.array(ZHostInput).min(1).max(SITE_MAX_HOSTS),
+  /** The site whose countries, retail prices, packages, discounts and bandwidth price are copied. */
+  copyCatalogFrom: z.string().uuid(),
+});
+export type TSiteCreate = z.infer<typeof ZSiteCreate>;
+
+/** POST /api/site/admin/upload-logo/:id: the image as base64 (PNG, JPEG or WebP by its bytes). */
+export const ZLogoUpload = z.object({
+  data: z
+    .string()
+    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 4)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/),
+});
+export type TLogoUpload = z.infer<typeof ZLogoUpload>;
+
+/** One audited change of a site setting: old → new, secrets masked. */
+export const ZSettingChange = z.object({
+  id: z.string().uuid(),
+  at: z.string(),
+  siteId: z.string().uuid(),
+  actorId: z.string().uuid().nullable(),
+  actorEmail: z.string(),
+  field: z.string(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+});
+export type TSettingChange = z.infer<typeof ZSettingChange>;

@@ -65,3 +65,36 @@ export const siteHosts = pgTable(
   },
   (t) => [index('site_hosts_site_idx').on(t.siteId)],
 );
+
+/**
+ * The audit trail of site settings (docs/wire-contract.md#sites): one row per changed field, with
+ * who changed it and the old and new values (secrets masked). Written in the change's transaction.
+ */
+export const siteSettingChanges = pgTable(
+  'site_setting_changes',
+  {
+    id: uuid('id').primaryKey(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Null when the user was deleted since; the email stays. */
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    field: text('field').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+  },
+  (t) => [index('site_setting_changes_site_at_idx').on(t.siteId, t.at)],
+);
+
+/** An uploaded logo, kept in the database so every instance serves it (GET /api/site/logo/:id). */
+export const siteLogos = pgTable('site_logos', {
+  siteId: uuid('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  /** The image bytes as base64 (at most LOGO_MAX_BYTES decoded). */
+  data: text('data').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -225,7 +225,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       `/admin/payment-methods/${method}`,
       { ...admin, schema: { tags, body: ZPaymentMethodUpdate[method], response: { 200: ZPaymentConfig } } },
       async (req) => {
-        await updateMethodConfig(app.ctx, req.site.id, method, req.body);
+        await updateMethodConfig(app.ctx, req.site.id, method, req.body, req.user);
         return freshConfig(app, req);
       },
     );
@@ -235,13 +235,13 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/payment-public-url',
     { ...admin, schema: { tags, body: ZPaymentPublicUrlUpdate, response: { 200: ZPaymentConfig } } },
     async (req) => {
-      await updatePublicUrl(app.ctx, req.site.id, req.body.publicUrl);
+      await updatePublicUrl(app.ctx, req.site.id, req.body.publicUrl, req.user);
       return freshConfig(app, req);
     },
   );
 };
 
-/** After a settings change: this instance sees it at once, the others within the site cache's 10 s. */
+/** After a settings change: every instance sees it at once (SiteResolver.invalidate NOTIFYs the others). */
 async function freshConfig(app: FastifyInstance, req: FastifyRequest) {
   app.sites.invalidate();
   const site = await app.sites.resolve(req.headers.host);

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { checkOutboundUrl, outboundOf } from '../../lib/outbound.js';
-import { lockSiteSettings, writeSiteSettings, type Site } from '../site/index.js';
+import { lockSiteSettings, recordSettingChanges, writeSiteSettings, type Actor, type Site } from '../site/index.js';
 import type { SiteSettings, StoredPaymentMethod } from './repository.js';
 
 /** One method of one site, secrets decrypted, ready for a provider adapter. */
@@ -137,11 +137,25 @@ export function configView(
  * sets, null clears, absent keeps). An enabled method must have everything it needs. The row is
  * locked, so two admins editing two methods at once do not lose each other's change.
  */
+/** A method's stored config as audit fields (`payments.<method>.<field>`); secrets masked by name. */
+function auditFields(method: PaymentMethod, stored: StoredPaymentMethod | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = { [`payments.${method}.enabled`]: stored?.enabled ?? null };
+  for (const [f, v] of Object.entries({ ...stored?.values, ...stored?.secrets })) {
+    out[`payments.${method}.${f}`] = v;
+  }
+  return out;
+}
+
+/**
+ * Saves a payment method's settings; with an actor (an admin's call), each changed field is
+ * audited in the same transaction (docs/wire-contract.md#sites), the credentials masked.
+ */
 export async function updateMethodConfig(
-  ctx: Pick<AppContext, 'db' | 'keys' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'keys' | 'config'> & Partial<Pick<AppContext, 'clock'>>,
   siteId: string,
   method: PaymentMethod,
   patch: Record<string, unknown>,
+  actor?: Actor,
 ): Promise<void> {
   const fields = PAYMENT_METHOD_FIELDS[method];
   // Checked before the row is locked: it may wait on DNS.
@@ -195,13 +209,25 @@ export async function updateMethodConfig(
     }
     const payments = { ...settings.payments, methods: { ...settings.payments?.methods, [method]: next } };
     await writeSiteSettings(tx, siteId, { ...settings, payments });
+    if (actor && ctx.clock) {
+      // Every key either side, so a removed value shows as a change to empty.
+      const before = auditFields(method, storedMethod(settings, method));
+      const after = auditFields(method, next);
+      for (const key of Object.keys(before)) {
+        after[key] ??= null;
+      }
+      const secrets = new Set(fields.secret.map((f) => `payments.${method}.${f}`));
+      await recordSettingChanges(tx, ctx.clock.now(), siteId, actor, before, after, secrets);
+    }
   });
 }
 
 export async function updatePublicUrl(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
   siteId: string,
   publicUrl: string | null | undefined,
+  /** The admin making the change, audited; omitted by the test helpers that seed a config. */
+  actor?: Actor,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const settings = await lockSiteSettings(tx, siteId);
@@ -210,5 +236,10 @@ export async function updatePublicUrl(
     }
     const payments = { ...settings.payments, publicUrl: publicUrl ?? null };
     await writeSiteSettings(tx, siteId, { ...settings, payments });
+    if (actor) {
+      const field = 'payments.publicUrl';
+      const before = { [field]: settings.payments?.publicUrl ?? null };
+      await recordSettingChanges(tx, ctx.clock.now(), siteId, actor, before, { [field]: payments.publicUrl });
+    }
   });
 }

@@ -2,3 +2,4 @@
 export { activeMaintenance, getSiteById, siteInfo, SiteResolver } from './service.js';
 export type { Site } from './repository.js';
 export { findSiteSettings, lockSiteSettings, writeSiteSettings } from './settings-repository.js';
+export { recordSettingChanges, type Actor } from './setting-changes.js';

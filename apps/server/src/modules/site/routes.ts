@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ZMaintenance, ZSiteInfo, ZSiteProductsUpdate, ZSiteSettings, ZSiteSettingsUpdate } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
-import { findSiteById, mergeSiteSettings, updateSiteProducts } from './repository.js';
-import { siteInfo, siteSettingsView, updateSiteSettings } from './service.js';
+import { AppError } from '../../lib/errors.js';
+import { findLogo } from './admin-repository.js';
+import { findSiteById } from './repository.js';
+import { siteInfo, siteSettingsView, updateProducts, updateSiteSettings } from './service.js';
 import { runningPromotionTiers } from '../promotions/index.js';
 import type { Site } from './repository.js';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Other instances' site changes drop this instance's host cache (SiteResolver.follow).
+  const unfollow = await app.sites.follow();
+  app.addHook('onClose', async () => unfollow());
+
   // The site's info with its running promotion (read through: an admin's start or stop shows at once).
   const infoOf = async (site: Site) => ({
     ...siteInfo(site, app.ctx),
@@ -16,8 +23,26 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     infoOf(req.site),
   );
 
-  // The admin's own site: which product categories it sells (isOpenV6/V4/Key). This instance sees
-  // the change at once, the others within the site cache's 10 s.
+  // An uploaded logo (docs/wire-contract.md#sites): its URL carries a version, so it may be cached.
+  app.get(
+    '/logo/:id',
+    { schema: { tags: ['site'], params: z.object({ id: z.string().uuid() }) } },
+    async (req, reply) => {
+      const logo = await findLogo(app.ctx.db, req.params.id);
+      if (!logo) {
+        throw new AppError('NOT_FOUND');
+      }
+      return reply
+        .type(logo.contentType)
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-security-policy', "default-src 'none'")
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(logo.data, 'base64'));
+    },
+  );
+
+  // The admin's own site: which product categories it sells (isOpenV6/V4/Key), audited; every
+  // instance sees the change at once (SiteResolver.invalidate NOTIFYs the others).
   app.put(
     '/admin/update-products',
     {
@@ -25,7 +50,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['site'], body: ZSiteProductsUpdate, response: { 200: ZSiteInfo } },
     },
     async (req) => {
-      await updateSiteProducts(app.ctx.db, req.site.id, req.body);
+      await updateProducts(app.ctx, req.user, req.site.id, req.body);
       app.sites.invalidate();
       return infoOf(await app.sites.resolve(req.headers.host));
     },
@@ -46,9 +71,9 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/update',
     { schema: { tags, body: ZSiteSettingsUpdate, response: { 200: ZSiteSettings } } },
     async (req) => {
-      const view = await updateSiteSettings(app.ctx, req.site.id, req.body.settings);
+      const site = await updateSiteSettings(app.ctx, req.user, req.site.id, req.body.settings);
       app.sites.invalidate();
-      return view;
+      return siteSettingsView(site);
     },
   );
 
@@ -64,7 +89,7 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const until = req.body.until === null ? null : new Date(req.body.until).toISOString();
       const maintenance = { ...req.body, until };
-      await mergeSiteSettings(app.ctx.db, req.site.id, { maintenance });
+      await updateSiteSettings(app.ctx, req.user, req.site.id, { maintenance });
       app.sites.invalidate();
       return maintenance;
     },

@@ -1,17 +1,38 @@
-import { API_RATE_LIMIT, LOCK_DAYS, type TMaintenance, type TSiteInfo, type TSiteSettings } from '@proxy/contract';
+import {
+  API_RATE_LIMIT,
+  LOCK_DAYS,
+  type TMaintenance,
+  type TSiteInfo,
+  type TSiteProductsUpdate,
+  type TSiteSettings,
+} from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { SiteSettings } from '../../db/schema/index.js';
-import { findDefaultSite, findSiteByHost, findSiteById, mergeSiteSettings, type Site } from './repository.js';
+import { lockSite } from './admin-repository.js';
+import {
+  findDefaultSite,
+  findSiteByHost,
+  findSiteById,
+  mergeSiteSettings,
+  updateSiteProducts,
+  type Site,
+} from './repository.js';
+import { recordSettingChanges, type Actor } from './setting-changes.js';
 
 const CACHE_TTL_MS = 10_000;
+/** NOTIFY channel: a site, its hosts or settings changed; every instance drops its host cache. */
+export const SITE_CHANGES_CHANNEL = 'site_changes';
 
 /**
- * Host → site, cached briefly per instance. A change of site settings shows on every instance
- * within CACHE_TTL_MS.
+ * Host → site, cached per instance. A change (a site created or edited, hosts moved, settings
+ * saved) calls `invalidate()`, which drops this instance's cache and NOTIFYs the others, which drop
+ * theirs (`follow`); CACHE_TTL_MS only bounds staleness while the listener connection is down.
  */
 export class SiteResolver {
   private cache = new Map<string, { site: Site; at: number }>();
-  constructor(private readonly ctx: Pick<AppContext, 'db'>) {}
+  constructor(
+    private readonly ctx: Pick<AppContext, 'db'> & { database: Pick<AppContext['database'], 'listen' | 'notify'> },
+  ) {}
 
   async resolve(rawHost: string | undefined): Promise<Site> {
     const host = normaliseHost(rawHost);
@@ -31,8 +52,16 @@ export class SiteResolver {
     return site;
   }
 
+  /** Drops the cache here and tells the other instances to drop theirs (after the change committed). */
   invalidate(): void {
     this.cache.clear();
+    this.ctx.database.notify(SITE_CHANGES_CHANNEL, '').catch(() => undefined);
+  }
+
+  /** LISTENs for other instances' changes; a reconnect drops the cache too (notices may be lost). */
+  follow(): Promise<() => Promise<void>> {
+    const drop = () => this.cache.clear();
+    return this.ctx.database.listen(SITE_CHANGES_CHANNEL, drop, { onResume: drop });
   }
 }
 
@@ -58,13 +87,8 @@ export function activeMaintenance(settings: SiteSettings, now: Date): TMaintenan
   return { enabled: true, message: m.message, messageEng: m.messageEng, until: m.until };
 }
 
-/**
- * The site's public info. `promotion` is null here; the get-site-info route fills in the running
- * one (promotions module), which needs a query.
- */
-export function siteInfo(site: Site, ctx: Pick<AppContext, 'config' | 'clock'>): TSiteInfo {
-  const s = site.settings;
-  const captchaProvider = ctx.config.CAPTCHA === 'off' ? 'off' : s.recaptcha?.siteKey ? 'recaptcha' : 'altcha';
+/** A site's branding and flags, as both get-site-info and the sites admin show them. */
+export function siteBranding(site: Site) {
   return {
     title: site.title,
     color: site.color,
@@ -77,6 +101,18 @@ export function siteInfo(site: Site, ctx: Pick<AppContext, 'config' | 'clock'>):
     forceEnglish: site.forceEnglish,
     companyFooter: site.companyFooter,
     companyName: site.companyName,
+  };
+}
+
+/**
+ * The site's public info. `promotion` is null here; the get-site-info route fills in the running
+ * one (promotions module), which needs a query.
+ */
+export function siteInfo(site: Site, ctx: Pick<AppContext, 'config' | 'clock'>): TSiteInfo {
+  const s = site.settings;
+  const captchaProvider = ctx.config.CAPTCHA === 'off' ? 'off' : s.recaptcha?.siteKey ? 'recaptcha' : 'altcha';
+  return {
+    ...siteBranding(site),
     captcha: {
       provider: captchaProvider,
       siteKey: captchaProvider === 'recaptcha' ? (s.recaptcha?.siteKey ?? null) : null,
@@ -95,16 +131,40 @@ export function siteSettingsView(site: Pick<Site, 'settings'>): TSiteSettings {
   };
 }
 
+/**
+ * Saves part of the settings document (the lock period, the API limit, the maintenance notice:
+ * docs/wire-contract.md#sites) and audits each changed key, in one transaction.
+ */
 export async function updateSiteSettings(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  actor: Actor,
   siteId: string,
-  patch: Partial<TSiteSettings>,
-): Promise<TSiteSettings> {
-  if (Object.keys(patch).length > 0) {
-    await mergeSiteSettings(ctx.db, siteId, patch);
-  }
-  const site = await findSiteById(ctx.db, siteId);
-  return siteSettingsView(site!);
+  patch: Partial<Pick<SiteSettings, 'lockDays' | 'apiRateLimitPerMin' | 'maintenance'>>,
+): Promise<Site> {
+  await ctx.db.transaction(async (tx) => {
+    const site = await lockSite(tx, siteId);
+    if (site && Object.keys(patch).length > 0) {
+      await mergeSiteSettings(tx, siteId, patch);
+      await recordSettingChanges(tx, ctx.clock.now(), siteId, actor, { ...site.settings }, patch);
+    }
+  });
+  return (await findSiteById(ctx.db, siteId))!;
+}
+
+/** The products a site sells (isOpenV6/V4/Key), audited. */
+export async function updateProducts(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  actor: Actor,
+  siteId: string,
+  flags: TSiteProductsUpdate,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const site = await lockSite(tx, siteId);
+    if (site) {
+      await updateSiteProducts(tx, siteId, flags);
+      await recordSettingChanges(tx, ctx.clock.now(), siteId, actor, site, flags);
+    }
+  });
 }
 
 /** A site by id, for other modules (the payments reconciler), which never reach into this repository. */

@@ -28,6 +28,7 @@ export const nav: typeof viNav = {
   adminRotatingKey: 'Key management',
   adminCustomers: 'Customers',
   adminAnalytics: 'Analytics',
+  adminSites: 'Websites',
   adminConfig: 'Configuration',
   adminLanding: 'Landing page',
   adminPromotion: 'Promotions',

@@ -1,5 +1,6 @@
 import { admin } from './admin';
 import { analytics } from './analytics';
+import { sites } from './sites';
 
 /** The admin's texts: loaded with the admin layout (lib/i18n.ts `loadTexts('admin')`). */
-export const adminTexts = { admin, analytics };
+export const adminTexts = { admin, analytics, sites };

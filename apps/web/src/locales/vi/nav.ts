@@ -26,6 +26,7 @@ export const nav = {
   adminRotatingKey: 'Quản lý key',
   adminCustomers: 'Khách hàng',
   adminAnalytics: 'Phân tích',
+  adminSites: 'Website',
   adminConfig: 'Cấu hình',
   adminLanding: 'Trang giới thiệu',
   adminPromotion: 'Khuyến mãi',

@@ -19,6 +19,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import SellOutlined from '@mui/icons-material/SellOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import SyncOutlined from '@mui/icons-material/SyncOutlined';
@@ -69,7 +70,8 @@ export function userNavItems(site: TSiteInfo, role: number | undefined): NavItem
 
 /** docs/screens.md#routes: admin routes, grouped by product; the gateway nodes are the owner's (role 0) only. */
 export function adminNavItems(role: number | undefined): NavItem[] {
-  return ADMIN_NAV_ITEMS.filter((item) => item.to !== paths.admin.nodes.getHref() || role === ROLE.OWNER);
+  const ownerOnly = [paths.admin.nodes.getHref(), paths.admin.sites.getHref()];
+  return ADMIN_NAV_ITEMS.filter((item) => !ownerOnly.includes(item.to) || role === ROLE.OWNER);
 }
 
 const ADMIN_NAV_ITEMS: NavItem[] = [
@@ -116,6 +118,7 @@ const ADMIN_NAV_ITEMS: NavItem[] = [
   { label: 'nav.adminAgency', to: paths.admin.agency.getHref(), icon: GroupsOutlined },
   { label: 'nav.adminLanding', to: paths.admin.landing.getHref(), icon: WebOutlined },
   { label: 'nav.adminConfig', to: paths.admin.config.getHref(), icon: SettingsOutlined },
+  { label: 'nav.adminSites', to: paths.admin.sites.getHref(), icon: LanguageOutlined },
   { label: 'nav.adminNodes', to: paths.admin.nodes.getHref(), icon: StorageOutlined },
   { label: 'nav.userPanel', to: paths.app.dashboard.getHref(), icon: ArrowBack },
 ];

@@ -11,6 +11,7 @@ import type {
 import { api } from '@/lib/api-client';
 import { siteInfoQueryOptions } from '@/lib/site-info';
 import { siteQueryKey } from '@/lib/query-client';
+import { sitesAdminQueryKey } from './sites-admin';
 
 /** The content CMS calls (docs/wire-contract.md#site-content); the public caches are refreshed after each save. */
 const landingKey = siteQueryKey('landing');
@@ -93,6 +94,7 @@ export function useSaveMaintenance() {
     onSuccess: async (m) => {
       qc.setQueryData(maintenanceKey, m);
       await qc.invalidateQueries({ queryKey: siteInfoQueryOptions.queryKey });
+      await qc.invalidateQueries({ queryKey: sitesAdminQueryKey });
     },
   });
 }

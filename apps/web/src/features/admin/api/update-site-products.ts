@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSiteInfo, TSiteProductsUpdate } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { siteInfoQueryOptions } from '@/lib/site-info';
+import { sitesAdminQueryKey } from './sites-admin';
 
 export function updateSiteProducts(flags: TSiteProductsUpdate): Promise<TSiteInfo> {
   return api.put<TSiteInfo>('/site/admin/update-products', flags);
@@ -12,6 +13,10 @@ export function useUpdateSiteProducts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSiteProducts,
-    onSuccess: (info) => queryClient.setQueryData(siteInfoQueryOptions.queryKey, info),
+    onSuccess: async (info) => {
+      queryClient.setQueryData(siteInfoQueryOptions.queryKey, info);
+      // The change history on /admin/config shows the change.
+      await queryClient.invalidateQueries({ queryKey: sitesAdminQueryKey });
+    },
   });
 }

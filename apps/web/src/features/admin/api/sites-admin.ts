@@ -1,0 +1,83 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TPage, TSettingChange, TSiteAdmin, TSiteCreate, TSiteUpdate } from '@proxy/contract';
+import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+import { siteInfoQueryOptions } from '@/lib/site-info';
+
+/** docs/wire-contract.md#sites: /api/site/admin/… */
+export const sitesAdminQueryKey = [...queryRoots.admin, 'sites'] as const;
+
+interface ListParams {
+  page: number;
+  limit: number;
+  search: string;
+}
+
+/** GET list-site (owner): every site with its hosts, paged. */
+export function useSitesAdmin(params: ListParams) {
+  return useQuery({
+    queryKey: [...sitesAdminQueryKey, 'list', params],
+    queryFn: () => api.get<TPage<TSiteAdmin>>('/site/admin/list-site', { query: { ...params } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET my-site: the site the admin's host selects (/admin/config). */
+export function useMySite() {
+  return useQuery({
+    queryKey: [...sitesAdminQueryKey, 'mine'],
+    queryFn: () => api.get<TSiteAdmin>('/site/admin/my-site'),
+  });
+}
+
+/** GET list-setting-change: a site's audited settings changes, newest first. */
+export function useSettingChanges(params: ListParams & { siteId?: string }) {
+  return useQuery({
+    queryKey: [...sitesAdminQueryKey, 'changes', params],
+    queryFn: () => api.get<TPage<TSettingChange>>('/site/admin/list-setting-change', { query: { ...params } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After any change: the lists, the history and the branding the shell shows. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: sitesAdminQueryKey }),
+      queryClient.invalidateQueries({ queryKey: siteInfoQueryOptions.queryKey }),
+    ]);
+}
+
+export function useCreateSite() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: TSiteCreate) => api.post<TSiteAdmin>('/site/admin/create-site', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateSite() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TSiteUpdate }) =>
+      api.put<TSiteAdmin>(`/site/admin/update-site/${id}`, body),
+    onSuccess: refresh,
+  });
+}
+
+/** POST upload-logo/:id with the file's bytes as base64. */
+export function useUploadLogo() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async ({ id, file }: { id: string; file: File }) => {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) {
+        binary += String.fromCharCode(byte);
+      }
+      return api.post<TSiteAdmin>(`/site/admin/upload-logo/${id}`, { data: btoa(binary) });
+    },
+    onSuccess: refresh,
+  });
+}

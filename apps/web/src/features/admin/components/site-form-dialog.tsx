@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { SITE_MAX_HOSTS, ZSiteCreate, type TSiteAdmin } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
+import { notifySuccess } from '@/lib/notify';
+import { useCreateSite, useUpdateSite } from '../api/sites-admin';
+import { bodyOf, draftErrors, draftOf, SiteFields, type DraftKey } from './site-fields';
+import { SiteLogoUpload } from './site-logo-upload';
+
+const KEYS: readonly DraftKey[] = [
+  'title',
+  'color',
+  'companyName',
+  'googlePixel',
+  'isOpenV6',
+  'isOpenV4',
+  'isOpenKey',
+  'showAgencyApi',
+  'forceEnglish',
+  'companyFooter',
+];
+
+const hostLines = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((h) => h.trim())
+    .filter(Boolean);
+
+/** The owner's create / edit dialog of a site: hosts, branding, flags; a new site copies a catalogue. */
+export function SiteFormDialog({
+  site,
+  sites,
+  onClose,
+}: {
+  /** null: a new site. */
+  site: TSiteAdmin | null;
+  /** The sites whose catalogue a new site may copy. */
+  sites: TSiteAdmin[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateSite();
+  const update = useUpdateSite();
+  const [draft, setDraft] = useState(() => draftOf(site));
+  const [slug, setSlug] = useState('');
+  const [hostsText, setHostsText] = useState(site?.hosts.join('\n') ?? '');
+  const [copyFrom, setCopyFrom] = useState(sites.find((s) => s.isDefault)?.id ?? sites[0]?.id ?? '');
+  const errors = draftErrors(draft, KEYS);
+  const hosts = hostLines(hostsText);
+  const hostsValid = hosts.length > 0 && hosts.length <= SITE_MAX_HOSTS;
+  const slugValid = site !== null || ZSiteCreate.shape.slug.safeParse(slug).success;
+  const valid = Object.keys(errors).length === 0 && hostsValid && slugValid && (site !== null || copyFrom !== '');
+
+  const submit = () => {
+    const body = { ...bodyOf(draft, KEYS), hosts };
+    if (site) {
+      update.mutate({ id: site.id, body }, { onSuccess: () => (notifySuccess(t('common.updated')), onClose()) });
+    } else {
+      create.mutate(
+        { ...body, title: draft.title.trim(), slug, copyCatalogFrom: copyFrom },
+        { onSuccess: () => (notifySuccess(t('sites.created')), onClose()) },
+      );
+    }
+  };
+
+  return (
+    <FormDialog
+      title={site ? t('sites.editTitle', { title: site.title }) : t('sites.createTitle')}
+      testId="site-form-dialog"
+      maxWidth="sm"
+      submitLabel={t('common.save')}
+      submitTestId="site-form-submit"
+      loading={create.isPending || update.isPending}
+      submitDisabled={!valid}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Stack spacing={1.5} sx={{ pt: 1 }}>
+        {site === null && (
+          <TextField
+            size="small"
+            label={t('sites.fields.slug')}
+            value={slug}
+            onChange={(event) => setSlug(event.target.value.toLowerCase())}
+            error={slug !== '' && !slugValid}
+            helperText={t('sites.fields.slugHelp')}
+            slotProps={{ htmlInput: { 'data-testid': 'site-field-slug' } }}
+          />
+        )}
+        <TextField
+          size="small"
+          multiline
+          minRows={2}
+          label={t('sites.fields.hosts')}
+          value={hostsText}
+          onChange={(event) => setHostsText(event.target.value)}
+          error={hostsText !== '' && !hostsValid}
+          helperText={t('sites.fields.hostsHelp', { max: SITE_MAX_HOSTS })}
+          slotProps={{ htmlInput: { 'data-testid': 'site-field-hosts' } }}
+        />
+        {site === null && (
+          <TextField
+            select
+            size="small"
+            label={t('sites.fields.copyFrom')}
+            value={copyFrom}
+            onChange={(event) => setCopyFrom(event.target.value)}
+            helperText={t('sites.fields.copyFromHelp')}
+            slotProps={{ htmlInput: { 'data-testid': 'site-field-copy-from' } }}
+          >
+            {sites.map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {s.title} ({s.slug})
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <SiteFields
+          draft={draft}
+          keys={KEYS}
+          errors={errors}
+          onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+        />
+        {site && <SiteLogoUpload site={site} />}
+      </Stack>
+    </FormDialog>
+  );
+}
