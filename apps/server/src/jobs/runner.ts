@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../context.js';
+import { asSystem } from '../modules/audit/index.js';
 import { acquireLease } from './lease.js';
 
 export interface Job {
@@ -58,13 +59,14 @@ export async function runJob(ctx: AppContext, job: Job, opts: RunOptions = {}): 
       continue;
     }
     const signal = opts.signal ? AbortSignal.any([lease.signal, opts.signal]) : lease.signal;
-    const sweep = (async () => {
+    // A sweep's changes are the system's, also when a request started it (the test clock's run-jobs).
+    const sweep = asSystem(async () => {
       try {
         await job.run(ctx, signal);
       } finally {
         await lease.release();
       }
-    })();
+    });
     running.set(job.name, sweep);
     try {
       await sweep;
