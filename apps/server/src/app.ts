@@ -34,6 +34,7 @@ import { keyRoutes, proxyRoutes } from './modules/proxies/routes.js';
 import { testingRoutes } from './modules/testing/routes.js';
 import { keyTagRoutes, proxyTagRoutes, tagRoutes } from './modules/tags/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
+import { proxyMatchRoutes } from './modules/proxies/match-routes.js';
 import { runInRequestScope } from './modules/audit/index.js';
 import { notifyRoutes } from './modules/notifications/routes.js';
 import { nodeRoutes } from './modules/supply/node-routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(keyTagRoutes, { prefix: '/key' });
       await api.register(tagRoutes, { prefix: '/tag' });
       await api.register(auditRoutes, { prefix: '/audit' });
+      await api.register(proxyMatchRoutes, { prefix: '/proxy' });
       await api.register(notifyRoutes, { prefix: '/notify' });
       await api.register(orderRoutes, { prefix: '/order' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });

@@ -21,3 +21,4 @@ export * from './schemas/stats.js';
 export * from './schemas/content.js';
 export * from './schemas/notifications.js';
 export * from './schemas/audit.js';
+export * from './proxy-lines.js';

@@ -1,0 +1,84 @@
+import {
+  MATCH_MAX_LINES,
+  parseProxyLines,
+  type ParsedProxyLine,
+  type TProxy,
+  type TProxyMatchResponse,
+} from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { toProxy, type ProxyRow } from '../orders/index.js';
+import { findOwnProxiesAt } from './match-repository.js';
+
+export interface MatchCandidate {
+  p: ProxyRow;
+  host: string;
+}
+
+const endpoint = (host: string, port: number) => `${host.toLowerCase()}:${port}`;
+
+/**
+ * Pairs parsed lines with candidate proxies (pure): by host and port, and when the line carries a
+ * username and password they must be the proxy's too. Of two proxies on one endpoint (a locked one
+ * whose port went to a newer one) the live one wins.
+ */
+export function pairLines(
+  parsed: ParsedProxyLine[],
+  candidates: MatchCandidate[],
+): { matched: { line: string; row: MatchCandidate }[]; unmatched: string[] } {
+  const at = new Map<string, MatchCandidate[]>();
+  for (const c of candidates) {
+    const k = endpoint(c.host, c.p.port);
+    const list = at.get(k);
+    if (list) {
+      list.push(c);
+    } else {
+      at.set(k, [c]);
+    }
+  }
+  for (const list of at.values()) {
+    list.sort((a, b) => Number(a.p.status === 'locked') - Number(b.p.status === 'locked'));
+  }
+  const matched: { line: string; row: MatchCandidate }[] = [];
+  const unmatched: string[] = [];
+  for (const l of parsed) {
+    const row = at
+      .get(endpoint(l.host, l.port))
+      ?.find((c) => l.username === undefined || (c.p.username === l.username && c.p.password === l.password));
+    if (row) {
+      matched.push({ line: l.line, row });
+    } else {
+      unmatched.push(l.line);
+    }
+  }
+  return { matched, unmatched };
+}
+
+/**
+ * POST /api/proxy/match: which pasted lines are the caller's proxies (docs/wire-contract.md#proxies).
+ * One query for all the lines; another user's proxy is simply not found (unmatched).
+ */
+export async function matchProxyLines(ctx: AppContext, userId: string, text: string): Promise<TProxyMatchResponse> {
+  const { parsed, invalid, lines } = parseProxyLines(text);
+  if (lines > MATCH_MAX_LINES) {
+    throw new AppError('TOO_MANY_LINES', { max: MATCH_MAX_LINES, lines });
+  }
+  const pairs = new Map<string, { host: string; port: number }>();
+  for (const l of parsed) {
+    pairs.set(endpoint(l.host, l.port), { host: l.host, port: l.port });
+  }
+  const candidates = await findOwnProxiesAt(ctx.db, userId, [...pairs.values()]);
+  const { matched, unmatched } = pairLines(parsed, candidates);
+  const views = new Map<string, TProxy>();
+  return {
+    matched: matched.map(({ line, row }) => {
+      let proxy = views.get(row.p.id);
+      if (!proxy) {
+        proxy = toProxy(row.p, row.host);
+        views.set(row.p.id, proxy);
+      }
+      return { line, proxyId: row.p.id, type: row.p.type, proxy };
+    }),
+    unmatched: [...unmatched, ...invalid],
+  };
+}
