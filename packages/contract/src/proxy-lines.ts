@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZProxy } from './schemas/orders.js';
 
 /**
  * The "paste to act" parser (docs/wire-contract.md#proxies, POST /api/proxy/match): one proxy per
@@ -143,8 +142,8 @@ export function parseProxyLines(text: string): {
 /** POST /api/proxy/match (docs/wire-contract.md#proxies). */
 export const ZProxyMatchRequest = z.object({ text: z.string().max(MATCH_MAX_CHARS) });
 export const ZProxyMatchResponse = z.object({
-  /** One entry per matched line, in the order pasted; `proxy` is the proxy as the list shows it. */
-  matched: z.array(z.object({ line: z.string(), proxyId: z.string(), type: z.enum(['v6', 'v4']), proxy: ZProxy })),
+  /** One entry per matched line, in the order pasted. */
+  matched: z.array(z.object({ line: z.string(), proxyId: z.string(), type: z.enum(['v6', 'v4']) })),
   /** Lines that are none of the caller's proxies, or not a proxy line at all. */
   unmatched: z.array(z.string()),
 });

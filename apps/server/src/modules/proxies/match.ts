@@ -1,19 +1,7 @@
-import {
-  MATCH_MAX_LINES,
-  parseProxyLines,
-  type ParsedProxyLine,
-  type TProxy,
-  type TProxyMatchResponse,
-} from '@proxy/contract';
+import { MATCH_MAX_LINES, parseProxyLines, type ParsedProxyLine, type TProxyMatchResponse } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { toProxy, type ProxyRow } from '../orders/index.js';
-import { findOwnProxiesAt } from './match-repository.js';
-
-export interface MatchCandidate {
-  p: ProxyRow;
-  host: string;
-}
+import { findOwnProxiesAt, type MatchRow } from './match-repository.js';
 
 const endpoint = (host: string, port: number) => `${host.toLowerCase()}:${port}`;
 
@@ -24,11 +12,11 @@ const endpoint = (host: string, port: number) => `${host.toLowerCase()}:${port}`
  */
 export function pairLines(
   parsed: ParsedProxyLine[],
-  candidates: MatchCandidate[],
-): { matched: { line: string; row: MatchCandidate }[]; unmatched: string[] } {
-  const at = new Map<string, MatchCandidate[]>();
+  candidates: MatchRow[],
+): { matched: { line: string; row: MatchRow }[]; unmatched: string[] } {
+  const at = new Map<string, MatchRow[]>();
   for (const c of candidates) {
-    const k = endpoint(c.host, c.p.port);
+    const k = endpoint(c.host, c.port);
     const list = at.get(k);
     if (list) {
       list.push(c);
@@ -37,14 +25,14 @@ export function pairLines(
     }
   }
   for (const list of at.values()) {
-    list.sort((a, b) => Number(a.p.status === 'locked') - Number(b.p.status === 'locked'));
+    list.sort((a, b) => Number(a.locked) - Number(b.locked));
   }
-  const matched: { line: string; row: MatchCandidate }[] = [];
+  const matched: { line: string; row: MatchRow }[] = [];
   const unmatched: string[] = [];
   for (const l of parsed) {
     const row = at
       .get(endpoint(l.host, l.port))
-      ?.find((c) => l.username === undefined || (c.p.username === l.username && c.p.password === l.password));
+      ?.find((c) => l.username === undefined || (c.username === l.username && c.password === l.password));
     if (row) {
       matched.push({ line: l.line, row });
     } else {
@@ -69,16 +57,8 @@ export async function matchProxyLines(ctx: AppContext, userId: string, text: str
   }
   const candidates = await findOwnProxiesAt(ctx.db, userId, [...pairs.values()]);
   const { matched, unmatched } = pairLines(parsed, candidates);
-  const views = new Map<string, TProxy>();
   return {
-    matched: matched.map(({ line, row }) => {
-      let proxy = views.get(row.p.id);
-      if (!proxy) {
-        proxy = toProxy(row.p, row.host);
-        views.set(row.p.id, proxy);
-      }
-      return { line, proxyId: row.p.id, type: row.p.type, proxy };
-    }),
+    matched: matched.map(({ line, row }) => ({ line, proxyId: row.id, type: row.type })),
     unmatched: [...unmatched, ...invalid],
   };
 }
