@@ -19,7 +19,8 @@ interface P {
 
 function stats(ms: number[]) {
   const s = [...ms].sort((a, b) => a - b);
-  return `median ${s[Math.floor(s.length / 2)].toFixed(1)} ms, worst ${s[s.length - 1].toFixed(1)} ms (${s.length} runs)`;
+  const at = (i: number) => (s[i] ?? NaN).toFixed(1);
+  return `median ${at(Math.floor(s.length / 2))} ms, worst ${at(s.length - 1)} ms (${s.length} runs)`;
 }
 
 async function main() {
@@ -48,7 +49,11 @@ async function main() {
     ];
     const lines: string[] = [];
     for (let i = 0; i < LINES / 2; i++) {
-      lines.push(forms[i % forms.length](mine[i % mine.length]));
+      const form = forms[i % forms.length];
+      const p = mine[i % mine.length];
+      if (form && p) {
+        lines.push(form(p));
+      }
       lines.push(`198.51.100.${i % 250}:${30000 + (i % 20000)}:user${i}:pass${i}`);
     }
     const text = lines.join('\r\n');
