@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZProxy } from './schemas/orders.js';
 
 /**
  * The "paste to act" parser (docs/wire-contract.md#proxies, POST /api/proxy/match): one proxy per
@@ -140,11 +141,17 @@ export function parseProxyLines(text: string): {
 }
 
 /** POST /api/proxy/match (docs/wire-contract.md#proxies). */
-export const ZProxyMatchRequest = z.object({ text: z.string().max(MATCH_MAX_CHARS) });
+export const ZProxyMatchRequest = z.object({
+  text: z.string().max(MATCH_MAX_CHARS),
+  /** Also answer the matched proxies as the list shows them (`proxies`), for acting on them at once. */
+  withProxies: z.boolean().optional(),
+});
 export const ZProxyMatchResponse = z.object({
   /** One entry per matched line, in the order pasted. */
   matched: z.array(z.object({ line: z.string(), proxyId: z.string(), type: z.enum(['v6', 'v4']) })),
   /** Lines that are none of the caller's proxies, or not a proxy line at all. */
   unmatched: z.array(z.string()),
+  /** With `withProxies`: each matched proxy once. */
+  proxies: z.array(ZProxy).optional(),
 });
 export type TProxyMatchResponse = z.infer<typeof ZProxyMatchResponse>;

@@ -13,6 +13,6 @@ export const proxyMatchRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 2 * 1024 * 1024,
       schema: { tags: ['proxy'], body: ZProxyMatchRequest, response: { 200: ZProxyMatchResponse } },
     },
-    async (req) => matchProxyLines(app.ctx, req.user.id, req.body.text),
+    async (req) => matchProxyLines(app.ctx, req.user.id, req.body.text, req.body.withProxies),
   );
 };

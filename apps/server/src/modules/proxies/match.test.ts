@@ -66,6 +66,18 @@ describe('POST /api/proxy/match', () => {
       [lines[9], p2!.id, 'v4'],
     ]);
     expect(body.unmatched).toEqual([lines[6], lines[7], lines[8]]);
+    const full = await t.inject({
+      method: 'POST',
+      url: '/api/proxy/match',
+      token: a.token,
+      payload: { text: lines.join('\n'), withProxies: true },
+    });
+    expect(
+      full
+        .json<{ proxies: P[] }>()
+        .proxies.map((p) => p.id)
+        .sort(),
+    ).toEqual([p1!.id, p2!.id, p3!.id, p4!.id, v6!.id].sort());
     // The other user's line is theirs alone.
     const other = await match(b.token, lines.join('\n'));
     expect(other.json().matched.map((m: { proxyId: string }) => m.proxyId)).toEqual([foreign!.id]);

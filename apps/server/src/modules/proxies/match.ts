@@ -2,6 +2,7 @@ import { MATCH_MAX_LINES, parseProxyLines, type ParsedProxyLine, type TProxyMatc
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { findOwnProxiesAt, type MatchRow } from './match-repository.js';
+import { listProxiesJson } from './repository.js';
 
 const endpoint = (host: string, port: number) => `${host.toLowerCase()}:${port}`;
 
@@ -46,7 +47,12 @@ export function pairLines(
  * POST /api/proxy/match: which pasted lines are the caller's proxies (docs/wire-contract.md#proxies).
  * One query for all the lines; another user's proxy is simply not found (unmatched).
  */
-export async function matchProxyLines(ctx: AppContext, userId: string, text: string): Promise<TProxyMatchResponse> {
+export async function matchProxyLines(
+  ctx: AppContext,
+  userId: string,
+  text: string,
+  withProxies = false,
+): Promise<TProxyMatchResponse> {
   const { parsed, invalid, lines } = parseProxyLines(text);
   if (lines > MATCH_MAX_LINES) {
     throw new AppError('TOO_MANY_LINES', { max: MATCH_MAX_LINES, lines });
@@ -57,8 +63,24 @@ export async function matchProxyLines(ctx: AppContext, userId: string, text: str
   }
   const candidates = await findOwnProxiesAt(ctx.db, userId, [...pairs.values()]);
   const { matched, unmatched } = pairLines(parsed, candidates);
-  return {
+  const out: TProxyMatchResponse = {
     matched: matched.map(({ line, row }) => ({ line, proxyId: row.id, type: row.type })),
     unmatched: [...unmatched, ...invalid],
   };
+  const ids = [...new Set(out.matched.map((m) => m.proxyId))];
+  if (withProxies && ids.length > 0) {
+    // The list's own JSON (built by PostgreSQL), so the web acts on them as on chosen rows.
+    const r = await listProxiesJson(ctx.db, {
+      userId,
+      ids,
+      search: '',
+      sort: 'created_desc',
+      page: 1,
+      limit: ids.length,
+    });
+    out.proxies = JSON.parse(r.items) as TProxyMatchResponse['proxies'];
+  } else if (withProxies) {
+    out.proxies = [];
+  }
+  return out;
 }
