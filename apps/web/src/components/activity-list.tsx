@@ -12,7 +12,8 @@ import { auditActionText, auditDetailText, useAuditList } from '@/lib/audit';
 
 function ActorChip({ e }: { e: TAuditEvent }) {
   const { t } = useTranslation();
-  const color = e.actor === 'admin' ? 'warning' : e.actor === 'system' ? 'default' : e.actor === 'api-key' ? 'info' : 'primary';
+  const color =
+    e.actor === 'admin' ? 'warning' : e.actor === 'system' ? 'default' : e.actor === 'api-key' ? 'info' : 'primary';
   return <Chip size="small" variant="outlined" color={color} label={t(`audit.actors.${e.actor}`)} />;
 }
 
@@ -30,7 +31,12 @@ export function ActivityGrid() {
       minWidth: 190,
       valueGetter: (_v, row) => auditActionText(row.action, t),
     },
-    { field: 'actor', headerName: t('audit.columns.actor'), width: 140, renderCell: ({ row }) => <ActorChip e={row} /> },
+    {
+      field: 'actor',
+      headerName: t('audit.columns.actor'),
+      width: 140,
+      renderCell: ({ row }) => <ActorChip e={row} />,
+    },
     { field: 'ip', headerName: t('audit.columns.ip'), width: 140, valueFormatter: (v: string | null) => v ?? '—' },
     {
       field: 'detail',

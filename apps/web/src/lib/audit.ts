@@ -77,7 +77,7 @@ export function auditDetailText(e: TAuditEvent, t: TFunction): string {
     } else if (key === 'reason' && typeof v === 'string') {
       text = t(`errors.${v}`, { defaultValue: v });
     } else {
-      text = typeof v === 'object' ? JSON.stringify(v) : String(v as string | number);
+      text = typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
     }
     parts.push(`${t(`audit.detail.${key}`)}: ${text}`);
   }
