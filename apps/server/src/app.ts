@@ -36,6 +36,9 @@ import { orderAdminRoutes } from './modules/orders/admin-routes.js';
 import { keyRoutes, proxyRoutes } from './modules/proxies/routes.js';
 import { testingRoutes } from './modules/testing/routes.js';
 import { keyTagRoutes, proxyTagRoutes, tagRoutes } from './modules/tags/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { proxyMatchRoutes } from './modules/proxies/match-routes.js';
+import { runInRequestScope } from './modules/audit/index.js';
 import { notifyRoutes } from './modules/notifications/routes.js';
 import { nodeRoutes } from './modules/supply/node-routes.js';
 import { nodeAdminRoutes } from './modules/supply/admin-routes.js';
@@ -109,6 +112,9 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   app.addHook('onRequest', async (req) => {
     req.site = await app.sites.resolve(req.headers.host);
   });
+  // The audit trail's request scope (who acts, from which IP), entered after the body is read:
+  // a body's stream events would otherwise run outside it.
+  app.addHook('preValidation', (req, _reply, done) => runInRequestScope(req.ip, done));
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   registerInputGuard(app);
@@ -148,6 +154,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(keyRoutes, { prefix: '/key' });
       await api.register(keyTagRoutes, { prefix: '/key' });
       await api.register(tagRoutes, { prefix: '/tag' });
+      await api.register(auditRoutes, { prefix: '/audit' });
+      await api.register(proxyMatchRoutes, { prefix: '/proxy' });
       await api.register(notifyRoutes, { prefix: '/notify' });
       await api.register(orderRoutes, { prefix: '/order' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });

@@ -132,6 +132,8 @@ export const ERROR_CODES = [
   'TELEGRAM_ERROR',
   'WEBHOOK_NOT_SET',
   'DELIVERY_NOT_EXISTS',
+  // "paste to act" (POST /api/proxy/match): more than MATCH_MAX_LINES lines {max, lines}
+  'TOO_MANY_LINES',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

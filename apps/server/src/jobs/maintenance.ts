@@ -1,3 +1,4 @@
+import { purgeOldAudit } from '../modules/audit/index.js';
 import { purgeExpiredCredentials } from '../modules/auth/index.js';
 import { purgeNotifications } from '../modules/notifications/index.js';
 import { purgeSentMails } from '../modules/outbox/index.js';
@@ -8,7 +9,8 @@ import type { Job } from './runner.js';
 /**
  * Drops rows whose purpose has passed, each through the module that owns the table: rate-limit
  * windows and spent captchas, old codes and refresh tokens, the node change log and traffic reports
- * older than a day, mails sent more than a week ago, and raised alerts' keys after 120 days.
+ * older than a day, mails sent more than a week ago, raised alerts' keys after 120 days, and the
+ * audit trail's rows after a year (AUDIT_RETENTION_DAYS).
  */
 export const maintenanceJob: Job = {
   name: 'maintenance',
@@ -20,5 +22,6 @@ export const maintenanceJob: Job = {
     await purgeOldNodeEvents(ctx.db, now);
     await purgeSentMails(ctx.db, now);
     await purgeNotifications(ctx.db, now);
+    await purgeOldAudit(ctx.db, now);
   },
 };

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../context.js';
 import { jobDuration, jobRuns } from '../lib/metrics.js';
+import { asSystem } from '../modules/audit/index.js';
 import { acquireLease } from './lease.js';
 
 export interface Job {
@@ -60,7 +61,8 @@ export async function runJob(ctx: AppContext, job: Job, opts: RunOptions = {}): 
       continue;
     }
     const signal = opts.signal ? AbortSignal.any([lease.signal, opts.signal]) : lease.signal;
-    const sweep = (async () => {
+    // A sweep's changes are the system's, also when a request started it (the test clock's run-jobs).
+    const sweep = asSystem(async () => {
       const timer = jobDuration.startTimer({ job: job.name });
       try {
         await job.run(ctx, signal);
@@ -72,7 +74,7 @@ export async function runJob(ctx: AppContext, job: Job, opts: RunOptions = {}): 
         timer();
         await lease.release();
       }
-    })();
+    });
     running.set(job.name, sweep);
     try {
       await sweep;

@@ -3,6 +3,7 @@ import { isAdminRole, ROLE } from '@proxy/contract';
 import { AppError } from '../lib/errors.js';
 import { verifyAccessToken, findAuthUser, type AuthUser } from '../modules/auth/index.js';
 import { authenticateKey, SESSION_ONLY_ROUTES } from '../modules/api-keys/index.js';
+import { identifyCaller } from '../modules/audit/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,6 +60,7 @@ export async function authenticate(req: FastifyRequest, reply: FastifyReply): Pr
   }
   req.user = user;
   req.sessionId = claims.sid;
+  identifyCaller({ id: user.id, isAdmin: isAdminRole(user.role) });
 }
 
 /**
@@ -70,14 +72,21 @@ async function authenticateApiKey(req: FastifyRequest, reply: FastifyReply, key:
   if (SESSION_ONLY_ROUTES.has(`${req.method} ${req.routeOptions.url ?? ''}`)) {
     throw new AppError('FORBIDDEN');
   }
-  const user = await authenticateKey(req.server.ctx, req.site, key, req.ip, (l) => {
-    reply.header('RateLimit-Limit', l.limit);
-    reply.header('RateLimit-Remaining', l.remaining);
-    reply.header('RateLimit-Reset', l.reset);
-  });
+  const { apiKeyHint, ...user } = await authenticateKey(
+    req.server.ctx,
+    req.site,
+    key,
+    { ip: req.ip, method: req.method, url: req.routeOptions.url ?? req.url },
+    (l) => {
+      reply.header('RateLimit-Limit', l.limit);
+      reply.header('RateLimit-Remaining', l.remaining);
+      reply.header('RateLimit-Reset', l.reset);
+    },
+  );
   req.user = { ...user, sessionRevoked: false };
   req.sessionId = '';
   req.viaApiKey = true;
+  identifyCaller({ id: user.id, isAdmin: false, apiKeyHint });
 }
 
 /** preHandler after authenticate: roles 0 and 2 only (docs/product-rules.md#roles), never by API key. */

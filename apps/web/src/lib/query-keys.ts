@@ -14,4 +14,6 @@ export const queryRoots = {
   topups: ['topups'],
   /** The user's transactions (GET /api/log/list-transaction). */
   transactions: ['transactions'],
+  /** The user's activity trail (GET /api/audit/list). */
+  audit: ['audit'],
 } as const;

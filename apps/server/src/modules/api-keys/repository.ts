@@ -15,9 +15,9 @@ export async function findApiKey(db: DbOrTx, userId: string): Promise<ApiKeyRow 
 export async function findUserByKeyHash(
   db: DbOrTx,
   keyHash: string,
-): Promise<{ user: UserRow; allowedIps: string[] } | undefined> {
+): Promise<{ user: UserRow; allowedIps: string[]; hint: string | null } | undefined> {
   const rows = await db
-    .select({ user: users, allowedIps: apiKeys.allowedIps })
+    .select({ user: users, allowedIps: apiKeys.allowedIps, hint: apiKeys.hint })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(eq(apiKeys.keyHash, keyHash))

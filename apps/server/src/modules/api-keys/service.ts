@@ -3,6 +3,7 @@ import { API_RATE_LIMIT, MAX_API_ALLOWED_IPS, type TApiInfo } from '@proxy/contr
 import type { AppContext } from '../../context.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
+import { recordApiKeyUse, recordAudit } from '../audit/index.js';
 import { updateUser, type User } from '../auth/index.js';
 import { countRateLimitHit, readRateLimitCount } from '../rate-limits/index.js';
 import type { Site } from '../site/index.js';
@@ -42,6 +43,12 @@ export async function rotateApiKey(ctx: AppContext, user: Pick<User, 'id' | 'sit
     });
     // GET /api/user/me shows the same masked key.
     await updateUser(tx, user.id, { apiKey: keyHint(apiKey), updatedAt: now });
+    await recordAudit(ctx, tx, {
+      userId: user.id,
+      action: 'api-key.generate',
+      targetType: 'api-key',
+      detail: { hint: keyHint(apiKey) },
+    });
   });
   return apiKey;
 }
@@ -75,6 +82,12 @@ export async function setAllowedIps(ctx: AppContext, user: Pick<User, 'id' | 'si
       throw new AppError('SAME_OLD_AUTH_IP');
     }
     await repo.updateAllowedIps(tx, user.id, ips, now);
+    await recordAudit(ctx, tx, {
+      userId: user.id,
+      action: 'api-key.allowed-ips',
+      targetType: 'api-key',
+      detail: { from: row.allowedIps, to: ips },
+    });
   });
   return { allowedIps: ips };
 }
@@ -99,9 +112,10 @@ export async function authenticateKey(
   ctx: AppContext,
   site: Site,
   key: string,
-  clientIp: string,
+  call: { ip: string; method: string; url: string },
   onLimit: (limit: KeyedCall['limit']) => void,
-): Promise<User> {
+): Promise<User & { apiKeyHint: string }> {
+  const clientIp = call.ip;
   if (!key.startsWith(KEY_PREFIX) || key.length > 200) {
     throw new AppError('INVALID_KEY');
   }
@@ -125,5 +139,13 @@ export async function authenticateKey(
   const dayEnd = new Date(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`);
   dayEnd.setUTCDate(dayEnd.getUTCDate() + 1);
   await countRateLimitHit(ctx.db, dayKey(found.user.id, now), now, dayEnd);
-  return found.user;
+  const hint = found.hint ?? '';
+  await recordApiKeyUse(ctx, {
+    userId: found.user.id,
+    hint,
+    ip: plainIp(clientIp),
+    method: call.method,
+    path: call.url.split('?')[0]!.slice(0, 200),
+  });
+  return { ...found.user, apiKeyHint: hint };
 }

@@ -17,7 +17,7 @@ import {
   updateUser,
   type User,
 } from './repository.js';
-import { checkTotp, startSession } from './sessions.js';
+import { auditedLogin, checkTotp, startAuditedSession } from './sessions.js';
 
 let jwks: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | null = null;
 function googleKeys(url: string) {
@@ -126,13 +126,15 @@ export async function googleLogin(
   }
   const { email, sub } = await verifyCredential(ctx, clientId, credential);
   const user = await googleUser(ctx, meta, email, sub);
-  if (!user.active) {
-    throw new AppError('USERNAME_BANNED');
-  }
-  // Google stands in for the password only: an account with 2FA on still needs its code.
-  if (user.twoFactorEnabled) {
-    await checkTotp(ctx, user, code);
-  }
-  const tokens = await startSession(ctx, ctx.db, user, meta);
+  await auditedLogin(ctx, user.id, 'google', async () => {
+    if (!user.active) {
+      throw new AppError('USERNAME_BANNED');
+    }
+    // Google stands in for the password only: an account with 2FA on still needs its code.
+    if (user.twoFactorEnabled) {
+      await checkTotp(ctx, user, code);
+    }
+  });
+  const tokens = await startAuditedSession(ctx, user, meta, 'google');
   return { tokens, user: toMe(user) };
 }

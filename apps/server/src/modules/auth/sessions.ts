@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { hitLimit, resetLimit } from '../../lib/rate-limit.js';
 import { matchTotp } from '../../lib/totp.js';
+import { recordAudit } from '../audit/index.js';
 import { checkCaptcha, LIMITS, type RequestMeta } from './guards.js';
 import { toMe } from './mapper.js';
 import {
@@ -86,24 +87,72 @@ export async function login(ctx: AppContext, meta: RequestMeta, body: TLoginRequ
   if (!user) {
     throw new AppError('USER_NOT_EXISTS');
   }
-  if (!user.passwordHash) {
-    throw new AppError(user.googleSub ? 'GOOGLE_LOGIN' : user.emailVerifiedAt ? 'PASSWORD_NOT_SET' : 'NOT_VERIFY_MAIL');
-  }
-  if (!(await verifyPassword(user.passwordHash, body.password))) {
-    throw new AppError('WRONG_PASSWORD');
-  }
-  if (!user.active) {
-    throw new AppError('USERNAME_BANNED');
-  }
-  if (!user.emailVerifiedAt) {
-    throw new AppError('NOT_VERIFY_MAIL');
-  }
-  if (user.twoFactorEnabled) {
-    await checkTotp(ctx, user, body.code);
-  }
+  await auditedLogin(ctx, user.id, 'password', async () => {
+    if (!user.passwordHash) {
+      throw new AppError(
+        user.googleSub ? 'GOOGLE_LOGIN' : user.emailVerifiedAt ? 'PASSWORD_NOT_SET' : 'NOT_VERIFY_MAIL',
+      );
+    }
+    if (!(await verifyPassword(user.passwordHash, body.password))) {
+      throw new AppError('WRONG_PASSWORD');
+    }
+    if (!user.active) {
+      throw new AppError('USERNAME_BANNED');
+    }
+    if (!user.emailVerifiedAt) {
+      throw new AppError('NOT_VERIFY_MAIL');
+    }
+    if (user.twoFactorEnabled) {
+      await checkTotp(ctx, user, body.code);
+    }
+  });
   await resetLimit(ctx.db, accountKey);
-  const tokens = await startSession(ctx, ctx.db, user, meta);
+  const tokens = await startAuditedSession(ctx, user, meta, 'password');
   return { tokens, user: toMe(user) };
+}
+
+/**
+ * The checks of a known account's sign-in; a refusal is written to the account's trail
+ * (`account.login-failed` with the code, never what was typed) before it goes to the caller.
+ */
+export async function auditedLogin(
+  ctx: AppContext,
+  userId: string,
+  method: 'password' | 'google',
+  checks: () => Promise<void>,
+): Promise<void> {
+  try {
+    await checks();
+  } catch (err) {
+    if (err instanceof AppError) {
+      await recordAudit(ctx, ctx.db, {
+        userId,
+        action: 'account.login-failed',
+        targetType: 'account',
+        detail: { method, reason: err.code },
+      });
+    }
+    throw err;
+  }
+}
+
+/** A new session and its `account.login` row, in one transaction. */
+export async function startAuditedSession(
+  ctx: AppContext,
+  user: User,
+  meta: RequestMeta,
+  method: 'password' | 'google',
+): Promise<TTokens> {
+  return ctx.db.transaction(async (tx) => {
+    const tokens = await startSession(ctx, tx, user, meta);
+    await recordAudit(ctx, tx, {
+      userId: user.id,
+      action: 'account.login',
+      targetType: 'account',
+      detail: { method, twoFactor: user.twoFactorEnabled },
+    });
+    return tokens;
+  });
 }
 
 /** A session belongs to the site it started on (older sessions: the user's site, any site for the owner). */

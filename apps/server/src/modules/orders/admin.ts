@@ -9,6 +9,7 @@ import * as adminRepo from './admin-repository.js';
 import { logNotes } from './log-notes.js';
 import { toKey, toOrder, toProxy } from './mapper.js';
 import { extendUnits, liveUnits, refreshOrders } from './renew.js';
+import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
 import { lockLiveKeysOfOrder, lockLiveProxiesOfOrder } from './units-repository.js';
 
@@ -90,6 +91,13 @@ export async function adminExtendOrder(ctx: AppContext, siteId: string, id: stri
       amount: 0,
       createdAt: now,
     });
+    await recordAudit(ctx, tx, {
+      userId: order.userId,
+      action: 'order.extend',
+      targetType: 'order',
+      targetIds: [order.id],
+      detail: { code: order.code, period, count },
+    });
     await refreshOrders(tx, [order.id]);
     return toOrder(await repo.reloadOrder(tx, order.id));
   });
@@ -152,6 +160,13 @@ export async function adminCancelOrder(ctx: AppContext, actor: AdminActor, siteI
       ...logNotes.adminCancel(count, amount),
       amount,
       createdAt: now,
+    });
+    await recordAudit(ctx, tx, {
+      userId: order.userId,
+      action: 'order.cancel',
+      targetType: 'order',
+      targetIds: [order.id],
+      detail: { code: order.code, refunded: amount, count },
     });
     await publish(tx, order.userId, { type: 'order.updated', data: { id: order.id, status: 'cancelled' } });
     return { status: 'cancelled' as const, refunded: amount, released: count };

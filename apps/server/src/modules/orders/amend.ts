@@ -18,6 +18,7 @@ import { assertProductOpen, insertProxies, type Buyer } from './purchase.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
 import { refreshOrders } from './renew.js';
 import { logNotes, type LogNote } from './log-notes.js';
+import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
 import * as units from './units-repository.js';
 import { assertRetailQuantity, findSellingRetailPrice } from './retail-price.js';
@@ -141,6 +142,13 @@ export async function increaseAmount(
         const { slots, rows } = await addProxies(sp, user, order, amount, now);
         await repo.addToOrderTotal(sp, order.id, q.total, { quantity, updatedAt: now });
         await logSuccess(sp, order.id, 'increase_amount', note, q.total, now);
+        await recordAudit(ctx, sp, {
+          userId: user.id,
+          action: 'order.increase-amount',
+          targetType: 'order',
+          targetIds: [order.id],
+          detail: { code: order.code, amount, quantity, cost: q.total },
+        });
         await refreshOrders(sp, [order.id]);
         const hosts = new Map(slots.map((s) => [s.subServerId, s.host]));
         return {
@@ -214,6 +222,13 @@ export async function changeCountry(
         await moveEgress(sp, product, live, to, now);
         await repo.addToOrderTotal(sp, order.id, q.total, { country: to, updatedAt: now });
         await logSuccess(sp, order.id, 'change_country', note, q.total, now);
+        await recordAudit(ctx, sp, {
+          userId: user.id,
+          action: 'order.change-country',
+          targetType: 'order',
+          targetIds: [order.id],
+          detail: { code: order.code, from: order.country, to, cost: q.total },
+        });
         await refreshOrders(sp, [order.id]);
         return { order: toOrder(await repo.reloadOrder(sp, order.id)), cost: q.total };
       });

@@ -14,6 +14,7 @@ import {
 } from '../supply/index.js';
 import type { Idem } from './idempotency.js';
 import type { ProxyRow } from './mapper.js';
+import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
 import * as units from './units-repository.js';
 
@@ -174,6 +175,21 @@ export async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchas
     note: p.note,
     amount: -p.charge.total,
     createdAt: now,
+  });
+  await recordAudit(ctx, tx, {
+    userId: buyer.id,
+    action: 'order.buy',
+    targetType: 'order',
+    targetIds: [o.id],
+    detail: {
+      code: o.code,
+      product: p.product,
+      country: o.country,
+      quantity: o.quantity,
+      period: p.period,
+      cost: p.charge.total,
+      ...(o.packageName ? { packageName: o.packageName } : {}),
+    },
   });
   const hosts = new Map(slots.map((sl) => [sl.subServerId, sl.host]));
   return { order: o, rows, host: (r: ProxyRow) => hosts.get(r.subServerId) ?? '' };

@@ -7,6 +7,7 @@ import * as catalog from '../catalog/index.js';
 import { chargeBalance } from '../ledger/index.js';
 import type { KeyRow, OrderRow, ProxyRow } from './mapper.js';
 import { logNotes } from './log-notes.js';
+import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
 import * as units from './units-repository.js';
 import { publish } from '../realtime/index.js';
@@ -155,6 +156,13 @@ export async function renewOrderTx(
     amount: -cost,
     createdAt: now,
   });
+  await recordAudit(ctx, tx, {
+    userId: order.userId,
+    action: 'order.renew',
+    targetType: 'order',
+    targetIds: [order.id],
+    detail: { code: order.code, period, cost, count, ...(opts.auto ? { auto: true } : {}) },
+  });
   await refreshOrders(tx, [order.id]);
   return cost;
 }
@@ -254,6 +262,13 @@ export async function increaseBandwidth(
     });
     await repo.updateOrder(tx, order.id, { bandwidthGb: total, updatedAt: now });
     await recordProxyChanges(tx, await units.setOrderBandwidthLimit(tx, order.id, total, now));
+    await recordAudit(ctx, tx, {
+      userId: user.id,
+      action: 'order.bandwidth',
+      targetType: 'order',
+      targetIds: [order.id],
+      detail: { code: order.code, gb, totalGb: total, cost },
+    });
     await repo.insertLog(tx, {
       id: randomUUID(),
       orderId: order.id,
@@ -289,6 +304,13 @@ export async function setOrderAutoRenew(ctx: AppContext, userId: string, orderId
     const now = ctx.clock.now();
     await repo.updateOrder(tx, orderId, { autoRenew, updatedAt: now });
     await units.setOrderUnitsAutoRenew(tx, orderId, autoRenew, now);
+    await recordAudit(ctx, tx, {
+      userId,
+      action: 'order.auto-renew',
+      targetType: 'order',
+      targetIds: [orderId],
+      detail: { code: order.code, autoRenew },
+    });
   });
 }
 
@@ -304,5 +326,11 @@ export async function setPrivateAutoRenew(ctx: AppContext, userId: string, autoR
     // The user row last: charging paths lock order, units, then the user (changeBalance), so
     // taking the user first here could deadlock with them.
     await repo.setAutoRenewPrivate(tx, userId, autoRenew, now);
+    await recordAudit(ctx, tx, {
+      userId,
+      action: 'account.auto-renew-private',
+      targetType: 'account',
+      detail: { autoRenew },
+    });
   });
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { proxyLine, type ProxyRow } from '../orders/index.js';
 import * as repo from './repository.js';
 import { nextEgress, recordProxyChanges } from '../supply/index.js';
+import { recordAudit } from '../audit/index.js';
 
 /** The least time between two manual IP resets of one proxy. */
 export const RESET_MIN_SECONDS = 60;
@@ -54,6 +55,13 @@ export async function setAuthIps(ctx: AppContext, userId: string, type: ProxyTyp
       tx,
       rows.map((p) => p.id),
     );
+    await recordAudit(ctx, tx, {
+      userId,
+      action: 'proxy.auth-ip',
+      targetType: 'proxy',
+      targetIds: rows.map((p) => p.id),
+      detail: { authIps: ips },
+    });
   });
   return ips;
 }
@@ -89,6 +97,13 @@ export async function changePassword(
       tx,
       rows.map((p) => p.id),
     );
+    // Never the password itself: the row says only that it changed.
+    await recordAudit(ctx, tx, {
+      userId,
+      action: 'proxy.password',
+      targetType: 'proxy',
+      targetIds: rows.map((p) => p.id),
+    });
   });
 }
 
@@ -133,11 +148,22 @@ export async function resetIps(ctx: AppContext, userId: string, type: ProxyType,
     if (remain > 0) {
       throw new AppError('RESET_TOO_FAST', { remainTime: remain });
     }
-    const out = [];
+    const out: { id: string; egressIp: string; ipChangedAt: string }[] = [];
     for (const p of rows) {
       const r = await rotateEgress(ctx, tx, p, p.type);
       out.push({ id: r.id, egressIp: r.egressIp, ipChangedAt: r.ipChangedAt!.toISOString() });
     }
+    await recordAudit(
+      ctx,
+      tx,
+      rows.map((p, i) => ({
+        userId,
+        action: 'proxy.ip-change' as const,
+        targetType: 'proxy' as const,
+        targetIds: [p.id],
+        detail: { from: p.egressIp, to: out[i]!.egressIp },
+      })),
+    );
     return out;
   });
 }
@@ -169,6 +195,13 @@ export async function setResetType(
         updatedAt: ctx.clock.now(),
       },
     );
+    await recordAudit(ctx, tx, {
+      userId,
+      action: 'proxy.rotation',
+      targetType: 'proxy',
+      targetIds: rows.map((p) => p.id),
+      detail: mode === 'auto' ? { mode, intervalMin } : { mode },
+    });
   });
 }
 
@@ -200,6 +233,13 @@ export async function getNewIp(ctx: AppContext, siteId: string, key: string, aut
     }
     const rotated = await rotateEgress(ctx, tx, p, 'key');
     await repo.updateKeysById(tx, [k.id], { lastNewIpAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
+    await recordAudit(ctx, tx, {
+      userId: k.userId,
+      action: 'key.new-ip',
+      targetType: 'key',
+      targetIds: [k.id],
+      detail: { from: p.egressIp, to: rotated.egressIp, ...(ips ? { authIps: ips } : {}) },
+    });
     const host = (await repo.findSubServerHost(tx, p.subServerId)) ?? '';
     return {
       proxy: proxyLine(host, rotated),

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/index.js';
 import { chargeBalance } from '../ledger/index.js';
 import { extendUnits, lockOrdersOfUnits, logProxyRenewals, refreshOrders } from '../orders/index.js';
+import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
 
 /**
@@ -74,6 +75,13 @@ export async function renewProxies(
       at: now,
     });
     await extendUnits(tx, { proxies: rows, keys: [] }, period, now);
+    await recordAudit(ctx, tx, {
+      userId: user.id,
+      action: 'proxy.renew',
+      targetType: 'proxy',
+      targetIds: unique,
+      detail: { period, cost, count: rows.length },
+    });
     await refreshOrders(tx, await logProxyRenewals(tx, rows, period, now, perOrder));
     return { cost };
   });
@@ -104,6 +112,13 @@ export async function renewKeys(ctx: AppContext, user: { id: string; siteId: str
       at: now,
     });
     await extendUnits(tx, { proxies: [], keys: rows }, period, now);
+    await recordAudit(ctx, tx, {
+      userId: user.id,
+      action: 'key.renew',
+      targetType: 'key',
+      targetIds: unique,
+      detail: { period, cost, count: rows.length },
+    });
     await refreshOrders(tx, await logProxyRenewals(tx, rows, period, now, perOrder, 'keys'));
     return { cost };
   });

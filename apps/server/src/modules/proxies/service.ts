@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { lockOrdersOfUnits, refreshOrders, syncOrderAutoRenew, toKey, toProxy } from '../orders/index.js';
 import { releaseSlots, recordProxyChanges } from '../supply/index.js';
+import { recordAudit, type AuditEventInput } from '../audit/index.js';
 import { renderExport } from './export.js';
 import * as repo from './repository.js';
 
@@ -27,7 +28,37 @@ export async function deleteKeys(ctx: AppContext, userId: string, ids: string[])
       tx,
       rows.map((k) => k.orderId).filter((x): x is string => x !== null),
     );
+    await recordAudit(ctx, tx, { userId, action: 'key.delete', targetType: 'key', targetIds: unique });
   });
+}
+
+/** The trail rows of a comment or auto-renew change to proxies or keys. */
+function patchEvents(
+  userId: string,
+  unit: 'proxy' | 'key',
+  ids: string[],
+  patch: { comment?: string; autoRenew?: boolean },
+): AuditEventInput[] {
+  const events: AuditEventInput[] = [];
+  if (patch.comment !== undefined) {
+    events.push({
+      userId,
+      action: `${unit}.comment`,
+      targetType: unit,
+      targetIds: ids,
+      detail: { comment: patch.comment },
+    });
+  }
+  if (patch.autoRenew !== undefined) {
+    events.push({
+      userId,
+      action: `${unit}.auto-renew`,
+      targetType: unit,
+      targetIds: ids,
+      detail: { autoRenew: patch.autoRenew },
+    });
+  }
+  return events;
 }
 
 /**
@@ -53,6 +84,7 @@ export async function updateProxies(
     }
     const now = ctx.clock.now();
     await repo.updateProxiesById(tx, unique, { ...patch, updatedAt: now });
+    await recordAudit(ctx, tx, patchEvents(userId, 'proxy', unique, patch));
     if (patch.autoRenew === undefined) {
       return;
     }
@@ -85,6 +117,7 @@ export async function updateKeys(
       throw new AppError('KEY_NOT_EXISTS');
     }
     await repo.updateKeysById(tx, unique, { ...patch, updatedAt: ctx.clock.now() });
+    await recordAudit(ctx, tx, patchEvents(userId, 'key', unique, patch));
     if (patch.autoRenew !== undefined) {
       await syncOrderAutoRenew(
         tx,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { ProxyScope } from '../proxies/index.js';
+import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
 import type { TagType } from './repository.js';
 
@@ -73,6 +74,13 @@ export async function tagProxies(
       throw new AppError('PROXY_NOT_EXISTS');
     }
     await repo.setProxiesTag(tx, unique, tagId, untag);
+    await recordAudit(ctx, tx, {
+      userId,
+      action: untag ? 'proxy.untag' : 'proxy.tag',
+      targetType: 'proxy',
+      targetIds: unique,
+      detail: { tag: tag.name },
+    });
   });
 }
 
@@ -94,5 +102,12 @@ export async function tagKeys(
       throw new AppError('KEY_NOT_EXISTS');
     }
     await repo.setKeysTag(tx, unique, tagId, untag);
+    await recordAudit(ctx, tx, {
+      userId,
+      action: untag ? 'key.untag' : 'key.tag',
+      targetType: 'key',
+      targetIds: unique,
+      detail: { tag: tag.name },
+    });
   });
 }

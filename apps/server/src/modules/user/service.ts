@@ -19,6 +19,7 @@ import {
 } from '../auth/index.js';
 import { isUniqueViolation, pgErrorOf } from '../../lib/pg-errors.js';
 import { rotateApiKey } from '../api-keys/index.js';
+import { recordAudit } from '../audit/index.js';
 import { changeBalance } from '../ledger/index.js';
 import { toAdminUser } from './mapper.js';
 import { insertAdminUser, listSiteUsers, type UserPatch } from './repository.js';
@@ -52,6 +53,7 @@ export async function changePassword(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash, updatedAt: now });
+    await recordAudit(ctx, tx, { userId: user.id, action: 'account.password', targetType: 'account' });
     // The caller goes on in a new session; its open realtime streams follow it there.
     const sessionId = randomUUID();
     await revokeUserSessions(tx, user.id, 'password_changed', now, { from: currentSessionId, to: sessionId });
@@ -97,7 +99,10 @@ export async function verify2fa(ctx: AppContext, userId: string, password: strin
   if (step === null) {
     throw new AppError('INVALID_2FA');
   }
-  await updateUser(ctx.db, user.id, { twoFactorEnabled: true, twoFactorLastStep: step, updatedAt: ctx.clock.now() });
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { twoFactorEnabled: true, twoFactorLastStep: step, updatedAt: ctx.clock.now() });
+    await recordAudit(ctx, tx, { userId: user.id, action: 'account.2fa-on', targetType: 'account' });
+  });
 }
 
 export async function turnOff2fa(ctx: AppContext, userId: string, password: string, code: string): Promise<void> {
@@ -107,11 +112,14 @@ export async function turnOff2fa(ctx: AppContext, userId: string, password: stri
     throw new AppError('TWOFA_IS_OFF');
   }
   await checkTotp(ctx, user, code);
-  await updateUser(ctx.db, user.id, {
-    twoFactorEnabled: false,
-    twoFactorSecret: null,
-    twoFactorLastStep: null,
-    updatedAt: ctx.clock.now(),
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, {
+      twoFactorEnabled: false,
+      twoFactorSecret: null,
+      twoFactorLastStep: null,
+      updatedAt: ctx.clock.now(),
+    });
+    await recordAudit(ctx, tx, { userId: user.id, action: 'account.2fa-off', targetType: 'account' });
   });
 }
 
@@ -222,8 +230,8 @@ export async function adminAdjustBalance(
   const target = await adminTarget(ctx, siteId, userId);
   // Money moves only for the owner, or for a site admin's own customers (never an owner or admin).
   assertMayManage(actor, target);
-  const result = await ctx.db.transaction((tx) =>
-    changeBalance(tx, {
+  const result = await ctx.db.transaction(async (tx) => {
+    const changed = await changeBalance(tx, {
       userId: target.id,
       amount,
       type: kind,
@@ -234,8 +242,15 @@ export async function adminAdjustBalance(
       refId: actor.id,
       actorId: actor.id,
       at: ctx.clock.now(),
-    }),
-  );
+    });
+    await recordAudit(ctx, tx, {
+      userId: target.id,
+      action: 'account.balance',
+      targetType: 'account',
+      detail: { kind, amount, balance: changed.balanceAfter },
+    });
+    return changed;
+  });
   return { balance: result.balanceAfter };
 }
 

@@ -1,6 +1,7 @@
 import type { app as vi } from '../vi/app';
 import { account } from './account';
 import { agency } from './agency';
+import { audit } from './audit';
 import { dashboard } from './dashboard';
 import { developer } from './developer';
 import { ledger } from './ledger';
@@ -16,6 +17,7 @@ import { topup } from './topup';
 export const app: typeof vi = {
   account,
   agency,
+  audit,
   dashboard,
   developer,
   orders,

@@ -118,4 +118,5 @@ export const errors: Record<ErrorCode, string> = {
   TELEGRAM_ERROR: 'Telegram did not accept the request: check the bot token',
   WEBHOOK_NOT_SET: 'Set a webhook URL first',
   DELIVERY_NOT_EXISTS: 'Delivery not found',
+  TOO_MANY_LINES: 'Too many lines: paste at most 10,000 at a time',
 };

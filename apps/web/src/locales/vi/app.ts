@@ -1,5 +1,6 @@
 import { account } from './account';
 import { agency } from './agency';
+import { audit } from './audit';
 import { dashboard } from './dashboard';
 import { developer } from './developer';
 import { ledger } from './ledger';
@@ -15,6 +16,7 @@ import { topup } from './topup';
 export const app = {
   account,
   agency,
+  audit,
   dashboard,
   developer,
   orders,

@@ -120,4 +120,5 @@ export const errors: Record<ErrorCode, string> = {
   TELEGRAM_ERROR: 'Telegram không chấp nhận yêu cầu: hãy kiểm tra token của bot',
   WEBHOOK_NOT_SET: 'Hãy nhập URL webhook trước',
   DELIVERY_NOT_EXISTS: 'Không tìm thấy lần gửi',
+  TOO_MANY_LINES: 'Quá nhiều dòng: mỗi lần dán tối đa 10.000 dòng',
 };

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
 import { useMe } from '@/lib/auth';
+import { ActivityCard } from '../components/activity-card';
 import { AgencyMembershipCard } from '../components/agency-membership-card';
 import { AutoRenewCard } from '../components/auto-renew-card';
 import { NotificationCards } from '../components/notifications/notification-cards';
@@ -27,6 +28,7 @@ export function AccountRoute() {
       <AutoRenewCard enabled={me.autoRenewPrivate} />
       <NotificationCards />
       <TransactionsCard />
+      <ActivityCard />
     </Stack>
   );
 }

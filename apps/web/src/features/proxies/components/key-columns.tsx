@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { copyWithToast } from '@/components/copy-button';
 import { ProxyStatusChip } from '@/components/status-chip';
 import { countryName } from '@/lib/format';
+import { activityField } from './unit-activity';
 import { CopyCell } from './copy-cell';
 import { useUnitColumns } from './unit-columns';
 import type { DetailField } from './unit-views';
@@ -132,5 +133,6 @@ export function useKeyDetails(tags: TTag[]) {
       testId: 'details-tag',
     },
     { label: t('proxies.columns.comment'), value: row.comment || t('common.none') },
+    activityField(t, { keyId: row.id }),
   ];
 }

@@ -4,8 +4,13 @@ import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PublishedWithChangesOutlined from '@mui/icons-material/PublishedWithChangesOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
+import { useState } from 'react';
+import ContentPasteOutlined from '@mui/icons-material/ContentPasteOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { formatDateTime } from '@proxy/contract';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { formatDateTime, type TProxy } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ProxyStatusChip } from '@/components/status-chip';
 import { useCountries } from '@/lib/catalog/get-countries';
@@ -20,6 +25,7 @@ import { ProxyActionDialogs, type ProxyAction } from './proxy-action-dialogs';
 import { useProxyColumns, useProxyDetails } from './proxy-columns';
 import { ProxyFiltersBar } from './proxy-filters';
 import { TagAssignDialog } from './tag-dialogs';
+import { PasteListDialog } from './paste-list-dialog';
 import { ManageTagsButton } from './tag-tools';
 import { useUnitActions } from './unit-actions';
 import { UnitList } from './unit-views';
@@ -45,7 +51,10 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
   });
   const columns = useProxyColumns(tags);
   const details = useProxyDetails(tags);
-  const chosen = selection.chosen(proxies.data?.items ?? []);
+  // "Paste list" → "Select matched": those proxies, on any page, are what the batch actions act on.
+  const [pasting, setPasting] = useState(false);
+  const [pinned, setPinned] = useState<TProxy[] | null>(null);
+  const chosen = pinned ?? selection.chosen(proxies.data?.items ?? []);
   const actions = useUnitActions<ProxyAction | 'tag'>([
     { key: 'authIp', label: t('proxies.actions.authIp'), icon: <SecurityOutlined /> },
     { key: 'password', label: t('proxies.actions.password'), icon: <KeyOutlined /> },
@@ -55,6 +64,14 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
     { key: 'tag', label: t('proxies.tags.action'), icon: <LocalOfferOutlined /> },
   ]);
 
+  // A pasted selection is done with once an action changed it (its rows are stale then).
+  const finish = (changed?: boolean) => {
+    list.finish();
+    if (changed) {
+      setPinned(null);
+    }
+  };
+
   return (
     <>
       <ProxyFiltersBar value={filters} onChange={list.changeFilters} countries={countries.data ?? []} tags={tags} />
@@ -62,8 +79,45 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
         actions={actions}
         selected={chosen.length}
         onAction={(key) => list.start(key, chosen.length)}
-        extra={<ManageTagsButton tagType={type} tags={tags} />}
+        extra={
+          <Stack direction="row" spacing={1}>
+            <Button
+              size="small"
+              startIcon={<ContentPasteOutlined />}
+              onClick={() => setPasting(true)}
+              data-testid="paste-open"
+            >
+              {t('audit.paste.button')}
+            </Button>
+            <ManageTagsButton tagType={type} tags={tags} />
+          </Stack>
+        }
       />
+      {pinned && (
+        <Alert
+          severity="info"
+          sx={{ mb: 1 }}
+          data-testid="paste-pinned"
+          action={
+            <Button color="inherit" size="small" onClick={() => setPinned(null)}>
+              {t('audit.paste.clear')}
+            </Button>
+          }
+        >
+          {t('audit.paste.selected', { count: pinned.length })}
+        </Alert>
+      )}
+      {pasting && (
+        <PasteListDialog
+          type={type}
+          onClose={() => setPasting(false)}
+          onSelect={(found) => {
+            selection.clear();
+            setPinned(found);
+            setPasting(false);
+          }}
+        />
+      )}
       <UnitList
         testId={`proxies-grid-${type}`}
         list={proxies}
@@ -86,7 +140,7 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
         })}
       />
       {list.action === 'tag' && (
-        <TagAssignDialog tagType={type} tags={tags} ids={chosen.map((p) => p.id)} onDone={list.finish} />
+        <TagAssignDialog tagType={type} tags={tags} ids={chosen.map((p) => p.id)} onDone={finish} />
       )}
       {list.action && list.action !== 'tag' && (
         <ProxyActionDialogs
@@ -94,7 +148,7 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
           action={list.action}
           proxies={chosen}
           exportFilters={{ status, country }}
-          onDone={list.finish}
+          onDone={finish}
         />
       )}
     </>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ProxyStatusChip } from '@/components/status-chip';
 import { countryName } from '@/lib/format';
 import { proxyLine } from '@/lib/proxy-lines';
+import { activityField } from './unit-activity';
 import { CopyCell, SecretCell } from './copy-cell';
 import { useUnitColumns } from './unit-columns';
 import type { DetailField } from './unit-views';
@@ -65,5 +66,6 @@ export function useProxyDetails(tags: TTag[]) {
           ? t('proxies.ipMode.autoEvery', { count: row.changeIntervalMin ?? 0 })
           : t('proxies.ipMode.manualShort'),
     },
+    activityField(t, { proxyId: row.id }),
   ];
 }

@@ -1,0 +1,70 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Who is acting, for the rows the audit trail writes inside services: set once per request (the
+ * client IP on arrival, the caller once authenticated) and read when a row is recorded, so the
+ * services that change proxies, keys and orders need not carry a request object. Code that runs
+ * outside any request (jobs) records `system`; `asSystem` says so explicitly for a job started by a
+ * request (the test clock's run-jobs).
+ */
+export interface AuditScope {
+  /** Fastify's `req.ip`: believes X-Forwarded-For only with TRUST_PROXY=1. */
+  ip: string | null;
+  callerId?: string;
+  callerIsAdmin?: boolean;
+  /** Set when the caller authenticated with X-Api-Key (its hint, never the key). */
+  apiKeyHint?: string | null;
+  system?: boolean;
+}
+
+const storage = new AsyncLocalStorage<AuditScope>();
+
+/** onRequest hook body: everything the request does from here on runs in its own scope. */
+export function runInRequestScope(ip: string, next: () => void): void {
+  storage.run({ ip }, next);
+}
+
+/** Called by the auth plugin once the caller is known. */
+export function identifyCaller(caller: { id: string; isAdmin: boolean; apiKeyHint?: string | null }): void {
+  const scope = storage.getStore();
+  if (scope) {
+    scope.callerId = caller.id;
+    scope.callerIsAdmin = caller.isAdmin;
+    scope.apiKeyHint = caller.apiKeyHint ?? null;
+  }
+}
+
+export function asSystem<T>(fn: () => Promise<T>): Promise<T> {
+  return storage.run({ ip: null, system: true }, fn);
+}
+
+export function currentScope(): AuditScope | undefined {
+  return storage.getStore();
+}
+
+export type AuditActor = 'user' | 'api-key' | 'admin' | 'system';
+
+/**
+ * The actor of a row in `ownerId`'s trail: the owner themself (by session or by their API key), an
+ * admin acting on a customer, or the system. A request with no caller yet (login, a rotating key's
+ * get-new-ip link) is the account holder acting.
+ */
+export function actorFor(ownerId: string): {
+  actor: AuditActor;
+  actorUserId: string | null;
+  ip: string | null;
+  apiKeyHint: string | null;
+} {
+  const scope = storage.getStore();
+  if (!scope || scope.system) {
+    return { actor: 'system', actorUserId: null, ip: null, apiKeyHint: null };
+  }
+  const base = { actorUserId: scope.callerId ?? null, ip: scope.ip, apiKeyHint: null };
+  if (scope.apiKeyHint) {
+    return { ...base, actor: 'api-key', apiKeyHint: scope.apiKeyHint };
+  }
+  if (scope.callerId && scope.callerId !== ownerId && scope.callerIsAdmin) {
+    return { ...base, actor: 'admin' };
+  }
+  return { ...base, actor: 'user' };
+}

@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatDateTime, type TAuditEvent } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { PagedDataGrid } from '@/components/data-grid';
+import { usePaging } from '@/hooks/use-paging';
+import { auditActionText, auditDetailText, useAuditList } from '@/lib/audit';
+
+function ActorChip({ e }: { e: TAuditEvent }) {
+  const { t } = useTranslation();
+  const color =
+    e.actor === 'admin' ? 'warning' : e.actor === 'system' ? 'default' : e.actor === 'api-key' ? 'info' : 'primary';
+  return <Chip size="small" variant="outlined" color={color} label={t(`audit.actors.${e.actor}`)} />;
+}
+
+/** docs/screens.md#account: the caller's activity, server-paged, newest first. */
+export function ActivityGrid() {
+  const { t } = useTranslation();
+  const paging = usePaging();
+  const list = useAuditList({ page: paging.page, limit: paging.limit });
+  const columns: GridColDef<TAuditEvent>[] = [
+    { field: 'at', headerName: t('audit.columns.at'), width: 150, valueFormatter: (v: string) => formatDateTime(v) },
+    {
+      field: 'action',
+      headerName: t('audit.columns.action'),
+      flex: 1,
+      minWidth: 190,
+      valueGetter: (_v, row) => auditActionText(row.action, t),
+    },
+    {
+      field: 'actor',
+      headerName: t('audit.columns.actor'),
+      width: 140,
+      renderCell: ({ row }) => <ActorChip e={row} />,
+    },
+    { field: 'ip', headerName: t('audit.columns.ip'), width: 140, valueFormatter: (v: string | null) => v ?? '—' },
+    {
+      field: 'detail',
+      headerName: t('audit.columns.detail'),
+      flex: 2,
+      minWidth: 260,
+      sortable: false,
+      valueGetter: (_v, row) => auditDetailText(row, t),
+    },
+  ];
+  return <PagedDataGrid testId="activity-grid" list={list} paging={paging} columns={columns} />;
+}
+
+/** One proxy's or key's latest activity, for its details drawer. */
+export function ActivityFeed({ proxyId, keyId, limit = 10 }: { proxyId?: string; keyId?: string; limit?: number }) {
+  const { t } = useTranslation();
+  const list = useAuditList({ page: 1, limit, proxyId, keyId });
+  const items = list.data?.items ?? [];
+  return (
+    <Box data-testid="activity-feed" sx={{ width: '100%' }}>
+      {list.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+      {items.length === 0 && !list.isFetching && (
+        <Typography variant="body2" color="text.secondary">
+          {t('audit.empty')}
+        </Typography>
+      )}
+      <Stack spacing={1}>
+        {items.map((e) => (
+          <Box key={e.id} data-testid="activity-item" sx={{ borderLeft: 2, borderColor: 'divider', pl: 1 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {auditActionText(e.action, t)}
+              </Typography>
+              <ActorChip e={e} />
+            </Stack>
+            <Typography variant="caption" color="text.secondary" component="div">
+              {formatDateTime(e.at)}
+              {e.ip ? ` · ${e.ip}` : ''}
+            </Typography>
+            {auditDetailText(e, t) && (
+              <Typography variant="caption" component="div" sx={{ overflowWrap: 'anywhere' }}>
+                {auditDetailText(e, t)}
+              </Typography>
+            )}
+          </Box>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
