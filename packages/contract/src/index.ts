@@ -20,3 +20,4 @@ export * from './schemas/promotions.js';
 export * from './schemas/stats.js';
 export * from './schemas/content.js';
 export * from './schemas/notifications.js';
+export * from './schemas/usage.js';

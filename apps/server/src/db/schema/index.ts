@@ -13,3 +13,4 @@ export * from './promotions.js';
 export * from './stats.js';
 export * from './content.js';
 export * from './notifications.js';
+export * from './usage.js';
