@@ -134,7 +134,12 @@ export async function rollUp(
       where bucket >= ${s}::timestamptz and bucket < ${e}::timestamptz
       group by proxy_id
       on conflict (proxy_id, bucket) do update set bytes_in = excluded.bytes_in, bytes_out = excluded.bytes_out`);
-  await tx.execute(sql`insert into usage_rollups (name, done_until) values (${name}, ${e}::timestamptz)
+  await advanceMark(tx, name, end);
+}
+
+/** Moves a rollup's mark to `until`, never back. */
+export async function advanceMark(db: DbOrTx, name: RollupName, until: Date): Promise<void> {
+  await db.execute(sql`insert into usage_rollups (name, done_until) values (${name}, ${until.toISOString()}::timestamptz)
       on conflict (name) do update set done_until = greatest(usage_rollups.done_until, excluded.done_until)`);
 }
 

@@ -32,6 +32,11 @@ export async function rollUpUsage(ctx: AppContext, signal?: AbortSignal): Promis
       repo.rollUp(tx, 'hours', 'usage_minutes', 'usage_hours', new Date(h), new Date(h + HOUR)),
     );
   }
+  if (signal?.aborted) {
+    return;
+  }
+  // Every hour before hoursEnd is final now, also when there was nothing to roll up.
+  await repo.advanceMark(ctx.db, 'hours', new Date(hoursEnd));
   const hoursMark = await repo.rollupMark(ctx.db, 'hours');
   const daysEnd = hoursMark ? floorTo(hoursMark.getTime(), DAY) : -Infinity;
   const daysFrom = (await repo.rollupMark(ctx.db, 'days')) ?? (await repo.oldestBucket(ctx.db, 'usage_hours'));
@@ -42,6 +47,9 @@ export async function rollUpUsage(ctx: AppContext, signal?: AbortSignal): Promis
   }
   if (signal?.aborted) {
     return;
+  }
+  if (daysEnd > -Infinity) {
+    await repo.advanceMark(ctx.db, 'days', new Date(daysEnd));
   }
   await repo.purgeBuckets(ctx.db, 'usage_minutes', 'hours', new Date(now - MINUTES_KEPT_MS));
   await repo.purgeBuckets(ctx.db, 'usage_hours', 'days', new Date(now - HOURS_KEPT_MS));
