@@ -55,13 +55,13 @@ async function report(
     payload: { reportId, counters: counters.map(([proxyId, bytesIn, bytesOut]) => ({ proxyId, bytesIn, bytesOut })) },
   });
   expect(res.statusCode).toBe(200);
-  return res.json() as { ok: true; duplicate: boolean };
+  return res.json<{ ok: true; duplicate: boolean }>();
 }
 
 async function history(c: Customer, proxyId: string, query: string): Promise<TUsageHistory> {
   const res = await a.inject({ method: 'GET', url: `/api/usage/proxy/${proxyId}?${query}`, token: c.token });
   expect(res.statusCode).toBe(200);
-  return res.json() as TUsageHistory;
+  return res.json<TUsageHistory>();
 }
 
 const total = (h: TUsageHistory) =>
@@ -124,7 +124,7 @@ describe('usage history', () => {
     const other = await customer(a);
     const res = await a.inject({ method: 'GET', url: `/api/usage/proxy/${p}?step=day`, token: other.token });
     expect(res.statusCode).toBe(404);
-    const admin = await createUser(a, { host: 'proxy-owner.localhost', role: ROLE.ADMIN });
+    const admin = await createUser(a, { host: 'proxy-owner.localhost', role: ROLE.SITE_ADMIN });
     const adminToken = (await login(a, admin, 'proxy-owner.localhost')).accessToken;
     const asAdmin = await a.inject({
       method: 'GET',
