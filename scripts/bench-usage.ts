@@ -16,6 +16,7 @@ import { runJob } from '../apps/server/src/jobs/runner';
 import { usageRollupJob } from '../apps/server/src/jobs/usage';
 import { recordMinuteUsage } from '../apps/server/src/modules/usage/index';
 import { build } from '../apps/server/test/helper';
+import { scratchDatabase } from './bench-db';
 
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PROXIES = Number(process.env.BENCH_PROXIES ?? 100_000);
@@ -28,17 +29,7 @@ const HOUR = 3_600_000;
 const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
 async function main(): Promise<void> {
-  const name = `bench_usage_${process.pid}`;
-  const onServer = async (q: string) => {
-    const admin = new pg.Client({ connectionString: PG_URL, application_name: 'bench-usage' });
-    await admin.connect();
-    await admin.query(q);
-    await admin.end();
-  };
-  await onServer(`create database ${name}`);
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  const url = u.toString();
+  const { name, url, drop } = await scratchDatabase(PG_URL, 'bench_usage');
   const database = await openPostgres(url, 10);
   const t = await build({ DEMO: '0' }, { database, url });
   const db = new pg.Client({ connectionString: url, application_name: 'bench-usage' });
@@ -127,9 +118,7 @@ async function main(): Promise<void> {
   } finally {
     await db.end();
     await t.close();
-    if (process.env.BENCH_KEEP_DB !== '1') {
-      await onServer(`drop database if exists ${name} with (force)`);
-    }
+    await drop();
   }
 }
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZUsageHistory, ZUsageHistoryQuery } from '@proxy/contract';
 import type { Db } from '../../db/client.js';
+import { openEventStream } from '../../lib/sse.js';
 import { authenticate } from '../../plugins/auth.js';
 import { UsageHub, type UsageStream } from './hub.js';
 import { proxyHistory } from './service.js';
@@ -61,19 +62,9 @@ export const usageRoutes: FastifyPluginAsyncZod<UsageRoutesOptions> = async (app
       },
     };
     const unsubscribe = await hub.subscribe(stream);
-    reply.hijack();
-    if (req.raw.destroyed || res.destroyed) {
-      unsubscribe();
-      res.destroy();
+    if (!openEventStream(req, reply, unsubscribe)) {
       return;
     }
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.write('retry: 5000\n: connected\n\n');
     open.add(res);
     const sessionId = req.sessionId;
     const viaApiKey = req.viaApiKey;
