@@ -9,7 +9,7 @@ export const usageHistoryQueryOptions = (proxyId: string, step: UsageStep) =>
     queryKey: [...queryRoots.proxies, 'usage', proxyId, step],
     queryFn: () => api.get<TUsageHistory>(`/usage/proxy/${proxyId}`, { query: { step } }),
     // The current bucket grows while the proxy is used.
-    refetchInterval: step === 'minute' ? 30_000 : 300_000,
+    refetchInterval: step === 'minute' ? 10_000 : 60_000,
   });
 
 export function useUsageHistory(proxyId: string, step: UsageStep) {

@@ -57,12 +57,15 @@ function LiveUsageChart({ proxyId }: { proxyId: string }) {
             label: t('usage.upload'),
             valueFormatter: bytes,
             showMark: false,
+            curve: 'linear',
           },
           {
             data: live.seconds.map((s) => s.bytesOut),
             label: t('usage.download'),
             valueFormatter: bytes,
             showMark: false,
+            curve: 'linear',
+            area: true,
           },
         ]}
       />
