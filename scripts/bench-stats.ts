@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openPostgres } from '../apps/server/src/db/client';
 import { build, createUser, login } from '../apps/server/test/helper';
+import { scratchDatabase } from './bench-db';
 
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -94,18 +95,7 @@ function figures(ms: number[]): string {
 }
 
 async function main(): Promise<void> {
-  const name = `bench_stats_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-  // Short-lived connections to the maintenance database: other test runs may end its idle backends.
-  const onServer = async (q: string) => {
-    const admin = new pg.Client({ connectionString: PG_URL, application_name: 'bench-stats' });
-    await admin.connect();
-    await admin.query(q);
-    await admin.end();
-  };
-  await onServer(`create database ${name}`);
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  const url = u.toString();
+  const { name, url, drop } = await scratchDatabase(PG_URL, 'bench_stats');
   const database = await openPostgres(url, 10);
   const t = await build({ DEMO: '0' }, { database, url });
   try {
@@ -146,9 +136,7 @@ async function main(): Promise<void> {
   } finally {
     await t.app.close();
     await database.close();
-    if (process.env.BENCH_KEEP_DB !== '1') {
-      await onServer(`drop database if exists ${name} with (force)`);
-    }
+    await drop();
   }
 }
 

@@ -1,6 +1,8 @@
 // A child of `npm run bench:gateway`: the real Gateway engine serving two proxies (HTTP and
 // SOCKS5) with username/password auth, an egress address every outgoing connection binds, and the
-// byte meter counting every chunk, as a node serves sold proxies. Prints one JSON line when ready.
+// byte meter counting every chunk and drained into a report every second (the node's report
+// cadence, docs/gateway-protocol.md#traffic; acknowledged at once, as a panel that answers), as a
+// node serves sold proxies. Prints one JSON line when ready.
 //
 // argv[2]: JSON {httpPort, socksPort, username, password, egressIp}
 // The engine itself, not the package index: that also brings the node client, which needs a panel.
@@ -49,10 +51,26 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  // Metering is on: the meter counts each chunk per proxy; report it on request for a sanity check.
-  process.on('SIGUSR2', () => {
+  // Metering is on: the meter counts each chunk per proxy and is drained every second like a
+  // node's reports; the totals are printed on request for a sanity check.
+  const total = new Map<string, { proxyId: string; bytesIn: number; bytesOut: number }>();
+  const drain = () => {
     const report = gateway.meter.drain();
-    process.stdout.write(`${JSON.stringify({ meter: report?.counters ?? [] })}\n`);
+    for (const c of report?.counters ?? []) {
+      const t = total.get(c.proxyId) ?? { proxyId: c.proxyId, bytesIn: 0, bytesOut: 0 };
+      t.bytesIn += c.bytesIn;
+      t.bytesOut += c.bytesOut;
+      total.set(c.proxyId, t);
+    }
+    if (report) {
+      gateway.meter.ack(report.reportId);
+    }
+  };
+  setInterval(drain, 1000).unref();
+  process.on('SIGUSR2', () => {
+    drain();
+    process.stdout.write(`${JSON.stringify({ meter: [...total.values()] })}\n`);
+    total.clear();
   });
   process.stdout.write(`${JSON.stringify({ ready: true, pid: process.pid })}\n`);
 }

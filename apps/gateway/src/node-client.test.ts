@@ -114,7 +114,10 @@ beforeAll(async () => {
 
 afterAll(() => echo.close());
 
-async function setup(state: TNodeState): Promise<void> {
+async function setup(
+  state: TNodeState,
+  { reportIntervalMs }: { reportIntervalMs?: number } = { reportIntervalMs: 60_000 },
+): Promise<void> {
   panel = new FakePanel();
   panel.state = state;
   const url = await panel.start();
@@ -126,7 +129,7 @@ async function setup(state: TNodeState): Promise<void> {
     gateway: gw,
     backoffMinMs: 10,
     backoffMaxMs: 50,
-    reportIntervalMs: 60_000,
+    reportIntervalMs,
   });
 }
 
@@ -210,6 +213,44 @@ describe('NodeClient', () => {
     expect(panel.reports).toHaveLength(3);
     expect(panel.reports[2]?.counters).toEqual([{ proxyId: 'a', bytesIn: 3, bytesOut: 3 }]);
     expect(panel.reports[2]?.reportId).not.toBe(panel.reports[0]?.reportId);
+  });
+});
+
+describe('NodeClient report cadence', () => {
+  it('should report about every second while a proxy has traffic, and nothing while it is idle', async () => {
+    const p1 = makeProxy({ id: 'a', port: await freePort() });
+    // The default interval (docs/gateway-protocol.md#traffic).
+    await setup({ proxies: [p1], version: 1 }, {});
+    client.start();
+    await panel.stream(1);
+    const res = await httpConnect(p1.port, `127.0.0.1:${echo.port}`, { auth: ['user-a', 'secret-pass-1'] });
+    expect(await res.reader.readLine()).toBe('127.0.0.2');
+
+    // Traffic flows for about 3.5 s: a 10-byte ping every 100 ms, each echoed back.
+    const started = Date.now();
+    let sent = 0;
+    while (Date.now() - started < 3500) {
+      res.reader.socket.write('0123456789');
+      await res.reader.readBytes(10);
+      sent += 10;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // Reports came while it flowed: at 1 s intervals three or four of them (bounded, not timed exactly).
+    await vi.waitFor(() => {
+      const counted = panel.reports.flatMap((r) => r.counters).reduce((n, c) => n + c.bytesIn, 0);
+      expect(counted).toBe(sent);
+    });
+    expect(panel.reports.length).toBeGreaterThanOrEqual(3);
+    expect(panel.reports.length).toBeLessThanOrEqual(6);
+    for (const r of panel.reports) {
+      expect(r.counters).toEqual([{ proxyId: 'a', bytesIn: expect.any(Number), bytesOut: expect.any(Number) }]);
+    }
+
+    // Idle (the tunnel still open): no more reports.
+    const quiet = panel.reports.length;
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(panel.reports.length).toBe(quiet);
+    res.reader.socket.destroy();
   });
 });
 

@@ -13,7 +13,10 @@ export interface NodeClientOptions {
   nodeId: string;
   secret: string;
   gateway: Gateway;
-  /** How often traffic is reported. */
+  /**
+   * How often traffic is reported (docs/gateway-protocol.md#traffic): every second, so the panel's
+   * live view moves; an interval with nothing counted sends nothing.
+   */
   reportIntervalMs?: number;
   /** A full resync now and then, in case a change was lost in a way the stream did not show. */
   resyncIntervalMs?: number;
@@ -59,7 +62,7 @@ export class NodeClient {
     this.fetchFn = opts.fetch ?? fetch;
     this.log = opts.logger ?? NOOP_LOGGER;
     this.onPanelVersion = opts.onPanelVersion;
-    this.reportIntervalMs = opts.reportIntervalMs ?? 10_000;
+    this.reportIntervalMs = opts.reportIntervalMs ?? 1_000;
     this.resyncIntervalMs = opts.resyncIntervalMs ?? 300_000;
     this.backoffMinMs = opts.backoffMinMs ?? 1_000;
     this.backoffMaxMs = opts.backoffMaxMs ?? 30_000;

@@ -54,6 +54,7 @@ import {
 import { agencyAdminRoutes, agencyRoutes } from './modules/agency/routes.js';
 import { EventHub } from './modules/realtime/index.js';
 import { eventRoutes } from './modules/realtime/routes.js';
+import { usageRoutes } from './modules/usage/routes.js';
 import { apiKeyRoutes, publicDocumentRoutes } from './modules/api-keys/routes.js';
 import { promotionRoutes } from './modules/promotions/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
@@ -180,6 +181,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(promotionRoutes, { prefix: '/promotion' });
       await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(eventRoutes, { sessionUser: getSessionUser });
+      await api.register(usageRoutes, { prefix: '/usage', sessionUser: getSessionUser });
       await api.register(apiKeyRoutes, { prefix: '/api' });
       await api.register(publicDocumentRoutes);
     },

@@ -56,7 +56,6 @@ export async function startEmbeddedGateway(ctx: AppContext, panelPort: number): 
     nodeId,
     secret,
     gateway,
-    reportIntervalMs: 5_000,
     logger: ctx.log,
   });
   client.start();

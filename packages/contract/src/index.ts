@@ -22,3 +22,4 @@ export * from './schemas/content.js';
 export * from './schemas/notifications.js';
 export * from './schemas/audit.js';
 export * from './proxy-lines.js';
+export * from './schemas/usage.js';

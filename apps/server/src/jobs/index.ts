@@ -6,6 +6,7 @@ import { rotationJob } from './rotation.js';
 import { paymentsJob } from './payments.js';
 import { outboxJob } from './outbox.js';
 import { statsJob } from './stats.js';
+import { usageRollupJob } from './usage.js';
 import { alertsJob, telegramJob } from './alerts.js';
 
 export const allJobs: Job[] = [
@@ -16,6 +17,7 @@ export const allJobs: Job[] = [
   paymentsJob,
   outboxJob,
   statsJob,
+  usageRollupJob,
   alertsJob,
   telegramJob,
 ];

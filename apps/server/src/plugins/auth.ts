@@ -15,17 +15,18 @@ declare module 'fastify' {
 }
 
 /**
- * The one route that takes its token from the query: EventSource cannot send headers. Anywhere
- * else a token in the URL would end up in logs, history and Referer headers, so it is ignored.
+ * The routes that take their token from the query: the EventSource streams (EventSource cannot
+ * send headers). Anywhere else a token in the URL would end up in logs, history and Referer
+ * headers, so it is ignored.
  */
-const QUERY_TOKEN_ROUTE = '/api/events';
+const QUERY_TOKEN_ROUTES = new Set(['/api/events', '/api/usage/live']);
 
 function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (h?.startsWith('Bearer ')) {
     return h.slice(7).trim();
   }
-  if (req.method !== 'GET' || req.routeOptions.url !== QUERY_TOKEN_ROUTE) {
+  if (req.method !== 'GET' || !QUERY_TOKEN_ROUTES.has(req.routeOptions.url ?? '')) {
     return null;
   }
   const q = (req.query as Record<string, unknown> | undefined)?.access_token;

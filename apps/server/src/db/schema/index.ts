@@ -14,3 +14,4 @@ export * from './stats.js';
 export * from './content.js';
 export * from './notifications.js';
 export * from './audit.js';
+export * from './usage.js';

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { openEventStream } from '../../lib/sse.js';
 import { authenticate } from '../../plugins/auth.js';
 import type { Db } from '../../db/client.js';
 import type { Stream } from './hub.js';
@@ -64,21 +65,9 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
       recheck: () => void checkSession(),
     };
     const unsubscribe = await app.events.subscribe(stream);
-    reply.hijack();
-    // A client gone while authenticate or the LISTEN above was awaited has already fired its
-    // 'close', so the cleanup below would never run: the stream would stay in the hub for good.
-    if (req.raw.destroyed || res.destroyed) {
-      unsubscribe();
-      res.destroy();
+    if (!openEventStream(req, reply, unsubscribe)) {
       return;
     }
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.write('retry: 5000\n: connected\n\n');
     open.add(res);
     checkSession = async () => {
       const user = await sessionUser(app.ctx.db, stream.userId, stream.sessionId).catch(() => null);

@@ -3,6 +3,7 @@ import type { TGatewayProxy, TNodeChange, TTrafficReportRequest } from '@proxy/c
 import type { AppContext } from '../../context.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
+import { recordMinuteUsage } from '../usage/index.js';
 import { recordProxyChanges } from './changes.js';
 import * as repo from './repository/index.js';
 import type { ProxyStateRow } from './repository/index.js';
@@ -105,6 +106,14 @@ export async function recordTraffic(
       return { duplicate: false };
     }
     const crossed = await repo.addUsage(tx, nodeId, counters);
+    // The proxies of this node only, as addUsage counted them (docs/gateway-protocol.md#usage-history).
+    const known = new Set(crossed.map((r) => r.id));
+    await recordMinuteUsage(
+      tx,
+      nodeId,
+      counters.filter((c) => known.has(c.proxyId.toLowerCase())),
+      ctx.clock.now(),
+    );
     const over = crossed.filter((row) => {
       if (row.bandwidth_limit_gb === null) {
         return false;

@@ -12,6 +12,7 @@ import { promotions } from './promotions';
 import { proxies } from './proxies';
 import { tools } from './tools';
 import { topup } from './topup';
+import { usage } from './usage';
 
 /** The signed-in panel's texts: loaded with its layout (lib/i18n.ts `loadTexts('app')`). */
 export const app: typeof vi = {
@@ -28,4 +29,5 @@ export const app: typeof vi = {
   ledger,
   notes,
   notifications,
+  usage,
 };

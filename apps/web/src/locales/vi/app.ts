@@ -11,6 +11,7 @@ import { promotions } from './promotions';
 import { proxies } from './proxies';
 import { tools } from './tools';
 import { topup } from './topup';
+import { usage } from './usage';
 
 /** The signed-in panel's texts: loaded with its layout (lib/i18n.ts `loadTexts('app')`). */
 export const app = {
@@ -27,4 +28,5 @@ export const app = {
   ledger,
   notes,
   notifications,
+  usage,
 };

@@ -28,6 +28,7 @@ import { TagAssignDialog } from './tag-dialogs';
 import { PasteListDialog } from './paste-list-dialog';
 import { ManageTagsButton } from './tag-tools';
 import { useUnitActions } from './unit-actions';
+import { ProxyUsageSection } from './proxy-usage-section';
 import { UnitList } from './unit-views';
 
 /** One proxy type's list: filters, the server-paged list with selection, and the batch actions. */
@@ -126,6 +127,7 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
         columns={columns}
         detailsTitle={t('proxies.details.title')}
         details={details}
+        detailsExtra={(row) => <ProxyUsageSection proxyId={row.id} />}
         card={(row) => ({
           title: <CopyCell text={`${row.host}:${row.port}`} copy={proxyLine(row)} label={t('proxies.copyLine')} />,
           lines: [

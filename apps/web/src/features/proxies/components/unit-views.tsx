@@ -42,7 +42,18 @@ function DetailsButton({ onClick }: { onClick: () => void }) {
 }
 
 /** A drawer from the right (the bottom on a phone) with every field of one proxy or key. */
-function DetailsDrawer({ title, fields, onClose }: { title: string; fields: DetailField[]; onClose: () => void }) {
+function DetailsDrawer({
+  title,
+  fields,
+  onClose,
+  children,
+}: {
+  title: string;
+  fields: DetailField[];
+  onClose: () => void;
+  /** Sections under the fields (a proxy's traffic). */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   return (
@@ -87,6 +98,7 @@ function DetailsDrawer({ title, fields, onClose }: { title: string; fields: Deta
             </Box>
           ))}
         </Box>
+        {children}
       </Box>
     </Drawer>
   );
@@ -103,6 +115,8 @@ interface UnitListProps<R extends { id: string }> {
   card: (row: R) => { title: ReactNode; lines: ReactNode[] };
   detailsTitle: string;
   details: (row: R) => DetailField[];
+  /** What the details drawer shows under the fields. */
+  detailsExtra?: (row: R) => ReactNode;
 }
 
 /** A phone's list: one card per row, with its checkbox and details button, and the pager. */
@@ -113,7 +127,7 @@ function UnitCards<R extends { id: string }>({
   selection,
   card,
   onDetails,
-}: Omit<UnitListProps<R>, 'columns' | 'details' | 'detailsTitle'> & { onDetails: (row: R) => void }) {
+}: Omit<UnitListProps<R>, 'columns' | 'details' | 'detailsTitle' | 'detailsExtra'> & { onDetails: (row: R) => void }) {
   const { t } = useTranslation();
   const rows = list.data?.items ?? [];
   const chosen = new Set(
@@ -208,7 +222,7 @@ function UnitCards<R extends { id: string }>({
 export function UnitList<R extends { id: string }>(props: UnitListProps<R>) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [open, setOpen] = useState<R | null>(null);
-  const { testId, list, paging, selection, columns, details, detailsTitle } = props;
+  const { testId, list, paging, selection, columns, details, detailsTitle, detailsExtra } = props;
   // The drawer follows the list: a refetch (e.g. after a rename) shows the row's new values.
   const shown = open ? (list.data?.items.find((r) => r.id === open.id) ?? open) : null;
   const withDetails: GridColDef<R>[] = [
@@ -242,7 +256,11 @@ export function UnitList<R extends { id: string }>(props: UnitListProps<R>) {
           sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' } }}
         />
       )}
-      {shown && <DetailsDrawer title={detailsTitle} fields={details(shown)} onClose={() => setOpen(null)} />}
+      {shown && (
+        <DetailsDrawer title={detailsTitle} fields={details(shown)} onClose={() => setOpen(null)}>
+          {detailsExtra?.(shown)}
+        </DetailsDrawer>
+      )}
     </>
   );
 }

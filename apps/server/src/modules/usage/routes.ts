@@ -1,0 +1,93 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZUsageHistory, ZUsageHistoryQuery } from '@proxy/contract';
+import type { Db } from '../../db/client.js';
+import { openEventStream } from '../../lib/sse.js';
+import { authenticate } from '../../plugins/auth.js';
+import { UsageHub, type UsageStream } from './hub.js';
+import { proxyHistory } from './service.js';
+
+/** A comment line every ~20 s keeps proxies and browsers from closing a quiet stream. */
+const HEARTBEAT_MS = 20_000;
+/** How often an open stream checks that its session still stands. */
+const SESSION_CHECK_MS = 60_000;
+
+/** Handed in by app.ts (auth sits above this module), as for GET /api/events. */
+export interface UsageRoutesOptions {
+  sessionUser: (
+    db: Db,
+    userId: string,
+    sessionId: string,
+  ) => Promise<{ active: boolean; sessionRevoked: boolean } | undefined>;
+}
+
+/**
+ * /api/usage (docs/wire-contract.md#usage): a proxy's traffic history and the live stream of the
+ * caller's proxies' traffic. Both see only the caller's own proxies.
+ */
+export const usageRoutes: FastifyPluginAsyncZod<UsageRoutesOptions> = async (app, { sessionUser }) => {
+  const tags = ['usage'];
+  const hub = new UsageHub(app.ctx.database, app.log, () => app.ctx.clock.nowMs());
+  const open = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const res of open) {
+      res.end();
+    }
+    open.clear();
+    await hub.close();
+  });
+
+  app.get(
+    '/proxy/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        params: z.object({ id: z.string().max(100) }),
+        querystring: ZUsageHistoryQuery,
+        response: { 200: ZUsageHistory },
+      },
+    },
+    async (req) => proxyHistory(app.ctx, req.user.id, req.params.id, req.query),
+  );
+
+  /** SSE: `usage {proxyId, bytesIn, bytesOut, at}` per proxy of the caller with new traffic. Token as for /api/events. */
+  app.get('/live', { preHandler: authenticate, schema: { tags, hide: true } }, async (req, reply) => {
+    const res = reply.raw;
+    const stream: UsageStream = {
+      userId: req.user.id,
+      send: (event) => {
+        res.write(`event: usage\ndata: ${JSON.stringify(event)}\n\n`);
+      },
+    };
+    const unsubscribe = await hub.subscribe(stream);
+    if (!openEventStream(req, reply, unsubscribe)) {
+      return;
+    }
+    open.add(res);
+    const sessionId = req.sessionId;
+    const viaApiKey = req.viaApiKey;
+    const checkSession = async () => {
+      if (viaApiKey) {
+        return;
+      }
+      const user = await sessionUser(app.ctx.db, stream.userId, sessionId).catch(() => null);
+      if (user !== null && (!user?.active || user.sessionRevoked)) {
+        res.end();
+      }
+    };
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    const sessionCheck = setInterval(() => void checkSession(), SESSION_CHECK_MS);
+    sessionCheck.unref();
+    const cleanup = () => {
+      clearInterval(heartbeat);
+      clearInterval(sessionCheck);
+      unsubscribe();
+      open.delete(res);
+    };
+    req.raw.once('close', cleanup);
+    res.once('close', cleanup);
+  });
+};

@@ -1,0 +1,155 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, createCustomer, creditCustomer, loginViaUi, tokenOf } from './support/app';
+import { useE2E } from './support/setup';
+
+// A proxy's live traffic in its details drawer: a customer buys a proxy, real curl downloads
+// through it from a local target, and the drawer's live chart counts the bytes as they flow.
+const run = promisify(execFile);
+// A block of listener ports of its own: below Linux's ephemeral range and away from the product's default.
+const portBase = 30_000 + Math.floor(Math.random() * 27) * 100;
+const e2e = useE2E({
+  env: { GATEWAY: 'embedded', GATEWAY_ALLOW_PRIVATE: '1', GATEWAY_PORTS: `${portBase}-${portBase + 99}` },
+});
+const SHOTS = '/tmp/shots-usage';
+
+interface ProxyRow {
+  id: string;
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+}
+
+/** A local target that answers every request with 64 KiB. */
+async function startTarget(): Promise<{ server: Server; url: string }> {
+  const body = Buffer.alloc(64 * 1024, 'x');
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
+
+/** curl through the proxy every 300 ms until stopped; resolves with how many downloads succeeded. */
+function trafficLoop(proxy: ProxyRow, target: string): { stop: () => Promise<number> } {
+  let stopped = false;
+  const proxyUrl = `http://${proxy.username}:${proxy.password}@${proxy.host}:${proxy.port}`;
+  const done = (async () => {
+    let ok = 0;
+    while (!stopped) {
+      const { stdout } = await run('/usr/bin/curl', [
+        '-s',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{size_download}',
+        '-x',
+        proxyUrl,
+        target,
+      ]);
+      if (stdout.trim() === String(64 * 1024)) {
+        ok += 1;
+      }
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    return ok;
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      return done;
+    },
+  };
+}
+
+async function openDrawer(page: Page, baseUrl: string, lang: 'vi' | 'en'): Promise<void> {
+  await page.goto(`${baseUrl}/manage-proxy?tab=v4&lang=${lang}`);
+  await page.getByTestId('unit-details-open').first().click();
+  await page.getByTestId('proxy-usage').waitFor();
+  await page.getByTestId('usage-history').scrollIntoViewIfNeeded();
+}
+
+/** Bytes as the drawer shows them ("64 KB", "1.5 MB") back to a number, to see them grow. */
+function parseSize(text: string): number {
+  const m = /([\d.]+)\s*(B|KB|MB|GB)/.exec(text);
+  if (!m) {
+    return 0;
+  }
+  const unit = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[m[2] as 'B' | 'KB' | 'MB' | 'GB'];
+  return Number(m[1]) * unit;
+}
+
+/** The download total the live line shows ("Upload 1 KB · Download 640 KB"). */
+async function liveDownload(page: Page): Promise<number> {
+  const text = await page.getByTestId('usage-live-totals').innerText();
+  const parts = text.split('·');
+  return parts.length === 2 ? parseSize(parts[1] ?? '') : 0;
+}
+
+describe('live proxy traffic', () => {
+  it('should show the bytes that curl moves through a proxy in its drawer, live, and in the history', async () => {
+    const { server, mail, page } = e2e;
+    const creds = await createCustomer(server, mail, 'usage');
+    await creditCustomer(server, creds.email, 500_000);
+    const token = await tokenOf(server, creds);
+    const bought = await api(server, 'POST', '/api/v4-proxy/buy-retail', {
+      token,
+      body: { country: 'US', quantity: 1, period: { unit: 'day', value: 1 } },
+    });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const list = await api<{ items: ProxyRow[] }>(server, 'GET', '/api/v4-proxy/list-proxy-me', { token });
+    const proxy = list.body.items[0] as ProxyRow;
+    const target = await startTarget();
+
+    await loginViaUi(page, server.baseUrl, creds, 'en');
+    await openDrawer(page, server.baseUrl, 'en');
+    await page.getByText('No traffic yet').waitFor();
+
+    const traffic = trafficLoop(proxy, target.url);
+    try {
+      // The live line starts counting within seconds, and keeps growing while curl runs.
+      await expect.poll(() => liveDownload(page), { timeout: 15_000, interval: 250 }).toBeGreaterThan(0);
+      const first = await liveDownload(page);
+      await expect.poll(() => liveDownload(page), { timeout: 15_000, interval: 250 }).toBeGreaterThan(first);
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/drawer-en-1366.png` });
+
+      const phone = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+      await loginViaUi(phone, server.baseUrl, creds, 'vi');
+      await openDrawer(phone, server.baseUrl, 'vi');
+      await expect.poll(() => liveDownload(phone), { timeout: 15_000, interval: 250 }).toBeGreaterThan(0);
+      await phone.screenshot({ path: `${SHOTS}/drawer-vi-390.png` });
+
+      await openDrawer(page, server.baseUrl, 'vi');
+      await expect.poll(() => liveDownload(page), { timeout: 15_000, interval: 250 }).toBeGreaterThan(0);
+      await page.screenshot({ path: `${SHOTS}/drawer-vi-1366.png` });
+      const phoneEn = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+      await loginViaUi(phoneEn, server.baseUrl, creds, 'en');
+      await openDrawer(phoneEn, server.baseUrl, 'en');
+      await expect.poll(() => liveDownload(phoneEn), { timeout: 15_000, interval: 250 }).toBeGreaterThan(0);
+      await phoneEn.screenshot({ path: `${SHOTS}/drawer-en-390.png` });
+    } finally {
+      const downloads = await traffic.stop();
+      target.server.close();
+      expect(downloads).toBeGreaterThan(0);
+    }
+
+    // The history holds what was counted: the minute chart's total, then the hour and day tabs.
+    await page.getByTestId('usage-step-hour').click();
+    await expect
+      .poll(async () => parseSize((await page.getByTestId('usage-history').innerText()).split('·').at(-1) ?? ''), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(64 * 1024);
+    await page.getByTestId('usage-step-day').click();
+    await page.getByText('30 ngày qua').waitFor();
+    await page.screenshot({ path: `${SHOTS}/drawer-vi-1366-day.png` });
+  });
+});
