@@ -54,6 +54,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1000,
+    // dist/.vite/manifest.json: which chunks each route imports, read by `npm run size:web`.
+    manifest: true,
     rollupOptions: {
       onwarn(warning, warn) {
         // MUI marks its modules "use client" for React Server Components; a SPA has none.

@@ -1,24 +1,32 @@
-import { Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { PageSpinner } from '@/components/page-spinner';
 import { Toasts } from '@/components/toasts';
 import { queryClient } from '@/lib/query-client';
+import { useAccessToken } from '@/lib/session';
 import { useSiteInfo } from '@/lib/site-info';
 import { createAppTheme } from '@/lib/theme';
-import { RealtimeEvents } from './realtime-events';
 import { SiteBranding } from './site-branding';
+
+// Only a signed-in user has a realtime stream: visitors (the login page) do not download it.
+const RealtimeEvents = lazy(() => import('./realtime-events').then((m) => ({ default: m.RealtimeEvents })));
 
 function SiteTheme({ children }: { children: ReactNode }) {
   const { color } = useSiteInfo();
   const theme = useMemo(() => createAppTheme(color), [color]);
+  const signedIn = useAccessToken() !== null;
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <SiteBranding />
       {children}
-      <RealtimeEvents />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <RealtimeEvents />
+        </Suspense>
+      )}
       {/* docs/screens.md#error-messages: toasts bottom right for 3 s. */}
       <Toasts />
     </ThemeProvider>

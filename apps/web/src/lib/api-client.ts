@@ -1,6 +1,7 @@
-import { ZErrorBody, type TTokens } from '@proxy/contract';
+import type { TTokens } from '@proxy/contract';
 import { paths } from '@/config/paths';
 import { ApiError } from './api-error';
+import { ZErrorBodyLite } from './first-load-schemas';
 import { endSession } from './end-session';
 import { navigateTo } from './navigation';
 import { accessTokenDue, getAccessToken, getRefreshToken, setTokens } from './session';
@@ -49,7 +50,7 @@ async function readJson(res: Response): Promise<unknown> {
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
-  const parsed = ZErrorBody.safeParse(await readJson(res));
+  const parsed = ZErrorBodyLite.safeParse(await readJson(res));
   return parsed.success
     ? new ApiError(parsed.data.message, res.status, parsed.data.data)
     : new ApiError('', res.status);

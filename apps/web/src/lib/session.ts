@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { ZMe, type TMe, type TTokens } from '@proxy/contract';
+import type { TMe, TTokens } from '@proxy/contract';
 import { STORAGE_KEYS } from '@/config/constants';
+import { ZMeLite } from './first-load-schemas';
 
 /**
  * The client session (docs/product-rules.md#session): tokens and the user, kept in localStorage so a reload
@@ -86,7 +87,7 @@ export function getStoredUser(): TMe | null {
     return null;
   }
   try {
-    const parsed = ZMe.safeParse(JSON.parse(raw));
+    const parsed = ZMeLite.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -1,6 +1,8 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { DEFAULT_COLOR, ZSiteInfo, type TSiteInfo } from '@proxy/contract';
+import { DEFAULT_COLOR, type TSiteInfo } from '@proxy/contract';
+import * as z from 'zod/mini';
 import { api } from './api-client';
+import { ZSiteInfoLite } from './first-load-schemas';
 import { siteQueryKey } from './query-client';
 
 /** What the panel shows when the site cannot be read: a plain site with nothing optional on. */
@@ -23,7 +25,7 @@ const FALLBACK_SITE_INFO: TSiteInfo = {
 };
 
 /** Fields the server leaves out, or sends malformed, keep their fallback value. */
-const ZPartialSiteInfo = ZSiteInfo.partial();
+const ZPartialSiteInfo = z.partial(ZSiteInfoLite);
 
 async function getSiteInfo(): Promise<TSiteInfo> {
   try {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -9,9 +9,13 @@ import Typography from '@mui/material/Typography';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { useTranslation } from 'react-i18next';
-import { ChangePasswordDialog } from '@/features/account/components/change-password-dialog';
 import { useMe } from '@/lib/auth';
 import { LogoutDialog } from './logout-dialog';
+
+// Loaded when first opened: its form is not part of every signed-in page's first download.
+const ChangePasswordDialog = lazy(() =>
+  import('@/features/account/components/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
 
 type OpenDialog = 'changePassword' | 'logout' | null;
 
@@ -20,6 +24,11 @@ export function AvatarMenu() {
   const { data: me } = useMe();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // Stays mounted once opened, so closing still plays the dialog's exit transition.
+  const [passwordDialogMounted, setPasswordDialogMounted] = useState(false);
+  if (dialog === 'changePassword' && !passwordDialogMounted) {
+    setPasswordDialogMounted(true);
+  }
 
   const open = (which: Exclude<OpenDialog, null>) => {
     setAnchor(null);
@@ -66,7 +75,11 @@ export function AvatarMenu() {
           {t('topBar.logout')}
         </MenuItem>
       </Menu>
-      <ChangePasswordDialog open={dialog === 'changePassword'} onClose={close} />
+      {passwordDialogMounted && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={dialog === 'changePassword'} onClose={close} />
+        </Suspense>
+      )}
       <LogoutDialog open={dialog === 'logout'} onClose={close} />
     </>
   );

@@ -1,6 +1,6 @@
-import TextField from '@mui/material/TextField';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '@/components/text-input';
 import { fieldErrorText } from '@/lib/form-errors';
 import { muiField } from '@/lib/form';
 
@@ -8,7 +8,7 @@ import { muiField } from '@/lib/form';
 export function EmailField({ registration, error }: { registration: UseFormRegisterReturn; error?: FieldError }) {
   const { t } = useTranslation();
   return (
-    <TextField
+    <TextInput
       {...muiField(registration)}
       type="email"
       label={t('common.email')}

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { OTP_LENGTH, OTP_RESEND_SECONDS, ZCheckCodeForgotRequest } from '@proxy/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { TextInput } from '@/components/text-input';
 import { useCountdown } from '@/hooks/use-countdown';
 import { isApiError } from '@/lib/api-error';
 import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
@@ -75,14 +75,14 @@ export function ForgotCodeStep({ email, sentAt, onResent, onVerified, onChangeEm
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void onSubmit(event)}>
       <Typography color="text.secondary">{t('auth.forgot.codeStep', { email })}</Typography>
-      <TextField
+      <TextInput
         {...muiField(register('code'))}
         label={t('auth.otp.code')}
         autoFocus
         autoComplete="one-time-code"
         error={Boolean(errors.code)}
         helperText={fieldErrorText(t, errors.code)}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH, 'data-testid': 'forgot-code' } }}
+        htmlInput={{ inputMode: 'numeric', maxLength: OTP_LENGTH, 'data-testid': 'forgot-code' }}
       />
       <Button type="submit" variant="contained" size="large" loading={isSubmitting} data-testid="forgot-code-submit">
         {t('auth.forgot.verifyCode')}

@@ -4,12 +4,12 @@ import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { OTP_LENGTH, ZLoginRequest, type TLoginRequest } from '@proxy/contract';
+import { OTP_LENGTH, type TLoginRequest } from '@proxy/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '@/components/password-field';
+import { TextInput } from '@/components/text-input';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
@@ -18,6 +18,7 @@ import { useLogin } from '../api/login';
 import { useCaptcha } from '../hooks/use-captcha';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { CaptchaStatus } from './captcha-status';
+import { ZLoginForm } from '../utils/lite-schemas';
 import { toastFirstError } from '../utils/toast-first-error';
 import { EmailField } from './email-field';
 
@@ -39,7 +40,7 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<TLoginRequest>({
-    resolver: zodResolver(ZLoginRequest, { error: formErrorMap }),
+    resolver: zodResolver(ZLoginForm, { error: formErrorMap }),
     defaultValues: { email: '', password: '' },
   });
 
@@ -82,15 +83,13 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
         </Link>
       </Stack>
       <Collapse in={needsCode} unmountOnExit>
-        <TextField
+        <TextInput
           {...muiField(register('code', { setValueAs: emptyToUndefined }))}
           label={t('auth.login.code')}
           autoComplete="one-time-code"
           error={Boolean(errors.code)}
           helperText={fieldErrorText(t, errors.code) ?? t('auth.login.codeHelp')}
-          slotProps={{
-            htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH, 'data-testid': 'login-code' },
-          }}
+          htmlInput={{ inputMode: 'numeric', maxLength: OTP_LENGTH, 'data-testid': 'login-code' }}
         />
       </Collapse>
       <CaptchaStatus status={captcha.status} onRetry={captcha.renew} />

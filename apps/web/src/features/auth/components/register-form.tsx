@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { EMAIL_RE, ZEmail, ZRegisterRequest, type TRegisterRequest } from '@proxy/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PasswordField } from '@/components/password-field';
+import { TextInput } from '@/components/text-input';
 import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
 import { muiField } from '@/lib/form';
 import { useRegister } from '../api/register';
@@ -67,13 +67,13 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         error={Boolean(errors.passwordConfirm)}
         helperText={fieldErrorText(t, errors.passwordConfirm)}
       />
-      <TextField
+      <TextInput
         {...muiField(register('agencyCode', { setValueAs: emptyToUndefined }))}
         label={t('auth.register.agencyCode')}
         autoComplete="off"
         error={Boolean(errors.agencyCode)}
         helperText={fieldErrorText(t, errors.agencyCode)}
-        slotProps={{ htmlInput: { 'data-testid': 'register-agency-code' } }}
+        htmlInput={{ 'data-testid': 'register-agency-code' }}
       />
       <CaptchaStatus status={captcha.status} onRetry={captcha.renew} />
       <Button type="submit" variant="contained" size="large" loading={isSubmitting} data-testid="register-submit">
