@@ -79,7 +79,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.ts', 'scripts/*.ts'],
+          allowDefaultProject: ['*.ts'],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -233,7 +233,7 @@ describe.skipIf(!onPostgres)('every backend of the database terminated during a 
   let sse: SseClient;
   let closed = false;
   let smtp: FakeSmtp;
-  let stopJobs: () => void = () => undefined;
+  let stopJobs: () => Promise<void> = () => Promise.resolve();
   const sweeps = new Map<string, SweepCount>();
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
@@ -258,7 +258,7 @@ describe.skipIf(!onPostgres)('every backend of the database terminated during a 
     stopJobs = startJobs(t.ctx, frequentJobs(sweeps));
   });
   afterAll(async () => {
-    stopJobs();
+    void stopJobs();
     process.off('unhandledRejection', onUnhandled);
     await smtp?.close();
     sse?.close();
@@ -325,7 +325,7 @@ describe.skipIf(!onPostgres)('every backend of the database terminated during a 
 
       // Stopped, every sweep lets its lease go: none was left behind by a kill (it would block its
       // job for JOB_LEASE_MS), and no sweep's failure escaped as an unhandled rejection.
-      stopJobs();
+      void stopJobs();
       await waitFor(async () => (await countRows(t, 'job_leases')) === 0, 5_000).catch(() => undefined);
       const leftLeases = await queryRows<{ name: string }>(t.ctx.db, sql`select name from job_leases order by name`);
       const figures = [...sweeps].map(([name, c]) => `${name} ${c.ok} ok/${c.failed} failed`).join(', ');

@@ -9,6 +9,7 @@ export interface TextInputProps {
   label: ReactNode;
   name?: string;
   type?: string;
+  value?: string;
   autoComplete?: string;
   autoFocus?: boolean;
   disabled?: boolean;

@@ -34,7 +34,6 @@ export function SiteCaptchaForm({ site }: { site: TSiteAdmin }) {
         slotProps={{ htmlInput: { 'data-testid': 'site-captcha-site-key' } }}
       />
       <PasswordField
-        size="small"
         label={t('sites.captcha.secretKey')}
         value={secretKey}
         onChange={(event) => setSecretKey(event.target.value)}
