@@ -58,6 +58,6 @@ export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/telegram',
     { preHandler: requireAdmin, schema: { tags, body: ZTelegramBotUpdate, response: { 200: ZTelegramBotSettings } } },
-    async (req) => setBot(app.ctx, req.site.id, req.body),
+    async (req) => setBot(app.ctx, req.site.id, req.body, { id: req.user.id, email: req.user.email }),
   );
 };

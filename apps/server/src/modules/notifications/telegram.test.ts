@@ -12,10 +12,11 @@ import { handleUpdate } from './telegram.js';
 let t: TestApp;
 let tg: FakeTelegram;
 let adminToken: string;
+let admin: { email: string };
 beforeAll(async () => {
   t = await build();
   tg = await startFakeTelegram();
-  const admin = await createUser(t, { role: ROLE.SITE_ADMIN });
+  admin = await createUser(t, { role: ROLE.SITE_ADMIN });
   adminToken = (await login(t, admin)).accessToken;
 });
 afterAll(async () => {
@@ -48,6 +49,19 @@ describe('Telegram', () => {
     expect(read.json()).toEqual({ configured: true, username: tg.username, apiBase: tg.url });
     // The token never comes back.
     expect(read.body).not.toContain(tg.token);
+    // The change is in the site's settings history, by this admin, the token masked.
+    const history = await t.inject({
+      method: 'GET',
+      url: '/api/site/admin/list-setting-change?limit=100&search=telegram',
+      token: adminToken,
+    });
+    const rows = history.json<{ items: { field: string; actorEmail: string; newValue: string | null }[] }>().items;
+    expect(rows.find((r) => r.field === 'telegramBot')).toMatchObject({
+      actorEmail: admin.email,
+      newValue: tg.username,
+    });
+    expect(rows.find((r) => r.field === 'telegramBotToken')?.newValue).toBe('••••••');
+    expect(history.body).not.toContain(tg.token);
   });
 
   it('should link a chat with /start <code> and send alerts there with sendMessage', async () => {

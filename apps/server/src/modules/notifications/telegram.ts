@@ -3,7 +3,13 @@ import type { AppContext } from '../../context.js';
 import { decryptSecret, encryptSecret, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { checkOutboundUrl, outboundOf, outboundRequest } from '../../lib/outbound.js';
-import { findSiteSettings, lockSiteSettings, writeSiteSettings } from '../site/index.js';
+import {
+  findSiteSettings,
+  lockSiteSettings,
+  recordSettingChanges,
+  writeSiteSettings,
+  type Actor,
+} from '../site/index.js';
 import { emitTelegram } from './events.js';
 import { renderAlert } from './messages.js';
 import {
@@ -82,13 +88,26 @@ export async function setBot(
   ctx: AppContext,
   siteId: string,
   input: { botToken: string | null; apiBase?: string },
+  actor: Actor,
 ): Promise<{ configured: boolean; username: string | null; apiBase: string }> {
   const apiBase = input.apiBase?.replace(/\/+$/, '') || DEFAULT_TELEGRAM_API;
-  if (input.botToken === null) {
-    await ctx.db.transaction(async (tx) => {
+  // The change is audited like every site setting (docs/wire-contract.md#sites); the token masked.
+  const save = (telegram: { botToken: string; apiBase: string; username: string } | null) =>
+    ctx.db.transaction(async (tx) => {
       const settings = (await lockSiteSettings(tx, siteId)) ?? {};
-      await writeSiteSettings(tx, siteId, { ...settings, telegram: null });
+      await writeSiteSettings(tx, siteId, { ...settings, telegram });
+      await recordSettingChanges(
+        tx,
+        ctx.clock.now(),
+        siteId,
+        actor,
+        botFields(settings.telegram ?? null),
+        botFields(telegram),
+        BOT_SECRETS,
+      );
     });
+  if (input.botToken === null) {
+    await save(null);
     return { configured: false, username: null, apiBase };
   }
   await checkOutboundUrl(outboundOf(ctx.config), apiBase, 'apiBase');
@@ -99,12 +118,18 @@ export async function setBot(
     },
   );
   const username = me.result.username ?? '';
-  const botToken = encryptSecret(ctx.keys.secrets, input.botToken);
-  await ctx.db.transaction(async (tx) => {
-    const settings = (await lockSiteSettings(tx, siteId)) ?? {};
-    await writeSiteSettings(tx, siteId, { ...settings, telegram: { botToken, apiBase, username } });
-  });
+  await save({ botToken: encryptSecret(ctx.keys.secrets, input.botToken), apiBase, username });
   return { configured: true, username, apiBase };
+}
+
+const BOT_SECRETS: ReadonlySet<string> = new Set(['telegramBotToken']);
+
+function botFields(bot: { botToken: string; apiBase: string; username: string } | null) {
+  return {
+    telegramBot: bot?.username ?? null,
+    telegramApiBase: bot?.apiBase ?? null,
+    telegramBotToken: bot?.botToken ?? null,
+  };
 }
 
 export async function getBotSettings(ctx: AppContext, siteId: string) {

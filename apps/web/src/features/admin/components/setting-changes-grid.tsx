@@ -17,6 +17,9 @@ const FIELD_LABEL = {
   lockDays: 'admin.config.lockDays',
   apiRateLimitPerMin: 'developer.admin.limit',
   maintenance: 'sites.groups.maintenance',
+  telegramBot: 'notifications.adminBot.title',
+  telegramApiBase: 'notifications.adminBot.apiBase',
+  telegramBotToken: 'notifications.adminBot.token',
 } as const;
 const isKnownField = (field: string): field is keyof typeof FIELD_LABEL => field in FIELD_LABEL;
 
