@@ -4,7 +4,7 @@ import { telegramJob } from '../../jobs/alerts.js';
 import { outboxJob } from '../../jobs/outbox.js';
 import { runJob } from '../../jobs/runner.js';
 import { startFakeTelegram, type FakeTelegram } from '../../../test/fakes/index.js';
-import { build, createUser, customer, login, type TestApp } from '../../../test/helper.js';
+import { build, createUser, customer, login, type TestApp, type TestUser } from '../../../test/helper.js';
 import { emitAlert } from './events.js';
 import { kickAlerts } from './service.js';
 import { handleUpdate } from './telegram.js';
@@ -12,7 +12,7 @@ import { handleUpdate } from './telegram.js';
 let t: TestApp;
 let tg: FakeTelegram;
 let adminToken: string;
-let admin: { email: string };
+let admin: TestUser;
 beforeAll(async () => {
   t = await build();
   tg = await startFakeTelegram();
