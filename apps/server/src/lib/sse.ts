@@ -26,3 +26,26 @@ export function openEventStream(req: FastifyRequest, reply: FastifyReply, onGone
   res.write('retry: 5000\n: connected\n\n');
   return res;
 }
+
+/**
+ * Keeps an open stream alive with a comment line every `heartbeatMs` and re-checks its session
+ * every `checkMs`; when either side closes it, both timers stop and `onClose` runs (it may run
+ * twice, once per side, so it must be idempotent).
+ */
+export function superviseStream(
+  req: FastifyRequest,
+  res: ServerResponse,
+  opts: { heartbeatMs: number; checkMs: number; check: () => Promise<void>; onClose: () => void },
+): void {
+  const heartbeat = setInterval(() => res.write(': ping\n\n'), opts.heartbeatMs);
+  heartbeat.unref();
+  const sessionCheck = setInterval(() => void opts.check(), opts.checkMs);
+  sessionCheck.unref();
+  const cleanup = () => {
+    clearInterval(heartbeat);
+    clearInterval(sessionCheck);
+    opts.onClose();
+  };
+  req.raw.once('close', cleanup);
+  res.once('close', cleanup);
+}

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { openEventStream } from '../../lib/sse.js';
+import { openEventStream, superviseStream } from '../../lib/sse.js';
 import { authenticate } from '../../plugins/auth.js';
 import type { Db } from '../../db/client.js';
 import type { Stream } from './hub.js';
@@ -79,17 +79,14 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
     };
     // A revocation committed after authenticate but before the LISTEN above was not heard.
     void checkSession();
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-    heartbeat.unref();
-    const sessionCheck = setInterval(() => void checkSession(), SESSION_CHECK_MS);
-    sessionCheck.unref();
-    const cleanup = () => {
-      clearInterval(heartbeat);
-      clearInterval(sessionCheck);
-      unsubscribe();
-      open.delete(res);
-    };
-    req.raw.once('close', cleanup);
-    res.once('close', cleanup);
+    superviseStream(req, res, {
+      heartbeatMs: HEARTBEAT_MS,
+      checkMs: SESSION_CHECK_MS,
+      check: checkSession,
+      onClose: () => {
+        unsubscribe();
+        open.delete(res);
+      },
+    });
   });
 };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZUsageHistory, ZUsageHistoryQuery } from '@proxy/contract';
 import type { Db } from '../../db/client.js';
-import { openEventStream } from '../../lib/sse.js';
+import { openEventStream, superviseStream } from '../../lib/sse.js';
 import { authenticate } from '../../plugins/auth.js';
 import { UsageHub, type UsageStream } from './hub.js';
 import { proxyHistory } from './service.js';
@@ -77,17 +77,14 @@ export const usageRoutes: FastifyPluginAsyncZod<UsageRoutesOptions> = async (app
         res.end();
       }
     };
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-    heartbeat.unref();
-    const sessionCheck = setInterval(() => void checkSession(), SESSION_CHECK_MS);
-    sessionCheck.unref();
-    const cleanup = () => {
-      clearInterval(heartbeat);
-      clearInterval(sessionCheck);
-      unsubscribe();
-      open.delete(res);
-    };
-    req.raw.once('close', cleanup);
-    res.once('close', cleanup);
+    superviseStream(req, res, {
+      heartbeatMs: HEARTBEAT_MS,
+      checkMs: SESSION_CHECK_MS,
+      check: checkSession,
+      onClose: () => {
+        unsubscribe();
+        open.delete(res);
+      },
+    });
   });
 };
