@@ -96,7 +96,10 @@ function pgliteDatabase(client: PGlite, owner: DataDirOwner | null): Database {
     async listen(channel, handler) {
       const unsub = await client.listen(channel, handler);
       return async () => {
-        await unsub();
+        // A closed database listens to nothing any more (UNLISTEN would throw "PGlite is closed").
+        if (!client.closed) {
+          await unsub();
+        }
       };
     },
     async notify(channel, payload) {
