@@ -95,6 +95,13 @@ export const MORE_ROWS: Row[] = [
     ['TOO_MANY_LINES'],
     { body: { text: '203.0.113.5:20001:user:pass\nsocks5://user:pass@203.0.113.5:20002' } },
   ],
+  [
+    'GET /api/usage/proxy/{id}',
+    "A proxy's traffic by minute, hour or day, with its quota",
+    'Lưu lượng của một proxy theo phút, giờ hoặc ngày, kèm hạn mức',
+    ['PROXY_NOT_EXISTS'],
+    { query: { step: 'hour' } },
+  ],
   ['GET /api/promotion/get', 'The running deposit promotion', 'Khuyến mãi nạp tiền đang chạy'],
   ['GET /api/tools/downloads', 'Downloads the site offers', 'Tài nguyên tải về của trang'],
   ['GET /api/tools/my-ip', 'The address the server sees you from', 'Địa chỉ máy chủ thấy bạn'],

@@ -44,6 +44,8 @@ export const NOT_PUBLIC = [
   /^\w+ \/api\/agency-admin\//,
   /^(POST \/api\/promotion\/add|PUT \/api\/promotion\/update\/\{id\}|GET \/api\/promotion\/(list|stats))$/,
   /^PUT \/api\/landing\/update\//,
+  // The site's logo is an image for <img>, not an operation.
+  /^GET \/api\/site\/logo\//,
 ];
 
 const PROXY_ID = SAMPLE_ID;

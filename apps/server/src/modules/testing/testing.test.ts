@@ -61,6 +61,7 @@ describe('POST /api/test/run-jobs', () => {
       'payments-reconciler',
       'outbox',
       'stats-rollup',
+      'usage-rollup',
       'alerts',
       'telegram',
     ]);
