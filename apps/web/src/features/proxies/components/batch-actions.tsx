@@ -39,9 +39,16 @@ export function BatchActions<K extends string>({ actions, selected, onAction, ex
 
   if (compact) {
     return (
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, justifyContent: 'space-between' }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', mb: 1.5, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+      >
         {count}
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+        {/* Wraps rather than widening the page when the extra tools and the menu do not fit a phone. */}
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end', ml: 'auto' }}
+        >
           {extra}
           <Button
             variant="contained"

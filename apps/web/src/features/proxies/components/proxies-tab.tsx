@@ -81,7 +81,7 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
         selected={chosen.length}
         onAction={(key) => list.start(key, chosen.length)}
         extra={
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
             <Button
               size="small"
               startIcon={<ContentPasteOutlined />}
