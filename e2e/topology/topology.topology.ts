@@ -34,6 +34,8 @@ const BANK_KEY = 'topology-bank-key';
 const BANK_ACCOUNT = '0000000001';
 const SECRET = 'topology-secret-topology-secret-0123456789';
 const run = promisify(execFile);
+/** What deploy/smoke.sh's bank transfer credits. */
+const SMOKE_TOPUP = 10_000;
 
 interface Proc {
   child: ChildProcess;
@@ -373,6 +375,28 @@ describe('two panels behind HAProxy, two gateway nodes', () => {
       );
     }
 
+    // deploy/smoke.sh against this deployment: both instances answer, a transfer posted twice to A
+    // is credited once and heard on the stream, the last two proxies bought and curled through.
+    const smoke = await run('bash', [path.join(repoRoot, 'deploy/smoke.sh')], {
+      env: {
+        ...process.env,
+        PANEL_URL: lb,
+        SMOKE_INSTANCES: '2',
+        SMOKE_EMAIL: creds.email,
+        SMOKE_PASSWORD: creds.password,
+        BANK_WEBHOOK_KEY: BANK_KEY,
+        SMOKE_WEBHOOK_URL: a,
+        SMOKE_TOPUP: String(SMOKE_TOPUP),
+        SMOKE_BUY: '2',
+        SMOKE_TARGET_URL: `http://127.0.0.1:${whoami.port}/`,
+      },
+    }).catch((err: { stdout?: string; stderr?: string }) => {
+      throw new Error(`deploy/smoke.sh failed\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
+    });
+    console.log(smoke.stdout);
+    expect(smoke.stdout).toMatch(/answered by: (a b|b a)\n/);
+    expect(smoke.stdout).toContain('smoke: all steps passed');
+
     // The page moves to A (pin, reload), then A dies with SIGKILL in the middle of a webhook burst
     // through the balancer: the page's stream reconnects through the balancer to B.
     await pin('a');
@@ -414,7 +438,7 @@ describe('two panels behind HAProxy, two gateway nodes', () => {
     // A second credit after the kill reaches the page over its reconnected stream, without a reload.
     expect(await post(lb, transfer(20_000))).toBe(200);
 
-    const expected = 500_000 + bodies.reduce((s, x) => s + x.transferAmount, 0) + 20_000;
+    const expected = 500_000 + SMOKE_TOPUP + bodies.reduce((s, x) => s + x.transferAmount, 0) + 20_000;
     const balance = ok('me', await api<{ balance: number }>(LB, 'GET', '/api/user/me', { token })).balance;
     const db = await openPostgres(url, 2);
     try {
