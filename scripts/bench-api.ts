@@ -39,6 +39,8 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP_SECONDS = 2;
+/** A loaded machine may take a while to start a server; the default 60 s is the e2e suite's. */
+const START_TIMEOUT_MS = 180_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 /** The seeded customers: 1,000 with 100 proxies each (100,000 in all). */
 const USERS = 1_000;
@@ -115,7 +117,7 @@ async function measure(db: string, server: RunningServer, targets: Target[]): Pr
 }
 
 async function benchPglite(): Promise<Row[]> {
-  const server = await startServer();
+  const server = await startServer({ startTimeoutMs: START_TIMEOUT_MS });
   try {
     return await measure('pglite', server, [SITE_INFO, userMe(await login(server))]);
   } finally {
@@ -142,7 +144,7 @@ async function benchPostgres(): Promise<{ rows: Row[]; notes: string[] } | strin
   const stops: Array<() => Promise<void>> = [];
   try {
     await admin.query(`CREATE DATABASE ${name}`);
-    const a = await startServer({ databaseUrl: url.toString() });
+    const a = await startServer({ databaseUrl: url.toString(), startTimeoutMs: START_TIMEOUT_MS });
     stops.push(() => a.stop());
     const db = new pg.Client({ connectionString: url.toString() });
     // The database is dropped (with FORCE) at the end, which ends this connection: not an error.
@@ -162,7 +164,7 @@ async function benchPostgres(): Promise<{ rows: Row[]; notes: string[] } | strin
       notes.push('HAProxy figures skipped: no `haproxy` on PATH (apt-get install haproxy)');
       return { rows, notes };
     }
-    const b = await startServer({ databaseUrl: url.toString() });
+    const b = await startServer({ databaseUrl: url.toString(), startTimeoutMs: START_TIMEOUT_MS });
     stops.push(() => b.stop());
     // One instance behind HAProxy (both backend lines name it, so the balancer's own cost is in both
     // figures) and two, measured in alternation so a change of the machine's load hits both alike.

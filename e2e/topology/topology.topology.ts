@@ -33,6 +33,7 @@ import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 const BANK_KEY = 'topology-bank-key';
 const BANK_ACCOUNT = '0000000001';
 const SECRET = 'topology-secret-topology-secret-0123456789';
+const METRICS_TOKEN = 'topology-metrics-token';
 const run = promisify(execFile);
 /** What deploy/smoke.sh's bank transfer credits. */
 const SMOKE_TOPUP = 10_000;
@@ -123,6 +124,7 @@ function panel(port: number): Proc {
     DEMO: '1',
     GATEWAY: 'off',
     TRUST_PROXY: '1',
+    METRICS_TOKEN,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
   });
@@ -389,12 +391,14 @@ describe('two panels behind HAProxy, two gateway nodes', () => {
         SMOKE_TOPUP: String(SMOKE_TOPUP),
         SMOKE_BUY: '2',
         SMOKE_TARGET_URL: `http://127.0.0.1:${whoami.port}/`,
+        METRICS_TOKEN,
       },
     }).catch((err: { stdout?: string; stderr?: string }) => {
       throw new Error(`deploy/smoke.sh failed\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
     });
     console.log(smoke.stdout);
     expect(smoke.stdout).toMatch(/answered by: (a b|b a)\n/);
+    expect(smoke.stdout).toContain('ok metrics');
     expect(smoke.stdout).toContain('smoke: all steps passed');
 
     // The page moves to A (pin, reload), then A dies with SIGKILL in the middle of a webhook burst
