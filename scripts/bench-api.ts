@@ -12,6 +12,7 @@
 // BENCH_ROUNDS (default 2), BENCH_PGLITE=0 (skip PGlite), BENCH_KEEP_DB=1 (keep the database).
 import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -125,6 +126,34 @@ async function benchPglite(): Promise<Row[]> {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 where there is none. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Waits (up to 60 s) until the instances are idle, so a newly started one's start-up work (its
+ * first job sweeps over the seeded rows) is not measured as its throughput; prints what it saw.
+ */
+async function settle(servers: RunningServer[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const before = servers.map((x) => cpuSecondsOf(x.pid));
+    await new Promise((r) => setTimeout(r, 2000));
+    const busy = servers.map((x, i) => Math.round(((cpuSecondsOf(x.pid) - before[i]!) / 2) * 100));
+    if (busy.every((pct) => pct < 10) || Date.now() > deadline) {
+      console.log(`  instances' CPU before measuring: ${busy.map((pct) => `${pct}%`).join(', ')}`);
+      return;
+    }
+  }
+}
+
 /** Whether `haproxy` is on PATH for the balancer figures. */
 function haproxyOnPath(): boolean {
   return spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0;
@@ -158,6 +187,7 @@ async function benchPostgres(): Promise<{ rows: Row[]; notes: string[] } | strin
     );
     const me = userMe(await login(a));
     const list = listProxyMe(await login(a, 'bench-0005@bench.test'));
+    await settle([a]);
     const rows = await measure('postgres', a, [SITE_INFO, me, list]);
     const notes: string[] = [];
     if (!haproxyOnPath()) {
@@ -172,6 +202,7 @@ async function benchPostgres(): Promise<{ rows: Row[]; notes: string[] } | strin
     stops.push(one.stop);
     const two = await balancer(a, b);
     stops.push(two.stop);
+    await settle([a, b]);
     const byLabel = new Map<string, Row[]>();
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const target of [me, list]) {

@@ -448,14 +448,17 @@ describe('two panels behind HAProxy, two gateway nodes', () => {
     try {
       expect(await findLedgerMismatches(db.db)).toEqual([]);
       expect(await findTopupMismatches(db.db)).toEqual([]);
-      const rows = await queryRows<{ credited: string; spent: string }>(
+      const rows = await queryRows<{ credited: string; spent: string; ordered: string }>(
         db.db,
         sql`select coalesce(sum(amount) filter (where amount > 0), 0)::bigint as credited,
-          coalesce(sum(-amount) filter (where amount < 0), 0)::bigint as spent
+          coalesce(sum(-amount) filter (where amount < 0), 0)::bigint as spent,
+          (select coalesce(sum(total_price), 0) from orders where user_id = ${me.user.id})::bigint as ordered
           from transactions where user_id = ${me.user.id}`,
       );
+      // Every credit once, and the two orders (the page's, the smoke script's) charged once each.
       expect(Number(rows[0]?.credited)).toBe(expected);
       expect(Number(rows[0]?.spent)).toBeGreaterThan(0);
+      expect(Number(rows[0]?.spent)).toBe(Number(rows[0]?.ordered));
       expect(balance).toBe(expected - Number(rows[0]?.spent));
     } finally {
       await db.close();
