@@ -7,11 +7,12 @@
 // drops its own database beside it), BENCH_SECONDS (default 10), BENCH_PHASES (default
 // "buy,list,retail": a subset runs only those), BENCH_KEEP_DB=1 (keep the database for a look),
 // BENCH_SERVER_NODE_ARGS (Node options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { startServer, type RunningServer } from '../e2e/support/server';
+import { seedProxies } from './bench-seed';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -65,64 +66,6 @@ async function api<T>(
     throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
   }
   return json;
-}
-
-/** Seeds the bench data straight into the database: nodes, 1,000 funded users, 100,000 proxies. */
-async function seed(db: pg.Client): Promise<void> {
-  const site = (await db.query<{ id: string }>('select id from sites where is_default')).rows[0]!.id;
-  const hash = (await db.query<{ h: string }>('select password_hash as h from users where role = 0 limit 1')).rows[0]!
-    .h;
-  for (let n = 0; n < 3; n++) {
-    const node = randomUUID();
-    await db.query(
-      `insert into sub_servers (id, name, host, secret_hash, port_from, port_to) values ($1, $2, '127.0.0.1', 'x', 1024, 65535)`,
-      [node, `bench-${n}`],
-    );
-    await db.query(
-      `insert into node_ports (sub_server_id, port) select $1::uuid, p from generate_series(1024, 65535) p`,
-      [node],
-    );
-    await db.query(
-      `insert into egress_ips (id, sub_server_id, product, country, ip, family, shared) values ($1, $2, 'v6', 'VN', '::1', 6, true)`,
-      [randomUUID(), node],
-    );
-  }
-  const balance = 1_000_000_000;
-  await db.query(
-    `insert into users (id, site_id, email, password_hash, email_verified_at, balance, created_at, updated_at)
-     select gen_random_uuid(), $1, 'bench-' || lpad(i::text, 4, '0') || '@bench.test', $2, now(), $3, now(), now()
-     from generate_series(0, ${USERS - 1}) i`,
-    [site, hash, balance],
-  );
-  // Every balance is backed by its ledger row, so audit:ledger holds on the bench data too.
-  await db.query(
-    `insert into transactions (id, user_id, site_id, type, content, balance_before, price, amount, balance_after, created_at)
-     select gen_random_uuid(), id, site_id, 'admin_add', 'bench funds', 0, 0, balance, balance, now() from users where email like 'bench-%'`,
-  );
-  await db.query(
-    `insert into orders (id, code, user_id, site_id, type, product, country, quantity, period_unit, period_value, status, total_price, paid_at, expires_at, created_at, updated_at)
-     select gen_random_uuid(), 'BENCH' || substr(id::text, 1, 8), id, site_id, 'v6', 'v6', 'VN', ${PER_USER}, 'month', 1, 'using', 0, now(), now() + interval '31 days', now(), now()
-     from users where email like 'bench-%'`,
-  );
-  await db.query(
-    `with u as (
-       select u.id, u.site_id, o.id as order_id, row_number() over (order by u.email) - 1 as n
-       from users u join orders o on o.user_id = u.id where u.email like 'bench-%'
-     ), p as (
-       select np.sub_server_id, np.port, row_number() over (order by s.name, np.port) - 1 as n
-       from node_ports np join sub_servers s on s.id = np.sub_server_id where s.name like 'bench-%'
-     )
-     insert into proxies (id, user_id, site_id, order_id, type, kind, protocol, sub_server_id, port, username, password,
-                          country, egress_ip, status, expires_at, created_at, updated_at)
-     select gen_random_uuid(), u.id, u.site_id, u.order_id, 'v6', 'static', 'http', p.sub_server_id, p.port,
-            'u' || p.n, 'pw' || lpad(p.n::text, 10, '0'), 'VN', '::1', 'using', now() + interval '31 days',
-            now() - make_interval(secs => p.n), now()
-     from p join u on u.n = p.n / ${PER_USER} where p.n < ${USERS * PER_USER}`,
-  );
-  await db.query(
-    `update node_ports np set proxy_id = pr.id from proxies pr where pr.sub_server_id = np.sub_server_id and pr.port = np.port`,
-  );
-  await db.query('analyze');
 }
 
 /** CPU seconds (user + system) of the API process tree, of all PostgreSQL processes, and of this process. */
@@ -190,7 +133,7 @@ async function main(): Promise<void> {
     db.on('error', () => undefined);
     await db.connect();
     const t0 = Date.now();
-    await seed(db);
+    await seedProxies(db, USERS, PER_USER);
     const count = (await db.query<{ n: string }>('select count(*) as n from proxies')).rows[0]!.n;
     console.log(`seeded ${count} proxies for ${USERS} users in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 

@@ -1,17 +1,22 @@
 /**
  * Two panel instances (A, B) on one PostgreSQL behind HAProxy (deploy/haproxy/haproxy.cfg) and two
- * standalone gateway nodes, all as processes:
- * - a customer buys through the balancer and uses proxies served by both nodes;
- * - a bank webhook lands on A while the customer's realtime stream is on B: B's stream hears it;
- * - A is killed with SIGKILL during a burst of webhooks through the balancer: the stream that was
- *   on A reconnects through the balancer to B, the bank's retries are credited exactly once, and
- *   the ledger audit holds;
+ * standalone gateway nodes, all as processes, with a customer in Chromium on the balancer:
+ * - the page's realtime stream is on B (HAProxy's panel_instance cookie, checked by X-Served-By)
+ *   while the bank's webhook lands on A: the balance changes in the page without a reload;
+ * - the customer buys in the page and curl goes through proxies served by both nodes;
+ * - the page moves to A, and A is killed with SIGKILL during a burst of webhooks through the
+ *   balancer: the page's stream reconnects through the balancer to B, a later credit shows in the
+ *   page, the bank's retries are credited exactly once, and the ledger and top-up audits hold;
  * - a node on SIGTERM refuses new connections while an open tunnel keeps relaying.
- * Needs DATABASE_URL (PostgreSQL) and haproxy on PATH.
+ * Needs DATABASE_URL (PostgreSQL), haproxy and curl on PATH and Chromium; builds the SPA if needed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -19,13 +24,19 @@ import { openPostgres, queryRows } from '../../apps/server/src/db/client.js';
 import { findLedgerMismatches } from '../../apps/server/src/modules/ledger/repository.js';
 import { findTopupMismatches } from '../../apps/server/src/modules/payments/repository.js';
 import { connect, httpConnect, startEcho, type Target } from '../../apps/gateway/src/test-utils.js';
-import { api, createCustomer, type ApiResult } from '../support/app.js';
+import { formatCoins } from '../../packages/contract/src/format.js';
+import { api, createCustomer, loginViaUi, type ApiResult } from '../support/app.js';
+import { launchBrowser } from '../support/browser.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, repoRoot, type RunningServer } from '../support/server.js';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 
 const BANK_KEY = 'topology-bank-key';
 const BANK_ACCOUNT = '0000000001';
 const SECRET = 'topology-secret-topology-secret-0123456789';
+const METRICS_TOKEN = 'topology-metrics-token';
+const run = promisify(execFile);
+/** What deploy/smoke.sh's bank transfer credits. */
+const SMOKE_TOPUP = 10_000;
 
 interface Proc {
   child: ChildProcess;
@@ -85,25 +96,13 @@ function serverAt(baseUrl: string, port: number): RunningServer {
   };
 }
 
-/** A realtime stream read as text; `text()` is what arrived so far. */
-function openStream(base: string, token: string) {
-  let text = '';
-  const ctrl = new AbortController();
-  const done = fetch(`${base}/api/events?access_token=${encodeURIComponent(token)}`, { signal: ctrl.signal })
-    .then(async (res) => {
-      const decoder = new TextDecoder();
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        text += decoder.decode(chunk, { stream: true });
-      }
-    })
-    .catch(() => undefined);
-  return { text: () => text, done, close: () => ctrl.abort() };
-}
-
 let url: string;
 let dropDb = async () => undefined as void;
 let mail: SmtpSink;
 let target: Target;
+/** An HTTP server answering with the caller's address: the egress a proxied curl went out from. */
+let whoami: { server: Server; port: number };
+let browser: Browser;
 const procs: Proc[] = [];
 let panelA: Proc;
 let lb: string;
@@ -125,6 +124,7 @@ function panel(port: number): Proc {
     DEMO: '1',
     GATEWAY: 'off',
     TRUST_PROXY: '1',
+    METRICS_TOKEN,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
   });
@@ -165,8 +165,19 @@ beforeAll(async () => {
     await c.query(`drop database if exists ${name} with (force)`);
     await c.end();
   };
+  // The SPA the panels serve (CI runs this test before npm test has built it).
+  const build = launch(process.execPath, ['scripts/build-web-if-needed.mjs'], process.env);
+  procs.push(build);
+  await build.exited;
+  if (build.child.exitCode !== 0) {
+    throw new Error(`building the SPA failed\n${build.log()}`);
+  }
+  browser = await launchBrowser();
   mail = await startSmtpSink();
   target = await startEcho('127.0.0.1');
+  const who = createServer((req, res) => res.end(`${req.socket.remoteAddress ?? ''}\n`));
+  await new Promise<void>((resolve) => who.listen(0, '127.0.0.1', resolve));
+  whoami = { server: who, port: (who.address() as AddressInfo).port };
   const [pa, pb, pl] = [await freePort(), await freePort(), await freePort()];
   [a, b, lb] = [pa, pb, pl].map((p) => `http://127.0.0.1:${p}`) as [string, string, string];
   // A first: it migrates and seeds; B then finds everything in place.
@@ -191,7 +202,9 @@ afterAll(async () => {
       await p.exited;
     }
   }
+  await browser?.close();
   await target?.close();
+  await new Promise((resolve) => (whoami ? whoami.server.close(resolve) : resolve(undefined)));
   await mail?.close();
   await dropDb();
 });
@@ -241,7 +254,8 @@ describe('two panels behind HAProxy, two gateway nodes', () => {
     nodes[0]!.proc = node(nodes[0]!.id, nodes[0]!.secret, 1_000);
     nodes[1]!.proc = node(nodes[1]!.id, nodes[1]!.secret, 3_000);
 
-    // A customer, through the balancer; the stream on B, the bank's webhook on A.
+    // A customer in Chromium, through the balancer, pinned to B by HAProxy's panel_instance cookie
+    // (deploy/haproxy/haproxy.cfg); X-Served-By tells which instance answered each stream.
     const creds = await createCustomer(LB, mail, 'topology');
     const me = ok(
       'login',
@@ -251,8 +265,35 @@ describe('two panels behind HAProxy, two gateway nodes', () => {
     );
     const token = me.tokens.accessToken;
     const { codeBill } = ok('bill', await api<{ codeBill: string }>(LB, 'GET', '/api/bill/get-bill', { token }));
-    const onB = openStream(b, token);
-    await until('stream on B open', () => onB.text().includes(': connected'), 10_000);
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const pin = (instance: 'a' | 'b') => context.addCookies([{ name: 'panel_instance', value: instance, url: lb }]);
+    await pin('b');
+    const page = await context.newPage();
+    const streams: Array<{ by: string | undefined; status: number }> = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/api/events') {
+        streams.push({ by: r.headers()['x-served-by'], status: r.status() });
+      }
+    });
+    const streamOn = (instance: string, from = 0) =>
+      until(
+        `the page's stream open on ${instance}`,
+        () => streams.slice(from).some((x) => x.by === instance && x.status === 200),
+        15_000,
+        () => JSON.stringify(streams),
+      );
+    const balanceShows = (coins: number) =>
+      page
+        .getByTestId('topbar-balance')
+        .filter({ hasText: `${formatCoins(coins)} Coin` })
+        .waitFor({ timeout: 15_000 });
+    const mark = () => page.evaluate(() => Object.assign(window, { topologyMarker: 'kept' }));
+    const marked = () => page.evaluate(() => (window as unknown as { topologyMarker?: string }).topologyMarker);
+    await loginViaUi(page, lb, creds, 'en');
+    await streamOn('b');
+    await balanceShows(0);
+    await mark();
+
     let txn = 7_000_000 + randomInt(0, 1_000_000);
     const transfer = (amount: number) => ({
       id: txn++,
@@ -276,47 +317,98 @@ describe('two panels behind HAProxy, two gateway nodes', () => {
         },
         () => 0,
       );
+    // The bank's webhook straight to A: the page, whose stream is on B, shows it without a reload.
     expect(await post(a, transfer(500_000))).toBe(200);
-    await until('B heard the top-up credited on A', () => /event: topup\.success/.test(onB.text()), 10_000);
+    await balanceShows(500_000);
+    expect(await marked()).toBe('kept');
+    await page.getByTestId('topup-success-close').click();
 
-    // Buy through the balancer until both nodes serve one of the customer's proxies.
-    type Proxy = { port: number; username: string; password: string; egressIp: string };
-    const bought: Proxy[] = [];
+    // Buy in the page: six dedicated IPv4 proxies, four egress addresses per node, so both serve.
+    await page.getByTestId('buy-tab-v4').click();
+    const form = page.getByTestId('buy-form-v4');
+    await form.getByTestId('buy-country').click();
+    await page.getByTestId('buy-country-option-VN').click();
+    await form.getByTestId('buy-period-unit').getByRole('combobox').click();
+    await page.getByRole('option', { name: 'Day', exact: true }).click();
+    await form.getByTestId('buy-period-value').fill('1');
+    await form.getByTestId('buy-quantity').fill('6');
+    await form.getByTestId('buy-submit').click();
+    await page.getByTestId('buy-confirm-confirm').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/order/success/'));
+    const linesBox = page.getByTestId('order-success-lines');
+    await linesBox.waitFor();
+    const bought = (await linesBox.inputValue())
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const [host, port, username, password] = line.split(':');
+        return { host: host!, port: Number(port), username: username!, password: password! };
+      });
+    expect(bought).toHaveLength(6);
     const onNode = (k: number) => bought.find((p) => p.port >= nodes[k]!.from && p.port < nodes[k]!.from + 20);
-    for (let i = 0; i < 6 && !(onNode(0) && onNode(1)); i += 1) {
-      const res = ok(
-        'buy',
-        await api<{ proxies: Proxy[] }>(LB, 'POST', '/api/v4-proxy/buy-retail', {
-          token,
-          body: { country: 'VN', quantity: 1, period: { unit: 'day', value: 1 } },
-        }),
+    // curl through each node: the target sees the node's egress address.
+    const viaCurl = (p: (typeof bought)[number]) =>
+      run('curl', [
+        '-sS',
+        '--max-time',
+        '5',
+        '--proxytunnel',
+        '--proxy',
+        `http://${p.host}:${p.port}`,
+        '--proxy-user',
+        `${p.username}:${p.password}`,
+        `http://127.0.0.1:${whoami.port}/`,
+      ]).then(
+        (r) => r.stdout.trim(),
+        () => null,
       );
-      bought.push(...res.proxies);
-    }
-    const through = async (p: Proxy) => {
-      try {
-        const r = await httpConnect(p.port, `127.0.0.1:${target.port}`, { auth: [p.username, p.password] });
-        const seen = r.status === 200 ? await r.reader.readLine() : null;
-        r.reader.socket.destroy();
-        return seen;
-      } catch {
-        return null;
-      }
-    };
     for (const k of [0, 1]) {
       const p = onNode(k);
       expect(p, `a proxy on node ${k}`).toBeDefined();
+      let seen: string | null = null;
       await until(
-        `node ${k} serves its proxy`,
-        async () => (await through(p!)) === p!.egressIp,
+        `curl through node ${k}`,
+        async () => {
+          seen = await viaCurl(p!);
+          return seen !== null && nodes[k]!.egress.includes(seen);
+        },
         30_000,
         nodes[k]!.proc!.log,
       );
     }
 
-    // A stream through the balancer, then A dies in the middle of a webhook burst.
-    const viaLb = openStream(lb, token);
-    await until('stream via the balancer', () => viaLb.text().includes(': connected'), 10_000);
+    // deploy/smoke.sh against this deployment: both instances answer, a transfer posted twice to A
+    // is credited once and heard on the stream, the last two proxies bought and curled through.
+    const smoke = await run('bash', [path.join(repoRoot, 'deploy/smoke.sh')], {
+      env: {
+        ...process.env,
+        PANEL_URL: lb,
+        SMOKE_INSTANCES: '2',
+        SMOKE_EMAIL: creds.email,
+        SMOKE_PASSWORD: creds.password,
+        BANK_WEBHOOK_KEY: BANK_KEY,
+        SMOKE_WEBHOOK_URL: a,
+        SMOKE_TOPUP: String(SMOKE_TOPUP),
+        SMOKE_BUY: '2',
+        SMOKE_TARGET_URL: `http://127.0.0.1:${whoami.port}/`,
+        METRICS_TOKEN,
+      },
+    }).catch((err: { stdout?: string; stderr?: string }) => {
+      throw new Error(`deploy/smoke.sh failed\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
+    });
+    console.log(smoke.stdout);
+    expect(smoke.stdout).toMatch(/answered by: (a b|b a)\n/);
+    expect(smoke.stdout).toContain('ok metrics');
+    expect(smoke.stdout).toContain('smoke: all steps passed');
+
+    // The page moves to A (pin, reload), then A dies with SIGKILL in the middle of a webhook burst
+    // through the balancer: the page's stream reconnects through the balancer to B.
+    await pin('a');
+    const beforeA = streams.length;
+    await page.reload();
+    await streamOn('a', beforeA);
+    await page.getByTestId('topbar-balance').waitFor();
+    await mark();
     const bodies = Array.from({ length: 60 }, (_, i) => transfer(10_000 + i));
     const statuses: number[] = [];
     let next = 0;
@@ -329,9 +421,11 @@ describe('two panels behind HAProxy, two gateway nodes', () => {
       }
     });
     await until('a third answered', () => answered >= 20, 30_000);
+    const beforeKill = streams.length;
     panelA.child.kill('SIGKILL');
     await Promise.all(workers);
     await panelA.exited;
+    await streamOn('b', beforeKill);
     // The bank retries whatever did not get a 200, through the balancer: B takes them all.
     for (let round = 0; round < 5 && statuses.some((s) => s !== 200); round += 1) {
       for (let i = 0; i < bodies.length; i += 1) {
@@ -345,34 +439,39 @@ describe('two panels behind HAProxy, two gateway nodes', () => {
     for (const body of bodies) {
       expect(await post(lb, body)).toBe(200);
     }
-
-    // The browser's stream: if it was on A it ended; a reconnect through the balancer lands on B.
-    const again = openStream(lb, token);
-    await until('stream reconnected through the balancer', () => again.text().includes(': connected'), 10_000);
+    // A second credit after the kill reaches the page over its reconnected stream, without a reload.
     expect(await post(lb, transfer(20_000))).toBe(200);
-    await until('the reconnected stream hears a credit', () => /event: topup\.success/.test(again.text()), 10_000);
 
-    const expected = 500_000 + bodies.reduce((s, x) => s + x.transferAmount, 0) + 20_000;
-    const spent = ok('me', await api<{ balance: number }>(LB, 'GET', '/api/user/me', { token }));
+    const expected = 500_000 + SMOKE_TOPUP + bodies.reduce((s, x) => s + x.transferAmount, 0) + 20_000;
+    const balance = ok('me', await api<{ balance: number }>(LB, 'GET', '/api/user/me', { token })).balance;
     const db = await openPostgres(url, 2);
     try {
       expect(await findLedgerMismatches(db.db)).toEqual([]);
       expect(await findTopupMismatches(db.db)).toEqual([]);
-      const rows = await queryRows<{ credited: string }>(
+      const rows = await queryRows<{ credited: string; spent: string; ordered: string }>(
         db.db,
-        sql`select coalesce(sum(amount), 0)::bigint as credited from transactions where user_id = ${me.user.id} and amount > 0`,
+        sql`select coalesce(sum(amount) filter (where amount > 0), 0)::bigint as credited,
+          coalesce(sum(-amount) filter (where amount < 0), 0)::bigint as spent,
+          (select coalesce(sum(total_price), 0) from orders where user_id = ${me.user.id})::bigint as ordered
+          from transactions where user_id = ${me.user.id}`,
       );
+      // Every credit once, and the two orders (the page's, the smoke script's) charged once each.
       expect(Number(rows[0]?.credited)).toBe(expected);
-      expect(spent.balance).toBeLessThan(expected);
+      expect(Number(rows[0]?.spent)).toBeGreaterThan(0);
+      expect(Number(rows[0]?.spent)).toBe(Number(rows[0]?.ordered));
+      expect(balance).toBe(expected - Number(rows[0]?.spent));
     } finally {
       await db.close();
     }
+    await balanceShows(balance);
+    expect(await marked()).toBe('kept');
+    await context.close();
 
     // Node 1 drains: its open tunnel goes on, new connections are refused, then it exits.
     const p1 = onNode(1)!;
     const open = await httpConnect(p1.port, `127.0.0.1:${target.port}`, { auth: [p1.username, p1.password] });
     expect(open.status).toBe(200);
-    expect(await open.reader.readLine()).toBe(p1.egressIp);
+    expect(nodes[1]!.egress).toContain(await open.reader.readLine());
     nodes[1]!.proc.child.kill('SIGTERM');
     await until(
       'node 1 refuses new connections',
@@ -391,8 +490,5 @@ describe('two panels behind HAProxy, two gateway nodes', () => {
     open.reader.socket.destroy();
     await nodes[1]!.proc.exited;
     expect(nodes[1]!.proc.child.exitCode).toBe(0);
-    onB.close();
-    viaLb.close();
-    again.close();
   });
 });
