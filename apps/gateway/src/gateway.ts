@@ -4,9 +4,9 @@
  * binding outgoing connections to the proxy's egress address, and metering bytes both ways.
  *
  * The parts: http-handshake.ts and socks-handshake.ts (pure parsers: bytes in, a decision out),
- * tunnel.ts (one client connection: handshake, connect, egress retries), relay.ts (the per-chunk
- * pump), runtime.ts (per-proxy auth, quota and tunnels), egress.ts (egress addresses and local
- * port picking), clock.ts (time, injectable). This file owns the listeners, the proxies' runtimes
+ * tunnel.ts (one client connection: handshake, connect, egress retries), wire.ts (the raw TCP
+ * handles every socket is), relay.ts (the per-chunk pump), runtime.ts (per-proxy auth, quota and
+ * tunnels), egress.ts (egress addresses and local port picking), clock.ts (time, injectable). This file owns the listeners, the proxies' runtimes
  * and the idle sweep.
  *
  * Idle tunnels are found by one sweep per gateway over its connections, not by a timer per
