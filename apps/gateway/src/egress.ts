@@ -6,12 +6,35 @@
 import { readFileSync } from 'node:fs';
 import type { Clock } from './clock.js';
 import type { GatewayLogger } from './options.js';
+import type { Failure } from './replies.js';
 import { clientKey } from './runtime.js';
 import type { Ip } from './ssrf.js';
 import { formatIp } from './ssrf.js';
 
 /** Different local ports tried when one is taken (bind) or its 4-tuple is in use (connect). */
 export const PORT_ATTEMPTS = 8;
+
+/**
+ * What a failed bind or connect of an outgoing connection means: `port` when another local port
+ * may do (bind: the port is taken; connect: that 4-tuple is in use), `egress` when the egress
+ * address is not on this host, else the failure to answer the client with.
+ */
+export function connectFailure(code: string, syscall: 'bind' | 'connect'): 'port' | Failure {
+  if (syscall === 'bind' && code === 'EADDRNOTAVAIL') {
+    return 'egress';
+  }
+  switch (code) {
+    case 'EADDRINUSE':
+    case 'EADDRNOTAVAIL':
+      return 'port';
+    case 'ECONNREFUSED':
+      return 'refused';
+    case 'ETIMEDOUT':
+      return 'timeout';
+    default:
+      return 'unreachable';
+  }
+}
 
 export function kernelPortRange(): [number, number] {
   try {

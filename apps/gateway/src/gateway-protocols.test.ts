@@ -242,6 +242,27 @@ describe('both protocols on every port', () => {
     });
   }
 
+  it('should keep a request that arrives in pieces intact while other clients are read', async () => {
+    // Reads land in a buffer shared by every socket; a half request must be copied out of it.
+    const p = await addProxy(gw, { protocol: 'http' });
+    const head = (n: number) =>
+      `CONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nX-Client: ${n}\r\nProxy-Authorization: ${basic(...creds(p))}\r\n\r\n`;
+    const clients = await Promise.all([1, 2, 3].map(() => connect(p.port)));
+    for (const [i, c] of clients.entries()) {
+      c.socket.write(head(i).slice(0, 30 + i));
+    }
+    await sleep(50);
+    const busy = await tunnel(p);
+    expect(await roundTrip(busy.reader, 'z'.repeat(1500))).toBe('z'.repeat(1500));
+    for (const [i, c] of clients.entries()) {
+      c.socket.write(head(i).slice(30 + i));
+    }
+    for (const c of clients) {
+      expect((await c.readUntil('\r\n\r\n')).toString()).toBe('HTTP/1.1 200 Connection established\r\n\r\n');
+      c.socket.destroy();
+    }
+  });
+
   it('should decide on a first byte that arrives alone', async () => {
     const p = await addProxy(gw, { protocol: 'http' });
     const r = await connect(p.port);

@@ -4,16 +4,16 @@
  * binding outgoing connections to the proxy's egress address, and metering bytes both ways.
  *
  * The parts: http-handshake.ts and socks-handshake.ts (pure parsers: bytes in, a decision out),
- * tunnel.ts (one client connection: handshake, connect, egress retries), relay.ts (the per-chunk
- * pump), runtime.ts (per-proxy auth, quota and tunnels), egress.ts (egress addresses and local
- * port picking), clock.ts (time, injectable). This file owns the listeners, the proxies' runtimes
+ * tunnel.ts (one client connection: handshake, connect, egress retries), wire.ts (the raw TCP
+ * handles every socket is), relay.ts (the per-chunk pump), runtime.ts (per-proxy auth, quota and
+ * tunnels), egress.ts (egress addresses and local port picking), clock.ts (time, injectable). This file owns the listeners, the proxies' runtimes
  * and the idle sweep.
  *
  * Idle tunnels are found by one sweep per gateway over its connections, not by a timer per
  * socket: a chunk only stamps the sweep count on its tunnel, where a socket timeout would re-arm a
  * timer on every read and write and cost each tunnel a timer object.
  */
-import net, { type Server, type Socket } from 'node:net';
+import net, { type Server } from 'node:net';
 import os from 'node:os';
 import type { TNodeChange } from '@proxy/contract';
 import { realClock, type Clock, type TimerHandle } from './clock.js';
@@ -34,7 +34,9 @@ import {
 import { clientKey, ProxyRuntime } from './runtime.js';
 import { AddressSet, destinationRefusal, formatIp, parseIp, type DestinationPolicy, type Ip } from './ssrf.js';
 import { GatewayState, sameAccess, type GatewayProxy, type StateDiff } from './state.js';
-import { Tunnel, type TunnelHost } from './tunnel.js';
+import type { TunnelHost } from './tunnel-host.js';
+import { Tunnel } from './tunnel.js';
+import { errorName, KEEPALIVE_S, type SockAddr, type TcpHandle } from './wire.js';
 
 export type {
   GatewayHooks,
@@ -254,16 +256,23 @@ export class Gateway implements TunnelHost {
 
   // ---------------------------------------------------------------- internals
 
-  private accept(socket: Socket, port: number): void {
+  private accept(status: number, handle: TcpHandle | undefined, port: number): void {
+    if (status !== 0 || handle === undefined) {
+      this.log.warn({ port, err: errorName(status) }, 'accept failed');
+      return;
+    }
     const rt = this.proxyOn(port);
-    const ip = clientKey(socket.remoteAddress);
+    const peer: SockAddr = {};
+    const ip = handle.getpeername(peer) === 0 ? clientKey(peer.address) : '';
     const pending = this.unauthenticated.get(ip) ?? 0;
     if (rt === null || this.closing || pending >= this.limits.unauthenticatedPerIp) {
-      socket.destroy();
+      handle.close();
       return;
     }
     this.unauthenticated.set(ip, pending + 1);
-    this.connections.add(new Tunnel(this, socket, port, ip, rt.cfg.protocol === 'socks5'));
+    handle.setNoDelay(true);
+    handle.setKeepAlive(true, KEEPALIVE_S);
+    this.connections.add(new Tunnel(this, handle, port, ip, rt.cfg.protocol === 'socks5'));
   }
 
   private apply(diff: StateDiff, full: boolean): Promise<void> {
@@ -332,10 +341,9 @@ export class Gateway implements TunnelHost {
   }
 
   private listen(port: number): Promise<void> {
-    const server = net.createServer(
-      { allowHalfOpen: true, noDelay: true, keepAlive: true, keepAliveInitialDelay: 60_000 },
-      (socket) => this.accept(socket, port),
-    );
+    // The server only listens: accepted connections are taken as raw handles (see wire.ts)
+    // instead of the net.Socket it would make for each.
+    const server = net.createServer();
     this.listeners.set(port, server);
     return new Promise((resolve) => {
       const failed = (err: Error) => {
@@ -349,6 +357,8 @@ export class Gateway implements TunnelHost {
       server.once('error', failed);
       server.listen({ port, host: this.host, backlog: 1024 }, () => {
         this.failedPorts.delete(port);
+        const listening = (server as unknown as { _handle: { onconnection: unknown } })._handle;
+        listening.onconnection = (status: number, handle?: TcpHandle) => this.accept(status, handle, port);
         // From now on errors are accept() failures (EMFILE and the like): the listener stays.
         server.removeListener('error', failed);
         server.on('error', (err) => this.log.warn({ port, err: String(err) }, 'accept failed'));

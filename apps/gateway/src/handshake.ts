@@ -56,8 +56,19 @@ export abstract class Handshake {
     private readonly maxBytes: number,
   ) {}
 
+  /** Adds a chunk; the first may be a view of a read buffer that is reused (see own()). */
   push(chunk: Buffer): void {
     this.buf = this.buf === null ? chunk : Buffer.concat([this.buf, chunk]);
+  }
+
+  /**
+   * Copies what is buffered into memory of its own. The gateway parses the first read where it
+   * landed (a buffer the next read overwrites) and calls this only when the request is incomplete.
+   */
+  own(): void {
+    if (this.buf !== null) {
+      this.buf = Buffer.from(this.buf);
+    }
   }
 
   next(): Step {

@@ -2,38 +2,21 @@
  * One client connection, from accept through the handshake (HttpHandshake or SocksHandshake, fed
  * the client's bytes) and the connect to the destination, to a relayed tunnel (relay.ts).
  */
-import net, { type Socket } from 'node:net';
-import type { Clock, TimerHandle } from './clock.js';
-import { DnsError, type DnsCache } from './dns-cache.js';
-import { PORT_ATTEMPTS, type Egress } from './egress.js';
+import type { TimerHandle } from './clock.js';
+import { DnsError } from './dns-cache.js';
+import { connectFailure, PORT_ATTEMPTS } from './egress.js';
 import type { Access, Handshake } from './handshake.js';
 import { handshakeFor } from './detect.js';
-import type { GatewayLimits, GatewayTimeouts } from './options.js';
-import { attachTunnel, startRelay, tunnelOf, UPSTREAM_READ } from './relay.js';
+import type { TunnelHost } from './tunnel-host.js';
+import * as relay from './relay.js';
+type Side = relay.Side;
 import { HTTP_CONNECTED, httpForbidden, refusedDestination, socksSuccess, type Failure } from './replies.js';
 import type { ProxyRuntime } from './runtime.js';
 import { formatIp, parseHost, parseIp, type Ip } from './ssrf.js';
+import * as wire from './wire.js';
 
 /** A refused client gets this long to read the refusal before its socket is destroyed. */
 const LINGER_MS = 2_000;
-
-/** What a tunnel needs of its gateway. */
-export interface TunnelHost {
-  /** Idle sweeps so far; tunnels stamp it on every chunk. */
-  readonly sweeps: number;
-  readonly timeouts: GatewayTimeouts;
-  readonly limits: GatewayLimits;
-  readonly clock: Clock;
-  readonly dns: DnsCache;
-  readonly egress: Egress;
-  proxyOn(port: number): ProxyRuntime | null;
-  admit(rt: ProxyRuntime): boolean;
-  refusal(ip: Ip, port: number): string | null;
-  releaseUnauthenticated(ip: string): void;
-  authFailed(): false;
-  tunnelOpened(t: Tunnel): void;
-  connectionClosed(t: Tunnel): void;
-}
 
 const enum Stage {
   Handshake,
@@ -42,42 +25,13 @@ const enum Stage {
   Refused,
 }
 
-// Shared socket listeners (see relay.ts): `this` is the socket.
-function onHandshakeData(this: Socket, chunk: Buffer): void {
-  tunnelOf(this).onHandshakeData(chunk);
-}
-function onClientClose(this: Socket, hadError: boolean): void {
-  tunnelOf(this).onClientClose(hadError);
-}
-function onUpstreamConnect(this: Socket): void {
-  tunnelOf(this).onConnected(this);
-}
-function onUpstreamError(this: Socket, err: NodeJS.ErrnoException): void {
-  tunnelOf(this).onUpstreamError(this, err);
-}
-function onUpstreamClose(this: Socket, hadError: boolean): void {
-  tunnelOf(this).onUpstreamClose(this, hadError);
-}
-/**
- * The connect timeout is the tunnel's own timer rather than the upstream socket's setTimeout():
- * a socket keeps its timeout object (and a bound function) for life even once cleared, and
- * touches it on every read and write.
- */
-function onConnectDeadline(t: Tunnel): void {
-  t.upstream?.destroy(Object.assign(new Error('connect timeout'), { code: 'ETIMEDOUT' }));
-}
-/** Errors are followed by 'close', which does the cleanup; the listener keeps them from being thrown. */
-function ignoreError(): void {}
-function onDeadline(t: Tunnel): void {
-  t.destroy();
-}
-
 export class Tunnel implements Access {
   rt: ProxyRuntime | null = null;
-  upstream: Socket | null = null;
+  readonly client: Side;
+  upstream: Side | null = null;
   private stage = Stage.Handshake;
   private authed = false;
-  private closed = false;
+  closed = false;
   /** The gateway's sweep count at this tunnel's last chunk either way (see Gateway.sweepIdle). */
   seen = 0;
   /** Made on the client's first byte, which tells SOCKS5 from HTTP (see detect.ts). */
@@ -91,16 +45,15 @@ export class Tunnel implements Access {
 
   constructor(
     readonly gw: TunnelHost,
-    readonly client: Socket,
+    client: wire.TcpHandle,
     readonly port: number,
     readonly clientIp: string,
     /** The proxy's own protocol is SOCKS5: its handshake deadline applies (the client may speak either). */
     socks: boolean,
   ) {
-    attachTunnel(client, this);
-    client.on('error', ignoreError);
-    client.on('close', onClientClose);
-    client.on('data', onHandshakeData);
+    this.client = new relay.Side(client, this, true);
+    client.onread = relay.onHandshakeRead;
+    client.readStart();
     const t = gw.timeouts;
     this.arm(socks ? t.socksHandshakeMs : t.headerMs);
   }
@@ -109,7 +62,7 @@ export class Tunnel implements Access {
     return this.stage === Stage.Piping;
   }
 
-  private arm(ms: number, onExpiry: (t: Tunnel) => void = onDeadline): void {
+  private arm(ms: number, onExpiry: (t: Tunnel) => void = relay.onDeadline): void {
     if (this.timer !== null) {
       this.gw.clock.clearTimeout(this.timer);
     }
@@ -123,28 +76,73 @@ export class Tunnel implements Access {
     }
   }
 
+  /** Closes both sockets at once (pending bytes are dropped) and forgets the tunnel. */
   destroy(): void {
-    this.client.destroy();
-    this.upstream?.destroy();
+    if (this.closed) {
+      return;
+    }
+    this.closed = true;
+    this.disarm();
+    this.client.close();
+    this.upstream?.close();
+    if (!this.authed) {
+      this.gw.releaseUnauthenticated(this.clientIp);
+    }
+    this.rt?.tunnels.delete(this);
+    this.gw.connectionClosed(this);
+  }
+
+  /** A side read its end of stream (or an error): the FIN travels on; errors end the tunnel. */
+  readEnded(side: Side, status: number): void {
+    if (status !== wire.UV_EOF) {
+      this.destroy();
+      return;
+    }
+    side.eof = true;
+    if (this.stage === Stage.Piping) {
+      (side.peer as Side).end();
+    }
+    this.sideFinished();
+  }
+
+  /**
+   * Closes the tunnel once nothing is left to carry: relaying, both FINs have been read and sent
+   * on; refused, the client's FIN came after our reply was out.
+   */
+  sideFinished(): void {
+    const c = this.client;
+    if (this.stage === Stage.Piping) {
+      const u = this.upstream as Side;
+      if (c.eof && c.shut && u.eof && u.shut) {
+        this.destroy();
+      }
+    } else if (this.stage === Stage.Refused && c.eof && c.shut) {
+      this.destroy();
+    }
   }
 
   onHandshakeData(chunk: Buffer): void {
-    // A stream never delivers an empty chunk, so the first one has the byte that decides.
+    // A read never reports 0 bytes here, so the first one has the byte that decides.
     const hs = (this.hs ??= handshakeFor(chunk[0] as number, this, this.gw.limits.maxHeaderBytes));
     hs.push(chunk);
     for (;;) {
       const step = hs.next();
       switch (step.kind) {
         case 'more':
+          // What is kept points into the shared read buffer until copied.
+          hs.own();
           return;
         case 'reply':
           this.client.write(step.bytes);
+          if (this.closed) {
+            return;
+          }
           break;
         case 'refuse':
           this.refuse(step.bytes);
           return;
         case 'drop':
-          this.client.destroy();
+          this.destroy();
           return;
         case 'connect':
           this.endHandshake(step.early);
@@ -159,12 +157,13 @@ export class Tunnel implements Access {
     }
   }
 
-  /** Stops reading handshake bytes; `early` goes to the destination first. */
+  /** Stops reading handshake bytes; `early` (a view of the read buffer) goes to the destination first. */
   private endHandshake(early: Buffer | null): void {
-    this.client.removeListener('data', onHandshakeData);
-    this.client.pause();
+    const h = this.client.h;
+    h.readStop();
+    h.onread = wire.ignoreRead;
     this.disarm();
-    this.head = early;
+    this.head = early === null ? null : Buffer.from(early);
   }
 
   // ---------------------------------------------------------------- Access (asked by the handshake)
@@ -265,108 +264,97 @@ export class Tunnel implements Access {
     this.attempt();
   }
 
+  /**
+   * Binds a new handle to the egress address and a local port from the gateway's picker and
+   * connects it. bind() and connect() answer at once for most errors (wrong egress address,
+   * local port taken); the rest come to onConnected.
+   */
   private attempt(): void {
     const rt = this.rt as ProxyRuntime;
     const target = this.target as { host: string; port: number; family: 4 | 6 };
     this.attempts += 1;
-    const s = net.connect({
-      host: target.host,
-      port: target.port,
-      family: target.family,
-      localAddress: rt.cfg.egressIp,
-      localPort: this.gw.egress.nextLocalPort(),
-      allowHalfOpen: true,
-      noDelay: true,
-      keepAlive: true,
-      keepAliveInitialDelay: 60_000,
-      onread: UPSTREAM_READ,
-    });
-    attachTunnel(s, this);
-    this.upstream = s;
-    this.arm(this.gw.timeouts.connectMs, onConnectDeadline);
-    s.once('connect', onUpstreamConnect);
-    s.on('error', onUpstreamError);
-    s.on('close', onUpstreamClose);
-  }
-
-  onUpstreamError(s: Socket, err: NodeJS.ErrnoException): void {
-    if (s !== this.upstream || this.stage !== Stage.Connecting || this.closed) {
+    this.upstream?.close();
+    const h = wire.newSocketHandle();
+    const up = new relay.Side(h, this, false);
+    this.upstream = up;
+    const r = wire.connectHandle(
+      h,
+      target.family,
+      rt.cfg.egressIp,
+      this.gw.egress.nextLocalPort(),
+      target.host,
+      target.port,
+      relay.onUpstreamConnect,
+    );
+    if (r.err !== 0) {
+      this.connectFailed(r.err, r.syscall);
       return;
     }
-    const code = err.code ?? '';
-    const egress = this.gw.egress;
-    if (err.syscall === 'bind' && code === 'EADDRNOTAVAIL') {
-      egress.missing((this.rt as ProxyRuntime).cfg.egressIp);
-      this.fail('egress');
-    } else if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL') {
-      // bind: that local port is taken; connect: that 4-tuple is in use. Another port may do.
-      if (this.attempts < PORT_ATTEMPTS) {
-        egress.retried();
-        this.attempt();
-      } else {
-        egress.noFreePort((this.rt as ProxyRuntime).cfg.egressIp);
-        this.fail('exhausted');
-      }
-    } else if (code === 'ECONNREFUSED') {
-      this.fail('refused');
-    } else if (code === 'ETIMEDOUT') {
-      this.fail('timeout');
-    } else {
-      this.fail('unreachable');
-    }
+    this.arm(this.gw.timeouts.connectMs, relay.onConnectDeadline);
   }
 
-  onConnected(s: Socket): void {
-    if (this.closed || s !== this.upstream) {
-      s.destroy();
+  connectTimedOut(): void {
+    this.timer = null;
+    this.upstream?.close();
+    this.fail('timeout');
+  }
+
+  private connectFailed(status: number, syscall: 'bind' | 'connect'): void {
+    (this.upstream as Side).close();
+    const egressIp = (this.rt as ProxyRuntime).cfg.egressIp;
+    const failure = connectFailure(wire.errorName(status), syscall);
+    if (failure === 'egress') {
+      this.gw.egress.missing(egressIp);
+    } else if (failure === 'port') {
+      // bind: that local port is taken; connect: that 4-tuple is in use. Another port may do.
+      if (this.attempts < PORT_ATTEMPTS) {
+        this.gw.egress.retried();
+        this.attempt();
+        return;
+      }
+      this.gw.egress.noFreePort(egressIp);
+    }
+    this.fail(failure === 'port' ? 'exhausted' : failure);
+  }
+
+  onConnected(up: Side, status: number): void {
+    if (this.closed || up !== this.upstream || up.closed) {
+      return;
+    }
+    this.disarm();
+    if (status < 0) {
+      this.connectFailed(status, 'connect');
       return;
     }
     const client = this.client;
     const rt = this.rt as ProxyRuntime;
+    const h = up.h;
+    h.setNoDelay(true);
+    h.setKeepAlive(true, wire.KEEPALIVE_S);
     this.stage = Stage.Piping;
-    this.disarm();
     if (this.head !== null) {
       if (!rt.count(this.head.length, true)) {
         return;
       }
-      s.write(this.head);
+      if (!up.write(this.head)) {
+        return;
+      }
       this.head = null;
     }
     if (this.confirm === 'socks') {
-      client.write(socksSuccess(s.localAddress, s.localPort));
+      const out: wire.SockAddr = {};
+      h.getsockname(out);
+      client.write(socksSuccess(out.address, out.port));
     } else if (this.confirm === 'http') {
       client.write(HTTP_CONNECTED);
     }
-    this.target = null;
-    startRelay(client, s);
-    this.gw.tunnelOpened(this);
-  }
-
-  onUpstreamClose(s: Socket, hadError: boolean): void {
-    if (s !== this.upstream || this.stage !== Stage.Piping) {
+    if (this.closed) {
       return;
     }
-    // A clean close follows FINs both ways, so the client has been ended already and closes
-    // once our last bytes are flushed. Anything else leaves nobody to talk to.
-    if (hadError || !this.client.readableEnded) {
-      this.client.destroy();
-    }
-  }
-
-  onClientClose(hadError: boolean): void {
-    this.closed = true;
-    this.disarm();
-    if (!this.authed) {
-      this.gw.releaseUnauthenticated(this.clientIp);
-    }
-    this.rt?.tunnels.delete(this);
-    const up = this.upstream;
-    // As in onUpstreamClose: after a clean close the destination side has been ended and
-    // finishes flushing on its own.
-    if (up !== null && (hadError || this.stage !== Stage.Piping || !up.readableEnded)) {
-      up.destroy();
-    }
-    this.gw.connectionClosed(this);
+    this.target = null;
+    this.hs = null;
+    relay.startRelay(client, up);
+    this.gw.tunnelOpened(this);
   }
 
   /** Sends the protocol's refusal for `failure` and closes. */
@@ -388,13 +376,21 @@ export class Tunnel implements Access {
   }
 
   private refuse(reply: Buffer): void {
+    if (this.closed) {
+      return;
+    }
     this.stage = Stage.Refused;
-    this.upstream?.destroy();
-    this.client.removeListener('data', onHandshakeData);
+    this.upstream?.close();
     // Read and drop whatever else the client sends, so closing does not turn into a reset that
     // could discard the reply before the client reads it.
-    this.client.resume();
-    this.client.end(reply);
-    this.arm(LINGER_MS);
+    const client = this.client;
+    client.h.onread = relay.onDiscardRead;
+    client.h.readStart();
+    if (client.write(reply)) {
+      client.end();
+    }
+    if (!this.closed) {
+      this.arm(LINGER_MS);
+    }
   }
 }
