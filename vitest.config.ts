@@ -1,7 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, i.e. one worker on a 2-core CI machine,
+    // where much of a test's time is spent waiting on sockets, timers and the database: one worker
+    // per core keeps both busy.
+    maxWorkers: availableParallelism(),
     projects: [
       'apps/web/vitest.config.ts',
       {
@@ -27,6 +32,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Files share a worker process, one after another: the app's modules are loaded and
+          // PGlite's WebAssembly compiled once per worker, not once per file (about half of a
+          // small file's CPU time). Each file still builds its own app on its own database; no
+          // module here keeps per-test state (process-wide metrics are never asserted on).
+          isolate: false,
         },
       },
       {
