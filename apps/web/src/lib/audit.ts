@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { formatCoins, type TAuditEvent, type TPage, type Period } from '@proxy/contract';
 import type { TFunction } from 'i18next';
 import { api } from './api-client';
-import { formatPeriod } from './format';
+import { countryName, formatPeriod } from './format';
+import { currentLanguage } from './i18n';
 import { queryRoots } from './query-keys';
 
 export interface AuditListParams {
@@ -76,6 +77,16 @@ export function auditDetailText(e: TAuditEvent, t: TFunction): string {
       text = v.join(', ');
     } else if (key === 'reason' && typeof v === 'string') {
       text = t(`errors.${v}`, { defaultValue: v });
+    } else if (key === 'product' && typeof v === 'string') {
+      text = t(`common.product.${v}`, { defaultValue: v });
+    } else if (
+      typeof v === 'string' &&
+      (key === 'country' || (e.action === 'order.change-country' && (key === 'from' || key === 'to')))
+    ) {
+      text = countryName(v, currentLanguage());
+    } else if ((key === 'method' || key === 'mode') && typeof v === 'string') {
+      // Sign-in method (password, google), IP change mode (auto, manual).
+      text = t(`audit.values.${key}.${v}`, { defaultValue: v });
     } else {
       text = typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
     }
