@@ -4,8 +4,8 @@
 // A month is simulated day by day on the app's clock (30 days ago until now): each day a share of
 // the proxies (BENCH_ACTIVE, default 0.2) moves traffic for BENCH_HOURS hours (default 4), then the
 // real usage-rollup job runs (minutes → hours → days, then retention), as it would every 5 minutes.
-// The last day and today are written at full minute resolution (a row per proxy and minute with
-// traffic, what 1-second reports produce); older days with one row per proxy and active hour, which
+// The last day and today are written at full minute resolution (every minute slot of a proxy's row
+// of the hour filled, what 1-second reports produce); older days with one minute per active hour, which
 // is what the hourly rollup reduces them to anyway, so the month stays within minutes of run time.
 // Then: the row counts and pg_total_relation_size of each usage table, and the time of the report
 // path's minute upsert (recordMinuteUsage, one NOTIFY per batch) for batches of 1,000 proxies.
@@ -51,32 +51,40 @@ async function main(): Promise<void> {
     for (let d = DAYS; d >= 0; d--) {
       const dayStart = today - d * DAY;
       const full = d <= 1;
-      // Active hours start at n % (24 - HOURS); full days: every minute of them; older ones: one row per hour.
-      const minutes = full ? 'generate_series(0, 59)' : 'generate_series(0, 0)';
-      const until = d === 0 ? `and ${dayStart}::bigint + (h * 60 + m) * 60000 < ${now}::bigint` : '';
+      // Active hours start at n % (24 - HOURS); full days: every minute of them; older ones: the hour's
+      // first minute only. usage_minutes holds one row per proxy and hour with a slot per minute.
+      const hourNo = `(${dayStart}::bigint / 3600000 + h)::int`;
+      const slot = full
+        ? d === 0
+          ? `case when ${dayStart}::bigint + (h * 60 + m) * 60000 < ${now}::bigint then 1 else 0 end`
+          : '1'
+        : 'case when m = 0 then 1 else 0 end';
       const res = await db.query(
-        `insert into usage_minutes (proxy_id, bucket, bytes_in, bytes_out, updated_at)
-         select p.id, to_timestamp((${dayStart}::bigint + (h * 60 + m) * 60000) / 1000.0), 1000 + p.n % 5000, 50000 + p.n % 900000,
-                to_timestamp((${dayStart}::bigint + (h * 60 + m) * 60000 + 59000) / 1000.0)
+        `insert into usage_minutes (proxy_id, hour, bytes_in, bytes_out, updated_at)
+         select p.id, ${hourNo},
+                array(select ((1000 + p.n % 5000) * ${slot})::bigint from generate_series(0, 59) m order by m),
+                array(select ((50000 + p.n % 900000) * ${slot})::bigint from generate_series(0, 59) m order by m),
+                to_timestamp((${dayStart}::bigint + (h * 60 + 59) * 60000 + 59000) / 1000.0)
          from bench_proxies p
          cross join lateral generate_series(p.n % ${24 - HOURS}, p.n % ${24 - HOURS} + ${HOURS - 1}) h
-         cross join lateral ${minutes} m
-         where (p.n + ${d}) % ${every} = 0 ${until}`,
+         where (p.n + ${d}) % ${every} = 0 ${d === 0 ? `and ${dayStart}::bigint + h * 3600000 < ${now}::bigint` : ''}`,
       );
       inserted += res.rowCount ?? 0;
       // The job runs through the day; here once at its end (or now, for today).
       t.clock.advance(d === 0 ? now - t.clock.nowMs() : dayStart + DAY - t.clock.nowMs());
       const t0 = Date.now();
       await runJob(t.ctx, usageRollupJob, { wait: true });
+      // What autovacuum does between days: the purged rows' space is reused, not counted as growth.
+      await db.query('vacuum usage_minutes, usage_hours');
       if (d % 5 === 0 || d <= 1) {
         console.log(
-          `  day -${d}: ${(res.rowCount ?? 0).toLocaleString('en')} minute rows (${full ? 'every minute' : 'one per active hour'}), rollup ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+          `  day -${d}: ${(res.rowCount ?? 0).toLocaleString('en')} hour rows of minutes (${full ? 'every minute' : 'one minute per active hour'}), rollup ${((Date.now() - t0) / 1000).toFixed(1)} s`,
         );
       }
     }
     await db.query('vacuum analyze usage_minutes, usage_hours, usage_days');
     console.log(
-      `  simulated in ${((Date.now() - started) / 1000).toFixed(0)} s (${inserted.toLocaleString('en')} minute rows written)`,
+      `  simulated in ${((Date.now() - started) / 1000).toFixed(0)} s (${inserted.toLocaleString('en')} proxy-hour rows of minutes written)`,
     );
 
     console.log('\n| table         |       rows | total size (pg_total_relation_size) | bytes per row |');

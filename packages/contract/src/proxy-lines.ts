@@ -28,43 +28,82 @@ export interface ParsedProxyLine {
 const SCHEME = /^(?:https?|socks5h?|socks4a?):\/\//i;
 const PORT = /^\d{1,5}$/;
 const CSV_HEADER = /^host\s*[,\t;]\s*port\b/i;
+const BAD_HOST = /[\s/@]/;
+/** What `.` in a regular expression does not match (a password may hold anything else). */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
-/** `host:port` (or `[v6]:port`); null when it is not one. */
-function hostPort(s: string): { host: string; port: number } | null {
-  let host: string;
-  let port: string;
-  if (s.startsWith('[')) {
-    const end = s.indexOf(']');
-    if (end < 0 || s[end + 1] !== ':') {
-      return null;
-    }
-    host = s.slice(1, end);
-    port = s.slice(end + 2);
-  } else {
-    const i = s.lastIndexOf(':');
-    if (i <= 0) {
-      return null;
-    }
-    host = s.slice(0, i);
-    port = s.slice(i + 1);
-    if (host.includes(':')) {
-      return null;
-    }
+/*
+ * Hand-written scanning rather than regular expressions and object spreads: a 10,000-line paste is
+ * parsed on every "paste to act" (bench:match), and these run once or twice per line.
+ */
+
+/** s[from, to) as a port (1-5 digits, 1..65535), or 0 when it is not one. */
+function portAt(s: string, from: number, to: number): number {
+  if (to - from < 1 || to - from > 5) {
+    return 0;
   }
-  const n = Number(port);
-  if (!PORT.test(port) || n < 1 || n > 65535 || host === '' || /[\s/@]/.test(host)) {
-    return null;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) {
+      return 0;
+    }
+    n = n * 10 + c - 48;
   }
-  return { host: host.toLowerCase(), port: n };
+  return n <= 65535 ? n : 0;
 }
 
-/** `user:pass` split at its first colon (a password may hold colons); null without one. */
-function userPass(s: string): { username: string; password: string } | null {
-  const i = s.indexOf(':');
-  if (i <= 0 || i === s.length - 1) {
-    return null;
+/**
+ * s[from, to) as `host:port` (or `[v6]:port`): sets `out.host`/`out.port` and answers true, or
+ * false when it is not one.
+ */
+function hostPortAt(s: string, from: number, to: number, out: ParsedProxyLine): boolean {
+  let hostFrom: number;
+  let hostTo: number;
+  let portFrom: number;
+  if (s.charCodeAt(from) === 91 /* [ */) {
+    const end = s.indexOf(']', from);
+    if (end < 0 || end + 1 >= to || s.charCodeAt(end + 1) !== 58 /* : */) {
+      return false;
+    }
+    hostFrom = from + 1;
+    hostTo = end;
+    portFrom = end + 2;
+  } else {
+    const i = s.lastIndexOf(':', to - 1);
+    if (i <= from) {
+      return false;
+    }
+    const colon = s.indexOf(':', from);
+    if (colon !== i) {
+      return false;
+    }
+    hostFrom = from;
+    hostTo = i;
+    portFrom = i + 1;
   }
-  return { username: s.slice(0, i), password: s.slice(i + 1) };
+  const port = portAt(s, portFrom, to);
+  if (port === 0 || hostTo <= hostFrom) {
+    return false;
+  }
+  const host = s.slice(hostFrom, hostTo);
+  if (BAD_HOST.test(host)) {
+    return false;
+  }
+  out.host = host.toLowerCase();
+  out.port = port;
+  return true;
+}
+
+/** s[from, to) as `user:pass` split at its first colon (a password may hold colons). */
+function userPassAt(s: string, from: number, to: number, out: ParsedProxyLine): boolean {
+  const i = s.indexOf(':', from);
+  if (i <= from || i >= to - 1) {
+    return false;
+  }
+  out.username = s.slice(from, i);
+  out.password = s.slice(i + 1, to);
+  return true;
 }
 
 const unquote = (s: string) => {
@@ -85,35 +124,55 @@ export function parseProxyLine(line: string): ParsedProxyLine | null {
     const head = portAt === 1 ? fields.slice(0, 4) : fields.slice(0, 3);
     s = head.join(':');
   }
-  s = s.replace(SCHEME, '');
+  const first = s.charCodeAt(0) | 32;
+  if (first === 104 /* h */ || first === 115 /* s */) {
+    s = s.replace(SCHEME, '');
+  }
+  const out: ParsedProxyLine = { line, host: '', port: 0 };
+  const len = s.length;
   const at = s.lastIndexOf('@');
   if (at >= 0) {
-    const left = s.slice(0, at);
-    const right = s.slice(at + 1);
-    const hp = hostPort(right);
-    if (hp) {
-      const up = userPass(left);
-      return up ? { line, ...hp, ...up } : null;
+    if (hostPortAt(s, at + 1, len, out)) {
+      return userPassAt(s, 0, at, out) ? out : null;
     }
-    const hpLeft = hostPort(left);
-    const up = userPass(right);
-    return hpLeft && up ? { line, ...hpLeft, ...up } : null;
+    return hostPortAt(s, 0, at, out) && userPassAt(s, at + 1, len, out) ? out : null;
   }
-  const hp = hostPort(s);
-  if (hp) {
-    return { line, ...hp };
+  if (hostPortAt(s, 0, len, out)) {
+    return out;
   }
   // host:port:user:pass (the password may hold colons; an IPv6 host must be bracketed).
-  const m = /^(\[[^\]]+\]|[^:]+):(\d{1,5}):([^:]+):(.+)$/.exec(s);
-  if (!m) {
+  let hostEnd: number;
+  if (s.charCodeAt(0) === 91 /* [ */) {
+    const end = s.indexOf(']');
+    hostEnd = end + 1;
+    if (end < 2 || s.charCodeAt(hostEnd) !== 58 /* : */) {
+      return null;
+    }
+  } else {
+    hostEnd = s.indexOf(':');
+  }
+  const portEnd = hostEnd > 0 ? s.indexOf(':', hostEnd + 1) : -1;
+  const userEnd = portEnd > 0 ? s.indexOf(':', portEnd + 1) : -1;
+  if (
+    userEnd < 0 ||
+    userEnd === portEnd + 1 ||
+    userEnd === len - 1 ||
+    portAt(s, hostEnd + 1, portEnd) === 0 ||
+    !hostPortAt(s, 0, portEnd, out)
+  ) {
     return null;
   }
-  const hp4 = hostPort(`${m[1]}:${m[2]}`);
-  return hp4 ? { line, ...hp4, username: m[3], password: m[4] } : null;
+  const password = s.slice(userEnd + 1);
+  if (LINE_BREAK.test(password)) {
+    return null;
+  }
+  out.username = s.slice(portEnd + 1, userEnd);
+  out.password = password;
+  return out;
 }
 
 /**
- * Splits a pasted text into lines (LF or CRLF), skips blank lines and a CSV header, and parses
+ * Splits a pasted text into lines (LF, CRLF or CR), skips blank lines and a CSV header, and parses
  * each. `lines` is how many lines counted against MATCH_MAX_LINES.
  */
 export function parseProxyLines(text: string): {
@@ -124,10 +183,10 @@ export function parseProxyLines(text: string): {
   const parsed: ParsedProxyLine[] = [];
   const invalid: string[] = [];
   let lines = 0;
-  for (const raw of text.split(/\r?\n|\r/)) {
+  const take = (raw: string) => {
     const line = raw.trim();
-    if (line === '' || CSV_HEADER.test(line)) {
-      continue;
+    if (line === '' || ((line.charCodeAt(0) | 32) === 104 /* h */ && CSV_HEADER.test(line))) {
+      return;
     }
     lines++;
     const p = parseProxyLine(line);
@@ -136,6 +195,24 @@ export function parseProxyLines(text: string): {
     } else {
       invalid.push(line);
     }
+  };
+  let from = 0;
+  // The next CR at or after `from` (-1: none left), found once per CR, not once per line.
+  let cr = text.indexOf('\r');
+  while (from <= text.length) {
+    let to = text.indexOf('\n', from);
+    if (to < 0) {
+      to = text.length;
+    }
+    // A lone CR ends a line too (a CR before the LF just leaves a blank piece, skipped).
+    let piece = from;
+    while (cr >= 0 && cr < to) {
+      take(text.slice(piece, cr));
+      piece = cr + 1;
+      cr = text.indexOf('\r', piece);
+    }
+    take(text.slice(piece, to));
+    from = to + 1;
   }
   return { parsed, invalid, lines };
 }

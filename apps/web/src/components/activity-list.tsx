@@ -19,7 +19,7 @@ function ActorChip({ e }: { e: TAuditEvent }) {
 
 /** docs/screens.md#account: the caller's activity, server-paged, newest first. */
 export function ActivityGrid() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const paging = usePaging();
   const list = useAuditList({ page: paging.page, limit: paging.limit });
   const columns: GridColDef<TAuditEvent>[] = [
@@ -44,7 +44,7 @@ export function ActivityGrid() {
       flex: 2,
       minWidth: 260,
       sortable: false,
-      valueGetter: (_v, row) => auditDetailText(row, t),
+      valueGetter: (_v, row) => auditDetailText(row, t, i18n.language),
     },
   ];
   return <PagedDataGrid testId="activity-grid" list={list} paging={paging} columns={columns} />;
@@ -52,7 +52,7 @@ export function ActivityGrid() {
 
 /** One proxy's or key's latest activity, for its details drawer. */
 export function ActivityFeed({ proxyId, keyId, limit = 10 }: { proxyId?: string; keyId?: string; limit?: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useAuditList({ page: 1, limit, proxyId, keyId });
   const items = list.data?.items ?? [];
   return (
@@ -76,9 +76,9 @@ export function ActivityFeed({ proxyId, keyId, limit = 10 }: { proxyId?: string;
               {formatDateTime(e.at)}
               {e.ip ? ` · ${e.ip}` : ''}
             </Typography>
-            {auditDetailText(e, t) && (
+            {auditDetailText(e, t, i18n.language) && (
               <Typography variant="caption" component="div" sx={{ overflowWrap: 'anywhere' }}>
-                {auditDetailText(e, t)}
+                {auditDetailText(e, t, i18n.language)}
               </Typography>
             )}
           </Box>

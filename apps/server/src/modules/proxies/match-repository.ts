@@ -1,44 +1,51 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { proxies, subServers } from '../../db/schema/index.js';
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client.js';
 
 export interface MatchRow {
   id: string;
   type: 'v6' | 'v4';
-  host: string;
-  port: number;
+  /** The endpoint as the caller numbered it: host index × 65,536 + port. */
+  key: number;
   username: string;
   password: string;
   locked: boolean;
 }
 
+/** An endpoint as one integer: the host's index in the list passed to findOwnProxiesAt, and the port. */
+export const endpointKey = (hostIndex: number, port: number) => hostIndex * 65536 + port;
+
 /**
- * The user's proxies (not the listeners of rotating keys) served at any of these host:port pairs,
- * in one statement (only the columns matching needs): the pairs go in as one JSON parameter, joined on the node's host (lower-cased)
- * and the proxy's port. Locked proxies come too (their port may serve another proxy of the user
+ * The user's proxies (not the listeners of rotating keys) served at any of these endpoints, in one
+ * statement returning only what matching needs. `hosts` are the distinct lower-cased hosts pasted
+ * (few: one per node), `keys` the endpoints as endpointKey(index in hosts, port) (up to 10,000):
+ * both go in as one parameter each (a JSON array of hosts, an int[] literal of keys, cheap for
+ * PostgreSQL to read), the hosts resolve to nodes, and the keys are hash-joined with the user's
+ * proxies on those nodes. Locked proxies come too (their port may serve another proxy of the user
  * since; the caller prefers the live one).
  */
 export async function findOwnProxiesAt(
   db: DbOrTx,
   userId: string,
-  pairs: { host: string; port: number }[],
+  hosts: string[],
+  keys: number[],
 ): Promise<MatchRow[]> {
-  if (pairs.length === 0) {
+  if (hosts.length === 0 || keys.length === 0) {
     return [];
   }
-  const wanted = sql`jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as w(host text, port int)`;
-  return db
-    .select({
-      id: proxies.id,
-      type: proxies.type,
-      host: subServers.host,
-      port: proxies.port,
-      username: proxies.username,
-      password: proxies.password,
-      locked: sql<boolean>`${proxies.status} = 'locked'`,
-    })
-    .from(proxies)
-    .innerJoin(subServers, eq(subServers.id, proxies.subServerId))
-    .innerJoin(wanted, sql`w.host = lower(${subServers.host}) and w.port = ${proxies.port}`)
-    .where(and(eq(proxies.userId, userId), isNull(proxies.keyId)));
+  // One row holding a JSON array of [id, type, key, username, password, locked]: on PGlite each
+  // result row costs far more than building it in PostgreSQL (5,000 rows: ~2.5× slower than one).
+  const [row] = await queryRows<{ j: string }>(
+    db,
+    sql`with n as materialized (
+          select s.id, (h.i::int - 1) * 65536 as base
+          from jsonb_array_elements_text(${JSON.stringify(hosts)}::jsonb) with ordinality as h(host, i)
+          join sub_servers s on lower(s.host) = h.host)
+        select coalesce(json_agg(json_build_array(p.id, p.type, k.key, p.username, p.password, p.status = 'locked')), '[]')::text as j
+        from proxies p
+        join n on n.id = p.sub_server_id
+        join unnest(${`{${keys.join(',')}}`}::int[]) as k(key) on k.key = n.base + p.port
+        where p.user_id = ${userId} and p.key_id is null`,
+  );
+  const list = JSON.parse(row?.j ?? '[]') as [string, 'v6' | 'v4', number, string, string, boolean][];
+  return list.map(([id, type, key, username, password, locked]) => ({ id, type, key, username, password, locked }));
 }

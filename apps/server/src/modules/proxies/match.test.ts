@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseProxyLines } from '@proxy/contract';
 import { build, customer, type TestApp } from '../../../test/helper.js';
+import { pairLines } from './match.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -104,5 +106,26 @@ describe('POST /api/proxy/match', () => {
     expect(empty.json()).toEqual({ matched: [], unmatched: [] });
     const anon = await t.inject({ method: 'POST', url: '/api/proxy/match', payload: { text: '1.2.3.4:80' } });
     expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('pairLines', () => {
+  it('should prefer the live proxy over a locked one on the same endpoint, and check credentials when given', () => {
+    const { parsed } = parseProxyLines('1.2.3.4:80\n1.2.3.4:80:old:pw\n1.2.3.4:80:new:bad\n1.2.3.4:81');
+    const keyOf = (l: { port: number }) => l.port;
+    const row = (id: string, username: string, locked: boolean) => ({
+      id,
+      type: 'v6' as const,
+      key: 80,
+      username,
+      password: 'pw',
+      locked,
+    });
+    const { matched, unmatched } = pairLines(parsed, keyOf, [row('locked', 'old', true), row('live', 'new', false)]);
+    expect(matched.map((m) => [m.line, m.row.id])).toEqual([
+      ['1.2.3.4:80', 'live'],
+      ['1.2.3.4:80:old:pw', 'locked'],
+    ]);
+    expect(unmatched).toEqual(['1.2.3.4:80:new:bad', '1.2.3.4:81']);
   });
 });

@@ -1,39 +1,45 @@
 import { MATCH_MAX_LINES, parseProxyLines, type ParsedProxyLine, type TProxyMatchResponse } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { findOwnProxiesAt, type MatchRow } from './match-repository.js';
+import { endpointKey, findOwnProxiesAt, type MatchRow } from './match-repository.js';
 import { listProxiesJson } from './repository.js';
 
-const endpoint = (host: string, port: number) => `${host.toLowerCase()}:${port}`;
-
 /**
- * Pairs parsed lines with candidate proxies (pure): by host and port, and when the line carries a
- * username and password they must be the proxy's too. Of two proxies on one endpoint (a locked one
- * whose port went to a newer one) the live one wins.
+ * Pairs parsed lines with candidate proxies (pure): by host and port (the line's endpoint key, as
+ * `keyOf` numbers it), and when the line carries a username and password they must be the proxy's
+ * too. Of two proxies on one endpoint (a locked one whose port went to a newer one) the live one wins.
  */
 export function pairLines(
   parsed: ParsedProxyLine[],
+  keyOf: (l: ParsedProxyLine) => number,
   candidates: MatchRow[],
 ): { matched: { line: string; row: MatchRow }[]; unmatched: string[] } {
-  const at = new Map<string, MatchRow[]>();
+  const at = new Map<number, MatchRow | MatchRow[]>();
   for (const c of candidates) {
-    const k = endpoint(c.host, c.port);
-    const list = at.get(k);
-    if (list) {
-      list.push(c);
+    const had = at.get(c.key);
+    if (had === undefined) {
+      at.set(c.key, c);
     } else {
-      at.set(k, [c]);
+      const list = Array.isArray(had) ? had : [had];
+      list.push(c);
+      list.sort((a, b) => Number(a.locked) - Number(b.locked));
+      at.set(c.key, list);
     }
-  }
-  for (const list of at.values()) {
-    list.sort((a, b) => Number(a.locked) - Number(b.locked));
   }
   const matched: { line: string; row: MatchRow }[] = [];
   const unmatched: string[] = [];
+  const fits = (l: ParsedProxyLine, c: MatchRow) =>
+    l.username === undefined || (c.username === l.username && c.password === l.password);
   for (const l of parsed) {
-    const row = at
-      .get(endpoint(l.host, l.port))
-      ?.find((c) => l.username === undefined || (c.username === l.username && c.password === l.password));
+    const here = at.get(keyOf(l));
+    const row =
+      here === undefined
+        ? undefined
+        : Array.isArray(here)
+          ? here.find((c) => fits(l, c))
+          : fits(l, here)
+            ? here
+            : undefined;
     if (row) {
       matched.push({ line: l.line, row });
     } else {
@@ -57,12 +63,22 @@ export async function matchProxyLines(
   if (lines > MATCH_MAX_LINES) {
     throw new AppError('TOO_MANY_LINES', { max: MATCH_MAX_LINES, lines });
   }
-  const pairs = new Map<string, { host: string; port: number }>();
+  // The parser lower-cases hosts; each distinct host gets an index, each endpoint one integer.
+  const hostIndex = new Map<string, number>();
+  const keys = new Set<number>();
+  const keyOf = (l: ParsedProxyLine) => {
+    let i = hostIndex.get(l.host);
+    if (i === undefined) {
+      i = hostIndex.size;
+      hostIndex.set(l.host, i);
+    }
+    return endpointKey(i, l.port);
+  };
   for (const l of parsed) {
-    pairs.set(endpoint(l.host, l.port), { host: l.host, port: l.port });
+    keys.add(keyOf(l));
   }
-  const candidates = await findOwnProxiesAt(ctx.db, userId, [...pairs.values()]);
-  const { matched, unmatched } = pairLines(parsed, candidates);
+  const candidates = await findOwnProxiesAt(ctx.db, userId, [...hostIndex.keys()], [...keys]);
+  const { matched, unmatched } = pairLines(parsed, keyOf, candidates);
   const out: TProxyMatchResponse = {
     matched: matched.map(({ line, row }) => ({ line, proxyId: row.id, type: row.type })),
     unmatched: [...unmatched, ...invalid],

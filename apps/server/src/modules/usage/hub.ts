@@ -21,15 +21,18 @@ const MIN_READ_GAP_MS = 250;
 /**
  * This instance's side of GET /api/usage/live (docs/gateway-protocol.md#live-usage). One LISTEN on
  * the reports' channel, opened with the first stream. A NOTIFY (one per report batch, whichever
- * instance took it) only wakes the hub: it then reads the current and previous minute rows of the
- * proxies of every user with an open stream and sends each proxy's growth since the previous read.
- * After a listener loss it reads again, so nothing is missed that the minute rows still hold.
+ * instance took it) names the owners of the proxies reported (or `*`: everyone) and only wakes the
+ * hub: it then reads the current and previous minutes of the proxies of those of them with an open
+ * stream here and sends each proxy's growth since the previous read. After a listener loss it reads
+ * every watched user again, so nothing is missed that the minute rows still hold.
  */
 export class UsageHub {
   private readonly users = new Map<string, Watched>();
   private listening: Promise<() => Promise<void>> | null = null;
   private reading: Promise<void> | null = null;
   private again = false;
+  /** The users to read at the next read: named by NOTIFYs since the last one, or all of them. */
+  private pending: Set<string> | 'all' = new Set();
 
   constructor(
     private readonly database: Database,
@@ -40,7 +43,9 @@ export class UsageHub {
   /** Resolves once LISTEN is in place and the user's current minutes are known (not sent). */
   async subscribe(stream: UsageStream): Promise<() => void> {
     if (!this.listening) {
-      this.listening = this.database.listen(USAGE_CHANNEL, () => this.wake(), { onResume: () => this.wake() });
+      this.listening = this.database.listen(USAGE_CHANNEL, (payload) => this.wake(payload), {
+        onResume: () => this.wake('*'),
+      });
       this.listening.catch(() => {
         this.listening = null;
       });
@@ -80,9 +85,24 @@ export class UsageHub {
     return new Date(Math.floor(this.nowMs() / 60_000) * 60_000 - 60_000);
   }
 
-  private wake(): void {
+  /** `payload`: comma-separated user ids, or `*` for every watched user. */
+  private wake(payload: string): void {
     if (this.users.size === 0) {
       return;
+    }
+    if (payload === '*' || this.pending === 'all') {
+      this.pending = 'all';
+    } else {
+      const before = this.pending.size;
+      for (const id of payload.split(',')) {
+        if (this.users.has(id)) {
+          this.pending.add(id);
+        }
+      }
+      if (this.pending.size === before && (this.reading || before === 0)) {
+        // Nobody watched here is named, or all of them are already due at a read on its way.
+        return;
+      }
     }
     if (this.reading) {
       this.again = true;
@@ -105,7 +125,10 @@ export class UsageHub {
 
   private async read(): Promise<void> {
     const since = this.since();
-    const rows = await listRecentMinutes(this.database.db, [...this.users.keys()], since);
+    const due = this.pending;
+    this.pending = new Set();
+    const userIds = due === 'all' ? [...this.users.keys()] : [...due].filter((u) => this.users.has(u));
+    const rows = await listRecentMinutes(this.database.db, userIds, since);
     const events = new Map<string, { userId: string; event: TUsageLiveEvent }>();
     for (const r of rows) {
       const watched = this.users.get(r.user_id);

@@ -20,8 +20,9 @@ const floorTo = (ms: number, step: number) => Math.floor(ms / step) * step;
 /**
  * Records a node report's bytes by minute (docs/gateway-protocol.md#usage-history), inside the
  * transaction that recorded its report id. A proxy named twice in one report is summed first.
+ * (The reporting node is not recorded: the live streams' NOTIFY names the proxies' owners.)
  */
-export async function recordMinuteUsage(tx: Tx, nodeId: string, counters: MinuteCounter[], now: Date): Promise<void> {
+export async function recordMinuteUsage(tx: Tx, _nodeId: string, counters: MinuteCounter[], now: Date): Promise<void> {
   const byProxy = new Map<string, MinuteCounter>();
   for (const c of counters) {
     const seen = byProxy.get(c.proxyId);
@@ -35,7 +36,8 @@ export async function recordMinuteUsage(tx: Tx, nodeId: string, counters: Minute
   if (byProxy.size === 0) {
     return;
   }
-  await repo.addMinuteUsage(tx, nodeId, [...byProxy.values()], new Date(floorTo(now.getTime(), 60_000)), now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  await repo.addMinuteUsage(tx, [...byProxy.values()], Math.floor(minute / 60), (minute % 60) + 1, now);
 }
 
 /** Where the buckets of a step come from: finished rollups first, the finer rows after their mark. */

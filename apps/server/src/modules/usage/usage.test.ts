@@ -71,9 +71,16 @@ const total = (h: TUsageHistory) =>
   });
 
 async function rows(table: string, proxyId: string) {
+  // usage_minutes holds a row per hour with a slot per minute: one row per minute with traffic here.
+  const from =
+    table === 'usage_minutes'
+      ? sql`(select u.proxy_id, to_timestamp(u.hour::bigint * 3600 + (s.m - 1) * 60) as bucket, s.i as bytes_in, s.o as bytes_out
+             from usage_minutes u cross join lateral unnest(u.bytes_in, u.bytes_out) with ordinality as s(i, o, m)
+             where s.i <> 0 or s.o <> 0) t`
+      : sql.identifier(table);
   return queryRows<{ bucket: string; bytes_in: string; bytes_out: string }>(
     a.ctx.db,
-    sql`select bucket::text, bytes_in::text, bytes_out::text from ${sql.identifier(table)} where proxy_id = ${proxyId} order by bucket`,
+    sql`select bucket::text, bytes_in::text, bytes_out::text from ${from} where proxy_id = ${proxyId} order by bucket`,
   );
 }
 

@@ -70,6 +70,10 @@ export const audit: typeof vi = {
     gb: 'GB',
     passwordChanged: 'Password changed',
   },
+  values: {
+    method: { password: 'Password', google: 'Google' },
+    mode: { auto: 'Automatic', manual: 'Manual' },
+  },
   on: 'On',
   off: 'Off',
   paste: {

@@ -69,6 +69,10 @@ export const audit = {
     gb: 'GB',
     passwordChanged: 'Đã đổi mật khẩu',
   },
+  values: {
+    method: { password: 'Mật khẩu', google: 'Google' },
+    mode: { auto: 'Tự động', manual: 'Thủ công' },
+  },
   on: 'Bật',
   off: 'Tắt',
   paste: {
