@@ -41,9 +41,15 @@ export function oneOf<const T extends readonly string[]>(values: T): Reader<T[nu
 export function text(options: { trim?: boolean; max?: number; pattern?: RegExp }): Reader<string> {
   return (value) => {
     let result = string(value);
-    if (options.trim) result = result.trim();
-    if (options.max !== undefined && result.length > options.max) invalid();
-    if (options.pattern && !options.pattern.test(result)) invalid();
+    if (options.trim) {
+      result = result.trim();
+    }
+    if (options.max !== undefined && result.length > options.max) {
+      invalid();
+    }
+    if (options.pattern && !options.pattern.test(result)) {
+      invalid();
+    }
     return result;
   };
 }
@@ -68,12 +74,16 @@ type Output<S extends Shape> = { [K in keyof S]: ReturnType<S[K]> };
  */
 export function object<S extends Shape>(shape: S, partial = false): Reader<Output<S>> {
   return (value) => {
-    if (!isRecord(value)) invalid();
+    if (!isRecord(value)) {
+      invalid();
+    }
     const result: Record<string, unknown> = {};
     for (const [key, reader] of Object.entries(shape)) {
       const field = value[key];
       if (field === undefined && (partial || !(key in value))) {
-        if (!partial) reader(undefined);
+        if (!partial) {
+          reader(undefined);
+        }
         continue;
       }
       result[key] = reader(field);
@@ -87,7 +97,9 @@ export function read<T>(reader: Reader<T>, value: unknown): T | null {
   try {
     return reader(value);
   } catch (error) {
-    if (error instanceof Invalid) return null;
+    if (error instanceof Invalid) {
+      return null;
+    }
     throw error;
   }
 }

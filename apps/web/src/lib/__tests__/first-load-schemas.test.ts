@@ -2,13 +2,7 @@ import { ZErrorBody, ZMe, ZSiteInfo } from '@proxy/contract';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { regexes } from 'zod/v4/core';
-import {
-  ISO_DATETIME_OFFSET,
-  readErrorBody,
-  readMe,
-  readPartialSiteInfo,
-  readSiteInfo,
-} from '../first-load-schemas';
+import { ISO_DATETIME_OFFSET, readErrorBody, readMe, readPartialSiteInfo, readSiteInfo } from '../first-load-schemas';
 import { read, type Reader } from '../plain-reader';
 
 const site = {

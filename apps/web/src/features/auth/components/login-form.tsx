@@ -35,7 +35,9 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
   const [errors, setErrors] = useState<ReturnType<typeof checkLoginForm>['errors']>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   const captcha = useCaptcha('login');
   const login = useLogin();
   const completeLogin = useCompleteLogin();
@@ -50,9 +52,6 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
   const field = (name: LoginField) => ({
     name,
     value: values[name],
-    inputRef: (element: HTMLInputElement | null) => {
-      inputs.current[name] = element;
-    },
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const next = { ...values, [name]: event.target.value };
       setValues(next);
@@ -78,7 +77,7 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
       const first = FIELDS.find((name) => checked.errors[name]);
       if (first) {
         notifyError(t(`error.${checked.errors[first]!}`));
-        inputs.current[first]?.focus();
+        ({ email: emailRef, password: passwordRef, code: codeRef })[first].current?.focus();
       }
       return;
     }
@@ -91,7 +90,7 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
         } catch (error) {
           if (isApiError(error) && error.code === 'MISSING_2FA') {
             setNeedsCode(true);
-            window.setTimeout(() => inputs.current.code?.focus(), 0);
+            window.setTimeout(() => codeRef.current?.focus(), 0);
           }
           if (isApiError(error) && error.code === 'NOT_VERIFY_MAIL') {
             onUnverified(form.email);
@@ -105,10 +104,11 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void onSubmit(event)}>
-      <EmailField {...field('email')} errorText={errorText('email')} />
+      <EmailField {...field('email')} inputRef={emailRef} errorText={errorText('email')} />
       <Stack spacing={0.5}>
         <PasswordField
           {...field('password')}
+          inputRef={passwordRef}
           label={t('common.password')}
           autoComplete="current-password"
           error={Boolean(errors?.password)}
@@ -126,6 +126,7 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
       <Collapse in={needsCode} unmountOnExit>
         <TextInput
           {...field('code')}
+          inputRef={codeRef}
           label={t('auth.login.code')}
           autoComplete="one-time-code"
           error={Boolean(errors?.code)}

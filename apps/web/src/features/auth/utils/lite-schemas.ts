@@ -32,14 +32,23 @@ export function checkLoginForm(input: LoginFormInput): LoginFormCheck {
   const errors: Partial<Record<LoginField, ClientErrorKey>> = {};
   // ZEmail: trim, lower case, 1 to 254 characters.
   const email = input.email.trim().toLowerCase();
-  if (email.length === 0) errors.email = 'fieldIsEmpty';
-  else if (email.length > 254) errors.email = 'emailInvalid';
+  if (email.length === 0) {
+    errors.email = 'fieldIsEmpty';
+  } else if (email.length > 254) {
+    errors.email = 'emailInvalid';
+  }
   // ZAnyPassword: 1 to MAX_PASSWORD_LENGTH characters; formErrorMap has no other text for it.
-  if (input.password.length === 0 || input.password.length > MAX_PASSWORD_LENGTH) errors.password = 'fieldIsEmpty';
+  if (input.password.length === 0 || input.password.length > MAX_PASSWORD_LENGTH) {
+    errors.password = 'fieldIsEmpty';
+  }
   // ZTotpCode: trimmed, six digits.
   const code = input.code?.trim();
-  if (code !== undefined && !/^\d{6}$/.test(code)) errors.code = code === '' ? 'fieldIsEmpty' : 'codeInvalid';
-  if (Object.keys(errors).length > 0) return { errors };
+  if (code !== undefined && !/^\d{6}$/.test(code)) {
+    errors.code = code === '' ? 'fieldIsEmpty' : 'codeInvalid';
+  }
+  if (Object.keys(errors).length > 0) {
+    return { errors };
+  }
   return { data: code === undefined ? { email, password: input.password } : { email, password: input.password, code } };
 }
 
