@@ -5,9 +5,11 @@
 // counted. It fails (exit 1) when a route is over its budget, so CI keeps what was won; it needs a
 // build (`npm run build`) and builds nothing. SIZE_WEB_FILES=1 lists each route's files.
 //
-// Issue 15 asked for login ≤ 200 KB; what the login page cannot do without on this stack (react-dom,
-// react-router, MUI, react-hook-form, TanStack Query, i18next, zod's core) is about 250 KB, so the
-// login budget is the size reached, and lowering it is the goal.
+// Issue 15 asked for login ≤ 200 KB. The login page's first download no longer holds zod or
+// react-hook-form (plain readers and a plain login form, lib/first-load-schemas.ts), nor MUI's
+// CSS-variables provider; what is left (react-dom and react-router, i18next, TanStack Query, MUI's
+// styling core and the shell) is about 211 KB, so the login budget is the size reached, and
+// lowering it (next: TanStack Query out of the shell) is still the goal.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +20,7 @@ const dist = path.resolve(repoRoot, process.env.WEB_DIST ?? 'apps/web/dist');
 
 /** Budgets in KB (1,024 bytes) of gzip; a route without one is only reported. */
 const ROUTES = [
-  { name: '/auth/login', sources: ['src/features/auth/routes/login.tsx'], budgetKb: 250 },
+  { name: '/auth/login', sources: ['src/features/auth/routes/login.tsx'], budgetKb: 212 },
   {
     name: '/dashboard',
     sources: [

@@ -69,13 +69,12 @@ export default defineConfig({
         warn(warning);
       },
       output: {
-        // Libraries change less often than the app; in chunks of their own they stay cached across deploys.
-        // Only the core that every page needs is forced into them: MUI components, zod and the rest
-        // are left to Rollup, so a page loads only the components it (or the shell) uses.
+        // Libraries change less often than the app; in a chunk of their own they stay cached across
+        // deploys. Only React and the router (which every page needs, whole) are forced into one:
+        // MUI, emotion, zod and the rest are left to Rollup, so a page loads only the modules it (or
+        // the shell) uses; forcing all of MUI's system into one chunk put the pieces that only other
+        // pages use (Grid, Container...) in the login page's first download.
         manualChunks(id) {
-          if (/\/node_modules\/(@mui\/(system|utils|styled-engine|private-theming)|@emotion)\//.test(id)) {
-            return 'mui';
-          }
           if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) {
             return 'vendor';
           }

@@ -1,7 +1,8 @@
 import type { TTokens } from '@proxy/contract';
 import { paths } from '@/config/paths';
 import { ApiError } from './api-error';
-import { ZErrorBodyLite } from './first-load-schemas';
+import { readErrorBody } from './first-load-schemas';
+import { read } from './plain-reader';
 import { endSession } from './end-session';
 import { navigateTo } from './navigation';
 import { accessTokenDue, getAccessToken, getRefreshToken, setTokens } from './session';
@@ -50,10 +51,8 @@ async function readJson(res: Response): Promise<unknown> {
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
-  const parsed = ZErrorBodyLite.safeParse(await readJson(res));
-  return parsed.success
-    ? new ApiError(parsed.data.message, res.status, parsed.data.data)
-    : new ApiError('', res.status);
+  const body = read(readErrorBody, await readJson(res));
+  return body ? new ApiError(body.message, res.status, body.data) : new ApiError('', res.status);
 }
 
 function send(method: string, path: string, options: RequestOptions, token: string | null) {

@@ -1,66 +1,80 @@
 import type { TMe, TSiteInfo } from '@proxy/contract';
-import * as z from 'zod/mini';
+import {
+  array,
+  boolean,
+  int,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  record,
+  string,
+  text,
+  type Reader,
+} from './plain-reader';
 
 /**
  * The few contract schemas the first load checks answers against (the site info, the error body,
- * the stored user), rebuilt with zod/mini: the contract's schemas are classic zod, whose whole API
- * (about 30 KB gzip) would otherwise be in every page's first download, the login page's
- * included. The web test first-load-schemas.test.ts keeps each one
- * equal to its contract schema (same JSON Schema), so the contract stays the single source.
+ * the stored user), as plain readers (plain-reader.ts): zod, classic or mini, would otherwise be
+ * in every page's first download, the login page's included. The web test
+ * first-load-schemas.test.ts keeps each one equal to its contract schema (same answers on valid and
+ * invalid inputs), so the contract stays the single source.
  */
 
-const int = () => z.number().check(z.int());
+/** z.iso.datetime({ offset: true }): zod's own pattern (the test compares them). */
+export const ISO_DATETIME_OFFSET =
+  /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|([+-](?:[01]\d|2[0-3]):[0-5]\d)))$/;
 
 /** ZErrorBody: the body of every error answer (docs/wire-contract.md#errors). */
-export const ZErrorBodyLite = z.object({
-  message: z.string(),
-  data: z.optional(z.record(z.string(), z.unknown())),
-});
+export const readErrorBody = object({ message: string, data: optional(record) });
 
 /** ZMe: the signed-in user, as stored in localStorage. */
-export const ZMeLite = z.object({
-  id: z.string(),
-  email: z.string(),
-  role: int(),
-  balance: int(),
-  apiKey: z.nullable(z.string()),
-  ownerAgency: z.nullable(z.string()),
-  twoFactorEnabled: z.boolean(),
-  autoRenewPrivate: z.boolean(),
-  hasPassword: z.boolean(),
-  createdAt: z.string(),
-}) satisfies z.ZodMiniType<TMe>;
-
-const ZMaintenanceLite = z.object({
-  enabled: z.boolean(),
-  message: z.string().check(z.trim(), z.maxLength(500)),
-  messageEng: z.string().check(z.trim(), z.maxLength(500)),
-  until: z.nullable(z.iso.datetime({ offset: true })),
+export const readMe: Reader<TMe> = object({
+  id: string,
+  email: string,
+  role: int,
+  balance: int,
+  apiKey: nullable(string),
+  ownerAgency: nullable(string),
+  twoFactorEnabled: boolean,
+  autoRenewPrivate: boolean,
+  hasPassword: boolean,
+  createdAt: string,
 });
 
-/** ZSiteInfo: the branding and flags of the serving host (docs/screens.md#branding). */
-export const ZSiteInfoLite = z.object({
-  title: z.string(),
-  color: z.string(),
-  logo: z.string(),
-  googlePixel: z.nullable(z.string()),
-  isOpenV6: z.boolean(),
-  isOpenV4: z.boolean(),
-  isOpenKey: z.boolean(),
-  showAgencyApi: z.boolean(),
-  forceEnglish: z.boolean(),
-  companyFooter: z.boolean(),
-  companyName: z.nullable(z.string()),
-  captcha: z.object({
-    provider: z.enum(['altcha', 'recaptcha', 'off']),
-    siteKey: z.nullable(z.string()),
-  }),
-  googleClientId: z.nullable(z.string()),
-  promotion: z.nullable(
-    z.object({
-      tiers: z.array(z.object({ minAmount: int(), percent: z.number() })),
-      endsAt: z.optional(z.nullable(z.string())),
+const siteInfoShape = {
+  title: string,
+  color: string,
+  logo: string,
+  googlePixel: nullable(string),
+  isOpenV6: boolean,
+  isOpenV4: boolean,
+  isOpenKey: boolean,
+  showAgencyApi: boolean,
+  forceEnglish: boolean,
+  companyFooter: boolean,
+  companyName: nullable(string),
+  captcha: object({ provider: oneOf(['altcha', 'recaptcha', 'off']), siteKey: nullable(string) }),
+  googleClientId: nullable(string),
+  promotion: nullable(
+    object({
+      tiers: array(object({ minAmount: int, percent: number })),
+      endsAt: optional(nullable(string)),
     }),
   ),
-  maintenance: z.nullable(ZMaintenanceLite),
-}) satisfies z.ZodMiniType<TSiteInfo>;
+  maintenance: nullable(
+    object({
+      enabled: boolean,
+      message: text({ trim: true, max: 500 }),
+      messageEng: text({ trim: true, max: 500 }),
+      until: nullable(text({ pattern: ISO_DATETIME_OFFSET })),
+    }),
+  ),
+};
+
+/** ZSiteInfo: the branding and flags of the serving host (docs/screens.md#branding). */
+export const readSiteInfo: Reader<TSiteInfo> = object(siteInfoShape);
+
+/** ZSiteInfo.partial(): the fields the server sent, each as ZSiteInfo reads it. */
+export const readPartialSiteInfo: Reader<Partial<TSiteInfo>> = object(siteInfoShape, true);

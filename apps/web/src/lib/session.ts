@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { TMe, TTokens } from '@proxy/contract';
 import { STORAGE_KEYS } from '@/config/constants';
-import { ZMeLite } from './first-load-schemas';
+import { readMe } from './first-load-schemas';
+import { read } from './plain-reader';
 
 /**
  * The client session (docs/product-rules.md#session): tokens and the user, kept in localStorage so a reload
@@ -87,8 +88,7 @@ export function getStoredUser(): TMe | null {
     return null;
   }
   try {
-    const parsed = ZMeLite.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return read(readMe, JSON.parse(raw));
   } catch {
     return null;
   }

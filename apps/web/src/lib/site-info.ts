@@ -1,8 +1,8 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { DEFAULT_COLOR, type TSiteInfo } from '@proxy/contract';
-import * as z from 'zod/mini';
 import { api } from './api-client';
-import { ZSiteInfoLite } from './first-load-schemas';
+import { readPartialSiteInfo } from './first-load-schemas';
+import { read } from './plain-reader';
 import { siteQueryKey } from './query-client';
 
 /** What the panel shows when the site cannot be read: a plain site with nothing optional on. */
@@ -24,16 +24,15 @@ const FALLBACK_SITE_INFO: TSiteInfo = {
   maintenance: null,
 };
 
-/** Fields the server leaves out, or sends malformed, keep their fallback value. */
-const ZPartialSiteInfo = z.partial(ZSiteInfoLite);
-
 async function getSiteInfo(): Promise<TSiteInfo> {
   try {
-    const parsed = ZPartialSiteInfo.safeParse(await api.get<unknown>('/site/get-site-info'));
-    if (parsed.success) {
-      return { ...FALLBACK_SITE_INFO, ...parsed.data };
+    // Fields the server leaves out keep their fallback value; a malformed answer is not used.
+    const answer: unknown = await api.get<unknown>('/site/get-site-info');
+    const parsed = read(readPartialSiteInfo, answer);
+    if (parsed) {
+      return { ...FALLBACK_SITE_INFO, ...parsed };
     }
-    console.error('Unexpected site info', parsed.error);
+    console.error('Unexpected site info', answer);
   } catch (error) {
     console.error('Site info unavailable', error);
   }

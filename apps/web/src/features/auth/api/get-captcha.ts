@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { solveChallenge } from 'altcha-lib';
 import { api } from '@/lib/api-client';
-import { ZCaptchaChallengeLite } from '../utils/lite-schemas';
+import { readCaptchaChallenge } from '../utils/lite-schemas';
 
 /**
  * GET /api/auth/captcha, solved in the background (ALTCHA proof of work). The answer is the
  * form's `captcha`: base64 of {algorithm, challenge, number, salt, signature}.
  */
 async function getSolvedCaptcha(signal: AbortSignal): Promise<string> {
-  const challenge = ZCaptchaChallengeLite.parse(await api.get<unknown>('/auth/captcha', { signal }));
+  const challenge = readCaptchaChallenge(await api.get<unknown>('/auth/captcha', { signal }));
   const { promise, controller } = solveChallenge(
     challenge.challenge,
     challenge.salt,

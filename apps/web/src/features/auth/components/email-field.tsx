@@ -1,21 +1,26 @@
-import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextInput } from '@/components/text-input';
-import { fieldErrorText } from '@/lib/form-errors';
-import { muiField } from '@/lib/form';
+import { TextInput, type TextInputProps } from '@/components/text-input';
 
-/** The e-mail input the auth forms open with (login, register, forgot password). */
-export function EmailField({ registration, error }: { registration: UseFormRegisterReturn; error?: FieldError }) {
+type EmailFieldProps = Pick<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef'> & {
+  /** The field's error message, if any. */
+  errorText?: string;
+};
+
+/**
+ * The e-mail input the auth forms open with (login, register, forgot password); it takes
+ * react-hook-form's `muiField(register('email'))` or a controlled value.
+ */
+export function EmailField({ errorText, ...field }: EmailFieldProps) {
   const { t } = useTranslation();
   return (
     <TextInput
-      {...muiField(registration)}
+      {...field}
       type="email"
       label={t('common.email')}
       autoComplete="email"
       autoFocus
-      error={Boolean(error)}
-      helperText={fieldErrorText(t, error)}
+      error={Boolean(errorText)}
+      helperText={errorText}
     />
   );
 }

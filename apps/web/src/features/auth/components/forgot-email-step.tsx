@@ -6,7 +6,8 @@ import { ZForgotPasswordRequest } from '@proxy/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { formErrorMap } from '@/lib/form-errors';
+import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
+import { muiField } from '@/lib/form';
 import { useForgotPassword } from '../api/forgot-password';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaStatus } from './captcha-status';
@@ -43,7 +44,7 @@ export function ForgotEmailStep({ defaultEmail, onSent }: { defaultEmail: string
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void onSubmit(event)}>
       <Typography color="text.secondary">{t('auth.forgot.emailStep')}</Typography>
-      <EmailField registration={register('email')} error={errors.email} />
+      <EmailField {...muiField(register('email'))} errorText={fieldErrorText(t, errors.email)} />
       <CaptchaStatus status={captcha.status} onRetry={captcha.renew} />
       <Button type="submit" variant="contained" size="large" loading={isSubmitting} data-testid="forgot-submit">
         {t('auth.forgot.sendCode')}

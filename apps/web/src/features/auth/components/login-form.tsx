@@ -1,77 +1,118 @@
-import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { OTP_LENGTH, type TLoginRequest } from '@proxy/contract';
-import { useForm } from 'react-hook-form';
+import { OTP_LENGTH } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '@/components/password-field';
 import { TextInput } from '@/components/text-input';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
-import { fieldErrorText, formErrorMap } from '@/lib/form-errors';
-import { muiField } from '@/lib/form';
+import { notifyError } from '@/lib/notify';
 import { useLogin } from '../api/login';
 import { useCaptcha } from '../hooks/use-captcha';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { CaptchaStatus } from './captcha-status';
-import { ZLoginForm } from '../utils/lite-schemas';
-import { toastFirstError } from '../utils/toast-first-error';
+import { checkLoginForm, type LoginField, type LoginFormInput } from '../utils/lite-schemas';
 import { EmailField } from './email-field';
 
-const emptyToUndefined = (value: string) => (value === '' ? undefined : value);
+const FIELDS: readonly LoginField[] = ['email', 'password', 'code'];
 
 /**
  * Email and password; the 2FA code field appears when the server answers MISSING_2FA.
  * An unverified account (NOT_VERIFY_MAIL) is handed to `onUnverified` to enter its email OTP.
+ *
+ * Plain controlled inputs, not react-hook-form, so the login page does not download a form
+ * library; it behaves as the other auth forms do: checked on submit (the first error toasted and
+ * its field focused), then each field again as it changes.
  */
 export function LoginForm({ onUnverified }: { onUnverified: (email: string) => void }) {
   const { t } = useTranslation();
   const [needsCode, setNeedsCode] = useState(false);
+  const [values, setValues] = useState({ email: '', password: '', code: '' });
+  const [errors, setErrors] = useState<ReturnType<typeof checkLoginForm>['errors']>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   const captcha = useCaptcha('login');
   const login = useLogin();
   const completeLogin = useCompleteLogin();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<TLoginRequest>({
-    resolver: zodResolver(ZLoginForm, { error: formErrorMap }),
-    defaultValues: { email: '', password: '' },
+
+  // The code field counts only while it is shown; an empty one is no code.
+  const formInput = (next: typeof values): LoginFormInput => ({
+    email: next.email,
+    password: next.password,
+    code: needsCode && next.code !== '' ? next.code : undefined,
   });
 
-  const onSubmit = handleSubmit(
-    (values) =>
-      captcha.withToken(async (token) => {
+  const field = (name: LoginField) => ({
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      if (submitted) {
+        // Re-checked as it changes once the form was submitted; the other fields keep their state.
+        const error = checkLoginForm(formInput(next)).errors?.[name];
+        setErrors((current) => ({ ...current, [name]: error }));
+      }
+    },
+  });
+
+  const errorText = (name: LoginField) => {
+    const key = errors?.[name];
+    return key ? t(`error.${key}`) : undefined;
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const checked = checkLoginForm(formInput(values));
+    setErrors(checked.errors ?? {});
+    if (!checked.data) {
+      const first = FIELDS.find((name) => checked.errors[name]);
+      if (first) {
+        notifyError(t(`error.${checked.errors[first]!}`));
+        ({ email: emailRef, password: passwordRef, code: codeRef })[first].current?.focus();
+      }
+      return;
+    }
+    const form = checked.data;
+    setSubmitting(true);
+    try {
+      await captcha.withToken(async (token) => {
         try {
-          completeLogin(await login.mutateAsync({ ...values, captcha: token }));
+          completeLogin(await login.mutateAsync({ ...form, captcha: token }));
         } catch (error) {
           if (isApiError(error) && error.code === 'MISSING_2FA') {
             setNeedsCode(true);
-            window.setTimeout(() => setFocus('code'), 0);
+            window.setTimeout(() => codeRef.current?.focus(), 0);
           }
           if (isApiError(error) && error.code === 'NOT_VERIFY_MAIL') {
-            onUnverified(values.email);
+            onUnverified(form.email);
           }
         }
-      }),
-    (invalid) => toastFirstError(t, invalid, ['email', 'password', 'code']),
-  );
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void onSubmit(event)}>
-      <EmailField registration={register('email')} error={errors.email} />
+      <EmailField {...field('email')} inputRef={emailRef} errorText={errorText('email')} />
       <Stack spacing={0.5}>
         <PasswordField
-          {...muiField(register('password'))}
+          {...field('password')}
+          inputRef={passwordRef}
           label={t('common.password')}
           autoComplete="current-password"
-          error={Boolean(errors.password)}
-          helperText={fieldErrorText(t, errors.password)}
+          error={Boolean(errors?.password)}
+          helperText={errorText('password')}
         />
         <Link
           component={RouterLink}
@@ -84,16 +125,17 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
       </Stack>
       <Collapse in={needsCode} unmountOnExit>
         <TextInput
-          {...muiField(register('code', { setValueAs: emptyToUndefined }))}
+          {...field('code')}
+          inputRef={codeRef}
           label={t('auth.login.code')}
           autoComplete="one-time-code"
-          error={Boolean(errors.code)}
-          helperText={fieldErrorText(t, errors.code) ?? t('auth.login.codeHelp')}
+          error={Boolean(errors?.code)}
+          helperText={errorText('code') ?? t('auth.login.codeHelp')}
           htmlInput={{ inputMode: 'numeric', maxLength: OTP_LENGTH, 'data-testid': 'login-code' }}
         />
       </Collapse>
       <CaptchaStatus status={captcha.status} onRetry={captcha.renew} />
-      <Button type="submit" variant="contained" size="large" loading={isSubmitting} data-testid="login-submit">
+      <Button type="submit" variant="contained" size="large" loading={submitting} data-testid="login-submit">
         {t('auth.login.submit')}
       </Button>
     </Stack>

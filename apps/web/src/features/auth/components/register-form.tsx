@@ -52,7 +52,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void onSubmit(event)}>
-      <EmailField registration={register('email')} error={errors.email} />
+      <EmailField {...muiField(register('email'))} errorText={fieldErrorText(t, errors.email)} />
       <PasswordField
         {...muiField(register('password'))}
         label={t('common.password')}

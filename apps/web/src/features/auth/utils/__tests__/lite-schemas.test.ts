@@ -1,40 +1,51 @@
 import { ZCaptchaChallenge, ZLoginRequest } from '@proxy/contract';
 import { describe, expect, it } from 'vitest';
-import { toJSONSchema } from 'zod';
 import { formErrorMap } from '@/lib/form-errors';
-import { ZCaptchaChallengeLite, ZLoginForm } from '../lite-schemas';
+import { read } from '@/lib/plain-reader';
+import { checkLoginForm, readCaptchaChallenge, type LoginFormInput } from '../lite-schemas';
 
-function answer(schema: typeof ZLoginForm | typeof ZLoginRequest, input: unknown) {
-  const result = schema.safeParse(input, { error: formErrorMap });
-  return result.success
-    ? { data: result.data }
-    : { errors: result.error.issues.map((issue) => [issue.path.join('.'), issue.message]) };
+/** What zodResolver(ZLoginRequest, { error: formErrorMap }) makes of the form: values or the first message of each field. */
+function contractAnswer(input: LoginFormInput) {
+  const result = ZLoginRequest.safeParse(input, { error: formErrorMap });
+  if (result.success) {
+    return { data: result.data };
+  }
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    errors[issue.path.join('.')] ??= issue.message;
+  }
+  return { errors };
 }
 
-describe('ZLoginForm (the login form, zod/mini)', () => {
-  it('should describe the same JSON as the contract ZLoginRequest', () => {
-    for (const io of ['input', 'output'] as const) {
-      expect(toJSONSchema(ZLoginForm, { io })).toEqual(toJSONSchema(ZLoginRequest, { io }));
-    }
-  });
+const EMAILS = ['', '   ', 'a@b.cd', '  A@B.CD ', 'not-an-email', `${'a'.repeat(249)}@b.cd`, `${'a'.repeat(250)}@b.cd`];
+const PASSWORDS = ['', ' ', 'x', 'secret', 'x'.repeat(128), 'x'.repeat(129)];
+const CODES = [undefined, ' ', '123456', ' 123456 ', '12a', '1234567', '12345'];
 
-  it.each([
-    { email: '', password: '' },
-    { email: '  A@B.CD ', password: 'x' },
-    { email: 'a@b.cd', password: 'x', code: ' 123456 ' },
-    { email: 'a@b.cd', password: 'x', code: '12a' },
-    { email: 'a@b.cd', password: 'x'.repeat(129) },
-    { email: `${'a'.repeat(250)}@b.cd`, password: 'x' },
-    { email: 'a@b.cd', password: 'x', captcha: 'token' },
-  ])('should answer %j as the contract does (values and error texts)', (input) => {
-    expect(answer(ZLoginForm, input)).toEqual(answer(ZLoginRequest, input));
+describe('checkLoginForm (the login form, without zod)', () => {
+  const inputs = EMAILS.flatMap((email) =>
+    PASSWORDS.flatMap((password) => CODES.map((code) => ({ email, password, code }))),
+  );
+
+  it.each(inputs)('should answer %j as the contract does (values and error texts)', (input) => {
+    const checked = checkLoginForm(input);
+    expect(checked.data ? { data: checked.data } : { errors: checked.errors }).toEqual(contractAnswer(input));
   });
 });
 
-describe('ZCaptchaChallengeLite', () => {
-  it('should describe the same JSON as the contract ZCaptchaChallenge', () => {
-    for (const io of ['input', 'output'] as const) {
-      expect(toJSONSchema(ZCaptchaChallengeLite, { io })).toEqual(toJSONSchema(ZCaptchaChallenge, { io }));
-    }
+describe('readCaptchaChallenge', () => {
+  const challenge = { algorithm: 'SHA-256', challenge: 'c', maxnumber: 1000, salt: 's', signature: 'sig' };
+
+  it.each([
+    challenge,
+    { ...challenge, maxnumber: undefined },
+    { ...challenge, extra: true },
+    { ...challenge, maxnumber: '5' },
+    { ...challenge, salt: null },
+    { algorithm: 'SHA-256' },
+    null,
+    'x',
+  ])('should read %j as ZCaptchaChallenge does', (input) => {
+    const parsed = ZCaptchaChallenge.safeParse(input);
+    expect(read(readCaptchaChallenge, input)).toEqual(parsed.success ? parsed.data : null);
   });
 });
