@@ -29,7 +29,7 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
       const r = await service.listProxiesPageJson(app.ctx, { ...req.query, userId: req.user.id, type: scope });
       const body = `{"items":${r.items},"total":${r.total},"page":${page},"limit":${limit},"totalPage":${Math.ceil(r.total / limit)}}`;
       // A string is sent as it is: Fastify serialises only objects (the schema still documents it).
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      return reply.type('application/json; charset=utf-8').send(body);
     });
 
     route(app, e.exportAll, { schema: { tags } }, async (req, reply) => {
