@@ -49,17 +49,24 @@ type Input<T> = T extends z.ZodType ? z.input<T> : never;
 type Output<T> = T extends z.ZodType ? z.output<T> : never;
 
 /** What a caller sends: `params` for the path, `query`, `body` (each only where the call has one). */
-export type EndpointInput<E> = (E extends { params: z.ZodType } ? { params: Input<E['params']> } : { params?: never }) &
-  (E extends { query: z.ZodType }
-    ? object extends Input<E['query']>
-      ? { query?: Input<E['query']> }
-      : { query: Input<E['query']> }
-    : { query?: never }) &
-  (E extends { body: z.ZodType }
-    ? undefined extends Input<E['body']>
-      ? { body?: Input<E['body']> }
-      : { body: Input<E['body']> }
-    : { body?: never });
+export type EndpointInput<E> = EndpointParamsInput<E> & EndpointQueryInput<E> & EndpointBodyInput<E>;
+
+type EndpointParamsInput<E> = [E] extends [{ params: z.ZodType }] ? { params: Input<E['params']> } : { params?: never };
+type EndpointQueryInput<E> = [E] extends [{ query: z.ZodType }]
+  ? object extends Input<E['query']>
+    ? { query?: Input<E['query']> }
+    : { query: Input<E['query']> }
+  : { query?: never };
+type EndpointBodyInput<E> = [E] extends [{ body: z.ZodType }]
+  ? undefined extends Input<E['body']>
+    ? { body?: Input<E['body']> }
+    : { body: Input<E['body']> }
+  : { body?: never };
+
+/** The body a caller sends (its input: defaults may be left out). */
+export type EndpointBody<E> = [E] extends [{ body: z.ZodType }] ? Input<E['body']> : never;
+/** The query a caller sends. */
+export type EndpointQuery<E> = [E] extends [{ query: z.ZodType }] ? Input<E['query']> : never;
 
 /** What the handler receives once the server validated it (defaults applied). */
 export type EndpointRequest<E> = {
