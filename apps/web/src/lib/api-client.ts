@@ -220,12 +220,12 @@ type CallArgs<K extends EndpointKey> =
  */
 const call = ((
   key: string,
-  options: { params?: Record<string, string | number>; query?: object } & RequestOptions = {},
+  options: { params?: Record<string, string | number> } & RequestOptions = {},
 ): Promise<unknown> => {
-  const { params, query, ...rest } = options;
+  const { params, ...rest } = options;
   const space = key.indexOf(' ');
   const path = key.slice(space + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
-  return request(key.slice(0, space), path, { ...rest, query: query as RequestOptions['query'] });
+  return request(key.slice(0, space), path, rest);
 }) as <K extends EndpointKey>(key: K, ...options: CallArgs<K>) => Promise<CallAnswer<K>>;
 
 /** The request helper (docs/wire-contract.md#conventions): base /api, JSON, bearer token from the session. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { formatCoins, type TAuditEvent, type TPage, type Period } from '@proxy/contract';
+import { formatCoins, type TAuditEvent, type Period } from '@proxy/contract';
 import type { TFunction } from 'i18next';
 import { api } from './api-client';
 import { formatPeriod } from './format';
@@ -16,7 +16,7 @@ export interface AuditListParams {
 export const auditQueryOptions = (params: AuditListParams) =>
   queryOptions({
     queryKey: [...queryRoots.audit, params],
-    queryFn: () => api.get<TPage<TAuditEvent>>('/audit/list', { query: { ...params } }),
+    queryFn: () => api.call('GET /audit/list', { query: params }),
     placeholderData: keepPreviousData,
   });
 
