@@ -23,3 +23,4 @@ export * from './schemas/notifications.js';
 export * from './schemas/audit.js';
 export * from './proxy-lines.js';
 export * from './schemas/usage.js';
+export * from './endpoints/index.js';

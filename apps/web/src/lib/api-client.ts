@@ -1,4 +1,12 @@
-import type { TTokens } from '@proxy/contract';
+import type {
+  EndpointAnswer,
+  EndpointBody,
+  EndpointInput,
+  EndpointKey,
+  EndpointQuery,
+  Endpoints,
+  TTokens,
+} from '@proxy/contract';
 import { paths } from '@/config/paths';
 import { ApiError } from './api-error';
 import { readErrorBody } from './first-load-schemas';
@@ -180,8 +188,48 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   throw error;
 }
 
+/** What a registry call answers: its JSON answer, or a Blob for a file, the Response for a stream. */
+export type CallAnswer<K extends EndpointKey> = Endpoints[K] extends { answer: 'file' }
+  ? Blob
+  : Endpoints[K] extends { answer: 'stream' }
+    ? Response
+    : EndpointAnswer<Endpoints[K]>;
+
+/** A call's params, query and body (typed from its registry entry), and the request's own options. */
+export type CallOptions<K extends EndpointKey> = EndpointInput<Endpoints[K]> &
+  Pick<RequestOptions, 'headers' | 'signal'> &
+  (Endpoints[K] extends { answer: 'file' }
+    ? { responseType: 'blob' }
+    : Endpoints[K] extends { answer: 'stream' }
+      ? { responseType: 'stream' }
+      : { responseType?: never });
+
+/** The body of a registry call, e.g. `CallBody<'PUT /v6-proxy/change-password'>`. */
+export type CallBody<K extends EndpointKey> = EndpointBody<Endpoints[K]>;
+/** The query of a registry call. */
+export type CallQuery<K extends EndpointKey> = EndpointQuery<Endpoints[K]>;
+
+type CallArgs<K extends EndpointKey> =
+  object extends CallOptions<K> ? [options?: CallOptions<K>] : [options: CallOptions<K>];
+
+/**
+ * A call of the endpoint registry (docs/wire-contract.md#registry), named by its key
+ * (`'PUT /v6-proxy/change-password'`): its params, query, body and answer are typed from the
+ * contract, and only the key string reaches the bundle (the registry is imported as types).
+ */
+const call = ((
+  key: string,
+  options: { params?: Record<string, string | number> } & RequestOptions = {},
+): Promise<unknown> => {
+  const { params, ...rest } = options;
+  const space = key.indexOf(' ');
+  const path = key.slice(space + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
+  return request(key.slice(0, space), path, rest);
+}) as <K extends EndpointKey>(key: K, ...options: CallArgs<K>) => Promise<CallAnswer<K>>;
+
 /** The request helper (docs/wire-contract.md#conventions): base /api, JSON, bearer token from the session. */
 export const api = {
+  call,
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPage, TAuditEvent } from '@proxy/contract';
 import { api } from './api-client';
 import { queryRoots } from './query-keys';
 
@@ -14,7 +13,7 @@ export interface AuditListParams {
 export const auditQueryOptions = (params: AuditListParams) =>
   queryOptions({
     queryKey: [...queryRoots.audit, params],
-    queryFn: () => api.get<TPage<TAuditEvent>>('/audit/list', { query: { ...params } }),
+    queryFn: () => api.call('GET /audit/list', { query: params }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAdminAuditListQuery, ZAuditListQuery, ZAuditPage } from '@proxy/contract';
+import { auditEndpoints } from '@proxy/contract';
+import { route } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import * as service from './service.js';
 
@@ -7,12 +8,10 @@ import * as service from './service.js';
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['audit'];
   app.addHook('preHandler', authenticate);
-  app.get('/list', { schema: { tags, querystring: ZAuditListQuery, response: { 200: ZAuditPage } } }, async (req) =>
+  route(app, auditEndpoints.list, { schema: { tags } }, async (req) =>
     service.listAudit(app.ctx, req.user.id, req.query),
   );
-  app.get(
-    '/admin/list',
-    { preHandler: requireAdmin, schema: { tags, querystring: ZAdminAuditListQuery, response: { 200: ZAuditPage } } },
-    async (req) => service.adminListAudit(app.ctx, req.site.id, req.query.userId, req.query),
+  route(app, auditEndpoints.adminList, { preHandler: requireAdmin, schema: { tags } }, async (req) =>
+    service.adminListAudit(app.ctx, req.site.id, req.query.userId, req.query),
   );
 };

@@ -1,35 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZOk, ZTag, ZTagKeysRequest, ZTagNameRequest, ZTagProxiesRequest, ZTagTypeQuery } from '@proxy/contract';
+import { keyEndpoints, tagEndpoints, typedProxyEndpoints, boughtProxyEndpoints } from '@proxy/contract';
+import { route } from '../../lib/route.js';
 import { authenticate } from '../../plugins/auth.js';
 import * as tagsService from './service.js';
 
-const ZIdParams = z.object({ id: z.string().uuid() });
 const ok = { ok: true as const };
 
 /** /api/tag/… (docs/wire-contract.md#tags). */
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['tag'];
+  const opts = { schema: { tags: ['tag'] } };
   app.addHook('preHandler', authenticate);
-  app.get(
-    '/list-tags',
-    { schema: { tags, querystring: ZTagTypeQuery, response: { 200: z.array(ZTag) } } },
-    async (req) => tagsService.listTags(app.ctx, req.user.id, req.query.tagType),
+  route(app, tagEndpoints.listTags, opts, async (req) => tagsService.listTags(app.ctx, req.user.id, req.query.tagType));
+  route(app, tagEndpoints.createTag, opts, async (req) =>
+    tagsService.createTag(app.ctx, req.user.id, req.query.tagType, req.body.tagName),
   );
-  app.post(
-    '/create-tag',
-    { schema: { tags, querystring: ZTagTypeQuery, body: ZTagNameRequest, response: { 200: ZTag } } },
-    async (req) => tagsService.createTag(app.ctx, req.user.id, req.query.tagType, req.body.tagName),
-  );
-  app.post(
-    '/update-tag/:id',
-    { schema: { tags, params: ZIdParams, body: ZTagNameRequest, response: { 200: ZOk } } },
-    async (req) => {
-      await tagsService.renameTag(app.ctx, req.user.id, req.params.id, req.body.tagName);
-      return ok;
-    },
-  );
-  app.delete('/delete-tag/:id', { schema: { tags, params: ZIdParams, response: { 200: ZOk } } }, async (req) => {
+  route(app, tagEndpoints.updateTag, opts, async (req) => {
+    await tagsService.renameTag(app.ctx, req.user.id, req.params.id, req.body.tagName);
+    return ok;
+  });
+  route(app, tagEndpoints.deleteTag, opts, async (req) => {
     await tagsService.deleteTag(app.ctx, req.user.id, req.params.id);
     return ok;
   });
@@ -38,13 +27,13 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
 /** tag-proxy/:tagId and untag-proxy/:tagId under /api/{v6,v4,bought}-proxy: proxies of the route's scope and the tag's type. */
 export function proxyTagRoutes(scope: 'v6' | 'v4' | 'bought'): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = [`${scope}-proxy`];
-    const schema = { tags, params: ZIdParams, body: ZTagProxiesRequest, response: { 200: ZOk } };
-    app.post('/tag-proxy/:id', { preHandler: authenticate, schema }, async (req) => {
+    const e = scope === 'bought' ? boughtProxyEndpoints : typedProxyEndpoints(scope);
+    const opts = { preHandler: authenticate, schema: { tags: [`${scope}-proxy`] } };
+    route(app, e.tagProxy, opts, async (req) => {
       await tagsService.tagProxies(app.ctx, req.user.id, scope, req.params.id, req.body.listProxyId);
       return ok;
     });
-    app.put('/untag-proxy/:id', { preHandler: authenticate, schema }, async (req) => {
+    route(app, e.untagProxy, opts, async (req) => {
       await tagsService.tagProxies(app.ctx, req.user.id, scope, req.params.id, req.body.listProxyId, true);
       return ok;
     });
@@ -53,12 +42,12 @@ export function proxyTagRoutes(scope: 'v6' | 'v4' | 'bought'): FastifyPluginAsyn
 
 /** tag-key/:tagId and untag-key/:tagId under /api/key. */
 export const keyTagRoutes: FastifyPluginAsyncZod = async (app) => {
-  const schema = { tags: ['key'], params: ZIdParams, body: ZTagKeysRequest, response: { 200: ZOk } };
-  app.post('/tag-key/:id', { preHandler: authenticate, schema }, async (req) => {
+  const opts = { preHandler: authenticate, schema: { tags: ['key'] } };
+  route(app, keyEndpoints.tagKey, opts, async (req) => {
     await tagsService.tagKeys(app.ctx, req.user.id, req.params.id, req.body.listKeyId);
     return ok;
   });
-  app.put('/untag-key/:id', { preHandler: authenticate, schema }, async (req) => {
+  route(app, keyEndpoints.untagKey, opts, async (req) => {
     await tagsService.tagKeys(app.ctx, req.user.id, req.params.id, req.body.listKeyId, true);
     return ok;
   });

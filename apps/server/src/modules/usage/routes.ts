@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZUsageHistory, ZUsageHistoryQuery } from '@proxy/contract';
+import { usageEndpoints } from '@proxy/contract';
 import type { Db } from '../../db/client.js';
+import { route } from '../../lib/route.js';
 import { openEventStream, superviseStream } from '../../lib/sse.js';
 import { authenticate } from '../../plugins/auth.js';
 import { UsageHub, type UsageStream } from './hub.js';
@@ -38,18 +38,8 @@ export const usageRoutes: FastifyPluginAsyncZod<UsageRoutesOptions> = async (app
     await hub.close();
   });
 
-  app.get(
-    '/proxy/:id',
-    {
-      preHandler: authenticate,
-      schema: {
-        tags,
-        params: z.object({ id: z.string().max(100) }),
-        querystring: ZUsageHistoryQuery,
-        response: { 200: ZUsageHistory },
-      },
-    },
-    async (req) => proxyHistory(app.ctx, req.user.id, req.params.id, req.query),
+  route(app, usageEndpoints.proxy, { preHandler: authenticate, schema: { tags } }, async (req) =>
+    proxyHistory(app.ctx, req.user.id, req.params.id, req.query),
   );
 
   /** SSE: `usage {proxyId, bytesIn, bytesOut, at}` per proxy of the caller with new traffic. Token as for /api/events. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TKey, TPage } from '@proxy/contract';
+import type { TKey } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -13,8 +13,8 @@ export interface AdminKeyListParams {
   userId?: string;
 }
 
-export function listAdminKeys(params: AdminKeyListParams): Promise<TPage<TAdminKey>> {
-  return api.get<TPage<TAdminKey>>('/key/admin/list-key-all', { query: { ...params } });
+export function listAdminKeys(params: AdminKeyListParams) {
+  return api.call('GET /key/admin/list-key-all', { query: params });
 }
 
 /** GET /api/key/admin/list-key-all (paged, the site's rotating keys of every user). */

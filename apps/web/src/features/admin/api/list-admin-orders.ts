@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderStatus, TOrder, TPage } from '@proxy/contract';
+import type { OrderStatus, TOrder } from '@proxy/contract';
 import type { OrderType } from '@/components/order-filters';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
@@ -16,8 +16,8 @@ export interface AdminOrderListParams {
   userId?: string;
 }
 
-export function listAdminOrders(params: AdminOrderListParams): Promise<TPage<TAdminOrder>> {
-  return api.get<TPage<TAdminOrder>>('/order/admin/list-order', { query: { ...params } });
+export function listAdminOrders(params: AdminOrderListParams) {
+  return api.call('GET /order/admin/list-order', { query: params });
 }
 
 /** GET /api/order/admin/list-order (paged, the site's orders of every user). */

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Period, TAdminUser, TKey, TOrder, TOrderLog, TPage, TProxy } from '@proxy/contract';
+import type { Period, TAdminUser, TKey, TProxy } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
-import type { TAdminOrder } from './list-admin-orders';
 
 const orderRoot = (id: string) => [...queryRoots.admin, 'order', id] as const;
 
@@ -11,7 +10,7 @@ export function useAdminOrder(id: string) {
   return useQuery(
     queryOptions({
       queryKey: [...orderRoot(id), 'detail'],
-      queryFn: () => api.get<TAdminOrder>(`/order/admin/detail/${id}`),
+      queryFn: () => api.call('GET /order/admin/detail/:id', { params: { id } }),
     }),
   );
 }
@@ -21,7 +20,7 @@ export function useAdminOrderLog(id: string) {
   return useQuery(
     queryOptions({
       queryKey: [...orderRoot(id), 'log'],
-      queryFn: () => api.get<TOrderLog[]>('/order/admin/bill-order', { query: { orderId: id } }),
+      queryFn: () => api.call('GET /order/admin/bill-order', { query: { orderId: id } }),
     }),
   );
 }
@@ -39,7 +38,7 @@ export function useAdminOrderUnits(id: string, page: number, limit: number) {
   return useQuery(
     queryOptions({
       queryKey: [...orderRoot(id), 'units', page, limit],
-      queryFn: () => api.get<OrderUnitsPage>('/order/admin/list-unit', { query: { orderId: id, page, limit } }),
+      queryFn: () => api.call('GET /order/admin/list-unit', { query: { orderId: id, page, limit } }),
       placeholderData: keepPreviousData,
     }),
   );
@@ -49,7 +48,7 @@ export function useAdminOrderUnits(id: string, page: number, limit: number) {
 export function useExtendOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (period: Period) => api.put<TOrder>(`/order/admin/extend/${id}`, { period }),
+    mutationFn: (period: Period) => api.call('PUT /order/admin/extend/:id', { params: { id }, body: { period } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.admin }),
   });
 }
@@ -58,8 +57,7 @@ export function useExtendOrder(id: string) {
 export function useCancelOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (amount: number) =>
-      api.put<{ status: 'cancelled'; refunded: number; released: number }>(`/order/admin/cancel/${id}`, { amount }),
+    mutationFn: (amount: number) => api.call('PUT /order/admin/cancel/:id', { params: { id }, body: { amount } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.admin }),
   });
 }
@@ -79,7 +77,7 @@ export function useAdminUserProxies(params: { userId: string; page: number; limi
   return useQuery(
     queryOptions({
       queryKey: [...queryRoots.admin, 'user-proxies', params],
-      queryFn: () => api.get<TPage<TProxy>>('/order/admin/list-proxy', { query: { ...params } }),
+      queryFn: () => api.call('GET /order/admin/list-proxy', { query: params }),
       placeholderData: keepPreviousData,
     }),
   );

@@ -1,23 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ZBuyPackageRequest, ZBuyResponse } from '@proxy/contract';
-import type { z } from 'zod';
 import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 
 export interface BuyPackageInput {
   product: 'v6' | 'v4';
   packageId: string;
-  body: z.input<typeof ZBuyPackageRequest>;
+  body: CallBody<'POST /v6-proxy/buy-package/:id'>;
   idempotencyKey: string;
 }
 
-export function buyPackage({
-  product,
-  packageId,
-  body,
-  idempotencyKey,
-}: BuyPackageInput): Promise<z.infer<typeof ZBuyResponse>> {
-  return api.post(`/${product}-proxy/buy-package/${packageId}`, body, {
+export function buyPackage({ product, packageId, body, idempotencyKey }: BuyPackageInput) {
+  return api.call(`POST /${product}-proxy/buy-package/:id`, {
+    params: { id: packageId },
+    body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 }

@@ -1,20 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TBuyRetailRequest, ZBuyResponse } from '@proxy/contract';
-import type { z } from 'zod';
 import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
-import { api } from '@/lib/api-client';
+import { api, type CallAnswer, type CallBody } from '@/lib/api-client';
 
-export type TBuyResponse = z.infer<typeof ZBuyResponse>;
+export type TBuyResponse = CallAnswer<'POST /v6-proxy/buy-retail'>;
 
 export interface BuyRetailInput {
   product: 'v6' | 'v4';
-  body: TBuyRetailRequest;
+  body: CallBody<'POST /v6-proxy/buy-retail'>;
   /** One per purchase attempt: a repeated request is answered with the first order, charged once. */
   idempotencyKey: string;
 }
 
-export function buyRetail({ product, body, idempotencyKey }: BuyRetailInput): Promise<TBuyResponse> {
-  return api.post<TBuyResponse>(`/${product}-proxy/buy-retail`, body, {
+export function buyRetail({ product, body, idempotencyKey }: BuyRetailInput) {
+  return api.call(`POST /${product}-proxy/buy-retail`, {
+    body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 }

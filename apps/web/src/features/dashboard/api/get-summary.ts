@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Period, TDashboardSummary, TExpiringGroup, TPackageStatus } from '@proxy/contract';
+import type { Period, TExpiringGroup } from '@proxy/contract';
 import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
@@ -11,8 +11,7 @@ import { queryRoots } from '@/lib/query-keys';
 export const summaryQueryOptions = () =>
   queryOptions({
     queryKey: [...queryRoots.orders, 'dashboard-summary'],
-    queryFn: () =>
-      api.get<TDashboardSummary>('/dashboard/summary', { query: { tzOffset: new Date().getTimezoneOffset() } }),
+    queryFn: () => api.call('GET /dashboard/summary', { query: { tzOffset: new Date().getTimezoneOffset() } }),
   });
 
 export function useDashboardSummary() {
@@ -23,7 +22,7 @@ export function useDashboardSummary() {
 export const packageStatusQueryOptions = () =>
   queryOptions({
     queryKey: [...queryRoots.orders, 'package-status'],
-    queryFn: () => api.get<TPackageStatus>('/order/package-status'),
+    queryFn: () => api.call('GET /order/package-status'),
   });
 
 export function usePackageStatus() {
@@ -34,10 +33,10 @@ export function usePackageStatus() {
 export function useRenewExpiring() {
   const refresh = useRefreshAfterCharge();
   return useMutation({
-    mutationFn: ({ group, period }: { group: TExpiringGroup; period: Period }): Promise<{ cost: number }> =>
+    mutationFn: ({ group, period }: { group: TExpiringGroup; period: Period }) =>
       group.product === 'key'
-        ? api.put('/key/renew-list-key', { listKeyId: group.ids, period })
-        : api.put(`/${group.product}-proxy/renew-list-proxy`, { listProxyId: group.ids, period }),
+        ? api.call('PUT /key/renew-list-key', { body: { listKeyId: group.ids, period } })
+        : api.call(`PUT /${group.product}-proxy/renew-list-proxy`, { body: { listProxyId: group.ids, period } }),
     onSuccess: refresh,
   });
 }

@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TOrder } from '@proxy/contract';
 import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
 import { api } from '@/lib/api-client';
 
@@ -8,8 +7,8 @@ export interface ChangeCountryInput {
   country: string;
 }
 
-export function changeCountry({ id, country }: ChangeCountryInput): Promise<{ order: TOrder; cost: number }> {
-  return api.put(`/order/change-country/${id}`, { country });
+export function changeCountry({ id, country }: ChangeCountryInput) {
+  return api.call('PUT /order/change-country/:id', { params: { id }, body: { country } });
 }
 
 /** PUT /api/order/change-country/:id: the order's proxies take egress addresses of another country. */

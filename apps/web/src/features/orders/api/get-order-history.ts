@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TOrderLog } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-export function getOrderHistory(orderId: string): Promise<TOrderLog[]> {
-  return api.get<TOrderLog[]>('/order/bill-order', { query: { orderId } });
+export function getOrderHistory(orderId: string) {
+  return api.call('GET /order/bill-order', { query: { orderId } });
 }
 
 export const orderHistoryQueryOptions = (orderId: string) =>

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TOrder } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-export function getOrder(id: string): Promise<TOrder> {
-  return api.get<TOrder>(`/order/detail/${id}`);
+export function getOrder(id: string) {
+  return api.call('GET /order/detail/:id', { params: { id } });
 }
 
 export const orderQueryOptions = (id: string) =>

@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TOrder, TProxy } from '@proxy/contract';
 import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
 import { api } from '@/lib/api-client';
 
@@ -8,11 +7,8 @@ export interface IncreaseAmountInput {
   amount: number;
 }
 
-export function increaseAmount({
-  id,
-  amount,
-}: IncreaseAmountInput): Promise<{ order: TOrder; proxies: TProxy[]; cost: number }> {
-  return api.put(`/order/increase-amount/${id}`, { amount });
+export function increaseAmount({ id, amount }: IncreaseAmountInput) {
+  return api.call('PUT /order/increase-amount/:id', { params: { id }, body: { amount } });
 }
 
 /** PUT /api/order/increase-amount/:id: more proxies on a using retail order, until its expiry. */

@@ -7,11 +7,8 @@ export interface IncreaseBandwidthInput {
   bandwidth: number;
 }
 
-export function increaseBandwidth({
-  id,
-  bandwidth,
-}: IncreaseBandwidthInput): Promise<{ bandwidthGb: number; cost: number }> {
-  return api.put(`/order/increase-bandwidth/${id}`, { bandwidth });
+export function increaseBandwidth({ id, bandwidth }: IncreaseBandwidthInput) {
+  return api.call('PUT /order/increase-bandwidth/:id', { params: { id }, body: { bandwidth } });
 }
 
 /** PUT /api/order/increase-bandwidth/:id (BANDWIDTH_MAX above the site's maximum). */

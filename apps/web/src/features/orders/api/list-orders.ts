@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderStatus, ORDER_TYPES, TOrder, TPage } from '@proxy/contract';
+import type { OrderStatus, ORDER_TYPES } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -13,8 +13,8 @@ export interface OrderListParams {
   type?: OrderType;
 }
 
-export function listOrders(params: OrderListParams): Promise<TPage<TOrder>> {
-  return api.get<TPage<TOrder>>('/order/list-order', { query: { ...params } });
+export function listOrders(params: OrderListParams) {
+  return api.call('GET /order/list-order', { query: params });
 }
 
 export const ordersQueryKey = [...queryRoots.orders, 'list'] as const;

@@ -9,8 +9,8 @@ export interface RenewOrderInput {
   period?: Period;
 }
 
-export function renewOrder({ id, period }: RenewOrderInput): Promise<{ ok: true }> {
-  return api.put(`/order/renew/${id}`, period ? { period } : {});
+export function renewOrder({ id, period }: RenewOrderInput) {
+  return api.call('PUT /order/renew/:id', { params: { id }, body: period ? { period } : {} });
 }
 
 /** PUT /api/order/renew/:id (docs/product-rules.md#order-states: expired orders only; ORDER_NOT_EXPIRED otherwise). */

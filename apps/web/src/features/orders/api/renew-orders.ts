@@ -1,15 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Period } from '@proxy/contract';
 import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 
-export interface RenewOrdersInput {
-  listOrderId: string[];
-  period?: Period;
-}
+export type RenewOrdersInput = CallBody<'PUT /order/renew-list-order'>;
 
-export function renewOrders(body: RenewOrdersInput): Promise<{ ok: true }> {
-  return api.put('/order/renew-list-order', body);
+export function renewOrders(body: RenewOrdersInput) {
+  return api.call('PUT /order/renew-list-order', { body });
 }
 
 /** PUT /api/order/renew-list-order: all the chosen orders or none. */

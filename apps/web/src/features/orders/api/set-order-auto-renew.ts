@@ -7,8 +7,8 @@ export interface SetOrderAutoRenewInput {
   autoRenew: boolean;
 }
 
-export function setOrderAutoRenew({ id, autoRenew }: SetOrderAutoRenewInput): Promise<{ ok: true }> {
-  return api.put(`/order/auto-renew/${id}`, { autoRenew });
+export function setOrderAutoRenew({ id, autoRenew }: SetOrderAutoRenewInput) {
+  return api.call('PUT /order/auto-renew/:id', { params: { id }, body: { autoRenew } });
 }
 
 /** PUT /api/order/auto-renew/:id: also sets it on the order's proxies and keys. */

@@ -1,16 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { useRefreshProxies } from '../hooks/use-refresh-proxies';
 import type { ProxyType } from './list-proxies';
 
-export interface ChangeProxyPasswordInput {
-  type: ProxyType;
-  listProxyId: string[];
-  password: string;
-}
+export type ChangeProxyPasswordInput = { type: ProxyType } & CallBody<'PUT /v6-proxy/change-password'>;
 
-export function changeProxyPassword({ type, ...body }: ChangeProxyPasswordInput): Promise<{ ok: true }> {
-  return api.put(`/${type}-proxy/change-password`, body);
+export function changeProxyPassword({ type, ...body }: ChangeProxyPasswordInput) {
+  return api.call(`PUT /${type}-proxy/change-password`, { body });
 }
 
 /** PUT /api/{v6,v4}-proxy/change-password (CHANGE_PASSWORD_TOO_FAST {remainTime}). */

@@ -7,7 +7,7 @@ export type KeyExportFormat = (typeof KEY_EXPORT_FORMATS)[number];
 
 /** GET /api/key/export-all?format=: every key with its current line, saved as a file. */
 export async function exportKeys(format: KeyExportFormat): Promise<void> {
-  const blob = await api.download('/key/export-all', { query: { format } });
+  const blob = await api.call('GET /key/export-all', { query: { format }, responseType: 'blob' });
   saveBlob(blob, `keys.${format}`);
 }
 

@@ -18,7 +18,7 @@ export interface ExportProxiesInput {
 
 /** GET /api/{v6,v4}-proxy/export-all: a file, fetched with the bearer token and saved. */
 export async function exportProxies({ type, ...query }: ExportProxiesInput): Promise<void> {
-  const blob = await api.download(`/${type}-proxy/export-all`, { query: { ...query } });
+  const blob = await api.call(`GET /${type}-proxy/export-all`, { query, responseType: 'blob' });
   saveBlob(blob, `proxies-${type}.${query.format}`);
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProxyStatus, TKey, TPage } from '@proxy/contract';
+import type { ProxyStatus } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -11,8 +11,8 @@ export interface KeyListParams {
   tagId?: string;
 }
 
-export function listKeys(params: KeyListParams): Promise<TPage<TKey>> {
-  return api.get<TPage<TKey>>('/key/list-key-me', { query: { ...params } });
+export function listKeys(params: KeyListParams) {
+  return api.call('GET /key/list-key-me', { query: params });
 }
 
 /** GET /api/key/list-key-me?page&limit&search&status&tagId (paged) */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PROXY_SORTS, ProxyStatus, TPage, TProxy } from '@proxy/contract';
+import type { PROXY_SORTS, ProxyStatus } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -16,8 +16,8 @@ export interface ProxyListParams {
   tagId?: string;
 }
 
-export function listProxies(type: ProxyType, params: ProxyListParams): Promise<TPage<TProxy>> {
-  return api.get<TPage<TProxy>>(`/${type}-proxy/list-proxy-me`, { query: { ...params } });
+export function listProxies(type: ProxyType, params: ProxyListParams) {
+  return api.call(`GET /${type}-proxy/list-proxy-me`, { query: params });
 }
 
 /** GET /api/{v6,v4}-proxy/list-proxy-me?page&limit&search&status&country&sort&tagId (paged) */

@@ -1,17 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Period } from '@proxy/contract';
 import { useRefreshAfterCharge } from '@/hooks/use-refresh-after-charge';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import type { ProxyType } from './list-proxies';
 
-export interface RenewProxiesInput {
-  type: ProxyType;
-  listProxyId: string[];
-  period: Period;
-}
+export type RenewProxiesInput = { type: ProxyType } & CallBody<'PUT /v6-proxy/renew-list-proxy'>;
 
-export function renewProxies({ type, ...body }: RenewProxiesInput): Promise<{ cost: number }> {
-  return api.put(`/${type}-proxy/renew-list-proxy`, body);
+export function renewProxies({ type, ...body }: RenewProxiesInput) {
+  return api.call(`PUT /${type}-proxy/renew-list-proxy`, { body });
 }
 
 /** PUT /api/{v6,v4}-proxy/renew-list-proxy (retail proxies; package ones renew with their package). */

@@ -1,17 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ZResetIpResponse } from '@proxy/contract';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { useRefreshProxies } from '../hooks/use-refresh-proxies';
 import type { ProxyType } from './list-proxies';
 
-export interface ResetIpInput {
-  type: ProxyType;
-  listProxyId: string[];
-}
+export type ResetIpInput = { type: ProxyType } & CallBody<'POST /v6-proxy/reset-ip-manual'>;
 
-export function resetIp({ type, ...body }: ResetIpInput): Promise<z.infer<typeof ZResetIpResponse>> {
-  return api.post(`/${type}-proxy/reset-ip-manual`, body);
+export function resetIp({ type, ...body }: ResetIpInput) {
+  return api.call(`POST /${type}-proxy/reset-ip-manual`, { body });
 }
 
 /** POST /api/{v6,v4}-proxy/reset-ip-manual: a new egress now (RESET_TOO_FAST {remainTime}). */

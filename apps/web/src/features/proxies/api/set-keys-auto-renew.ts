@@ -7,8 +7,10 @@ export interface SetKeysAutoRenewInput {
   autoRenew: boolean;
 }
 
-export function setKeysAutoRenew({ listKeyId, autoRenew }: SetKeysAutoRenewInput): Promise<{ ok: true }> {
-  return api.put(autoRenew ? '/key/turn-on-auto-renew-key' : '/key/turn-off-auto-renew-key', { listKeyId });
+export function setKeysAutoRenew({ listKeyId, autoRenew }: SetKeysAutoRenewInput) {
+  return api.call(autoRenew ? 'PUT /key/turn-on-auto-renew-key' : 'PUT /key/turn-off-auto-renew-key', {
+    body: { listKeyId },
+  });
 }
 
 /** PUT /api/key/turn-on-auto-renew-key and turn-off-auto-renew-key. */

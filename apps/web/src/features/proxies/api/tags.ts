@@ -12,7 +12,7 @@ const tagsKey = (tagType: TagType) => [...queryRoots.proxies, 'tags', tagType] a
 export const tagsQueryOptions = (tagType: TagType) =>
   queryOptions({
     queryKey: tagsKey(tagType),
-    queryFn: () => api.get<TTag[]>('/tag/list-tags', { query: { tagType } }),
+    queryFn: () => api.call('GET /tag/list-tags', { query: { tagType } }),
   });
 
 export function useTags(tagType: TagType) {
@@ -34,16 +34,16 @@ export function useTagEdits(tagType: TagType) {
   const onSuccess = useRefreshTagged();
   return {
     create: useMutation({
-      mutationFn: (tagName: string) => api.post<TTag>('/tag/create-tag', { tagName }, { query: { tagType } }),
+      mutationFn: (tagName: string) => api.call('POST /tag/create-tag', { body: { tagName }, query: { tagType } }),
       onSuccess,
     }),
     rename: useMutation({
       mutationFn: ({ id, tagName }: { id: string; tagName: string }) =>
-        api.post<{ ok: true }>(`/tag/update-tag/${id}`, { tagName }),
+        api.call('POST /tag/update-tag/:id', { params: { id }, body: { tagName } }),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api.delete<{ ok: true }>(`/tag/delete-tag/${id}`),
+      mutationFn: (id: string) => api.call('DELETE /tag/delete-tag/:id', { params: { id } }),
       onSuccess,
     }),
   };
@@ -64,12 +64,14 @@ export function useTagUnits(tagType: TagType) {
   return useMutation({
     mutationFn: ({ tagId, ids, untag }: TagUnitsInput) =>
       tagType === 'key'
-        ? untag
-          ? api.put(`/key/untag-key/${tagId}`, { listKeyId: ids })
-          : api.post(`/key/tag-key/${tagId}`, { listKeyId: ids })
-        : untag
-          ? api.put(`/${tagType}-proxy/untag-proxy/${tagId}`, { listProxyId: ids })
-          : api.post(`/${tagType}-proxy/tag-proxy/${tagId}`, { listProxyId: ids }),
+        ? api.call(untag ? 'PUT /key/untag-key/:id' : 'POST /key/tag-key/:id', {
+            params: { id: tagId },
+            body: { listKeyId: ids },
+          })
+        : api.call(untag ? `PUT /${tagType}-proxy/untag-proxy/:id` : `POST /${tagType}-proxy/tag-proxy/:id`, {
+            params: { id: tagId },
+            body: { listProxyId: ids },
+          }),
     onSuccess,
   });
 }

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { useRefreshProxies } from '../hooks/use-refresh-proxies';
 
-export function updateKeys(body: { listKeyId: string[]; comment?: string }): Promise<{ ok: true }> {
-  return api.put('/key/update-list-key', body);
+export function updateKeys(body: CallBody<'PUT /key/update-list-key'>) {
+  return api.call('PUT /key/update-list-key', { body });
 }
 
 /** PUT /api/key/update-list-key: the comment. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TUsageHistory, UsageStep } from '@proxy/contract';
+import type { UsageStep } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -7,7 +7,7 @@ import { queryRoots } from '@/lib/query-keys';
 export const usageHistoryQueryOptions = (proxyId: string, step: UsageStep) =>
   queryOptions({
     queryKey: [...queryRoots.proxies, 'usage', proxyId, step],
-    queryFn: () => api.get<TUsageHistory>(`/usage/proxy/${proxyId}`, { query: { step } }),
+    queryFn: () => api.call('GET /usage/proxy/:id', { params: { id: proxyId }, query: { step } }),
     // The current bucket grows while the proxy is used.
     refetchInterval: step === 'minute' ? 10_000 : 60_000,
   });

@@ -1,0 +1,49 @@
+import type { AnyEndpoint } from './define.js';
+import { auditEndpoints, dashboardEndpoints, tagEndpoints, usageEndpoints } from './account.js';
+import { keyBuyEndpoints, orderAdminEndpoints, orderEndpoints, v4BuyEndpoints, v6BuyEndpoints } from './orders.js';
+import {
+  boughtProxyEndpoints,
+  keyEndpoints,
+  proxyMatchEndpoints,
+  v4ProxyEndpoints,
+  v6ProxyEndpoints,
+} from './proxies.js';
+
+export * from './define.js';
+export * from './account.js';
+export * from './orders.js';
+export * from './proxies.js';
+
+/**
+ * Every area of the registry (docs/wire-contract.md#registry). The server registers each entry
+ * (apps/server/src/lib/route.ts) and routes.test.ts checks that the routes it serves and these
+ * entries are the same set.
+ */
+const AREAS = {
+  v6ProxyEndpoints,
+  v4ProxyEndpoints,
+  boughtProxyEndpoints,
+  keyEndpoints,
+  proxyMatchEndpoints,
+  v6BuyEndpoints,
+  v4BuyEndpoints,
+  keyBuyEndpoints,
+  orderEndpoints,
+  orderAdminEndpoints,
+  tagEndpoints,
+  auditEndpoints,
+  dashboardEndpoints,
+  usageEndpoints,
+};
+
+type Areas = typeof AREAS;
+type AreaEntry = { [A in keyof Areas]: Areas[A][keyof Areas[A]] }[keyof Areas];
+
+/** Each endpoint by its key, `METHOD /path` (the path under /api, with `:params`). */
+export type Endpoints = { [E in AreaEntry as E extends AnyEndpoint ? E['key'] : never]: E };
+export type EndpointKey = keyof Endpoints;
+
+/** Each endpoint by its key, built once from the areas. */
+export const ENDPOINTS = Object.fromEntries(
+  Object.values(AREAS).flatMap((area) => Object.values(area as Record<string, AnyEndpoint>).map((e) => [e.key, e])),
+) as unknown as Endpoints;
