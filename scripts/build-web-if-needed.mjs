@@ -44,6 +44,9 @@ export function run(command, args) {
     const child = spawn(command, args, {
       cwd: repoRoot,
       stdio: 'inherit',
+      // A build started from a test runner inherits NODE_ENV=test, which makes vite bundle React's
+      // development build: the artifacts are always the production ones.
+      env: { ...process.env, NODE_ENV: 'production' },
       // npm is npm.cmd on Windows, which only a shell can start.
       shell: process.platform === 'win32',
     });
