@@ -109,6 +109,13 @@ describe('paste to act and activity', () => {
         .getByText(lang === 'en' ? 'Proxy renewed' : 'Gia hạn proxy')
         .first()
         .waitFor();
+      // On a phone each row is a block: its detail is on screen, not in a column scrolled off it.
+      const cost = phone
+        .getByTestId('activity-grid')
+        .getByText(lang === 'en' ? /Cost: 6\.000/ : /Chi phí: 6\.000/)
+        .first();
+      const box = await cost.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
       await shoot(phone, `account-activity-390-${lang}`);
       await phone.goto(`${server.baseUrl}/manage-proxy?tab=v4`);
       await phone.getByTestId('paste-open').click();

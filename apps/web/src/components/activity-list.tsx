@@ -3,10 +3,12 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDateTime, type TAuditEvent } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { PagedDataGrid } from '@/components/data-grid';
+import { ListPagination, PagedDataGrid } from '@/components/data-grid';
 import { usePaging } from '@/hooks/use-paging';
 import { auditActionText, auditDetailText, useAuditList } from '@/lib/audit';
 
@@ -17,9 +19,38 @@ function ActorChip({ e }: { e: TAuditEvent }) {
   return <Chip size="small" variant="outlined" color={color} label={t(`audit.actors.${e.actor}`)} />;
 }
 
-/** docs/screens.md#account: the caller's activity, server-paged, newest first. */
+/** One row of the trail as a short block: what, who, when and from where, and its detail. */
+function ActivityItem({ e }: { e: TAuditEvent }) {
+  const { t, i18n } = useTranslation();
+  const detail = auditDetailText(e, t, i18n.language);
+  return (
+    <Box data-testid="activity-item" sx={{ borderLeft: 2, borderColor: 'divider', pl: 1 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {auditActionText(e.action, t)}
+        </Typography>
+        <ActorChip e={e} />
+      </Stack>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {formatDateTime(e.at)}
+        {e.ip ? ` · ${e.ip}` : ''}
+      </Typography>
+      {detail && (
+        <Typography variant="caption" component="div" sx={{ overflowWrap: 'anywhere' }}>
+          {detail}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * docs/screens.md#account: the caller's activity, server-paged, newest first: a grid on a screen,
+ * the same rows as blocks on a phone (a grid there would hide the actor, IP and detail off-screen).
+ */
 export function ActivityGrid() {
   const { t, i18n } = useTranslation();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const paging = usePaging();
   const list = useAuditList({ page: paging.page, limit: paging.limit });
   const columns: GridColDef<TAuditEvent>[] = [
@@ -47,12 +78,30 @@ export function ActivityGrid() {
       valueGetter: (_v, row) => auditDetailText(row, t, i18n.language),
     },
   ];
+  if (phone) {
+    return (
+      <Box data-testid="activity-grid">
+        {list.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+        {list.data?.items.length === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('audit.empty')}
+          </Typography>
+        )}
+        <Stack spacing={1.5}>
+          {(list.data?.items ?? []).map((e) => (
+            <ActivityItem key={e.id} e={e} />
+          ))}
+        </Stack>
+        <ListPagination total={list.data?.total ?? 0} paging={paging} />
+      </Box>
+    );
+  }
   return <PagedDataGrid testId="activity-grid" list={list} paging={paging} columns={columns} />;
 }
 
 /** One proxy's or key's latest activity, for its details drawer. */
 export function ActivityFeed({ proxyId, keyId, limit = 10 }: { proxyId?: string; keyId?: string; limit?: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const list = useAuditList({ page: 1, limit, proxyId, keyId });
   const items = list.data?.items ?? [];
   return (
@@ -65,23 +114,7 @@ export function ActivityFeed({ proxyId, keyId, limit = 10 }: { proxyId?: string;
       )}
       <Stack spacing={1}>
         {items.map((e) => (
-          <Box key={e.id} data-testid="activity-item" sx={{ borderLeft: 2, borderColor: 'divider', pl: 1 }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {auditActionText(e.action, t)}
-              </Typography>
-              <ActorChip e={e} />
-            </Stack>
-            <Typography variant="caption" color="text.secondary" component="div">
-              {formatDateTime(e.at)}
-              {e.ip ? ` · ${e.ip}` : ''}
-            </Typography>
-            {auditDetailText(e, t, i18n.language) && (
-              <Typography variant="caption" component="div" sx={{ overflowWrap: 'anywhere' }}>
-                {auditDetailText(e, t, i18n.language)}
-              </Typography>
-            )}
-          </Box>
+          <ActivityItem key={e.id} e={e} />
         ))}
       </Stack>
     </Box>

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import TablePagination from '@mui/material/TablePagination';
 import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
 import { enUS, viVN } from '@mui/x-data-grid/locales';
 import { formatCoins } from '@proxy/contract';
@@ -86,6 +87,35 @@ export function PagedDataGrid<R extends GridValidRowModel>({
         onRowSelectionModelChange: selection.setModel,
       })}
       {...props}
+    />
+  );
+}
+
+/**
+ * The pager of a server-paged list shown as cards (phones), with the grid's page sizes and texts;
+ * `onChange` runs after a page or size change (e.g. to clear a selection).
+ */
+export function ListPagination({ total, paging, onChange }: { total: number; paging: Paging; onChange?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={paging.model.page}
+      rowsPerPage={paging.model.pageSize}
+      rowsPerPageOptions={PAGE_SIZE_OPTIONS}
+      onPageChange={(_, page) => {
+        paging.setModel({ ...paging.model, page });
+        onChange?.();
+      }}
+      onRowsPerPageChange={(event) => {
+        paging.setModel({ page: 0, pageSize: Number(event.target.value) });
+        onChange?.();
+      }}
+      labelRowsPerPage={t('common.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) =>
+        t('common.gridRows', { from: formatCoins(from), to: formatCoins(to), count: formatCoins(count) })
+      }
     />
   );
 }

@@ -7,7 +7,6 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -15,9 +14,8 @@ import { useTheme } from '@mui/material/styles';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import type { GridColDef, GridRowId, GridRowParams } from '@mui/x-data-grid';
-import { formatCoins } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { PagedDataGrid, PAGE_SIZE_OPTIONS } from '@/components/data-grid';
+import { ListPagination, PagedDataGrid } from '@/components/data-grid';
 import type { Paging } from '@/hooks/use-paging';
 import type { RowSelection } from '@/hooks/use-row-selection';
 import { selectedRowIds } from '@/lib/grid-selection';
@@ -192,25 +190,7 @@ function UnitCards<R extends { id: string }>({
           );
         })}
       </Stack>
-      <TablePagination
-        component="div"
-        count={list.data?.total ?? 0}
-        page={paging.model.page}
-        rowsPerPage={paging.model.pageSize}
-        rowsPerPageOptions={PAGE_SIZE_OPTIONS}
-        onPageChange={(_, page) => {
-          paging.setModel({ ...paging.model, page });
-          selection.clear();
-        }}
-        onRowsPerPageChange={(event) => {
-          paging.setModel({ page: 0, pageSize: Number(event.target.value) });
-          selection.clear();
-        }}
-        labelRowsPerPage={t('common.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) =>
-          t('common.gridRows', { from: formatCoins(from), to: formatCoins(to), count: formatCoins(count) })
-        }
-      />
+      <ListPagination total={list.data?.total ?? 0} paging={paging} onChange={() => selection.clear()} />
     </Box>
   );
 }
