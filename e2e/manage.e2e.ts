@@ -157,13 +157,14 @@ describe('admin lists and catalogue', () => {
     await page.getByTestId('customers-search').fill(customer.email);
     const customers = page.getByTestId('customers-grid');
     await customers.locator('.MuiDataGrid-row').filter({ hasText: customer.email }).waitFor();
-    await expect.poll(() => rows(customers).count()).toBe(1);
+    await expect.poll(() => rows(customers).count(), { timeout: 10_000 }).toBe(1);
 
     await page.goto(`${server.baseUrl}/admin/transactions`);
     const transactions = page.getByTestId('admin-transactions-grid');
     await page.getByTestId('admin-transactions-search').fill(customer.email);
-    // The credit and the two purchases, and nobody else's.
-    await expect.poll(() => rows(transactions).count()).toBe(3);
+    // The credit and the two purchases, and nobody else's (the search runs once typing pauses).
+    await rows(transactions).filter({ hasText: customer.email }).first().waitFor();
+    await expect.poll(() => rows(transactions).count(), { timeout: 10_000 }).toBe(3);
     expect(await rows(transactions).filter({ hasText: customer.email }).count()).toBe(3);
 
     await page.goto(`${server.baseUrl}/admin/v4/manage-price`);
