@@ -5,11 +5,12 @@
 // counted. It fails (exit 1) when a route is over its budget, so CI keeps what was won; it needs a
 // build (`npm run build`) and builds nothing. SIZE_WEB_FILES=1 lists each route's files.
 //
-// Issue 15 asked for login ≤ 200 KB. The login page's first download no longer holds zod or
-// react-hook-form (plain readers and a plain login form, lib/first-load-schemas.ts), nor MUI's
-// CSS-variables provider; what is left (react-dom and react-router, i18next, TanStack Query, MUI's
-// styling core and the shell) is about 211 KB, so the login budget is the size reached, and
-// lowering it (next: TanStack Query out of the shell) is still the goal.
+// Issue 15 asked for login ≤ 200 KB, and the budget is that. The login page's first download holds
+// neither zod nor react-hook-form (plain readers and a plain login form, lib/first-load-schemas.ts),
+// nor MUI's CSS-variables provider, nor TanStack Query (the site info is a small store,
+// lib/site-info.ts, and the query cache comes with every other route, app/layouts/query-layout.tsx),
+// nor the maintenance notice's Alert and the route progress bar (loaded when they show). What is
+// left is react-dom and react-router, i18next, MUI's styling core, the shell and the form.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,7 @@ const dist = path.resolve(repoRoot, process.env.WEB_DIST ?? 'apps/web/dist');
 
 /** Budgets in KB (1,024 bytes) of gzip; a route without one is only reported. */
 const ROUTES = [
-  { name: '/auth/login', sources: ['src/features/auth/routes/login.tsx'], budgetKb: 212 },
+  { name: '/auth/login', sources: ['src/features/auth/routes/login.tsx'], budgetKb: 200 },
   {
     name: '/dashboard',
     sources: [

@@ -1,21 +1,15 @@
-import { useEffect, useState } from 'react';
-import LinearProgress from '@mui/material/LinearProgress';
-import { keyframes } from '@mui/material/styles';
-import { PROGRESS_DURATION_MS, PROGRESS_THROTTLE_MS } from '@/config/constants';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
+import { PROGRESS_THROTTLE_MS } from '@/config/constants';
 
-const advance = keyframes`
-  from { transform: translateX(-100%); }
-  to { transform: translateX(-5%); }
-`;
+const loadBar = () => import('./route-progress-bar');
+const RouteProgressBar = lazy(() => loadBar().then((m) => ({ default: m.RouteProgressBar })));
 
 /**
  * docs/product-rules.md#constants: a thin bar at the top while a route loads. It appears only when loading lasts
  * longer than 200 ms, and fills over 5000 ms at most.
  */
 export function RouteProgress() {
-  const { t } = useTranslation();
   const navigation = useNavigation();
   const target = navigation.state === 'idle' ? null : (navigation.location?.key ?? null);
   const [shownFor, setShownFor] = useState<string | null>(null);
@@ -24,6 +18,8 @@ export function RouteProgress() {
     if (target === null) {
       return;
     }
+    // Fetched now, so it is there when the bar is due (a failure shows when it renders).
+    loadBar().catch(() => undefined);
     const timer = window.setTimeout(() => setShownFor(target), PROGRESS_THROTTLE_MS);
     return () => window.clearTimeout(timer);
   }, [target]);
@@ -32,23 +28,8 @@ export function RouteProgress() {
     return null;
   }
   return (
-    <LinearProgress
-      variant="determinate"
-      value={0}
-      aria-label={t('common.loading')}
-      sx={{
-        position: 'fixed',
-        top: 0,
-        left: 0,
-        right: 0,
-        height: 3,
-        zIndex: (theme) => theme.zIndex.tooltip + 1,
-        bgcolor: 'transparent',
-        '& .MuiLinearProgress-bar': {
-          transition: 'none',
-          animation: `${advance} ${PROGRESS_DURATION_MS}ms cubic-bezier(0.1, 0.7, 0.3, 1) forwards`,
-        },
-      }}
-    />
+    <Suspense fallback={null}>
+      <RouteProgressBar />
+    </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TMe } from '@proxy/contract';
 import { api } from './api-client';
 import { queryClient } from './query-client';
-import { getStoredUser, setStoredUser, useAccessToken } from './session';
+import { getStoredUser, getStoredUserAt, setStoredUser, useAccessToken } from './session';
 
 async function getMe(): Promise<TMe> {
   const me = await api.get<TMe>('/user/me');
@@ -10,12 +10,15 @@ async function getMe(): Promise<TMe> {
   return me;
 }
 
-/** GET /api/user/me; the copy in localStorage (userInfo) shows at once and is then refreshed. */
+/**
+ * GET /api/user/me; the copy in localStorage (userInfo) shows at once and is then refreshed, unless
+ * this page has just stored it (the login's answer).
+ */
 export const meQueryOptions = queryOptions({
   queryKey: ['user', 'me'],
   queryFn: getMe,
   initialData: () => getStoredUser() ?? undefined,
-  initialDataUpdatedAt: 0,
+  initialDataUpdatedAt: getStoredUserAt,
 });
 
 /** The logged-in user, or undefined while it loads (or for a visitor). */

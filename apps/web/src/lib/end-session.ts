@@ -1,7 +1,22 @@
 import { paths } from '@/config/paths';
 import { navigateTo } from './navigation';
-import { clearUserData } from './query-client';
 import { clearSession } from './session';
+
+const cleanups = new Set<() => void>();
+
+/**
+ * Work for the end of every session: the query cache registers the removal of the user's data
+ * when it loads (lib/query-client.ts), so the login page does not download it.
+ */
+export function onSessionEnd(cleanup: () => void): void {
+  cleanups.add(cleanup);
+}
+
+function clearUserData(): void {
+  for (const cleanup of cleanups) {
+    cleanup();
+  }
+}
 
 /** docs/product-rules.md#session: forget tokens, user and the user's cached data, then go to the login page. */
 export function endSession(): void {

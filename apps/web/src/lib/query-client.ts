@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
+import { onSessionEnd } from './end-session';
 import { handleApiError } from './error-handler';
 
 declare module '@tanstack/react-query' {
@@ -43,7 +44,9 @@ export function siteQueryKey<const T extends string[]>(...parts: T): [typeof SIT
 }
 
 /** Drops every cached query and mutation of the user who is leaving. */
-export function clearUserData(): void {
+function clearUserData(): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SITE_SCOPE });
   queryClient.getMutationCache().clear();
 }
+
+onSessionEnd(clearUserData);

@@ -94,8 +94,17 @@ export function getStoredUser(): TMe | null {
   }
 }
 
+// When this page last stored the user (0: the copy in localStorage is from an earlier visit).
+let storedUserAt = 0;
+
 export function setStoredUser(user: TMe): void {
   localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(user));
+  storedUserAt = Date.now();
+}
+
+/** When the stored user was written by this page, so a user the login just answered is not fetched again. */
+export function getStoredUserAt(): number {
+  return storedUserAt;
 }
 
 export function startSession(tokens: TTokens, user: TMe): void {

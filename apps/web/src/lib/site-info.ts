@@ -1,9 +1,8 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { use, useSyncExternalStore } from 'react';
 import { DEFAULT_COLOR, type TSiteInfo } from '@proxy/contract';
 import { api } from './api-client';
 import { readPartialSiteInfo } from './first-load-schemas';
 import { read } from './plain-reader';
-import { siteQueryKey } from './query-client';
 
 /** What the panel shows when the site cannot be read: a plain site with nothing optional on. */
 const FALLBACK_SITE_INFO: TSiteInfo = {
@@ -39,15 +38,45 @@ async function getSiteInfo(): Promise<TSiteInfo> {
   return FALLBACK_SITE_INFO;
 }
 
-/** docs/screens.md#branding: branding and flags of the serving host, fetched once on startup. */
-export const siteInfoQueryOptions = queryOptions({
-  queryKey: siteQueryKey('info'),
-  queryFn: getSiteInfo,
-  staleTime: Infinity,
-  meta: { silentError: true },
-});
+// docs/screens.md#branding: branding and flags of the serving host, fetched once on startup.
+// A small store rather than a TanStack query: the login page's first download does not need
+// TanStack Query at all (issue 15), and every page reads the site from here.
+let current: TSiteInfo | null = null;
+let firstLoad: Promise<TSiteInfo> | null = null;
+const listeners = new Set<() => void>();
 
-/** The site of this host. The app shell loads it before anything renders, so it never waits. */
+/** Replaces the site info every reader shows (an admin change the server answered with). */
+export function setSiteInfo(info: TSiteInfo): void {
+  current = info;
+  for (const listener of listeners) {
+    listener();
+  }
+}
+
+/** Reads the site info again (after an admin change, or the maintenance banner's minute). */
+export async function refreshSiteInfo(): Promise<TSiteInfo> {
+  const info = await getSiteInfo();
+  setSiteInfo(info);
+  return info;
+}
+
+function loadOnce(): Promise<TSiteInfo> {
+  firstLoad ??= refreshSiteInfo();
+  return firstLoad;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function snapshot(): TSiteInfo | null {
+  return current;
+}
+
+/** The site of this host. The app shell suspends until it is loaded, so pages never wait. */
 export function useSiteInfo(): TSiteInfo {
-  return useSuspenseQuery(siteInfoQueryOptions).data;
+  const info = useSyncExternalStore(subscribe, snapshot);
+  // `use` suspends (the shell's spinner) until the first answer, then returns it.
+  return info ?? use(loadOnce());
 }

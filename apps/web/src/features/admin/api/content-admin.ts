@@ -9,7 +9,7 @@ import type {
   TTutorialInput,
 } from '@proxy/contract';
 import { api } from '@/lib/api-client';
-import { siteInfoQueryOptions } from '@/lib/site-info';
+import { refreshSiteInfo } from '@/lib/site-info';
 import { siteQueryKey } from '@/lib/query-client';
 import { sitesAdminQueryKey } from './sites-admin';
 
@@ -93,7 +93,7 @@ export function useSaveMaintenance() {
     mutationFn: (m: TMaintenance) => api.put<TMaintenance>('/setting/admin/maintenance', m),
     onSuccess: async (m) => {
       qc.setQueryData(maintenanceKey, m);
-      await qc.invalidateQueries({ queryKey: siteInfoQueryOptions.queryKey });
+      await refreshSiteInfo();
       await qc.invalidateQueries({ queryKey: sitesAdminQueryKey });
     },
   });

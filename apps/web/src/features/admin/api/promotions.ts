@@ -8,7 +8,7 @@ import type {
 } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
-import { siteInfoQueryOptions } from '@/lib/site-info';
+import { refreshSiteInfo } from '@/lib/site-info';
 
 export const promotionsQueryKey = [...queryRoots.admin, 'promotions'] as const;
 
@@ -43,7 +43,7 @@ export function useSavePromotion() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: promotionsQueryKey }),
         // The dashboard notice and the top-up page read the running promotion from the site info.
-        queryClient.invalidateQueries({ queryKey: siteInfoQueryOptions.queryKey }),
+        refreshSiteInfo(),
       ]);
     },
   });

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TPage, TSettingChange, TSiteAdmin, TSiteCreate, TSiteUpdate } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
-import { siteInfoQueryOptions } from '@/lib/site-info';
+import { refreshSiteInfo } from '@/lib/site-info';
 
 /** docs/wire-contract.md#sites: /api/site/admin/… */
 export const sitesAdminQueryKey = [...queryRoots.admin, 'sites'] as const;
@@ -42,11 +42,7 @@ export function useSettingChanges(params: ListParams & { siteId?: string }) {
 /** After any change: the lists, the history and the branding the shell shows. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: sitesAdminQueryKey }),
-      queryClient.invalidateQueries({ queryKey: siteInfoQueryOptions.queryKey }),
-    ]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: sitesAdminQueryKey }), refreshSiteInfo()]);
 }
 
 export function useCreateSite() {

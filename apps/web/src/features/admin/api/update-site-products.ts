@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSiteInfo, TSiteProductsUpdate } from '@proxy/contract';
 import { api } from '@/lib/api-client';
-import { siteInfoQueryOptions } from '@/lib/site-info';
+import { setSiteInfo } from '@/lib/site-info';
 import { sitesAdminQueryKey } from './sites-admin';
 
 export function updateSiteProducts(flags: TSiteProductsUpdate): Promise<TSiteInfo> {
@@ -14,7 +14,7 @@ export function useUpdateSiteProducts() {
   return useMutation({
     mutationFn: updateSiteProducts,
     onSuccess: async (info) => {
-      queryClient.setQueryData(siteInfoQueryOptions.queryKey, info);
+      setSiteInfo(info);
       // The change history on /admin/config shows the change.
       await queryClient.invalidateQueries({ queryKey: sitesAdminQueryKey });
     },

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { solveChallenge } from 'altcha-lib';
 import { api } from '@/lib/api-client';
 import { readCaptchaChallenge } from '../utils/lite-schemas';
@@ -7,7 +6,7 @@ import { readCaptchaChallenge } from '../utils/lite-schemas';
  * GET /api/auth/captcha, solved in the background (ALTCHA proof of work). The answer is the
  * form's `captcha`: base64 of {algorithm, challenge, number, salt, signature}.
  */
-async function getSolvedCaptcha(signal: AbortSignal): Promise<string> {
+export async function getSolvedCaptcha(signal: AbortSignal): Promise<string> {
   const challenge = readCaptchaChallenge(await api.get<unknown>('/auth/captcha', { signal }));
   const { promise, controller } = solveChallenge(
     challenge.challenge,
@@ -31,12 +30,15 @@ async function getSolvedCaptcha(signal: AbortSignal): Promise<string> {
   );
 }
 
-/** A captcha is single-use: it is never reused from cache once its form is gone (gcTime 0). */
-export const captchaQueryOptions = queryOptions({
-  queryKey: ['auth', 'captcha'],
-  queryFn: ({ signal }) => getSolvedCaptcha(signal),
-  staleTime: Infinity,
-  gcTime: 0,
-  retry: 1,
-  meta: { silentError: true },
-});
+/** As a query's `retry: 1` did: a failed captcha is fetched and solved once more (after 1 s) before it fails. */
+export async function getSolvedCaptchaWithRetry(signal: AbortSignal): Promise<string> {
+  try {
+    return await getSolvedCaptcha(signal);
+  } catch (error) {
+    if (signal.aborted) {
+      throw error;
+    }
+    await new Promise((resolve) => window.setTimeout(resolve, 1000));
+    return getSolvedCaptcha(signal);
+  }
+}

@@ -10,8 +10,9 @@ import { PasswordField } from '@/components/password-field';
 import { TextInput } from '@/components/text-input';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
+import { handleApiError } from '@/lib/error-handler';
 import { notifyError } from '@/lib/notify';
-import { useLogin } from '../api/login';
+import { login } from '../api/login';
 import { useCaptcha } from '../hooks/use-captcha';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { CaptchaStatus } from './captcha-status';
@@ -39,7 +40,6 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
   const passwordRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const captcha = useCaptcha('login');
-  const login = useLogin();
   const completeLogin = useCompleteLogin();
 
   // The code field counts only while it is shown; an empty one is no code.
@@ -86,8 +86,10 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
     try {
       await captcha.withToken(async (token) => {
         try {
-          completeLogin(await login.mutateAsync({ ...form, captcha: token }));
+          completeLogin(await login({ ...form, captcha: token }));
         } catch (error) {
+          // docs/screens.md#error-messages: every failure is toasted, these two also change the form.
+          handleApiError(error);
           if (isApiError(error) && error.code === 'MISSING_2FA') {
             setNeedsCode(true);
             window.setTimeout(() => codeRef.current?.focus(), 0);

@@ -1,33 +1,83 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '@/lib/notify';
 import { useSiteInfo } from '@/lib/site-info';
-import { captchaQueryOptions } from '../api/get-captcha';
+import { getSolvedCaptchaWithRetry } from '../api/get-captcha';
 import { getRecaptchaToken, RecaptchaKeyMissingError } from '../api/recaptcha';
 
 export type CaptchaStatus = 'off' | 'solving' | 'ready' | 'error';
 
+/** One ALTCHA being solved (or solved): single-use, so never reused once its form is gone. */
+interface Solving {
+  promise: Promise<string>;
+  controller: AbortController;
+  failed: boolean;
+}
+
 /**
  * The captcha of a protected form (docs/product-rules.md#captcha), per the site's provider. ALTCHA is solved in
- * the background as soon as the form shows; `renew` fetches a fresh one after each submit.
+ * the background as soon as the form shows; `renew` fetches a fresh one after each submit. Plain state rather
+ * than a TanStack query: the login page's first download does not hold TanStack Query (issue 15).
  */
 export function useCaptcha(action: string) {
   const { t } = useTranslation();
   const { captcha } = useSiteInfo();
-  const queryClient = useQueryClient();
   const altcha = captcha.provider === 'altcha';
-  const query = useQuery({ ...captchaQueryOptions, enabled: altcha });
+  const solving = useRef<Solving | null>(null);
+  // Off once the form is gone (a login that succeeded navigates away): no captcha is solved for nobody.
+  const mounted = useRef(false);
+  const [solveStatus, setSolveStatus] = useState<'solving' | 'ready' | 'error'>('solving');
 
-  let status: CaptchaStatus = 'off';
-  if (altcha) {
-    status = query.isSuccess ? 'ready' : query.isError ? 'error' : 'solving';
-  }
+  /** Starts a fresh captcha, dropping the one in progress (the caller shows it as solving). */
+  const solve = useCallback((): Solving => {
+    solving.current?.controller.abort();
+    const controller = new AbortController();
+    const current: Solving = { promise: getSolvedCaptchaWithRetry(controller.signal), controller, failed: false };
+    solving.current = current;
+    current.promise.then(
+      () => {
+        if (solving.current === current) {
+          setSolveStatus('ready');
+        }
+      },
+      () => {
+        current.failed = true;
+        if (solving.current === current) {
+          setSolveStatus('error');
+        }
+      },
+    );
+    return current;
+  }, []);
+
+  const solveAgain = () => {
+    setSolveStatus('solving');
+    return solve();
+  };
+
+  // The first one is already shown as solving (the initial state).
+  useEffect(() => {
+    if (!altcha) {
+      return undefined;
+    }
+    mounted.current = true;
+    solve();
+    return () => {
+      mounted.current = false;
+      solving.current?.controller.abort();
+      solving.current = null;
+    };
+  }, [altcha, solve]);
+
+  const status: CaptchaStatus = altcha ? solveStatus : 'off';
 
   /** The value for the form's `captcha` field; undefined when the site has none. Toasts and throws on failure. */
   const getToken = async (): Promise<string | undefined> => {
     try {
       if (captcha.provider === 'altcha') {
-        return await queryClient.fetchQuery(captchaQueryOptions);
+        // A failed one is tried again now, as a query's fetch would.
+        const current = solving.current && !solving.current.failed ? solving.current : solveAgain();
+        return await current.promise;
       }
       if (captcha.provider === 'recaptcha') {
         return await getRecaptchaToken(captcha.siteKey, action);
@@ -40,8 +90,8 @@ export function useCaptcha(action: string) {
   };
 
   const renew = () => {
-    if (altcha) {
-      void queryClient.resetQueries({ queryKey: captchaQueryOptions.queryKey });
+    if (altcha && mounted.current) {
+      solveAgain();
     }
   };
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useSiteInfo } from '@/lib/site-info';
 import { isApiError } from '@/lib/api-error';
 import { handleApiError } from '@/lib/error-handler';
-import { useGoogleLogin } from '../api/google-login';
+import { googleLogin } from '../api/google-login';
 import { AuthHeading } from '../components/auth-heading';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
 import { LoginForm } from '../components/login-form';
@@ -20,34 +20,46 @@ import { useCompleteLogin } from '../hooks/use-complete-login';
 const GoogleTwoFactorDialog = lazy(() =>
   import('../components/google-two-factor-dialog').then((m) => ({ default: m.GoogleTwoFactorDialog })),
 );
-const OtpDialog = lazy(() => import('../components/otp-dialog').then((m) => ({ default: m.OtpDialog })));
+// The OTP dialog's calls are TanStack mutations: it brings the query cache with it.
+const OtpDialog = lazy(async () => {
+  const [{ OtpDialog: Dialog }, { QueryProvider }] = await Promise.all([
+    import('../components/otp-dialog'),
+    import('@/components/query-provider'),
+  ]);
+  return {
+    default: (props: ComponentProps<typeof Dialog>) => (
+      <QueryProvider>
+        <Dialog {...props} />
+      </QueryProvider>
+    ),
+  };
+});
 
 export function LoginRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { googleClientId } = useSiteInfo();
-  const googleLogin = useGoogleLogin();
+  const [googlePending, setGooglePending] = useState(false);
   const completeLogin = useCompleteLogin();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   // A Google credential whose account has 2FA on: it waits here for the code.
   const [pendingCredential, setPendingCredential] = useState<string | null>(null);
-  const signInWithGoogle = (credential: string, code?: string) =>
-    googleLogin.mutate(
-      { credential, code },
-      {
-        onSuccess: (answer) => {
-          setPendingCredential(null);
-          completeLogin(answer);
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.code === 'MISSING_2FA') {
-            setPendingCredential(credential);
-          } else {
-            handleApiError(error);
-          }
-        },
-      },
-    );
+  const signInWithGoogle = async (credential: string, code?: string) => {
+    setGooglePending(true);
+    try {
+      const answer = await googleLogin({ credential, code });
+      setPendingCredential(null);
+      completeLogin(answer);
+    } catch (error) {
+      if (isApiError(error) && error.code === 'MISSING_2FA') {
+        setPendingCredential(credential);
+      } else {
+        handleApiError(error);
+      }
+    } finally {
+      setGooglePending(false);
+    }
+  };
 
   return (
     <Stack spacing={3}>
@@ -56,7 +68,10 @@ export function LoginRoute() {
       {googleClientId && (
         <>
           <Divider>{t('auth.login.or')}</Divider>
-          <GoogleSignInButton clientId={googleClientId} onCredential={(credential) => signInWithGoogle(credential)} />
+          <GoogleSignInButton
+            clientId={googleClientId}
+            onCredential={(credential) => void signInWithGoogle(credential)}
+          />
         </>
       )}
       <Typography variant="body2" align="center">
@@ -68,8 +83,8 @@ export function LoginRoute() {
       <Suspense fallback={null}>
         {pendingCredential && (
           <GoogleTwoFactorDialog
-            loading={googleLogin.isPending}
-            onSubmit={(code) => signInWithGoogle(pendingCredential, code)}
+            loading={googlePending}
+            onSubmit={(code) => void signInWithGoogle(pendingCredential, code)}
             onClose={() => setPendingCredential(null)}
           />
         )}

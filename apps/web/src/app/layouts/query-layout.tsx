@@ -1,0 +1,25 @@
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { QueryProvider } from '@/components/query-provider';
+import { useAccessToken } from '@/lib/session';
+
+// Only a signed-in user has a realtime stream: visitors do not download it.
+const RealtimeEvents = lazy(() => import('../realtime-events').then((m) => ({ default: m.RealtimeEvents })));
+
+/**
+ * Every route but the login page: TanStack Query's cache (and, signed in, the realtime stream
+ * that updates it). A lazy route, so the login page's first download holds neither (issue 15).
+ */
+export function QueryLayout() {
+  const signedIn = useAccessToken() !== null;
+  return (
+    <QueryProvider>
+      <Outlet />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <RealtimeEvents />
+        </Suspense>
+      )}
+    </QueryProvider>
+  );
+}
