@@ -38,7 +38,12 @@ export function ApiLimitForm({ limit }: { limit: number }) {
           disabled={!valid}
           loading={update.isPending}
           onClick={() =>
-            update.mutate({ apiRateLimitPerMin: value }, { onSuccess: () => notifySuccess(t('common.updated')) })
+            // The form is keyed by the saved value, so it remounts on success: a callback of
+            // mutate() would be dropped with it, the promise is not (errors toast globally).
+            void update.mutateAsync({ apiRateLimitPerMin: value }).then(
+              () => notifySuccess(t('common.updated')),
+              () => undefined,
+            )
           }
           data-testid="site-api-limit-save"
         >

@@ -38,7 +38,13 @@ export function LockDaysForm({ lockDays }: { lockDays: number }) {
           variant="contained"
           disabled={!valid}
           loading={update.isPending}
-          onClick={() => update.mutate({ lockDays: value }, { onSuccess: () => notifySuccess(t('common.updated')) })}
+          onClick={() =>
+            // Keyed by the saved value (remounts on success): the promise outlives the form.
+            void update.mutateAsync({ lockDays: value }).then(
+              () => notifySuccess(t('common.updated')),
+              () => undefined,
+            )
+          }
           data-testid="site-lock-days-save"
         >
           {t('common.save')}

@@ -37,7 +37,13 @@ export function PublicUrlForm({ publicUrl }: { publicUrl: string | null }) {
           variant="contained"
           disabled={!valid}
           loading={update.isPending}
-          onClick={() => update.mutate(value, { onSuccess: () => notifySuccess(t('common.updated')) })}
+          onClick={() =>
+            // Keyed by the saved value (remounts on success): the promise outlives the form.
+            void update.mutateAsync(value).then(
+              () => notifySuccess(t('common.updated')),
+              () => undefined,
+            )
+          }
           data-testid="payment-public-url-save"
         >
           {t('common.save')}

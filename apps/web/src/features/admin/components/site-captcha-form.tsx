@@ -17,6 +17,7 @@ export function SiteCaptchaForm({ site }: { site: TSiteAdmin }) {
   const [secretKey, setSecretKey] = useState('');
   const body = { siteKey: siteKey.trim(), ...(secretKey.trim() ? { secretKey: secretKey.trim() } : {}) };
   const valid = ZRecaptchaKeys.safeParse(body).success && (site.recaptchaSecretSet || body.secretKey !== undefined);
+  // Keyed by the saved site key (remounts on success): a mutate() callback would be dropped.
   const saved = () => notifySuccess(t('common.updated'));
   return (
     <Stack spacing={1.5} data-testid="site-captcha">
@@ -45,7 +46,9 @@ export function SiteCaptchaForm({ site }: { site: TSiteAdmin }) {
           variant="contained"
           disabled={!valid}
           loading={update.isPending}
-          onClick={() => update.mutate({ id: site.id, body: { recaptcha: body } }, { onSuccess: saved })}
+          onClick={() =>
+            void update.mutateAsync({ id: site.id, body: { recaptcha: body } }).then(saved, () => undefined)
+          }
           data-testid="site-captcha-save"
         >
           {t('common.save')}
@@ -53,7 +56,9 @@ export function SiteCaptchaForm({ site }: { site: TSiteAdmin }) {
         {site.recaptchaSiteKey && (
           <Button
             disabled={update.isPending}
-            onClick={() => update.mutate({ id: site.id, body: { recaptcha: null } }, { onSuccess: saved })}
+            onClick={() =>
+              void update.mutateAsync({ id: site.id, body: { recaptcha: null } }).then(saved, () => undefined)
+            }
           >
             {t('sites.captcha.useAltcha')}
           </Button>
