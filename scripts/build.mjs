@@ -98,7 +98,11 @@ export async function buildGateway() {
     ...common,
     entryPoints: [at('apps/gateway/src/main.ts')],
     outfile: targets.gateway.marker,
-    banner: { js: '#!/usr/bin/env node' },
+    // One file with every package inside: CommonJS packages (prom-client) call require() for Node
+    // built-ins, which an ES module only has through createRequire.
+    banner: {
+      js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+    },
   });
 }
 
