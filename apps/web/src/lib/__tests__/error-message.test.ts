@@ -1,20 +1,9 @@
-import i18next from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { en } from '@/locales/en';
-import { vi } from '@/locales/vi';
 import { ApiError } from '../api-error';
 import { createErrorTranslator, type ErrorTranslator } from '../error-message';
+import { i18nIn } from './i18n-in';
 
-async function translatorIn(lng: 'vi' | 'en'): Promise<ErrorTranslator> {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng,
-    resources: { vi: { translation: vi }, en: { translation: en } },
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
-  return createErrorTranslator(i18n);
-}
+const translatorIn = async (lng: 'vi' | 'en'): Promise<ErrorTranslator> => createErrorTranslator(await i18nIn(lng));
 
 describe('createErrorTranslator', () => {
   let enText: ErrorTranslator;

@@ -1,20 +1,10 @@
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TLedgerI18n } from '@proxy/contract';
-import { en } from '@/locales/en';
-import { vi } from '@/locales/vi';
 import { ledgerText } from '../ledger-text';
+import { i18nIn } from './i18n-in';
 
-async function tIn(lng: 'vi' | 'en'): Promise<TFunction> {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng,
-    resources: { vi: { translation: vi }, en: { translation: en } },
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
-  return i18n.t;
-}
+const tIn = async (lng: 'vi' | 'en'): Promise<TFunction> => (await i18nIn(lng)).t;
 
 let tVi: TFunction;
 let tEn: TFunction;
