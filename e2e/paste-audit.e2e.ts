@@ -124,6 +124,7 @@ describe('paste to act and activity', () => {
       await phone.getByTestId('paste-matched-count').waitFor();
       await shoot(phone, `paste-dialog-390-${lang}`);
       await phone.keyboard.press('Escape');
+      await phone.getByTestId('paste-dialog').waitFor({ state: 'detached' });
       await phone.getByTestId('unit-details-open').first().click();
       await phone.getByTestId('details-activity').scrollIntoViewIfNeeded();
       await shoot(phone, `drawer-activity-390-${lang}`);

@@ -107,8 +107,15 @@ export function PasteListDialog({
         <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button
           variant="outlined"
-          disabled={text.trim() === '' || match.isPending}
-          onClick={() => match.mutate(text, { onSuccess: setResult })}
+          // Not disabled while the match runs: a disabled button drops the keyboard focus to the page,
+          // and Escape (handled by the dialog) would no longer close it. A second click waits instead.
+          disabled={text.trim() === ''}
+          aria-busy={match.isPending}
+          onClick={() => {
+            if (!match.isPending) {
+              match.mutate(text, { onSuccess: setResult });
+            }
+          }}
           data-testid="paste-submit"
         >
           {t('audit.paste.submit')}
