@@ -14,23 +14,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Waits until the access token stored by the last login is past its expiry. */
 const waitPastExpiry = () => sleep(ACCESS_TTL_SEC * 1000 + 1500);
 
-/** The API answers a page got that refused its token (401 or 403), and its renew-token calls. */
+/** The API answers a page got that refused its token (401 or 403), and the refresh tokens it presented. */
 function watchAuth(page: Page) {
   const refused: string[] = [];
-  let renewals = 0;
+  const presented: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/auth/renew-token') {
+      presented.push(String((req.postDataJSON() as { refreshToken?: unknown } | null)?.refreshToken));
+    }
+  });
   page.on('response', (res: Response) => {
     const url = new URL(res.url());
-    if (!url.pathname.startsWith('/api/')) {
-      return;
-    }
-    if (url.pathname === '/api/auth/renew-token') {
-      renewals += 1;
-    }
-    if (res.status() === 401 || res.status() === 403) {
+    if (url.pathname.startsWith('/api/') && (res.status() === 401 || res.status() === 403)) {
       refused.push(`${res.status()} ${url.pathname}`);
     }
   });
-  return { refused, renewals: () => renewals };
+  return { refused, presented };
 }
 
 /** The page's session works against the server: its stored token reads /api/user/me. */
@@ -64,8 +63,12 @@ describe('sessions across tabs', () => {
     expect([pathOf(page), pathOf(second)]).toEqual(['/dashboard', '/dashboard']);
     expect(await sessionWorks(page)).toBe(200);
     expect(await sessionWorks(second)).toBe(200);
-    // One renewal served both tabs (the other found the new tokens in storage), and nothing was refused.
-    expect(first.renewals() + other.renewals()).toBe(1);
+    // The tabs renewed, and no refresh token was presented twice: a tab that waited for the other's
+    // renewal found the new tokens in storage. (A slow machine may renew again once the new token is
+    // due; that renewal presents the newer refresh token, so it does not count as a reuse.)
+    const presented = [...first.presented, ...other.presented];
+    expect(presented.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(presented).size).toBe(presented.length);
     expect([...first.refused, ...other.refused]).toEqual([]);
 
     // Both stay logged in on the next navigation too.
@@ -132,7 +135,8 @@ describe('sessions across tabs', () => {
     await page.goto(`${server.baseUrl}/manage-proxy`);
     await page.getByTestId('topbar-balance').waitFor();
     expect(watch.refused).toEqual([]);
-    expect(watch.renewals()).toBe(1);
+    expect(watch.presented.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(watch.presented).size).toBe(watch.presented.length);
     expect(consoleErrors.filter((text) => /40[13]/.test(text))).toEqual([]);
   });
 });
