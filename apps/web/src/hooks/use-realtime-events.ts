@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RealtimeEventType, TRealtimeEvent, TTopupSuccessEvent } from '@proxy/contract';
-import { api, freshAccessToken } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { openAuthedEventStream } from '@/lib/event-stream';
 import { meQueryOptions, setBalance, useMe } from '@/lib/auth';
 import { queryRoots } from '@/lib/query-keys';
 import {
@@ -10,7 +11,6 @@ import {
   getLastTopupId,
   parseRealtimeEvent,
   queriesToRefresh,
-  reconnectDelayMs,
   setLastTopupId,
   shouldShowTopup,
 } from '@/lib/realtime';
@@ -42,12 +42,6 @@ export function useRealtimeEvents() {
     if (!userId) {
       return;
     }
-    let source: EventSource | null = null;
-    let timer: number | undefined;
-    let failures = 0;
-    let opened = false;
-    let stopped = false;
-
     const refresh = (type: RealtimeEventType) =>
       Promise.all(
         queriesToRefresh(type).map((target) =>
@@ -88,52 +82,18 @@ export function useRealtimeEvents() {
       }
     };
 
-    const open = (token: string | null) => {
-      if (stopped || !token) {
-        return;
-      }
-      const es = new EventSource(eventsUrl(token));
-      source = es;
-      for (const name of EVENT_NAMES) {
-        es.addEventListener(name, onMessage);
-      }
-      es.onopen = () => {
-        failures = 0;
-        // Events sent while the stream was down are gone: catch up on the balance.
-        if (opened) {
+    return openAuthedEventStream({
+      url: eventsUrl,
+      listeners: Object.fromEntries(EVENT_NAMES.map((name) => [name, onMessage])),
+      // Events sent while the stream was down are gone: catch up on the balance and the lists.
+      onOpen: (again) => {
+        if (again) {
           void refresh('resync');
         }
-        opened = true;
-      };
-      es.onerror = () => {
-        // CONNECTING: the browser retries by itself (network loss, server restart).
-        if (es.readyState !== EventSource.CLOSED || stopped) {
-          return;
-        }
-        es.close();
-        failures += 1;
-        timer = window.setTimeout(() => {
-          // Renews an expired token (or ends the session on a revoked one) before reconnecting.
-          api
-            .get<{ balance: number }>('/user/get-money')
-            .then(({ balance }) => setBalance(balance))
-            .catch(() => undefined)
-            .finally(connect);
-        }, reconnectDelayMs(failures));
-      };
-    };
-
-    // A token about to expire is renewed first, so the stream is not refused on a page load.
-    function connect() {
-      freshAccessToken().then(open, () => undefined);
-    }
-
-    connect();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-      source?.close();
-    };
+      },
+      // Renews an expired token (or ends the session on a revoked one) and brings the balance up to date.
+      beforeReopen: () => api.get<{ balance: number }>('/user/get-money').then(({ balance }) => setBalance(balance)),
+    });
   }, [userId, queryClient]);
 
   return { shown, close: () => setShown(null) };

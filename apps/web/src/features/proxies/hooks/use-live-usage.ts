@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ZUsageLiveEvent } from '@proxy/contract';
-import { freshAccessToken } from '@/lib/api-client';
-import { reconnectDelayMs } from '@/lib/realtime';
+import { openAuthedEventStream } from '@/lib/event-stream';
 import { usageLiveUrl } from '../api/usage';
 
 /** Seconds the live chart shows. */
@@ -54,10 +53,6 @@ export function useLiveUsage(proxyId: string): LiveUsage {
   }, []);
 
   useEffect(() => {
-    let stopped = false;
-    let source: EventSource | null = null;
-    let timer: number | undefined;
-    let failures = 0;
     const onUsage = (message: MessageEvent) => {
       let data: unknown;
       try {
@@ -77,35 +72,7 @@ export function useLiveUsage(proxyId: string): LiveUsage {
         return { seconds, totalIn: s.totalIn + bytesIn, totalOut: s.totalOut + bytesOut };
       });
     };
-    const open = (token: string | null) => {
-      if (stopped || !token) {
-        return;
-      }
-      const es = new EventSource(usageLiveUrl(token));
-      source = es;
-      es.addEventListener('usage', onUsage);
-      es.onopen = () => {
-        failures = 0;
-      };
-      es.onerror = () => {
-        // CONNECTING: the browser retries by itself; CLOSED (e.g. an expired token): renew and reopen.
-        if (es.readyState !== EventSource.CLOSED || stopped) {
-          return;
-        }
-        es.close();
-        failures += 1;
-        timer = window.setTimeout(connect, reconnectDelayMs(failures));
-      };
-    };
-    function connect() {
-      freshAccessToken().then(open, () => undefined);
-    }
-    connect();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-      source?.close();
-    };
+    return openAuthedEventStream({ url: usageLiveUrl, listeners: { usage: onUsage } });
   }, [proxyId]);
 
   return state;
