@@ -1,16 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// The e2e suite: real server, real SMTP, real Chromium. Files run one at a time because each starts
-// its own server and browser; the timeouts cover a cold server start and a slow CI machine.
+// The e2e suite: real server, real SMTP, real Chromium. Each file starts its own server (own
+// database, random ports) and browser, so files can run side by side: a spec spends most of its time
+// waiting (token expiry, debounces, polling; about 0.3 of a core on average), so two at a time halve
+// the suite's wall time without starving the cores. E2E_WORKERS=1 runs them one at a time.
+// The timeouts cover a cold server start and a slow CI machine.
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
+    pool: 'forks',
     testTimeout: 120_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
     teardownTimeout: 30_000,
     // A flaky UI test must be fixed, not retried into green.
     retry: 0,

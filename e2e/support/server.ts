@@ -179,10 +179,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 
   try {
+    // Two spec files start their servers side by side while the CI machine also runs the unit
+    // suites: a start that takes a few seconds alone may take a minute there.
     await waitForHealth(
       baseUrl,
       child,
-      options.startTimeoutMs ?? Number(process.env.E2E_START_TIMEOUT_MS ?? 60_000),
+      options.startTimeoutMs ?? Number(process.env.E2E_START_TIMEOUT_MS ?? 120_000),
       tail.text,
     );
   } catch (err) {
