@@ -1,36 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { findLedgerMismatches } from '../src/modules/ledger/repository.js';
 import { findTopupMismatches } from '../src/modules/payments/repository.js';
 import { countRows } from './helper.js';
+import { freePort, spawnServer } from './spawn-server.js';
 
 /**
  * The real server as a child process, killed with SIGKILL in the middle of a burst of bank
  * webhooks, restarted on the same data, and sent every webhook again: each transfer is credited
  * exactly once, whatever was in flight when it died.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const KEY = 'crash-test-bank-key';
 const OWNER = { email: 'owner@crash.test', password: 'owner-pass-1' };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let dataDir: string;
 let databaseUrl: string | undefined;
@@ -65,12 +52,9 @@ afterAll(async () => {
 });
 
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
+  const server = await spawnServer({
+    port,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       APP_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
@@ -78,33 +62,9 @@ async function startServer(): Promise<ChildProcess> {
       ADMIN_EMAIL: OWNER.email,
       ADMIN_PASSWORD: OWNER.password,
       DEMO: '0',
-      CAPTCHA: 'off',
-      GATEWAY: 'off',
-      LOG_LEVEL: 'error',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`server exited ${child.exitCode}: ${stderr}`);
-    }
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) {
-        return child;
-      }
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start: ${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return server.child;
 }
 
 async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {

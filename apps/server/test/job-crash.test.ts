@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import { createMailer } from '../src/lib/mailer.js';
 import { CLAIM_MS } from '../src/modules/outbox/outbox.js';
 import { startFakeSmtp, type FakeSmtp } from './fakes/index.js';
 import { balanceOf, build, customer, ledgerMismatches, waitFor, type TestApp } from './helper.js';
+import { freePort, spawnServer } from './spawn-server.js';
 
 /**
  * The real server as a child process, killed with SIGKILL in the middle of an auto-renew sweep
@@ -23,7 +22,6 @@ import { balanceOf, build, customer, ledgerMismatches, waitFor, type TestApp } f
  * instance on the same PostgreSQL database. PostgreSQL only: an embedded PGlite belongs to one
  * process (jobs/runtime.test.ts covers the lease a crashed holder leaves on both databases).
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const OWNER = { email: 'owner@job-crash.test', password: 'owner-pass-1' };
 const LEASE_MS = 5_000;
 // One secret for both instances, as for any two instances of one panel (mails are sealed with it).
@@ -39,50 +37,21 @@ let shared: Database;
 let t: TestApp;
 let child: ChildProcess | undefined;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
+  const server = await spawnServer({
+    port,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: url,
       APP_SECRET: SECRET,
       ADMIN_EMAIL: OWNER.email,
       ADMIN_PASSWORD: OWNER.password,
-      CAPTCHA: 'off',
-      GATEWAY: 'off',
       TEST_CLOCK: '1',
       SMTP_URL: smtp.url,
       JOB_LEASE_MS: String(LEASE_MS),
-      LOG_LEVEL: 'error',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  let stderr = '';
-  proc.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-  await waitFor(async () => {
-    if (proc.exitCode !== null) {
-      throw new Error(`server exited ${proc.exitCode}: ${stderr}`);
-    }
-    return fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  }, 60_000);
-  return proc;
+  return server.child;
 }
 
 async function childApi(method: string, route: string, body?: unknown, token?: string) {

@@ -1,23 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../e2e/support/server.js';
 import { openPglite, queryRows, type Database } from '../src/db/client.js';
 import { allJobs } from '../src/jobs/index.js';
 import { openTestDatabase } from './helper.js';
+import { spawnServer, type SpawnedServer } from './spawn-server.js';
 
 /**
  * SIGTERM on the real server (README "Running several instances"): an in-flight request
  * finishes, new connections are refused, a realtime stream ends with a retry hint, and no job
  * lease is left behind, so another instance runs every job at once.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const OWNER = { email: 'owner@shutdown.test', password: 'owner-pass-1' };
 
 let dataDir: string;
@@ -35,59 +32,23 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  port: number;
-  exited: Promise<number | null>;
-  log: () => string;
-}
+type Server = SpawnedServer;
 
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
+function startServer(): Promise<Server> {
+  return spawnServer({
+    readyPath: '/api/health/ready',
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: shared?.url ?? '',
       APP_SECRET: 'shutdown-test-secret-shutdown-test-secret-0123',
       ADMIN_EMAIL: OWNER.email,
       ADMIN_PASSWORD: OWNER.password,
       DEMO: '0',
-      CAPTCHA: 'off',
-      GATEWAY: 'off',
       TEST_CLOCK: '1',
       LOG_LEVEL: 'info',
       SHUTDOWN_TIMEOUT_MS: '15000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`server exited ${child.exitCode}: ${out}`);
-    }
-    const ready = await fetch(`${base}/api/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) {
-      return { child, base, port, exited, log: () => out };
-    }
-    if (Date.now() > until) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start: ${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Resolves true when a TCP connection to the port is refused. */

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root: the spawned server runs from there, as `npm start` does. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** A port nobody listens on right now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface SpawnedServer {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  /** Resolves with the exit code (null after a signal) once the process has ended. */
+  exited: Promise<number | null>;
+  /** Everything the server printed so far (stdout and stderr). */
+  log: () => string;
+}
+
+export interface SpawnOptions {
+  /** The port to listen on (a free one when left out; a restart passes the same one again). */
+  port?: number;
+  /** Environment on top of the test's own and the defaults below. */
+  env: Record<string, string>;
+  /** Polled until it answers 200: /api/health (listening) or /api/health/ready (jobs, listener). */
+  readyPath?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * The real server (apps/server/src/server.ts) as a child process, for the tests that kill,
+ * restart or signal it (crash, job crash, shutdown): waits until `readyPath` answers 200, and
+ * fails with the server's output when it exits or does not get there in time.
+ */
+export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer> {
+  const port = options.port ?? (await freePort());
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CAPTCHA: 'off',
+      GATEWAY: 'off',
+      LOG_LEVEL: 'error',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}): ${out}`);
+    }
+    const ready = await fetch(`${base}${options.readyPath ?? '/api/health'}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) {
+      return { child, port, base, exited, log: () => out };
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
