@@ -1,23 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../e2e/support/server.js';
 
 /** The repository's root: the spawned server runs from there, as `npm start` does. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** A port nobody listens on right now, on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/** A port nobody listens on right now, on 127.0.0.1 (the e2e launcher's). */
+export { freePort };
 
 export interface SpawnedServer {
   child: ChildProcess;
