@@ -23,4 +23,5 @@ export * from './schemas/notifications.js';
 export * from './schemas/audit.js';
 export * from './proxy-lines.js';
 export * from './schemas/usage.js';
+export * from './schemas/checker.js';
 export * from './endpoints/index.js';

@@ -239,7 +239,4 @@ export const api = {
   /** A file (e.g. an export) fetched with the bearer token, with the same renewal and error rules. */
   download: (path: string, options?: RequestOptions) =>
     request<Blob>('GET', path, { ...options, responseType: 'blob' }),
-  /** A POST whose answer streams (e.g. NDJSON): the ok Response, with the same renewal and error rules. */
-  postStream: (path: string, body?: unknown, options?: RequestOptions) =>
-    request<Response>('POST', path, { ...options, body, responseType: 'stream' }),
 };

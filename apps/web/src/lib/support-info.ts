@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SupportChannelKind, TSupportChannel, TSupportInfo } from '@proxy/contract';
+import type { SupportChannelKind, TSupportChannel } from '@proxy/contract';
 import { api } from './api-client';
 import { siteQueryKey } from './query-client';
 
 /** GET /api/support/support-info: the site's support channels, hours and note. */
 export const supportInfoQueryOptions = queryOptions({
   queryKey: siteQueryKey('support'),
-  queryFn: () => api.get<TSupportInfo>('/support/support-info'),
+  queryFn: () => api.call('GET /support/support-info'),
   staleTime: 5 * 60_000,
   meta: { silentError: true },
 });

@@ -8,11 +8,21 @@ import {
   v4ProxyEndpoints,
   v6ProxyEndpoints,
 } from './proxies.js';
+import { landingEndpoints, supportEndpoints, toolEndpoints, tutorialEndpoints } from './content.js';
+import { promotionEndpoints } from './promotions.js';
+import { notifyEndpoints } from './notifications.js';
+import { agencyAdminEndpoints, agencyEndpoints } from './agency.js';
+import { apiKeyEndpoints, boughtCheckEndpoints, v4CheckEndpoints, v6CheckEndpoints } from './developer.js';
 
 export * from './define.js';
 export * from './account.js';
 export * from './orders.js';
 export * from './proxies.js';
+export * from './content.js';
+export * from './promotions.js';
+export * from './notifications.js';
+export * from './agency.js';
+export * from './developer.js';
 
 /**
  * Every area of the registry (docs/wire-contract.md#registry). The server registers each entry
@@ -34,6 +44,18 @@ const AREAS = {
   auditEndpoints,
   dashboardEndpoints,
   usageEndpoints,
+  landingEndpoints,
+  supportEndpoints,
+  tutorialEndpoints,
+  toolEndpoints,
+  promotionEndpoints,
+  notifyEndpoints,
+  agencyEndpoints,
+  agencyAdminEndpoints,
+  apiKeyEndpoints,
+  v6CheckEndpoints,
+  v4CheckEndpoints,
+  boughtCheckEndpoints,
 };
 
 type Areas = typeof AREAS;

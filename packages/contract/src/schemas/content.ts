@@ -146,3 +146,6 @@ export type TDownloads = z.infer<typeof ZDownloads>;
 /** GET /api/tools/my-ip: what the server sees of the caller. */
 export const ZMyIp = z.object({ ip: z.string(), family: z.enum(['IPv4', 'IPv6']), userAgent: z.string() });
 export type TMyIp = z.infer<typeof ZMyIp>;
+
+/** GET /api/tutorial/detail/:slug */
+export const ZTutorialSlugParams = z.object({ slug: ZTutorialSlug });

@@ -21,6 +21,8 @@ export const ZAllowedIpsRequest = z.object({
   allowedIps: z.array(z.string().trim().max(64)).min(1).max(16),
 });
 export type TAllowedIpsRequest = z.infer<typeof ZAllowedIpsRequest>;
+/** PUT /api/api/allowed-ips answers the addresses now allowed. */
+export const ZAllowedIpsResponse = z.object({ allowedIps: z.array(z.string()) });
 
 /**
  * The allowed-IPs field as a person types it (seed-spec: comma-separated): the addresses, or null

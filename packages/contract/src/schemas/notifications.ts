@@ -93,3 +93,6 @@ export const ZWebhookEvent = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type TWebhookEvent = z.infer<typeof ZWebhookEvent>;
+
+/** POST /api/notify/deliveries/:id/retry: a delivery's id. */
+export const ZNotifyDeliveryParams = z.object({ id: z.string().min(1).max(100) });

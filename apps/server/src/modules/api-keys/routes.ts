@@ -1,28 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZAllowedIpsRequest, ZApiInfo } from '@proxy/contract';
+import { apiKeyEndpoints } from '@proxy/contract';
+import { route } from '../../lib/route.js';
 import { authenticate } from '../../plugins/auth.js';
 import { apiInfo, setAllowedIps } from './service.js';
 import { publicDocument, type OpenApiDocument } from './openapi.js';
 
 /** /api/api/… (docs/wire-contract.md#developer-api): the caller's key, allowed IPs and limit. */
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['api'];
+  const opts = { schema: { tags: ['api'] } };
   app.addHook('preHandler', authenticate);
-  app.get('/info', { schema: { tags, response: { 200: ZApiInfo } } }, async (req) =>
-    apiInfo(app.ctx, req.user, req.site),
-  );
-  app.put(
-    '/allowed-ips',
-    {
-      schema: {
-        tags,
-        body: ZAllowedIpsRequest,
-        response: { 200: z.object({ allowedIps: z.array(z.string()) }) },
-      },
-    },
-    async (req) => setAllowedIps(app.ctx, req.user, req.body.allowedIps),
-  );
+  route(app, apiKeyEndpoints.info, opts, async (req) => apiInfo(app.ctx, req.user, req.site));
+  route(app, apiKeyEndpoints.allowedIps, opts, async (req) => setAllowedIps(app.ctx, req.user, req.body.allowedIps));
 };
 
 /** GET /api/openapi.json: the public reference, customer operations only. */

@@ -1,10 +1,10 @@
+import { MAX_CHECK_LINES } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { findUserProxiesToCheck, type ProxyScope } from '../proxies/index.js';
 import { checkedAddress, loadCheckerPolicy } from './destination.js';
 import { parseProxyLine, probe, type EchoTarget, type ProbeResult } from './probe.js';
 
-export const MAX_CHECK_LINES = 500;
 const CONCURRENCY = 32;
 
 /** Runs `fn` over items with at most `limit` at once, calling `onResult` as each finishes. */

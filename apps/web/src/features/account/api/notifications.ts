@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { TNotifyDelivery, TNotifySettings, TNotifySettingsUpdate, TPage } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 
 /** /api/notify: the caller's alert settings, webhook secret, Telegram link and delivery log. */
 const root = ['notify'] as const;
 
 export const notifySettingsQueryOptions = queryOptions({
   queryKey: [...root, 'settings'],
-  queryFn: () => api.get<TNotifySettings>('/notify/settings'),
+  queryFn: () => api.call('GET /notify/settings'),
 });
 
 export function useNotifySettings() {
@@ -16,7 +15,7 @@ export function useNotifySettings() {
 
 export function useSaveNotifySettings() {
   return useMutation({
-    mutationFn: (body: TNotifySettingsUpdate) => api.put<TNotifySettings>('/notify/settings', body),
+    mutationFn: (body: CallBody<'PUT /notify/settings'>) => api.call('PUT /notify/settings', { body }),
     onSuccess: (saved, _v, _r, { client }) => {
       client.setQueryData(notifySettingsQueryOptions.queryKey, saved);
     },
@@ -25,7 +24,7 @@ export function useSaveNotifySettings() {
 
 export function useRotateWebhookSecret() {
   return useMutation({
-    mutationFn: () => api.post<{ secret: string }>('/notify/webhook-secret'),
+    mutationFn: () => api.call('POST /notify/webhook-secret'),
     onSuccess: ({ secret }, _v, _r, { client }) => {
       client.setQueryData(notifySettingsQueryOptions.queryKey, (s) => s && { ...s, webhookSecret: secret });
     },
@@ -33,7 +32,7 @@ export function useRotateWebhookSecret() {
 }
 
 export function useTelegramLink() {
-  return useMutation({ mutationFn: () => api.post<{ url: string; code: string }>('/notify/telegram-link') });
+  return useMutation({ mutationFn: () => api.call('POST /notify/telegram-link') });
 }
 
 export interface DeliveryListParams {
@@ -44,7 +43,7 @@ export interface DeliveryListParams {
 export const deliveriesQueryOptions = (params: DeliveryListParams) =>
   queryOptions({
     queryKey: [...root, 'deliveries', params],
-    queryFn: () => api.get<TPage<TNotifyDelivery>>('/notify/deliveries', { query: { ...params } }),
+    queryFn: () => api.call('GET /notify/deliveries', { query: params }),
     placeholderData: keepPreviousData,
   });
 
@@ -58,14 +57,14 @@ function invalidateDeliveries(client: import('@tanstack/react-query').QueryClien
 
 export function useSendTestPing() {
   return useMutation({
-    mutationFn: () => api.post<{ ok: true }>('/notify/test'),
+    mutationFn: () => api.call('POST /notify/test'),
     onSettled: (_d, _e, _v, _r, { client }) => invalidateDeliveries(client),
   });
 }
 
 export function useRetryDelivery() {
   return useMutation({
-    mutationFn: (id: string) => api.post<{ ok: true }>(`/notify/deliveries/${encodeURIComponent(id)}/retry`),
+    mutationFn: (id: string) => api.call('POST /notify/deliveries/:id/retry', { params: { id } }),
     onSettled: (_d, _e, _v, _r, { client }) => invalidateDeliveries(client),
   });
 }

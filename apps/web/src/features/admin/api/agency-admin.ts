@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgencyStatus, TAgency, TAgencyAdminUpdateRequest, TPage } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import type { AgencyStatus } from '@proxy/contract';
+import { api, type CallBody } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 export interface AgencyListParams {
@@ -17,7 +17,7 @@ export function useAdminAgencies(params: AgencyListParams, enabled: boolean) {
   return useQuery(
     queryOptions({
       queryKey: [...adminAgenciesQueryKey, params],
-      queryFn: () => api.get<TPage<TAgency>>('/agency-admin/list-agency', { query: { ...params } }),
+      queryFn: () => api.call('GET /agency-admin/list-agency', { query: params }),
       placeholderData: keepPreviousData,
       enabled,
     }),
@@ -34,17 +34,19 @@ function useAgencyMutation<V>(fn: (v: V) => Promise<unknown>) {
 
 /** PUT /api/agency-admin/toggle-agency-status {agencyId, isActive}: approve/enable or disable. */
 export function useToggleAgency() {
-  return useAgencyMutation((body: { agencyId: string; isActive: boolean }) =>
-    api.put<TAgency>('/agency-admin/toggle-agency-status', body),
+  return useAgencyMutation((body: CallBody<'PUT /agency-admin/toggle-agency-status'>) =>
+    api.call('PUT /agency-admin/toggle-agency-status', { body }),
   );
 }
 
 /** PUT /api/agency-admin/update {agencyId, name?, description?, commissionPercent?, endAt?}. */
 export function useAdminUpdateAgency() {
-  return useAgencyMutation((body: TAgencyAdminUpdateRequest) => api.put<TAgency>('/agency-admin/update', body));
+  return useAgencyMutation((body: CallBody<'PUT /agency-admin/update'>) =>
+    api.call('PUT /agency-admin/update', { body }),
+  );
 }
 
 /** DELETE /api/agency-admin/delete/:id: its members leave it. */
 export function useDeleteAgency() {
-  return useAgencyMutation((id: string) => api.delete<{ ok: true }>(`/agency-admin/delete/${id}`));
+  return useAgencyMutation((id: string) => api.call('DELETE /agency-admin/delete/:id', { params: { id } }));
 }

@@ -1,14 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  TDownloads,
-  TLanding,
-  TLandingUpdate,
-  TMaintenance,
-  TSupportInfo,
-  TTutorialAdmin,
-  TTutorialInput,
-} from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import type { TMaintenance } from '@proxy/contract';
+import { api, type CallBody } from '@/lib/api-client';
 import { refreshSiteInfo } from '@/lib/site-info';
 import { siteQueryKey } from '@/lib/query-client';
 import { sitesAdminQueryKey } from './sites-admin';
@@ -21,53 +13,54 @@ const tutorialsAdminKey = ['admin', 'tutorials'] as const;
 const maintenanceKey = ['admin', 'maintenance'] as const;
 
 export function useAdminLanding() {
-  return useQuery({ queryKey: landingKey, queryFn: () => api.get<TLanding>('/landing/detail') });
+  return useQuery({ queryKey: landingKey, queryFn: () => api.call('GET /landing/detail') });
 }
 
 export function useUpdateLanding() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: TLandingUpdate }) =>
-      api.put<TLanding>(`/landing/update/${id}`, patch),
+    mutationFn: ({ id, patch }: { id: string; patch: CallBody<'PUT /landing/update/:id'> }) =>
+      api.call('PUT /landing/update/:id', { params: { id }, body: patch }),
     onSuccess: (landing) => qc.setQueryData(landingKey, landing),
   });
 }
 
 export function useAdminSupport() {
-  return useQuery({ queryKey: supportKey, queryFn: () => api.get<TSupportInfo>('/support/support-info') });
+  return useQuery({ queryKey: supportKey, queryFn: () => api.call('GET /support/support-info') });
 }
 
 export function useSaveSupport() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (info: TSupportInfo) => api.post<TSupportInfo>('/support/admin/add-support', info),
+    mutationFn: (info: CallBody<'POST /support/admin/add-support'>) =>
+      api.call('POST /support/admin/add-support', { body: info }),
     onSuccess: (info) => qc.setQueryData(supportKey, info),
   });
 }
 
 export function useAdminDownloads() {
-  return useQuery({ queryKey: downloadsKey, queryFn: () => api.get<TDownloads>('/tools/downloads') });
+  return useQuery({ queryKey: downloadsKey, queryFn: () => api.call('GET /tools/downloads') });
 }
 
 export function useSaveDownloads() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (d: TDownloads) => api.put<TDownloads>('/tools/admin/downloads', d),
+    mutationFn: (d: CallBody<'PUT /tools/admin/downloads'>) => api.call('PUT /tools/admin/downloads', { body: d }),
     onSuccess: (d) => qc.setQueryData(downloadsKey, d),
   });
 }
 
 export function useAdminTutorials() {
-  return useQuery({ queryKey: tutorialsAdminKey, queryFn: () => api.get<TTutorialAdmin[]>('/tutorial/admin/list') });
+  return useQuery({ queryKey: tutorialsAdminKey, queryFn: () => api.call('GET /tutorial/admin/list') });
 }
 
 export function useSaveTutorial() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: TTutorialInput }) =>
+    mutationFn: ({ id, input }: { id: string | null; input: CallBody<'POST /tutorial/admin/create'> }) =>
       id
-        ? api.put<TTutorialAdmin>(`/tutorial/admin/update/${id}`, input)
-        : api.post<TTutorialAdmin>('/tutorial/admin/create', input),
+        ? api.call('PUT /tutorial/admin/update/:id', { params: { id }, body: input })
+        : api.call('POST /tutorial/admin/create', { body: input }),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: tutorialsAdminKey });
       await qc.invalidateQueries({ queryKey: siteQueryKey('tutorials') });
@@ -78,7 +71,7 @@ export function useSaveTutorial() {
 export function useDeleteTutorial() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ ok: true }>(`/tutorial/admin/delete/${id}`),
+    mutationFn: (id: string) => api.call('DELETE /tutorial/admin/delete/:id', { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: tutorialsAdminKey }),
   });
 }

@@ -1,12 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  TPage,
-  TPromotion,
-  TPromotionCreateRequest,
-  TPromotionStats,
-  TPromotionUpdateRequest,
-} from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 import { refreshSiteInfo } from '@/lib/site-info';
 
@@ -16,7 +9,7 @@ export const promotionsQueryKey = [...queryRoots.admin, 'promotions'] as const;
 export const promotionsQueryOptions = (params: { page: number; limit: number }) =>
   queryOptions({
     queryKey: [...promotionsQueryKey, 'list', params],
-    queryFn: () => api.get<TPage<TPromotion>>('/promotion/list', { query: { ...params } }),
+    queryFn: () => api.call('GET /promotion/list', { query: params }),
     placeholderData: keepPreviousData,
   });
 
@@ -28,17 +21,23 @@ export function usePromotions(params: { page: number; limit: number }) {
 export function usePromotionStats(promotionId: string | null) {
   return useQuery({
     queryKey: [...promotionsQueryKey, 'stats', promotionId],
-    queryFn: () => api.get<TPromotionStats>('/promotion/stats', { query: { promotionId: promotionId ?? undefined } }),
+    queryFn: () => api.call('GET /promotion/stats', { query: { promotionId: promotionId ?? undefined } }),
     enabled: promotionId !== null,
   });
 }
+
+export type SavePromotionInput =
+  | { id?: undefined; body: CallBody<'POST /promotion/add'> }
+  | { id: string; body: CallBody<'PUT /promotion/update/:id'> };
 
 /** POST /api/promotion/add, or PUT /api/promotion/update/:id when `id` is given. */
 export function useSavePromotion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: TPromotionCreateRequest | TPromotionUpdateRequest }) =>
-      id ? api.put<TPromotion>(`/promotion/update/${id}`, body) : api.post<TPromotion>('/promotion/add', body),
+    mutationFn: (input: SavePromotionInput) =>
+      input.id === undefined
+        ? api.call('POST /promotion/add', { body: input.body })
+        : api.call('PUT /promotion/update/:id', { params: { id: input.id }, body: input.body }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: promotionsQueryKey }),

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAgency, TAgencyCreateRequest } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { agencyQueryKey } from './get-agency';
 
-export function createAgency(body: TAgencyCreateRequest): Promise<TAgency> {
-  return api.post<TAgency>('/agency/create', body);
+export function createAgency(body: CallBody<'POST /agency/create'>) {
+  return api.call('POST /agency/create', { body });
 }
 
 /** POST /api/agency/create {name, description, code}: a new agency awaiting approval. */

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TAgencyMyStats, TAgencyStats } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { agencyQueryKey } from './get-agency';
 
@@ -8,7 +7,7 @@ export function useAgencyTotals(enabled: boolean) {
   return useQuery(
     queryOptions({
       queryKey: [...agencyQueryKey, 'my-stats'],
-      queryFn: () => api.get<TAgencyMyStats>('/agency/my-stats'),
+      queryFn: () => api.call('GET /agency/my-stats'),
       enabled,
     }),
   );
@@ -19,7 +18,7 @@ export function useAgencyDailyStats(range: { from: string; to: string }, enabled
   return useQuery(
     queryOptions({
       queryKey: [...agencyQueryKey, 'stats', range],
-      queryFn: () => api.get<TAgencyStats>('/agency/stats', { query: { ...range } }),
+      queryFn: () => api.call('GET /agency/stats', { query: range }),
       placeholderData: keepPreviousData,
       enabled,
     }),

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TAgencyMember, TPage } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { agencyQueryKey } from './get-agency';
 
@@ -9,8 +8,8 @@ export interface MemberListParams {
   search: string;
 }
 
-export function listMembers(params: MemberListParams): Promise<TPage<TAgencyMember>> {
-  return api.get<TPage<TAgencyMember>>('/agency/list-member', { query: { ...params } });
+export function listMembers(params: MemberListParams) {
+  return api.call('GET /agency/list-member', { query: params });
 }
 
 /** GET /api/agency/list-member (paged, searchable by email). */

@@ -1,20 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAgencyTransferRequest, TAgencyTransferResponse } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { meQueryOptions } from '@/lib/auth';
 import { queryRoots } from '@/lib/query-keys';
 import { agencyQueryKey } from './get-agency';
 
 export interface TransferInput {
-  body: TAgencyTransferRequest;
+  body: CallBody<'POST /agency/transfer'>;
   /** One key per confirm dialog: a double click or a retry moves the coins once. */
   idempotencyKey: string;
 }
 
-export function transferToMember({ body, idempotencyKey }: TransferInput): Promise<TAgencyTransferResponse> {
-  return api.post<TAgencyTransferResponse>('/agency/transfer', body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+export function transferToMember({ body, idempotencyKey }: TransferInput) {
+  return api.call('POST /agency/transfer', { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** POST /api/agency/transfer {email, amount}: coins from the owner to a member. */

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAgency } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { agencyQueryKey } from './get-agency';
 
-export function updateAgency(body: { name?: string; description?: string }): Promise<TAgency> {
-  return api.put<TAgency>('/agency/update', body);
+export function updateAgency(body: CallBody<'PUT /agency/update'>) {
+  return api.call('PUT /agency/update', { body });
 }
 
 /** PUT /api/agency/update {name?, description?}: the owner's own text. */

@@ -1,17 +1,8 @@
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { readNdjson } from '@/lib/ndjson';
-import {
-  isCheckDone,
-  isCheckResult,
-  type CheckDone,
-  type CheckProtocol,
-  type CheckResult,
-} from '../utils/check-result';
+import { isCheckDone, isCheckResult, type CheckDone, type CheckResult } from '../utils/check-result';
 
-export interface CheckProxyInput {
-  lines: string[];
-  protocol: CheckProtocol;
-}
+export type CheckProxyInput = CallBody<'POST /tools/check-proxy'>;
 
 /**
  * POST /api/tools/check-proxy {lines, protocol}: the answer is NDJSON, one result per proxy as it
@@ -23,9 +14,11 @@ export async function checkProxies(
   onResult: (result: CheckResult) => void,
   signal?: AbortSignal,
 ): Promise<CheckDone> {
-  const res = await api.postStream('/tools/check-proxy', input, {
+  const res = await api.call('POST /tools/check-proxy', {
+    body: input,
     signal,
     headers: { Accept: 'application/x-ndjson' },
+    responseType: 'stream',
   });
   let done: CheckDone = { done: 0 };
   if (!res.body) {

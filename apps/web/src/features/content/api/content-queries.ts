@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TDownloads, TMyIp, TTutorialDetail, TTutorialListItem } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { siteQueryKey } from '@/lib/query-client';
 
@@ -12,7 +11,7 @@ export function useTutorials(language: string) {
   return useQuery(
     queryOptions({
       queryKey: siteQueryKey('tutorials', lang),
-      queryFn: () => api.get<TTutorialListItem[]>('/tutorial/list', { query: { lang } }),
+      queryFn: () => api.call('GET /tutorial/list', { query: { lang } }),
     }),
   );
 }
@@ -23,7 +22,7 @@ export function useTutorial(slug: string, language: string) {
   return useQuery(
     queryOptions({
       queryKey: siteQueryKey('tutorial', slug, lang),
-      queryFn: () => api.get<TTutorialDetail>(`/tutorial/detail/${encodeURIComponent(slug)}`, { query: { lang } }),
+      queryFn: () => api.call('GET /tutorial/detail/:slug', { params: { slug }, query: { lang } }),
       retry: false,
     }),
   );
@@ -31,14 +30,14 @@ export function useTutorial(slug: string, language: string) {
 
 /** GET /api/tools/downloads */
 export function useDownloads() {
-  return useQuery({ queryKey: siteQueryKey('downloads'), queryFn: () => api.get<TDownloads>('/tools/downloads') });
+  return useQuery({ queryKey: siteQueryKey('downloads'), queryFn: () => api.call('GET /tools/downloads') });
 }
 
 /** GET /api/tools/my-ip: what the server sees of this browser. */
 export function useMyIp() {
   return useQuery({
     queryKey: ['tools', 'my-ip'],
-    queryFn: () => api.get<TMyIp>('/tools/my-ip'),
+    queryFn: () => api.call('GET /tools/my-ip'),
     staleTime: 0,
     gcTime: 0,
   });

@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAllowedIpsRequest, TApiInfo } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { meQueryOptions } from '@/lib/auth';
 import type { ApiDocument } from '../utils/document';
 
 export const apiInfoQuery = queryOptions({
   queryKey: ['developer', 'info'],
-  queryFn: () => api.get<TApiInfo>('/api/info'),
+  queryFn: () => api.call('GET /api/info'),
 });
 
 /** The public reference: it changes only with a deploy. */
@@ -56,7 +55,7 @@ export function useGenerateKey() {
 export function useSetAllowedIps() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TAllowedIpsRequest) => api.put<{ allowedIps: string[] }>('/api/allowed-ips', body),
+    mutationFn: (body: CallBody<'PUT /api/allowed-ips'>) => api.call('PUT /api/allowed-ips', { body }),
     onSuccess: ({ allowedIps }) => {
       client.setQueryData(apiInfoQuery.queryKey, (info) => info && { ...info, allowedIps });
     },

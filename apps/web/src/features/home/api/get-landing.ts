@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TLanding } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { siteQueryKey } from '@/lib/query-client';
 
 /** GET /api/landing/detail: the landing texts, HTML blocks, FAQ and quotes (HTML sanitised by the server). */
 export const landingQueryOptions = queryOptions({
   queryKey: siteQueryKey('landing'),
-  queryFn: () => api.get<TLanding>('/landing/detail'),
+  queryFn: () => api.call('GET /landing/detail'),
   staleTime: 60_000,
 });
 

@@ -3,16 +3,8 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 import type { ProxyType } from './list-proxies';
 
-/** One of the user's proxies checked through its own listener. */
-export interface ProxyCheck {
-  id: string;
-  live: boolean;
-  latencyMs: number | null;
-  egressIp: string | null;
-}
-
-export function checkProxies(type: ProxyType, listProxyId: string[]): Promise<ProxyCheck[]> {
-  return api.put<ProxyCheck[]>(`/${type}-proxy/check-list-proxy`, { listProxyId });
+export function checkProxies(type: ProxyType, listProxyId: string[]) {
+  return api.call(`PUT /${type}-proxy/check-list-proxy`, { body: { listProxyId } });
 }
 
 /**
