@@ -66,6 +66,8 @@ describe('home page', () => {
     const { server, mail, page } = e2e;
     await page.goto(`${server.baseUrl}/?lang=en`);
     await page.getByTestId('quick-buy-quantity').fill('150');
+    // The button waits for the live prices (a busy machine may take a while to answer them).
+    await page.getByTestId('quick-buy-total').getByText(/Coin/).waitFor({ timeout: 45_000 });
     await page.getByTestId('quick-buy-submit').click();
     await page.waitForURL(/\/auth\/register/);
     // The visitor signs up (done through the API here) and signs in.

@@ -100,7 +100,10 @@ describe('developer API', () => {
     // Regenerating (after confirming) stops the copied key at once.
     await page.getByTestId('api-key-generate').click();
     await page.getByTestId('api-key-confirm-confirm').click();
-    await page.getByText('A new API key was generated').waitFor();
+    // The new key replaces the shown one (the first key's toast may still be on screen: two toasts).
+    await expect.poll(() => page.getByTestId('api-key-value').textContent()).toMatch(/^pk_[A-Za-z0-9_-]{32}$/);
+    await expect.poll(() => page.getByTestId('api-key-value').textContent()).not.toBe(shown);
+    await page.getByText('A new API key was generated').last().waitFor();
     const again = await run('/bin/sh', ['-c', `${snippet.replace('curl ', '/usr/bin/curl ')} -w '\\n%{http_code}'`]);
     expect(again.stdout.trim().split('\n').at(-1)).toBe('401');
   });

@@ -17,6 +17,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
+    // expect.poll waits as long as a locator does (setup.ts: 15 s), not Vitest's default 1 s: the
+    // answer it waits for comes from a server sharing the machine with other jobs.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     // A flaky UI test must be fixed, not retried into green.
     retry: 0,
   },
