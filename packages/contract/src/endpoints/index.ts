@@ -8,11 +8,20 @@ import {
   v4ProxyEndpoints,
   v6ProxyEndpoints,
 } from './proxies.js';
+// Accounts, top-ups and gateway nodes (issue 13: auth, user, log, bill, sub-server/admin).
+import { authEndpoints } from './auth.js';
+import { logEndpoints, userAdminEndpoints, userEndpoints } from './user.js';
+import { billEndpoints, topupEndpoints, topupLogEndpoints } from './payments.js';
+import { nodeAdminEndpoints } from './supply.js';
 
 export * from './define.js';
 export * from './account.js';
 export * from './orders.js';
 export * from './proxies.js';
+export * from './auth.js';
+export * from './user.js';
+export * from './payments.js';
+export * from './supply.js';
 
 /**
  * Every area of the registry (docs/wire-contract.md#registry). The server registers each entry
@@ -34,6 +43,14 @@ const AREAS = {
   auditEndpoints,
   dashboardEndpoints,
   usageEndpoints,
+  authEndpoints,
+  userEndpoints,
+  userAdminEndpoints,
+  logEndpoints,
+  topupEndpoints,
+  topupLogEndpoints,
+  billEndpoints,
+  nodeAdminEndpoints,
 };
 
 type Areas = typeof AREAS;
