@@ -59,12 +59,12 @@ export const topupEndpoints = {
   completePaypal: endpoint('POST', '/user/complete-paypal-payment', {
     body: ZCompleteOrderRequest,
     response: ZTopupDetail,
-    errors: [...CHECK, 'PAYMENT_ALREADY_DONE'],
+    errors: [...OWN_TOPUP, 'PAYMENT_ERROR', 'PAYMENT_ALREADY_DONE'],
   }),
   completeBytepay: endpoint('POST', '/user/bytepay-complete-order', {
     body: ZCompleteOrderRequest,
     response: ZTopupDetail,
-    errors: [...CHECK, 'PAYMENT_ALREADY_DONE'],
+    errors: [...OWN_TOPUP, 'PAYMENT_ERROR', 'PAYMENT_ALREADY_DONE'],
   }),
   check: endpoint('GET', '/user/check-payment-credit/:id', {
     params: ZTopupIdParams,
