@@ -115,7 +115,7 @@ export function useRealtimeEvents() {
         timer = window.setTimeout(() => {
           // Renews an expired token (or ends the session on a revoked one) before reconnecting.
           api
-            .get<{ balance: number }>('/user/get-money')
+            .call('GET /user/get-money')
             .then(({ balance }) => setBalance(balance))
             .catch(() => undefined)
             .finally(connect);
