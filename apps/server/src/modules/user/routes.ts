@@ -10,7 +10,6 @@ import * as users from './service.js';
 
 const ok = { ok: true as const };
 
-// eslint-disable-next-line max-lines-per-function -- route table: one short handler per endpoint of this prefix
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const opts = { schema: { tags: ['user'] } };
   const e = userEndpoints;
