@@ -3,9 +3,9 @@
  * every customer operation an `X-Api-Key` may call, with its summary in English and Vietnamese,
  * and request examples where the schema alone would not give a useful one. The error codes it
  * answers with besides the common ones are its endpoint registry entry's (`Row` says how the
- * operations not in the registry yet list theirs). Anything not listed here (admin, internal, sign-in, provider
- * callbacks) stays out of the public document; openapi.test.ts fails when a new customer route is
- * neither listed nor excluded.
+ * operations not in the registry yet list theirs). Anything not listed here (admin, internal,
+ * sign-in, provider callbacks) stays out of the public document; openapi.test.ts fails when a new
+ * customer route is neither listed nor excluded.
  */
 
 import { ENDPOINTS, type AnyEndpoint, type ErrorCode } from '@proxy/contract';
