@@ -92,7 +92,7 @@ export function useRealtimeEvents() {
         }
       },
       // Renews an expired token (or ends the session on a revoked one) and brings the balance up to date.
-      beforeReopen: () => api.get<{ balance: number }>('/user/get-money').then(({ balance }) => setBalance(balance)),
+      beforeReopen: () => api.call('GET /user/get-money').then(({ balance }) => setBalance(balance)),
     });
   }, [userId, queryClient]);
 

@@ -5,7 +5,7 @@ import { queryClient } from './query-client';
 import { getStoredUser, getStoredUserAt, setStoredUser, useAccessToken } from './session';
 
 async function getMe(): Promise<TMe> {
-  const me = await api.get<TMe>('/user/me');
+  const me = await api.call('GET /user/me');
   setStoredUser(me);
   return me;
 }

@@ -31,7 +31,12 @@ export const tagEndpoints = {
 
 /** /api/audit/… (docs/wire-contract.md#audit). */
 export const auditEndpoints = {
-  list: endpoint('GET', '/audit/list', { query: ZAuditListQuery, response: ZAuditPage }),
+  /** Filtering by one proxy, key or order of the caller's: another's answers as unknown. */
+  list: endpoint('GET', '/audit/list', {
+    query: ZAuditListQuery,
+    response: ZAuditPage,
+    errors: ['PROXY_NOT_EXISTS', 'KEY_NOT_EXISTS', 'ORDER_NOT_EXIST'],
+  }),
   adminList: endpoint('GET', '/audit/admin/list', { query: ZAdminAuditListQuery, response: ZAuditPage }),
 };
 
@@ -46,5 +51,6 @@ export const usageEndpoints = {
     params: z.object({ id: z.string().max(100) }),
     query: ZUsageHistoryQuery,
     response: ZUsageHistory,
+    errors: ['PROXY_NOT_EXISTS'],
   }),
 };

@@ -13,6 +13,11 @@ import { promotionEndpoints } from './promotions.js';
 import { notifyEndpoints } from './notifications.js';
 import { agencyAdminEndpoints, agencyEndpoints } from './agency.js';
 import { apiKeyEndpoints, boughtCheckEndpoints, v4CheckEndpoints, v6CheckEndpoints } from './developer.js';
+// Accounts, top-ups and gateway nodes (issue 13: auth, user, log, bill, sub-server/admin).
+import { authEndpoints } from './auth.js';
+import { logEndpoints, userAdminEndpoints, userEndpoints } from './user.js';
+import { billEndpoints, topupEndpoints, topupLogEndpoints } from './payments.js';
+import { nodeAdminEndpoints } from './supply.js';
 
 export * from './define.js';
 export * from './account.js';
@@ -23,6 +28,10 @@ export * from './promotions.js';
 export * from './notifications.js';
 export * from './agency.js';
 export * from './developer.js';
+export * from './auth.js';
+export * from './user.js';
+export * from './payments.js';
+export * from './supply.js';
 
 /**
  * Every area of the registry (docs/wire-contract.md#registry). The server registers each entry
@@ -56,6 +65,14 @@ const AREAS = {
   v6CheckEndpoints,
   v4CheckEndpoints,
   boughtCheckEndpoints,
+  authEndpoints,
+  userEndpoints,
+  userAdminEndpoints,
+  logEndpoints,
+  topupEndpoints,
+  topupLogEndpoints,
+  billEndpoints,
+  nodeAdminEndpoints,
 };
 
 type Areas = typeof AREAS;

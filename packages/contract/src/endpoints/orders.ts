@@ -60,7 +60,7 @@ export function buyEndpoints<F extends 'v6' | 'v4'>(f: F) {
       headers: ZIdempotencyHeaders,
       body: ZBuyPackageRequest,
       response: ZBuyResponse,
-      errors: [...BUY_ERRORS, 'PLAN_NOT_EXISTS'],
+      errors: [...BUY_ERRORS, 'PLAN_NOT_EXISTS', 'ALREADY_CREATE_PLAN', 'ALREADY_USE_TRIAL'],
     }),
   };
 }
@@ -93,7 +93,7 @@ export const orderEndpoints = {
     params: ZIdParams,
     body: ZRenewOrderRequest,
     response: ZOk,
-    errors: ['NOT_ENOUGH_MONEY', 'ORDER_NOT_EXIST'],
+    errors: ['NOT_ENOUGH_MONEY', 'ORDER_NOT_EXIST', 'ORDER_CANCELLED'],
   }),
   renewListOrder: endpoint('PUT', '/order/renew-list-order', {
     body: ZRenewListOrderRequest,

@@ -42,31 +42,39 @@ function proxyCommon<F extends 'v6' | 'v4' | 'bought'>(f: F) {
     renewListProxy: endpoint('PUT', `/${f}-proxy/renew-list-proxy`, {
       body: ZRenewListProxyRequest,
       response: ZRenewCost,
-      errors: ['NOT_ENOUGH_MONEY', 'PROXY_NOT_EXISTS'],
+      errors: ['NOT_ENOUGH_MONEY', 'PROXY_NOT_EXISTS', 'PROXY_EXPIRED'],
     }),
-    updateListProxy: endpoint('PUT', `/${f}-proxy/update-list-proxy`, { body: ZUpdateListProxyRequest, response: ZOk }),
+    updateListProxy: endpoint('PUT', `/${f}-proxy/update-list-proxy`, {
+      body: ZUpdateListProxyRequest,
+      response: ZOk,
+      errors: ['PROXY_NOT_EXISTS'],
+    }),
     authIp: endpoint('POST', `/${f}-proxy/auth-ip`, {
       body: ZAuthIpRequest,
       response: ZAuthIpResponse,
-      errors: ['INVALID_IP', 'SAME_OLD_AUTH_IP'],
+      errors: ['PROXY_NOT_EXISTS', 'INVALID_IP', 'SAME_OLD_AUTH_IP', 'PROXY_EXPIRED'],
     }),
     resetIpManual: endpoint('POST', `/${f}-proxy/reset-ip-manual`, {
       body: ZResetIpRequest,
       response: ZResetIpResponse,
+      errors: ['PROXY_NOT_EXISTS', 'GET_IP_TOO_FAST'],
     }),
     updateResetIpType: endpoint('POST', `/${f}-proxy/update-reset-ip-type`, {
       body: ZUpdateResetIpTypeRequest,
       response: ZOk,
+      errors: ['PROXY_NOT_EXISTS'],
     }),
     tagProxy: endpoint('POST', `/${f}-proxy/tag-proxy/:id`, {
       params: ZIdParams,
       body: ZTagProxiesRequest,
       response: ZOk,
+      errors: ['PROXY_NOT_EXISTS', 'TAG_NOT_EXISTS'],
     }),
     untagProxy: endpoint('PUT', `/${f}-proxy/untag-proxy/:id`, {
       params: ZIdParams,
       body: ZTagProxiesRequest,
       response: ZOk,
+      errors: ['PROXY_NOT_EXISTS', 'TAG_NOT_EXISTS'],
     }),
   };
 }
@@ -78,7 +86,7 @@ export function typedProxyEndpoints<F extends 'v6' | 'v4'>(f: F) {
     changePassword: endpoint('PUT', `/${f}-proxy/change-password`, {
       body: ZChangeProxyPasswordRequest,
       response: ZOk,
-      errors: ['CHANGE_PASSWORD_TOO_FAST'],
+      errors: ['PROXY_NOT_EXISTS', 'CHANGE_PASSWORD_TOO_FAST'],
     }),
   };
 }
@@ -89,7 +97,7 @@ export const boughtProxyEndpoints = {
   changePassword: endpoint('PUT', '/bought-proxy/change-password', {
     body: ZBoughtChangePasswordRequest,
     response: ZOk,
-    errors: ['CHANGE_PASSWORD_TOO_FAST'],
+    errors: ['PROXY_NOT_EXISTS', 'CHANGE_PASSWORD_TOO_FAST'],
   }),
 };
 
@@ -119,17 +127,47 @@ export const keyEndpoints = {
   renewListKey: endpoint('PUT', '/key/renew-list-key', {
     body: ZRenewListKeyRequest,
     response: ZRenewCost,
-    errors: ['NOT_ENOUGH_MONEY'],
+    errors: ['KEY_NOT_EXISTS', 'NOT_ENOUGH_MONEY'],
   }),
-  updateListKey: endpoint('PUT', '/key/update-list-key', { body: ZUpdateListKeyRequest, response: ZOk }),
-  turnOnAutoRenewKey: endpoint('PUT', '/key/turn-on-auto-renew-key', { body: ZListKeyIdRequest, response: ZOk }),
-  turnOffAutoRenewKey: endpoint('PUT', '/key/turn-off-auto-renew-key', { body: ZListKeyIdRequest, response: ZOk }),
-  deleteListKey: endpoint('DELETE', '/key/delete-list-key', { body: ZListKeyIdRequest, response: ZOk }),
-  tagKey: endpoint('POST', '/key/tag-key/:id', { params: ZIdParams, body: ZTagKeysRequest, response: ZOk }),
-  untagKey: endpoint('PUT', '/key/untag-key/:id', { params: ZIdParams, body: ZTagKeysRequest, response: ZOk }),
+  updateListKey: endpoint('PUT', '/key/update-list-key', {
+    body: ZUpdateListKeyRequest,
+    response: ZOk,
+    errors: ['KEY_NOT_EXISTS'],
+  }),
+  turnOnAutoRenewKey: endpoint('PUT', '/key/turn-on-auto-renew-key', {
+    body: ZListKeyIdRequest,
+    response: ZOk,
+    errors: ['KEY_NOT_EXISTS'],
+  }),
+  turnOffAutoRenewKey: endpoint('PUT', '/key/turn-off-auto-renew-key', {
+    body: ZListKeyIdRequest,
+    response: ZOk,
+    errors: ['KEY_NOT_EXISTS'],
+  }),
+  deleteListKey: endpoint('DELETE', '/key/delete-list-key', {
+    body: ZListKeyIdRequest,
+    response: ZOk,
+    errors: ['KEY_NOT_EXISTS'],
+  }),
+  tagKey: endpoint('POST', '/key/tag-key/:id', {
+    params: ZIdParams,
+    body: ZTagKeysRequest,
+    response: ZOk,
+    errors: ['KEY_NOT_EXISTS', 'TAG_NOT_EXISTS'],
+  }),
+  untagKey: endpoint('PUT', '/key/untag-key/:id', {
+    params: ZIdParams,
+    body: ZTagKeysRequest,
+    response: ZOk,
+    errors: ['KEY_NOT_EXISTS', 'TAG_NOT_EXISTS'],
+  }),
 };
 
 /** POST /api/proxy/match: "paste to act" on /manage-proxy. */
 export const proxyMatchEndpoints = {
-  match: endpoint('POST', '/proxy/match', { body: ZProxyMatchRequest, response: ZProxyMatchResponse }),
+  match: endpoint('POST', '/proxy/match', {
+    body: ZProxyMatchRequest,
+    response: ZProxyMatchResponse,
+    errors: ['TOO_MANY_LINES'],
+  }),
 };

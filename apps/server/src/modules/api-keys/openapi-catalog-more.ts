@@ -5,6 +5,7 @@ import type { Row } from './openapi-catalog-proxies.js';
  * (openapi-catalog.ts holds the rest). Admin calls among them are kept out by `NOT_PUBLIC`.
  */
 export const MORE_ROWS: Row[] = [
+  // Not in the registry yet (/api/agency, /api/notify, /api/tutorial): their codes by hand until they are.
   [
     'POST /api/agency/create',
     'Create your agency',
@@ -86,20 +87,19 @@ export const MORE_ROWS: Row[] = [
     'GET /api/audit/list',
     'Your activity: changes, logins and API-key use (paged)',
     'Hoạt động của bạn: thay đổi, đăng nhập và dùng API key (phân trang)',
-    ['PROXY_NOT_EXISTS', 'KEY_NOT_EXISTS', 'ORDER_NOT_EXIST'],
   ],
   [
     'POST /api/proxy/match',
     'Which pasted proxy lines are yours',
     'Những dòng proxy đã dán nào là của bạn',
-    ['TOO_MANY_LINES'],
+    [],
     { body: { text: '203.0.113.5:20001:user:pass\nsocks5://user:pass@203.0.113.5:20002' } },
   ],
   [
     'GET /api/usage/proxy/{id}',
     "A proxy's traffic by minute, hour or day, with its quota",
     'Lưu lượng của một proxy theo phút, giờ hoặc ngày, kèm hạn mức',
-    ['PROXY_NOT_EXISTS'],
+    [],
     { query: { step: 'hour' } },
   ],
   ['GET /api/promotion/get', 'The running deposit promotion', 'Khuyến mãi nạp tiền đang chạy'],

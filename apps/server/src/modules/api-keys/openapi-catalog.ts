@@ -1,13 +1,14 @@
 /**
  * The public reference's catalogue (GET /api/openapi.json, docs/wire-contract.md#developer-api):
  * every customer operation an `X-Api-Key` may call, with its summary in English and Vietnamese,
- * the error codes it answers with besides the common ones, and request examples where the schema
- * alone would not give a useful one. Anything not listed here (admin, internal, sign-in, provider
- * callbacks) stays out of the public document; openapi.test.ts fails when a new customer route is
- * neither listed nor excluded.
+ * and request examples where the schema alone would not give a useful one. The error codes it
+ * answers with besides the common ones are its endpoint registry entry's (`Row` says how the
+ * operations not in the registry yet list theirs). Anything not listed here (admin, internal,
+ * sign-in, provider callbacks) stays out of the public document; openapi.test.ts fails when a new
+ * customer route is neither listed nor excluded.
  */
 
-import type { ErrorCode } from '@proxy/contract';
+import { ENDPOINTS, type AnyEndpoint, type ErrorCode } from '@proxy/contract';
 import { MORE_ROWS } from './openapi-catalog-more.js';
 import { proxyFamily, SAMPLE_ID, TEXT_EXPORT, type Row } from './openapi-catalog-proxies.js';
 
@@ -84,6 +85,7 @@ const ROWS: Row[] = [
     'PUT /api/api/allowed-ips',
     'Set the 1–3 IPv4 addresses your key works from',
     'Đặt 1–3 địa chỉ IPv4 được dùng khóa',
+    // Not in the registry yet (/api/api): its codes by hand until it is.
     ['INVALID_IP', 'SAME_OLD_AUTH_IP'],
     { body: { allowedIps: ['203.0.113.7'] } },
   ],
@@ -104,21 +106,21 @@ const ROWS: Row[] = [
     'POST /api/key/buy-key-package/{id}',
     'Buy rotating keys of a package',
     'Mua key xoay theo gói',
-    ['NOT_ENOUGH_MONEY', 'NOT_ENOUGHT_KEY', 'PLAN_NOT_EXISTS'],
+    [],
     { body: { country: 'US', quantity: 1 } },
   ],
   [
     'POST /api/key/get-new-ip',
     'Rotate a key to a new IP (authenticated by the key itself)',
     'Xoay key sang IP mới (xác thực bằng chính key)',
-    ['KEY_NOT_EXISTS', 'KEY_EXPIRED', 'GET_IP_TOO_FAST'],
+    [],
     { query: { keyRotate: 'YOUR_ROTATING_KEY' } },
   ],
   [
     'GET /api/key/get-new-ip',
     'Rotate a key to a new IP (GET form)',
     'Xoay key sang IP mới (dạng GET)',
-    ['KEY_NOT_EXISTS', 'KEY_EXPIRED', 'GET_IP_TOO_FAST'],
+    [],
     { query: { keyRotate: 'YOUR_ROTATING_KEY' } },
   ],
   ['GET /api/key/list-key-me', 'List your rotating keys (paged)', 'Danh sách key xoay (phân trang)'],
@@ -127,108 +129,69 @@ const ROWS: Row[] = [
     'PUT /api/key/renew-list-key',
     'Renew rotating keys',
     'Gia hạn key xoay',
-    ['KEY_NOT_EXISTS', 'NOT_ENOUGH_MONEY'],
+    [],
     { body: { ...KEY_IDS, period: { unit: 'month', value: 1 } } },
   ],
   [
     'PUT /api/key/update-list-key',
     'Set the comment or auto-renew of keys',
     'Đặt ghi chú hoặc tự gia hạn cho key',
-    ['KEY_NOT_EXISTS'],
+    [],
     { body: { ...KEY_IDS, comment: 'bot-1' } },
   ],
   [
     'PUT /api/key/turn-on-auto-renew-key',
     'Turn auto-renew on for keys',
     'Bật tự gia hạn cho key',
-    ['KEY_NOT_EXISTS'],
+    [],
     { body: KEY_IDS },
   ],
   [
     'PUT /api/key/turn-off-auto-renew-key',
     'Turn auto-renew off for keys',
     'Tắt tự gia hạn cho key',
-    ['KEY_NOT_EXISTS'],
+    [],
     { body: KEY_IDS },
   ],
-  [
-    'DELETE /api/key/delete-list-key',
-    'Delete expired keys',
-    'Xóa key đã hết hạn',
-    ['KEY_NOT_EXISTS'],
-    { body: KEY_IDS },
-  ],
-  [
-    'POST /api/key/tag-key/{id}',
-    'Tag keys',
-    'Gắn thẻ cho key',
-    ['KEY_NOT_EXISTS', 'TAG_NOT_EXISTS'],
-    { body: KEY_IDS },
-  ],
-  [
-    'PUT /api/key/untag-key/{id}',
-    'Remove a tag from keys',
-    'Bỏ thẻ khỏi key',
-    ['KEY_NOT_EXISTS', 'TAG_NOT_EXISTS'],
-    { body: KEY_IDS },
-  ],
+  ['DELETE /api/key/delete-list-key', 'Delete expired keys', 'Xóa key đã hết hạn', [], { body: KEY_IDS }],
+  ['POST /api/key/tag-key/{id}', 'Tag keys', 'Gắn thẻ cho key', [], { body: KEY_IDS }],
+  ['PUT /api/key/untag-key/{id}', 'Remove a tag from keys', 'Bỏ thẻ khỏi key', [], { body: KEY_IDS }],
   ['GET /api/tag/list-tags', 'Your tags with counts', 'Các thẻ của bạn kèm số lượng', [], { query: { tagType: 'v4' } }],
   [
     'POST /api/tag/create-tag',
     'Create a tag',
     'Tạo thẻ',
-    ['TAG_ALREADY_EXISTS'],
+    [],
     { query: { tagType: 'v4' }, body: { tagName: 'Shop A' } },
   ],
-  [
-    'POST /api/tag/update-tag/{id}',
-    'Rename a tag',
-    'Đổi tên thẻ',
-    ['TAG_NOT_EXISTS', 'TAG_ALREADY_EXISTS'],
-    { body: { tagName: 'Shop B' } },
-  ],
-  ['DELETE /api/tag/delete-tag/{id}', 'Delete a tag', 'Xóa thẻ', ['TAG_NOT_EXISTS']],
+  ['POST /api/tag/update-tag/{id}', 'Rename a tag', 'Đổi tên thẻ', [], { body: { tagName: 'Shop B' } }],
+  ['DELETE /api/tag/delete-tag/{id}', 'Delete a tag', 'Xóa thẻ'],
   ['GET /api/order/list-order', 'Your orders (paged)', 'Đơn hàng của bạn (phân trang)'],
   ['GET /api/order/bill-order', 'Your order bills (paged)', 'Hóa đơn đơn hàng (phân trang)'],
   ['GET /api/order/package-status', 'Your package and trial status', 'Trạng thái gói và dùng thử'],
-  ['GET /api/order/detail/{id}', 'One order with its history', 'Chi tiết một đơn hàng', ['ORDER_NOT_EXIST']],
+  ['GET /api/order/detail/{id}', 'One order with its history', 'Chi tiết một đơn hàng'],
   [
     'PUT /api/order/renew/{id}',
     'Renew an order',
     'Gia hạn đơn hàng',
-    ['ORDER_NOT_EXIST', 'NOT_ENOUGH_MONEY', 'ORDER_CANCELLED'],
+    [],
     { body: { period: { unit: 'month', value: 1 } } },
   ],
-  [
-    'PUT /api/order/renew-list-order',
-    'Renew several orders',
-    'Gia hạn nhiều đơn hàng',
-    ['ORDER_NOT_EXIST', 'NOT_ENOUGH_MONEY'],
-  ],
+  ['PUT /api/order/renew-list-order', 'Renew several orders', 'Gia hạn nhiều đơn hàng'],
   [
     'PUT /api/order/increase-bandwidth/{id}',
     'Add bandwidth to a package order',
     'Thêm băng thông cho đơn gói',
-    ['ORDER_NOT_EXIST', 'NOT_ENOUGH_MONEY', 'BANDWIDTH_MAX'],
+    [],
     { body: { bandwidth: 10 } },
   ],
-  [
-    'PUT /api/order/increase-amount/{id}',
-    'Add proxies to an order',
-    'Thêm proxy vào đơn hàng',
-    ['ORDER_NOT_EXIST', 'NOT_ENOUGH_MONEY', 'NOT_ENOUGT_PROXY'],
-  ],
-  [
-    'PUT /api/order/change-country/{id}',
-    'Move an order to another country',
-    'Chuyển đơn hàng sang quốc gia khác',
-    ['ORDER_NOT_EXIST', 'INVALID_COUNTRY', 'NOT_ENOUGT_PROXY'],
-  ],
+  ['PUT /api/order/increase-amount/{id}', 'Add proxies to an order', 'Thêm proxy vào đơn hàng'],
+  ['PUT /api/order/change-country/{id}', 'Move an order to another country', 'Chuyển đơn hàng sang quốc gia khác'],
   [
     'PUT /api/order/auto-renew/{id}',
     'Turn auto-renew of an order on or off',
     'Bật/tắt tự gia hạn đơn hàng',
-    ['ORDER_NOT_EXIST'],
+    [],
     { body: { autoRenew: true } },
   ],
   ['GET /api/dashboard/summary', 'Your dashboard figures', 'Số liệu tổng quan của bạn'],
@@ -248,46 +211,39 @@ const ROWS: Row[] = [
     `POST /api/user/${m}-create-order`,
     `Start a ${m} top-up`,
     `Tạo lệnh nạp tiền ${m}`,
-    ['PAYMENT_METHOD_DISABLED', 'PAYMENT_ERROR'],
+    [],
     { body: { amount: 100000, ...(m === 'tazapay' ? { country: 'VN' } : {}) } },
   ]),
   [
     'POST /api/user/payment-credit-card',
     'Start a card top-up',
     'Tạo lệnh nạp bằng thẻ',
-    ['PAYMENT_METHOD_DISABLED', 'PAYMENT_ERROR'],
+    [],
     { body: { amount: 100000 } },
   ],
-  [
-    'POST /api/user/complete-paypal-payment',
-    'Complete a PayPal top-up',
-    'Hoàn tất nạp PayPal',
-    ['PAYMENT_NOT_EXISTS', 'PAYMENT_ALREADY_DONE', 'PAYMENT_ERROR'],
-  ],
-  [
-    'POST /api/user/bytepay-complete-order',
-    'Complete a Bytepay top-up',
-    'Hoàn tất nạp Bytepay',
-    ['PAYMENT_NOT_EXISTS', 'PAYMENT_ALREADY_DONE', 'PAYMENT_ERROR'],
-  ],
-  [
-    'GET /api/user/check-payment-credit/{id}',
-    'The state of a card top-up',
-    'Trạng thái lệnh nạp thẻ',
-    ['PAYMENT_NOT_EXISTS'],
-  ],
-  [
-    'DELETE /api/user/cancle-payment-credit/{id}',
-    'Cancel a pending card top-up',
-    'Hủy lệnh nạp thẻ đang chờ',
-    ['PAYMENT_NOT_EXISTS', 'PAYMENT_ALREADY_DONE'],
-  ],
+  ['POST /api/user/complete-paypal-payment', 'Complete a PayPal top-up', 'Hoàn tất nạp PayPal'],
+  ['POST /api/user/bytepay-complete-order', 'Complete a Bytepay top-up', 'Hoàn tất nạp Bytepay'],
+  ['GET /api/user/check-payment-credit/{id}', 'The state of a card top-up', 'Trạng thái lệnh nạp thẻ'],
+  ['DELETE /api/user/cancle-payment-credit/{id}', 'Cancel a pending card top-up', 'Hủy lệnh nạp thẻ đang chờ'],
 ];
 
+/** The registry entry of a catalogue operation: 'PUT /api/order/renew/{id}' is 'PUT /order/renew/:id'. */
+export function registryEntryOf(op: string): AnyEndpoint | undefined {
+  const [method, path = ''] = op.split(' ');
+  const key = `${method} ${path.replace(/^\/api(?=\/)/, '').replace(/\{(\w+)\}/g, ':$1')}`;
+  return (ENDPOINTS as unknown as Partial<Record<string, AnyEndpoint>>)[key];
+}
+
 export const CATALOG: ReadonlyMap<string, CatalogEntry> = new Map(
-  [...ROWS, ...MORE_ROWS].map(([op, summary, summaryVi, errors = [], example, answer]) => [
+  [...ROWS, ...MORE_ROWS].map(([op, summary, summaryVi, handErrors = [], example, answer]) => [
     op,
-    { summary, summaryVi, errors, example, answer },
+    {
+      summary,
+      summaryVi,
+      errors: [...new Set([...(registryEntryOf(op)?.errors ?? []), ...handErrors])],
+      example,
+      answer,
+    },
   ]),
 );
 

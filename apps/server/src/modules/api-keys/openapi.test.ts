@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../test/helper.js';
-import { CATALOG } from './openapi-catalog.js';
+import { CATALOG, registryEntryOf } from './openapi-catalog.js';
 import { isNotPublic } from './openapi.js';
 
 let t: TestApp;
@@ -57,6 +57,25 @@ describe('the public OpenAPI document', () => {
         { code: 'INVALID_KEY', status: 401 },
       ]),
     );
+  });
+
+  it("should list each registry operation's error codes from its registry entry", async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json<Doc>();
+    const codesOf = (op: Record<string, unknown>) => (op['x-errors'] as { code: string }[]).map((e) => e.code);
+    let fromRegistry = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const entry = registryEntryOf(`${method.toUpperCase()} ${path}`);
+        if (entry) {
+          fromRegistry += 1;
+          expect(codesOf(op), `${method} ${path}`).toEqual(expect.arrayContaining([...(entry.errors ?? [])]));
+        }
+      }
+    }
+    expect(fromRegistry).toBeGreaterThan(80);
+    // Codes written only in the registry reach the document: a top-up's minimum, a purchase's retry key.
+    expect(codesOf(doc.paths['/api/user/paypal-create-order']!.post!)).toContain('BANKING_AMOUNT_NOT_ENOUGH');
+    expect(codesOf(doc.paths['/api/v4-proxy/buy-retail']!.post!)).toContain('IDEMPOTENCY_KEY_REUSED');
   });
 
   it('should carry request examples the server accepts', async () => {

@@ -1,94 +1,58 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZCaptchaChallenge,
-  ZCheckCodeForgotRequest,
-  ZCheckCodeForgotResponse,
-  ZCreateNewPasswordRequest,
-  ZForgotPasswordRequest,
-  ZGoogleLoginRequest,
-  ZLoginRequest,
-  ZLoginResponse,
-  ZLogoutRequest,
-  ZOk,
-  ZReceiveCodeRequest,
-  ZReceiveCodeResponse,
-  ZRegisterRequest,
-  ZRenewTokenRequest,
-  ZTokens,
-  ZVerifyRequest,
-} from '@proxy/contract';
+import { authEndpoints } from '@proxy/contract';
 import { newAltchaChallenge } from '../../lib/captcha.js';
+import { route } from '../../lib/route.js';
 import { requestMeta } from './request-meta.js';
 import * as auth from './service.js';
 
 const ok = { ok: true as const };
 
+/** /api/auth/… (docs/wire-contract.md#registry): the calls of the registry's auth area. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['auth'];
+  const opts = { schema: { tags: ['auth'] } };
+  const e = authEndpoints;
 
-  app.get('/captcha', { schema: { tags, response: { 200: ZCaptchaChallenge } } }, async () =>
-    newAltchaChallenge(app.ctx.keys.captcha),
-  );
+  route(app, e.captcha, opts, async () => newAltchaChallenge(app.ctx.keys.captcha));
 
-  app.post('/register', { schema: { tags, body: ZRegisterRequest, response: { 200: ZOk } } }, async (req) => {
+  route(app, e.register, opts, async (req) => {
     await auth.register(app.ctx, requestMeta(req), req.body);
     return ok;
   });
 
-  app.post(
-    '/receive-code',
-    { schema: { tags, body: ZReceiveCodeRequest, response: { 200: ZReceiveCodeResponse } } },
-    async (req) => ({
-      ok: true as const,
-      remainTime: await auth.receiveCode(app.ctx, requestMeta(req), req.body.email),
-    }),
-  );
+  route(app, e.receiveCode, opts, async (req) => ({
+    ok: true as const,
+    remainTime: await auth.receiveCode(app.ctx, requestMeta(req), req.body.email),
+  }));
 
-  app.post('/verify', { schema: { tags, body: ZVerifyRequest, response: { 200: ZOk } } }, async (req) => {
+  route(app, e.verify, opts, async (req) => {
     await auth.verifyEmail(app.ctx, requestMeta(req), req.body.email, req.body.code);
     return ok;
   });
 
-  app.post('/login', { schema: { tags, body: ZLoginRequest, response: { 200: ZLoginResponse } } }, async (req) =>
-    auth.login(app.ctx, requestMeta(req), req.body),
-  );
+  route(app, e.login, opts, async (req) => auth.login(app.ctx, requestMeta(req), req.body));
 
-  app.post('/google', { schema: { tags, body: ZGoogleLoginRequest, response: { 200: ZLoginResponse } } }, async (req) =>
+  route(app, e.google, opts, async (req) =>
     auth.googleLogin(app.ctx, requestMeta(req), req.body.credential, req.body.code),
   );
 
-  app.post('/renew-token', { schema: { tags, body: ZRenewTokenRequest, response: { 200: ZTokens } } }, async (req) =>
-    auth.renewToken(app.ctx, requestMeta(req), req.body.refreshToken),
-  );
+  route(app, e.renewToken, opts, async (req) => auth.renewToken(app.ctx, requestMeta(req), req.body.refreshToken));
 
-  app.post('/logout', { schema: { tags, body: ZLogoutRequest, response: { 200: ZOk } } }, async (req) => {
+  route(app, e.logout, opts, async (req) => {
     await auth.logout(app.ctx, requestMeta(req), req.body.refreshToken);
     return ok;
   });
 
-  app.post(
-    '/forgot-password',
-    { schema: { tags, body: ZForgotPasswordRequest, response: { 200: ZOk } } },
-    async (req) => {
-      await auth.forgotPassword(app.ctx, requestMeta(req), req.body.email, req.body.captcha);
-      return ok;
-    },
-  );
+  route(app, e.forgotPassword, opts, async (req) => {
+    await auth.forgotPassword(app.ctx, requestMeta(req), req.body.email, req.body.captcha);
+    return ok;
+  });
 
-  app.post(
-    '/check-code-forgot',
-    { schema: { tags, body: ZCheckCodeForgotRequest, response: { 200: ZCheckCodeForgotResponse } } },
-    async (req) => ({
-      resetToken: await auth.checkCodeForgot(app.ctx, requestMeta(req), req.body.email, req.body.code),
-    }),
-  );
+  route(app, e.checkCodeForgot, opts, async (req) => ({
+    resetToken: await auth.checkCodeForgot(app.ctx, requestMeta(req), req.body.email, req.body.code),
+  }));
 
-  app.put(
-    '/create-new-password',
-    { schema: { tags, body: ZCreateNewPasswordRequest, response: { 200: ZOk } } },
-    async (req) => {
-      await auth.createNewPassword(app.ctx, requestMeta(req), req.body.resetToken, req.body.password);
-      return ok;
-    },
-  );
+  route(app, e.createNewPassword, opts, async (req) => {
+    await auth.createNewPassword(app.ctx, requestMeta(req), req.body.resetToken, req.body.password);
+    return ok;
+  });
 };

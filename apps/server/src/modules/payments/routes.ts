@@ -2,35 +2,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  billEndpoints,
   PAYMENT_METHODS,
-  ZAdminMarkPaidRequest,
-  ZAdminTopup,
-  ZAdminTopupListQuery,
-  ZBankSimulateRequest,
-  ZBill,
-  ZBillQuery,
-  ZCompleteOrderRequest,
-  ZPaymentConfig,
-  ZPaymentMethodUpdate,
-  ZPaymentPublicUrlUpdate,
+  topupEndpoints,
+  topupLogEndpoints,
+  ZPaymentOutcome,
   ZSepayWebhook,
-  ZTazapayCreateRequest,
-  ZTopup,
-  ZTopupCreateRequest,
-  ZTopupDetail,
-  ZTopupListQuery,
-  zPage,
+  type PaymentMethod,
 } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
+import { route } from '../../lib/route.js';
 import { checkBankApiKey, receiveBankTransfer } from './bank.js';
 import { configView, updateMethodConfig, updatePublicUrl } from './settings.js';
 import * as adminCalls from './admin.js';
 import * as payments from './service.js';
 import type { ProviderMethod } from './service.js';
-
-const ZIdParams = z.object({ id: z.string().max(100) });
-const ZOutcome = z.object({ ok: z.literal(true), outcome: z.string() });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -72,46 +59,32 @@ function keepRawBodies(app: FastifyInstance): void {
 
 /** /api/user/… — create, complete, check and cancel a top-up (docs/wire-contract.md#top-ups). */
 export const paymentUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['payments'];
+  const opts = { schema: { tags: ['payments'] } };
+  const e = topupEndpoints;
   app.addHook('preHandler', authenticate);
-  const detail = { 200: ZTopupDetail };
 
-  const creates: [string, ProviderMethod][] = [
-    ['/paypal-create-order', 'paypal'],
-    ['/payment-credit-card', 'card'],
-    ['/momo-create-order', 'momo'],
-    ['/usdt-create-order', 'usdt'],
-    ['/bytepay-create-order', 'bytepay'],
-    ['/perfect-money-create-order', 'perfectmoney'],
-  ];
-  for (const [path, method] of creates) {
-    app.post(path, { schema: { tags, body: ZTopupCreateRequest, response: detail } }, async (req) =>
-      payments.createTopup(app.ctx, caller(req), method, req.body),
-    );
+  const creates = [
+    [e.paypalCreate, 'paypal'],
+    [e.cardCreate, 'card'],
+    [e.momoCreate, 'momo'],
+    [e.usdtCreate, 'usdt'],
+    [e.bytepayCreate, 'bytepay'],
+    [e.perfectMoneyCreate, 'perfectmoney'],
+  ] as const satisfies readonly (readonly [unknown, ProviderMethod])[];
+  for (const [entry, method] of creates) {
+    route(app, entry, opts, async (req) => payments.createTopup(app.ctx, caller(req), method, req.body));
   }
-  app.post('/tazapay-create-order', { schema: { tags, body: ZTazapayCreateRequest, response: detail } }, async (req) =>
-    payments.createTopup(app.ctx, caller(req), 'tazapay', req.body),
-  );
-  app.post('/bank-create-order', { schema: { tags, body: ZTopupCreateRequest, response: detail } }, async (req) =>
-    payments.createBankTopup(app.ctx, caller(req), req.body.amount),
-  );
+  route(app, e.tazapayCreate, opts, async (req) => payments.createTopup(app.ctx, caller(req), 'tazapay', req.body));
+  route(app, e.bankCreate, opts, async (req) => payments.createBankTopup(app.ctx, caller(req), req.body.amount));
 
-  app.post(
-    '/complete-paypal-payment',
-    { schema: { tags, body: ZCompleteOrderRequest, response: detail } },
-    async (req) => payments.completeOrder(app.ctx, caller(req), 'paypal', req.body.orderId),
+  route(app, e.completePaypal, opts, async (req) =>
+    payments.completeOrder(app.ctx, caller(req), 'paypal', req.body.orderId),
   );
-  app.post(
-    '/bytepay-complete-order',
-    { schema: { tags, body: ZCompleteOrderRequest, response: detail } },
-    async (req) => payments.completeOrder(app.ctx, caller(req), 'bytepay', req.body.orderId),
+  route(app, e.completeBytepay, opts, async (req) =>
+    payments.completeOrder(app.ctx, caller(req), 'bytepay', req.body.orderId),
   );
-  app.get('/check-payment-credit/:id', { schema: { tags, params: ZIdParams, response: detail } }, async (req) =>
-    payments.checkTopup(app.ctx, caller(req), req.params.id),
-  );
-  app.delete('/cancle-payment-credit/:id', { schema: { tags, params: ZIdParams, response: detail } }, async (req) =>
-    payments.cancelTopup(app.ctx, caller(req), req.params.id),
-  );
+  route(app, e.check, opts, async (req) => payments.checkTopup(app.ctx, caller(req), req.params.id));
+  route(app, e.cancel, opts, async (req) => payments.cancelTopup(app.ctx, caller(req), req.params.id));
 };
 
 /** POST /api/user/perfect-money-complete-payment: the SCI status post, from Perfect Money's server. */
@@ -119,7 +92,7 @@ export const perfectMoneyStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   keepRawBodies(app);
   app.post(
     '/perfect-money-complete-payment',
-    { schema: { tags: ['webhooks'], body: z.record(z.string(), z.string()), response: { 200: ZOutcome } } },
+    { schema: { tags: ['webhooks'], body: z.record(z.string(), z.string()), response: { 200: ZPaymentOutcome } } },
     async (req) => ({
       ok: true as const,
       outcome: await payments.handleProviderWebhook(app.ctx, req.site, originOf(req), 'perfectmoney', {
@@ -148,7 +121,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const providerMethods = ['paypal', 'card', 'bytepay', 'tazapay', 'perfectmoney'] as const;
   for (const method of providerMethods) {
-    app.post(`/${method}`, { schema: { tags, response: { 200: ZOutcome } } }, async (req) => ({
+    app.post(`/${method}`, { schema: { tags, response: { 200: ZPaymentOutcome } } }, async (req) => ({
       ok: true as const,
       outcome: await payments.handleProviderWebhook(app.ctx, req.site, originOf(req), method, {
         headers: req.headers,
@@ -171,74 +144,54 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** /api/bill/… */
 export const billRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['bill'];
+  const opts = { schema: { tags: ['bill'] } };
+  const e = billEndpoints;
   app.addHook('preHandler', authenticate);
 
-  app.get('/get-bill', { schema: { tags, querystring: ZBillQuery, response: { 200: ZBill } } }, async (req) =>
-    payments.getBill(app.ctx, caller(req), req.query.amount),
-  );
+  route(app, e.getBill, opts, async (req) => payments.getBill(app.ctx, caller(req), req.query.amount));
 
   // ---- admin: role checked here, site in every service call ----
-  const admin = { preHandler: requireAdmin };
+  const admin = { ...opts, preHandler: requireAdmin };
 
-  app.get(
-    '/admin/list-topup',
-    { ...admin, schema: { tags, querystring: ZAdminTopupListQuery, response: { 200: zPage(ZAdminTopup) } } },
-    async (req) => {
-      const r = await adminCalls.listSiteTopups(app.ctx, req.site.id, req.query);
-      return toPage(r.items, r.total, req.query.page, req.query.limit);
-    },
+  route(app, e.adminListTopup, admin, async (req) => {
+    const r = await adminCalls.listSiteTopups(app.ctx, req.site.id, req.query);
+    return toPage(r.items, r.total, req.query.page, req.query.limit);
+  });
+
+  route(app, e.adminMarkPaid, admin, async (req) =>
+    adminCalls.adminMarkPaid(app.ctx, { id: req.user.id }, req.site.id, req.params.id, req.body),
   );
 
-  app.put(
-    '/admin/topup/:id',
-    {
-      ...admin,
-      schema: {
-        tags,
-        params: ZIdParams,
-        body: ZAdminMarkPaidRequest.extend({ userId: z.string().uuid().optional() }),
-        response: { 200: ZAdminTopup },
-      },
-    },
-    async (req) => adminCalls.adminMarkPaid(app.ctx, { id: req.user.id }, req.site.id, req.params.id, req.body),
-  );
+  route(app, e.adminReject, admin, async (req) => adminCalls.adminReject(app.ctx, req.site.id, req.params.id));
 
-  app.put(
-    '/admin/topup/:id/reject',
-    { ...admin, schema: { tags, params: ZIdParams, response: { 200: ZAdminTopup } } },
-    async (req) => adminCalls.adminReject(app.ctx, req.site.id, req.params.id),
-  );
+  route(app, e.adminBankSimulate, admin, async (req) => ({
+    ok: true as const,
+    outcome: await adminCalls.simulateBankTransfer(app.ctx, req.site, req.body),
+  }));
 
-  app.post(
-    '/admin/bank-simulate',
-    { ...admin, schema: { tags, body: ZBankSimulateRequest, response: { 200: ZOutcome } } },
-    async (req) => ({ ok: true as const, outcome: await adminCalls.simulateBankTransfer(app.ctx, req.site, req.body) }),
-  );
+  route(app, e.adminPaymentMethods, admin, async (req) => configView(app.ctx, req.site, originOf(req)));
 
-  app.get('/admin/payment-methods', { ...admin, schema: { tags, response: { 200: ZPaymentConfig } } }, async (req) =>
-    configView(app.ctx, req.site, originOf(req)),
-  );
-
+  const methodUpdates = {
+    bank: e.updateBank,
+    paypal: e.updatePaypal,
+    card: e.updateCard,
+    momo: e.updateMomo,
+    perfectmoney: e.updatePerfectMoney,
+    usdt: e.updateUsdt,
+    bytepay: e.updateBytepay,
+    tazapay: e.updateTazapay,
+  } satisfies Record<PaymentMethod, unknown>;
   for (const method of PAYMENT_METHODS) {
-    app.put(
-      `/admin/payment-methods/${method}`,
-      { ...admin, schema: { tags, body: ZPaymentMethodUpdate[method], response: { 200: ZPaymentConfig } } },
-      async (req) => {
-        await updateMethodConfig(app.ctx, req.site.id, method, req.body, req.user);
-        return freshConfig(app, req);
-      },
-    );
+    route(app, methodUpdates[method], admin, async (req) => {
+      await updateMethodConfig(app.ctx, req.site.id, method, req.body, req.user);
+      return freshConfig(app, req);
+    });
   }
 
-  app.put(
-    '/admin/payment-public-url',
-    { ...admin, schema: { tags, body: ZPaymentPublicUrlUpdate, response: { 200: ZPaymentConfig } } },
-    async (req) => {
-      await updatePublicUrl(app.ctx, req.site.id, req.body.publicUrl, req.user);
-      return freshConfig(app, req);
-    },
-  );
+  route(app, e.adminPublicUrl, admin, async (req) => {
+    await updatePublicUrl(app.ctx, req.site.id, req.body.publicUrl, req.user);
+    return freshConfig(app, req);
+  });
 };
 
 /** After a settings change: every instance sees it at once (SiteResolver.invalidate NOTIFYs the others). */
@@ -251,12 +204,8 @@ async function freshConfig(app: FastifyInstance, req: FastifyRequest) {
 /** GET /api/log/list-topup */
 export const topupLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', authenticate);
-  app.get(
-    '/list-topup',
-    { schema: { tags: ['log'], querystring: ZTopupListQuery, response: { 200: zPage(ZTopup) } } },
-    async (req) => {
-      const r = await payments.listUserTopups(app.ctx, req.user.id, req.query);
-      return toPage(r.items, r.total, req.query.page, req.query.limit);
-    },
-  );
+  route(app, topupLogEndpoints.listTopup, { schema: { tags: ['log'] } }, async (req) => {
+    const r = await payments.listUserTopups(app.ctx, req.user.id, req.query);
+    return toPage(r.items, r.total, req.query.page, req.query.limit);
+  });
 };

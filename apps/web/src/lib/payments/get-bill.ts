@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TBill } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-export function getBill(amount?: number): Promise<TBill> {
-  return api.get<TBill>('/bill/get-bill', { query: { amount } });
+export function getBill(amount?: number) {
+  return api.call('GET /bill/get-bill', { query: { amount } });
 }
 
 /**

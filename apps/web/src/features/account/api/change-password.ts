@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TChangePasswordRequest, TTokens } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { setTokens } from '@/lib/session';
 
-export function changePassword(body: TChangePasswordRequest): Promise<{ tokens: TTokens }> {
-  return api.put<{ tokens: TTokens }>('/user/change-password', body);
+export function changePassword(body: CallBody<'PUT /user/change-password'>) {
+  return api.call('PUT /user/change-password', { body });
 }
 
 /**

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPage, TTransaction } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -9,8 +8,8 @@ export interface TransactionListParams {
   search: string;
 }
 
-export function listTransactions(params: TransactionListParams): Promise<TPage<TTransaction>> {
-  return api.get<TPage<TTransaction>>('/log/list-transaction', { query: { ...params } });
+export function listTransactions(params: TransactionListParams) {
+  return api.call('GET /log/list-transaction', { query: params });
 }
 
 /** GET /api/log/list-transaction (paged, searched in content and type). */

@@ -1,12 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ZAutoRenewRequest, ZOk } from '@proxy/contract';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { meQueryOptions } from '@/lib/auth';
 import { queryRoots } from '@/lib/query-keys';
 
-export function setPrivateAutoRenew(body: z.infer<typeof ZAutoRenewRequest>): Promise<z.infer<typeof ZOk>> {
-  return api.put<z.infer<typeof ZOk>>('/user/auto-renew', body);
+export function setPrivateAutoRenew(body: CallBody<'PUT /user/auto-renew'>) {
+  return api.call('PUT /user/auto-renew', { body });
 }
 
 /**

@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ZOk, ZVerify2faRequest } from '@proxy/contract';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { meQueryOptions } from '@/lib/auth';
 
-export function verify2fa(body: z.infer<typeof ZVerify2faRequest>): Promise<z.infer<typeof ZOk>> {
-  return api.post<z.infer<typeof ZOk>>('/user/verify-2fa', body);
+export function verify2fa(body: CallBody<'POST /user/verify-2fa'>) {
+  return api.call('POST /user/verify-2fa', { body });
 }
 
 /** POST /api/user/verify-2fa: 2FA is on from then; the user is fetched again. */

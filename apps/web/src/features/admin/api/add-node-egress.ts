@@ -1,21 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@proxy/contract';
-import { api } from '@/lib/api-client';
-import { nodeEgressQueryKey, type TEgressGroup } from './list-node-egress';
+import { api, type CallBody } from '@/lib/api-client';
+import { nodeEgressQueryKey } from './list-node-egress';
 
-export interface AddNodeEgressInput {
-  id: string;
-  product: Product;
-  country: string;
-  /** One of: IPv4 addresses, an IPv4 CIDR (/20–/32), an IPv6 prefix, or one shared address. */
-  ips?: string[];
-  cidr?: string;
-  prefix?: string;
-  shared?: string;
-}
+/** The node, and one of: IPv4 addresses, an IPv4 CIDR (/20–/32), an IPv6 prefix, or one shared address. */
+export type AddNodeEgressInput = { id: string } & CallBody<'POST /sub-server/admin/add-egress/:id'>;
 
-export function addNodeEgress({ id, ...body }: AddNodeEgressInput): Promise<TEgressGroup[]> {
-  return api.post<TEgressGroup[]>(`/sub-server/admin/add-egress/${id}`, body);
+export function addNodeEgress({ id, ...body }: AddNodeEgressInput) {
+  return api.call('POST /sub-server/admin/add-egress/:id', { params: { id }, body });
 }
 
 /** POST /api/sub-server/admin/add-egress/:id; the answer is the node's groups again. */

@@ -1,19 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 export type BalanceAdjustment = 'add' | 'refund';
 
-export interface AdjustBalanceInput {
-  kind: BalanceAdjustment;
-  userId: string;
-  amount: number;
-  note: string;
-}
+export type AdjustBalanceInput = { kind: BalanceAdjustment; userId: string } & CallBody<'PUT /user/admin/refund/:id'>;
 
-export function adjustBalance({ kind, userId, amount, note }: AdjustBalanceInput): Promise<{ balance: number }> {
-  const path = kind === 'add' ? 'add-to-balance' : 'refund';
-  return api.put(`/user/admin/${path}/${userId}`, { amount, note });
+export function adjustBalance({ kind, userId, ...body }: AdjustBalanceInput) {
+  const options = { params: { id: userId }, body };
+  return kind === 'add'
+    ? api.call('PUT /user/admin/add-to-balance/:id', options)
+    : api.call('PUT /user/admin/refund/:id', options);
 }
 
 /** PUT /api/user/admin/add-to-balance/:id and /api/user/admin/refund/:id {amount, note} */

@@ -1,22 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type CallAnswer, type CallBody } from '@/lib/api-client';
 import { nodesQueryKey } from './list-nodes';
 
-export interface NodeFields {
-  name: string;
-  host: string;
-  portFrom: number;
-  portTo: number;
-  ipv6Prefix?: string | null;
-}
+export type NodeFields = CallBody<'POST /sub-server/admin/create'>;
+export type NodeCredentials = CallAnswer<'POST /sub-server/admin/create'>;
 
-export interface NodeCredentials {
-  id: string;
-  secret: string;
-}
-
-export function createNode(body: NodeFields): Promise<NodeCredentials> {
-  return api.post<NodeCredentials>('/sub-server/admin/create', body);
+export function createNode(body: NodeFields) {
+  return api.call('POST /sub-server/admin/create', { body });
 }
 
 /** POST /api/sub-server/admin/create → {id, secret}; the secret is shown once. */

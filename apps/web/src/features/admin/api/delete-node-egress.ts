@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@proxy/contract';
-import { api } from '@/lib/api-client';
-import { nodeEgressQueryKey, type TEgressGroup } from './list-node-egress';
+import { api, type CallBody } from '@/lib/api-client';
+import { nodeEgressQueryKey } from './list-node-egress';
 
-export interface DeleteNodeEgressInput {
-  id: string;
-  product: Product;
-  country: string;
-}
+export type DeleteNodeEgressInput = { id: string } & CallBody<'DELETE /sub-server/admin/delete-egress/:id'>;
 
-export function deleteNodeEgress({ id, ...body }: DeleteNodeEgressInput): Promise<TEgressGroup[]> {
-  return api.delete<TEgressGroup[]>(`/sub-server/admin/delete-egress/${id}`, body);
+export function deleteNodeEgress({ id, ...body }: DeleteNodeEgressInput) {
+  return api.call('DELETE /sub-server/admin/delete-egress/:id', { params: { id }, body });
 }
 
 /** DELETE /api/sub-server/admin/delete-egress/:id {product, country}: the free addresses go; held ones stay. */

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPaymentConfig } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-export function getPaymentConfig(): Promise<TPaymentConfig> {
-  return api.get<TPaymentConfig>('/bill/admin/payment-methods');
+export function getPaymentConfig() {
+  return api.call('GET /bill/admin/payment-methods');
 }
 
 export const paymentConfigQueryKey = [...queryRoots.admin, 'payment-config'] as const;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentMethod, TAdminTopup, TopupStatus, TPage } from '@proxy/contract';
+import type { PaymentMethod, TopupStatus } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -15,8 +15,8 @@ export interface AdminTopupListParams {
   userId?: string;
 }
 
-export function listAdminTopups(params: AdminTopupListParams): Promise<TPage<TAdminTopup>> {
-  return api.get<TPage<TAdminTopup>>('/bill/admin/list-topup', { query: { ...params } });
+export function listAdminTopups(params: AdminTopupListParams) {
+  return api.call('GET /bill/admin/list-topup', { query: params });
 }
 
 export const adminTopupsQueryKey = [...queryRoots.admin, 'topups'] as const;

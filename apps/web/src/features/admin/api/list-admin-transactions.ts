@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPage, TTransaction } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallAnswer } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-export type TAdminTransaction = TTransaction & { email?: string };
+export type TAdminTransaction = CallAnswer<'GET /log/admin/list-transaction'>['items'][number];
 
 export interface AdminTransactionListParams {
   page: number;
@@ -13,8 +12,8 @@ export interface AdminTransactionListParams {
   userId?: string;
 }
 
-export function listAdminTransactions(params: AdminTransactionListParams): Promise<TPage<TAdminTransaction>> {
-  return api.get<TPage<TAdminTransaction>>('/log/admin/list-transaction', { query: { ...params } });
+export function listAdminTransactions(params: AdminTransactionListParams) {
+  return api.call('GET /log/admin/list-transaction', { query: params });
 }
 
 /** GET /api/log/admin/list-transaction (paged, every user of the site, with their email). */

@@ -1,21 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallAnswer } from '@/lib/api-client';
 import { nodesQueryKey } from './list-nodes';
 
 /** One egress group of a node: the addresses of one product and country. */
-export interface TEgressGroup {
-  product: Product;
-  country: string;
-  family: number;
-  kind: 'pool' | 'prefix' | 'shared';
-  total: number;
-  held: number;
-  sample: string;
-}
+export type TEgressGroup = CallAnswer<'GET /sub-server/admin/egress/:id'>[number];
 
-export function listNodeEgress(id: string): Promise<TEgressGroup[]> {
-  return api.get<TEgressGroup[]>(`/sub-server/admin/egress/${id}`);
+export function listNodeEgress(id: string) {
+  return api.call('GET /sub-server/admin/egress/:id', { params: { id } });
 }
 
 export const nodeEgressQueryKey = (id: string) => [...nodesQueryKey, 'egress', id] as const;

@@ -1,25 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type CallAnswer } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-/** A gateway node as GET /api/sub-server/admin/list answers it (not yet a contract schema). */
-export interface TNode {
-  id: string;
-  name: string;
-  host: string;
-  status: 'active' | 'disabled';
-  portFrom: number;
-  portTo: number;
-  ipv6Prefix: string | null;
-  lastSeenAt: string | null;
-  online: boolean;
-  proxies: number;
-  freePorts: number;
-  trafficBytes: number;
-}
+/** A gateway node as GET /api/sub-server/admin/list answers it. */
+export type TNode = CallAnswer<'GET /sub-server/admin/list'>[number];
 
-export function listNodes(): Promise<TNode[]> {
-  return api.get<TNode[]>('/sub-server/admin/list');
+export function listNodes() {
+  return api.call('GET /sub-server/admin/list');
 }
 
 export const nodesQueryKey = [...queryRoots.admin, 'nodes'] as const;

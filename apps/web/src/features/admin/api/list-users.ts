@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TAdminUser, TPage } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -9,8 +8,8 @@ export interface UserListParams {
   search: string;
 }
 
-export function listUsers(params: UserListParams): Promise<TPage<TAdminUser>> {
-  return api.get<TPage<TAdminUser>>('/user/admin/get-all-user', { query: { ...params } });
+export function listUsers(params: UserListParams) {
+  return api.call('GET /user/admin/get-all-user', { query: params });
 }
 
 export const usersQueryKey = [...queryRoots.admin, 'users'] as const;

@@ -1,20 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAdminTopup } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { adminTopupsQueryKey } from './list-admin-topups';
 import { usersQueryKey } from './list-users';
 
-export interface MarkTopupPaidInput {
-  id: string;
-  /** Whom to credit: required for an unmatched transfer, else the top-up's own user. */
-  userId?: string;
-  /** Coins to credit instead of the top-up's amount (e.g. a held payment of another amount). */
-  amount?: number;
-  note?: string;
-}
+/**
+ * The top-up, and whom to credit (`userId`: required for an unmatched transfer, else the top-up's
+ * own user), `amount` to credit instead of the top-up's (e.g. a held payment of another amount), a note.
+ */
+export type MarkTopupPaidInput = { id: string } & CallBody<'PUT /bill/admin/topup/:id'>;
 
-export function markTopupPaid({ id, ...body }: MarkTopupPaidInput): Promise<TAdminTopup> {
-  return api.put<TAdminTopup>(`/bill/admin/topup/${id}`, body);
+export function markTopupPaid({ id, ...body }: MarkTopupPaidInput) {
+  return api.call('PUT /bill/admin/topup/:id', { params: { id }, body });
 }
 
 /** PUT /api/bill/admin/topup/:id {userId?, amount?, note?}: mark paid, or give a transfer to a user. */

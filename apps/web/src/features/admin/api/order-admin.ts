@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Period, TAdminUser, TKey, TProxy } from '@proxy/contract';
+import type { Period, TKey, TProxy } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -67,7 +67,7 @@ export function useAdminUser(id: string) {
   return useQuery(
     queryOptions({
       queryKey: [...queryRoots.admin, 'user', id],
-      queryFn: () => api.get<TAdminUser>(`/user/admin/detail/${id}`),
+      queryFn: () => api.call('GET /user/admin/detail/:id', { params: { id } }),
     }),
   );
 }

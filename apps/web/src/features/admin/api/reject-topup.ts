@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAdminTopup } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { adminTopupsQueryKey } from './list-admin-topups';
 
-export function rejectTopup(id: string): Promise<TAdminTopup> {
-  return api.put<TAdminTopup>(`/bill/admin/topup/${id}/reject`);
+export function rejectTopup(id: string) {
+  return api.call('PUT /bill/admin/topup/:id/reject', { params: { id } });
 }
 
 /** PUT /api/bill/admin/topup/:id/reject: a pending or held top-up will never be credited. */

@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { NodeFields } from './create-node';
-import { nodesQueryKey, type TNode } from './list-nodes';
+import { api, type CallBody } from '@/lib/api-client';
+import { nodesQueryKey } from './list-nodes';
 
-export interface UpdateNodeInput extends Partial<NodeFields> {
-  id: string;
-  status?: TNode['status'];
-}
+export type UpdateNodeInput = { id: string } & CallBody<'PUT /sub-server/admin/update/:id'>;
 
-export function updateNode({ id, ...body }: UpdateNodeInput): Promise<{ ok: true }> {
-  return api.put<{ ok: true }>(`/sub-server/admin/update/${id}`, body);
+export function updateNode({ id, ...body }: UpdateNodeInput) {
+  return api.call('PUT /sub-server/admin/update/:id', { params: { id }, body });
 }
 
 /** PUT /api/sub-server/admin/update/:id {name?, host?, status?, portFrom?, portTo?, ipv6Prefix?} */

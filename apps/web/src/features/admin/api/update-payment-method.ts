@@ -1,17 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PaymentMethod, TPaymentConfig } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import type { PaymentMethod } from '@proxy/contract';
+import { api, type CallBody } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 import { paymentConfigQueryKey } from './get-payment-config';
 
-export interface UpdatePaymentMethodInput {
-  method: PaymentMethod;
-  /** `enabled`, plain values (null clears) and secrets (a string sets, null clears, absent keeps). */
-  body: Record<string, string | boolean | null>;
-}
+/**
+ * A method and its settings: `enabled`, plain values (null clears) and secrets (a string sets, null
+ * clears, absent keeps), each method's fields its own.
+ */
+export type UpdatePaymentMethodInput = {
+  [M in PaymentMethod]: { method: M; body: CallBody<`PUT /bill/admin/payment-methods/${M}`> };
+}[PaymentMethod];
 
-export function updatePaymentMethod({ method, body }: UpdatePaymentMethodInput): Promise<TPaymentConfig> {
-  return api.put<TPaymentConfig>(`/bill/admin/payment-methods/${method}`, body);
+export function updatePaymentMethod({ method, body }: UpdatePaymentMethodInput) {
+  return api.call(`PUT /bill/admin/payment-methods/${method}`, { body });
 }
 
 /** PUT /api/bill/admin/payment-methods/:method; the answer is the whole configuration again. */

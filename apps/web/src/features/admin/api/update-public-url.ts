@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TPaymentConfig } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { paymentConfigQueryKey } from './get-payment-config';
 
-export function updatePublicUrl(publicUrl: string | null): Promise<TPaymentConfig> {
-  return api.put<TPaymentConfig>('/bill/admin/payment-public-url', { publicUrl });
+export function updatePublicUrl(publicUrl: string | null) {
+  return api.call('PUT /bill/admin/payment-public-url', { body: { publicUrl } });
 }
 
 /** PUT /api/bill/admin/payment-public-url {publicUrl}: the base of provider return and webhook URLs. */

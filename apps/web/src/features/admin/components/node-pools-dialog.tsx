@@ -32,6 +32,9 @@ import { egressBody, type EgressKind } from '../utils/node-form';
 
 const KINDS: EgressKind[] = ['ips', 'cidr', 'prefix', 'shared'];
 
+/** The pool list answers a group's product as a plain string; pools are only ever added per product. */
+const productOf = (g: TEgressGroup) => g.product as Product;
+
 function GroupsTable({ node, groups }: { node: TNode; groups: TEgressGroup[] }) {
   const { t, i18n } = useTranslation();
   const remove = useDeleteNodeEgress();
@@ -54,7 +57,7 @@ function GroupsTable({ node, groups }: { node: TNode; groups: TEgressGroup[] }) 
         <TableBody>
           {groups.map((g) => (
             <TableRow key={`${g.product}-${g.country}-${g.kind}-${g.family}`}>
-              <TableCell>{t(`common.product.${g.product}`)}</TableCell>
+              <TableCell>{t(`common.product.${productOf(g)}`)}</TableCell>
               <TableCell>{countryName(g.country, i18n.language)}</TableCell>
               <TableCell>
                 {t(`admin.nodes.kinds.${g.kind}`)} (IPv{g.family})
@@ -71,7 +74,7 @@ function GroupsTable({ node, groups }: { node: TNode; groups: TEgressGroup[] }) 
                     disabled={remove.isPending}
                     onClick={() =>
                       remove.mutate(
-                        { id: node.id, product: g.product, country: g.country },
+                        { id: node.id, product: productOf(g), country: g.country },
                         { onSuccess: () => notifySuccess(t('admin.nodes.poolRemoved')) },
                       )
                     }

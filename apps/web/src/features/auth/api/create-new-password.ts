@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ZCreateNewPasswordRequest, ZOk } from '@proxy/contract';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 
-export function createNewPassword(body: z.infer<typeof ZCreateNewPasswordRequest>): Promise<z.infer<typeof ZOk>> {
-  return api.put<z.infer<typeof ZOk>>('/auth/create-new-password', body);
+export function createNewPassword(body: CallBody<'PUT /auth/create-new-password'>) {
+  return api.call('PUT /auth/create-new-password', { body });
 }
 
 /** PUT /api/auth/create-new-password */

@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ZForgotPasswordRequest, ZOk } from '@proxy/contract';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 
-export function forgotPassword(body: z.infer<typeof ZForgotPasswordRequest>): Promise<z.infer<typeof ZOk>> {
-  return api.post<z.infer<typeof ZOk>>('/auth/forgot-password', body);
+export function forgotPassword(body: CallBody<'POST /auth/forgot-password'>) {
+  return api.call('POST /auth/forgot-password', { body });
 }
 
 /** POST /api/auth/forgot-password: mails a reset code. */

@@ -7,7 +7,7 @@ import { readCaptchaChallenge } from '../utils/lite-schemas';
  * form's `captcha`: base64 of {algorithm, challenge, number, salt, signature}.
  */
 export async function getSolvedCaptcha(signal: AbortSignal): Promise<string> {
-  const challenge = readCaptchaChallenge(await api.get<unknown>('/auth/captcha', { signal }));
+  const challenge = readCaptchaChallenge(await api.call('GET /auth/captcha', { signal }));
   const { promise, controller } = solveChallenge(
     challenge.challenge,
     challenge.salt,

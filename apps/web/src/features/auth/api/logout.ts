@@ -6,7 +6,7 @@ import { getRefreshToken } from '@/lib/session';
 async function logout(): Promise<void> {
   const refreshToken = getRefreshToken();
   if (refreshToken) {
-    await api.post('/auth/logout', { refreshToken });
+    await api.call('POST /auth/logout', { body: { refreshToken } });
   }
 }
 

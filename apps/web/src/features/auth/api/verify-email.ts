@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ZOk, ZVerifyRequest } from '@proxy/contract';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 
-export function verifyEmail(body: z.infer<typeof ZVerifyRequest>): Promise<z.infer<typeof ZOk>> {
-  return api.post<z.infer<typeof ZOk>>('/auth/verify', body);
+export function verifyEmail(body: CallBody<'POST /auth/verify'>) {
+  return api.call('POST /auth/verify', { body });
 }
 
 /** POST /api/auth/verify with the emailed OTP. */

@@ -40,7 +40,7 @@ export function useFreshKey(): string | null {
 export function useGenerateKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ apiKey: string }>('/user/generate-key'),
+    mutationFn: () => api.call('POST /user/generate-key'),
     onSuccess: ({ apiKey }) => {
       client.setQueryData(freshKeyKey, apiKey);
       return Promise.all([

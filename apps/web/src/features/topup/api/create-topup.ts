@@ -1,29 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PaymentMethod, TTopupDetail } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import type { EndpointKey, PaymentMethod } from '@proxy/contract';
+import { api, type CallBody } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-/** The create call of each method (docs/wire-contract.md#top-ups); all take {amount} in coins. */
-const CREATE_PATHS: Record<PaymentMethod, string> = {
-  bank: '/user/bank-create-order',
-  paypal: '/user/paypal-create-order',
-  card: '/user/payment-credit-card',
-  momo: '/user/momo-create-order',
-  perfectmoney: '/user/perfect-money-create-order',
-  usdt: '/user/usdt-create-order',
-  bytepay: '/user/bytepay-create-order',
-  tazapay: '/user/tazapay-create-order',
-};
+/** The create call of each method but Tazapay (docs/wire-contract.md#top-ups): each takes {amount} in coins. */
+const CREATE_KEYS = {
+  bank: 'POST /user/bank-create-order',
+  paypal: 'POST /user/paypal-create-order',
+  card: 'POST /user/payment-credit-card',
+  momo: 'POST /user/momo-create-order',
+  perfectmoney: 'POST /user/perfect-money-create-order',
+  usdt: 'POST /user/usdt-create-order',
+  bytepay: 'POST /user/bytepay-create-order',
+} as const satisfies Record<Exclude<PaymentMethod, 'tazapay'>, EndpointKey>;
 
-export interface CreateTopupInput {
-  method: PaymentMethod;
-  amount: number;
-  /** Tazapay only: the payer's ISO country, for its local methods. */
-  country?: string;
-}
+/** The method, and its create call's body; `country` (the payer's, for its local methods) is Tazapay's only. */
+export type CreateTopupInput = { method: PaymentMethod } & CallBody<'POST /user/bank-create-order'> &
+  Partial<Pick<CallBody<'POST /user/tazapay-create-order'>, 'country'>>;
 
-export function createTopup({ method, amount, country }: CreateTopupInput): Promise<TTopupDetail> {
-  return api.post<TTopupDetail>(CREATE_PATHS[method], method === 'tazapay' ? { amount, country } : { amount });
+export function createTopup({ method, amount, country }: CreateTopupInput) {
+  // The form checks the country first; without one the server answers VALIDATION_ERROR.
+  return method === 'tazapay'
+    ? api.call('POST /user/tazapay-create-order', { body: { amount, country: country ?? '' } })
+    : api.call(CREATE_KEYS[method], { body: { amount } });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentMethod, TopupStatus, TPage, TTopup } from '@proxy/contract';
+import type { PaymentMethod, TopupStatus } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -11,8 +11,8 @@ export interface TopupListParams {
   method?: PaymentMethod;
 }
 
-export function listTopups(params: TopupListParams): Promise<TPage<TTopup>> {
-  return api.get<TPage<TTopup>>('/log/list-topup', { query: { ...params } });
+export function listTopups(params: TopupListParams) {
+  return api.call('GET /log/list-topup', { query: params });
 }
 
 /** GET /api/log/list-topup (paged; docs/wire-contract.md#paging: 25 a page from page 1). */
