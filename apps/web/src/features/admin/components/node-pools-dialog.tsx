@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,6 +20,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { formatCoins, PRODUCTS, type Product } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
@@ -35,11 +39,67 @@ const KINDS: EgressKind[] = ['ips', 'cidr', 'prefix', 'shared'];
 /** The pool list answers a group's product as a plain string; pools are only ever added per product. */
 const productOf = (g: TEgressGroup) => g.product as Product;
 
+function RemovePoolButton({ node, group }: { node: TNode; group: TEgressGroup }) {
+  const { t } = useTranslation();
+  const remove = useDeleteNodeEgress();
+  return (
+    <Tooltip title={t('admin.nodes.removePool')}>
+      <IconButton
+        size="small"
+        color="error"
+        disabled={remove.isPending}
+        onClick={() =>
+          remove.mutate(
+            { id: node.id, product: productOf(group), country: group.country },
+            { onSuccess: () => notifySuccess(t('admin.nodes.poolRemoved')) },
+          )
+        }
+        data-testid="node-pool-remove"
+      >
+        <DeleteOutline fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+const groupKey = (g: TEgressGroup) => `${g.product}-${g.country}-${g.kind}-${g.family}`;
+
+/** On a phone each pool is a block: five columns do not fit 390 px without wrapping every word. */
+function GroupBlocks({ node, groups }: { node: TNode; groups: TEgressGroup[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack spacing={1} data-testid="node-pools-table">
+      {groups.map((g) => (
+        <Paper key={groupKey(g)} variant="outlined" sx={{ p: 1.5 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {t(`common.product.${productOf(g)}`)} · {countryName(g.country, i18n.language)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t(`admin.nodes.kinds.${g.kind}`)} (IPv{g.family}) · {t('admin.nodes.inUse')}: {formatCoins(g.held)} /{' '}
+                {formatCoins(g.total)}
+              </Typography>
+              <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                {g.sample}
+              </Typography>
+            </Box>
+            <RemovePoolButton node={node} group={g} />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 function GroupsTable({ node, groups }: { node: TNode; groups: TEgressGroup[] }) {
   const { t, i18n } = useTranslation();
-  const remove = useDeleteNodeEgress();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (groups.length === 0) {
     return <Alert severity="info">{t('admin.nodes.noPools')}</Alert>;
+  }
+  if (phone) {
+    return <GroupBlocks node={node} groups={groups} />;
   }
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -56,7 +116,7 @@ function GroupsTable({ node, groups }: { node: TNode; groups: TEgressGroup[] }) 
         </TableHead>
         <TableBody>
           {groups.map((g) => (
-            <TableRow key={`${g.product}-${g.country}-${g.kind}-${g.family}`}>
+            <TableRow key={groupKey(g)}>
               <TableCell>{t(`common.product.${productOf(g)}`)}</TableCell>
               <TableCell>{countryName(g.country, i18n.language)}</TableCell>
               <TableCell>
@@ -67,22 +127,7 @@ function GroupsTable({ node, groups }: { node: TNode; groups: TEgressGroup[] }) 
               </TableCell>
               <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{g.sample}</TableCell>
               <TableCell padding="checkbox">
-                <Tooltip title={t('admin.nodes.removePool')}>
-                  <IconButton
-                    size="small"
-                    color="error"
-                    disabled={remove.isPending}
-                    onClick={() =>
-                      remove.mutate(
-                        { id: node.id, product: productOf(g), country: g.country },
-                        { onSuccess: () => notifySuccess(t('admin.nodes.poolRemoved')) },
-                      )
-                    }
-                    data-testid="node-pool-remove"
-                  >
-                    <DeleteOutline fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                <RemovePoolButton node={node} group={g} />
               </TableCell>
             </TableRow>
           ))}
@@ -95,6 +140,7 @@ function GroupsTable({ node, groups }: { node: TNode; groups: TEgressGroup[] }) 
 /** The egress pools of a node: addresses per product and country; add IPs, a CIDR, a prefix or a shared address. */
 export function NodePoolsDialog({ node, onClose }: { node: TNode; onClose: () => void }) {
   const { t } = useTranslation();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const groups = useNodeEgress(node.id);
   const add = useAddNodeEgress();
   const [product, setProduct] = useState<Product>('v4');
@@ -120,7 +166,7 @@ export function NodePoolsDialog({ node, onClose }: { node: TNode; onClose: () =>
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" data-testid="node-pools-dialog">
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} data-testid="node-pools-dialog">
       <DialogTitle>{t('admin.nodes.poolsTitle', { name: node.name })}</DialogTitle>
       <DialogContent>
         <Stack spacing={3} sx={{ pt: 1 }}>
@@ -155,7 +201,11 @@ export function NodePoolsDialog({ node, onClose }: { node: TNode; onClose: () =>
                   placeholder="VN"
                   value={country}
                   onChange={(event) => setCountry(event.target.value.toUpperCase().slice(0, 2))}
-                  slotProps={{ htmlInput: { maxLength: 2, 'data-testid': 'pool-country' } }}
+                  // The label stays above the field, so the placeholder (an example) never sits under it.
+                  slotProps={{
+                    inputLabel: { shrink: true },
+                    htmlInput: { maxLength: 2, 'data-testid': 'pool-country' },
+                  }}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
@@ -185,7 +235,10 @@ export function NodePoolsDialog({ node, onClose }: { node: TNode; onClose: () =>
                   placeholder={t(`admin.nodes.placeholders.${kind}`)}
                   value={value}
                   onChange={(event) => setValue(event.target.value)}
-                  slotProps={{ htmlInput: { spellCheck: false, 'data-testid': 'pool-value' } }}
+                  slotProps={{
+                    inputLabel: { shrink: true },
+                    htmlInput: { spellCheck: false, 'data-testid': 'pool-value' },
+                  }}
                 />
               </Grid>
             </Grid>
