@@ -1,11 +1,27 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, createCustomer, creditCustomer, loginViaUi, ownerOf, ownerToken, tokenOf } from './support/app';
 import { useE2E } from './support/setup';
 
 // Issue 15's admin screens: adding and removing countries, period prices and packages, the order
-// page (units, history, free extend, cancel with a refund) and the customer page, in vi and en.
+// page (units, history, free extend, cancel with a refund) and the customer page (with the
+// customer's activity, issue 12), in vi and en.
 const e2e = useE2E();
+
+/** E2E_SHOTS_DIR: also save screenshots of the screens (for a human to look at). */
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+async function shot(page: Page, name: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true });
+    // Transitions finished (the tab indicator slides), so the picture shows the settled screen.
+    await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
+  }
+}
 
 async function adminAt(page: Page, path: string, lang: 'vi' | 'en'): Promise<void> {
   const { server } = e2e;
@@ -193,5 +209,68 @@ describe('customer page', () => {
     await page.getByTestId('customer-proxies-grid').getByRole('row').nth(25).waitFor();
     await page.getByTestId('customer-tab-ledger').click();
     await page.getByTestId('customer-ledger-grid').getByText('+10.000.000').waitFor();
+  });
+
+  it('should show a customer’s activity with their purchase and the admin’s credit, on a screen and a phone (en, vi)', async () => {
+    const { server, page } = e2e;
+    const { creds, order } = await customerWithOrder('activity');
+    await adminAt(page, '/admin/customers', 'en');
+    await page.getByTestId('customers-search').fill(creds.email);
+    await page.getByTestId('customer-link').filter({ hasText: creds.email }).click();
+    await page.getByTestId('customer-detail-balance').waitFor();
+    const customerUrl = page.url();
+    const phone = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    await loginViaUi(phone, server.baseUrl, ownerOf(server), 'en');
+    const words = {
+      en: {
+        bought: 'Order bought',
+        credited: 'Balance adjusted by an administrator',
+        customer: 'Customer',
+        admin: 'Administrator',
+        cost: 'Cost',
+      },
+      vi: {
+        bought: 'Mua đơn hàng',
+        credited: 'Quản trị viên điều chỉnh số dư',
+        customer: 'Khách hàng',
+        admin: 'Quản trị viên',
+        cost: 'Chi phí',
+      },
+    };
+    for (const lang of ['en', 'vi'] as const) {
+      const w = words[lang];
+      for (const [p, width] of [
+        [page, 1366],
+        [phone, 390],
+      ] as const) {
+        await p.evaluate((l) => localStorage.setItem('clientLanguage', l), lang);
+        await p.goto(customerUrl);
+        await p.getByTestId('customer-tab-activity').click();
+        const grid = p.getByTestId('customer-activity-grid');
+        // The purchase, by the customer (not "You": the admin reads it), with its code and cost.
+        const bought =
+          width === 390
+            ? grid.getByTestId('activity-item').filter({ hasText: w.bought })
+            : grid.getByRole('row').filter({ hasText: w.bought });
+        await bought
+          .filter({ hasText: order.code })
+          .filter({ hasText: w.customer })
+          .filter({ hasText: `${w.cost}:` })
+          .waitFor();
+        // The admin's credit, by the admin.
+        await grid.getByText(w.credited).first().waitFor();
+        const credit =
+          width === 390
+            ? grid.getByTestId('activity-item').filter({ hasText: w.credited })
+            : grid.getByRole('row').filter({ hasText: w.credited });
+        await credit.filter({ hasText: w.admin }).first().waitFor();
+        if (width === 390) {
+          // A block per row: the purchase's detail is on the phone's screen, not in a column off it.
+          const box = await bought.getByText(order.code).first().boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+        }
+        await shot(p, `admin-customer-activity-${lang}-${width}`);
+      }
+    }
   });
 });

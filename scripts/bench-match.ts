@@ -2,6 +2,10 @@
 // the customer's proxies in mixed forms, half other endpoints. Prints the parser alone and the
 // whole match (parse + one query + pairing + the proxies' views) as median and worst of several
 // runs, on the embedded PGlite by default or on PostgreSQL with DATABASE_URL. Target: < 200 ms.
+// Also the match's CPU time in this process (process.cpuUsage): on PGlite that is all of its work
+// (the database runs in this thread), and unlike the wall time it hardly moves with the machine's
+// load, so before/after comparisons on a shared machine read it; on PostgreSQL it leaves out the
+// server's share.
 import { performance } from 'node:perf_hooks';
 import { parseProxyLines } from '@proxy/contract';
 import { build, customer } from '../apps/server/test/helper';
@@ -59,19 +63,23 @@ async function main() {
     const text = lines.join('\r\n');
     const parseMs: number[] = [];
     const matchMs: number[] = [];
+    const cpuMs: number[] = [];
     let matched = 0;
     for (let r = 0; r < RUNS + 1; r++) {
       let t0 = performance.now();
       parseProxyLines(text);
       const p = performance.now() - t0;
       t0 = performance.now();
+      const cpu0 = process.cpuUsage();
       const out = await matchProxyLines(t.ctx, c.id, text);
       const m = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
       matched = out.matched.length;
       // The first run warms the JIT and the query plan.
       if (r > 0) {
         parseMs.push(p);
         matchMs.push(m);
+        cpuMs.push((cpu.user + cpu.system) / 1000);
       }
     }
     console.log(
@@ -79,6 +87,9 @@ async function main() {
     );
     console.log(`parse only:                 ${stats(parseMs)}`);
     console.log(`parse + match (one query):  ${stats(matchMs)}   target < 200 ms`);
+    console.log(
+      `  its CPU time in this process: ${stats(cpuMs)}${t.database.kind === 'pglite' ? ' (all of it: PGlite runs here)' : ' (without the server’s share)'}`,
+    );
   } finally {
     await t.close();
   }

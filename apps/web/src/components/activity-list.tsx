@@ -12,15 +12,19 @@ import { ListPagination, PagedDataGrid } from '@/components/data-grid';
 import { usePaging } from '@/hooks/use-paging';
 import { auditActionText, auditDetailText, useAuditList } from '@/lib/audit';
 
-function ActorChip({ e }: { e: TAuditEvent }) {
+/** Who reads the trail: the customer themself ("You" did it) or an admin on the customer's page ("Customer"). */
+type Reader = 'self' | 'admin';
+
+function ActorChip({ e, reader }: { e: TAuditEvent; reader: Reader }) {
   const { t } = useTranslation();
   const color =
     e.actor === 'admin' ? 'warning' : e.actor === 'system' ? 'default' : e.actor === 'api-key' ? 'info' : 'primary';
-  return <Chip size="small" variant="outlined" color={color} label={t(`audit.actors.${e.actor}`)} />;
+  const label = reader === 'admin' && e.actor === 'user' ? t('audit.actorCustomer') : t(`audit.actors.${e.actor}`);
+  return <Chip size="small" variant="outlined" color={color} label={label} />;
 }
 
 /** One row of the trail as a short block: what, who, when and from where, and its detail. */
-function ActivityItem({ e }: { e: TAuditEvent }) {
+function ActivityItem({ e, reader = 'self' }: { e: TAuditEvent; reader?: Reader }) {
   const { t, i18n } = useTranslation();
   const detail = auditDetailText(e, t, i18n.language);
   return (
@@ -29,7 +33,7 @@ function ActivityItem({ e }: { e: TAuditEvent }) {
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {auditActionText(e.action, t)}
         </Typography>
-        <ActorChip e={e} />
+        <ActorChip e={e} reader={reader} />
       </Stack>
       <Typography variant="caption" color="text.secondary" component="div">
         {formatDateTime(e.at)}
@@ -47,12 +51,14 @@ function ActivityItem({ e }: { e: TAuditEvent }) {
 /**
  * docs/screens.md#account: the caller's activity, server-paged, newest first: a grid on a screen,
  * the same rows as blocks on a phone (a grid there would hide the actor, IP and detail off-screen).
+ * With a userId, that customer's activity as their site's admin sees it (the admin customer page).
  */
-export function ActivityGrid() {
+export function ActivityGrid({ userId, testId = 'activity-grid' }: { userId?: string; testId?: string } = {}) {
   const { t, i18n } = useTranslation();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const paging = usePaging();
-  const list = useAuditList({ page: paging.page, limit: paging.limit });
+  const list = useAuditList({ page: paging.page, limit: paging.limit, userId });
+  const reader: Reader = userId === undefined ? 'self' : 'admin';
   const columns: GridColDef<TAuditEvent>[] = [
     { field: 'at', headerName: t('audit.columns.at'), width: 150, valueFormatter: (v: string) => formatDateTime(v) },
     {
@@ -66,7 +72,7 @@ export function ActivityGrid() {
       field: 'actor',
       headerName: t('audit.columns.actor'),
       width: 140,
-      renderCell: ({ row }) => <ActorChip e={row} />,
+      renderCell: ({ row }) => <ActorChip e={row} reader={reader} />,
     },
     { field: 'ip', headerName: t('audit.columns.ip'), width: 140, valueFormatter: (v: string | null) => v ?? '—' },
     {
@@ -80,7 +86,7 @@ export function ActivityGrid() {
   ];
   if (phone) {
     return (
-      <Box data-testid="activity-grid">
+      <Box data-testid={testId}>
         {list.isFetching && <LinearProgress sx={{ mb: 1 }} />}
         {list.data?.items.length === 0 && (
           <Typography variant="body2" color="text.secondary">
@@ -89,14 +95,14 @@ export function ActivityGrid() {
         )}
         <Stack spacing={1.5}>
           {(list.data?.items ?? []).map((e) => (
-            <ActivityItem key={e.id} e={e} />
+            <ActivityItem key={e.id} e={e} reader={reader} />
           ))}
         </Stack>
         <ListPagination total={list.data?.total ?? 0} paging={paging} />
       </Box>
     );
   }
-  return <PagedDataGrid testId="activity-grid" list={list} paging={paging} columns={columns} />;
+  return <PagedDataGrid testId={testId} list={list} paging={paging} columns={columns} />;
 }
 
 /** One proxy's or key's latest activity, for its details drawer. */

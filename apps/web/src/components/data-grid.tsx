@@ -116,6 +116,12 @@ export function ListPagination({ total, paging, onChange }: { total: number; pag
       labelDisplayedRows={({ from, to, count }) =>
         t('common.gridRows', { from: formatCoins(from), to: formatCoins(to), count: formatCoins(count) })
       }
+      // On a phone the row count and the page arrows go to a second line instead of being cut off
+      // at the right edge (the Vietnamese labels do not fit 390 px on one).
+      sx={{
+        '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: 0 },
+        '& .MuiTablePagination-spacer': { display: 'none' },
+      }}
     />
   );
 }

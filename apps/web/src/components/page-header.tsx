@@ -10,7 +10,8 @@ export function PageHeader({ title, actions }: { title: string; actions?: ReactN
       spacing={1.5}
       sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
     >
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+      {/* A long word (a customer's e-mail in the admin's customer page) wraps instead of widening a phone's page. */}
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
       {actions && (

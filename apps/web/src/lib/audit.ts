@@ -7,13 +7,21 @@ export interface AuditListParams {
   limit: number;
   proxyId?: string;
   keyId?: string;
+  /** An admin's view of this customer's trail (GET /api/audit/admin/list), not the caller's own. */
+  userId?: string;
 }
 
-/** GET /api/audit/list: the caller's trail, newest first (also one proxy's or key's). */
-export const auditQueryOptions = (params: AuditListParams) =>
+/**
+ * GET /api/audit/list: the caller's trail, newest first (also one proxy's or key's); with a userId,
+ * GET /api/audit/admin/list: that customer's trail, for an admin of their site (the customer page).
+ */
+export const auditQueryOptions = ({ userId, ...params }: AuditListParams) =>
   queryOptions({
-    queryKey: [...queryRoots.audit, params],
-    queryFn: () => api.call('GET /audit/list', { query: params }),
+    queryKey: userId === undefined ? [...queryRoots.audit, params] : [...queryRoots.admin, 'audit', userId, params],
+    queryFn: () =>
+      userId === undefined
+        ? api.call('GET /audit/list', { query: params })
+        : api.call('GET /audit/admin/list', { query: { ...params, userId } }),
     placeholderData: keepPreviousData,
   });
 

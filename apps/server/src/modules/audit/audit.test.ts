@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, countRows, createUser, customer, login, type TestApp } from '../../../test/helper.js';
 import { runAutoRenew } from '../../jobs/auto-renew.js';
@@ -350,5 +351,70 @@ describe('GET /api/audit/list', () => {
     expect(JSON.stringify(rows)).not.toContain(key);
     expect(rows.find((r) => r.action === 'proxy.comment')).toMatchObject({ actor: 'api-key', ip: '198.51.100.10' });
     expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['api-key.generate', 'api-key.allowed-ips']));
+  });
+});
+
+describe('GET /api/audit/admin/list', () => {
+  const B = 'proxy-owner.localhost';
+  const adminView = (token: string, query: string, host = 'localhost') =>
+    t.inject({ method: 'GET', url: `/api/audit/admin/list?${query}`, headers: { host }, token });
+
+  it('should page exactly one customer’s trail, as they see it, for an admin of their site only', async () => {
+    const c = await customer(t, 5_000_000);
+    const neighbour = await customer(t, 5_000_000);
+    const { proxies } = await buyV4(c, 2);
+    const { proxies: theirs } = await buyV4(neighbour, 1);
+    for (const comment of ['first', 'second']) {
+      const res = await call(c, 'PUT', '/api/v4-proxy/update-list-proxy', { listProxyId: [proxies[0]!.id], comment });
+      expect(res.statusCode).toBe(200);
+    }
+    // The login, the purchase and the two comments.
+    const own = await trail(c);
+    expect(own.length).toBe(4);
+
+    const adminA = (await login(t, await createUser(t, { role: 2 }))).accessToken;
+    const all = await adminView(adminA, `userId=${c.id}&limit=500`);
+    expect(all.statusCode).toBe(200);
+    // The same rows in the same order as the customer's own view: nothing of the neighbour's.
+    expect(all.json<{ items: Row[] }>().items.map((r) => r.id)).toEqual(own.map((r) => r.id));
+    expect(all.json().total).toBe(own.length);
+    // Paged on the server.
+    const second = await adminView(adminA, `userId=${c.id}&page=2&limit=2`);
+    expect(second.json()).toMatchObject({ total: own.length, page: 2, limit: 2 });
+    expect(second.json<{ items: Row[] }>().items.map((r) => r.id)).toEqual(own.slice(2, 4).map((r) => r.id));
+    // A proxy's trail through the customer; the neighbour's proxy is not this customer's.
+    const one = await adminView(adminA, `userId=${c.id}&proxyId=${proxies[0]!.id}&limit=500`);
+    expect(one.json<{ items: Row[] }>().items.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['proxy.comment', 'order.buy']),
+    );
+    const cross = await adminView(adminA, `userId=${c.id}&proxyId=${theirs[0]!.id}`);
+    expect(cross.statusCode).toBe(404);
+    expect(cross.json().message).toBe('PROXY_NOT_EXISTS');
+
+    // Bad input: a clear 4xx, never a 5xx.
+    for (const q of ['', 'userId=nope', `userId=${c.id}&page=0`, `userId=${c.id}&limit=100000`]) {
+      expect((await adminView(adminA, q)).statusCode, q).toBe(400);
+    }
+    const unknown = await adminView(adminA, `userId=${randomUUID()}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('USER_NOT_EXISTS');
+
+    // A customer is refused, even about themself.
+    expect((await adminView(c.token, `userId=${c.id}`)).statusCode).toBe(403);
+
+    // Site B: its admin reads its own customer, never site A's; site A's admin never site B's.
+    const customerB = await customer(t, 0, B);
+    const adminB = (await login(t, await createUser(t, { role: 2, host: B }), B)).accessToken;
+    const mineB = await adminView(adminB, `userId=${customerB.id}`, B);
+    expect(mineB.statusCode).toBe(200);
+    expect(mineB.json<{ items: Row[] }>().items.map((r) => r.action)).toEqual(['account.login']);
+    for (const [token, userId, host] of [
+      [adminB, c.id, B],
+      [adminA, customerB.id, 'localhost'],
+    ] as const) {
+      const res = await adminView(token, `userId=${userId}`, host);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('USER_NOT_EXISTS');
+    }
   });
 });

@@ -32,20 +32,39 @@ export async function findOwnProxiesAt(
   if (hosts.length === 0 || keys.length === 0) {
     return [];
   }
-  // One row holding a JSON array of [id, type, key, username, password, locked]: on PGlite each
-  // result row costs far more than building it in PostgreSQL (5,000 rows: ~2.5× slower than one).
+  // One row holding one JSON array per column ([ids, types, keys, usernames, passwords, locked]):
+  // on PGlite each result row costs far more than building it in PostgreSQL (5,000 rows: ~2.5×
+  // slower than one), and json_agg of a plain column resolves its output type once per statement
+  // where json_build_array per row does it for each of its six arguments every row (5,000 matched
+  // rows: ~25% less CPU for the statement on PGlite, bench:match; PostgreSQL gains a little too).
   const [row] = await queryRows<{ j: string }>(
     db,
     sql`with n as materialized (
           select s.id, (h.i::int - 1) * 65536 as base
           from jsonb_array_elements_text(${JSON.stringify(hosts)}::jsonb) with ordinality as h(host, i)
           join sub_servers s on lower(s.host) = h.host)
-        select coalesce(json_agg(json_build_array(p.id, p.type, k.key, p.username, p.password, p.status = 'locked')), '[]')::text as j
+        select json_build_array(json_agg(p.id), json_agg(p.type), json_agg(k.key), json_agg(p.username),
+                                json_agg(p.password), json_agg(p.status = 'locked'))::text as j
         from proxies p
         join n on n.id = p.sub_server_id
         join unnest(${`{${keys.join(',')}}`}::int[]) as k(key) on k.key = n.base + p.port
         where p.user_id = ${userId} and p.key_id is null`,
   );
-  const list = JSON.parse(row?.j ?? '[]') as [string, 'v6' | 'v4', number, string, string, boolean][];
-  return list.map(([id, type, key, username, password, locked]) => ({ id, type, key, username, password, locked }));
+  // The six aggregates take the same rows in the same order; no row matched: each is null.
+  const [ids, types, at, usernames, passwords, locked] = JSON.parse(row?.j ?? '[null]') as [
+    string[] | null,
+    ('v6' | 'v4')[],
+    number[],
+    string[],
+    string[],
+    boolean[],
+  ];
+  return (ids ?? []).map((id, i) => ({
+    id,
+    type: types[i]!,
+    key: at[i]!,
+    username: usernames[i]!,
+    password: passwords[i]!,
+    locked: locked[i]!,
+  }));
 }

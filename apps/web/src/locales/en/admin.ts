@@ -132,6 +132,7 @@ export const admin: typeof vi = {
     keys: 'Keys',
     topups: 'Top-ups',
     ledger: 'Balance history',
+    activity: 'Activity',
   },
   config: {
     title: 'Configuration',

@@ -8,6 +8,8 @@ export const audit: typeof vi = {
   more: 'See all on the Account page',
   columns: { at: 'Time', action: 'Action', actor: 'By', ip: 'IP', detail: 'Details' },
   actors: { user: 'You', 'api-key': 'API key', admin: 'Administrator', system: 'System' },
+  /** The customer's own actions, on the admin's customer page. */
+  actorCustomer: 'Customer',
   actions: {
     'order.buy': 'Order bought',
     'order.renew': 'Order renewed',

@@ -131,6 +131,7 @@ export const admin = {
     keys: 'Key',
     topups: 'Nạp tiền',
     ledger: 'Biến động số dư',
+    activity: 'Hoạt động',
   },
   config: {
     title: 'Cấu hình',

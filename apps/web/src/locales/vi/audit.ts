@@ -7,6 +7,8 @@ export const audit = {
   more: 'Xem tất cả ở trang Tài khoản',
   columns: { at: 'Thời gian', action: 'Hành động', actor: 'Người thực hiện', ip: 'IP', detail: 'Chi tiết' },
   actors: { user: 'Bạn', 'api-key': 'API key', admin: 'Quản trị viên', system: 'Hệ thống' },
+  /** The customer's own actions, on the admin's customer page. */
+  actorCustomer: 'Khách hàng',
   actions: {
     'order.buy': 'Mua đơn hàng',
     'order.renew': 'Gia hạn đơn hàng',

@@ -12,6 +12,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { formatDateTime } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { ActivityGrid } from '@/components/activity-list';
 import { PagedDataGrid } from '@/components/data-grid';
 import { useOrderBaseColumns } from '@/components/order-columns';
 import { PageHeader } from '@/components/page-header';
@@ -29,7 +30,7 @@ import { useAdminTopupColumns } from '../components/admin-topup-columns';
 import { BalanceDialog } from '../components/balance-dialog';
 import { useAdminKeyColumns, useAdminProxyColumns } from '../components/order-units';
 
-const TABS = ['orders', 'proxies', 'keys', 'topups', 'ledger'] as const;
+const TABS = ['orders', 'proxies', 'keys', 'topups', 'ledger', 'activity'] as const;
 type CustomerTab = (typeof TABS)[number];
 
 function CustomerOrders({ userId }: { userId: string }) {
@@ -83,7 +84,10 @@ function CustomerLedger({ userId }: { userId: string }) {
   return <PagedDataGrid testId="customer-ledger-grid" list={ledger} paging={paging} columns={columns} />;
 }
 
-/** /admin/customers/:id: one customer's account, balance actions, and their orders, proxies, keys, top-ups and ledger. */
+/**
+ * /admin/customers/:id: one customer's account, balance actions, and their orders, proxies, keys, top-ups, ledger
+ * and activity (their audit trail, as they see it on /account).
+ */
 export function CustomerDetailRoute() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -158,6 +162,7 @@ export function CustomerDetailRoute() {
       {tab === 'keys' && <CustomerKeys userId={u.id} />}
       {tab === 'topups' && <CustomerTopups userId={u.id} />}
       {tab === 'ledger' && <CustomerLedger userId={u.id} />}
+      {tab === 'activity' && <ActivityGrid userId={u.id} testId="customer-activity-grid" />}
       {balance && <BalanceDialog kind={balance} user={u} onClose={() => setBalance(null)} />}
     </>
   );
