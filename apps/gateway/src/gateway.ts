@@ -39,7 +39,6 @@ import { Tunnel } from './tunnel.js';
 import {
   createServer,
   errorName,
-  KEEPALIVE_S,
   takeConnections,
   wireKind,
   wireReason,
@@ -289,8 +288,7 @@ export class Gateway implements TunnelHost {
       return;
     }
     this.unauthenticated.set(ip, pending + 1);
-    handle.setNoDelay(true);
-    handle.setKeepAlive(true, KEEPALIVE_S);
+    // TCP_NODELAY and keepalive are on already (wire.ts takeConnections).
     this.connections.add(new Tunnel(this, handle, port, ip, rt.cfg.protocol === 'socks5'));
   }
 

@@ -107,6 +107,14 @@ export class Side {
       return;
     }
     this.ending = true;
+    if (this.eof && this.pending === 0) {
+      // This socket's peer has sent its FIN and nothing waits to be written: our FIN is the last
+      // thing it gets, and closing the socket sends it (nothing unread is left to turn it into a
+      // reset). The tunnel closes both sockets once the other direction is done too, so no
+      // shutdown call (and no event loop turn for it).
+      this.shutDone();
+      return;
+    }
     const r = shutdownHandle(this.h, onShutdown);
     if (r === 1) {
       this.shutDone();

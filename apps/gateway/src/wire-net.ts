@@ -17,6 +17,8 @@ const EPIPE = -32;
 const ECONNRESET = -104;
 /** −ENOTCONN. */
 const ENOTCONN = -107;
+/** wire.ts KEEPALIVE_S, in ms. */
+const KEEPALIVE_MS = 60_000;
 
 function noRead(): undefined {
   return undefined;
@@ -236,7 +238,11 @@ export function netWire(): Wire {
     },
     createServer: () => net.createServer({ allowHalfOpen: true, pauseOnConnect: true }),
     takeConnections(server, onHandle) {
-      server.on('connection', (socket: net.Socket) => onHandle(0, new NetHandle(socket)));
+      server.on('connection', (socket: net.Socket) => {
+        socket.setNoDelay(true);
+        socket.setKeepAlive(true, KEEPALIVE_MS);
+        onHandle(0, new NetHandle(socket));
+      });
     },
     onWriteDone(fn) {
       writeDone = fn;

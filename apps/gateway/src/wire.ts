@@ -67,7 +67,10 @@ export interface Wire {
     ip: string,
     port: number,
   ): { err: number; syscall: 'bind' | 'connect' };
-  /** A listener whose accepted connections go to `onHandle` as handles (set once it listens: `takeConnections`). */
+  /**
+   * A listener whose accepted connections go to `onHandle` as handles (set once it listens:
+   * `takeConnections`), with TCP_NODELAY and keepalive (KEEPALIVE_S) on.
+   */
   createServer(): net.Server;
   takeConnections(server: net.Server, onHandle: (status: number, handle: TcpHandle | undefined) => void): void;
   onWriteDone(fn: WriteDone): void;
@@ -75,6 +78,12 @@ export interface Wire {
 }
 
 // ------------------------------------------------------------------ the bindings
+
+/**
+ * Linux gives an accepted socket the listener's TCP_NODELAY and keepalive settings (the kernel
+ * clones the listening socket), so they are set on the listener alone.
+ */
+const INHERITS_OPTIONS = process.platform === 'linux';
 
 /** A write request object (the binding's WriteWrap); `oncomplete(status, handle)` when async. */
 interface WriteReq {
@@ -187,8 +196,20 @@ function bindingWire(tcpWrap: TcpWrapBinding, streamWrap: StreamWrapBinding): Wi
     // net.Socket it would make for each.
     createServer: () => net.createServer(),
     takeConnections(server, onHandle) {
-      const listening = (server as unknown as { _handle: { onconnection: unknown } })._handle;
-      listening.onconnection = onHandle;
+      const listening = (server as unknown as { _handle: RawHandle & { onconnection: unknown } })._handle;
+      if (INHERITS_OPTIONS) {
+        // Set once on the listener, inherited by every accepted socket: 5 setsockopt calls fewer
+        // per connection (keepalive alone is 4).
+        listening.setNoDelay(true);
+        listening.setKeepAlive(true, KEEPALIVE_S);
+        listening.onconnection = onHandle;
+      } else {
+        listening.onconnection = (status: number, handle: RawHandle | undefined) => {
+          handle?.setNoDelay(true);
+          handle?.setKeepAlive(true, KEEPALIVE_S);
+          onHandle(status, handle);
+        };
+      }
     },
     onWriteDone(fn) {
       writeDone = fn;
