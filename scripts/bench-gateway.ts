@@ -8,6 +8,12 @@
 // a proxy adds to 64-byte ping-pongs on an open tunnel (vs. direct), and the memory 1,000 idle
 // tunnels cost the proxy (RSS and PSS of its process tree, measured on a freshly started proxy).
 //
+// Tunnel setup is driven in C (bench-gateway/setup.c: one epoll loop that opens the tunnels and is
+// the greeter they reach), so the load generator costs little beside the proxy (the Node client in
+// load.ts, the fallback without cc, spent as much CPU per tunnel as the proxies). The first round
+// warms every peer with as many tunnels as are measured, and each round starts with the next peer.
+// Proxy CPU includes exited children (cutime/cstime): dante's workers come and go.
+//
 // Round trips are timed in C (bench-gateway/pingpong.c, compiled here with the machine's cc), two
 // ways, both on the load core, sequential 64-byte pings, TCP_NODELAY, clock_gettime per ping:
 // - a blocking pinger and a blocking echo target: each sleeps in read(), so a round trip also pays

@@ -198,8 +198,11 @@ function onConnect(this: net.Socket): void {
   }
 }
 
+let instance: Wire | null = null;
+
+/** The net wire (one per process: its read state and callbacks are module-wide). */
 export function netWire(): Wire {
-  return {
+  return (instance ??= {
     kind: 'net',
     newSocketHandle: () => new NetHandle(new net.Socket({ allowHalfOpen: true })),
     readResult: () => lastResult,
@@ -250,5 +253,5 @@ export function netWire(): Wire {
     onConnectDone(fn) {
       connectDone = fn;
     },
-  };
+  });
 }

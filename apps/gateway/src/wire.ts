@@ -51,30 +51,33 @@ export type WriteDone = (handle: TcpHandle, status: number) => void;
 export type ConnectDone = (handle: TcpHandle, status: number, syscall: 'bind' | 'connect') => void;
 export type ShutdownDone = (status: number, handle: TcpHandle) => void;
 
-/** One implementation of the wire: Node's TCP bindings or `net`. */
+/**
+ * One implementation of the wire: Node's TCP bindings or `net`. Function-valued properties, not
+ * methods: the module exports them detached (below), so none may use `this`.
+ */
 export interface Wire {
   readonly kind: 'binding' | 'net';
-  newSocketHandle(): TcpHandle;
-  readResult(): number;
-  readData(own: Buffer): Buffer;
-  writeTo(h: TcpHandle, buf: Uint8Array): number;
-  shutdownHandle(h: TcpHandle, done: ShutdownDone): number;
-  connectHandle(
+  newSocketHandle: () => TcpHandle;
+  readResult: () => number;
+  readData: (own: Buffer) => Buffer;
+  writeTo: (h: TcpHandle, buf: Uint8Array) => number;
+  shutdownHandle: (h: TcpHandle, done: ShutdownDone) => number;
+  connectHandle: (
     h: TcpHandle,
     family: 4 | 6,
     localIp: string,
     localPort: number,
     ip: string,
     port: number,
-  ): { err: number; syscall: 'bind' | 'connect' };
+  ) => { err: number; syscall: 'bind' | 'connect' };
   /**
    * A listener whose accepted connections go to `onHandle` as handles (set once it listens:
    * `takeConnections`), with TCP_NODELAY and keepalive (KEEPALIVE_S) on.
    */
-  createServer(): net.Server;
-  takeConnections(server: net.Server, onHandle: (status: number, handle: TcpHandle | undefined) => void): void;
-  onWriteDone(fn: WriteDone): void;
-  onConnectDone(fn: ConnectDone): void;
+  createServer: () => net.Server;
+  takeConnections: (server: net.Server, onHandle: (status: number, handle: TcpHandle | undefined) => void) => void;
+  onWriteDone: (fn: WriteDone) => void;
+  onConnectDone: (fn: ConnectDone) => void;
 }
 
 // ------------------------------------------------------------------ the bindings
@@ -129,6 +132,27 @@ export type BindingLoader = (name: 'tcp_wrap' | 'stream_wrap') => unknown;
 
 const processBinding: BindingLoader = (name) =>
   (process as unknown as { binding(name: string): unknown }).binding(name);
+
+/** Takes a listening net.Server's connections as raw handles (the bindings' takeConnections). */
+function takeRawConnections(
+  server: net.Server,
+  onHandle: (status: number, handle: TcpHandle | undefined) => void,
+): void {
+  const listening = (server as unknown as { _handle: RawHandle & { onconnection: unknown } })._handle;
+  if (INHERITS_OPTIONS) {
+    // Set once on the listener, inherited by every accepted socket: 5 setsockopt calls fewer
+    // per connection (keepalive alone is 4).
+    listening.setNoDelay(true);
+    listening.setKeepAlive(true, KEEPALIVE_S);
+    listening.onconnection = onHandle;
+  } else {
+    listening.onconnection = (status: number, handle: RawHandle | undefined) => {
+      handle?.setNoDelay(true);
+      handle?.setKeepAlive(true, KEEPALIVE_S);
+      onHandle(status, handle);
+    };
+  }
+}
 
 function bindingWire(tcpWrap: TcpWrapBinding, streamWrap: StreamWrapBinding): Wire {
   const state = streamWrap.streamBaseState;
@@ -195,22 +219,7 @@ function bindingWire(tcpWrap: TcpWrapBinding, streamWrap: StreamWrapBinding): Wi
     // The server only listens: accepted connections are taken as raw handles instead of the
     // net.Socket it would make for each.
     createServer: () => net.createServer(),
-    takeConnections(server, onHandle) {
-      const listening = (server as unknown as { _handle: RawHandle & { onconnection: unknown } })._handle;
-      if (INHERITS_OPTIONS) {
-        // Set once on the listener, inherited by every accepted socket: 5 setsockopt calls fewer
-        // per connection (keepalive alone is 4).
-        listening.setNoDelay(true);
-        listening.setKeepAlive(true, KEEPALIVE_S);
-        listening.onconnection = onHandle;
-      } else {
-        listening.onconnection = (status: number, handle: RawHandle | undefined) => {
-          handle?.setNoDelay(true);
-          handle?.setKeepAlive(true, KEEPALIVE_S);
-          onHandle(status, handle);
-        };
-      }
-    },
+    takeConnections: takeRawConnections,
     onWriteDone(fn) {
       writeDone = fn;
     },
