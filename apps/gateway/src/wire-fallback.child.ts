@@ -22,7 +22,9 @@ const gateways = [1, 2].map(() => new Gateway({ host: '127.0.0.1', allowPrivate:
 const gw = gateways[0] as InstanceType<typeof Gateway>;
 const proxy = makeProxy({ id: 'p1', port: await freePort() });
 await gw.applyFull([proxy], 1);
-const t = await httpConnect(proxy.port, `127.0.0.1:${echo.port}`, { auth: [proxy.username, proxy.password] });
+const t = await httpConnect(proxy.port, `127.0.0.1:${echo.port}`, {
+  auth: [proxy.username as string, proxy.password as string],
+});
 const seenFrom = await t.reader.readLine();
 t.reader.socket.write('ping through the fallback');
 const back = (await t.reader.readBytes(25)).toString();
