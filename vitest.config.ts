@@ -48,6 +48,23 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        // The gateway's socket tests again on its net.Socket wire, the fallback for a Node without
+        // the TCP bindings it uses by default (apps/gateway/src/wire.ts).
+        test: {
+          name: 'gateway-net',
+          include: [
+            'apps/gateway/src/gateway-*.test.ts',
+            'apps/gateway/src/metrics.test.ts',
+            'apps/gateway/src/node-client.test.ts',
+            'apps/gateway/src/wire.test.ts',
+          ],
+          env: { GATEWAY_WIRE: 'net' },
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

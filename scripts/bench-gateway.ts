@@ -8,6 +8,12 @@
 // a proxy adds to 64-byte ping-pongs on an open tunnel (vs. direct), and the memory 1,000 idle
 // tunnels cost the proxy (RSS and PSS of its process tree, measured on a freshly started proxy).
 //
+// Tunnel setup is driven in C (bench-gateway/setup.c: one epoll loop that opens the tunnels and is
+// the greeter they reach), so the load generator costs little beside the proxy (the Node client in
+// load.ts, the fallback without cc, spent as much CPU per tunnel as the proxies). The first round
+// warms every peer with as many tunnels as are measured, and each round starts with the next peer.
+// Proxy CPU includes exited children (cutime/cstime): dante's workers come and go.
+//
 // Round trips are timed in C (bench-gateway/pingpong.c, compiled here with the machine's cc), two
 // ways, both on the load core, sequential 64-byte pings, TCP_NODELAY, clock_gettime per ping:
 // - a blocking pinger and a blocking echo target: each sleeps in read(), so a round trip also pays
@@ -39,6 +45,7 @@ import {
   type Dialect,
 } from './bench-gateway/load';
 import { compilePinger, cPingPong, startCBusy, startCEcho } from './bench-gateway/rtt';
+import { compileSetup, startCSetup } from './bench-gateway/setup-c';
 import {
   DANTED,
   SQUID,
@@ -276,6 +283,19 @@ async function main(): Promise<void> {
     if (busy !== null) {
       cleanups.push(() => busy.stop());
     }
+    // Tunnel setup driven from C (setup.c: clients and greeter in one epoll loop) when cc works.
+    const setupCompiled = compileSetup(dir);
+    const cSetup = 'bin' in setupCompiled ? await startCSetup(setupCompiled.bin) : null;
+    if (cSetup !== null) {
+      cleanups.push(() => cSetup.stop());
+    }
+    const setupMethod =
+      cSetup !== null
+        ? 'setup.c: one C epoll loop that opens the tunnels and is the greeter they reach'
+        : `NOTE: the Node client (${'reason' in setupCompiled ? setupCompiled.reason : '?'}); ` +
+          'it costs about as much CPU per tunnel as a proxy, on the load core, so rates read closer together';
+    const setupRun = (d: Dialect, n: number) =>
+      cSetup !== null ? cSetup.run(d, n, CONCURRENCY) : setupRate(d, targets, n, CONCURRENCY);
     const noCc = 'reason' in compiled ? compiled.reason : '?';
     const rttMethod =
       cPinger !== null
@@ -300,7 +320,7 @@ async function main(): Promise<void> {
         case 'dante':
           return startDante(pin, dir, danteUser, EGRESS.dante, probe);
         case 'raw': {
-          const ports = [targets.source, targets.echo, targets.greet];
+          const ports = [targets.source, targets.echo, targets.greet, ...(cSetup !== null ? [cSetup.greetPort] : [])];
           const echoes = [cPinger, sameCore, busy].flatMap((p) => (p === null ? [] : [p.echoPort]));
           const raw = await startRaw(pin, repoRoot, [...ports, ...echoes], probe);
           return { ...raw, connect: raw.raw, socks5: raw.raw };
@@ -322,6 +342,7 @@ async function main(): Promise<void> {
       `  ${ROUNDS} rounds; ${BYTES / 2 ** 20} MiB per throughput run; ${TUNNELS} tunnels per setup run; ` +
         `${PINGS} pings; ${IDLE} idle tunnels${ONLY.size < SECTIONS.length ? `; only ${[...ONLY].join(', ')}` : ''}`,
     );
+    say(`  tunnel setup: ${setupMethod}`);
     say(`  round trips: ${rttMethod}`);
     say(`  round trips, busy-poll: ${busyMethod}`);
     say(`  ours runs as npm run gateway does: node ${[...oursFlags, '--import tsx'].join(' ')}`);
@@ -359,8 +380,11 @@ async function main(): Promise<void> {
 
     for (let round = 1; round <= ROUNDS; round++) {
       say(`round ${round}/${ROUNDS}`);
+      // Each round starts with the next peer, so none always runs first (right after the previous
+      // section's load, or on a cold load generator).
+      const order = combos.map((_, i) => combos[(i + round - 1) % combos.length] as [PeerName, Proto]);
       for (const streams of ONLY.has('throughput') ? [1, 8] : []) {
-        for (const [peer, proto] of combos) {
+        for (const [peer, proto] of order) {
           const d = dialectOf(running.get(peer) as RunningPeer, proto);
           if (round === 1) {
             await throughput(d, targets, streams, 64 * 2 ** 20);
@@ -379,12 +403,15 @@ async function main(): Promise<void> {
           );
         }
       }
-      for (const [peer, proto] of ONLY.has('setup') ? combos : []) {
+      for (const [peer, proto] of ONLY.has('setup') ? order : []) {
         const d = dialectOf(running.get(peer) as RunningPeer, proto);
-        await setupRate(d, targets, 256, CONCURRENCY);
+        // Warm-up: in the first round as many tunnels as are measured, so code that is compiled
+        // while it runs (ours is JavaScript: V8 optimises the handshake path only after some
+        // thousand calls) is as warm as on a node that has been serving; 256 in later rounds.
+        await setupRun(d, round === 1 ? TUNNELS : 256);
         const pid = (running.get(peer) as RunningPeer).pid;
         const cpu0 = treeCpuNs(pid);
-        const s = await setupRate(d, targets, TUNNELS, CONCURRENCY);
+        const s = await setupRun(d, TUNNELS);
         const cpuPer1k = (treeCpuNs(pid) - cpu0) / 1e6 / (TUNNELS / 1000);
         record(peer, proto, 'cpu:setup', cpuPer1k);
         record(peer, proto, 'setup:rate', s.perSecond);
@@ -408,7 +435,7 @@ async function main(): Promise<void> {
         const b = await busy.pings(null, PINGS);
         busyDirect = [percentile(b, 0.5), percentile(b, 0.99)];
       }
-      for (const [peer, proto] of combos) {
+      for (const [peer, proto] of order) {
         const d = dialectOf(running.get(peer) as RunningPeer, proto);
         await pings(d, 200);
         const pid = (running.get(peer) as RunningPeer).pid;
@@ -501,7 +528,8 @@ async function main(): Promise<void> {
         `median of ${ROUNDS} rounds)\n\n${table(results)}\n\n` +
         `Throughput: ${BYTES / 2 ** 20} MiB downloaded from a local source per run (split over the streams). ` +
         `Proxy CPU: on-CPU time of the proxy's process tree (all threads), per GB relayed or per 1,000 tunnels set up. ` +
-        `Setup: ${TUNNELS} tunnels at ${CONCURRENCY} concurrency, connect() until the target's first byte. ` +
+        `Setup: ${TUNNELS} tunnels at ${CONCURRENCY} concurrency, connect() until the target's first byte, ` +
+        `driven by ${setupMethod}, after a warm-up of as many tunnels in the first round. ` +
         `Added RTT: ${PINGS} sequential 64-byte pings on one open tunnel to an echo target, each sent once ` +
         `the previous one is back, p50/p99 through the proxy minus the same percentile direct, two ways. ` +
         `"added RTT": timed by the ${rttMethod}` +

@@ -372,16 +372,44 @@ export function treeMemory(rootPid: number): { rssKb: number; pssKb: number; pro
   return { rssKb, pssKb, processes };
 }
 
-/** Nanoseconds on CPU so far, summed over every thread of a process tree (/proc/…/task/…/schedstat). */
+/** Clock ticks per second of /proc's cutime and cstime (USER_HZ; 100 on Linux everywhere in practice). */
+let clockTicks = 0;
+function ticksPerSecond(): number {
+  if (clockTicks === 0) {
+    try {
+      clockTicks = Number(run('getconf', ['CLK_TCK'])) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/**
+ * Nanoseconds on CPU so far of a process tree, exited members included: every live thread's
+ * on-CPU time (/proc/…/task/…/schedstat, ns), plus for every live process the time of its children
+ * that have exited and been reaped (cutime + cstime of /proc/…/stat). A proxy that forks workers
+ * which come and go between two readings (dante) would otherwise lose their time and read lower at
+ * the second reading than at the first. The kernel adds a reaped child's whole time, its own reaped
+ * children's included, to its parent's cutime/cstime in nanoseconds; /proc shows the sum in clock
+ * ticks, so each reading is at most two ticks short, whatever the number of children.
+ */
 export function treeCpuNs(rootPid: number): number {
   let ns = 0;
+  const tick = 1e9 / ticksPerSecond();
   for (const pid of processTree(rootPid)) {
     try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields from the 3rd (state) on; cutime and cstime are the 16th and 17th.
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const reaped = Number(f[13]) + Number(f[14]);
+      let live = 0;
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
-        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        live += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
       }
+      ns += live + reaped * tick;
     } catch {
-      // Ended meanwhile.
+      // Ended meanwhile: its time is in its parent's cutime/cstime once reaped.
     }
   }
   return ns;

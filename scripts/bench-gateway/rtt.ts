@@ -67,7 +67,7 @@ export async function startCEcho(bin: string, cores: string[] = []): Promise<CPi
 const hex = (b: Buffer | string) => (typeof b === 'string' ? Buffer.from(b, 'latin1') : b).toString('hex');
 
 /** The pinger's handshake steps (see pingpong.c) for a tunnel to 127.0.0.1:`target` through `d`. */
-function steps(d: Dialect | null, target: number): { port: number; steps: string[] } {
+export function steps(d: Dialect | null, target: number): { port: number; steps: string[] } {
   if (d === null) {
     return { port: target, steps: [] };
   }

@@ -13,7 +13,7 @@
  * socket: a chunk only stamps the sweep count on its tunnel, where a socket timeout would re-arm a
  * timer on every read and write and cost each tunnel a timer object.
  */
-import net, { type Server } from 'node:net';
+import type { Server } from 'node:net';
 import os from 'node:os';
 import type { TNodeChange } from '@proxy/contract';
 import { realClock, type Clock, type TimerHandle } from './clock.js';
@@ -36,7 +36,15 @@ import { AddressSet, destinationRefusal, formatIp, parseIp, type DestinationPoli
 import { GatewayState, sameAccess, type GatewayProxy, type StateDiff } from './state.js';
 import type { TunnelHost } from './tunnel-host.js';
 import { Tunnel } from './tunnel.js';
-import { errorName, KEEPALIVE_S, type SockAddr, type TcpHandle } from './wire.js';
+import {
+  createServer,
+  errorName,
+  takeConnections,
+  wireKind,
+  wireReason,
+  type SockAddr,
+  type TcpHandle,
+} from './wire.js';
 
 export type {
   GatewayHooks,
@@ -54,6 +62,9 @@ export type {
 const IDLE_SWEEPS = 8;
 const MAX_SWEEP_MS = 1_000;
 const MIN_SWEEP_MS = 5;
+
+/** The wire in use is logged once per process, by the first gateway made. */
+let wireLogged = false;
 
 function sweep(gw: Gateway): void {
   gw.sweepIdle();
@@ -125,6 +136,13 @@ export class Gateway implements TunnelHost {
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
     this.sweepMs = Math.min(MAX_SWEEP_MS, Math.max(MIN_SWEEP_MS, Math.floor(this.timeouts.idleMs / IDLE_SWEEPS)));
     this.log = opts.logger ?? NOOP_LOGGER;
+    if (!wireLogged) {
+      wireLogged = true;
+      this.log.info(
+        { wire: wireKind, reason: wireReason },
+        `sockets: ${wireKind === 'net' ? 'net.Socket' : 'libuv TCP handles'}`,
+      );
+    }
     this.egress = new Egress(opts.egressPorts ?? kernelPortRange(), this.clock, this.log);
     const blockedPorts = new Set(opts.blockedPorts ?? []);
     const own = ownAddresses(this.host, opts.ownPrefixes ?? []);
@@ -270,8 +288,7 @@ export class Gateway implements TunnelHost {
       return;
     }
     this.unauthenticated.set(ip, pending + 1);
-    handle.setNoDelay(true);
-    handle.setKeepAlive(true, KEEPALIVE_S);
+    // TCP_NODELAY and keepalive are on already (wire.ts takeConnections).
     this.connections.add(new Tunnel(this, handle, port, ip, rt.cfg.protocol === 'socks5'));
   }
 
@@ -341,9 +358,8 @@ export class Gateway implements TunnelHost {
   }
 
   private listen(port: number): Promise<void> {
-    // The server only listens: accepted connections are taken as raw handles (see wire.ts)
-    // instead of the net.Socket it would make for each.
-    const server = net.createServer();
+    // The server only listens: accepted connections are taken as the wire's handles (see wire.ts).
+    const server = createServer();
     this.listeners.set(port, server);
     return new Promise((resolve) => {
       const failed = (err: Error) => {
@@ -357,8 +373,7 @@ export class Gateway implements TunnelHost {
       server.once('error', failed);
       server.listen({ port, host: this.host, backlog: 1024 }, () => {
         this.failedPorts.delete(port);
-        const listening = (server as unknown as { _handle: { onconnection: unknown } })._handle;
-        listening.onconnection = (status: number, handle?: TcpHandle) => this.accept(status, handle, port);
+        takeConnections(server, (status, handle) => this.accept(status, handle, port));
         // From now on errors are accept() failures (EMFILE and the like): the listener stays.
         server.removeListener('error', failed);
         server.on('error', (err) => this.log.warn({ port, err: String(err) }, 'accept failed'));

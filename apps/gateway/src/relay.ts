@@ -16,11 +16,22 @@
  *   (from a small free list), written from without a copy. While such a write waits for the
  *   other side, the reader is stopped, so the buffer is not read into; a short read later gives
  *   the buffer back to the free list and the handle returns to the shared one.
- * The read callback returns the buffer for the handle's next read.
+ * The read callback returns the buffer for the handle's next read. On the `net` wire (wire-net.ts)
+ * the bytes come in buffers Node allocated for them: those are written as they are, and the buffer
+ * bookkeeping above does not apply.
  */
 import type { ProxyRuntime } from './runtime.js';
 import type { Tunnel } from './tunnel.js';
-import { ignoreRead, onWriteDone, readResult, shutdownHandle, writeTo, type TcpHandle } from './wire.js';
+import {
+  ignoreRead,
+  onConnectDone,
+  onWriteDone,
+  readData,
+  readResult,
+  shutdownHandle,
+  writeTo,
+  type TcpHandle,
+} from './wire.js';
 
 const SMALL = 2048;
 const BIG = 64 * 1024;
@@ -96,6 +107,14 @@ export class Side {
       return;
     }
     this.ending = true;
+    if (this.eof && this.pending === 0) {
+      // This socket's peer has sent its FIN and nothing waits to be written: our FIN is the last
+      // thing it gets, and closing the socket sends it (nothing unread is left to turn it into a
+      // reset). The tunnel closes both sockets once the other direction is done too, so no
+      // shutdown call (and no event loop turn for it).
+      this.shutDone();
+      return;
+    }
     const r = shutdownHandle(this.h, onShutdown);
     if (r === 1) {
       this.shutDone();
@@ -171,12 +190,13 @@ function onRelayRead(this: TcpHandle): Buffer | undefined {
   }
   const dst = side.peer as Side;
   const buf = side.buf;
+  const data = readData(buf);
   let out: Buffer;
-  if (buf === sharedSmall) {
+  if (data === sharedSmall) {
     out = Buffer.allocUnsafe(n);
-    buf.copy(out, 0, 0, n);
+    data.copy(out, 0, 0, n);
   } else {
-    out = n === buf.length ? buf : buf.subarray(0, n);
+    out = n === data.length ? data : data.subarray(0, n);
   }
   const pendingBefore = dst.pending;
   if (!dst.write(out)) {
@@ -187,6 +207,10 @@ function onRelayRead(this: TcpHandle): Buffer | undefined {
     // with the pending write, and this handle reads into it again only after that.
     side.paused = true;
     this.readStop();
+    return undefined;
+  }
+  if (data !== buf) {
+    // Node's buffer (the net wire): nothing of ours to manage.
     return undefined;
   }
   if (buf === sharedSmall) {
@@ -217,7 +241,7 @@ export function startRelay(client: Side, upstream: Side): void {
 export function onHandshakeRead(this: TcpHandle): undefined {
   const n = readResult();
   if (n > 0) {
-    sideOf(this).t.onHandshakeData(sharedSmall.subarray(0, n));
+    sideOf(this).t.onHandshakeData(readData(sharedSmall).subarray(0, n));
   } else if (n < 0) {
     // The client left (or reset) before its request was complete.
     sideOf(this).t.destroy();
@@ -233,10 +257,10 @@ export function onDiscardRead(this: TcpHandle): undefined {
   }
   return undefined;
 }
-export function onUpstreamConnect(status: number, h: TcpHandle): void {
+onConnectDone((h, status, syscall) => {
   const side = sideOf(h);
-  side.t.onConnected(side, status);
-}
+  side.t.onConnected(side, status, syscall);
+});
 export function onConnectDeadline(t: Tunnel): void {
   t.connectTimedOut();
 }

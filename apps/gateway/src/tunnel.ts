@@ -284,7 +284,6 @@ export class Tunnel implements Access {
       this.gw.egress.nextLocalPort(),
       target.host,
       target.port,
-      relay.onUpstreamConnect,
     );
     if (r.err !== 0) {
       this.connectFailed(r.err, r.syscall);
@@ -317,13 +316,13 @@ export class Tunnel implements Access {
     this.fail(failure === 'port' ? 'exhausted' : failure);
   }
 
-  onConnected(up: Side, status: number): void {
+  onConnected(up: Side, status: number, syscall: 'bind' | 'connect'): void {
     if (this.closed || up !== this.upstream || up.closed) {
       return;
     }
     this.disarm();
     if (status < 0) {
-      this.connectFailed(status, 'connect');
+      this.connectFailed(status, syscall);
       return;
     }
     const client = this.client;
