@@ -8,11 +8,29 @@ import {
   v4ProxyEndpoints,
   v6ProxyEndpoints,
 } from './proxies.js';
+import {
+  bandwidthEndpoints,
+  discountEndpoints,
+  keyCountryEndpoints,
+  keyPackageEndpoints,
+  keyRetailEndpoints,
+  v4CountryEndpoints,
+  v4PackageEndpoints,
+  v4RetailEndpoints,
+  v6CountryEndpoints,
+  v6PackageEndpoints,
+  v6RetailEndpoints,
+} from './catalog.js';
+import { settingEndpoints, siteAdminEndpoints, siteEndpoints } from './site.js';
+import { statsEndpoints } from './stats.js';
 
 export * from './define.js';
 export * from './account.js';
 export * from './orders.js';
 export * from './proxies.js';
+export * from './catalog.js';
+export * from './site.js';
+export * from './stats.js';
 
 /**
  * Every area of the registry (docs/wire-contract.md#registry). The server registers each entry
@@ -34,6 +52,22 @@ const AREAS = {
   auditEndpoints,
   dashboardEndpoints,
   usageEndpoints,
+  // catalogue, site and stats (issue 13)
+  v6CountryEndpoints,
+  v4CountryEndpoints,
+  keyCountryEndpoints,
+  v6RetailEndpoints,
+  v4RetailEndpoints,
+  keyRetailEndpoints,
+  v6PackageEndpoints,
+  v4PackageEndpoints,
+  keyPackageEndpoints,
+  discountEndpoints,
+  bandwidthEndpoints,
+  siteEndpoints,
+  siteAdminEndpoints,
+  settingEndpoints,
+  statsEndpoints,
 };
 
 type Areas = typeof AREAS;
