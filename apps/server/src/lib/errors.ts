@@ -1,24 +1,31 @@
 import { statusOf, type ErrorCode, type ErrorData, type ErrorDataArgs } from '@proxy/contract';
 
-/**
- * A business error with a code from the contract's closed union (never a sentence). Its `data`,
- * when the code carries some, has the shape the contract's ERROR_DATA gives that code
- * (docs/wire-contract.md#errors): another shape does not compile.
- */
-export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+// Named AppError at run time too (logs show the class name).
+const AppErrorClass = class AppError extends Error {
   readonly statusCode: number;
-  readonly data: ErrorData<C> | undefined;
   constructor(
-    readonly code: C,
-    ...[data]: ErrorDataArgs<C>
+    readonly code: ErrorCode,
+    readonly data?: unknown,
   ) {
     super(code);
     this.statusCode = statusOf(code);
-    this.data = data as ErrorData<C> | undefined;
   }
+};
+
+/**
+ * A business error with a code from the contract's closed union (never a sentence). Its `data`,
+ * when the code carries some, has the shape the contract's ERROR_DATA gives that code
+ * (docs/wire-contract.md#errors): another shape does not compile. The type is a union over the
+ * codes, so checking `err.code` also types `err.data`.
+ */
+export type AppError<C extends ErrorCode = ErrorCode> = C extends ErrorCode
+  ? Error & { readonly statusCode: number; readonly code: C; readonly data: ErrorData<C> | undefined }
+  : never;
+
+interface AppErrorConstructor {
+  new <C extends ErrorCode>(code: C, ...data: ErrorDataArgs<C>): AppError<C>;
+  /** What `err instanceof AppError` narrows to: an AppError of any code. */
+  readonly prototype: AppError;
 }
 
-/** Whether `err` is an AppError with code `code` (its `data` then typed by that code). */
-export function isAppError<C extends ErrorCode>(err: unknown, code: C): err is AppError<C> {
-  return err instanceof AppError && err.code === code;
-}
+export const AppError = AppErrorClass as AppErrorConstructor;

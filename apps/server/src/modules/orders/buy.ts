@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { discountPercent, quote, type TBuyRetailRequest, type TKey, type TOrder, type TProxy } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { AppError, isAppError } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/index.js';
 import { randomCredential } from '../supply/index.js';
 import { idemOf, once, repeatOf, type Asked } from './idempotency.js';
@@ -226,7 +226,7 @@ function insertKeysOf(
 
 /** The key pool has its own shortage code (docs/product-rules.md#purchases). */
 function asKeyShortage(err: unknown): never {
-  if (isAppError(err, 'NOT_ENOUGT_PROXY')) {
+  if (err instanceof AppError && err.code === 'NOT_ENOUGT_PROXY') {
     throw new AppError('NOT_ENOUGHT_KEY', err.data);
   }
   throw err;
