@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './error-data.js';
 export * from './constants.js';
 export * from './format.js';
 export * from './period.js';

@@ -8,7 +8,10 @@ export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 /** The request a registry route's handler gets: params, query, body (and headers) as validated. */
 export type EndpointReq<E> = Omit<FastifyRequest, 'params' | 'query' | 'body' | 'headers'> & EndpointRequest<E>;
 
-export interface RouteOptions extends Pick<RouteShorthandOptions, 'preHandler' | 'bodyLimit' | 'config'> {
+export interface RouteOptions extends Pick<
+  RouteShorthandOptions,
+  'preValidation' | 'preHandler' | 'bodyLimit' | 'config'
+> {
   /** The OpenAPI tags (and `hide`) of the route; its schemas come from the registry entry. */
   schema?: Pick<FastifySchema, 'tags' | 'hide'>;
 }

@@ -11,9 +11,9 @@ import { isTransientDbError } from '../lib/pg-errors.js';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      const remainTime = err.data?.remainTime;
-      if (typeof remainTime === 'number' || typeof remainTime === 'string') {
-        reply.header('retry-after', String(remainTime));
+      const data = err.data;
+      if (data && 'remainTime' in data) {
+        reply.header('retry-after', String(data.remainTime));
       }
       return reply.status(err.statusCode).send({ message: err.code, ...(err.data ? { data: err.data } : {}) });
     }

@@ -1,4 +1,4 @@
-import { isErrorCode, type ErrorCode } from '@proxy/contract';
+import { isErrorCode, type ErrorCode, type ErrorData } from '@proxy/contract';
 
 /**
  * A failed API call. `code` is the `message` of the error body (docs/wire-contract.md#errors); it is
@@ -7,7 +7,8 @@ import { isErrorCode, type ErrorCode } from '@proxy/contract';
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
-  readonly data: Record<string, unknown> | undefined;
+  /** The `data` as sent: read it through `dataOf`, typed by the code. */
+  private readonly data: Record<string, unknown> | undefined;
 
   constructor(code: string, status: number, data?: Record<string, unknown>) {
     super(code || `HTTP ${status}`);
@@ -22,16 +23,25 @@ export class ApiError extends Error {
     return isErrorCode(this.code) ? this.code : null;
   }
 
-  /** A string field of `data`, such as the `reason` that makes a code more precise. */
-  dataString(key: string): string | undefined {
-    const value = this.data?.[key];
-    return typeof value === 'string' ? value : undefined;
+  /**
+   * The `data` of the answer when its code is `code` (or one of a union of codes), typed by the
+   * contract's ERROR_DATA (docs/wire-contract.md#errors): e.g. `dataOf('TOO_MANY_REQUEST')?.remainTime`.
+   * Undefined for another code, or when the answer carried none.
+   */
+  dataOf<C extends ErrorCode>(code: C): ErrorData<C> | undefined {
+    return this.code === code ? (this.data as ErrorData<C> | undefined) : undefined;
   }
 
-  /** A number field of `data`, such as remainTime of the rate-limit codes. */
-  dataNumber(key: string): number | undefined {
-    const value = this.data?.[key];
-    return typeof value === 'number' ? value : undefined;
+  /** The `data` of the answer typed by its code, whatever the code (undefined outside the contract's). */
+  get knownData(): ErrorData<ErrorCode> | undefined {
+    const code = this.knownCode;
+    return code ? this.dataOf(code) : undefined;
+  }
+
+  /** The seconds to wait of a rate-limit refusal (TOO_MANY_REQUEST and the `*_TOO_FAST` codes). */
+  get remainTime(): number | undefined {
+    const data = this.knownData;
+    return data && 'remainTime' in data ? data.remainTime : undefined;
   }
 }
 

@@ -7,6 +7,12 @@ const VIETNAMESE_TIME_WORD = 'thời gian';
 /** A `data.reason` that names a more precise text than its code's (in the `error` table). */
 const REASON_TEXT: Partial<Record<string, 'error.noFreeAddress'>> = { noFreeAddress: 'error.noFreeAddress' };
 
+/** The `reason` of the answer's data (docs/wire-contract.md#errors), when its code carries one. */
+function reasonOf(error: ApiError | null): string | undefined {
+  const data = error?.knownData;
+  return data && 'reason' in data ? data.reason : undefined;
+}
+
 export type ErrorTranslator = (error: unknown) => string | null;
 
 /**
@@ -31,17 +37,18 @@ export function createErrorTranslator(i18n: Pick<I18n, 't' | 'language'>): Error
       return i18n.language === 'vi' ? code : i18n.t('error.transactionNotExists');
     }
     const known = apiError?.knownCode;
-    const precise = REASON_TEXT[apiError?.dataString('reason') ?? ''];
+    const precise = REASON_TEXT[reasonOf(apiError) ?? ''];
     if (known && precise) {
       return i18n.t(precise);
     }
     if (known === 'MAINTENANCE') {
       // The site's own notice, in the reader's language, after the fixed text (docs/screens.md#maintenance).
-      const notice = apiError?.dataString(i18n.language === 'en' ? 'messageEng' : 'message');
+      const data = apiError?.dataOf('MAINTENANCE');
+      const notice = i18n.language === 'en' ? data?.messageEng : data?.message;
       return notice ? `${i18n.t('errors.MAINTENANCE')}. ${notice}` : i18n.t('errors.MAINTENANCE');
     }
     if (known) {
-      return i18n.t(`errors.${known}`, { remainTime: apiError?.dataNumber('remainTime') ?? 0 });
+      return i18n.t(`errors.${known}`, { remainTime: apiError?.remainTime ?? 0 });
     }
     return i18n.t('error.contactAdmin');
   };

@@ -26,7 +26,7 @@ const FALLBACK_SITE_INFO: TSiteInfo = {
 async function getSiteInfo(): Promise<TSiteInfo> {
   try {
     // Fields the server leaves out keep their fallback value; a malformed answer is not used.
-    const answer: unknown = await api.get<unknown>('/site/get-site-info');
+    const answer: unknown = await api.call('GET /site/get-site-info');
     const parsed = read(readPartialSiteInfo, answer);
     if (parsed) {
       return { ...FALLBACK_SITE_INFO, ...parsed };

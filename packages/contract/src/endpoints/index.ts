@@ -18,6 +18,21 @@ import { authEndpoints } from './auth.js';
 import { logEndpoints, userAdminEndpoints, userEndpoints } from './user.js';
 import { billEndpoints, topupEndpoints, topupLogEndpoints } from './payments.js';
 import { nodeAdminEndpoints } from './supply.js';
+import {
+  bandwidthEndpoints,
+  discountEndpoints,
+  keyCountryEndpoints,
+  keyPackageEndpoints,
+  keyRetailEndpoints,
+  v4CountryEndpoints,
+  v4PackageEndpoints,
+  v4RetailEndpoints,
+  v6CountryEndpoints,
+  v6PackageEndpoints,
+  v6RetailEndpoints,
+} from './catalog.js';
+import { settingEndpoints, siteAdminEndpoints, siteEndpoints } from './site.js';
+import { statsEndpoints } from './stats.js';
 
 export * from './define.js';
 export * from './account.js';
@@ -32,6 +47,9 @@ export * from './auth.js';
 export * from './user.js';
 export * from './payments.js';
 export * from './supply.js';
+export * from './catalog.js';
+export * from './site.js';
+export * from './stats.js';
 
 /**
  * Every area of the registry (docs/wire-contract.md#registry). The server registers each entry
@@ -73,6 +91,22 @@ const AREAS = {
   topupLogEndpoints,
   billEndpoints,
   nodeAdminEndpoints,
+  // catalogue, site and stats (issue 13)
+  v6CountryEndpoints,
+  v4CountryEndpoints,
+  keyCountryEndpoints,
+  v6RetailEndpoints,
+  v4RetailEndpoints,
+  keyRetailEndpoints,
+  v6PackageEndpoints,
+  v4PackageEndpoints,
+  keyPackageEndpoints,
+  discountEndpoints,
+  bandwidthEndpoints,
+  siteEndpoints,
+  siteAdminEndpoints,
+  settingEndpoints,
+  statsEndpoints,
 };
 
 type Areas = typeof AREAS;

@@ -37,6 +37,9 @@ export const ZRetailPrice = z.object({
   maxQuantity: z.number().int(),
 });
 export type TRetailPrice = z.infer<typeof ZRetailPrice>;
+/** A retail row as the admin lists it: inactive ones too. */
+export const ZAdminRetailPrice = ZRetailPrice.extend({ active: z.boolean() });
+export type TAdminRetailPrice = z.infer<typeof ZAdminRetailPrice>;
 
 export const ZUpdateRetailRequest = z
   .object({
@@ -78,6 +81,8 @@ export const ZUpdatePackageRequest = z
 export const ZDiscountTier = z.object({ minQuantity: z.number().int().min(1), percent: z.number().min(0).max(90) });
 export const ZBandwidthPrice = z.object({ pricePerGb: z.number().int(), maxGb: z.number().int() });
 
+/** `?product=`: the product a list is about (the discount tiers). */
+export const ZProductQuery = z.object({ product: ZProduct });
 export const ZUpdateDiscountRequest = z.object({ product: ZProduct, tiers: z.array(ZDiscountTier).max(20) });
 export const ZUpdateBandwidthRequest = z.object({
   pricePerGb: z.number().int().min(0).max(100_000_000),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCK_DAYS } from '../constants.js';
 import { API_RATE_LIMIT } from './developer.js';
+import { ZListQuery } from './common.js';
 
 /**
  * The maintenance notice (docs/wire-contract.md#site-content): a banner for everyone; while it is
@@ -187,3 +188,6 @@ export const ZSettingChange = z.object({
   newValue: z.string().nullable(),
 });
 export type TSettingChange = z.infer<typeof ZSettingChange>;
+
+/** GET /api/site/admin/list-setting-change: paged, of one site (the caller's own by default). */
+export const ZSettingChangesQuery = ZListQuery.extend({ siteId: z.string().uuid().optional() });

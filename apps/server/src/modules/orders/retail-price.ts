@@ -32,7 +32,7 @@ export function assertRetailQuantity(
   added: number,
   total: number,
   issue: { path: string; message: string },
-  data: Record<string, unknown> = {},
+  data: { quantity?: number } = {},
 ): void {
   if (added % price.quantityStep !== 0 || total > price.maxQuantity) {
     throw new AppError('VALIDATION_ERROR', {

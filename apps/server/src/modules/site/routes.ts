@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZMaintenance, ZSiteInfo, ZSiteProductsUpdate, ZSiteSettings, ZSiteSettingsUpdate } from '@proxy/contract';
+import { settingEndpoints, siteEndpoints } from '@proxy/contract';
+import { route } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { findLogo } from './admin-repository.js';
@@ -19,79 +19,62 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     ...siteInfo(site, app.ctx),
     promotion: await runningPromotionTiers(app.ctx.db, site.id, app.ctx.clock.now()),
   });
-  app.get('/get-site-info', { schema: { tags: ['site'], response: { 200: ZSiteInfo } } }, async (req) =>
-    infoOf(req.site),
-  );
+  const e = siteEndpoints;
+  const opts = { schema: { tags: ['site'] } };
+  route(app, e.getSiteInfo, opts, async (req) => infoOf(req.site));
 
   // An uploaded logo (docs/wire-contract.md#sites): its URL carries a version, so it may be cached.
-  app.get(
-    '/logo/:id',
-    { schema: { tags: ['site'], params: z.object({ id: z.string().uuid() }) } },
-    async (req, reply) => {
-      const logo = await findLogo(app.ctx.db, req.params.id);
-      if (!logo) {
-        throw new AppError('NOT_FOUND');
-      }
-      return reply
-        .type(logo.contentType)
-        .header('cache-control', 'public, max-age=86400')
-        .header('content-security-policy', "default-src 'none'")
-        .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(logo.data, 'base64'));
-    },
-  );
+  route(app, e.logo, opts, async (req, reply) => {
+    const logo = await findLogo(app.ctx.db, req.params.id);
+    if (!logo) {
+      throw new AppError('NOT_FOUND');
+    }
+    return reply
+      .type(logo.contentType)
+      .header('cache-control', 'public, max-age=86400')
+      .header('content-security-policy', "default-src 'none'")
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(logo.data, 'base64'));
+  });
 
   // The admin's own site: which product categories it sells (isOpenV6/V4/Key), audited; every
   // instance sees the change at once (SiteResolver.invalidate NOTIFYs the others).
-  app.put(
-    '/admin/update-products',
-    {
-      preHandler: [authenticate, requireAdmin],
-      schema: { tags: ['site'], body: ZSiteProductsUpdate, response: { 200: ZSiteInfo } },
-    },
-    async (req) => {
-      await updateProducts(app.ctx, req.user, req.site.id, req.body);
-      app.sites.invalidate();
-      return infoOf(await app.sites.resolve(req.headers.host));
-    },
-  );
+  route(app, e.updateProducts, { ...opts, preHandler: [authenticate, requireAdmin] }, async (req) => {
+    await updateProducts(app.ctx, req.user, req.site.id, req.body);
+    app.sites.invalidate();
+    const host = req.headers.host;
+    return infoOf(await app.sites.resolve(typeof host === 'string' ? host : undefined));
+  });
 };
 
 /** /api/setting/admin/…: the settings of the admin's own site (the one its host selects). */
 export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', authenticate);
   app.addHook('preHandler', requireAdmin);
-  const tags = ['setting'];
-  app.get('/admin/list', { schema: { tags, response: { 200: ZSiteSettings } } }, async (req) => {
+  const e = settingEndpoints;
+  const opts = { schema: { tags: ['setting'] } };
+  route(app, e.list, opts, async (req) => {
     // Read through, not from the 10 s host cache, so the screen shows what was just saved.
     const site = await findSiteById(app.ctx.db, req.site.id);
     return siteSettingsView(site ?? req.site);
   });
-  app.put(
-    '/admin/update',
-    { schema: { tags, body: ZSiteSettingsUpdate, response: { 200: ZSiteSettings } } },
-    async (req) => {
-      const site = await updateSiteSettings(app.ctx, req.user, req.site.id, req.body.settings);
-      app.sites.invalidate();
-      return siteSettingsView(site);
-    },
-  );
+  route(app, e.update, opts, async (req) => {
+    const site = await updateSiteSettings(app.ctx, req.user, req.site.id, req.body.settings);
+    app.sites.invalidate();
+    return siteSettingsView(site);
+  });
 
   // The maintenance notice (docs/wire-contract.md#site-content), as saved (on or off).
   const off = { enabled: false, message: '', messageEng: '', until: null };
-  app.get('/admin/maintenance', { schema: { tags, response: { 200: ZMaintenance } } }, async (req) => {
+  route(app, e.getMaintenance, opts, async (req) => {
     const site = await findSiteById(app.ctx.db, req.site.id);
     return site?.settings.maintenance ?? off;
   });
-  app.put(
-    '/admin/maintenance',
-    { schema: { tags, body: ZMaintenance, response: { 200: ZMaintenance } } },
-    async (req) => {
-      const until = req.body.until === null ? null : new Date(req.body.until).toISOString();
-      const maintenance = { ...req.body, until };
-      await updateSiteSettings(app.ctx, req.user, req.site.id, { maintenance });
-      app.sites.invalidate();
-      return maintenance;
-    },
-  );
+  route(app, e.setMaintenance, opts, async (req) => {
+    const until = req.body.until === null ? null : new Date(req.body.until).toISOString();
+    const maintenance = { ...req.body, until };
+    await updateSiteSettings(app.ctx, req.user, req.site.id, { maintenance });
+    app.sites.invalidate();
+    return maintenance;
+  });
 };

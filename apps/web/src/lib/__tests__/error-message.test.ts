@@ -24,6 +24,20 @@ describe('createErrorTranslator', () => {
     );
   });
 
+  it("should add the site's maintenance notice in the reader's language, and only to MAINTENANCE", () => {
+    const notice = { message: 'Nâng cấp máy chủ', messageEng: 'Server upgrade', until: null };
+    expect(enText(new ApiError('MAINTENANCE', 503, notice))).toBe(
+      'The site is under maintenance: buying, renewing and top-ups are paused for now. Server upgrade',
+    );
+    expect(viText(new ApiError('MAINTENANCE', 503, notice))).toBe(
+      'Hệ thống đang bảo trì: tạm ngưng mua, gia hạn và nạp tiền. Nâng cấp máy chủ',
+    );
+    expect(enText(new ApiError('MAINTENANCE', 503))).toBe(
+      'The site is under maintenance: buying, renewing and top-ups are paused for now',
+    );
+    expect(enText(new ApiError('TOO_MANY_REQUEST', 429, { remainTime: 7 }))).toBe('Too many requests, try again in 7s');
+  });
+
   it('should say an IP change found no free address when NOT_ENOUGT_PROXY carries that reason', () => {
     const noFree = new ApiError('NOT_ENOUGT_PROXY', 409, { reason: 'noFreeAddress', available: 0 });
     expect(enText(noFree)).toBe(

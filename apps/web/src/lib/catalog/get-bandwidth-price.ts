@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ZBandwidthPrice } from '@proxy/contract';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type CallAnswer } from '@/lib/api-client';
 
-export type TBandwidthPrice = z.infer<typeof ZBandwidthPrice>;
+export type TBandwidthPrice = NonNullable<CallAnswer<'GET /bandwidth/get-price'>>;
 
-export function getBandwidthPrice(): Promise<TBandwidthPrice | null> {
-  return api.get<TBandwidthPrice | null>('/bandwidth/get-price');
+export function getBandwidthPrice() {
+  return api.call('GET /bandwidth/get-price');
 }
 
 export const bandwidthPriceQueryKey = ['catalog', 'bandwidth'] as const;

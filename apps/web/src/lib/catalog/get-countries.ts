@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product, TCountry } from '@proxy/contract';
+import type { Product } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 
-export function getCountries(product: Product): Promise<TCountry[]> {
-  return api.get<TCountry[]>(`/country/${product}/list-country`);
+export function getCountries(product: Product) {
+  return api.call(`GET /country/${product}/list-country`);
 }
 
 export const countriesQueryKey = (product: Product) => ['catalog', product, 'countries'] as const;

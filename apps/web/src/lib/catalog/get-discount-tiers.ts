@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DiscountTier, Product } from '@proxy/contract';
+import type { Product } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 
-export function getDiscountTiers(product: Product): Promise<DiscountTier[]> {
-  return api.get<DiscountTier[]>('/discount/get-all', { query: { product } });
+export function getDiscountTiers(product: Product) {
+  return api.call('GET /discount/get-all', { query: { product } });
 }
 
 export const discountTiersQueryKey = (product: Product) => ['catalog', product, 'discount'] as const;

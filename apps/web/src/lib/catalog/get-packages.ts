@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product, TPackage } from '@proxy/contract';
+import type { Product } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 
-export function getPackages(product: Product): Promise<TPackage[]> {
-  return api.get<TPackage[]>(`/${product}-package/get-all-package`);
+export function getPackages(product: Product) {
+  return api.call(`GET /${product}-package/get-all-package`);
 }
 
 export const packagesQueryKey = (product: Product) => ['catalog', product, 'packages'] as const;

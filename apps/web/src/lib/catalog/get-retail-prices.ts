@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product, TRetailPrice } from '@proxy/contract';
+import type { Product } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 
-export function getRetailPrices(product: Product): Promise<TRetailPrice[]> {
-  return api.get<TRetailPrice[]>(`/${product}-retail/get-all`);
+export function getRetailPrices(product: Product) {
+  return api.call(`GET /${product}-retail/get-all`);
 }
 
 export const retailPricesQueryKey = (product: Product) => ['catalog', product, 'retail'] as const;

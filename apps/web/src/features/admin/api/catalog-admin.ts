@@ -1,16 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  Product,
-  TCreateCountryRequest,
-  TCreatePackageRequest,
-  TCreateRetailRequest,
-  ZDeletePackageResponse,
-} from '@proxy/contract';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
-import type { TAdminCountry } from './list-admin-countries';
-import type { TAdminPackage } from './list-admin-packages';
-import type { TAdminRetail } from './list-admin-retail';
+import type { Product } from '@proxy/contract';
+import { api, type CallBody } from '@/lib/api-client';
 
 /** After any catalogue change, the admin's lists and the shop's (countries, prices, packages) refetch. */
 function useInvalidateCatalog() {
@@ -22,7 +12,8 @@ function useInvalidateCatalog() {
 export function useCreateCountry(product: Product) {
   const invalidate = useInvalidateCatalog();
   return useMutation({
-    mutationFn: (body: TCreateCountryRequest) => api.post<TAdminCountry[]>(`/country/${product}/admin/create`, body),
+    mutationFn: (body: CallBody<'POST /country/v6/admin/create'>) =>
+      api.call(`POST /country/${product}/admin/create`, { body }),
     onSuccess: invalidate,
   });
 }
@@ -31,7 +22,7 @@ export function useCreateCountry(product: Product) {
 export function useDeleteCountry(product: Product) {
   const invalidate = useInvalidateCatalog();
   return useMutation({
-    mutationFn: (code: string) => api.delete<TAdminCountry[]>(`/country/${product}/admin/delete/${code}`),
+    mutationFn: (code: string) => api.call(`DELETE /country/${product}/admin/delete/:code`, { params: { code } }),
     onSuccess: invalidate,
   });
 }
@@ -40,8 +31,8 @@ export function useDeleteCountry(product: Product) {
 export function useSetCountryEnabled(product: Product) {
   const invalidate = useInvalidateCatalog();
   return useMutation({
-    mutationFn: (body: { code: string; enabled: boolean }) =>
-      api.put<TAdminCountry[]>(`/country/${product}/admin/update`, body),
+    mutationFn: (body: CallBody<'PUT /country/v6/admin/update'>) =>
+      api.call(`PUT /country/${product}/admin/update`, { body }),
     onSuccess: invalidate,
   });
 }
@@ -50,7 +41,8 @@ export function useSetCountryEnabled(product: Product) {
 export function useCreateRetail(product: Product) {
   const invalidate = useInvalidateCatalog();
   return useMutation({
-    mutationFn: (body: TCreateRetailRequest) => api.post<TAdminRetail>(`/${product}-retail/admin/create-retail`, body),
+    mutationFn: (body: CallBody<'POST /v6-retail/admin/create-retail'>) =>
+      api.call(`POST /${product}-retail/admin/create-retail`, { body }),
     onSuccess: invalidate,
   });
 }
@@ -59,7 +51,7 @@ export function useCreateRetail(product: Product) {
 export function useDeleteRetail(product: Product) {
   const invalidate = useInvalidateCatalog();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ ok: true }>(`/${product}-retail/admin/delete-retail/${id}`),
+    mutationFn: (id: string) => api.call(`DELETE /${product}-retail/admin/delete-retail/:id`, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -68,8 +60,8 @@ export function useDeleteRetail(product: Product) {
 export function useCreatePackage(product: Product) {
   const invalidate = useInvalidateCatalog();
   return useMutation({
-    mutationFn: (body: TCreatePackageRequest) =>
-      api.post<TAdminPackage>(`/${product}-package/admin/create-package`, body),
+    mutationFn: (body: CallBody<'POST /v6-package/admin/create-package'>) =>
+      api.call(`POST /${product}-package/admin/create-package`, { body }),
     onSuccess: invalidate,
   });
 }
@@ -78,8 +70,7 @@ export function useCreatePackage(product: Product) {
 export function useDeletePackage(product: Product) {
   const invalidate = useInvalidateCatalog();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.delete<z.infer<typeof ZDeletePackageResponse>>(`/${product}-package/admin/delete-package/${id}`),
+    mutationFn: (id: string) => api.call(`DELETE /${product}-package/admin/delete-package/:id`, { params: { id } }),
     onSuccess: invalidate,
   });
 }

@@ -77,13 +77,13 @@ export function useDeleteTutorial() {
 }
 
 export function useAdminMaintenance() {
-  return useQuery({ queryKey: maintenanceKey, queryFn: () => api.get<TMaintenance>('/setting/admin/maintenance') });
+  return useQuery({ queryKey: maintenanceKey, queryFn: () => api.call('GET /setting/admin/maintenance') });
 }
 
 export function useSaveMaintenance() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (m: TMaintenance) => api.put<TMaintenance>('/setting/admin/maintenance', m),
+    mutationFn: (m: TMaintenance) => api.call('PUT /setting/admin/maintenance', { body: m }),
     onSuccess: async (m) => {
       qc.setQueryData(maintenanceKey, m);
       await refreshSiteInfo();

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TSiteSettings } from '@proxy/contract';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-export function getSiteSettings(): Promise<TSiteSettings> {
-  return api.get<TSiteSettings>('/setting/admin/list');
+export function getSiteSettings() {
+  return api.call('GET /setting/admin/list');
 }
 
 export const siteSettingsQueryKey = [...queryRoots.admin, 'site-settings'] as const;

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product, ZAdminCountry } from '@proxy/contract';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import type { Product } from '@proxy/contract';
+import { api, type CallAnswer } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-export type TAdminCountry = z.infer<typeof ZAdminCountry>;
+export type TAdminCountry = CallAnswer<'GET /country/v6/list-country-admin'>[number];
 
-export function listAdminCountries(product: Product): Promise<TAdminCountry[]> {
-  return api.get<TAdminCountry[]>(`/country/${product}/list-country-admin`);
+export function listAdminCountries(product: Product) {
+  return api.call(`GET /country/${product}/list-country-admin`);
 }
 
 /** GET /api/country/{product}/list-country-admin: enabled flag and stock per country. */

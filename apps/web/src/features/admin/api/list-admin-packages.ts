@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product, ZAdminPackage } from '@proxy/contract';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import type { Product } from '@proxy/contract';
+import { api, type CallAnswer } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-export type TAdminPackage = z.infer<typeof ZAdminPackage>;
+export type TAdminPackage = CallAnswer<'GET /v6-package/admin/get-all-package'>[number];
 
-export function listAdminPackages(product: Product): Promise<TAdminPackage[]> {
-  return api.get<TAdminPackage[]>(`/${product}-package/admin/get-all-package`);
+export function listAdminPackages(product: Product) {
+  return api.call(`GET /${product}-package/admin/get-all-package`);
 }
 
 export const adminPackagesQueryKey = (product: Product) => [...queryRoots.admin, product, 'packages'] as const;

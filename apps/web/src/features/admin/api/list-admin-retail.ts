@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product, TRetailPrice } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import type { Product } from '@proxy/contract';
+import { api, type CallAnswer } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
-export type TAdminRetail = TRetailPrice & { active: boolean };
+export type TAdminRetail = CallAnswer<'GET /v6-retail/admin/get-all'>[number];
 
-export function listAdminRetail(product: Product): Promise<TAdminRetail[]> {
-  return api.get<TAdminRetail[]>(`/${product}-retail/admin/get-all`);
+export function listAdminRetail(product: Product) {
+  return api.call(`GET /${product}-retail/admin/get-all`);
 }
 
 export const adminRetailQueryKey = (product: Product) => [...queryRoots.admin, product, 'retail'] as const;

@@ -1,23 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TPage, TSettingChange, TSiteAdmin, TSiteCreate, TSiteUpdate } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallBody, type CallQuery } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 import { refreshSiteInfo } from '@/lib/site-info';
 
 /** docs/wire-contract.md#sites: /api/site/admin/… */
 export const sitesAdminQueryKey = [...queryRoots.admin, 'sites'] as const;
 
-interface ListParams {
-  page: number;
-  limit: number;
-  search: string;
-}
+type ListParams = CallQuery<'GET /site/admin/list-site'>;
 
 /** GET list-site (owner): every site with its hosts, paged. */
 export function useSitesAdmin(params: ListParams) {
   return useQuery({
     queryKey: [...sitesAdminQueryKey, 'list', params],
-    queryFn: () => api.get<TPage<TSiteAdmin>>('/site/admin/list-site', { query: { ...params } }),
+    queryFn: () => api.call('GET /site/admin/list-site', { query: params }),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,15 +21,15 @@ export function useSitesAdmin(params: ListParams) {
 export function useMySite() {
   return useQuery({
     queryKey: [...sitesAdminQueryKey, 'mine'],
-    queryFn: () => api.get<TSiteAdmin>('/site/admin/my-site'),
+    queryFn: () => api.call('GET /site/admin/my-site'),
   });
 }
 
 /** GET list-setting-change: a site's audited settings changes, newest first. */
-export function useSettingChanges(params: ListParams & { siteId?: string }) {
+export function useSettingChanges(params: CallQuery<'GET /site/admin/list-setting-change'>) {
   return useQuery({
     queryKey: [...sitesAdminQueryKey, 'changes', params],
-    queryFn: () => api.get<TPage<TSettingChange>>('/site/admin/list-setting-change', { query: { ...params } }),
+    queryFn: () => api.call('GET /site/admin/list-setting-change', { query: params }),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,7 +43,7 @@ function useRefresh() {
 export function useCreateSite() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: TSiteCreate) => api.post<TSiteAdmin>('/site/admin/create-site', body),
+    mutationFn: (body: CallBody<'POST /site/admin/create-site'>) => api.call('POST /site/admin/create-site', { body }),
     onSuccess: refresh,
   });
 }
@@ -56,8 +51,8 @@ export function useCreateSite() {
 export function useUpdateSite() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TSiteUpdate }) =>
-      api.put<TSiteAdmin>(`/site/admin/update-site/${id}`, body),
+    mutationFn: ({ id, body }: { id: string; body: CallBody<'PUT /site/admin/update-site/:id'> }) =>
+      api.call('PUT /site/admin/update-site/:id', { params: { id }, body }),
     onSuccess: refresh,
   });
 }
@@ -72,7 +67,7 @@ export function useUploadLogo() {
       for (const byte of bytes) {
         binary += String.fromCharCode(byte);
       }
-      return api.post<TSiteAdmin>(`/site/admin/upload-logo/${id}`, { data: btoa(binary) });
+      return api.call('POST /site/admin/upload-logo/:id', { params: { id }, body: { data: btoa(binary) } });
     },
     onSuccess: refresh,
   });

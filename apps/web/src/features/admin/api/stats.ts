@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TStatsBreakdown, TStatsDaily, TStock, TTotalStats } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallQuery } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 const statsKey = [...queryRoots.admin, 'stats'] as const;
@@ -9,21 +8,18 @@ const statsKey = [...queryRoots.admin, 'stats'] as const;
 export function useTotalStats() {
   return useQuery({
     queryKey: [...statsKey, 'total'],
-    queryFn: () => api.get<TTotalStats>('/stats/admin/get-total-stats'),
+    queryFn: () => api.call('GET /stats/admin/get-total-stats'),
     refetchInterval: 60_000,
   });
 }
 
-export interface StatsRange {
-  from: string;
-  to: string;
-}
+export type StatsRange = CallQuery<'GET /stats/admin/get-stats-daily'>;
 
 /** GET /api/stats/admin/get-stats-daily?from&to (UTC days, both included). */
 export function useStatsDaily(range: StatsRange) {
   return useQuery({
     queryKey: [...statsKey, 'daily', range],
-    queryFn: () => api.get<TStatsDaily>('/stats/admin/get-stats-daily', { query: { ...range } }),
+    queryFn: () => api.call('GET /stats/admin/get-stats-daily', { query: range }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,12 +28,12 @@ export function useStatsDaily(range: StatsRange) {
 export function useStatsBreakdown(range: StatsRange) {
   return useQuery({
     queryKey: [...statsKey, 'breakdown', range],
-    queryFn: () => api.get<TStatsBreakdown>('/stats/admin/get-stats-breakdown', { query: { ...range } }),
+    queryFn: () => api.call('GET /stats/admin/get-stats-breakdown', { query: range }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/stats/admin/stock. */
 export function useStock() {
-  return useQuery({ queryKey: [...statsKey, 'stock'], queryFn: () => api.get<TStock>('/stats/admin/stock') });
+  return useQuery({ queryKey: [...statsKey, 'stock'], queryFn: () => api.call('GET /stats/admin/stock') });
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { bandwidthPriceQueryKey, type TBandwidthPrice } from '@/lib/catalog/get-bandwidth-price';
+import { api, type CallBody } from '@/lib/api-client';
+import { bandwidthPriceQueryKey } from '@/lib/catalog/get-bandwidth-price';
 
-export function updateBandwidth(body: TBandwidthPrice): Promise<TBandwidthPrice> {
-  return api.put('/bandwidth/admin/update', body);
+export function updateBandwidth(body: CallBody<'PUT /bandwidth/admin/update'>) {
+  return api.call('PUT /bandwidth/admin/update', { body });
 }
 
 /** PUT /api/bandwidth/admin/update: price per extra GB and the most a package may reach. */

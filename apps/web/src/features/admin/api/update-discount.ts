@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DiscountTier, Product } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { discountTiersQueryKey } from '@/lib/catalog/get-discount-tiers';
 
-export function updateDiscount(body: { product: Product; tiers: DiscountTier[] }): Promise<DiscountTier[]> {
-  return api.put('/discount/admin/update', body);
+export function updateDiscount(body: CallBody<'PUT /discount/admin/update'>) {
+  return api.call('PUT /discount/admin/update', { body });
 }
 
 /** PUT /api/discount/admin/update: replaces a product's quantity discount tiers. */

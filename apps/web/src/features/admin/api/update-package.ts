@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product, ZUpdatePackageRequest } from '@proxy/contract';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import type { Product } from '@proxy/contract';
+import { api, type CallBody } from '@/lib/api-client';
 import { packagesQueryKey } from '@/lib/catalog/get-packages';
-import { adminPackagesQueryKey, type TAdminPackage } from './list-admin-packages';
+import { adminPackagesQueryKey } from './list-admin-packages';
 
 export interface UpdatePackageInput {
   product: Product;
   id: string;
-  body: z.infer<typeof ZUpdatePackageRequest>;
+  body: CallBody<'PUT /v6-package/admin/update-package/:id'>;
 }
 
-export function updatePackage({ product, id, body }: UpdatePackageInput): Promise<TAdminPackage> {
-  return api.put(`/${product}-package/admin/update-package/${id}`, body);
+export function updatePackage({ product, id, body }: UpdatePackageInput) {
+  return api.call(`PUT /${product}-package/admin/update-package/:id`, { params: { id }, body });
 }
 
 /** PUT /api/{product}-package/admin/update-package/:id */

@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product, TRetailPrice, ZUpdateRetailRequest } from '@proxy/contract';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import type { Product } from '@proxy/contract';
+import { api, type CallBody } from '@/lib/api-client';
 import { retailPricesQueryKey } from '@/lib/catalog/get-retail-prices';
 import { adminRetailQueryKey } from './list-admin-retail';
 
 export interface UpdateRetailInput {
   product: Product;
   id: string;
-  body: z.infer<typeof ZUpdateRetailRequest>;
+  body: CallBody<'PUT /v6-retail/admin/update-retail/:id'>;
 }
 
-export function updateRetail({ product, id, body }: UpdateRetailInput): Promise<TRetailPrice> {
-  return api.put(`/${product}-retail/admin/update-retail/${id}`, body);
+export function updateRetail({ product, id, body }: UpdateRetailInput) {
+  return api.call(`PUT /${product}-retail/admin/update-retail/:id`, { params: { id }, body });
 }
 
 /** PUT /api/{product}-retail/admin/update-retail/:id */

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSiteInfo, TSiteProductsUpdate } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { setSiteInfo } from '@/lib/site-info';
 import { sitesAdminQueryKey } from './sites-admin';
 
-export function updateSiteProducts(flags: TSiteProductsUpdate): Promise<TSiteInfo> {
-  return api.put<TSiteInfo>('/site/admin/update-products', flags);
+export function updateSiteProducts(flags: CallBody<'PUT /site/admin/update-products'>) {
+  return api.call('PUT /site/admin/update-products', { body: flags });
 }
 
 /** PUT /api/site/admin/update-products: the site's product categories; the menus and dashboard follow at once. */

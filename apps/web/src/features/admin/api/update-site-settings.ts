@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSiteSettings, TSiteSettingsUpdate } from '@proxy/contract';
-import { api } from '@/lib/api-client';
+import { api, type CallBody } from '@/lib/api-client';
 import { siteSettingsQueryKey } from './get-site-settings';
 import { sitesAdminQueryKey } from './sites-admin';
 
-export function updateSiteSettings(settings: TSiteSettingsUpdate['settings']): Promise<TSiteSettings> {
-  return api.put<TSiteSettings>('/setting/admin/update', { settings });
+export function updateSiteSettings(settings: CallBody<'PUT /setting/admin/update'>['settings']) {
+  return api.call('PUT /setting/admin/update', { body: { settings } });
 }
 
 /** PUT /api/setting/admin/update {settings}: fields left out are kept. */

@@ -51,7 +51,7 @@ export function PaymentMethodPanel({
 
   const onError = (error: unknown) => {
     if (isApiError(error) && (error.code === 'VALIDATION_ERROR' || error.code === 'OUTBOUND_URL_NOT_ALLOWED')) {
-      const bad = fieldsOfIssues(error.data);
+      const bad = fieldsOfIssues(error.dataOf('VALIDATION_ERROR') ?? error.dataOf('OUTBOUND_URL_NOT_ALLOWED'));
       setErrors(new Set(bad));
       setExpanded(true);
       const fields = bad.map(label).join(', ');

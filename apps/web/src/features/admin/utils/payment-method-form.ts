@@ -1,6 +1,7 @@
 import {
   PAYMENT_METHOD_FIELDS,
   ZPaymentMethodUpdate,
+  type ErrorData,
   type PaymentMethod,
   type TPaymentMethodConfigView,
 } from '@proxy/contract';
@@ -73,16 +74,8 @@ export function invalidMethodFields(method: PaymentMethod, body: Record<string, 
 }
 
 /** The fields named by a VALIDATION_ERROR of the server (`data.issues[].path` is "body.<field>"). */
-export function fieldsOfIssues(data: Record<string, unknown> | undefined): string[] {
-  const issues = data?.issues;
-  if (!Array.isArray(issues)) {
-    return [];
-  }
-  return issues
-    .map((issue: unknown) => {
-      const path = typeof issue === 'object' && issue !== null ? (issue as { path?: unknown }).path : undefined;
-      return typeof path === 'string' ? path : '';
-    })
-    .map((path) => path.replace(/^body\./, ''))
+export function fieldsOfIssues(data: Pick<ErrorData<'VALIDATION_ERROR'>, 'issues'> | undefined): string[] {
+  return (data?.issues ?? [])
+    .map(({ path }) => (typeof path === 'string' ? path.replace(/^body\./, '') : ''))
     .filter(Boolean);
 }

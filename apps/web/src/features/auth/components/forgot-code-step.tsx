@@ -44,7 +44,7 @@ export function ForgotCodeStep({ email, sentAt, onResent, onVerified, onChangeEm
         notifySuccess(t('auth.otp.resent'));
       } catch (error) {
         // Too soon (another tab sent one): the server says how long to wait.
-        const wait = isApiError(error) ? error.dataNumber('remainTime') : undefined;
+        const wait = isApiError(error) ? error.dataOf('TOO_MANY_REQUEST')?.remainTime : undefined;
         if (wait !== undefined) {
           countdown.restart(wait);
           onResent(Date.now() - (OTP_RESEND_SECONDS - wait) * 1000);

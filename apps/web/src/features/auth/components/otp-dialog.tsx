@@ -48,7 +48,7 @@ export function OtpDialog({ email, resendAfter, onClose, onVerified }: OtpDialog
       countdown.restart(remainTime);
       notifySuccess(t('auth.otp.resent'));
     } catch (error) {
-      const wait = isApiError(error) ? error.dataNumber('remainTime') : undefined;
+      const wait = isApiError(error) ? error.dataOf('TOO_MANY_REQUEST')?.remainTime : undefined;
       if (wait !== undefined) {
         countdown.restart(wait);
       }

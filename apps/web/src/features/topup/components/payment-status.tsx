@@ -31,7 +31,7 @@ export function PaymentStatus({ state, onClose }: { state: PaymentReturnState; o
     const code = error?.knownCode;
     return (
       <Alert severity="error" onClose={onClose} data-testid="payment-status" data-status="error">
-        {code ? t(`errors.${code}`, { remainTime: error?.dataNumber('remainTime') ?? 0 }) : t('error.contactAdmin')}
+        {code ? t(`errors.${code}`, { remainTime: error?.remainTime ?? 0 }) : t('error.contactAdmin')}
       </Alert>
     );
   }

@@ -1,19 +1,12 @@
 import { useState } from 'react';
-import type { PaymentMethod } from '@proxy/contract';
+import type { ErrorData, PaymentMethod } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-error';
 import { handleApiError } from '@/lib/error-handler';
 import { amountProblemText } from './amount-field';
 
-function aboutAmount(data: Record<string, unknown> | undefined): boolean {
-  const issues = data?.issues;
-  return (
-    Array.isArray(issues) &&
-    issues.some(
-      (issue: unknown) =>
-        typeof issue === 'object' && issue !== null && String((issue as { path?: unknown }).path).includes('amount'),
-    )
-  );
+function aboutAmount(data: ErrorData<'VALIDATION_ERROR'> | undefined): boolean {
+  return (data?.issues ?? []).some((issue) => String(issue.path).includes('amount'));
 }
 
 /**
@@ -25,7 +18,7 @@ export function useServerAmountError(method: PaymentMethod) {
   const [serverError, setServerError] = useState<string | undefined>();
   const handleError = (error: unknown) => {
     if (isApiError(error) && error.code === 'BANKING_AMOUNT_NOT_ENOUGH') {
-      const minAmount = error.dataNumber('minAmount');
+      const minAmount = error.dataOf('BANKING_AMOUNT_NOT_ENOUGH')?.minAmount;
       setServerError(
         minAmount !== undefined
           ? amountProblemText(t, method, { kind: 'min', minAmount })
@@ -33,7 +26,7 @@ export function useServerAmountError(method: PaymentMethod) {
       );
       return;
     }
-    if (isApiError(error) && error.code === 'VALIDATION_ERROR' && aboutAmount(error.data)) {
+    if (isApiError(error) && aboutAmount(error.dataOf('VALIDATION_ERROR'))) {
       setServerError(t('topup.amount.step'));
       return;
     }

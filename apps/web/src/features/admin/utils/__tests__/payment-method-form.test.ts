@@ -52,10 +52,12 @@ describe('invalidMethodFields', () => {
 
 describe('fieldsOfIssues', () => {
   it('should read the fields of a VALIDATION_ERROR', () => {
-    expect(fieldsOfIssues({ issues: [{ path: 'body.clientId' }, { path: 'body.clientSecret' }] })).toEqual([
-      'clientId',
-      'clientSecret',
-    ]);
+    const issues = [
+      { path: 'body.clientId', message: 'Required' },
+      { path: 'body.clientSecret', message: 'Required' },
+    ];
+    expect(fieldsOfIssues({ issues })).toEqual(['clientId', 'clientSecret']);
+    expect(fieldsOfIssues({ issues: [{ path: ['body', 'x'], message: 'Required' }] })).toEqual([]);
     expect(fieldsOfIssues(undefined)).toEqual([]);
   });
 });
