@@ -1,19 +1,15 @@
-import type { ErrorCode } from '@proxy/contract';
 import type { CatalogEntry } from './openapi-catalog.js';
 
 /** The proxy families' rows of the public reference's catalogue (openapi-catalog.ts). */
 
 /**
  * A catalogue row: the operation, its summaries, and its examples. Its error codes are its
- * endpoint registry entry's `errors` (docs/wire-contract.md#registry); `handErrors` lists them by
- * hand only for an operation whose area is not in the registry yet, and is left empty (`[]`)
- * otherwise. While both exist (an area just moved), the document shows the two lists together.
+ * endpoint registry entry's `errors` (docs/wire-contract.md#registry), written there once.
  */
 export type Row = [
   op: string,
   en: string,
   vi: string,
-  handErrors?: ErrorCode[],
   example?: CatalogEntry['example'],
   answer?: CatalogEntry['answer'],
 ];
@@ -35,54 +31,41 @@ export function proxyFamily(prefix: 'v6-proxy' | 'v4-proxy' | 'bought-proxy', la
       `PUT ${p}/renew-list-proxy`,
       `Renew ${label} for a period`,
       `Gia hạn ${labelVi} theo kỳ`,
-      [],
       { body: { ...IDS, period: { unit: 'month', value: 1 } } },
     ],
     [
       `PUT ${p}/update-list-proxy`,
       `Set the comment or auto-renew of ${label}`,
       `Đặt ghi chú hoặc tự gia hạn cho ${labelVi}`,
-      [],
       { body: { ...IDS, comment: 'shop-1', autoRenew: true } },
     ],
     [
       `POST ${p}/auth-ip`,
       `Set the authorised IPs of ${label} (1–3 IPv4)`,
       `Đặt IP xác thực cho ${labelVi} (1–3 IPv4)`,
-      [],
       { body: { ...IDS, authIp: ['203.0.113.7'] } },
     ],
     [
       `PUT ${p}/change-password`,
       `Change the password of ${label}`,
       `Đổi mật khẩu ${labelVi}`,
-      [],
       { body: { ...(prefix === 'bought-proxy' ? { listBoughtProxyId: [PROXY_ID] } : IDS), password: 'Secret12345' } },
     ],
     [
       `POST ${p}/reset-ip-manual`,
       `Change the egress IP of ${label} now`,
       `Đổi IP ra của ${labelVi} ngay`,
-      [],
       { body: IDS },
     ],
     [
       `POST ${p}/update-reset-ip-type`,
       `Choose automatic or manual IP change for ${label}`,
       `Chọn đổi IP tự động hoặc thủ công cho ${labelVi}`,
-      [],
       { body: { ...IDS, mode: 'auto', intervalMin: 30 } },
     ],
-    [
-      `PUT ${p}/check-list-proxy`,
-      `Check that ${label} are alive`,
-      `Kiểm tra ${labelVi} còn sống`,
-      // Not in the registry yet (check-list-proxy): its codes by hand until it is.
-      ['PROXY_NOT_EXISTS'],
-      { body: IDS },
-    ],
-    [`POST ${p}/tag-proxy/{id}`, `Tag ${label}`, `Gắn thẻ cho ${labelVi}`, [], { body: IDS }],
-    [`PUT ${p}/untag-proxy/{id}`, `Remove a tag from ${label}`, `Bỏ thẻ khỏi ${labelVi}`, [], { body: IDS }],
+    [`PUT ${p}/check-list-proxy`, `Check that ${label} are alive`, `Kiểm tra ${labelVi} còn sống`, { body: IDS }],
+    [`POST ${p}/tag-proxy/{id}`, `Tag ${label}`, `Gắn thẻ cho ${labelVi}`, { body: IDS }],
+    [`PUT ${p}/untag-proxy/{id}`, `Remove a tag from ${label}`, `Bỏ thẻ khỏi ${labelVi}`, { body: IDS }],
   ];
   if (prefix !== 'bought-proxy') {
     rows.unshift(...buyRows(p, label, labelVi));
@@ -97,10 +80,9 @@ function buyRows(p: string, label: string, labelVi: string): Row[] {
       `POST ${p}/buy-retail`,
       `Buy ${label} by country, quantity and period`,
       `Mua ${labelVi} theo quốc gia, số lượng và kỳ`,
-      [],
       { body: buy },
     ],
-    [`POST ${p}/buy-package/{id}`, `Buy a ${label} package`, `Mua gói ${labelVi}`, [], { body: { country: 'US' } }],
+    [`POST ${p}/buy-package/{id}`, `Buy a ${label} package`, `Mua gói ${labelVi}`, { body: { country: 'US' } }],
   ];
 }
 
@@ -115,7 +97,6 @@ function readRows(p: string, label: string, labelVi: string): Row[] {
       `GET ${p}/export-all`,
       `Export your ${label} as text lines`,
       `Xuất ${labelVi} dạng dòng văn bản`,
-      [],
       undefined,
       TEXT_EXPORT,
     ],
