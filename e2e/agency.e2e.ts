@@ -108,12 +108,12 @@ describe('agency program on the proxy-owner site', () => {
     const members = page.getByTestId('agency-members-grid');
     const memberRow = members.locator('.MuiDataGrid-row', { hasText: member.email });
     await memberRow.filter({ hasText: '200.000' }).waitFor();
-    expect(await page.getByTestId('agency-total-commission').innerText()).toContain('20.000');
+    // The totals and the chart come from their own calls: wait for their figures, not just the cards.
+    await page.getByTestId('agency-total-commission').filter({ hasText: '20.000' }).waitFor();
     const chart = page.getByTestId('agency-chart');
-    await chart.waitFor();
-    expect(await chart.getAttribute('data-commission')).toBe('20000');
+    await expect.poll(() => chart.getAttribute('data-commission')).toBe('20000');
     expect(await chart.getAttribute('data-deposit')).toBe('200000');
-    expect(await chart.locator('svg rect').count()).toBeGreaterThan(0);
+    await expect.poll(() => chart.locator('svg rect').count()).toBeGreaterThan(0);
 
     // 6. The owner transfers 5,000 coins to the member after confirming.
     await memberRow.getByTestId('agency-member-transfer').click();
