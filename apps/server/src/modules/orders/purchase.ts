@@ -49,9 +49,10 @@ export function idemOf(key: string | undefined, asked: Asked): Idem | undefined 
 }
 
 /**
- * The first answer to a repeated Idempotency-Key (keys are per user), or null for a new one. Compared with what the
- * first request asked (its stored fingerprint, not the order's columns, which later operations
- * such as increase-amount change), the same key on a different request is IDEMPOTENCY_KEY_REUSED.
+ * The first answer to a repeated Idempotency-Key (keys are per user), or null for a new one.
+ * Compared with what the first request asked (its stored fingerprint, not the order's columns,
+ * which later operations such as increase-amount change), the same key on a different request is
+ * IDEMPOTENCY_KEY_REUSED.
  * Purchases look this up before any other check, so a retry still gets its answer after the
  * catalogue or the site's product switches have changed.
  */
