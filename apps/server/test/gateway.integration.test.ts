@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpConnect, socksConnect, startEcho as startTcpEcho, type Target } from '../../gateway/src/test-utils.js';
 import { runLifecycle } from '../src/jobs/lifecycle.js';
 import { queryRows } from '../src/db/client.js';
-import { recordProxyChanges } from '../src/modules/supply/changes.js';
+import { recordProxyChanges } from '../src/modules/supply/index.js';
 import { BYTES_PER_GB } from '../src/modules/supply/node-service.js';
 import { sql } from 'drizzle-orm';
 import {

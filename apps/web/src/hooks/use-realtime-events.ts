@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RealtimeEventType, TRealtimeEvent, TTopupSuccessEvent } from '@proxy/contract';
 import { api } from '@/lib/api-client';
-import { openAuthedEventStream } from '@/lib/event-stream';
 import { meQueryOptions, setBalance, useMe } from '@/lib/auth';
 import { queryRoots } from '@/lib/query-keys';
 import {
   EVENT_NAMES,
   eventsUrl,
   getLastTopupId,
+  openAuthedEventStream,
   parseRealtimeEvent,
   queriesToRefresh,
   setLastTopupId,

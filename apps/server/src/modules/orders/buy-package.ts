@@ -5,10 +5,9 @@ import { AppError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
 import * as catalog from '../catalog/index.js';
 import { recordProxyChanges, releaseSlots } from '../supply/index.js';
-import { idemOf, once, repeatOf, type Idem } from './idempotency.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
 import * as plans from './plan-repository.js';
-import { purchase, assertProductOpen, type Buyer } from './purchase.js';
+import { assertProductOpen, idemOf, once, purchase, repeatOf, type Buyer, type Idem } from './purchase.js';
 import { refreshOrders } from './renew.js';
 import * as repo from './repository.js';
 

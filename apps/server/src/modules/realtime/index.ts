@@ -10,6 +10,6 @@ export {
   realtimeMessage,
   type RealtimeMessage,
   type SessionsEndedMessage,
-} from './publish.js';
+  notifyEventSql,
+} from './repository.js';
 export { EventHub } from './hub.js';
-export { notifyEventSql } from './repository.js';

@@ -14,7 +14,6 @@ export {
   releaseSlots,
   type Slot,
 } from './allocator.js';
-export { recordProxyChanges } from './changes.js';
 export { localNodeId } from './node-service.js';
 export {
   claimDueRotations,
@@ -28,5 +27,6 @@ export {
   lockDueKeys,
   lockDueProxies,
   purgeOldNodeEvents,
+  recordProxyChanges,
   setIpChangeStatus,
 } from './repository/index.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZNodeState, ZOk, ZTrafficReportRequest } from '@proxy/contract';
-import { PROXY_CHANGES_CHANNEL } from './changes.js';
+import { PROXY_CHANGES_CHANNEL } from './repository/events.js';
 import { authenticateNode, nodeChangesSince, nodeState, recordTraffic, touchNode } from './node-service.js';
 
 const HEARTBEAT_MS = 15_000;

@@ -4,7 +4,6 @@ import type { AppContext } from '../../context.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { recordMinuteUsage } from '../usage/index.js';
-import { recordProxyChanges } from './changes.js';
 import * as repo from './repository/index.js';
 import type { ProxyStateRow } from './repository/index.js';
 
@@ -122,7 +121,7 @@ export async function recordTraffic(
       const used = Number(row.bandwidth_used_bytes);
       return used >= limit && used - Number(row.bytes) < limit;
     });
-    await recordProxyChanges(
+    await repo.recordProxyChanges(
       tx,
       over.map((r) => r.id),
     );

@@ -38,13 +38,21 @@ export interface UsageRow {
   bytes: string | number;
 }
 
+/** The NOTIFY channel of the change log: each payload is the id of a node whose proxies changed. */
+export const PROXY_CHANGES_CHANNEL = 'proxy_changes';
+
 /**
- * Inserts one proxy_events row per proxy (ids unique, at least one) and NOTIFYs each node
- * concerned, in the caller's transaction: listeners hear of it only once it commits.
+ * Records that proxies changed (credentials, auth IPs, status, expiry, egress, quota), in the
+ * caller's transaction: one proxy_events row per proxy, and a NOTIFY that wakes the change stream
+ * of each node concerned. NOTIFY is transactional: listeners hear of it only once the change is
+ * committed, and not at all if it rolls back.
  */
-export async function insertProxyEventsAndNotify(tx: DbOrTx, channel: string, proxyIds: string[]): Promise<void> {
+export async function recordProxyChanges(tx: DbOrTx, proxyIds: string[]): Promise<void> {
+  if (proxyIds.length === 0) {
+    return;
+  }
   const ids = sql.join(
-    proxyIds.map((id) => sql`${id}::uuid`),
+    [...new Set(proxyIds)].map((id) => sql`${id}::uuid`),
     sql`, `,
   );
   await tx.execute(sql`
@@ -53,7 +61,7 @@ export async function insertProxyEventsAndNotify(tx: DbOrTx, channel: string, pr
       select sub_server_id, id from proxies where id in (${ids})
       returning sub_server_id
     )
-    select pg_notify(${channel}, n.sub_server_id::text) from (select distinct sub_server_id from ins) n`);
+    select pg_notify(${PROXY_CHANGES_CHANNEL}, n.sub_server_id::text) from (select distinct sub_server_id from ins) n`);
 }
 
 /** The node's latest change version (0 before any). */

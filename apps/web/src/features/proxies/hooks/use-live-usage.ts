@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ZUsageLiveEvent } from '@proxy/contract';
-import { openAuthedEventStream } from '@/lib/event-stream';
+import { openAuthedEventStream } from '@/lib/realtime';
 import { usageLiveUrl } from '../api/usage';
 
 /** Seconds the live chart shows. */
