@@ -33,6 +33,7 @@ import {
 } from './options.js';
 import { clientKey, ProxyRuntime } from './runtime.js';
 import { AddressSet, destinationRefusal, formatIp, parseIp, type DestinationPolicy, type Ip } from './ssrf.js';
+import { spliceAvailable, spliceKind, spliceReason, syncAllSplices } from './splice.js';
 import { GatewayState, sameAccess, type GatewayProxy, type StateDiff } from './state.js';
 import type { TunnelHost } from './tunnel-host.js';
 import { Tunnel } from './tunnel.js';
@@ -142,6 +143,14 @@ export class Gateway implements TunnelHost {
         { wire: wireKind, reason: wireReason },
         `sockets: ${wireKind === 'net' ? 'net.Socket' : 'libuv TCP handles'}`,
       );
+      this.log.info(
+        { relay: spliceKind, reason: spliceReason },
+        `relay: ${spliceKind === 'splice' ? 'splice(2) addon' : 'JavaScript'}`,
+      );
+    }
+    if (spliceAvailable()) {
+      // Spliced tunnels count in the addon: reports and quota figures fold those counts in first.
+      this.meter.addCollector(syncAllSplices);
     }
     this.egress = new Egress(opts.egressPorts ?? kernelPortRange(), this.clock, this.log);
     const blockedPorts = new Set(opts.blockedPorts ?? []);
@@ -253,6 +262,10 @@ export class Gateway implements TunnelHost {
    * after sweep s began, so by sweep n it has been quiet for at least (n − s − 1) periods.
    */
   sweepIdle(): void {
+    if (spliceAvailable()) {
+      // Spliced tunnels are stamped from the addon's counts (and their bytes metered).
+      syncAllSplices();
+    }
     this.sweeps += 1;
     const quietSweeps = this.sweeps - 1 - Math.ceil(this.timeouts.idleMs / this.sweepMs);
     for (const t of this.connections) {
@@ -293,6 +306,10 @@ export class Gateway implements TunnelHost {
   }
 
   private apply(diff: StateDiff, full: boolean): Promise<void> {
+    if (spliceAvailable()) {
+      // A proxy's usage (meter.unacked) includes what its spliced tunnels carried so far.
+      syncAllSplices();
+    }
     for (const p of diff.removed) {
       const rt = this.runtimes.get(p.id);
       if (rt !== undefined) {
@@ -315,6 +332,8 @@ export class Gateway implements TunnelHost {
       this.egress.use(after.egressIp, 1);
       if (!sameAccess(before, after) || !rt.usable) {
         rt.closeAll();
+      } else if (rt.allowance !== Infinity) {
+        rt.closeSpliced();
       }
     }
     let touched: Set<number> | null = null;

@@ -18,6 +18,8 @@ export function clientKey(address: string | undefined): string {
 /** What a runtime needs of a tunnel: closing it. */
 export interface Closable {
   destroy(): void;
+  /** Relayed by the splice addon, which a byte quota cannot use (splice.ts). */
+  readonly spliced?: boolean;
 }
 
 export class ProxyRuntime {
@@ -110,6 +112,15 @@ export class ProxyRuntime {
       return false;
     }
     return true;
+  }
+
+  /** Closes the tunnels the splice addon relays (the proxy got a byte limit). */
+  closeSpliced(): void {
+    for (const t of this.tunnels) {
+      if (t.spliced === true) {
+        t.destroy();
+      }
+    }
   }
 
   closeAll(): void {
