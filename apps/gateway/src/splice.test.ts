@@ -58,11 +58,12 @@ async function rawTunnel(port: number, target: number, auth: [string, string]) {
   const socket = net.connect({ port, host: '127.0.0.1' });
   socket.write(`CONNECT 127.0.0.1:${target} HTTP/1.1\r\nProxy-Authorization: ${basic(...auth)}\r\n\r\n`);
   const hash = createHash('sha256');
-  let head = Buffer.alloc(0);
+  let head: Buffer | null = Buffer.alloc(0);
   let received = 0;
   let ready!: () => void;
   const connected = new Promise<void>((resolve) => (ready = resolve));
-  socket.on('data', (chunk: Buffer) => {
+  socket.on('data', (data: Buffer) => {
+    let chunk: Buffer = data;
     if (head !== null) {
       head = Buffer.concat([head, chunk]);
       const i = head.indexOf('\r\n\r\n');
@@ -71,7 +72,7 @@ async function rawTunnel(port: number, target: number, auth: [string, string]) {
       }
       expect(head.subarray(0, i).toString()).toMatch(/^HTTP\/1\.1 200/);
       chunk = head.subarray(i + 4);
-      head = null as unknown as Buffer;
+      head = null;
       ready();
     }
     received += chunk.length;
