@@ -18,8 +18,8 @@ export function clientKey(address: string | undefined): string {
 /** What a runtime needs of a tunnel: closing it. */
 export interface Closable {
   destroy(): void;
-  /** Relayed by the splice addon, which a byte quota cannot use (splice.ts). */
-  readonly spliced?: boolean;
+  /** The splice addon's relay id (≥ 0) when it relays the tunnel (splice.ts); a quota cannot use it. */
+  readonly spliceId?: number;
 }
 
 export class ProxyRuntime {
@@ -117,7 +117,7 @@ export class ProxyRuntime {
   /** Closes the tunnels the splice addon relays (the proxy got a byte limit). */
   closeSpliced(): void {
     for (const t of this.tunnels) {
-      if (t.spliced === true) {
+      if ((t.spliceId ?? -1) >= 0) {
         t.destroy();
       }
     }

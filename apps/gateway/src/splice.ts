@@ -8,7 +8,7 @@
  * is made once, when this module loads (`spliceKind`, `spliceReason`; the gateway logs it once).
  * `GATEWAY_SPLICE_ADDON` names the built file when it is not in its usual place (a bundle).
  *
- * What changes for a spliced tunnel (tunnel.ts decides, per tunnel, after the reply is out):
+ * What changes for a spliced tunnel (relay.ts startRelay decides, per tunnel, once the reply is out):
  * - metering: the addon counts the bytes read from each socket, the figure the JavaScript relay
  *   counts per chunk; they are folded into the proxy's counter by `sync()`, which runs before
  *   every meter drain, on every idle sweep, and with the final counts when the relay ends. So the
@@ -25,6 +25,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ProxyRuntime } from './runtime.js';
 import { wireKind } from './wire.js';
 
 /** The addon's interface (native/splice.c). */
@@ -35,12 +36,13 @@ export interface SpliceAddon {
   stop(id: number): void;
 }
 
-/** What the addon tells about a relay it carries: the tunnel implements it. */
+/** What a spliced tunnel is to this module (tunnel.ts). */
 export interface Spliced {
-  /** Adds the bytes counted since the last call to the proxy's counters (see above). */
-  spliceCounts(bytesIn: number, bytesOut: number): void;
-  /** The relay has ended (errno 0: both directions finished, or stop()). */
-  spliceEnded(errno: number): void;
+  readonly rt: ProxyRuntime | null;
+  readonly gw: { readonly sweeps: number };
+  /** The gateway's sweep count at the tunnel's last byte (the idle sweep reads it). */
+  seen: number;
+  destroy(): void;
 }
 
 /** Where `npm run build:splice` puts the addon, from the source tree or a bundle next to it. */
@@ -105,28 +107,29 @@ function fold(e: Entry, bytesIn: number, bytesOut: number): void {
   if (dIn > 0 || dOut > 0) {
     e.bytesIn = bytesIn;
     e.bytesOut = bytesOut;
-    e.t.spliceCounts(dIn, dOut);
+    const rt = e.t.rt as ProxyRuntime;
+    rt.counter.bytesIn += dIn;
+    rt.counter.bytesOut += dOut;
+    rt.used += dIn + dOut;
+    e.t.seen = e.t.gw.sweeps;
   }
 }
 
-addon?.init((id, bytesIn, bytesOut, errno) => {
+addon?.init((id, bytesIn, bytesOut) => {
   const e = relays.get(id);
   if (e === undefined) {
     return;
   }
   relays.delete(id);
   fold(e, bytesIn, bytesOut);
-  e.t.spliceEnded(errno);
+  // Both directions ended (their FINs passed on), a socket failed, or the tunnel was closed
+  // already (stop): the handles close, if they are not closed yet.
+  e.t.destroy();
 });
 
 /** Tunnels the addon relays now, in this process. */
 export function splicedCount(): number {
   return relays.size;
-}
-
-/** Whether tunnels may be spliced in this process. */
-export function spliceAvailable(): boolean {
-  return addon !== null;
 }
 
 /**
@@ -162,7 +165,9 @@ export function syncAllSplices(): void {
   }
 }
 
-/** Ends a relay now; its final counts are still folded when the addon reports the end. */
+/** Ends a relay now (-1: none); its final counts are still folded when the addon reports the end. */
 export function stopSplice(id: number): void {
-  addon?.stop(id);
+  if (id >= 0) {
+    addon?.stop(id);
+  }
 }

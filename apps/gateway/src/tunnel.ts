@@ -12,7 +12,7 @@ import * as relay from './relay.js';
 type Side = relay.Side;
 import { HTTP_CONNECTED, httpForbidden, refusedDestination, socksSuccess, type Failure } from './replies.js';
 import type { ProxyRuntime } from './runtime.js';
-import { startSplice, stopSplice, spliceAvailable, type Spliced } from './splice.js';
+import { stopSplice } from './splice.js';
 import { formatIp, parseHost, parseIp, type Ip } from './ssrf.js';
 import * as wire from './wire.js';
 
@@ -26,7 +26,7 @@ const enum Stage {
   Refused,
 }
 
-export class Tunnel implements Access, Spliced {
+export class Tunnel implements Access {
   rt: ProxyRuntime | null = null;
   readonly client: Side;
   upstream: Side | null = null;
@@ -43,8 +43,8 @@ export class Tunnel implements Access, Spliced {
   private confirm: 'http' | 'socks' | null = null;
   private target: { host: string; port: number; family: 4 | 6 } | null = null;
   private attempts = 0;
-  /** The addon's relay id while the kernel relays this tunnel (splice.ts), else -1. */
-  private spliceId = -1;
+  /** The splice addon's relay id when the kernel relays this tunnel (splice.ts), else -1. */
+  spliceId = -1;
 
   constructor(
     readonly gw: TunnelHost,
@@ -63,11 +63,6 @@ export class Tunnel implements Access, Spliced {
 
   get piping(): boolean {
     return this.stage === Stage.Piping;
-  }
-
-  /** Relayed by the splice addon (splice.ts), not by relay.ts. */
-  get spliced(): boolean {
-    return this.spliceId >= 0;
   }
 
   private arm(ms: number, onExpiry: (t: Tunnel) => void = relay.onDeadline): void {
@@ -91,9 +86,7 @@ export class Tunnel implements Access, Spliced {
     }
     this.closed = true;
     this.disarm();
-    if (this.spliceId >= 0) {
-      stopSplice(this.spliceId);
-    }
+    stopSplice(this.spliceId);
     this.client.close();
     this.upstream?.close();
     if (!this.authed) {
@@ -363,36 +356,8 @@ export class Tunnel implements Access, Spliced {
     }
     this.target = null;
     this.hs = null;
-    if (!this.trySplice(rt, client, up)) {
-      relay.startRelay(client, up);
-    }
+    this.spliceId = relay.startRelay(client, up);
     this.gw.tunnelOpened(this);
-  }
-
-  /**
-   * Hands the established tunnel to the splice addon when it is enabled, the proxy has no byte
-   * limit (a quota cuts at the crossing chunk, which only the JavaScript relay can do) and nothing
-   * waits to be written from JavaScript (the reply, an early head). Neither handle is reading.
-   */
-  private trySplice(rt: ProxyRuntime, client: Side, up: Side): boolean {
-    if (!spliceAvailable() || rt.allowance !== Infinity || client.pending !== 0 || up.pending !== 0) {
-      return false;
-    }
-    this.spliceId = startSplice(this, wire.handleFd(client.h), wire.handleFd(up.h));
-    return this.spliceId >= 0;
-  }
-
-  spliceCounts(bytesIn: number, bytesOut: number): void {
-    const rt = this.rt as ProxyRuntime;
-    rt.counter.bytesIn += bytesIn;
-    rt.counter.bytesOut += bytesOut;
-    rt.used += bytesIn + bytesOut;
-    this.seen = this.gw.sweeps;
-  }
-
-  spliceEnded(): void {
-    // Both directions ended (their FINs passed on), or a socket failed: close both handles.
-    this.destroy();
   }
 
   /** Sends the protocol's refusal for `failure` and closes. */
