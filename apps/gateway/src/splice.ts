@@ -10,8 +10,8 @@
  *
  * What changes for a spliced tunnel (relay.ts startRelay decides, per tunnel, once the reply is out):
  * - metering: the addon counts the bytes read from each socket, the figure the JavaScript relay
- *   counts per chunk; they are folded into the proxy's counter by `sync()`, which runs before
- *   every meter drain, on every idle sweep, and with the final counts when the relay ends. So the
+ *   counts per chunk; they are folded into the proxy's counter (`syncSplice`) before every meter
+ *   drain, on every idle sweep and state change, and with the final counts when the relay ends. So the
  *   reports are exact, but a proxy's `used` only moves at those moments: a quota could not cut at
  *   the crossing chunk. Tunnels of proxies with a byte limit therefore keep the JavaScript relay,
  *   and spliced tunnels are closed when their proxy gets a limit (gateway.ts);
