@@ -66,9 +66,14 @@ interface Spawned {
   stop(): Promise<void>;
 }
 
-function launch(command: string[], pin: Pinning, cwd: string): Spawned {
+function launch(command: string[], pin: Pinning, cwd: string, env: NodeJS.ProcessEnv = process.env): Spawned {
   const argv = [...pin.proxy, ...command];
-  const child = spawn(argv[0] as string, argv.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(argv[0] as string, argv.slice(1), {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   live.add(child);
   const lines: string[] = [];
   for (const stream of [child.stdout, child.stderr]) {
@@ -149,7 +154,10 @@ export function gatewayNodeFlags(repoRoot: string): string[] {
   return words.slice(1, end);
 }
 
-/** Our gateway engine in a child (scripts/bench-gateway/gateway-node.ts), with `nodeFlags`. */
+/**
+ * Our gateway engine in a child (scripts/bench-gateway/gateway-node.ts), with `nodeFlags`;
+ * `splice`: with its splice(2) relay (GATEWAY_SPLICE=1; the child fails if the addon does not load).
+ */
 export async function startOurs(
   pin: Pinning,
   repoRoot: string,
@@ -157,6 +165,7 @@ export async function startOurs(
   creds: Credentials,
   egressIp: string,
   probe: (d: Dialect) => Promise<void>,
+  splice = false,
 ): Promise<RunningPeer> {
   const [httpPort, socksPort] = [await freePort(), await freePort()];
   const s = launch(
@@ -170,6 +179,7 @@ export async function startOurs(
     ],
     pin,
     repoRoot,
+    { ...process.env, GATEWAY_SPLICE: splice ? '1' : '0' },
   );
   const auth: [string, string] = [creds.username, creds.password];
   const connect: Dialect = { kind: 'connect', port: httpPort, auth };
@@ -178,7 +188,14 @@ export async function startOurs(
     await probe(connect);
     await probe(socks5);
   });
-  return { name: 'ours', pid: s.child.pid as number, connect, socks5, stop: () => s.stop(), log: s.output };
+  return {
+    name: splice ? 'splice' : 'ours',
+    pid: s.child.pid as number,
+    connect,
+    socks5,
+    stop: () => s.stop(),
+    log: s.output,
+  };
 }
 
 /** The bare relay (scripts/bench-gateway/relay.ts), one listener per target port. */
@@ -407,7 +424,10 @@ export function treeCpuNs(rootPid: number): number {
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
         live += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
       }
-      ns += live + reaped * tick;
+      // Threads that have exited (our splice relay's, one per tunnel) are gone from task/ but
+      // stay in the process's own utime + stime (the 14th and 15th fields, in ticks).
+      const group = (Number(f[11]) + Number(f[12])) * tick;
+      ns += Math.max(live, group) + reaped * tick;
     } catch {
       // Ended meanwhile: its time is in its parent's cutime/cstime once reaped.
     }
