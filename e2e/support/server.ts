@@ -81,9 +81,11 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
       throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${log()}`);
     }
     try {
-      const res = await fetch(`${baseUrl}/api/health`);
+      // Readiness, as a load balancer asks it (deploy/haproxy/haproxy.cfg): database, migrations
+      // and listener, from the built server the specs run.
+      const res = await fetch(`${baseUrl}/api/health/ready`);
       const body = (await res.json()) as { status?: string };
-      if (res.ok && body.status === 'ok') {
+      if (res.ok && body.status === 'ready') {
         return;
       }
       last = `${res.status} ${JSON.stringify(body)}`;

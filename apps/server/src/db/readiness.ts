@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { serverRoot } from '../paths.js';
 import { queryRows, type Db } from './client.js';
 
-const journal = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle/meta/_journal.json');
+// From serverRoot, not from this module: in the built server this code is part of dist/server.js,
+// one level nearer the root than src/db/ (the journal was not found and readiness said 503).
+const journal = path.join(serverRoot, 'drizzle/meta/_journal.json');
 let expected: number | null = null;
 
 /** How many committed migrations the code ships (drizzle's journal), read once. */
