@@ -170,6 +170,17 @@ describe('admin calls', () => {
     expect((await call('GET', '/api/site/get-site-info')).json().promotion).toBeNull();
     expect((await call('GET', '/api/promotion/get')).json()).toBeNull();
   });
+
+  it('should drop a promotion from the site info once it has ended, though the info is kept between calls', async () => {
+    await start({ endsAt: new Date(t.clock.nowMs() + 3_600_000).toISOString() });
+    expect((await call('GET', '/api/site/get-site-info')).json().promotion.tiers).toEqual(TIERS);
+    t.clock.advance(2 * 3_600_000);
+    try {
+      expect((await call('GET', '/api/site/get-site-info')).json().promotion).toBeNull();
+    } finally {
+      t.clock.advance(-2 * 3_600_000);
+    }
+  });
 });
 
 async function bankTopUp(amount: number) {

@@ -10,8 +10,17 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { ...opts, preHandler: [authenticate, requireAdmin] };
   const e = promotionEndpoints;
   route(app, e.get, opts, async (req) => service.runningPromotion(app.ctx, req.site.id));
-  route(app, e.add, admin, async (req) => service.createPromotion(app.ctx, req.site.id, req.body));
-  route(app, e.update, admin, async (req) => service.updatePromotion(app.ctx, req.site.id, req.params.id, req.body));
+  // The site info carries the running promotion (kept with the site): a change drops it everywhere.
+  route(app, e.add, admin, async (req) => {
+    const created = await service.createPromotion(app.ctx, req.site.id, req.body);
+    app.sites.invalidate();
+    return created;
+  });
+  route(app, e.update, admin, async (req) => {
+    const updated = await service.updatePromotion(app.ctx, req.site.id, req.params.id, req.body);
+    app.sites.invalidate();
+    return updated;
+  });
   route(app, e.list, admin, async (req) => service.listPromotions(app.ctx, req.site.id, req.query));
   route(app, e.stats, admin, async (req) => service.promotionStats(app.ctx, req.site.id, req.query));
 };

@@ -14,11 +14,17 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const unfollow = await app.sites.follow();
   app.addHook('onClose', async () => unfollow());
 
-  // The site's info with its running promotion (read through: an admin's start or stop shows at once).
-  const infoOf = async (site: Site) => ({
-    ...siteInfo(site, app.ctx),
-    promotion: await runningPromotionTiers(app.ctx.db, site.id, app.ctx.clock.now()),
-  });
+  // The site's info with its running promotion, which every page load asks for: kept with the site
+  // (an admin's start or stop invalidates it on every instance, promotions/routes.ts), and one that
+  // has ended since it was read is not shown.
+  const infoOf = async (site: Site) => {
+    const now = app.ctx.clock.now();
+    const promotion = await app.sites.memo(`promotion:${site.id}`, () =>
+      runningPromotionTiers(app.ctx.db, site.id, now),
+    );
+    const ended = promotion?.endsAt != null && Date.parse(promotion.endsAt) <= now.getTime();
+    return { ...siteInfo(site, app.ctx), promotion: ended ? null : promotion };
+  };
   const e = siteEndpoints;
   const opts = { schema: { tags: ['site'] } };
   route(app, e.getSiteInfo, opts, async (req) => infoOf(req.site));

@@ -30,6 +30,8 @@ export const SITE_CHANGES_CHANNEL = 'site_changes';
  */
 export class SiteResolver {
   private cache = new Map<string, { site: Site; at: number }>();
+  /** Other per-site answers kept with the same lifetime (e.g. the running promotion). */
+  private memos = new Map<string, { value: unknown; at: number }>();
   constructor(
     private readonly ctx: Pick<AppContext, 'db'> & { database: Pick<AppContext['database'], 'listen' | 'notify'> },
   ) {}
@@ -52,15 +54,37 @@ export class SiteResolver {
     return site;
   }
 
+  /**
+   * `load()`'s answer for `key`, kept like a site (until an invalidate() here or on another
+   * instance, or CACHE_TTL_MS): for what every page load asks and an admin rarely changes.
+   */
+  async memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.memos.get(key);
+    const now = Date.now();
+    if (hit && now - hit.at < CACHE_TTL_MS) {
+      return hit.value as T;
+    }
+    const value = await load();
+    if (this.memos.size > 10_000) {
+      this.memos.clear();
+    }
+    this.memos.set(key, { value, at: now });
+    return value;
+  }
+
   /** Drops the cache here and tells the other instances to drop theirs (after the change committed). */
   invalidate(): void {
     this.cache.clear();
+    this.memos.clear();
     this.ctx.database.notify(SITE_CHANGES_CHANNEL, '').catch(() => undefined);
   }
 
   /** LISTENs for other instances' changes; a reconnect drops the cache too (notices may be lost). */
   follow(): Promise<() => Promise<void>> {
-    const drop = () => this.cache.clear();
+    const drop = () => {
+      this.cache.clear();
+      this.memos.clear();
+    };
     return this.ctx.database.listen(SITE_CHANGES_CHANNEL, drop, { onResume: drop });
   }
 }
