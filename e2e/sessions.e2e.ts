@@ -63,12 +63,18 @@ describe('sessions across tabs', () => {
     expect([pathOf(page), pathOf(second)]).toEqual(['/dashboard', '/dashboard']);
     expect(await sessionWorks(page)).toBe(200);
     expect(await sessionWorks(second)).toBe(200);
-    // The tabs renewed, and no refresh token was presented twice: a tab that waited for the other's
-    // renewal found the new tokens in storage. (A slow machine may renew again once the new token is
-    // due; that renewal presents the newer refresh token, so it does not count as a reuse.)
+    // The tabs renewed and ended on one token pair. The renewal lock makes a tab that waited use the
+    // other's new tokens, but localStorage reaches another tab's process a moment later, so the
+    // waiting tab may still present the spent refresh token: the server answers that within its
+    // grace with the same successor (docs/product-rules.md#session), so it is never a reuse that
+    // revokes — the reload below proves the session is alive. A token is never shown a third time.
     const presented = [...first.presented, ...other.presented];
     expect(presented.length).toBeGreaterThanOrEqual(1);
-    expect(new Set(presented).size).toBe(presented.length);
+    const times = new Map<string, number>();
+    presented.forEach((token) => times.set(token, (times.get(token) ?? 0) + 1));
+    expect(Math.max(...times.values())).toBeLessThanOrEqual(2);
+    const refreshOf = (p: Page) => p.evaluate(() => localStorage.getItem('refreshToken'));
+    await expect.poll(async () => (await refreshOf(page)) === (await refreshOf(second))).toBe(true);
     expect([...first.refused, ...other.refused]).toEqual([]);
 
     // Both stay logged in on the next navigation too.
