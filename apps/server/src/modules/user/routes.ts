@@ -15,7 +15,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const e = userEndpoints;
   app.addHook('preHandler', authenticate);
 
-  route(app, e.me, opts, async (req) => toMe(await users.getUser(app.ctx, req.user.id)));
+  route(app, e.me, opts, async (req) => toMe(req.user));
 
   route(app, e.getMoney, opts, async (req) => ({ balance: req.user.balance }));
 
