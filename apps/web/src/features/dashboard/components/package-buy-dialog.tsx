@@ -56,7 +56,8 @@ export function PackageBuyDialog({ product, pkg, onClose, onBought, note }: Pack
       confirmLabel={t('dashboard.purchase.confirm.submit')}
       onConfirm={confirm}
       onClose={onClose}
-      loading={buy.isPending}
+      // Pay waits for the countries too: a click before they arrived had no country to send.
+      loading={buy.isPending || countries.isPending}
       testId="package-confirm"
     >
       <Stack spacing={2}>
