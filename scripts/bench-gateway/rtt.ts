@@ -6,6 +6,7 @@
 // - one busy-polling thread that is pinger and echo at once (non-blocking sockets, TCP_NODELAY), so
 //   the load core never sleeps and only the proxy's own wake-ups stay in the round trip.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { startLineChild } from './line-child';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,67 +128,15 @@ export interface BusyPinger {
   stop(): Promise<void>;
 }
 
-/**
- * Starts `pingpong busy` (one busy-polling thread, pinger and echo at once). It stays up for the
- * whole bench, because its listener's port must be known before the raw relay starts (the relay
- * has one listener per target); each run is one line on its stdin.
- */
+/** Starts `pingpong busy` (one busy-polling thread, pinger and echo at once) for the whole bench. */
 export async function startCBusy(bin: string): Promise<BusyPinger> {
-  const child = spawn(bin, ['busy'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  let failure: Error | null = null;
-  // Whoever waits on stdout now: first the port line, then each run's lines up to "end".
-  let onLine: (line: string) => void = () => {};
-  let onExit: (err: Error) => void = () => {};
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', (code, signal) => {
-      failure = new Error(`busy pinger exited (${code ?? signal}): ${stderr.trim() || 'no message'}`);
-      onExit(failure);
-      resolve();
-    }),
-  );
-  let pending = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    pending += chunk.toString();
-    const lines = pending.split('\n');
-    pending = lines.pop() as string;
-    for (const line of lines) {
-      onLine(line);
-    }
-  });
-  const echoPort = await new Promise<number>((resolve, reject) => {
-    onLine = (line) => resolve(Number(line));
-    onExit = reject;
-  });
-  let queue: Promise<unknown> = Promise.resolve();
-  const run = (port: number, n: number, s: string[]) =>
-    new Promise<string[]>((resolve, reject) => {
-      if (failure !== null) {
-        reject(failure);
-        return;
-      }
-      const lines: string[] = [];
-      onLine = (line) => (line === 'end' ? resolve(lines) : lines.push(line));
-      onExit = reject;
-      child.stdin?.write(`${[port, n, 64, ...s].join(' ')}\n`);
-    });
+  const child = await startLineChild(bin, 'busy', 'busy pinger');
   return {
-    echoPort,
-    pings(d, n) {
-      const { port, steps: s } = steps(d, echoPort);
-      // One run at a time: the pinger has one thread and the lines of two runs would interleave.
-      const result = queue.then(async () => parseRtts(await run(port, n, s), n));
-      queue = result.catch(() => {});
-      return result;
+    echoPort: child.port,
+    async pings(d, n) {
+      const { port, steps: s } = steps(d, child.port);
+      return parseRtts(await child.request([port, n, 64, ...s].join(' ')), n);
     },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    },
+    stop: () => child.stop(),
   };
 }

@@ -3,12 +3,13 @@
 // open them to. The Node client (load.ts setupRate) spent about as much CPU per tunnel as the
 // proxies and woke up on its own promise and stream machinery, so the figure measured the load
 // generator as much as the proxy; it stays as the fallback without cc.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Dialect, SetupResult } from './load';
 import { percentile } from './load';
+import { startLineChild } from './line-child';
 import { steps } from './rtt';
 
 /** Compiles setup.c into `dir`; null (and why) when there is no working cc. */
@@ -36,85 +37,37 @@ export interface CSetup {
 
 /** Starts `setup-load setup`; it stays up for the whole bench (the raw relay needs the greeter's port). */
 export async function startCSetup(bin: string): Promise<CSetup> {
-  const child = spawn(bin, ['setup'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  let failure: Error | null = null;
-  let onLine: (line: string) => void = () => {};
-  let onExit: (err: Error) => void = () => {};
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', (code, signal) => {
-      failure = new Error(`setup load exited (${code ?? signal}): ${stderr.trim() || 'no message'}`);
-      onExit(failure);
-      resolve();
-    }),
-  );
-  let pending = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    pending += chunk.toString();
-    const lines = pending.split('\n');
-    pending = lines.pop() as string;
-    for (const line of lines) {
-      onLine(line);
-    }
-  });
-  const greetPort = await new Promise<number>((resolve, reject) => {
-    onLine = (line) => resolve(Number(line));
-    onExit = reject;
-  });
-  let queue: Promise<unknown> = Promise.resolve();
-  const once = (d: Dialect, count: number, concurrency: number) =>
-    new Promise<SetupResult>((resolve, reject) => {
-      if (failure !== null) {
-        reject(failure);
-        return;
-      }
-      const { port, steps: s } = steps(d, greetPort);
-      const times: number[] = [];
-      let failures = 0;
-      let last = '';
-      let seconds = NaN;
-      onLine = (line) => {
-        if (line.startsWith('failed ')) {
-          const m = /^failed (\d+) ?(.*)$/.exec(line);
-          failures = Number(m?.[1] ?? 0);
-          last = m?.[2] ?? '';
-        } else if (line.startsWith('elapsed ')) {
-          seconds = Number(line.slice(8)) / 1e9;
-        } else if (line === 'end') {
-          if (failures > count / 100) {
-            reject(new Error(`${failures} of ${count} tunnels failed; last: ${last}`));
-            return;
-          }
-          times.sort((a, b) => a - b);
-          resolve({
-            perSecond: times.length / seconds,
-            p50: percentile(times, 0.5),
-            p99: percentile(times, 0.99),
-            failures,
-          });
-        } else {
-          times.push(Number(line) / 1e6);
-        }
-      };
-      onExit = reject;
-      child.stdin?.write(`${[port, count, concurrency, ...s].join(' ')}\n`);
-    });
+  const child = await startLineChild(bin, 'setup', 'setup load');
   return {
-    greetPort,
-    run(d, count, concurrency) {
-      // One run at a time: one loop, and the lines of two runs would interleave.
-      const result = queue.then(() => once(d, count, concurrency));
-      queue = result.catch(() => {});
-      return result;
+    greetPort: child.port,
+    async run(d, count, concurrency) {
+      const { port, steps: s } = steps(d, child.port);
+      return setupResult(await child.request([port, count, concurrency, ...s].join(' ')), count);
     },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    },
+    stop: () => child.stop(),
   };
+}
+
+/** Reads a run's lines: one setup time (ns) per tunnel, then "failed N [last error]" and "elapsed NS". */
+function setupResult(lines: string[], count: number): SetupResult {
+  const times: number[] = [];
+  let failures = 0;
+  let last = '';
+  let seconds = NaN;
+  for (const line of lines) {
+    if (line.startsWith('failed ')) {
+      const m = /^failed (\d+) ?(.*)$/.exec(line);
+      failures = Number(m?.[1] ?? 0);
+      last = m?.[2] ?? '';
+    } else if (line.startsWith('elapsed ')) {
+      seconds = Number(line.slice(8)) / 1e9;
+    } else {
+      times.push(Number(line) / 1e6);
+    }
+  }
+  if (failures > count / 100) {
+    throw new Error(`${failures} of ${count} tunnels failed; last: ${last}`);
+  }
+  times.sort((a, b) => a - b);
+  return { perSecond: times.length / seconds, p50: percentile(times, 0.5), p99: percentile(times, 0.99), failures };
 }

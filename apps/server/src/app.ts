@@ -117,7 +117,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   // a body's stream events would otherwise run outside it.
   app.addHook('preValidation', (req, _reply, done) => runInRequestScope(req.ip, done));
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerInputGuard(app);
   registerMaintenanceGuard(app);
 

@@ -111,6 +111,23 @@ describe('security headers', () => {
     expect(String(plain.headers['content-security-policy'])).not.toMatch(/google|gstatic/);
   });
 
+  it("a site's headers follow its change at once (they are worked out once per site, not per request)", async () => {
+    const [demo] = await t.ctx.db.select().from(sites).where(eq(sites.slug, 'proxy-owner'));
+    const get = async () =>
+      String(
+        (await spa.inject({ method: 'GET', url: '/', headers: { host: 'proxy-owner.localhost' } })).headers[
+          'content-security-policy'
+        ],
+      );
+    expect(await get()).toContain('https://www.googletagmanager.com');
+    await t.ctx.db.update(sites).set({ googlePixel: null }).where(eq(sites.id, demo!.id));
+    spa.sites.invalidate();
+    expect(await get()).not.toContain('googletagmanager');
+    await t.ctx.db.update(sites).set({ googlePixel: 'G-TEST123' }).where(eq(sites.id, demo!.id));
+    spa.sites.invalidate();
+    expect(await get()).toContain('https://www.googletagmanager.com');
+  });
+
   it('HSTS only over https: a trusted proxy saying so, never an untrusted one', async () => {
     const trusting = await build({ TRUST_PROXY: '1' });
     try {

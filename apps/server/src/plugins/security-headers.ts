@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { TSiteInfo } from '@proxy/contract';
-import { siteInfo } from '../modules/site/index.js';
+import { siteInfo, type Site } from '../modules/site/index.js';
 
 type Directives = Record<string, string[]>;
 
@@ -85,25 +86,67 @@ export function cspDirectives(info: TSiteInfo): Directives {
   return d;
 }
 
+/** Helmet's options besides the CSP and HSTS, which depend on the site and the request. */
+const HELMET_BASE = {
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // Google sign-in opens a popup that reports back to this window.
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+} as const;
+
+type Headers = Record<string, string>;
+
+/**
+ * The headers helmet sets for `options`, worked out once: its middleware is synchronous and only
+ * calls setHeader and removeHeader, so it runs on a response that records them.
+ */
+function helmetHeaders(options: HelmetOptions): Headers {
+  const headers: Headers = {};
+  const recorder = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown = null;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    failure = err ?? null;
+  });
+  if (failure !== null) {
+    throw new Error('helmet refused the security header options', { cause: failure });
+  }
+  return headers;
+}
+
 /**
  * Security headers on every answer (API, SPA, static files, errors after the site is known), by
- * @fastify/helmet: a per-site CSP, nosniff, DENY framing, strict-origin-when-cross-origin referrers,
- * and HSTS only when the browser came over https (directly, or through a proxy we trust that says
- * so with X-Forwarded-Proto: Fastify's req.protocol honours TRUST_PROXY).
+ * helmet: a per-site CSP, nosniff, DENY framing, strict-origin-when-cross-origin referrers, and
+ * HSTS only when the browser came over https (directly, or through a proxy we trust that says so
+ * with X-Forwarded-Proto: Fastify's req.protocol honours TRUST_PROXY).
+ *
+ * A site's headers are computed once per site object (the SiteResolver hands out a new one after
+ * every change) and scheme: building them per request cost more than many whole requests (helmet
+ * parses its options and the CSP on every call).
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  // global: false — the headers are applied once per request by the hook below, with the site's CSP.
-  await app.register(fastifyHelmet, {
-    global: false,
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Google sign-in opens a popup that reports back to this window.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
-  app.addHook('onRequest', async (req: FastifyRequest, reply) => {
-    reply.helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(siteInfo(req.site, app.ctx)) },
-      strictTransportSecurity: req.protocol === 'https' ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
-    });
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const bySite = new WeakMap<Site, { http?: Headers; https?: Headers }>();
+  const headersOf = (site: Site, https: boolean): Headers => {
+    let entry = bySite.get(site);
+    if (entry === undefined) {
+      entry = {};
+      bySite.set(site, entry);
+    }
+    const scheme = https ? 'https' : 'http';
+    return (entry[scheme] ??= helmetHeaders({
+      ...HELMET_BASE,
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(siteInfo(site, app.ctx)) },
+      strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
+    }));
+  };
+  app.addHook('onRequest', (req: FastifyRequest, reply, done) => {
+    reply.headers(headersOf(req.site, req.protocol === 'https'));
+    done();
   });
 }

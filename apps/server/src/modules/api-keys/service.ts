@@ -147,5 +147,5 @@ export async function authenticateKey(
     method: call.method,
     path: call.url.split('?')[0]!.slice(0, 200),
   });
-  return { ...found.user, apiKeyHint: hint };
+  return Object.assign({}, found.user, { apiKeyHint: hint });
 }

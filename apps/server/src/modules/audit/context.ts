@@ -59,12 +59,10 @@ export function actorFor(ownerId: string): {
   if (!scope || scope.system) {
     return { actor: 'system', actorUserId: null, ip: null, apiKeyHint: null };
   }
-  const base = { actorUserId: scope.callerId ?? null, ip: scope.ip, apiKeyHint: null };
+  const actorUserId = scope.callerId ?? null;
   if (scope.apiKeyHint) {
-    return { ...base, actor: 'api-key', apiKeyHint: scope.apiKeyHint };
+    return { actor: 'api-key', actorUserId, ip: scope.ip, apiKeyHint: scope.apiKeyHint };
   }
-  if (scope.callerId && scope.callerId !== ownerId && scope.callerIsAdmin) {
-    return { ...base, actor: 'admin' };
-  }
-  return { ...base, actor: 'user' };
+  const actor = scope.callerId && scope.callerId !== ownerId && scope.callerIsAdmin ? 'admin' : 'user';
+  return { actor, actorUserId, ip: scope.ip, apiKeyHint: null };
 }

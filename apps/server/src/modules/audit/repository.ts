@@ -15,7 +15,9 @@ export async function insertAuditRows(db: DbOrTx, rows: AuditInsert[]): Promise<
   }
   // PostgreSQL's limit of bind parameters per statement (65535) / ~12 per row.
   for (let i = 0; i < rows.length; i += 4000) {
-    await db.insert(auditEvents).values(rows.slice(i, i + 4000).map((r) => ({ ...r, siteId: siteOf(r.userId) })));
+    await db
+      .insert(auditEvents)
+      .values(rows.slice(i, i + 4000).map((r) => Object.assign({}, r, { siteId: siteOf(r.userId) })));
   }
 }
 

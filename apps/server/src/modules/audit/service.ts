@@ -47,7 +47,7 @@ export async function recordAudit(
     };
     const ids = ev.targetIds && ev.targetIds.length > 0 ? [...new Set(ev.targetIds)] : [null];
     for (const targetId of ids) {
-      rows.push({ ...base, id: randomUUID(), targetId });
+      rows.push(Object.assign({}, base, { id: randomUUID(), targetId }));
     }
   }
   await repo.insertAuditRows(tx, rows);

@@ -60,7 +60,7 @@ export async function verifyAccessToken(ctx: AppContext, token: string): Promise
     if (verified.size >= VERIFIED_MAX) {
       verified.clear();
     }
-    verified.set(token, { ...claims, exp: payload.exp ?? 0 });
+    verified.set(token, Object.assign({}, claims, { exp: payload.exp ?? 0 }));
     return claims;
   } catch (err) {
     if (err instanceof errors.JWTExpired) {

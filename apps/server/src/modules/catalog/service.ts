@@ -49,7 +49,7 @@ export async function adminCountries(ctx: AppContext, siteId: string, product: P
 /** Retail rows with the renewal price shown as the price (get-all-renew). */
 export async function renewPrices(ctx: AppContext, siteId: string, product: Product): Promise<TRetailPrice[]> {
   const rows = await repo.listRetailPrices(ctx.db, siteId, product, true);
-  return rows.map((r) => ({ ...toRetail(r), price: r.renewPrice }));
+  return rows.map((r) => Object.assign(toRetail(r), { price: r.renewPrice }));
 }
 
 export async function updateRetail(

@@ -209,7 +209,13 @@ export async function findRecentCredits(
            and not exists (select 1 from notify_fired f where f.key = 'topup.success:' || t.id)
          order by t.credited_at limit 500`,
   );
-  return rows.map((r) => ({ ...r, amount: Number(r.amount), bonus: Number(r.bonus), balance: Number(r.balance) }));
+  return rows.map((r) => ({
+    id: r.id,
+    user_id: r.user_id,
+    amount: Number(r.amount),
+    bonus: Number(r.bonus),
+    balance: Number(r.balance),
+  }));
 }
 
 /** Proxies whose IP changed since `since`, of customers who opted in to ip.changed (read-only). */

@@ -155,7 +155,7 @@ export async function listOrders(
       .offset(offsetOf(f.page, f.limit)),
     db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(w),
   ]);
-  return { rows: rows.map((r) => ({ ...r.o, email: r.email })), total: totals[0]?.n ?? 0 };
+  return { rows: rows.map((r) => Object.assign(r.o, { email: r.email })), total: totals[0]?.n ?? 0 };
 }
 
 export async function proxiesOfOrder(db: DbOrTx, orderId: string) {

@@ -44,7 +44,7 @@ export async function packageStatus(ctx: AppContext, userId: string): Promise<TP
 /** The admin list of a site's orders, also found by their customer's e-mail. */
 export async function listSiteOrders(ctx: AppContext, siteId: string, q: OrderListQuery & { userId?: string }) {
   const r = await repo.listOrders(ctx.db, { ...q, siteId, searchEmail: true });
-  return { items: r.rows.map((o) => ({ ...toOrder(o), userId: o.userId, email: o.email })), total: r.total };
+  return { items: r.rows.map((o) => Object.assign(toOrder(o), { userId: o.userId, email: o.email })), total: r.total };
 }
 
 async function ownOrder(ctx: AppContext, userId: string, id: string): Promise<OrderRow> {

@@ -178,7 +178,7 @@ export async function listOwnKeys(ctx: AppContext, userId: string, f: KeyFilter)
 export async function listSiteKeys(ctx: AppContext, siteId: string, f: KeyFilter & { userId?: string }) {
   const r = await repo.listKeys(ctx.db, { ...f, siteId, searchEmail: true });
   return {
-    items: r.rows.map((x) => ({ ...toKey(x.k, x.line), userId: x.k.userId, email: x.email })),
+    items: r.rows.map((x) => Object.assign(toKey(x.k, x.line), { userId: x.k.userId, email: x.email })),
     total: r.total,
   };
 }

@@ -23,7 +23,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       runningPromotionTiers(app.ctx.db, site.id, now),
     );
     const ended = promotion?.endsAt != null && Date.parse(promotion.endsAt) <= now.getTime();
-    return { ...siteInfo(site, app.ctx), promotion: ended ? null : promotion };
+    return siteInfo(site, app.ctx, ended ? null : promotion);
   };
   const e = siteEndpoints;
   const opts = { schema: { tags: ['site'] } };
