@@ -13,7 +13,7 @@ export async function isEmpty(db: DbOrTx): Promise<boolean> {
   return (rows[0]?.n ?? 0) === 0;
 }
 
-/** The demo's running deposit promotion (seed-spec §9: 10% and 15% at two thresholds). */
+/** The demo's running deposit promotion (10% and 15% at two thresholds, docs/wire-contract.md#promotions). */
 async function seedPromotion(db: DbOrTx, siteId: string): Promise<void> {
   const at = new Date('2020-01-01T00:00:00Z');
   await db.insert(promotions).values({

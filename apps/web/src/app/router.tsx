@@ -103,7 +103,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            // Open to visitors and users alike (docs/screens.md#tools, #tutorial, #support).
+            // Open to visitors and users alike (docs/screens.md#tools-tutorials-support, #tutorial, #support).
             Component: PublicLayout,
             children: [
               {

@@ -1,4 +1,4 @@
-/** Every route of the SPA, declared once (STYLE.md "Central config"). */
+/** Every route of the SPA, declared once (bulletproof-react's central config). */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   auth: {
@@ -47,9 +47,9 @@ export const paths = {
       getHref: () => '/tutorial',
       article: { path: '/tutorial/:slug', getHref: (slug: string) => `/tutorial/${encodeURIComponent(slug)}` },
     },
-    /** docs/screens.md#tools: public. */
+    /** docs/screens.md#tools-tutorials-support: public. */
     tools: { path: '/tools', getHref: () => '/tools' },
-    /** seed-spec §2 menu links: /proxy and /proxy-rotating open proxy management, /checkliveuid the tools. */
+    /** Old menu links (docs/screens.md#tools-tutorials-support): /proxy and /proxy-rotating open proxy management, /checkliveuid the tools. */
     legacyProxy: { path: '/proxy', getHref: () => '/proxy' },
     legacyProxyRotating: { path: '/proxy-rotating', getHref: () => '/proxy-rotating' },
     legacyCheckLiveUid: { path: '/checkliveuid', getHref: () => '/checkliveuid' },

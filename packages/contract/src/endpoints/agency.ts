@@ -19,7 +19,7 @@ import { endpoint } from './define.js';
 import { ZIdempotencyHeaders } from './orders.js';
 import { ZIdParams } from './proxies.js';
 
-/** NOT_FOUND: every agency call, on a site that does not show the agency API (API.md#agency). */
+/** NOT_FOUND: every agency call, on a site that does not show the agency API (docs/wire-contract.md#agency). */
 const NO_AGENCY = ['NOT_FOUND', 'AGENCY_NOT_EXISTS'] as const;
 
 /** /api/agency/… (docs/wire-contract.md#agency): the agency owner's and a member's calls. */

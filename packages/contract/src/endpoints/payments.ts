@@ -71,7 +71,7 @@ export const topupEndpoints = {
     response: ZTopupDetail,
     errors: CHECK,
   }),
-  /** "cancle" as API.md spells it. */
+  /** "cancle" as the wire contract spells it (docs/wire-contract.md#top-ups). */
   cancel: endpoint('DELETE', '/user/cancle-payment-credit/:id', {
     params: ZTopupIdParams,
     response: ZTopupDetail,

@@ -59,7 +59,7 @@ export const userEndpoints = {
   transaction: endpoint('GET', '/user/transaction', { query: ZListQuery, response: zPage(ZTransaction) }),
 };
 
-/** /api/user/admin/… and the two admin calls API.md named without "admin/": the site's accounts. */
+/** /api/user/admin/… and the two admin calls whose fixed paths lack "admin/": the site's accounts. */
 export const userAdminEndpoints = {
   detail: endpoint('GET', '/user/admin/detail/:id', { params: ZIdParams, response: ZAdminUser, errors: ADMIN_TARGET }),
   getAllUser: endpoint('GET', '/user/admin/get-all-user', {
@@ -76,7 +76,7 @@ export const userAdminEndpoints = {
     response: ZAdminUser,
     errors: ADMIN_TARGET,
   }),
-  /** The same call as update-user (API.md names both). */
+  /** The same call as update-user (the wire contract fixes both paths). */
   update: endpoint('PUT', '/user/admin/update/:id', {
     params: ZIdParams,
     body: ZAdminUpdateUserRequest,

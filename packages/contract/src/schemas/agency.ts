@@ -9,7 +9,7 @@ export type AgencyStatus = (typeof AGENCY_STATUSES)[number];
 export const AGENCY_MAX_COMMISSION_PERCENT = 50;
 
 /**
- * seed-spec §5's coupon rule, as API.md fixes it for creating an agency: a lowercase letter, then
+ * An agency's coupon code (docs/product-rules.md#agency), as creating one takes it: a lowercase letter, then
  * lowercase letters, digits and hyphens, 3–32 characters in all.
  */
 export const ZAgencyNewCode = z

@@ -77,7 +77,7 @@ export const ZSupportInfo = z.object({
   hours: text(200),
   note: text(1000),
   noteEng: text(1000),
-  /** Show the channels as floating icons in the layout (seed-spec §2 layouts). */
+  /** Show the channels as floating icons in the layout (docs/screens.md#tools-tutorials-support). */
   showIcons: z.boolean().default(false),
 });
 export type TSupportInfo = z.infer<typeof ZSupportInfo>;

@@ -25,7 +25,7 @@ export type TAllowedIpsRequest = z.infer<typeof ZAllowedIpsRequest>;
 export const ZAllowedIpsResponse = z.object({ allowedIps: z.array(z.string()) });
 
 /**
- * The allowed-IPs field as a person types it (seed-spec: comma-separated): the addresses, or null
+ * The allowed-IPs field as a person types it (comma-separated, docs/product-rules.md#auth-ips): the addresses, or null
  * when the text is not 1–3 distinct IPv4 addresses.
  */
 export function parseAllowedIps(text: string): string[] | null {

@@ -8,7 +8,7 @@ import * as admin from './admin.js';
 import { transferToMember } from './money.js';
 import * as agency from './service.js';
 
-/** API.md#agency: shown only where the site has showAgencyApi; elsewhere every call is 404. */
+/** docs/wire-contract.md#agency: shown only where the site has showAgencyApi; elsewhere every call is 404. */
 async function requireAgencySite(req: FastifyRequest): Promise<void> {
   if (!req.site.showAgencyApi) {
     throw new AppError('NOT_FOUND');

@@ -41,7 +41,7 @@ export const NOT_PUBLIC = [
   /^POST \/api\/user\/perfect-money-complete-payment$/,
   /^GET \/api\/country\/\w+\/list-country-admin$/,
   /\/admin(\/|-|$)/,
-  // Admin calls whose paths API.md fixed without "admin" in them.
+  // Admin calls whose fixed paths (docs/wire-contract.md) have no "admin" in them.
   /^\w+ \/api\/agency-admin\//,
   /^(POST \/api\/promotion\/add|PUT \/api\/promotion\/update\/\{id\}|GET \/api\/promotion\/(list|stats))$/,
   /^PUT \/api\/landing\/update\//,

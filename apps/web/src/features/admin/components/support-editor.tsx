@@ -20,7 +20,7 @@ import { RecordListEditor } from './record-list-editor';
 
 const EMPTY_CHANNEL: TSupportChannel = { kind: 'telegram', label: '', value: '' };
 
-/** seed-spec §7 admin/add-support: the channels, hours, note and the layout's support icons. */
+/** admin/add-support (docs/screens.md#tools-tutorials-support): the channels, hours, note and the layout's support icons. */
 export function SupportEditor({ support }: { support: TSupportInfo }) {
   const { t } = useTranslation();
   const save = useSaveSupport();

@@ -26,7 +26,7 @@ import { SiteProductsForm } from '../components/site-products-form';
 import { TelegramBotForm } from '../components/telegram-bot-form';
 
 /**
- * /admin/config: every setting of the admin's site in one place, grouped (docs/screens.md#config):
+ * /admin/config: every setting of the admin's site in one place, grouped (docs/screens.md#sites-and-configuration):
  * branding, products and menus, language, footer, captcha, analytics, the lock period, the API
  * limit, alerts, payments, maintenance and promotions, then the audited change history.
  */

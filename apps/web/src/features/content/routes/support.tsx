@@ -9,7 +9,7 @@ import { SupportChannelIcon } from '@/components/support-channel-icon';
 import { channelHref, useSupportInfo } from '@/lib/support-info';
 import { PageContainer } from '../components/page-container';
 
-/** docs/screens.md#support: the site's channels as buttons that open the right app, hours and a note. */
+/** docs/screens.md#tools-tutorials-support: the site's channels as buttons that open the right app, hours and a note. */
 export function SupportRoute() {
   const { t, i18n } = useTranslation();
   const { data, isLoading } = useSupportInfo();

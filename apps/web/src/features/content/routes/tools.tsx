@@ -24,7 +24,7 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-/** docs/screens.md#tools: the free tools, open to visitors. */
+/** docs/screens.md#tools-tutorials-support: the free tools, open to visitors. */
 export function ToolsRoute() {
   const { t } = useTranslation();
   return (

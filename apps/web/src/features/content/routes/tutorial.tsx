@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { useTutorials } from '../api/content-queries';
 import { PageContainer } from '../components/page-container';
 
-/** docs/screens.md#tutorial: the site's articles in the reader's language. */
+/** docs/screens.md#tools-tutorials-support: the site's articles in the reader's language. */
 export function TutorialListRoute() {
   const { t, i18n } = useTranslation();
   const { data, isLoading } = useTutorials(i18n.language);

@@ -1,5 +1,5 @@
 /**
- * The split-string tool (docs/screens.md#tools; seed-spec §5: start ≤ end): from pasted lines, keep
+ * The split-string tool (docs/screens.md#tools-tutorials-support: start ≤ end): from pasted lines, keep
  * lines `from`..`to` (1-based, inclusive) and, when a separator is given, only fields
  * `fieldFrom`..`fieldTo` of each line. Pure and linear, so lists of many thousands of lines stay
  * instant in the browser.

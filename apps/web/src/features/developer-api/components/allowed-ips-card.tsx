@@ -11,8 +11,8 @@ import { notifySuccess } from '@/lib/notify';
 import { useSetAllowedIps } from '../api/developer-api';
 
 /**
- * docs/screens.md#api: the 1–3 IPv4 addresses the key works from, typed comma-separated
- * (seed-spec §5). The server refuses a bad list (INVALID_IP) or the saved one again (SAME_OLD_AUTH_IP).
+ * docs/screens.md#developer-api: the 1–3 IPv4 addresses the key works from, typed comma-separated
+ * (docs/product-rules.md#auth-ips). The server refuses a bad list (INVALID_IP) or the saved one again (SAME_OLD_AUTH_IP).
  * The parent keys it by the saved list, so a saved change starts the field afresh.
  */
 export function AllowedIpsCard({ allowedIps }: { allowedIps: string[] }) {

@@ -13,7 +13,7 @@ import { CopyButton } from '@/components/copy-button';
 import { notifySuccess } from '@/lib/notify';
 import { useGenerateKey } from '../api/developer-api';
 
-/** docs/screens.md#api: the key (masked, or whole once right after generating), copy and regenerate. */
+/** docs/screens.md#developer-api: the key (masked, or whole once right after generating), copy and regenerate. */
 export function ApiKeyCard({ info, freshKey }: { info: TApiInfo; freshKey: string | null }) {
   const { t } = useTranslation();
   const generate = useGenerateKey();

@@ -8,7 +8,7 @@ import { ApiKeyCard } from '../components/api-key-card';
 import { ApiReference } from '../components/api-reference';
 import { KEY_PLACEHOLDER } from '../utils/snippets';
 
-/** docs/screens.md#api: /api on sites with the Agency and API menus (seed-spec §2: key, allowed IPs, documentation). */
+/** docs/screens.md#developer-api: /api on sites with the Agency and API menus (key, allowed IPs, documentation). */
 export function DeveloperApiRoute() {
   const { t } = useTranslation();
   const { data: info } = useApiInfo();

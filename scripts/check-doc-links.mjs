@@ -1,0 +1,69 @@
+// `npm run lint` (and so `npm run check` and CI): the repository's comments and documents point
+// only inside the repository. Two checks over every tracked text file:
+//   - no mention of the documents the product was first specified in, which are not in the
+//     repository (the rules they held live under docs/, in the project's own words);
+//   - every `docs/NAME.md#anchor` (and `NAME.md#anchor` inside docs/) names a file that exists and
+//     a heading in it (GitHub's anchor rule: lowercase, punctuation dropped, spaces to hyphens).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TEXT = /\.(ts|tsx|js|mjs|cjs|md|c|sh|ya?ml)$/;
+const OUTSIDE = /\bseed-spec\b|\bAPI\.md\b|\bDESIGN\.md\b|\bSTYLE\.md\b/;
+const LINK = /(?:\bdocs\/|(?<=\]\()|(?<=\s))([a-z0-9-]+\.md)#([a-z0-9-]+)/g;
+
+function anchorsOf(file) {
+  const anchors = new Set();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const m = /^#{1,6}\s+(.*)$/.exec(line);
+    if (m) {
+      const slug = m[1]
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s-]/gu, '')
+        .replace(/\s/g, '-');
+      anchors.add(slug);
+    }
+  }
+  return anchors;
+}
+
+const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+  .split('\n')
+  .filter((f) => TEXT.test(f) && f !== 'scripts/check-doc-links.mjs' && existsSync(path.join(root, f)));
+const anchorCache = new Map();
+const problems = [];
+for (const file of files) {
+  const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
+  lines.forEach((line, i) => {
+    const where = `${file}:${i + 1}`;
+    if (OUTSIDE.test(line)) {
+      problems.push(`${where}: points to a document outside the repository: ${line.trim()}`);
+    }
+    for (const m of line.matchAll(LINK)) {
+      const [, name, anchor] = m;
+      const target = path.join(root, 'docs', name);
+      if (!existsSync(target)) {
+        // Only docs/ is checked; other NAME.md#x (README, ARCHITECTURE) are checked below.
+        const top = path.join(root, name);
+        if (!existsSync(top)) {
+          problems.push(`${where}: ${name} does not exist`);
+          continue;
+        }
+        if (!anchorCache.has(top)) anchorCache.set(top, anchorsOf(top));
+        if (!anchorCache.get(top).has(anchor)) problems.push(`${where}: ${name} has no heading #${anchor}`);
+        continue;
+      }
+      if (!anchorCache.has(target)) anchorCache.set(target, anchorsOf(target));
+      if (!anchorCache.get(target).has(anchor)) problems.push(`${where}: docs/${name} has no heading #${anchor}`);
+    }
+  });
+}
+if (problems.length > 0) {
+  console.error(problems.join('\n'));
+  console.error(`\n${problems.length} reference(s) point outside the repository or to a missing heading.`);
+  process.exit(1);
+}
+console.log(`doc links: ${files.length} files checked, every docs/…#anchor found`);
