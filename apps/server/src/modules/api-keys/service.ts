@@ -114,7 +114,7 @@ export async function authenticateKey(
   key: string,
   call: { ip: string; method: string; url: string },
   onLimit: (limit: KeyedCall['limit']) => void,
-): Promise<User & { apiKeyHint: string }> {
+): Promise<{ user: User; apiKeyHint: string }> {
   const clientIp = call.ip;
   if (!key.startsWith(KEY_PREFIX) || key.length > 200) {
     throw new AppError('INVALID_KEY');
@@ -147,5 +147,5 @@ export async function authenticateKey(
     method: call.method,
     path: call.url.split('?')[0]!.slice(0, 200),
   });
-  return Object.assign({}, found.user, { apiKeyHint: hint });
+  return { user: found.user, apiKeyHint: hint };
 }
