@@ -34,6 +34,31 @@ async function toast(page: Page, text: string): Promise<void> {
 }
 
 /** A customer with one v4 order of 50 Vietnamese proxies for a day. */
+/**
+ * Searches /admin/customers for `email` and opens the customer's page. The click waits for the
+ * search's answer (the grid re-renders with it, and a click during that is lost) and is repeated
+ * if the page did not change, as a person would click again.
+ */
+async function openCustomer(page: Page, email: string): Promise<void> {
+  const searched = page.waitForResponse(
+    (r) => r.url().includes('/api/user/admin/get-all-user') && new URL(r.url()).searchParams.get('search') === email,
+  );
+  await page.getByTestId('customers-search').fill(email);
+  await searched;
+  const link = page.getByTestId('customer-link').filter({ hasText: email });
+  for (let attempt = 1; ; attempt++) {
+    await link.click();
+    try {
+      await page.waitForURL(/\/admin\/customers\/[0-9a-f-]{36}/, { timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) {
+        throw err;
+      }
+    }
+  }
+}
+
 async function customerWithOrder(tag: string) {
   const { server, mail } = e2e;
   const creds = await createCustomer(server, mail, tag);
@@ -198,8 +223,7 @@ describe('customer page', () => {
     const { page } = e2e;
     const { creds, order } = await customerWithOrder('customer-vi');
     await adminAt(page, '/admin/customers', 'vi');
-    await page.getByTestId('customers-search').fill(creds.email);
-    await page.getByTestId('customer-link').filter({ hasText: creds.email }).click();
+    await openCustomer(page, creds.email);
     await page.getByRole('heading', { name: `Khách hàng ${creds.email}` }).waitFor();
     const balance = await page.getByTestId('customer-detail-balance').innerText();
     expect(balance).toMatch(/^\d{1,3}(\.\d{3})* Xu$/);
@@ -215,8 +239,7 @@ describe('customer page', () => {
     const { server, page } = e2e;
     const { creds, order } = await customerWithOrder('activity');
     await adminAt(page, '/admin/customers', 'en');
-    await page.getByTestId('customers-search').fill(creds.email);
-    await page.getByTestId('customer-link').filter({ hasText: creds.email }).click();
+    await openCustomer(page, creds.email);
     await page.getByTestId('customer-detail-balance').waitFor();
     const customerUrl = page.url();
     const phone = await e2e.newPage({ viewport: { width: 390, height: 844 } });
