@@ -5,7 +5,7 @@
 //   - every `docs/NAME.md#anchor` (and `NAME.md#anchor` inside docs/) names a file that exists and
 //     a heading in it (GitHub's anchor rule: lowercase, punctuation dropped, spaces to hyphens).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,9 +30,25 @@ function anchorsOf(file) {
   return anchors;
 }
 
-const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
-  .split('\n')
-  .filter((f) => TEXT.test(f) && f !== 'scripts/check-doc-links.mjs' && existsSync(path.join(root, f)));
+/** The tracked files; outside a git checkout (an unpacked archive), every file but dependencies and builds. */
+function listFiles() {
+  try {
+    return execFileSync('git', ['ls-files'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).split('\n');
+  } catch {
+    const skip = new Set(['node_modules', 'dist', '.git', 'test-results']);
+    return readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .map((f) => f.split(path.sep).join('/'))
+      .filter((f) => !f.split('/').some((part) => skip.has(part)));
+  }
+}
+
+const files = listFiles().filter(
+  (f) => TEXT.test(f) && f !== 'scripts/check-doc-links.mjs' && existsSync(path.join(root, f)),
+);
 const anchorCache = new Map();
 const problems = [];
 for (const file of files) {
