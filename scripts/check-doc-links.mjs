@@ -14,9 +14,16 @@ const TEXT = /\.(ts|tsx|js|mjs|cjs|md|c|sh|ya?ml)$/;
 const OUTSIDE = /\bseed-spec\b|\bAPI\.md\b|\bDESIGN\.md\b|\bSTYLE\.md\b/;
 const LINK = /(?:\bdocs\/|(?<=\]\()|(?<=\s))([a-z0-9-]+\.md)#([a-z0-9-]+)/g;
 
+const anchorCache = new Map();
+
+/** The heading anchors of a repository file, read once. */
 function anchorsOf(file) {
+  const known = anchorCache.get(file);
+  if (known !== undefined) {
+    return known;
+  }
   const anchors = new Set();
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  for (const line of readFileSync(path.join(root, file), 'utf8').split('\n')) {
     const m = /^#{1,6}\s+(.*)$/.exec(line);
     if (m) {
       const slug = m[1]
@@ -27,6 +34,7 @@ function anchorsOf(file) {
       anchors.add(slug);
     }
   }
+  anchorCache.set(file, anchors);
   return anchors;
 }
 
@@ -49,7 +57,6 @@ function listFiles() {
 const files = listFiles().filter(
   (f) => TEXT.test(f) && f !== 'scripts/check-doc-links.mjs' && existsSync(path.join(root, f)),
 );
-const anchorCache = new Map();
 const problems = [];
 for (const file of files) {
   const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
@@ -58,22 +65,14 @@ for (const file of files) {
     if (OUTSIDE.test(line)) {
       problems.push(`${where}: points to a document outside the repository: ${line.trim()}`);
     }
-    for (const m of line.matchAll(LINK)) {
-      const [, name, anchor] = m;
-      const target = path.join(root, 'docs', name);
-      if (!existsSync(target)) {
-        // Only docs/ is checked; other NAME.md#x (README, ARCHITECTURE) are checked below.
-        const top = path.join(root, name);
-        if (!existsSync(top)) {
-          problems.push(`${where}: ${name} does not exist`);
-          continue;
-        }
-        if (!anchorCache.has(top)) anchorCache.set(top, anchorsOf(top));
-        if (!anchorCache.get(top).has(anchor)) problems.push(`${where}: ${name} has no heading #${anchor}`);
-        continue;
+    for (const [, name, anchor] of line.matchAll(LINK)) {
+      // docs/NAME.md, or a top-level NAME.md (README, ARCHITECTURE).
+      const target = [path.join('docs', name), name].find((f) => existsSync(path.join(root, f)));
+      if (target === undefined) {
+        problems.push(`${where}: ${name} does not exist`);
+      } else if (!anchorsOf(target).has(anchor)) {
+        problems.push(`${where}: ${target} has no heading #${anchor}`);
       }
-      if (!anchorCache.has(target)) anchorCache.set(target, anchorsOf(target));
-      if (!anchorCache.get(target).has(anchor)) problems.push(`${where}: docs/${name} has no heading #${anchor}`);
     }
   });
 }
