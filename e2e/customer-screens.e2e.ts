@@ -154,7 +154,7 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     await login(page, creds, lang);
     await page.goto(`${server.baseUrl}/manage-proxy?tab=v6`);
     const grid = page.getByTestId('proxies-grid-v6');
-    await expect.poll(() => gridRows(grid).count(), { timeout: 15_000 }).toBe(25);
+    await expect.poll(() => gridRows(grid).count()).toBe(25);
 
     await page.getByTestId('tags-manage').click();
     const dialog = page.getByTestId('tags-dialog');
@@ -172,7 +172,7 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
 
     await page.getByTestId('proxies-tag-filter').click();
     await page.getByRole('option', { name: 'Shop A' }).click();
-    await expect.poll(() => gridRows(grid).count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => gridRows(grid).count()).toBe(2);
     expect(await gridRows(grid).first().textContent()).toContain('Shop A');
 
     await page.getByTestId('tags-manage').click();
@@ -184,7 +184,7 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     await page.getByTestId('tag-delete-dialog-confirm').click();
     await dialog.getByTestId('tag-row').waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
-    await expect.poll(() => gridRows(grid).count(), { timeout: 15_000 }).toBe(25);
+    await expect.poll(() => gridRows(grid).count()).toBe(25);
   });
 
   it('should tag rotating keys with their own tags and filter by them', async () => {
@@ -193,7 +193,7 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     const dialog = page.getByTestId('tags-dialog');
     await page.goto(`${server.baseUrl}/manage-proxy?tab=key`);
     const keys = page.getByTestId('keys-grid');
-    await expect.poll(() => gridRows(keys).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => gridRows(keys).count()).toBe(1);
     await page.getByTestId('tags-manage').click();
     await dialog.getByTestId('tag-name-input').fill('Antidetect');
     await dialog.getByTestId('tag-create').click();
@@ -207,7 +207,7 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     await page.getByTestId('tag-assign-dialog').waitFor({ state: 'hidden' });
     await page.getByTestId('proxies-tag-filter').click();
     await page.getByRole('option', { name: 'Antidetect' }).click();
-    await expect.poll(() => gridRows(keys).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => gridRows(keys).count()).toBe(1);
     await gridRows(keys).first().getByTestId('unit-details-open').click();
     await page.getByTestId('details-tag').filter({ hasText: 'Antidetect' }).waitFor();
   });
@@ -279,9 +279,7 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     await page.getByTestId('summary-renew-dialog-confirm').click();
     await dialog.waitFor({ state: 'hidden' });
     await expect
-      .poll(async () => (await api<{ balance: number }>(server, 'GET', '/api/user/me', { token })).body.balance, {
-        timeout: 15_000,
-      })
+      .poll(async () => (await api<{ balance: number }>(server, 'GET', '/api/user/me', { token })).body.balance)
       .toBe(balance - 20_000);
     await summary
       .getByTestId('summary-month-spend')
@@ -296,7 +294,7 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     await page.goto(`${server.baseUrl}/manage-proxy?tab=v6`);
     const grid = page.getByTestId('proxies-grid-v6');
     // The grid may hold a row more for a frame while it renders the first page: check once settled.
-    await expect.poll(() => gridRows(grid).count(), { timeout: 15_000 }).toBe(25);
+    await expect.poll(() => gridRows(grid).count()).toBe(25);
     await gridRows(grid).first().getByRole('checkbox').check();
     await page.getByTestId('batch-password').click();
     await page.getByText(text.passwordHelp).waitFor();

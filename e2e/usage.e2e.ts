@@ -115,25 +115,25 @@ describe('live proxy traffic', () => {
     const traffic = trafficLoop(proxy, target.url);
     try {
       // The live line starts counting within seconds, and keeps growing while curl runs.
-      await expect.poll(() => liveDownload(page), { timeout: 15_000, interval: 250 }).toBeGreaterThan(0);
+      await expect.poll(() => liveDownload(page), { interval: 250 }).toBeGreaterThan(0);
       const first = await liveDownload(page);
-      await expect.poll(() => liveDownload(page), { timeout: 15_000, interval: 250 }).toBeGreaterThan(first);
+      await expect.poll(() => liveDownload(page), { interval: 250 }).toBeGreaterThan(first);
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}/drawer-en-1366.png` });
 
       const phone = await e2e.newPage({ viewport: { width: 390, height: 844 } });
       await loginViaUi(phone, server.baseUrl, creds, 'vi');
       await openDrawer(phone, server.baseUrl, 'vi');
-      await expect.poll(() => liveDownload(phone), { timeout: 15_000, interval: 250 }).toBeGreaterThan(0);
+      await expect.poll(() => liveDownload(phone), { interval: 250 }).toBeGreaterThan(0);
       await phone.screenshot({ path: `${SHOTS}/drawer-vi-390.png` });
 
       await openDrawer(page, server.baseUrl, 'vi');
-      await expect.poll(() => liveDownload(page), { timeout: 15_000, interval: 250 }).toBeGreaterThan(0);
+      await expect.poll(() => liveDownload(page), { interval: 250 }).toBeGreaterThan(0);
       await page.screenshot({ path: `${SHOTS}/drawer-vi-1366.png` });
       const phoneEn = await e2e.newPage({ viewport: { width: 390, height: 844 } });
       await loginViaUi(phoneEn, server.baseUrl, creds, 'en');
       await openDrawer(phoneEn, server.baseUrl, 'en');
-      await expect.poll(() => liveDownload(phoneEn), { timeout: 15_000, interval: 250 }).toBeGreaterThan(0);
+      await expect.poll(() => liveDownload(phoneEn), { interval: 250 }).toBeGreaterThan(0);
       await phoneEn.screenshot({ path: `${SHOTS}/drawer-en-390.png` });
     } finally {
       const downloads = await traffic.stop();
@@ -144,9 +144,7 @@ describe('live proxy traffic', () => {
     // The history holds what was counted: the minute chart's total, then the hour and day tabs.
     await page.getByTestId('usage-step-hour').click();
     await expect
-      .poll(async () => parseSize((await page.getByTestId('usage-history').innerText()).split('·').at(-1) ?? ''), {
-        timeout: 15_000,
-      })
+      .poll(async () => parseSize((await page.getByTestId('usage-history').innerText()).split('·').at(-1) ?? ''))
       .toBeGreaterThan(64 * 1024);
     await page.getByTestId('usage-step-day').click();
     await page.getByText('30 ngày qua').waitFor();

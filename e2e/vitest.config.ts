@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { WAIT_MS } from './support/wait';
 
 // The e2e suite: real server, real SMTP, real Chromium. Each file starts its own server (own
 // database, random ports) and browser, so files can run side by side: a spec spends most of its time
@@ -17,9 +18,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
-    // expect.poll waits as long as a locator does (setup.ts: 15 s), not Vitest's default 1 s: the
+    // expect.poll waits as long as a locator does (support/wait.ts), not Vitest's default 1 s: the
     // answer it waits for comes from a server sharing the machine with other jobs.
-    expect: { poll: { timeout: 15_000, interval: 100 } },
+    expect: { poll: { timeout: WAIT_MS, interval: 100 } },
     // A flaky UI test must be fixed, not retried into green.
     retry: 0,
   },

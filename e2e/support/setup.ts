@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser } from './browser';
 import { repoRoot, startServer, type RunningServer, type ServerOptions } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { NAVIGATION_MS, WAIT_MS } from './wait';
 
 export interface E2E {
   readonly server: RunningServer;
@@ -52,9 +53,8 @@ export function useE2E(serverOptions: Omit<ServerOptions, 'smtpUrl'> = {}): E2E 
       ...options,
     });
     contexts.push(context);
-    // Well under the test timeout, so a missing element fails with its own message rather than a test timeout.
-    context.setDefaultTimeout(15_000);
-    context.setDefaultNavigationTimeout(30_000);
+    context.setDefaultTimeout(WAIT_MS);
+    context.setDefaultNavigationTimeout(NAVIGATION_MS);
     const created = await context.newPage();
     created.on('pageerror', (err) => pageErrors.push(`pageerror: ${err.message}`));
     created.on('console', (msg) => {

@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { parseMail } from './mime';
+import { WAIT_MS } from './wait';
 
 export interface ReceivedMail {
   to: string[];
@@ -85,7 +86,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   });
   const { port } = server.server.address() as AddressInfo;
 
-  const nextMail = (address: string, timeoutMs = 15_000): Promise<ReceivedMail> => {
+  const nextMail = (address: string, timeoutMs = WAIT_MS): Promise<ReceivedMail> => {
     const wanted = normalise(address);
     const queued = unread.findIndex((m) => m.to.includes(wanted));
     if (queued >= 0) {
