@@ -159,9 +159,10 @@ export async function oldestBucket(db: DbOrTx, table: 'usage_minutes' | 'usage_h
 }
 
 /**
- * Sums the rows of `source` in [start, start + span) into one row per proxy of `target` at
- * `start`, replacing what a previous run stored (so running it twice changes nothing), and moves
- * the rollup's mark to the end of the span, never back.
+ * Sums the rows of `source` in [start, end) into one row of `target` per proxy and target bucket
+ * (an hour of usage_hours, a UTC day of usage_days), replacing what a previous run stored (so
+ * running it twice changes nothing), and moves the rollup's mark to `end`, never back. The sweep
+ * passes one bucket at a time; a wider span (a catch-up) gives each of its buckets its own row.
  */
 export async function rollUp(
   tx: Tx,
@@ -173,18 +174,21 @@ export async function rollUp(
 ): Promise<void> {
   const [s, e] = [start.toISOString(), end.toISOString()];
   if (source === 'usage_minutes') {
-    // One row per proxy and hour already: its slots summed.
+    // One row per proxy and hour already: its slots summed, at its hour.
     await tx.execute(sql`insert into ${sql.identifier(target)} (proxy_id, bucket, bytes_in, bytes_out)
-        select proxy_id, ${s}::timestamptz, (select sum(x) from unnest(bytes_in) x), (select sum(x) from unnest(bytes_out) x)
+        select proxy_id, to_timestamp(hour::bigint * 3600), (select sum(x) from unnest(bytes_in) x), (select sum(x) from unnest(bytes_out) x)
         from usage_minutes where hour >= ${hourFloor(start)}::int and hour < ${hourFloor(end)}::int
         on conflict (proxy_id, bucket) do update set bytes_in = excluded.bytes_in, bytes_out = excluded.bytes_out`);
     await advanceMark(tx, name, end);
     return;
   }
+  // Hours into their UTC day (constants in the text: a parameter in the select and another in the
+  // group by would be two different expressions to PostgreSQL).
+  const day = sql`to_timestamp(floor(extract(epoch from bucket) / 86400) * 86400)`;
   await tx.execute(sql`insert into ${sql.identifier(target)} (proxy_id, bucket, bytes_in, bytes_out)
-      select proxy_id, ${s}::timestamptz, sum(bytes_in), sum(bytes_out) from ${sql.identifier(source)}
+      select proxy_id, ${day}, sum(bytes_in), sum(bytes_out) from ${sql.identifier(source)}
       where bucket >= ${s}::timestamptz and bucket < ${e}::timestamptz
-      group by proxy_id
+      group by proxy_id, ${day}
       on conflict (proxy_id, bucket) do update set bytes_in = excluded.bytes_in, bytes_out = excluded.bytes_out`);
   await advanceMark(tx, name, end);
 }

@@ -8,6 +8,7 @@ import { localNodeSecret } from '../../bootstrap.js';
 import { queryRows } from '../../db/client.js';
 import { runJob } from '../../jobs/runner.js';
 import { usageRollupJob } from '../../jobs/usage.js';
+import * as repo from './repository.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -256,5 +257,36 @@ describe('usage rollups and retention', () => {
     await report(a, [[p, 42, 43]]);
     expect(total(await history(c, p, 'step=hour'))).toEqual({ bytesIn: 42, bytesOut: 43 });
     expect(total(await history(c, p, 'step=day'))).toEqual({ bytesIn: 42, bytesOut: 43 });
+  });
+
+  it('should give each hour and each day of a wider catch-up span its own row', async () => {
+    const c = await customer(a, 1_000_000);
+    const p = await buyProxy(c);
+    // Three hours with traffic, the third on the next UTC day.
+    const dayEnd = Math.ceil(a.clock.nowMs() / DAY) * DAY;
+    advance(dayEnd - a.clock.nowMs() - 2 * HOUR + 5 * MIN);
+    const first = Math.floor(a.clock.nowMs() / HOUR) * HOUR;
+    await report(a, [[p, 1, 2]]);
+    advance(HOUR);
+    await report(a, [[p, 10, 20]]);
+    advance(HOUR);
+    await report(a, [[p, 100, 200]]);
+    await a.ctx.db.transaction((tx) =>
+      repo.rollUp(tx, 'hours', 'usage_minutes', 'usage_hours', new Date(first), new Date(first + 3 * HOUR)),
+    );
+    const hours = await rows('usage_hours', p);
+    expect(hours.map((h) => [new Date(h.bucket).getTime() - first, h.bytes_in, h.bytes_out])).toEqual([
+      [0, '1', '2'],
+      [HOUR, '10', '20'],
+      [2 * HOUR, '100', '200'],
+    ]);
+    await a.ctx.db.transaction((tx) =>
+      repo.rollUp(tx, 'days', 'usage_hours', 'usage_days', new Date(dayEnd - DAY), new Date(dayEnd + DAY)),
+    );
+    const days = await rows('usage_days', p);
+    expect(days.map((d) => [new Date(d.bucket).getTime() - dayEnd, d.bytes_in, d.bytes_out])).toEqual([
+      [-DAY, '11', '22'],
+      [0, '100', '200'],
+    ]);
   });
 });
