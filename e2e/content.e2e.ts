@@ -64,8 +64,21 @@ describe('home page', () => {
 
   it('should keep a purchase chosen by a visitor through sign-in to the dashboard form', async () => {
     const { server, mail, page } = e2e;
+    // The quantity field waits for the live prices, so a number typed before them cannot meet the
+    // step of 50 arriving underneath it (CI once saw "50150"): held back here until it is checked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v6-retail/get-all', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${server.baseUrl}/?lang=en`);
-    await page.getByTestId('quick-buy-quantity').fill('150');
+    const quantity = page.getByTestId('quick-buy-quantity');
+    await quantity.waitFor();
+    expect(await quantity.isDisabled()).toBe(true);
+    release();
+    await quantity.fill('150');
+    expect(await quantity.inputValue()).toBe('150');
     // The button waits for the live prices (a busy machine may take a while to answer them).
     await page.getByTestId('quick-buy-total').getByText(/Coin/).waitFor({ timeout: 45_000 });
     await page.getByTestId('quick-buy-submit').click();

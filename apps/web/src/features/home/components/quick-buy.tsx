@@ -38,8 +38,13 @@ export function QuickBuy() {
   const unit = units.includes(unitChoice) ? unitChoice : (units[0] ?? 'day');
   const [value, setValue] = useState(1);
   const row = rows.find((r) => r.country === country && r.unit === unit);
+  // One step until the visitor types. The field waits for the prices: a value typed before them
+  // would meet the step arriving underneath it.
   const [quantityInput, setQuantity] = useState<number | null>(null);
   const quantity = quantityInput ?? row?.quantityStep ?? 1;
+  /** A cleared number field is NaN (invalid, shown empty), not 0. */
+  const numberOf = (text: string) => (text === '' ? Number.NaN : Number(text));
+  const shown = (n: number) => (Number.isNaN(n) ? '' : n);
 
   if (products.length === 0) {
     return null;
@@ -126,8 +131,8 @@ export function QuickBuy() {
             size="small"
             type="number"
             label={t('common.periodValueLabel')}
-            value={value}
-            onChange={(e) => setValue(Number(e.target.value))}
+            value={shown(value)}
+            onChange={(e) => setValue(numberOf(e.target.value))}
             slotProps={{ htmlInput: { min: 1, max: 1000 } }}
           />
         </Grid>
@@ -137,8 +142,9 @@ export function QuickBuy() {
             size="small"
             type="number"
             label={t('common.quantity')}
-            value={quantity}
-            onChange={(e) => setQuantity(Number(e.target.value))}
+            value={row ? shown(quantity) : ''}
+            disabled={!row}
+            onChange={(e) => setQuantity(numberOf(e.target.value))}
             error={!valid && row !== undefined}
             helperText={
               row ? t('content.home.quantityHint', { step: row.quantityStep, max: formatCoins(row.maxQuantity) }) : ' '
