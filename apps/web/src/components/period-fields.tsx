@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Period, PeriodUnit } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { fieldFromNumber, numberFromField } from '@/lib/form';
 
 interface PeriodFieldsProps {
   units: readonly PeriodUnit[];
@@ -34,10 +35,8 @@ export function PeriodFields({ units, value, onChange, error, testIdPrefix = 'pe
       <TextField
         type="number"
         label={t('common.periodValueLabel')}
-        value={Number.isNaN(value.value) ? '' : value.value}
-        onChange={(event) =>
-          onChange({ ...value, value: event.target.value === '' ? Number.NaN : Number(event.target.value) })
-        }
+        value={fieldFromNumber(value.value)}
+        onChange={(event) => onChange({ ...value, value: numberFromField(event.target.value) })}
         error={Boolean(error)}
         helperText={error}
         slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric', 'data-testid': `${testIdPrefix}-value` } }}

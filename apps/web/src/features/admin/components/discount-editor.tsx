@@ -11,11 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
 import { useDiscountTiers } from '@/lib/catalog/get-discount-tiers';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { fieldFromNumber, numberFromField } from '@/lib/form';
 import { useUpdateDiscount } from '../api/update-discount';
 import { discountTiersProblem, MAX_DISCOUNT_TIERS, sortTiers } from '../utils/discount-tiers';
 import { SectionCard } from './section-card';
-
-const toNumber = (value: string) => (value === '' ? Number.NaN : Number(value));
 
 function TiersForm({ product, initial }: { product: Product; initial: DiscountTier[] }) {
   const { t } = useTranslation();
@@ -49,15 +48,15 @@ function TiersForm({ product, initial }: { product: Product; initial: DiscountTi
           <TextField
             type="number"
             label={t('admin.discount.minQuantity')}
-            value={Number.isNaN(tier.minQuantity) ? '' : tier.minQuantity}
-            onChange={(event) => change(i, { minQuantity: toNumber(event.target.value) })}
+            value={fieldFromNumber(tier.minQuantity)}
+            onChange={(event) => change(i, { minQuantity: numberFromField(event.target.value) })}
             slotProps={{ htmlInput: { min: 1, step: 1 } }}
           />
           <TextField
             type="number"
             label={t('admin.discount.percent')}
-            value={Number.isNaN(tier.percent) ? '' : tier.percent}
-            onChange={(event) => change(i, { percent: toNumber(event.target.value) })}
+            value={fieldFromNumber(tier.percent)}
+            onChange={(event) => change(i, { percent: numberFromField(event.target.value) })}
             slotProps={{ htmlInput: { min: 0, max: 90, step: 0.5 } }}
           />
           <IconButton

@@ -15,6 +15,7 @@ import { useRetailPrices } from '@/lib/catalog/get-retail-prices';
 import { countryName } from '@/lib/format';
 import { savePendingBuy } from '@/lib/pending-buy';
 import { useSiteInfo } from '@/lib/site-info';
+import { fieldFromNumber, numberFromField } from '@/lib/form';
 import { buyHref, priceRows, usd } from '../utils/pricing';
 
 /**
@@ -42,9 +43,6 @@ export function QuickBuy() {
   // would meet the step arriving underneath it.
   const [quantityInput, setQuantity] = useState<number | null>(null);
   const quantity = quantityInput ?? row?.quantityStep ?? 1;
-  /** A cleared number field is NaN (invalid, shown empty), not 0. */
-  const numberOf = (text: string) => (text === '' ? Number.NaN : Number(text));
-  const shown = (n: number) => (Number.isNaN(n) ? '' : n);
 
   if (products.length === 0) {
     return null;
@@ -131,8 +129,8 @@ export function QuickBuy() {
             size="small"
             type="number"
             label={t('common.periodValueLabel')}
-            value={shown(value)}
-            onChange={(e) => setValue(numberOf(e.target.value))}
+            value={fieldFromNumber(value)}
+            onChange={(e) => setValue(numberFromField(e.target.value))}
             slotProps={{ htmlInput: { min: 1, max: 1000 } }}
           />
         </Grid>
@@ -142,9 +140,9 @@ export function QuickBuy() {
             size="small"
             type="number"
             label={t('common.quantity')}
-            value={row ? shown(quantity) : ''}
+            value={row ? fieldFromNumber(quantity) : ''}
             disabled={!row}
-            onChange={(e) => setQuantity(numberOf(e.target.value))}
+            onChange={(e) => setQuantity(numberFromField(e.target.value))}
             error={!valid && row !== undefined}
             helperText={
               row ? t('content.home.quantityHint', { step: row.quantityStep, max: formatCoins(row.maxQuantity) }) : ' '

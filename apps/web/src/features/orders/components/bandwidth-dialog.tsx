@@ -10,6 +10,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { useBandwidthPrice } from '@/lib/catalog/get-bandwidth-price';
 import { formatMoney } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { fieldFromNumber, numberFromField } from '@/lib/form';
 import { useIncreaseBandwidth } from '../api/increase-bandwidth';
 import { bandwidthProblem } from '../utils/order-renewal';
 
@@ -66,8 +67,8 @@ export function BandwidthDialog({ order, onClose }: { order: TOrder; onClose: ()
           <TextField
             type="number"
             label={t('orders.bandwidth.extra')}
-            value={Number.isNaN(gb) ? '' : gb}
-            onChange={(event) => setGb(event.target.value === '' ? Number.NaN : Number(event.target.value))}
+            value={fieldFromNumber(gb)}
+            onChange={(event) => setGb(numberFromField(event.target.value))}
             error={Boolean(problemText)}
             helperText={problemText}
             slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': 'bandwidth-gb' } }}

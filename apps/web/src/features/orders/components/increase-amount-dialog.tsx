@@ -12,6 +12,7 @@ import { useDiscountTiers } from '@/lib/catalog/get-discount-tiers';
 import { useRetailPrices } from '@/lib/catalog/get-retail-prices';
 import { countryName, formatMoney, formatPeriod } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { fieldFromNumber, numberFromField } from '@/lib/form';
 import { useIncreaseAmount } from '../api/increase-amount';
 import { increaseAmountQuote } from '../utils/order-amend';
 
@@ -87,8 +88,8 @@ export function IncreaseAmountDialog({ order, onClose }: { order: TOrder; onClos
           <TextField
             type="number"
             label={t('orders.increaseAmount.amount')}
-            value={Number.isNaN(amount) ? '' : amount}
-            onChange={(event) => setTyped(event.target.value === '' ? Number.NaN : Number(event.target.value))}
+            value={fieldFromNumber(amount)}
+            onChange={(event) => setTyped(numberFromField(event.target.value))}
             error={Boolean(problemText)}
             helperText={problemText}
             slotProps={{

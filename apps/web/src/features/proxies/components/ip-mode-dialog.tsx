@@ -9,6 +9,7 @@ import { RESET_INTERVAL_MAX, RESET_INTERVAL_MIN } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notifyError } from '@/lib/notify';
+import { fieldFromNumber, numberFromField } from '@/lib/form';
 import { isValidResetInterval } from '../utils/proxy-forms';
 
 export interface IpModeChoice {
@@ -59,8 +60,8 @@ export function IpModeDialog({ count, pending, onConfirm, onClose }: IpModeDialo
           <TextField
             type="number"
             label={t('proxies.ipMode.minutes')}
-            value={Number.isNaN(minutes) ? '' : minutes}
-            onChange={(event) => setMinutes(event.target.value === '' ? Number.NaN : Number(event.target.value))}
+            value={fieldFromNumber(minutes)}
+            onChange={(event) => setMinutes(numberFromField(event.target.value))}
             error={invalid}
             helperText={t('proxies.ipMode.invalid', range)}
             slotProps={{ htmlInput: { ...range, step: 1, 'data-testid': 'ip-mode-minutes' } }}
