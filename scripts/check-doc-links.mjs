@@ -47,11 +47,21 @@ function listFiles() {
       stdio: ['ignore', 'pipe', 'ignore'],
     }).split('\n');
   } catch {
-    const skip = new Set(['node_modules', 'dist', '.git', 'test-results']);
-    return readdirSync(root, { recursive: true, encoding: 'utf8' })
-      .map((f) => f.split(path.sep).join('/'))
-      .filter((f) => !f.split('/').some((part) => skip.has(part)));
+    return walk('');
   }
+}
+
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', 'test-results']);
+
+/** The files under `dir` (relative to the root, "/"-separated), not entering skipped directories. */
+function walk(dir) {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
+    if (entry.isDirectory()) {
+      return SKIPPED_DIRS.has(entry.name) ? [] : walk(rel);
+    }
+    return entry.isFile() ? [rel] : [];
+  });
 }
 
 const files = listFiles().filter(
