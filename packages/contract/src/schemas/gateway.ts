@@ -7,6 +7,26 @@ import { z } from 'zod';
 
 const ZIp = z.union([z.ipv4(), z.ipv6()]);
 
+/**
+ * The upstream proxy a resold proxy is chained through (docs/gateway-protocol.md#chaining): the
+ * node dials the destination through it instead of binding a local egress address. The
+ * credentials reach the node in its state and go nowhere else.
+ */
+export const ZGatewayUpstream = z
+  .object({
+    protocol: z.enum(['http', 'socks5']),
+    /** An IP address or a host name; the node checks it is public at each connection. */
+    host: z.string().min(1).max(253),
+    port: z.number().int().min(1).max(65535),
+    username: z.string().min(1).max(255).nullable(),
+    password: z.string().min(1).max(255).nullable(),
+  })
+  .refine((u) => (u.username === null) === (u.password === null), {
+    path: ['password'],
+    message: 'username and password are set together',
+  });
+export type TGatewayUpstream = z.infer<typeof ZGatewayUpstream>;
+
 /** One sold proxy as a gateway node enforces it. */
 export const ZGatewayProxy = z
   .object({
@@ -17,8 +37,14 @@ export const ZGatewayProxy = z
     password: z.string().min(1).max(255).nullable(),
     /** Client IPs that may use the proxy without credentials (docs/product-rules.md#auth-ips: at most 3). */
     authIps: z.array(ZIp).max(3),
-    /** The source address of outgoing connections; its family decides which destinations are reachable. */
+    /**
+     * The source address of outgoing connections; its family decides which destinations are
+     * reachable. With `upstream` set it is the upstream's exit address, shown to the customer and
+     * never bound by the node.
+     */
     egressIp: ZIp,
+    /** Set for a supplier's proxy: the node chains through it. Absent or null: direct egress. */
+    upstream: ZGatewayUpstream.nullable().optional(),
     status: z.enum(['using', 'expired', 'locked']),
     bandwidthLimitBytes: z.number().int().nonnegative().nullable(),
     /** Usage as the server knows it (acknowledged traffic reports included). */
