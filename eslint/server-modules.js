@@ -40,6 +40,7 @@ export const serverModuleGraph = {
 
 const modulesDir = fileURLToPath(new URL('../apps/server/src/modules/', import.meta.url));
 const appFile = fileURLToPath(new URL('../apps/server/src/app.ts', import.meta.url));
+const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 
 function checkGraph(graph) {
   const folders = readdirSync(modulesDir, { withFileTypes: true })
@@ -95,6 +96,17 @@ function moduleOf(file) {
   return rest.length === 0 ? null : { name, inner: rest.join('/') };
 }
 
+/** The text of a dynamic import's argument when it is fixed: a string or a template without holes. */
+function staticSource(node) {
+  if (node.type === 'Literal') {
+    return node.value;
+  }
+  if (node.type === 'TemplateLiteral' && node.expressions.length === 0) {
+    return node.quasis[0].value.cooked;
+  }
+  return null;
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 const moduleBoundaries = {
   meta: {
@@ -112,10 +124,17 @@ const moduleBoundaries = {
     const file = context.filename;
     const from = moduleOf(file)?.name ?? null;
     const check = (node, source) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) {
+      if (typeof source !== 'string') {
         return;
       }
-      const target = moduleOf(path.resolve(path.dirname(file), source));
+      // The package name reaches the same files as a relative path, so it obeys the same rules.
+      const pkg = /^@proxy\/server(?:\/(.*))?$/.exec(source);
+      const resolved = source.startsWith('.')
+        ? path.resolve(path.dirname(file), source)
+        : pkg !== null
+          ? path.join(serverDir, pkg[1] ?? '')
+          : null;
+      const target = resolved === null ? null : moduleOf(resolved);
       if (target === null || target.name === from) {
         return;
       }
@@ -136,7 +155,7 @@ const moduleBoundaries = {
       ImportDeclaration: (node) => check(node, node.source.value),
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+      ImportExpression: (node) => check(node, staticSource(node.source)),
     };
   },
 };

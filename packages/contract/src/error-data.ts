@@ -88,3 +88,8 @@ export type ErrorData<C extends ErrorCode> = C extends ErrorDataCode ? z.output<
 
 /** The arguments after the code: the data of a code that carries some (optional), none otherwise. */
 export type ErrorDataArgs<C extends ErrorCode> = C extends ErrorDataCode ? [data?: ErrorData<C>] : [];
+
+/** An error answer; `data` is typed by its code from ERROR_DATA. */
+export type ErrorBody<C extends ErrorCode = ErrorCode> = C extends ErrorCode
+  ? { message: C; data?: ErrorData<C> }
+  : never;

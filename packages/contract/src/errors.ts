@@ -1,5 +1,3 @@
-import type { ErrorData } from './error-data.js';
-
 /**
  * The closed set of error codes the API can answer with (docs/wire-contract.md#errors),
  * and the HTTP status of each (docs/wire-contract.md#errors).
@@ -215,8 +213,3 @@ export function statusOf(code: ErrorCode): number {
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
-
-/** An error answer; `data` is typed by its code from ERROR_DATA (error-data.ts). */
-export type ErrorBody<C extends ErrorCode = ErrorCode> = C extends ErrorCode
-  ? { message: C; data?: ErrorData<C> }
-  : never;

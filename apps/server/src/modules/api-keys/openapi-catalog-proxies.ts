@@ -1,6 +1,16 @@
-import type { CatalogEntry } from './openapi-catalog.js';
+import type { ErrorCode } from '@proxy/contract';
 
 /** The proxy families' rows of the public reference's catalogue (openapi-catalog.ts). */
+
+/** One operation of the public catalogue, as openapi.ts renders it. */
+export interface CatalogEntry {
+  summary: string;
+  summaryVi: string;
+  errors: ErrorCode[];
+  example?: { body?: unknown; query?: Record<string, unknown> };
+  /** The answer of a call that does not answer JSON (exports, streams). */
+  answer?: { type: string; example: string };
+}
 
 /**
  * A catalogue row: the operation, its summaries, and its examples. Its error codes are its

@@ -10,16 +10,9 @@
 
 import { ENDPOINTS, type AnyEndpoint, type ErrorCode } from '@proxy/contract';
 import { MORE_ROWS } from './openapi-catalog-more.js';
-import { proxyFamily, SAMPLE_ID, TEXT_EXPORT, type Row } from './openapi-catalog-proxies.js';
+import { proxyFamily, SAMPLE_ID, TEXT_EXPORT, type CatalogEntry, type Row } from './openapi-catalog-proxies.js';
 
-export interface CatalogEntry {
-  summary: string;
-  summaryVi: string;
-  errors: ErrorCode[];
-  example?: { body?: unknown; query?: Record<string, unknown> };
-  /** The answer of a call that does not answer JSON (exports, streams). */
-  answer?: { type: string; example: string };
-}
+export type { CatalogEntry };
 
 /** Calls that need a signed-in session: an API key is refused (FORBIDDEN) and they are not public. */
 export const SESSION_ONLY_ROUTES = new Set<string>([
