@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// The multi-instance topology (README "Running several instances"): two panels on PostgreSQL
+// The multi-instance topology (docs/operations.md#running-several-instances): two panels on PostgreSQL
 // behind HAProxy and two standalone gateway nodes, as processes, and a customer in Chromium. CI runs
 // it beside the lint stage.
 export default defineConfig({

@@ -73,7 +73,7 @@ async function main(): Promise<void> {
       return;
     }
     stopping = true;
-    // The drain (README "Running several instances"): new connections are refused at once, open
+    // The drain (docs/operations.md#more-gateway-nodes): new connections are refused at once, open
     // tunnels go on relaying, metered and following the panel's changes, for up to GATEWAY_DRAIN_MS.
     gw.stopAccepting();
     log.info({ signal, drainMs: env.GATEWAY_DRAIN_MS, open: gw.stats().connections }, 'draining');

@@ -1,5 +1,5 @@
 /**
- * The node's Prometheus metrics (README "Metrics"): open connections and tunnels, new tunnels,
+ * The node's Prometheus metrics (docs/operations.md#metrics): open connections and tunnels, new tunnels,
  * bytes relayed, auth failures, SSRF refusals, and how far the applied state lags behind what the
  * panel announced. Served by main.ts on GATEWAY_METRICS_ADDR (a port of its own, with an optional
  * bearer token), never on a proxy port.

@@ -91,7 +91,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     bodyLimit: 1024 * 1024,
     // Per-request log lines cost more than the requests themselves; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    // Logged as reqId, sent back as X-Request-Id, put into 5xx answers (README "Metrics").
+    // Logged as reqId, sent back as X-Request-Id, put into 5xx answers (docs/operations.md#metrics).
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -66,7 +66,7 @@ const ZEnv = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3600_000).default(60_000),
   /**
    * Bearer token for `GET /metrics` (Prometheus); without it the endpoint answers 404, unless
-   * METRICS_ADDR puts it on a port of its own (README "Metrics").
+   * METRICS_ADDR puts it on a port of its own (docs/operations.md#metrics).
    */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** HOST:PORT of a separate listener that serves only `/metrics`, without a token. */

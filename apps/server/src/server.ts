@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     ? await serveMetrics(app.metrics, ...splitHostPort(config.METRICS_ADDR))
     : null;
 
-  // Graceful shutdown (README "Running several instances"): readiness turns 503 at once, the
+  // Graceful shutdown (docs/operations.md#running-several-instances): readiness turns 503 at once, the
   // listener stops accepting, realtime streams end with a retry hint (browsers reconnect to
   // another instance), in-flight requests finish, running jobs finish their item and release
   // their leases. Past SHUTDOWN_TIMEOUT_MS the remaining connections are cut.

@@ -3,7 +3,7 @@
  * bought through the API, and tunnels through the embedded gateway to an IPv6 target that reports
  * the address each connection came from. Each proxy must egress from its own address of the prefix.
  *
- * The host is set up the way README "IPv6 egress" says (and restored after):
+ * The host is set up the way docs/operations.md#ipv6-egress says (and restored after):
  *   ip -6 route add local PREFIX dev lo
  *   sysctl -w net.ipv6.ip_nonlocal_bind=1
  * That needs CAP_NET_ADMIN (root) and IPv6; without them the test says why and is reported skipped.

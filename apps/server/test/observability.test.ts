@@ -15,7 +15,7 @@ import { MemoryMailer, openTestDatabase } from './helper.js';
 
 /**
  * `/metrics` behind its token, liveness and readiness against a database that really goes away,
- * and the request id in the answer, the header and the log line (README "Metrics", "Health").
+ * and the request id in the answer, the header and the log line (docs/operations.md#metrics, docs/operations.md#health).
  */
 const TOKEN = 'metrics-token-0123456789';
 

@@ -11,7 +11,7 @@ import { openTestDatabase } from './helper.js';
 import { spawnServer, type SpawnedServer } from './spawn-server.js';
 
 /**
- * SIGTERM on the real server (README "Running several instances"): an in-flight request
+ * SIGTERM on the real server (docs/operations.md#running-several-instances): an in-flight request
  * finishes, new connections are refused, a realtime stream ends with a retry hint, and no job
  * lease is left behind, so another instance runs every job at once.
  */

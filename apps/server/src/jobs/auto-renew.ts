@@ -22,7 +22,7 @@ export const AUTO_RENEW_LEAD_MS = 60 * 60_000;
 const BATCH = 100;
 
 /**
- * Renews the proxies and keys whose own auto-renew flag is on (README "Buying and using proxies"):
+ * Renews the proxies and keys whose own auto-renew flag is on (docs/guide.md#buying-and-using-proxies):
  * the order and account switches only set those flags. Each order is one transaction that charges
  * just its due, flagged units (a package, priced as a whole, only when all its proxies are on).
  * The order row is taken with FOR UPDATE SKIP LOCKED and the units are read again under it, so

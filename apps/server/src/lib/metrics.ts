@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 /*
- * The process-wide Prometheus metrics (README "Metrics"): what jobs and payments count wherever
+ * The process-wide Prometheus metrics (docs/operations.md#metrics): what jobs and payments count wherever
  * they run. Per-app metrics (requests, pool, streams, outbox) live on the app's own registry
  * (plugins/metrics.ts), so several apps in one test process do not share gauges.
  */

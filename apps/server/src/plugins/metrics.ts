@@ -6,7 +6,7 @@ import { processRegistry } from '../lib/metrics.js';
 import { countOutboxBacklog } from '../modules/outbox/index.js';
 
 /*
- * Prometheus metrics of one app (README "Metrics"): requests per route, the pool, open SSE
+ * Prometheus metrics of one app (docs/operations.md#metrics): requests per route, the pool, open SSE
  * streams, the outbox backlog. `GET /metrics` answers with these and the process-wide ones
  * (lib/metrics.ts: jobs, top-up credits, Node's own) when the caller shows METRICS_TOKEN; with
  * METRICS_ADDR they are served on a port of their own instead (server.ts).

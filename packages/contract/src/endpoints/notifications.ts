@@ -12,7 +12,7 @@ import {
 } from '../schemas/notifications.js';
 import { endpoint } from './define.js';
 
-/** /api/notify/… (README "Alerts and webhooks"): the caller's alert settings and deliveries. */
+/** /api/notify/… (docs/guide.md#alerts-and-webhooks): the caller's alert settings and deliveries. */
 export const notifyEndpoints = {
   settings: endpoint('GET', '/notify/settings', { response: ZNotifySettings }),
   updateSettings: endpoint('PUT', '/notify/settings', {

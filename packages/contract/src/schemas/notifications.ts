@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zPage } from './common.js';
 
-/** Alerts and signed webhooks (/api/notify; README "Alerts and webhooks"). */
+/** Alerts and signed webhooks (/api/notify; docs/guide.md#alerts-and-webhooks). */
 export const NOTIFY_EVENTS = [
   'proxy.expiring',
   'proxy.expired',

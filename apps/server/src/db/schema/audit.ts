@@ -4,7 +4,7 @@ import { sites } from './sites.js';
 import { users } from './users.js';
 
 /**
- * The customer's own trail (modules/audit, README "Activity"): one row per change to a proxy, key
+ * The customer's own trail (modules/audit, docs/guide.md#activity-audit-trail): one row per change to a proxy, key
  * or order, per login, and per API key, IP and hour of use. Written in the transaction of the
  * change it records. `detail` never holds a secret ("password changed", never the password).
  */

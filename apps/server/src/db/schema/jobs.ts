@@ -4,7 +4,9 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 /**
  * Who runs a periodic sweep now: one row per job, claimed with a conditional update and renewed
  * while the sweep runs. A holder that dies simply stops renewing, and after `expires_at` another
- * instance takes the sweep over (jobs/lease.ts).
+ * instance takes the sweep over (jobs/lease.ts). A row rather than a session advisory lock: on
+ * PGlite (one connection) advisory locks are re-entrant and exclude nothing, and on PostgreSQL a
+ * lock would pin a pooled connection for the whole sweep and vanish silently with it.
  */
 export const jobLeases = pgTable('job_leases', {
   name: text('name').primaryKey(),

@@ -1,7 +1,12 @@
 /**
- * The auth module's public surface: sessions and their users (plugins/auth.ts authenticates with
- * these), the checks the account calls share (user), and the maintenance purge. Its routes are
- * registered by app.ts from routes.ts.
+ * Accounts and sessions: register, mailed codes, verify, login (2FA, captcha, rate limits), Google
+ * sign-in, token rotation with reuse detection, logout, password reset. `service.ts` is what the
+ * routes call; the work is in `guards.ts` (request meta, limits, captcha), `codes.ts`,
+ * `registration.ts`, `sessions.ts` (the successor of a spent refresh token is derived from it, so a
+ * reuse within `REFRESH_REUSE_GRACE_MS` gets the same pair), `google.ts` and `password-reset.ts`;
+ * `tokens.ts` signs JWTs (HS256, key derived from `APP_SECRET`). Exported here: sessions and their
+ * users (plugins/auth.ts authenticates with these), the checks the account calls share (user), and
+ * the maintenance purge.
  */
 export { assertEmail, checkTotp, getSessionUser, getUserById, startSession, type RequestMeta } from './service.js';
 export { findAuthUser, findUserById, revokeUserSessions, updateUser, type AuthUser, type User } from './repository.js';

@@ -5,7 +5,7 @@ import { pendingMigrations } from '../../db/readiness.js';
 /**
  * `/health` (the summary the web app and scripts read), `/health/live` (liveness: the process
  * answers; a balancer or orchestrator restarts it when this fails) and `/health/ready` (readiness:
- * route traffic here only when 200). README "Health".
+ * route traffic here only when 200). docs/operations.md#health.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,3 +1,10 @@
-/** The ledger: the one way to change a balance, the ledger list and the audit. */
+/**
+ * The ledger (docs/money.md): `changeBalance` is the only code that changes a balance, as one
+ * statement in the caller's transaction: a conditional update (`balance + amount >= 0`), one
+ * `transactions` row and the `balance.changed` NOTIFY. `chargeBalance` is the guard for purchases:
+ * it charges only a positive amount. A row's `content` is English; `content_i18n` holds the same as
+ * a translation key and parameters, which the web renders in the reader's language. Also the ledger
+ * list and the audit of balances against their rows.
+ */
 export { changeBalance, chargeBalance, listLedger, type BalanceResult, type Charge } from './service.js';
 export { findLedgerMismatches } from './repository.js';

@@ -8,7 +8,7 @@ import { createLinkCode, getBotSettings, setBot } from './telegram.js';
 
 const ok = { ok: true as const };
 
-/** /api/notify/… (README "Alerts and webhooks"): the caller's own alert settings and deliveries. */
+/** /api/notify/… (docs/guide.md#alerts-and-webhooks): the caller's own alert settings and deliveries. */
 export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
   const opts = { schema: { tags: ['notify'] } };
   const admin = { ...opts, preHandler: requireAdmin };

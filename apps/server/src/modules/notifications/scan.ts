@@ -19,7 +19,7 @@ import {
 import { effective, type Effective } from './settings.js';
 
 /**
- * The alert sweep (jobs/alerts.ts; README "Alerts and webhooks"). Units are grouped by customer
+ * The alert sweep (jobs/alerts.ts; docs/guide.md#alerts-and-webhooks). Units are grouped by customer
  * and by the calendar day they expire on (Vietnam time). For a lead day L, the group's alert is
  * due from the start of day D−L; the sweep sends the smallest due lead not sent yet, so a
  * customer gets one message per lead day listing that day's proxies and keys. Every alert's

@@ -45,7 +45,7 @@ async function startReceiver(): Promise<Receiver> {
 }
 
 /**
- * The receiver's own check, written from the README, not from our code: X-Signature is
+ * The receiver's own check, written from docs/guide.md#webhooks, not from our code: X-Signature is
  * `t=<unix>,v1=<hex>[,v1=…]`, each v1 a hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret.
  */
 function verify(secret: string, header: string | undefined, body: string): boolean {

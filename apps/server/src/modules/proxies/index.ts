@@ -1,6 +1,10 @@
 /**
- * The proxies module's public surface: a customer's proxy scope (tags and the checker filter by
- * it), the proxies the checker dials, and the egress rotation the rotation job runs.
+ * The customer's proxy and key calls (`/api/{v6,v4}-proxy`, `/api/bought-proxy`, `/api/key`):
+ * lists and export (`service.ts`, `export.ts`), auth IPs, passwords, IP reset and rotation,
+ * get-new-ip (`operations.ts`), renewing chosen units (`renew.ts`), and paste-to-act (`match*.ts`:
+ * the contract's `parseProxyLines`, then one query joining the pasted host:port pairs to the user's
+ * proxies). Exported here: a customer's proxy scope (tags and the checker filter by it), the proxies
+ * the checker dials, and the egress rotation the rotation job runs.
  */
 export { scopeFilter, type ProxyScope } from './repository.js';
 export { findUserProxiesToCheck, type CheckableProxyRow } from './checkable-repository.js';

@@ -1,4 +1,7 @@
-/** The abuse guards' statements behind lib/rate-limit.ts and lib/captcha.ts, and their purge. */
+/**
+ * The abuse guards' statements (tables `rate_limits` and `used_captchas`) behind lib/rate-limit.ts
+ * and lib/captcha.ts, and their purge.
+ */
 export {
   countRateLimitHit,
   deleteRateLimit,

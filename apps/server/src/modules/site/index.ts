@@ -1,4 +1,11 @@
-/** Sites: resolving a host, a site's public info and promotion, and its settings document. */
+/**
+ * Sites (docs/product-rules.md#sites): resolving a host to its site (`SiteResolver`, cached per
+ * instance and dropped on every instance by a `site_changes` NOTIFY), `get-site-info`, the owner's
+ * sites admin (`admin-*.ts`: list, create with a copy of another site's catalogue through catalog's
+ * `copyCatalog`, edit, hosts), the logo (`logo.ts`, table `site_logos`), the history of settings
+ * changes (`setting-changes.ts`) and the admin's site settings. `settings-repository.ts` reads and
+ * locks the settings document for the modules that keep a part of it (payments).
+ */
 export { activeMaintenance, getSiteById, siteInfo, SiteResolver } from './service.js';
 export type { Site } from './repository.js';
 export { findSiteSettings, lockSiteSettings, writeSiteSettings } from './settings-repository.js';

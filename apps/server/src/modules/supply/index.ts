@@ -1,8 +1,11 @@
 /**
- * The supply: ports and egress addresses (allocator), the change log nodes follow, the node list
- * the checker refuses, and the statements the lifecycle and rotation sweeps run (jobs/), in the
- * lock order they document. The node protocol and node admin are its routes (node-routes.ts,
- * admin-routes.ts, registered by app.ts).
+ * The supply: ports and egress addresses (`allocator.ts`, claimed with `FOR UPDATE SKIP LOCKED`),
+ * the node protocol (`node-service.ts`, `node-routes.ts`: state, the SSE change stream, traffic
+ * reports; docs/gateway-protocol.md) and the owner's node admin (`admin-routes.ts`). `repository/`
+ * holds its statements: `nodes.ts`, `pools.ts` (egress pools, port and address claims), `events.ts`
+ * (the `proxy_events` log and NOTIFY that nodes follow, written by `recordProxyChanges`) and
+ * `jobs.ts` (the lifecycle and rotation sweeps, in the orders module's lock order). Exported here:
+ * the allocator, the change log, the node list the checker refuses, and the sweeps' statements.
  */
 export {
   allocateSlots,

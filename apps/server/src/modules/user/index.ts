@@ -1,2 +1,6 @@
-/** Nothing: the account and admin user calls are only their routes (routes.ts, registered by app.ts). */
+/**
+ * Nothing: the caller's account (me, password, 2FA, API key, auto-renew, transactions) and the
+ * admin user calls are only routes (routes.ts, registered by app.ts) over auth, api-keys, ledger and
+ * orders.
+ */
 export {};

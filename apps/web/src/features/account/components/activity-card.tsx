@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ActivityGrid } from '@/components/activity-list';
 
-/** docs/screens.md#account: "Activity", the customer's audit trail (README "Activity"). */
+/** docs/screens.md#account: "Activity", the customer's audit trail (docs/guide.md#activity-audit-trail). */
 export function ActivityCard() {
   const { t } = useTranslation();
   return (

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '@/lib/notify';
 import { useTelegramBot, useUpdateTelegramBot } from '../api/telegram-bot';
 
-/** The site's Telegram bot for customers' alerts (README "Alerts and webhooks"). */
+/** The site's Telegram bot for customers' alerts (docs/guide.md#alerts-and-webhooks). */
 export function TelegramBotForm() {
   const { t } = useTranslation();
   const bot = useTelegramBot();

@@ -18,7 +18,7 @@ export const ZNodeForm = z
   .refine((v) => v.portFrom <= v.portTo, { path: ['portTo'], message: 'portRange' });
 export type NodeFormValues = z.infer<typeof ZNodeForm>;
 
-/** The run line of a new node (README "Gateway nodes"): what to start on the node's machine. */
+/** The run line of a new node (docs/operations.md#more-gateway-nodes): what to start on the node's machine. */
 export function gatewayRunLine(id: string, secret: string, panelUrl: string): string {
   return `GATEWAY_NODE_ID=${id} GATEWAY_NODE_SECRET=${secret} PANEL_URL=${panelUrl} npm run gateway`;
 }

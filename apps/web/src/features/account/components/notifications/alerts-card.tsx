@@ -21,7 +21,7 @@ import { TelegramRow } from './telegram-row';
 const LEAD_CHOICES = [1, 2, 3, 5, 7, 14, 30];
 const MAX_LEADS = 5;
 
-/** README "Alerts and webhooks": which alerts go where, lead days, low-balance threshold, language. */
+/** docs/guide.md#alerts-and-webhooks: which alerts go where, lead days, low-balance threshold, language. */
 export function AlertsCard({ settings }: { settings: TNotifySettings }) {
   const { t } = useTranslation();
   const save = useSaveNotifySettings();

@@ -12,7 +12,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useRotateWebhookSecret, useSaveNotifySettings, useSendTestPing } from '../../api/notifications';
 import { DeliveriesGrid } from './deliveries-grid';
 
-/** README "Alerts and webhooks": the webhook URL, its signing secret, "send test" and the delivery log. */
+/** docs/guide.md#alerts-and-webhooks: the webhook URL, its signing secret, "send test" and the delivery log. */
 export function WebhookCard({ settings }: { settings: TNotifySettings }) {
   const { t } = useTranslation();
   const save = useSaveNotifySettings();
