@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 /**
@@ -12,7 +13,7 @@ import ts from 'typescript';
  * workspace boundaries already forbid the imports that could close a cycle through them.
  */
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** apps/<name> or packages/<name>: the workspace a file lies in, or null. */
 function workspaceOf(file) {
@@ -20,21 +21,23 @@ function workspaceOf(file) {
   return (top === 'apps' || top === 'packages') && name ? path.join(root, top, name) : null;
 }
 
-// One lint run sees each file many times; the graph of a file is read once per process.
+// One lint run sees each file many times, so a file's imports are read once, and again only when
+// the file changes (an editor's ESLint server lives across edits).
 const importsCache = new Map();
 const resolutionCaches = new Map();
 
 /** The files a file imports (every kind of import), inside its own workspace. */
 function importsOf(file, options) {
-  const known = importsCache.get(file);
-  if (known !== undefined) {
-    return known;
-  }
+  let mtime;
   let text;
   try {
+    mtime = statSync(file).mtimeMs;
+    const known = importsCache.get(file);
+    if (known !== undefined && known.mtime === mtime) {
+      return known.found;
+    }
     text = readFileSync(file, 'utf8');
   } catch {
-    importsCache.set(file, []);
     return [];
   }
   const workspace = workspaceOf(file);
@@ -54,7 +57,7 @@ function importsOf(file, options) {
       found.push({ specifier: fileName, target });
     }
   }
-  importsCache.set(file, found);
+  importsCache.set(file, { mtime, found });
   return found;
 }
 
