@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { api, createCustomer, creditCustomer, loginViaUi, ownerOf, ownerToken, tokenOf } from './support/app';
 import { useE2E } from './support/setup';
 
-// Issue 15's admin screens: adding and removing countries, period prices and packages, the order
-// page (units, history, free extend, cancel with a refund) and the customer page (with the
-// customer's activity, issue 12), in vi and en.
+// The admin screens: adding and removing countries, period prices and packages, the order page
+// (units, history, free extend, cancel with a refund) and the customer page (with the customer's
+// activity), in vi and en.
 const e2e = useE2E();
 
 /** E2E_SHOTS_DIR: also save screenshots of the screens (for a human to look at). */

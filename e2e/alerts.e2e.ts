@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createCustomer, loginViaUi, ownerOf, tokenOf } from './support/app';
 import { useE2E } from './support/setup';
 
-// Issue 12's alerts and signed webhooks on /account: a customer points the webhook at a local
+// Alerts and signed webhooks on /account (docs/guide.md#alerts-and-webhooks): a customer points the webhook at a local
 // receiver, sends a test ping and sees it delivered in the log; the receiver checks the signature.
 // The receiver listens on 127.0.0.1, hence OUTBOUND_ALLOW_PRIVATE=1 for this server.
 const e2e = useE2E({ env: { OUTBOUND_ALLOW_PRIVATE: '1' } });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { api, createCustomer, creditCustomer, loginViaUi, ownerOf, ownerToken } from './support/app';
 import { useE2E } from './support/setup';
 
-// Issue 11's customer-facing content: the home page from the CMS with live prices, the admin's
+// The customer-facing content: the home page from the CMS with live prices, the admin's
 // landing edits, and the maintenance notice (docs/screens.md#home, #maintenance).
 const e2e = useE2E();
 

@@ -38,8 +38,8 @@ const homeLayout = lazyRoute(() => import('./layouts/home-layout').then((m) => m
 
 const login = lazyRoute(() => import('@/features/auth/routes/login').then((m) => m.LoginRoute));
 
-// TanStack Query's cache, around every route but the login page (issue 15: its first download does
-// not hold TanStack Query). The guards that read the user come with it.
+// TanStack Query's cache, around every route but the login page, whose first download does not
+// hold TanStack Query (docs/development.md#the-web-bundle). The guards that read the user come with it.
 const queryLayout = lazyRoute(() => import('./layouts/query-layout').then((m) => m.QueryLayout));
 const adminGuard = lazyRoute(() => import('./guards/admin').then((m) => m.AdminGuard));
 const ownerGuard = lazyRoute(() => import('./guards/owner').then((m) => m.OwnerGuard));

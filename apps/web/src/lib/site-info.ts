@@ -40,7 +40,7 @@ async function getSiteInfo(): Promise<TSiteInfo> {
 
 // docs/screens.md#branding: branding and flags of the serving host, fetched once on startup.
 // A small store rather than a TanStack query: the login page's first download does not need
-// TanStack Query at all (issue 15), and every page reads the site from here.
+// TanStack Query at all (docs/development.md#the-web-bundle), and every page reads the site from here.
 let current: TSiteInfo | null = null;
 let firstLoad: Promise<TSiteInfo> | null = null;
 const listeners = new Set<() => void>();

@@ -13,7 +13,7 @@ import { promotionEndpoints } from './promotions.js';
 import { notifyEndpoints } from './notifications.js';
 import { agencyAdminEndpoints, agencyEndpoints } from './agency.js';
 import { apiKeyEndpoints, boughtCheckEndpoints, v4CheckEndpoints, v6CheckEndpoints } from './developer.js';
-// Accounts, top-ups and gateway nodes (issue 13: auth, user, log, bill, sub-server/admin).
+// Accounts, top-ups and gateway nodes (auth, user, log, bill, sub-server/admin).
 import { authEndpoints } from './auth.js';
 import { logEndpoints, userAdminEndpoints, userEndpoints } from './user.js';
 import { billEndpoints, topupEndpoints, topupLogEndpoints } from './payments.js';
@@ -91,7 +91,7 @@ const AREAS = {
   topupLogEndpoints,
   billEndpoints,
   nodeAdminEndpoints,
-  // catalogue, site and stats (issue 13)
+  // catalogue, site and stats
   v6CountryEndpoints,
   v4CountryEndpoints,
   keyCountryEndpoints,

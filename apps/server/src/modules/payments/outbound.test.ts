@@ -8,7 +8,7 @@ import { build, countRows, customer, type TestApp } from '../../../test/helper.j
 import { configureMethod, expectLedgerHolds, siteAdmin, siteId } from '../../../test/payments.js';
 
 /**
- * SSRF through admin-set URLs (issue 9, item 4): with OUTBOUND_ALLOW_PRIVATE off (production), a
+ * SSRF through admin-set URLs (docs/operations.md#security): with OUTBOUND_ALLOW_PRIVATE off (production), a
  * provider base URL must lead to a public address — refused when saved, and refused again on every
  * connection, so a name that resolves elsewhere later (DNS rebinding) reaches nothing either.
  */

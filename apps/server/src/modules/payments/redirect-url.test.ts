@@ -9,7 +9,7 @@ import { build, countRows, customer, type TestApp } from '../../../test/helper.j
 import { configureMethod, expectLedgerHolds, setPromotion, siteId } from '../../../test/payments.js';
 
 /**
- * URLs in a provider's answer (issue 9, item 3): the checkout URL goes to the payer's browser, so a
+ * URLs in a provider's answer (docs/operations.md#security): the checkout URL goes to the payer's browser, so a
  * `javascript:` or `data:` URL would run in the panel. The server refuses such an answer: the
  * creation fails with the method's error code and the top-up is closed, never left pending.
  * (The test app runs with OUTBOUND_ALLOW_PRIVATE=1, as the local fakes need.)

@@ -130,9 +130,9 @@ export function siteBranding(site: Site) {
 
 /**
  * The site's public info, with the running promotion the caller read (promotions module), if any.
- * Built by assignment, not `{ ...siteBranding(site), … }`: on Node 20's V8, adding properties to
- * an object literal that starts with a spread costs about 1.5 µs each, and every request computes
- * this (scripts/bench-api.ts measured get-site-info at 0.66x of the tree before the spread).
+ * Built by assignment, not `{ ...siteBranding(site), … }`: every request computes this, and on
+ * V8 an object literal that starts with a spread and adds properties costs several times a plain
+ * one (docs/benchmarks.md#object-spreads).
  */
 export function siteInfo(
   site: Site,

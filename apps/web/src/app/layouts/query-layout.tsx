@@ -8,7 +8,8 @@ const RealtimeEvents = lazy(() => import('../realtime-events').then((m) => ({ de
 
 /**
  * Every route but the login page: TanStack Query's cache (and, signed in, the realtime stream
- * that updates it). A lazy route, so the login page's first download holds neither (issue 15).
+ * that updates it). A lazy route, so the login page's first download holds neither
+ * (docs/development.md#the-web-bundle).
  */
 export function QueryLayout() {
   const signedIn = useAccessToken() !== null;

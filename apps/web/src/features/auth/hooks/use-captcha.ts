@@ -17,7 +17,8 @@ interface Solving {
 /**
  * The captcha of a protected form (docs/product-rules.md#captcha), per the site's provider. ALTCHA is solved in
  * the background as soon as the form shows; `renew` fetches a fresh one after each submit. Plain state rather
- * than a TanStack query: the login page's first download does not hold TanStack Query (issue 15).
+ * than a TanStack query: the login page's first download does not hold TanStack Query
+ * (docs/development.md#the-web-bundle).
  */
 export function useCaptcha(action: string) {
   const { t } = useTranslation();
