@@ -33,7 +33,6 @@ import {
 } from './options.js';
 import { clientKey, ProxyRuntime } from './runtime.js';
 import { AddressSet, destinationRefusal, formatIp, parseIp, type DestinationPolicy, type Ip } from './ssrf.js';
-import { spliceKind, spliceReason, syncAllSplices } from './splice.js';
 import { GatewayState, sameAccess, type GatewayProxy, type StateDiff } from './state.js';
 import type { TunnelHost } from './tunnel-host.js';
 import { Tunnel } from './tunnel.js';
@@ -140,12 +139,10 @@ export class Gateway implements TunnelHost {
     if (!wireLogged) {
       wireLogged = true;
       this.log.info(
-        { wire: wireKind, reason: wireReason, relay: spliceKind, relayReason: spliceReason },
-        `sockets: ${wireKind === 'net' ? 'net.Socket' : 'libuv TCP handles'}; relay: ${spliceKind === 'splice' ? 'splice(2) addon' : 'JavaScript'}`,
+        { wire: wireKind, reason: wireReason },
+        `sockets: ${wireKind === 'net' ? 'net.Socket' : 'libuv TCP handles'}`,
       );
     }
-    // Spliced tunnels count in the addon (splice.ts): reports fold those counts in first.
-    this.meter.addCollector(syncAllSplices);
     this.egress = new Egress(opts.egressPorts ?? kernelPortRange(), this.clock, this.log);
     const blockedPorts = new Set(opts.blockedPorts ?? []);
     const own = ownAddresses(this.host, opts.ownPrefixes ?? []);
@@ -256,7 +253,6 @@ export class Gateway implements TunnelHost {
    * after sweep s began, so by sweep n it has been quiet for at least (n − s − 1) periods.
    */
   sweepIdle(): void {
-    syncAllSplices(); // spliced tunnels are stamped active (and metered) from the addon's counts
     this.sweeps += 1;
     const quietSweeps = this.sweeps - 1 - Math.ceil(this.timeouts.idleMs / this.sweepMs);
     for (const t of this.connections) {
@@ -297,7 +293,6 @@ export class Gateway implements TunnelHost {
   }
 
   private apply(diff: StateDiff, full: boolean): Promise<void> {
-    syncAllSplices(); // a proxy's usage (meter.unacked) includes what its spliced tunnels carried
     for (const p of diff.removed) {
       const rt = this.runtimes.get(p.id);
       if (rt !== undefined) {
@@ -320,8 +315,6 @@ export class Gateway implements TunnelHost {
       this.egress.use(after.egressIp, 1);
       if (!sameAccess(before, after) || !rt.usable) {
         rt.closeAll();
-      } else if (rt.allowance !== Infinity) {
-        rt.closeSpliced();
       }
     }
     let touched: Set<number> | null = null;

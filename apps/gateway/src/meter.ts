@@ -27,22 +27,9 @@ export class Meter {
   /** Per proxy, the bytes in unacknowledged reports, so unacked() is O(1) during a full resync. */
   private readonly pendingBytes = new Map<string, number>();
   private seq = 0;
-  /** Called before counters are read: data planes that count elsewhere fold their counts in. */
-  private readonly collectors = new Set<() => void>();
 
   constructor(opts: MeterOptions = {}) {
     this.bootId = opts.bootId ?? randomBytes(6).toString('hex');
-  }
-
-  /** `fn` runs before every drain(), to bring the counters up to date. */
-  addCollector(fn: () => void): void {
-    this.collectors.add(fn);
-  }
-
-  private collect(): void {
-    for (const fn of this.collectors) {
-      fn();
-    }
   }
 
   /** The live counter of a proxy; the same object for as long as the proxy exists. */
@@ -68,7 +55,6 @@ export class Meter {
    * Returns null when nothing was counted since the previous drain.
    */
   drain(): TTrafficReport | null {
-    this.collect();
     const counters: TTrafficReport['counters'] = [];
     for (const [proxyId, c] of this.counters) {
       if (c.bytesIn > 0 || c.bytesOut > 0) {

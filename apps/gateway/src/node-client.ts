@@ -188,9 +188,10 @@ export class NodeClient {
       this.following = true;
       const parser = new SseParser();
       const decoder = new TextDecoder();
-      for await (const chunk of res.body) {
+      const reader = res.body.getReader();
+      for (let r = await reader.read(); !r.done; r = await reader.read()) {
         idle.refresh();
-        for (const event of parser.push(decoder.decode(chunk as Uint8Array, { stream: true }))) {
+        for (const event of parser.push(decoder.decode(r.value as Uint8Array, { stream: true }))) {
           await this.onEvent(event);
         }
       }

@@ -21,10 +21,8 @@
  * bookkeeping above does not apply.
  */
 import type { ProxyRuntime } from './runtime.js';
-import { startSplice } from './splice.js';
 import type { Tunnel } from './tunnel.js';
 import {
-  handleFd,
   ignoreRead,
   onConnectDone,
   onWriteDone,
@@ -228,27 +226,14 @@ function onRelayRead(this: TcpHandle): Buffer | undefined {
   return undefined;
 }
 
-/**
- * Starts relaying between the tunnel's client and upstream sides (neither is reading yet). The
- * splice addon (splice.ts) takes the tunnel instead when it is enabled, the proxy has no byte limit
- * (a quota cuts at the crossing chunk, which only this relay can do) and nothing waits to be written
- * from here (the reply, an early head): its relay id is returned then, -1 otherwise.
- */
-export function startRelay(client: Side, upstream: Side): number {
-  const t = client.t;
-  if ((t.rt as ProxyRuntime).allowance === Infinity && client.pending === 0 && upstream.pending === 0) {
-    const id = startSplice(t, handleFd(client.h), handleFd(upstream.h));
-    if (id >= 0) {
-      return id;
-    }
-  }
+/** Starts relaying between the tunnel's client and upstream sides (neither is reading yet). */
+export function startRelay(client: Side, upstream: Side): void {
   client.peer = upstream;
   upstream.peer = client;
   client.h.onread = onRelayRead;
   upstream.h.onread = onRelayRead;
   client.h.readStart();
   upstream.h.readStart();
-  return -1;
 }
 
 // Shared handle callbacks: `this` is the handle, whose Side leads to the tunnel.

@@ -18,8 +18,6 @@ export function clientKey(address: string | undefined): string {
 /** What a runtime needs of a tunnel: closing it. */
 export interface Closable {
   destroy(): void;
-  /** The splice addon's relay id (≥ 0) when it relays the tunnel (splice.ts); a quota cannot use it. */
-  readonly spliceId?: number;
 }
 
 export class ProxyRuntime {
@@ -112,15 +110,6 @@ export class ProxyRuntime {
       return false;
     }
     return true;
-  }
-
-  /** Closes the tunnels the splice addon relays (the proxy got a byte limit). */
-  closeSpliced(): void {
-    for (const t of this.tunnels) {
-      if ((t.spliceId ?? -1) >= 0) {
-        t.destroy();
-      }
-    }
   }
 
   closeAll(): void {

@@ -12,7 +12,6 @@ import * as relay from './relay.js';
 type Side = relay.Side;
 import { HTTP_CONNECTED, httpForbidden, refusedDestination, socksSuccess, type Failure } from './replies.js';
 import type { ProxyRuntime } from './runtime.js';
-import { stopSplice } from './splice.js';
 import { formatIp, parseHost, parseIp, type Ip } from './ssrf.js';
 import * as wire from './wire.js';
 
@@ -43,8 +42,6 @@ export class Tunnel implements Access {
   private confirm: 'http' | 'socks' | null = null;
   private target: { host: string; port: number; family: 4 | 6 } | null = null;
   private attempts = 0;
-  /** The splice addon's relay id when the kernel relays this tunnel (splice.ts), else -1. */
-  spliceId = -1;
 
   constructor(
     readonly gw: TunnelHost,
@@ -86,7 +83,6 @@ export class Tunnel implements Access {
     }
     this.closed = true;
     this.disarm();
-    stopSplice(this.spliceId);
     this.client.close();
     this.upstream?.close();
     if (!this.authed) {
@@ -356,7 +352,7 @@ export class Tunnel implements Access {
     }
     this.target = null;
     this.hs = null;
-    this.spliceId = relay.startRelay(client, up);
+    relay.startRelay(client, up);
     this.gw.tunnelOpened(this);
   }
 

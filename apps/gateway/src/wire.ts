@@ -321,12 +321,6 @@ export function errorName(status: number): string {
   }
 }
 
-/** The handle's file descriptor (the bindings' `fd`), or -1 where it has none (the net wire). */
-export function handleFd(h: TcpHandle): number {
-  const fd = (h as unknown as { fd?: unknown }).fd;
-  return typeof fd === 'number' ? fd : -1;
-}
-
 /** An onread that ignores reads (the binding takes only functions). */
 export function ignoreRead(): undefined {
   return undefined;
