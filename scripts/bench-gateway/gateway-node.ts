@@ -6,7 +6,7 @@
 //
 // argv[2]: JSON {httpPort, socksPort, username, password, egressIp}
 // The engine itself, not the package index: that also brings the node client, which needs a panel.
-import { Gateway } from '../../apps/gateway/src/gateway';
+import { Gateway } from '../../apps/gateway/src/node/gateway';
 
 interface Options {
   httpPort: number;

@@ -2,8 +2,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addProxy, creds, echo, gw, testGateway, tunnel, useFixture } from './gateway-fixture.js';
-import { httpConnect, socksConnect, startEcho, type Target } from './test-utils.js';
+import { addProxy, creds, echo, gw, testGateway, tunnel, useFixture } from '../../test/gateway-fixture.js';
+import { httpConnect, socksConnect, startEcho, type Target } from '../../test/test-utils.js';
 
 useFixture();
 

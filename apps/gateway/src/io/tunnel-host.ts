@@ -2,9 +2,9 @@
 import type { Clock } from './clock.js';
 import type { DnsCache } from './dns-cache.js';
 import type { Egress } from './egress.js';
-import type { GatewayLimits, GatewayTimeouts } from './options.js';
-import type { ProxyRuntime } from './runtime.js';
-import type { Ip } from './ssrf.js';
+import type { GatewayLimits, GatewayTimeouts } from '../node/options.js';
+import type { ProxyRuntime } from '../node/runtime.js';
+import type { Ip } from '../protocol/ssrf.js';
 import type { Tunnel } from './tunnel.js';
 
 /** What a tunnel needs of its gateway. */

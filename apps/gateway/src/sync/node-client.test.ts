@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TNodeChange, TNodeState, TTrafficReport } from '@proxy/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Gateway } from './gateway.js';
+import { Gateway } from '../node/gateway.js';
 import { NodeClient, SseParser } from './node-client.js';
-import { freePort, httpConnect, makeProxy, startEcho, type Target } from './test-utils.js';
+import { freePort, httpConnect, makeProxy, startEcho, type Target } from '../../test/test-utils.js';
 
 const AUTH = 'Node node-1:s3cret';
 

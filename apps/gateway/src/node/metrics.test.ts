@@ -1,8 +1,17 @@
 /** The node's metrics over real sockets, and the drain that precedes a shutdown. */
 import { describe, expect, it } from 'vitest';
-import { addProxy, creds, echo, panel, roundTrip, testGateway, tunnel, useFixture } from './gateway-fixture.js';
+import {
+  addProxy,
+  creds,
+  echo,
+  panel,
+  roundTrip,
+  testGateway,
+  tunnel,
+  useFixture,
+} from '../../test/gateway-fixture.js';
 import { GatewayMetrics } from './metrics.js';
-import { connect, httpConnect } from './test-utils.js';
+import { connect, httpConnect } from '../../test/test-utils.js';
 import type { Gateway } from './gateway.js';
 
 useFixture();

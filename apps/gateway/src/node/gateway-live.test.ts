@@ -1,7 +1,7 @@
 /** The gateway over real sockets: live state changes, metering and quota, the destination policy. */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caresResolver, DnsCache } from './dns-cache.js';
+import { caresResolver, DnsCache } from '../io/dns-cache.js';
 import type { Gateway } from './gateway.js';
 import {
   addProxy,
@@ -16,9 +16,9 @@ import {
   update,
   useFixture,
   web,
-} from './gateway-fixture.js';
-import type { GatewayProxy } from './state.js';
-import { connect, freePort, httpConnect, httpForward, socksConnect } from './test-utils.js';
+} from '../../test/gateway-fixture.js';
+import type { GatewayProxy } from '../sync/state.js';
+import { connect, freePort, httpConnect, httpForward, socksConnect } from '../../test/test-utils.js';
 
 useFixture();
 

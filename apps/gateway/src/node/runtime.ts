@@ -2,8 +2,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import net from 'node:net';
 import type { Meter, ProxyCounter } from './meter.js';
-import { formatIp, parseIp } from './ssrf.js';
-import type { GatewayProxy } from './state.js';
+import { formatIp, parseIp } from '../protocol/ssrf.js';
+import type { GatewayProxy } from '../sync/state.js';
 
 function safeEqual(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);

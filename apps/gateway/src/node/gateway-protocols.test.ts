@@ -1,7 +1,7 @@
 /** The gateway over real sockets: HTTP and SOCKS5 proxying end to end (the parsers alone: handshake.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { addProxy, creds, echo, gw, roundTrip, sleep, tunnel, useFixture, web } from './gateway-fixture.js';
-import { basic, connect, freePort, httpConnect, httpForward, socksConnect } from './test-utils.js';
+import { addProxy, creds, echo, gw, roundTrip, sleep, tunnel, useFixture, web } from '../../test/gateway-fixture.js';
+import { basic, connect, freePort, httpConnect, httpForward, socksConnect } from '../../test/test-utils.js';
 
 useFixture();
 

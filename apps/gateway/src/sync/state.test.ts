@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayState } from './state.js';
-import { makeProxy } from './test-utils.js';
+import { makeProxy } from '../../test/test-utils.js';
 
 describe('GatewayState', () => {
   it('should diff a full snapshot against the current state', () => {

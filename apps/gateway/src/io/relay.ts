@@ -20,7 +20,7 @@
  * the bytes come in buffers Node allocated for them: those are written as they are, and the buffer
  * bookkeeping above does not apply.
  */
-import type { ProxyRuntime } from './runtime.js';
+import type { ProxyRuntime } from '../node/runtime.js';
 import type { Tunnel } from './tunnel.js';
 import {
   ignoreRead,

@@ -16,9 +16,9 @@
 import type { Server } from 'node:net';
 import os from 'node:os';
 import type { TNodeChange } from '@proxy/contract';
-import { realClock, type Clock, type TimerHandle } from './clock.js';
-import { DnsCache } from './dns-cache.js';
-import { Egress, kernelPortRange } from './egress.js';
+import { realClock, type Clock, type TimerHandle } from '../io/clock.js';
+import { DnsCache } from '../io/dns-cache.js';
+import { Egress, kernelPortRange } from '../io/egress.js';
 import { Meter } from './meter.js';
 import {
   DEFAULT_LIMITS,
@@ -32,10 +32,17 @@ import {
   type GatewayTimeouts,
 } from './options.js';
 import { clientKey, ProxyRuntime } from './runtime.js';
-import { AddressSet, destinationRefusal, formatIp, parseIp, type DestinationPolicy, type Ip } from './ssrf.js';
-import { GatewayState, sameAccess, type GatewayProxy, type StateDiff } from './state.js';
-import type { TunnelHost } from './tunnel-host.js';
-import { Tunnel } from './tunnel.js';
+import {
+  AddressSet,
+  destinationRefusal,
+  formatIp,
+  parseIp,
+  type DestinationPolicy,
+  type Ip,
+} from '../protocol/ssrf.js';
+import { GatewayState, sameAccess, type GatewayProxy, type StateDiff } from '../sync/state.js';
+import type { TunnelHost } from '../io/tunnel-host.js';
+import { Tunnel } from '../io/tunnel.js';
 import {
   createServer,
   errorName,
@@ -44,7 +51,7 @@ import {
   wireReason,
   type SockAddr,
   type TcpHandle,
-} from './wire.js';
+} from '../io/wire.js';
 
 export type {
   GatewayHooks,

@@ -1,10 +1,10 @@
 /** Standalone gateway node: `npm run gateway` with the environment of README "Standalone node". */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, parseGatewayEnv, type GatewayEnv } from './config.js';
-import { DnsCache } from './dns-cache.js';
+import { DnsCache } from '../io/dns-cache.js';
 import { Gateway, type GatewayLogger } from './gateway.js';
 import { GatewayMetrics, serveGatewayMetrics } from './metrics.js';
-import { NodeClient } from './node-client.js';
+import { NodeClient } from '../sync/node-client.js';
 
 /** One JSON line per entry on stderr, pino-shaped, so the same log tooling reads both. */
 function jsonLogger(): GatewayLogger {

@@ -1,15 +1,15 @@
 // A child of wire.test.ts: a gateway in a process whose `process.binding` throws, as on a Node
 // version without the TCP bindings. It relays one CONNECT tunnel to an echo target and prints one
 // JSON line: the wire the gateway chose, the log lines it wrote, what came back through the tunnel.
-import type { GatewayLogger } from './options.js';
+import type { GatewayLogger } from '../node/options.js';
 
 (process as unknown as { binding: (name: string) => never }).binding = (name) => {
   throw new Error(`No such module: ${name}`);
 };
 
-const { Gateway } = await import('./gateway.js');
+const { Gateway } = await import('../node/gateway.js');
 const { wireKind } = await import('./wire.js');
-const { freePort, httpConnect, makeProxy, startEcho } = await import('./test-utils.js');
+const { freePort, httpConnect, makeProxy, startEcho } = await import('../../test/test-utils.js');
 
 const lines: string[] = [];
 const logger: GatewayLogger = {

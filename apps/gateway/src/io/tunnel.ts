@@ -5,14 +5,14 @@
 import type { TimerHandle } from './clock.js';
 import { DnsError } from './dns-cache.js';
 import { connectFailure, PORT_ATTEMPTS } from './egress.js';
-import type { Access, Handshake } from './handshake.js';
-import { handshakeFor } from './detect.js';
+import type { Access, Handshake } from '../protocol/handshake.js';
+import { handshakeFor } from '../protocol/detect.js';
 import type { TunnelHost } from './tunnel-host.js';
 import * as relay from './relay.js';
 type Side = relay.Side;
-import { HTTP_CONNECTED, httpForbidden, refusedDestination, socksSuccess, type Failure } from './replies.js';
-import type { ProxyRuntime } from './runtime.js';
-import { formatIp, parseHost, parseIp, type Ip } from './ssrf.js';
+import { HTTP_CONNECTED, httpForbidden, refusedDestination, socksSuccess, type Failure } from '../protocol/replies.js';
+import type { ProxyRuntime } from '../node/runtime.js';
+import { formatIp, parseHost, parseIp, type Ip } from '../protocol/ssrf.js';
 import * as wire from './wire.js';
 
 /** A refused client gets this long to read the refusal before its socket is destroyed. */

@@ -5,7 +5,7 @@
  * follow again; a lost traffic report is sent again with the same id until the panel takes it.
  */
 import { ZNodeChange, ZNodeState, type TTrafficReport } from '@proxy/contract';
-import type { Gateway, GatewayLogger } from './gateway.js';
+import type { Gateway, GatewayLogger } from '../node/gateway.js';
 
 export interface NodeClientOptions {
   /** The panel's base URL, e.g. https://panel.example.com */

@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Clock } from './clock.js';
-import type { GatewayLogger } from './options.js';
-import type { Failure } from './replies.js';
-import { clientKey } from './runtime.js';
-import type { Ip } from './ssrf.js';
-import { formatIp } from './ssrf.js';
+import type { GatewayLogger } from '../node/options.js';
+import type { Failure } from '../protocol/replies.js';
+import { clientKey } from '../node/runtime.js';
+import type { Ip } from '../protocol/ssrf.js';
+import { formatIp } from '../protocol/ssrf.js';
 
 /** Different local ports tried when one is taken (bind) or its 4-tuple is in use (connect). */
 export const PORT_ATTEMPTS = 8;

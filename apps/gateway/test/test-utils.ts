@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import net, { type Socket } from 'node:net';
-import type { GatewayProxy } from './state.js';
+import type { GatewayProxy } from '../src/sync/state.js';
 
 export interface Target {
   port: number;

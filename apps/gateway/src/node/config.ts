@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { parseCidr } from './ssrf.js';
+import { parseCidr } from '../protocol/ssrf.js';
 
 /** One name server as c-ares takes it: `1.2.3.4`, `1.2.3.4:5353`, `::1` or `[::1]:5353`. */
 export function isDnsServer(v: string): boolean {

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ManualClock } from './clock.js';
+import { ManualClock } from '../io/clock.js';
 import type { Gateway } from './gateway.js';
 import {
   addProxy,
@@ -17,8 +17,8 @@ import {
   testGateway,
   tunnel,
   useFixture,
-} from './gateway-fixture.js';
-import { connect, httpConnect, socksConnect } from './test-utils.js';
+} from '../../test/gateway-fixture.js';
+import { connect, httpConnect, socksConnect } from '../../test/test-utils.js';
 
 useFixture();
 

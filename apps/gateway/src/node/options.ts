@@ -1,6 +1,6 @@
 /** The gateway's options, limits, timeouts and stats, with their defaults. */
-import type { Clock } from './clock.js';
-import type { DnsCache } from './dns-cache.js';
+import type { Clock } from '../io/clock.js';
+import type { DnsCache } from '../io/dns-cache.js';
 import type { Meter } from './meter.js';
 
 /** pino-compatible. */

@@ -5,8 +5,8 @@
  */
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { Gateway } from './gateway.js';
-import type { GatewayProxy } from './state.js';
+import { Gateway } from '../src/node/gateway.js';
+import type { GatewayProxy } from '../src/sync/state.js';
 import { freePort, httpConnect, makeProxy, startEcho, startHttpTarget, type Target } from './test-utils.js';
 
 export let echo: Target;
