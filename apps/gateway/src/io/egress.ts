@@ -87,6 +87,13 @@ export class Egress {
     }
   }
 
+  /** `use` for a proxy: a chained proxy's `egressIp` is its upstream's exit address, never bound here. */
+  useFor(proxy: { egressIp: string; upstream?: unknown }, delta: number): void {
+    if (proxy.upstream == null) {
+      this.use(proxy.egressIp, delta);
+    }
+  }
+
   isEgressAddress(ip: Ip): boolean {
     return this.inUse.has(formatIp(ip));
   }

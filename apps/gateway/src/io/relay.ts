@@ -21,6 +21,7 @@
  * bookkeeping above does not apply.
  */
 import type { ProxyRuntime } from '../node/runtime.js';
+import type { Chain } from './chain.js';
 import type { Tunnel } from './tunnel.js';
 import {
   ignoreRead,
@@ -245,6 +246,18 @@ export function onHandshakeRead(this: TcpHandle): undefined {
   } else if (n < 0) {
     // The client left (or reset) before its request was complete.
     sideOf(this).t.destroy();
+  }
+  return undefined;
+}
+/** A chained proxy's upstream during its handshake: its bytes go to the tunnel's upstream handshake. */
+export function onChainRead(this: TcpHandle): undefined {
+  const n = readResult();
+  const side = sideOf(this);
+  const chain = side.t.out as Chain;
+  if (n > 0) {
+    chain.data(readData(side.buf).subarray(0, n));
+  } else if (n < 0) {
+    chain.ended();
   }
   return undefined;
 }

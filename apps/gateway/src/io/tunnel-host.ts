@@ -19,6 +19,8 @@ export interface TunnelHost {
   proxyOn(port: number): ProxyRuntime | null;
   admit(rt: ProxyRuntime): boolean;
   refusal(ip: Ip, port: number): string | null;
+  /** The destination rule applied to a chained proxy's upstream address (not counted as a refused destination). */
+  upstreamRefusal(ip: Ip, port: number): string | null;
   releaseUnauthenticated(ip: string): void;
   authFailed(): false;
   tunnelOpened(t: Tunnel): void;

@@ -1,10 +1,12 @@
 /**
  * One client connection, from accept through the handshake (HttpHandshake or SocksHandshake, fed
- * the client's bytes) and the connect to the destination, to a relayed tunnel (relay.ts).
+ * the client's bytes) and the connect to the destination, to a relayed tunnel (relay.ts). A chained
+ * proxy (one with an `upstream`) connects to its upstream proxy instead and runs the upstream
+ * handshake (protocol/upstream-handshake.ts) before relaying; one deadline covers resolving,
+ * connecting to and handshaking with the upstream.
  */
+import type { TGatewayUpstream } from '@proxy/contract';
 import type { TimerHandle } from './clock.js';
-import { DnsError } from './dns-cache.js';
-import { connectFailure, PORT_ATTEMPTS } from './egress.js';
 import type { Access, Handshake } from '../protocol/handshake.js';
 import { handshakeFor } from '../protocol/detect.js';
 import type { TunnelHost } from './tunnel-host.js';
@@ -12,7 +14,10 @@ import * as relay from './relay.js';
 type Side = relay.Side;
 import { HTTP_CONNECTED, httpForbidden, refusedDestination, socksSuccess, type Failure } from '../protocol/replies.js';
 import type { ProxyRuntime } from '../node/runtime.js';
-import { formatIp, parseHost, parseIp, type Ip } from '../protocol/ssrf.js';
+import { formatIp, parseHost, type Ip } from '../protocol/ssrf.js';
+import type { UpstreamTarget } from '../protocol/upstream-handshake.js';
+import { Chain } from './chain.js';
+import { Direct } from './direct.js';
 import * as wire from './wire.js';
 
 /** A refused client gets this long to read the refusal before its socket is destroyed. */
@@ -40,8 +45,8 @@ export class Tunnel implements Access {
   /** Bytes for the destination before piping starts: a rewritten HTTP head and/or early client data. */
   private head: Buffer | null = null;
   private confirm: 'http' | 'socks' | null = null;
-  private target: { host: string; port: number; family: 4 | 6 } | null = null;
-  private attempts = 0;
+  /** How the destination is reached: directly from the egress address, or through an upstream proxy. */
+  out: Direct | Chain | null = null;
 
   constructor(
     readonly gw: TunnelHost,
@@ -62,7 +67,7 @@ export class Tunnel implements Access {
     return this.stage === Stage.Piping;
   }
 
-  private arm(ms: number, onExpiry: (t: Tunnel) => void = relay.onDeadline): void {
+  arm(ms: number, onExpiry: (t: Tunnel) => void = relay.onDeadline): void {
     if (this.timer !== null) {
       this.gw.clock.clearTimeout(this.timer);
     }
@@ -207,129 +212,86 @@ export class Tunnel implements Access {
   /** Resolves and checks the destination; connects to the checked address only. */
   private route(host: string, port: number): void {
     const target = parseHost(host);
+    const rt = this.rt as ProxyRuntime;
     if (target.kind === 'invalid') {
       this.fail('bad-request');
     } else if (target.kind === 'ip') {
       this.connectIp(target.ip, port);
+    } else if (rt.cfg.upstream) {
+      // The upstream resolves the name where it is: our resolver and the proxy's family do not apply.
+      this.chainTo(rt.cfg.upstream, { name: target.name }, port);
     } else {
-      const rt = this.rt as ProxyRuntime;
       this.stage = Stage.Connecting;
-      this.gw.dns.lookup(target.name, rt.family).then(
-        (addresses) => this.connectResolved(host, addresses, port),
-        (err: unknown) => {
-          if (!this.closed) {
-            this.fail(err instanceof DnsError ? 'dns' : 'unreachable');
-          }
-        },
-      );
+      this.out = new Direct(this, rt);
+      this.out.resolve(host, target.name, port);
     }
   }
 
-  private connectResolved(host: string, addresses: string[], port: number): void {
-    if (this.closed) {
-      return;
-    }
-    // Every address is judged, not only the one used: a name that mixes public and private
-    // answers is refused outright.
-    let first: Ip | null = null;
-    for (const a of addresses) {
-      const ip = parseIp(a);
-      if (ip === null) {
-        this.fail('forbidden');
-        return;
-      }
-      const why = this.gw.refusal(ip, port);
-      if (why !== null) {
-        this.forbid(`${host} (${a} port ${port})`, why);
-        return;
-      }
-      first ??= ip;
-    }
-    this.connectIp(first as Ip, port);
-  }
-
-  private connectIp(ip: Ip, port: number): void {
+  connectIp(ip: Ip, port: number): void {
     const rt = this.rt as ProxyRuntime;
     const why = this.gw.refusal(ip, port);
     if (why !== null) {
       this.forbid(`${formatIp(ip)} port ${port}`, why);
-      return;
-    }
-    if (ip.family !== rt.family) {
+    } else if (rt.cfg.upstream) {
+      this.chainTo(rt.cfg.upstream, { ip }, port);
+    } else if (ip.family !== rt.family) {
       this.fail('family');
-      return;
+    } else {
+      this.stage = Stage.Connecting;
+      const direct = this.out instanceof Direct ? this.out : new Direct(this, rt);
+      this.out = direct;
+      direct.connect(ip, port);
     }
-    this.stage = Stage.Connecting;
-    this.target = { host: formatIp(ip), port, family: ip.family };
-    this.attempt();
   }
 
-  /**
-   * Binds a new handle to the egress address and a local port from the gateway's picker and
-   * connects it. bind() and connect() answer at once for most errors (wrong egress address,
-   * local port taken); the rest come to onConnected.
-   */
-  private attempt(): void {
-    const rt = this.rt as ProxyRuntime;
-    const target = this.target as { host: string; port: number; family: 4 | 6 };
-    this.attempts += 1;
-    this.upstream?.close();
-    const h = wire.newSocketHandle();
-    const up = new relay.Side(h, this, false);
-    this.upstream = up;
-    const r = wire.connectHandle(
-      h,
-      target.family,
-      rt.cfg.egressIp,
-      this.gw.egress.nextLocalPort(),
-      target.host,
-      target.port,
-    );
-    if (r.err !== 0) {
-      this.connectFailed(r.err, r.syscall);
-      return;
-    }
+  private chainTo(upstream: TGatewayUpstream, target: UpstreamTarget, port: number): void {
+    this.stage = Stage.Connecting;
     this.arm(this.gw.timeouts.connectMs, relay.onConnectDeadline);
+    const chain = new Chain(this, upstream, target, port);
+    this.out = chain;
+    chain.begin();
   }
 
   connectTimedOut(): void {
     this.timer = null;
     this.upstream?.close();
-    this.fail('timeout');
-  }
-
-  private connectFailed(status: number, syscall: 'bind' | 'connect'): void {
-    (this.upstream as Side).close();
-    const egressIp = (this.rt as ProxyRuntime).cfg.egressIp;
-    const failure = connectFailure(wire.errorName(status), syscall);
-    if (failure === 'egress') {
-      this.gw.egress.missing(egressIp);
-    } else if (failure === 'port') {
-      // bind: that local port is taken; connect: that 4-tuple is in use. Another port may do.
-      if (this.attempts < PORT_ATTEMPTS) {
-        this.gw.egress.retried();
-        this.attempt();
-        return;
-      }
-      this.gw.egress.noFreePort(egressIp);
+    if (this.out instanceof Chain) {
+      this.out.timedOut();
+    } else {
+      this.fail('timeout');
     }
-    this.fail(failure === 'port' ? 'exhausted' : failure);
   }
 
   onConnected(up: Side, status: number, syscall: 'bind' | 'connect'): void {
     if (this.closed || up !== this.upstream || up.closed) {
       return;
     }
-    this.disarm();
     if (status < 0) {
-      this.connectFailed(status, syscall);
+      this.disarm();
+      this.out?.connectFailed(status, syscall);
       return;
     }
-    const client = this.client;
-    const rt = this.rt as ProxyRuntime;
     const h = up.h;
     h.setNoDelay(true);
     h.setKeepAlive(true, wire.KEEPALIVE_S);
+    if (this.out instanceof Chain) {
+      // The deadline stays armed: it covers the upstream's handshake too.
+      this.out.connected(up);
+      return;
+    }
+    this.disarm();
+    this.established(null);
+  }
+
+  /**
+   * The destination is reachable through `upstream`: the early head goes out, the client gets its
+   * confirmation and then `rest` (what the upstream sent after its reply), and relaying starts.
+   */
+  private established(rest: Buffer | null): void {
+    const client = this.client;
+    const up = this.upstream as Side;
+    const rt = this.rt as ProxyRuntime;
+    const h = up.h;
     this.stage = Stage.Piping;
     if (this.head !== null) {
       if (!rt.count(this.head.length, true)) {
@@ -347,17 +309,26 @@ export class Tunnel implements Access {
     } else if (this.confirm === 'http') {
       client.write(HTTP_CONNECTED);
     }
+    if (rest !== null && (!rt.count(rest.length, false) || !client.write(rest))) {
+      return;
+    }
     if (this.closed) {
       return;
     }
-    this.target = null;
+    this.out = null;
     this.hs = null;
     relay.startRelay(client, up);
     this.gw.tunnelOpened(this);
   }
 
+  /** The upstream has opened the way to the destination; `rest` is the destination's first bytes. */
+  chained(rest: Buffer | null): void {
+    this.disarm();
+    this.established(rest);
+  }
+
   /** Sends the protocol's refusal for `failure` and closes. */
-  private fail(failure: Failure): void {
+  fail(failure: Failure): void {
     // Only called once the handshake has asked for a connection, so it exists.
     const step = (this.hs as Handshake).refusal(failure);
     if (step.kind === 'refuse') {
@@ -366,7 +337,7 @@ export class Tunnel implements Access {
   }
 
   /** A refused destination: HTTP says why in its body; SOCKS5 has only REP 0x02 (not allowed by ruleset). */
-  private forbid(target: string, reason: string): void {
+  forbid(target: string, reason: string): void {
     if (this.confirm === 'socks') {
       this.fail('forbidden');
     } else {

@@ -236,7 +236,9 @@ export function netWire(): Wire {
       n.connecting = true;
       n.socket.once('connect', onConnect);
       // Bind and connect run on the next tick; their errors come to onError with their syscall.
-      n.socket.connect({ host: ip, port, localAddress: localIp, localPort, family });
+      n.socket.connect(
+        localIp === null ? { host: ip, port, family } : { host: ip, port, localAddress: localIp, localPort, family },
+      );
       return { err: 0, syscall: 'connect' };
     },
     createServer: () => net.createServer({ allowHalfOpen: true, pauseOnConnect: true }),

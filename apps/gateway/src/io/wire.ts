@@ -65,7 +65,8 @@ export interface Wire {
   connectHandle: (
     h: TcpHandle,
     family: 4 | 6,
-    localIp: string,
+    /** null: no bind, the kernel picks the source address and port. */
+    localIp: string | null,
     localPort: number,
     ip: string,
     port: number,
@@ -208,9 +209,11 @@ function bindingWire(tcpWrap: TcpWrapBinding, streamWrap: StreamWrapBinding): Wi
     },
     connectHandle(h, family, localIp, localPort, ip, port) {
       const raw = h as RawHandle;
-      const bound = family === 4 ? raw.bind(localIp, localPort) : raw.bind6(localIp, localPort, 0);
-      if (bound !== 0) {
-        return { err: bound, syscall: 'bind' };
+      if (localIp !== null) {
+        const bound = family === 4 ? raw.bind(localIp, localPort) : raw.bind6(localIp, localPort, 0);
+        if (bound !== 0) {
+          return { err: bound, syscall: 'bind' };
+        }
       }
       const req = new tcpWrap.TCPConnectWrap();
       req.oncomplete = onConnectComplete;
@@ -299,7 +302,7 @@ export const writeTo: (h: TcpHandle, buf: Uint8Array) => number = wire.writeTo;
 export const shutdownHandle: (h: TcpHandle, done: ShutdownDone) => number = wire.shutdownHandle;
 
 /**
- * Binds `h` to `localIp:localPort` and starts connecting; a negative error from bind or connect,
+ * Binds `h` to `localIp:localPort` (unless localIp is null) and starts connecting; a negative error from bind or connect,
  * or 0 and the ConnectDone callback later (which may also report a failed bind).
  */
 export const connectHandle: Wire['connectHandle'] = wire.connectHandle;

@@ -230,6 +230,10 @@ export class Gateway implements TunnelHost {
     return reason;
   }
 
+  upstreamRefusal(ip: Ip, port: number): string | null {
+    return destinationRefusal(ip, port, this.policy);
+  }
+
   /** Wrong credentials or a client address the proxy does not allow (metrics); false for the caller. */
   authFailed(): false {
     this.hooks.authFailed?.();
@@ -306,20 +310,20 @@ export class Gateway implements TunnelHost {
         rt.closeAll();
         this.runtimes.delete(p.id);
         this.meter.retire(p.id);
-        this.egress.use(p.egressIp, -1);
+        this.egress.useFor(p, -1);
       }
     }
     for (const p of diff.added) {
       const rt = new ProxyRuntime(this.meter.counter(p.id));
       rt.configure(p, null, this.meter);
       this.runtimes.set(p.id, rt);
-      this.egress.use(p.egressIp, 1);
+      this.egress.useFor(p, 1);
     }
     for (const { before, after } of diff.updated) {
       const rt = this.runtimes.get(after.id) as ProxyRuntime;
       rt.configure(after, before, this.meter);
-      this.egress.use(before.egressIp, -1);
-      this.egress.use(after.egressIp, 1);
+      this.egress.useFor(before, -1);
+      this.egress.useFor(after, 1);
       if (!sameAccess(before, after) || !rt.usable) {
         rt.closeAll();
       }

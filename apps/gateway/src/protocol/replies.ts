@@ -16,7 +16,17 @@ export type Failure =
   | 'family'
   | 'command'
   | 'atyp'
-  | 'egress';
+  | 'egress'
+  // A chained proxy's upstream (docs/gateway-protocol.md#chaining): it refused the TCP connection,
+  // could not be reached (or resolved, or its address is not public), refused our credentials,
+  // did not finish its handshake in time, answered something that is not a proxy reply, or could
+  // not reach the destination itself.
+  | 'upstream-refused'
+  | 'upstream-unreachable'
+  | 'upstream-auth'
+  | 'upstream-timeout'
+  | 'upstream-error'
+  | 'upstream-target';
 
 function httpReply(status: string, extra = '', detail = ''): Buffer {
   const body = detail === '' ? `${status}\n` : `${status}\n${detail}\n`;
@@ -41,6 +51,13 @@ export const HTTP_FAILURE: Record<Failure, Buffer> = {
   command: httpReply('405 Method Not Allowed'),
   atyp: httpReply('400 Bad Request'),
   egress: httpReply('502 Bad Gateway'),
+  // The reasons name the upstream's failure only: never its address or credentials.
+  'upstream-refused': httpReply('502 Bad Gateway', '', 'Upstream proxy refused the connection.'),
+  'upstream-unreachable': httpReply('502 Bad Gateway', '', 'Upstream proxy unreachable.'),
+  'upstream-auth': httpReply('502 Bad Gateway', '', 'Upstream proxy authentication failed.'),
+  'upstream-timeout': httpReply('502 Bad Gateway', '', 'Upstream proxy timed out.'),
+  'upstream-error': httpReply('502 Bad Gateway', '', 'Upstream proxy sent an invalid reply.'),
+  'upstream-target': httpReply('502 Bad Gateway', '', 'Upstream proxy could not reach the destination.'),
 };
 /**
  * Why a destination is refused, for the body of an HTTP 403 (SOCKS5 has only its REP code).
@@ -81,6 +98,12 @@ const SOCKS_REP: Record<Failure, number> = {
   command: 0x07,
   atyp: 0x08,
   egress: 0x01,
+  'upstream-refused': 0x05,
+  'upstream-unreachable': 0x01,
+  'upstream-auth': 0x01,
+  'upstream-timeout': 0x01,
+  'upstream-error': 0x01,
+  'upstream-target': 0x05,
 };
 export const SOCKS_NO_METHOD = Buffer.from([0x05, 0xff]);
 export const SOCKS_METHOD_NONE = Buffer.from([0x05, 0x00]);

@@ -3,7 +3,7 @@
  * a full snapshot or a single change returns a diff, which the gateway turns into listener and
  * tunnel actions.
  */
-import type { TGatewayProxy, TNodeChange } from '@proxy/contract';
+import type { TGatewayProxy, TGatewayUpstream, TNodeChange } from '@proxy/contract';
 
 export type GatewayProxy = TGatewayProxy;
 
@@ -143,6 +143,21 @@ export function sameAccess(a: GatewayProxy, b: GatewayProxy): boolean {
     a.port === b.port &&
     a.protocol === b.protocol &&
     a.authIps.length === b.authIps.length &&
-    a.authIps.every((ip) => b.authIps.includes(ip))
+    a.authIps.every((ip) => b.authIps.includes(ip)) &&
+    sameUpstream(a.upstream ?? null, b.upstream ?? null)
+  );
+}
+
+/** A replaced upstream (or new credentials for it) is a change of access: open tunnels go through the old one. */
+function sameUpstream(a: TGatewayUpstream | null, b: TGatewayUpstream | null): boolean {
+  if (a === null || b === null) {
+    return a === b;
+  }
+  return (
+    a.protocol === b.protocol &&
+    a.host === b.host &&
+    a.port === b.port &&
+    a.username === b.username &&
+    a.password === b.password
   );
 }
