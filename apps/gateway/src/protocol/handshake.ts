@@ -44,17 +44,12 @@ export interface Access {
 export const MORE: Step = { kind: 'more' };
 export const DROP: Step = { kind: 'drop' };
 
-/** Buffers a handshake's bytes across chunks and runs its steps over them. */
-export abstract class Handshake {
-  private buf: Buffer | null = null;
-  private finished = false;
-  /** Set by a `reply` step: how many bytes of the buffer it used. */
-  protected consumed = 0;
-
-  constructor(
-    protected readonly access: Access,
-    private readonly maxBytes: number,
-  ) {}
+/**
+ * The bytes of a handshake buffered across chunks, on either side of it (a client's request, an
+ * upstream's reply).
+ */
+export class ChunkBuffer {
+  protected buf: Buffer | null = null;
 
   /** Adds a chunk; the first may be a view of a read buffer that is reused (see own()). */
   push(chunk: Buffer): void {
@@ -63,12 +58,26 @@ export abstract class Handshake {
 
   /**
    * Copies what is buffered into memory of its own. The gateway parses the first read where it
-   * landed (a buffer the next read overwrites) and calls this only when the request is incomplete.
+   * landed (a buffer the next read overwrites) and calls this only when the bytes are incomplete.
    */
   own(): void {
     if (this.buf !== null) {
       this.buf = Buffer.from(this.buf);
     }
+  }
+}
+
+/** Buffers a handshake's bytes across chunks and runs its steps over them. */
+export abstract class Handshake extends ChunkBuffer {
+  private finished = false;
+  /** Set by a `reply` step: how many bytes of the buffer it used. */
+  protected consumed = 0;
+
+  constructor(
+    protected readonly access: Access,
+    private readonly maxBytes: number,
+  ) {
+    super();
   }
 
   next(): Step {

@@ -11,6 +11,7 @@
  * Credentials go into the bytes for the upstream and nowhere else: no step carries them.
  */
 import type { TGatewayUpstream } from '@proxy/contract';
+import { ChunkBuffer } from './handshake.js';
 import type { Failure } from './replies.js';
 import { formatIp, type Ip } from './ssrf.js';
 
@@ -29,24 +30,11 @@ const MAX_HTTP_HEAD = 16 * 1024;
 const MORE: UpstreamStep = { kind: 'more' };
 const failed = (failure: Failure): UpstreamStep => ({ kind: 'fail', failure });
 
-export abstract class UpstreamHandshake {
-  private buf: Buffer | null = null;
+export abstract class UpstreamHandshake extends ChunkBuffer {
   private finished = false;
 
   /** The bytes that open the handshake. */
   abstract start(): UpstreamStep;
-
-  /** Adds a chunk; it may be a view of a read buffer that is reused (see own()). */
-  push(chunk: Buffer): void {
-    this.buf = this.buf === null ? chunk : Buffer.concat([this.buf, chunk]);
-  }
-
-  /** Copies what is buffered into memory of its own, before the read buffer is reused. */
-  own(): void {
-    if (this.buf !== null) {
-      this.buf = Buffer.from(this.buf);
-    }
-  }
 
   next(): UpstreamStep {
     const buf = this.buf;
