@@ -1,13 +1,14 @@
 /**
  * The proxy gateway: one listener per sold proxy's port, serving HTTP (CONNECT and absolute-URI)
  * or SOCKS5 as the proxy says, authenticating per proxy, refusing special-purpose destinations,
- * binding outgoing connections to the proxy's egress address, and metering bytes both ways.
+ * binding outgoing connections to the proxy's egress address (or dialing through the proxy's
+ * upstream when it is chained), and metering bytes both ways.
  *
- * The parts: http-handshake.ts and socks-handshake.ts (pure parsers: bytes in, a decision out),
- * tunnel.ts (one client connection: handshake, connect, egress retries), wire.ts (the raw TCP
- * handles every socket is), relay.ts (the per-chunk pump), runtime.ts (per-proxy auth, quota and
- * tunnels), egress.ts (egress addresses and local port picking), clock.ts (time, injectable). This file owns the listeners, the proxies' runtimes
- * and the idle sweep.
+ * The parts: protocol/ (pure parsers: bytes in, a decision out), io/tunnel.ts (one client
+ * connection) with io/direct.ts and io/chain.ts (the two ways to a destination), io/wire.ts (the
+ * raw TCP handles every socket is), io/relay.ts (the per-chunk pump), runtime.ts (per-proxy auth,
+ * quota and tunnels), io/egress.ts (egress addresses and local port picking), io/clock.ts (time,
+ * injectable). This file owns the listeners, the proxies' runtimes and the idle sweep.
  *
  * Idle tunnels are found by one sweep per gateway over its connections, not by a timer per
  * socket: a chunk only stamps the sweep count on its tunnel, where a socket timeout would re-arm a
