@@ -82,6 +82,12 @@ function readCalls(pid: number): number {
   return Number(m?.[1] ?? NaN);
 }
 
+/** Times the process went to sleep waiting (/proc/PID/status, all threads of the main one): its wake-ups. */
+function wakeups(pid: number): number {
+  const m = /^voluntary_ctxt_switches:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(m?.[1] ?? NaN);
+}
+
 class Results {
   private readonly values = new Map<string, number[]>();
   add(metric: string, peer: string, v: number): void {
@@ -199,9 +205,11 @@ async function gatewaySection(): Promise<void> {
         const d = dialect(peer);
         let cpu0 = treeCpuNs(gw.pid);
         const reads0 = readCalls(gw.pid);
+        const wakeups0 = wakeups(gw.pid);
         const mbps = await throughput(d, targets, 1, BYTES);
         const perGb = (treeCpuNs(gw.pid) - cpu0) / 1e6 / (BYTES / 1e9);
         results.add('readsPerMb', peer, (readCalls(gw.pid) - reads0) / (BYTES / 2 ** 20));
+        results.add('wakeupsPerMb', peer, (wakeups(gw.pid) - wakeups0) / (BYTES / 2 ** 20));
         results.add('cpuPerGb', peer, perGb);
         results.add('mbps', peer, mbps);
         const rtts = await pingPong(d, targets, PINGS);
@@ -244,6 +252,7 @@ function report(results: Results): void {
   const rows: Array<[string, string, number]> = [
     ['gateway CPU per GB (1 stream)', 'cpuPerGb', 0],
     ['gateway read calls per MiB', 'readsPerMb', 1],
+    ['gateway wake-ups per MiB', 'wakeupsPerMb', 1],
     ['throughput, 1 stream (MB/s)', 'mbps', 0],
     ['added RTT p50 (µs)', 'rtt50', 0],
     ['added RTT p99 (µs)', 'rtt99', 0],
