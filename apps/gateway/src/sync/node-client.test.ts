@@ -257,12 +257,19 @@ describe('NodeClient report cadence', () => {
 describe('SseParser', () => {
   it('should join data lines, honour event types, skip comments and accept any line end', () => {
     const parser = new SseParser();
-    expect(parser.push(': hello\r\nevent: change\r\ndata: {"a":\r')).toEqual([]);
-    expect(parser.push('\ndata: 1}\r\n\r')).toEqual([{ type: 'change', data: '{"a":\n1}' }]);
-    expect(parser.push('\ndata:x\n\ndata: y\r\r')).toEqual([
+    // Chunks cut inside lines and between the CR and LF of a line end.
+    const chunks = [
+      ': hello\r\nevent: change\r\ndata: {"a":\r',
+      '\ndata: 1}\r\n\r',
+      '\ndata:x\n\ndata: y\r\r',
+      'event: ping\n\n',
+    ];
+    expect(chunks.flatMap((c) => parser.push(c))).toEqual([
+      { type: 'change', data: '{"a":\n1}' },
       { type: 'message', data: 'x' },
       { type: 'message', data: 'y' },
     ]);
-    expect(parser.push('event: ping\n\n')).toEqual([]);
+    // An event whose blank line has arrived is handed over with that chunk.
+    expect(parser.push('event: change\ndata: 2\n\n')).toEqual([{ type: 'change', data: '2' }]);
   });
 });

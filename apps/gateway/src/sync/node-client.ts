@@ -5,6 +5,7 @@
  * follow again; a lost traffic report is sent again with the same id until the panel takes it.
  */
 import { ZNodeChange, ZNodeState, type TTrafficReport } from '@proxy/contract';
+import { createParser } from 'eventsource-parser';
 import type { Gateway, GatewayLogger } from '../node/gateway.js';
 
 export interface NodeClientOptions {
@@ -290,59 +291,18 @@ export interface SseEvent {
   data: string;
 }
 
-/** The text/event-stream format (HTML Living Standard §9.2.6), minus `id`/`retry`, which we do not use. */
+/**
+ * The text/event-stream format (HTML Living Standard §9.2.6), parsed by eventsource-parser; each
+ * push returns the events its text completed, in order (`id` and `retry` are not used).
+ */
 export class SseParser {
-  private buffer = '';
-  private data: string[] = [];
-  private type = '';
-  private skipLf = false;
+  private readonly events: SseEvent[] = [];
+  private readonly parser = createParser({
+    onEvent: (e) => this.events.push({ type: e.event ?? 'message', data: e.data }),
+  });
 
   push(text: string): SseEvent[] {
-    const events: SseEvent[] = [];
-    this.buffer += text;
-    for (;;) {
-      if (this.skipLf && this.buffer.length > 0) {
-        if (this.buffer.startsWith('\n')) {
-          this.buffer = this.buffer.slice(1);
-        }
-        this.skipLf = false;
-      }
-      const m = /\r\n|\r|\n/.exec(this.buffer);
-      if (m === null) {
-        return events;
-      }
-      const line = this.buffer.slice(0, m.index);
-      // A lone CR at the end may be the first half of CRLF split across chunks.
-      if (m[0] === '\r' && m.index === this.buffer.length - 1) {
-        this.skipLf = true;
-      }
-      this.buffer = this.buffer.slice(m.index + m[0].length);
-      this.line(line, events);
-    }
-  }
-
-  private line(line: string, events: SseEvent[]): void {
-    if (line === '') {
-      if (this.data.length > 0) {
-        events.push({ type: this.type || 'message', data: this.data.join('\n') });
-      }
-      this.data = [];
-      this.type = '';
-      return;
-    }
-    if (line.startsWith(':')) {
-      return;
-    }
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) {
-      value = value.slice(1);
-    }
-    if (field === 'data') {
-      this.data.push(value);
-    } else if (field === 'event') {
-      this.type = value;
-    }
+    this.parser.feed(text);
+    return this.events.splice(0);
   }
 }
