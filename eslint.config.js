@@ -51,6 +51,12 @@ const workspaceZones = [
     message: 'The gateway never imports server code; it talks to the server over its node protocol.',
   },
   {
+    target: './apps/gateway/src/protocol',
+    from: ['./apps/gateway/src/io', './apps/gateway/src/sync', './apps/gateway/src/node'],
+    message:
+      "The gateway's protocol/ holds pure codecs: bytes in, a decision out; sockets and state live in io/, sync/ and node/.",
+  },
+  {
     target: './apps/web',
     from: ['./apps/server', './apps/gateway'],
     message: 'The web app talks to the server over HTTP only; share code through @proxy/contract.',

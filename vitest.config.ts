@@ -50,14 +50,14 @@ export default defineConfig({
       },
       {
         // The gateway's socket tests again on its net.Socket wire, the fallback for a Node without
-        // the TCP bindings it uses by default (apps/gateway/src/wire.ts).
+        // the TCP bindings it uses by default (apps/gateway/src/io/wire.ts).
         test: {
           name: 'gateway-net',
           include: [
-            'apps/gateway/src/gateway-*.test.ts',
-            'apps/gateway/src/metrics.test.ts',
-            'apps/gateway/src/node-client.test.ts',
-            'apps/gateway/src/wire.test.ts',
+            'apps/gateway/src/node/gateway-*.test.ts',
+            'apps/gateway/src/node/metrics.test.ts',
+            'apps/gateway/src/sync/node-client.test.ts',
+            'apps/gateway/src/io/wire.test.ts',
           ],
           env: { GATEWAY_WIRE: 'net' },
           testTimeout: 20_000,

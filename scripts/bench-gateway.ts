@@ -29,9 +29,6 @@
 // bytes per throughput run), BENCH_TUNNELS (2000 per setup run), BENCH_PINGS (10000), BENCH_IDLE (1000),
 // BENCH_OURS_NODE_FLAGS (our gateway's Node flags; by default those of `npm run gateway`),
 // BENCH_ONLY (for quick iterations: a comma list of throughput, setup, rtt, memory; all by default).
-//
-// When the gateway's splice(2) addon is built (`npm run build:splice`), our engine also runs a second
-// time with it (GATEWAY_SPLICE=1), as the peer "ours splice"; without it that column stays empty.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -87,18 +84,16 @@ const CONCURRENCY = 64;
 const CORES = os.availableParallelism();
 
 /** Egress address per peer: separate ones keep their outgoing ports (and TIME_WAITs) apart. */
-const EGRESS = { ours: '127.0.0.2', squid: '127.0.0.3', dante: '127.0.0.4', splice: '127.0.0.5' };
+const EGRESS = { ours: '127.0.0.2', squid: '127.0.0.3', dante: '127.0.0.4' };
 
-type PeerName = 'ours' | 'splice' | 'squid' | 'dante' | 'raw';
+type PeerName = 'ours' | 'squid' | 'dante' | 'raw';
 type Proto = 'connect' | 'socks5';
-/** Our engine with its splice(2) relay, when the addon is built. */
-const SPLICE = existsSync(path.join(repoRoot, 'apps/gateway/native/build/Release/splice.node'));
-const PEERS: PeerName[] = SPLICE ? ['ours', 'splice', 'squid', 'dante', 'raw'] : ['ours', 'squid', 'dante', 'raw'];
+const PEERS: PeerName[] = ['ours', 'squid', 'dante', 'raw'];
 
 /** Which peers serve which protocol (the raw relay stands in both rows). */
 const SERVES: Record<Proto, PeerName[]> = {
-  connect: ['ours', 'splice', 'squid', 'raw'],
-  socks5: ['ours', 'splice', 'dante', 'raw'],
+  connect: ['ours', 'squid', 'raw'],
+  socks5: ['ours', 'dante', 'raw'],
 };
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -179,15 +174,12 @@ function table(results: Results): string {
     'unit',
     'better',
     'ours',
-    'ours splice',
     'squid',
     'dante',
     'raw relay',
     'ours÷squid',
     'ours÷dante',
     'ours÷raw',
-    'splice÷squid',
-    'splice÷dante',
   ];
   const lines: string[][] = [head];
   for (const proto of ['connect', 'socks5'] as Proto[]) {
@@ -198,15 +190,12 @@ function table(results: Results): string {
         r.unit,
         r.higherIsBetter ? 'higher' : 'lower',
         fmt(v('ours'), r.digits),
-        fmt(v('splice'), r.digits),
         fmt(v('squid'), r.digits),
         fmt(v('dante'), r.digits),
         fmt(v('raw'), r.digits),
         ratio(v('ours'), v('squid')),
         ratio(v('ours'), v('dante')),
         ratio(v('ours'), v('raw')),
-        ratio(v('splice'), v('squid')),
-        ratio(v('splice'), v('dante')),
       ]);
     }
   }
@@ -329,8 +318,6 @@ async function main(): Promise<void> {
       switch (peer) {
         case 'ours':
           return startOurs(pin, repoRoot, oursFlags, creds, EGRESS.ours, probe);
-        case 'splice':
-          return startOurs(pin, repoRoot, oursFlags, creds, EGRESS.splice, probe, true);
         case 'squid':
           return startSquid(pin, dir, creds, EGRESS.squid, probe);
         case 'dante':
@@ -362,11 +349,6 @@ async function main(): Promise<void> {
     say(`  round trips: ${rttMethod}`);
     say(`  round trips, busy-poll: ${busyMethod}`);
     say(`  ours runs as npm run gateway does: node ${[...oursFlags, '--import tsx'].join(' ')}`);
-    say(
-      SPLICE
-        ? '  ours splice: the same engine with GATEWAY_SPLICE=1 (splice(2) addon relays established tunnels)'
-        : '  ours splice: not measured (the addon is not built: npm run build:splice)',
-    );
 
     const results = new Results();
     const running = new Map<PeerName, RunningPeer>();
@@ -377,7 +359,7 @@ async function main(): Promise<void> {
     }
     // Egress binding is on: each proxy's outgoing connections come from its own address.
     const egressSeen: string[] = [];
-    for (const peer of [...(SPLICE ? ['splice'] : []), 'ours', 'squid', 'dante'] as PeerName[]) {
+    for (const peer of ['ours', 'squid', 'dante'] as PeerName[]) {
       const p = running.get(peer) as RunningPeer;
       targets.remotes.clear();
       await probe(dialectOf(p, peer === 'dante' ? 'socks5' : 'connect'));
@@ -391,13 +373,7 @@ async function main(): Promise<void> {
       ['ours', 'socks5'],
       ['dante', 'socks5'],
       ['raw', 'connect'],
-      ...(SPLICE
-        ? [
-            ['splice', 'connect'],
-            ['splice', 'socks5'],
-          ]
-        : []),
-    ] as Array<[PeerName, Proto]>;
+    ];
     const record = (peer: PeerName, proto: Proto, key: string, value: number) => {
       // The raw relay has no protocol: its figure stands in both rows.
       for (const pr of peer === 'raw' ? (['connect', 'socks5'] as Proto[]) : [proto]) {
@@ -500,9 +476,9 @@ async function main(): Promise<void> {
       }
     }
 
-    // Metering was on the whole time: ask our gateway (both relays) what it counted.
+    // Metering was on the whole time: ask our gateway what it counted.
     const meteredBy: string[] = [];
-    for (const name of SPLICE ? (['ours', 'splice'] as const) : (['ours'] as const)) {
+    for (const name of ['ours'] as const) {
       const ours = running.get(name) as RunningPeer;
       process.kill(ours.pid, 'SIGUSR2');
       const deadline = Date.now() + 5_000;

@@ -96,7 +96,7 @@ export async function buildGateway() {
   mkdirSync(targets.gateway.out, { recursive: true });
   await esbuild.build({
     ...common,
-    entryPoints: [at('apps/gateway/src/main.ts')],
+    entryPoints: [at('apps/gateway/src/node/main.ts')],
     outfile: targets.gateway.marker,
     // One file with every package inside: CommonJS packages (prom-client) call require() for Node
     // built-ins, which an ES module only has through createRequire.

@@ -23,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import { openPostgres, queryRows } from '../../apps/server/src/db/client.js';
 import { findLedgerMismatches } from '../../apps/server/src/modules/ledger/repository.js';
 import { findTopupMismatches } from '../../apps/server/src/modules/payments/repository.js';
-import { connect, httpConnect, startEcho, type Target } from '../../apps/gateway/src/test-utils.js';
+import { connect, httpConnect, startEcho, type Target } from '../../apps/gateway/test/test-utils.js';
 import { formatCoins } from '../../packages/contract/src/format.js';
 import { api, createCustomer, loginViaUi, type ApiResult } from '../support/app.js';
 import { launchBrowser } from '../support/browser.js';
@@ -133,7 +133,7 @@ function panel(port: number): Proc {
 }
 
 function node(id: string, secret: string, drainMs: number): Proc {
-  const p = launch(process.execPath, ['--import', 'tsx', 'apps/gateway/src/main.ts'], {
+  const p = launch(process.execPath, ['--import', 'tsx', 'apps/gateway/src/node/main.ts'], {
     ...process.env,
     GATEWAY_NODE_ID: id,
     GATEWAY_NODE_SECRET: secret,

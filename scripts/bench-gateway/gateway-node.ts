@@ -6,8 +6,7 @@
 //
 // argv[2]: JSON {httpPort, socksPort, username, password, egressIp}
 // The engine itself, not the package index: that also brings the node client, which needs a panel.
-import { Gateway } from '../../apps/gateway/src/gateway';
-import { spliceKind, spliceReason } from '../../apps/gateway/src/splice';
+import { Gateway } from '../../apps/gateway/src/node/gateway';
 
 interface Options {
   httpPort: number;
@@ -19,9 +18,6 @@ interface Options {
 
 async function main(): Promise<void> {
   const o = JSON.parse(process.argv[2] ?? '{}') as Options;
-  if (process.env.GATEWAY_SPLICE === '1' && spliceKind !== 'splice') {
-    throw new Error(`GATEWAY_SPLICE=1 but the splice relay is not in use: ${spliceReason}`);
-  }
   const gateway = new Gateway({
     host: '127.0.0.1',
     // The targets are local.

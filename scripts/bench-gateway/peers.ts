@@ -154,10 +154,7 @@ export function gatewayNodeFlags(repoRoot: string): string[] {
   return words.slice(1, end);
 }
 
-/**
- * Our gateway engine in a child (scripts/bench-gateway/gateway-node.ts), with `nodeFlags`;
- * `splice`: with its splice(2) relay (GATEWAY_SPLICE=1; the child fails if the addon does not load).
- */
+/** Our gateway engine in a child (scripts/bench-gateway/gateway-node.ts), with `nodeFlags`. */
 export async function startOurs(
   pin: Pinning,
   repoRoot: string,
@@ -165,7 +162,6 @@ export async function startOurs(
   creds: Credentials,
   egressIp: string,
   probe: (d: Dialect) => Promise<void>,
-  splice = false,
 ): Promise<RunningPeer> {
   const [httpPort, socksPort] = [await freePort(), await freePort()];
   const s = launch(
@@ -179,7 +175,6 @@ export async function startOurs(
     ],
     pin,
     repoRoot,
-    { ...process.env, GATEWAY_SPLICE: splice ? '1' : '0' },
   );
   const auth: [string, string] = [creds.username, creds.password];
   const connect: Dialect = { kind: 'connect', port: httpPort, auth };
@@ -189,7 +184,7 @@ export async function startOurs(
     await probe(socks5);
   });
   return {
-    name: splice ? 'splice' : 'ours',
+    name: 'ours',
     pid: s.child.pid as number,
     connect,
     socks5,
@@ -424,8 +419,8 @@ export function treeCpuNs(rootPid: number): number {
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
         live += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
       }
-      // Threads that have exited (our splice relay's, one per tunnel) are gone from task/ but
-      // stay in the process's own utime + stime (the 14th and 15th fields, in ticks).
+      // Threads that have exited are gone from task/ but stay in the process's own utime + stime
+      // (the 14th and 15th fields, in ticks).
       const group = (Number(f[11]) + Number(f[12])) * tick;
       ns += Math.max(live, group) + reaped * tick;
     } catch {

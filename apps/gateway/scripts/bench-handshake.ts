@@ -1,9 +1,9 @@
 // Parse of a client's first packet, alone: `npx tsx apps/gateway/scripts/bench-handshake.ts`.
 // Prints handshakes per second for an HTTP CONNECT head and a SOCKS5 greeting, auth and request in
 // one write (what a client sends first), each through a fresh handshake as a new connection gets.
-import type { Access, Handshake } from '../src/handshake.js';
-import { HttpHandshake } from '../src/http-handshake.js';
-import { SocksHandshake } from '../src/socks-handshake.js';
+import type { Access, Handshake } from '../src/protocol/handshake.js';
+import { HttpHandshake } from '../src/protocol/http-handshake.js';
+import { SocksHandshake } from '../src/protocol/socks-handshake.js';
 
 const access: Access = {
   httpAdmit: () => null,

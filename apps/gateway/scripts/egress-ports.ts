@@ -10,7 +10,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import net, { type Socket } from 'node:net';
-import { Gateway } from '../src/gateway.js';
+import { Gateway } from '../src/node/gateway.js';
 
 const RANGE_FILE = '/proc/sys/net/ipv4/ip_local_port_range';
 const EGRESS = '127.0.0.77';

@@ -15,8 +15,8 @@ import { execFileSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatIp, parseIp } from '../../gateway/src/ssrf.js';
-import { httpConnect, socksConnect, startEcho, type Target } from '../../gateway/src/test-utils.js';
+import { formatIp, parseIp } from '../../gateway/src/protocol/ssrf.js';
+import { httpConnect, socksConnect, startEcho, type Target } from '../../gateway/test/test-utils.js';
 import { build, customer, livePorts, startLive, waitForListening, type LiveStack, type TestApp } from './helper.js';
 
 const PREFIX = '2001:db8:78::/64';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpConnect, socksConnect, startEcho as startTcpEcho, type Target } from '../../gateway/src/test-utils.js';
+import { httpConnect, socksConnect, startEcho as startTcpEcho, type Target } from '../../gateway/test/test-utils.js';
 import { runLifecycle } from '../src/jobs/lifecycle.js';
 import {
   build,

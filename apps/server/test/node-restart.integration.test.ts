@@ -24,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createCustomer, type ApiResult, type Credentials } from '../../../e2e/support/app.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, repoRoot, type RunningServer } from '../../../e2e/support/server.js';
 import { startSmtpSink, type SmtpSink } from '../../../e2e/support/smtp-sink.js';
-import { connect, httpConnect, startEcho, type Target } from '../../gateway/src/test-utils.js';
+import { connect, httpConnect, startEcho, type Target } from '../../gateway/test/test-utils.js';
 
 const STEP_MS = 120_000;
 
@@ -207,7 +207,7 @@ async function startPanel(opts: { port: number; dataDir: string; databaseUrl?: s
 }
 
 function startNode(nodeId: string, secret: string, panelUrl: string): Child {
-  return launch(['apps/gateway/src/main.ts'], {
+  return launch(['apps/gateway/src/node/main.ts'], {
     ...baseEnv(),
     GATEWAY_NODE_ID: nodeId,
     GATEWAY_NODE_SECRET: secret,
