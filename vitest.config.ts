@@ -35,7 +35,7 @@ export const PGLITE_SUBSET = [
 ];
 
 /** The server suite's settings, shared by the full project and the PGlite subset. */
-const serverTest = {
+export const serverTest = {
   globalSetup: ['apps/server/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
