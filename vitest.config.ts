@@ -5,8 +5,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * The server files that run a second time on PGlite when the server project runs on PostgreSQL
  * (DATABASE_URL set, as in CI): where the two databases behave differently. Everything else
  * (validation, permissions, rendering, wire formats) does the same on both and runs once.
- * The migrations themselves run on PGlite in this project's global setup (its template
- * database) and in every spawned server below, which starts on an empty data directory.
+ * The migrations run on PGlite too: the subset's global setup migrates its template database,
+ * and the server processes that banner, shutdown and crash spawn migrate an empty data directory.
  */
 export const PGLITE_SUBSET = [
   // The embedded start: a server process opening (and migrating) PGlite in its data directory,
