@@ -36,13 +36,12 @@ interface Failure {
 // Generous for a slow CI machine; a request that takes longer is reported as hanging.
 const PER_REQUEST_MS = 30_000;
 /**
- * The variants of one operation go out this many at a time on PostgreSQL, where each waits on
- * another process that works meanwhile (measured side by side: the fuzzing took 125 s instead of
- * 151 s). On PGlite the database runs on this thread, so overlapping only adds contention (320 s
- * instead of 258 s): one at a time there. The operations themselves stay in order: the owner's
- * baselines configure what later ones reach, and a variant that ends the session or turns
- * maintenance on is repaired before the next operation. Variants of the same operation racing
- * each other is fair game: none may answer a 5xx either.
+ * The variants of one operation go out this many at a time on PostgreSQL, where each request
+ * waits on another process that works meanwhile. On PGlite the database runs on this thread, so
+ * overlapping only adds contention: one at a time there. The operations themselves stay in order:
+ * the owner's baselines configure what later ones reach, and a variant that ends the session or
+ * turns maintenance on is repaired before the next operation. Variants of the same operation
+ * racing each other is fair game: none may answer a 5xx either.
  */
 const BATCH = process.env.DATABASE_URL ? 8 : 1;
 
