@@ -1,5 +1,70 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * The server files that run a second time on PGlite when the server project runs on PostgreSQL
+ * (DATABASE_URL set, as in CI): where the two databases behave differently. Everything else
+ * (validation, permissions, rendering, wire formats) does the same on both and runs once.
+ * The migrations run on PGlite too: the subset's global setup migrates its template database,
+ * and the server processes that banner, shutdown and crash spawn migrate an empty data directory.
+ */
+export const PGLITE_SUBSET = [
+  // The embedded start: a server process opening (and migrating) PGlite in its data directory,
+  // seeding the first start, printing its banner, and closing the database on SIGTERM.
+  'apps/server/test/bootstrap.test.ts',
+  'apps/server/test/banner.test.ts',
+  'apps/server/test/shutdown.test.ts',
+  // Crash recovery: PGlite's files after a SIGKILL are not PostgreSQL's write-ahead log. (The
+  // chaos, job-crash and lost-listener tests kill PostgreSQL backends or a second instance: they
+  // are PostgreSQL-only and skip themselves on PGlite, so they are not listed here.)
+  'apps/server/test/crash.test.ts',
+  // Listen/notify: PGlite delivers notifications in process, PostgreSQL over its own connection.
+  'apps/server/src/modules/realtime/realtime.test.ts',
+  // Jobs and leases: row locks (`for update skip locked`) on one PGlite connection versus a pool.
+  'apps/server/src/jobs/*.test.ts',
+  'apps/server/src/modules/outbox/outbox.test.ts',
+  'apps/server/src/modules/supply/allocator.test.ts',
+  // Every money path: a ledger row plus a conditional update in one transaction, whose
+  // concurrency differs (PGlite runs one transaction at a time, PostgreSQL interleaves them).
+  'apps/server/src/modules/ledger/*.test.ts',
+  'apps/server/src/modules/orders/*.test.ts',
+  'apps/server/src/modules/payments/*.test.ts',
+  'apps/server/src/modules/user/admin-money.test.ts',
+  'apps/server/src/modules/agency/commission.test.ts',
+  'apps/server/src/modules/promotions/promotions.test.ts',
+];
+
+/** The server suite's settings, shared by the full project and the PGlite subset. */
+export const serverTest = {
+  globalSetup: ['apps/server/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  // Files share a worker process, one after another: the app's modules are loaded and
+  // PGlite's WebAssembly compiled once per worker, not once per file (about half of a
+  // small file's CPU time). Each file still builds its own app on its own database; no
+  // module here keeps per-test state (process-wide metrics are never asserted on).
+  isolate: false,
+  // Stated per project rather than inherited: a worker process may run files of both server
+  // projects one after the other, and each must set its own database for the next file.
+  env: { DATABASE_URL: process.env.DATABASE_URL ?? '' },
+} satisfies TestProjectInlineConfiguration['test'];
+
+// With DATABASE_URL set the server project runs on PostgreSQL and the subset again on PGlite;
+// without it the server project already runs everything on PGlite, so the subset would repeat it.
+const pgliteSubset: TestProjectInlineConfiguration[] = process.env.DATABASE_URL
+  ? [
+      {
+        test: {
+          ...serverTest,
+          name: 'server-pglite',
+          include: PGLITE_SUBSET,
+          // Empty is unset for the server's config and for the tests (test/helper.ts): PGlite.
+          env: { DATABASE_URL: '' },
+        },
+      },
+    ]
+  : [];
 
 export default defineConfig({
   test: {
@@ -26,19 +91,12 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverTest,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-          // Files share a worker process, one after another: the app's modules are loaded and
-          // PGlite's WebAssembly compiled once per worker, not once per file (about half of a
-          // small file's CPU time). Each file still builds its own app on its own database; no
-          // module here keeps per-test state (process-wide metrics are never asserted on).
-          isolate: false,
         },
       },
+      ...pgliteSubset,
       {
         test: {
           name: 'gateway',

@@ -1,18 +1,28 @@
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createCustomer, loginViaUi, pathOf } from './support/app';
+import { advanceServerClock, createCustomer, loginViaUi, pathOf } from './support/app';
+import type { RunningServer } from './support/server';
 import { useE2E } from './support/setup';
 
-// Access tokens live 15 s here (15 minutes in production), so a spec sees them expire. A renewed
-// token is due again after four fifths of that (12 s): two tabs loading the dashboard on a busy
-// machine must finish well within it, or a second renewal is right and the count below is off.
-const ACCESS_TTL_SEC = 15;
-const e2e = useE2E({ env: { ACCESS_TOKEN_TTL_SEC: String(ACCESS_TTL_SEC) } });
+// Tokens live their production 15 minutes. Expiry is reached by moving two clocks past it, not by
+// waiting: the server's (TEST_CLOCK=1: tokens are signed and checked on it) and the browser
+// context's (Playwright's page clock: the page decides a token is due by its own Date.now()).
+// Time still flows on both, so after a renewal the next one is 12 minutes away and never races
+// the page's own loading.
+const ACCESS_TTL_MS = 15 * 60 * 1000;
+const e2e = useE2E();
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Moves the server and the page's clock past the expiry of the access token stored by the last login. */
+async function pastExpiry(page: Page, server: RunningServer): Promise<void> {
+  const jump = ACCESS_TTL_MS + 1500;
+  await advanceServerClock(server, jump);
+  await page.context().clock.fastForward(jump);
+}
 
-/** Waits until the access token stored by the last login is past its expiry. */
-const waitPastExpiry = () => sleep(ACCESS_TTL_SEC * 1000 + 1500);
+/** Fakes the browser context's clock (flowing from now) before its pages sign in. */
+async function installPageClock(page: Page): Promise<void> {
+  await page.context().clock.install();
+}
 
 /** The API answers a page got that refused its token (401 or 403), and the refresh tokens it presented. */
 function watchAuth(page: Page) {
@@ -50,12 +60,13 @@ describe('sessions across tabs', () => {
   it('should keep both tabs logged in when they renew an expired token at the same moment', async () => {
     const { page, server, mail } = e2e;
     const user = await createCustomer(server, mail, 'two-tabs');
+    await installPageClock(page);
     await loginViaUi(page, server.baseUrl, user);
     const second = await page.context().newPage();
     await openDashboard(second, server.baseUrl);
     // Neither tab makes a request while the token expires.
     await Promise.all([page.goto('about:blank'), second.goto('about:blank')]);
-    await waitPastExpiry();
+    await pastExpiry(page, server);
 
     const first = watchAuth(page);
     const other = watchAuth(second);
@@ -86,9 +97,10 @@ describe('sessions across tabs', () => {
   it('should stay logged in when the page reloads while its renewal is in flight', async () => {
     const { page, server, mail } = e2e;
     const user = await createCustomer(server, mail, 'reload-renewal');
+    await installPageClock(page);
     await loginViaUi(page, server.baseUrl, user);
     await page.goto('about:blank');
-    await waitPastExpiry();
+    await pastExpiry(page, server);
 
     // The first renewal reaches the server (which rotates the token) but its answer never reaches
     // the page: the page reloads first, and the new page holds the spent refresh token.
@@ -126,9 +138,10 @@ describe('sessions across tabs', () => {
   it('should renew before a page load after expiry, with no request refused', async () => {
     const { page, server, mail } = e2e;
     const user = await createCustomer(server, mail, 'no-403');
+    await installPageClock(page);
     await loginViaUi(page, server.baseUrl, user);
     await page.goto('about:blank');
-    await waitPastExpiry();
+    await pastExpiry(page, server);
 
     const watch = watchAuth(page);
     const consoleErrors: string[] = [];

@@ -78,7 +78,7 @@ const ZEnv = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** The built SPA to serve (default: apps/web/dist); bench:web points it at another build. */
   WEB_DIST: z.string().min(1).optional(),
-  /** Access-token lifetime in seconds (15 minutes); the e2e specs shorten it to watch renewals. */
+  /** Access-token lifetime in seconds (15 minutes). */
   ACCESS_TOKEN_TTL_SEC: z.coerce
     .number()
     .int()

@@ -29,7 +29,9 @@ async function adminQuery(url: string, text: string): Promise<void> {
  * creating a cluster and running every migration again (on PGlite, most of a small file's time).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const url = process.env.DATABASE_URL;
+  // The project's own env first: the PGlite subset (vitest.config.ts) sets it empty in a run
+  // whose DATABASE_URL points at PostgreSQL.
+  const url = project.config.env?.DATABASE_URL ?? process.env.DATABASE_URL;
   if (!url) {
     const dir = mkdtempSync(path.join(tmpdir(), 'pp-template-'));
     const file = path.join(dir, 'pglite.tar');

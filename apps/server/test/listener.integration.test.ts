@@ -119,15 +119,17 @@ describe.skipIf(!onPostgres)('the LISTEN connection is lost', () => {
     const p = await buyProxy(c.token);
     const node = { id: live.gateway.nodeId, secret: localNodeSecret(t.ctx.config.appSecret) };
 
-    // Keeps the listener down: every connection it makes is terminated at once, for a while.
+    // Keeps the listener down: every connection it makes is terminated at once, until the
+    // streams below have opened and it has tried to come back once more.
     let killing = true;
+    let kills = 0;
     const killer = (async () => {
       while (killing) {
-        await killListener();
+        kills += await killListener();
         await new Promise((r) => setTimeout(r, 5));
       }
     })();
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor(() => kills >= 1);
     const [browser, changes] = await Promise.all([
       connectSse(`${live.baseUrl}/api/events?access_token=${c.token}`),
       connectSse(`${live.baseUrl}/api/sub-server/node/changes?since=${live.gateway.gateway.state.version}`, {
@@ -137,7 +139,8 @@ describe.skipIf(!onPostgres)('the LISTEN connection is lost', () => {
     try {
       expect(browser.status).toBe(200);
       expect(changes.status).toBe(200);
-      await new Promise((r) => setTimeout(r, 300));
+      const killedBefore = kills;
+      await waitFor(() => kills > killedBefore);
       killing = false;
       await killer;
 

@@ -107,14 +107,23 @@ describe('SIGTERM', () => {
           return text;
         })();
 
-        // An in-flight request whose body is still coming when the signal arrives.
+        // An in-flight request whose body is still coming when the signal arrives. The server
+        // answers 100 Continue once it has taken the request's headers: from then on the request
+        // is in flight, and the rest of its body is sent only after the port refuses connections.
         const body = JSON.stringify({ email: OWNER.email, password: 'a-wrong-password' });
+        let inFlight!: () => void;
+        const taken = new Promise<void>((resolve) => (inFlight = resolve));
+        let finish!: () => void;
         const slow = new Promise<{ status: number; text: string }>((resolve, reject) => {
           const req = request(
             `${a.base}/api/auth/login`,
             {
               method: 'POST',
-              headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+              headers: {
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(body),
+                expect: '100-continue',
+              },
             },
             (res) => {
               let text = '';
@@ -123,19 +132,19 @@ describe('SIGTERM', () => {
             },
           );
           req.on('error', reject);
-          req.write(body.slice(0, 10));
-          setTimeout(() => req.end(body.slice(10)), 1_500);
+          req.on('continue', () => req.write(body.slice(0, 10), () => inFlight()));
+          req.flushHeaders();
+          finish = () => req.end(body.slice(10));
         });
-        await new Promise((r) => setTimeout(r, 300));
+        await taken;
 
         a.child.kill('SIGTERM');
         stopped = true;
         // New connections are refused while the slow request is still being served.
-        const deadline = Date.now() + 1_000;
-        while (!(await refused(a.port)) && Date.now() < deadline) {
+        while (!(await refused(a.port))) {
           await new Promise((r) => setTimeout(r, 20));
         }
-        expect(await refused(a.port)).toBe(true);
+        finish();
 
         const answered = await slow;
         expect(answered.status).toBe(400);

@@ -246,9 +246,14 @@ describe('NodeClient report cadence', () => {
       expect(r.counters).toEqual([{ proxyId: 'a', bytesIn: expect.any(Number), bytesOut: expect.any(Number) }]);
     }
 
-    // Idle (the tunnel still open): no more reports.
+    // Idle (the tunnel still open): no more reports, after two ticks of the report timer (each
+    // awaited to its end, so a report it sent would have reached the panel).
     const quiet = panel.reports.length;
-    await new Promise((r) => setTimeout(r, 2500));
+    const ticks = vi.spyOn(client, 'flushTraffic');
+    await vi.waitFor(() => expect(ticks.mock.calls.length).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
+    const flushed = await Promise.all(ticks.mock.results.map((r) => r.value as Promise<boolean>));
+    ticks.mockRestore();
+    expect(flushed.every(Boolean)).toBe(true);
     expect(panel.reports.length).toBe(quiet);
     res.reader.socket.destroy();
   });

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   build,
   buildSecondInstance,
@@ -124,6 +124,7 @@ describe('GET /api/events from clients that leave at once', () => {
   it('should keep no stream of a client gone before its stream was set up', async () => {
     const c = await customer(a);
     const before = a.app.events.size;
+    const subscribed = vi.spyOn(a.app.events, 'subscribe');
     const { port } = new URL(urlA);
     // Each request arrives whole and its socket closes at once, while authenticate and the LISTEN
     // are still being awaited on the server.
@@ -141,8 +142,15 @@ describe('GET /api/events from clients that leave at once', () => {
           }),
       ),
     );
-    // Whatever the server was still doing for them has finished well within this.
-    await new Promise((r) => setTimeout(r, 500));
+    // Every one of them got past authenticate and the LISTEN (the last awaits of its handler);
+    // from then on each stream is either dropped at once or when its closed socket is noticed.
+    try {
+      await vi.waitFor(() => expect(subscribed).toHaveBeenCalledTimes(30), { timeout: 10_000 });
+      await Promise.all(subscribed.mock.results.map((r) => r.value as Promise<unknown>));
+    } finally {
+      subscribed.mockRestore();
+    }
+    await waitFor(() => a.app.events.size === before);
     expect(a.app.events.size).toBe(before);
   });
 });

@@ -187,8 +187,15 @@ describe('GET /api/usage/live', () => {
       expect(Number.isNaN(Date.parse((second.data as { at: string }).at))).toBe(false);
       const theirsEvent = await sseTheirs.next('usage');
       expect(theirsEvent.data).toMatchObject({ proxyId: q, bytesIn: 7, bytesOut: 7 });
-      // Nothing else reached either stream (next() takes the events it returns).
-      await new Promise((r) => setTimeout(r, 300));
+      // Nothing else reached either stream: a marker reported for each owner in turn is the next
+      // event its own stream sees (events arrive in report order), and the other stream's next
+      // event is its own marker, not the one before it.
+      await report(b, [[p, 1, 1]]);
+      expect((await sse.next('usage')).data).toMatchObject({ proxyId: p, bytesIn: 1, bytesOut: 1 });
+      await report(b, [[q, 2, 2]]);
+      expect((await sseTheirs.next('usage')).data).toMatchObject({ proxyId: q, bytesIn: 2, bytesOut: 2 });
+      await report(b, [[p, 3, 3]]);
+      expect((await sse.next('usage')).data).toMatchObject({ proxyId: p, bytesIn: 3, bytesOut: 3 });
       expect(sse.events.filter((e) => e.event === 'usage')).toEqual([]);
       expect(sseTheirs.events.filter((e) => e.event === 'usage')).toEqual([]);
     } finally {
