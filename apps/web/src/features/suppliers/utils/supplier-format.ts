@@ -21,4 +21,3 @@ export function sortStock(stock: readonly TSupplierStock[]): TSupplierStock[] {
     (a, b) => b.count - a.count || a.product.localeCompare(b.product) || a.country.localeCompare(b.country),
   );
 }
-
