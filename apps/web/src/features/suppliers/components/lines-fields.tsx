@@ -36,7 +36,7 @@ export function LinesFields({
       <Grid size={{ xs: 6, sm: 4 }}>
         <TextField
           label={t('suppliers.fields.country')}
-          helperText="VN, US…"
+          helperText={t('suppliers.fields.countryHelp')}
           value={values.country}
           onChange={(e) => onChange({ country: e.target.value.toUpperCase() })}
           fullWidth
@@ -81,6 +81,7 @@ export function LinesFields({
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField
           label={t('suppliers.fields.cost')}
+          helperText={t('suppliers.fields.costHelp')}
           value={values.cost}
           onChange={(e) => onChange({ cost: e.target.value })}
           fullWidth

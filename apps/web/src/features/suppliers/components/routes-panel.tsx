@@ -63,7 +63,7 @@ export function RoutesPanel() {
           label={t('suppliers.routes.product')}
           value={product}
           onChange={(e) => setProduct(e.target.value as SupplyProduct)}
-          sx={{ minWidth: 160 }}
+          sx={{ minWidth: 160, maxWidth: { sm: 240 } }}
           slotProps={{ htmlInput: { 'data-testid': 'route-new-product' } }}
         >
           <MenuItem value="v4">{t('common.product.v4')}</MenuItem>
@@ -75,7 +75,7 @@ export function RoutesPanel() {
           helperText={t('suppliers.routes.countryHelp')}
           value={country}
           onChange={(e) => setCountry(e.target.value.toUpperCase())}
-          sx={{ minWidth: 160 }}
+          sx={{ minWidth: 160, maxWidth: { sm: 240 } }}
           slotProps={{ htmlInput: { maxLength: 2, 'data-testid': 'route-new-country' } }}
         />
         <Button

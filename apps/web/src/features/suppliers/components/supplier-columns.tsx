@@ -60,7 +60,7 @@ export function useSupplierColumns(
     {
       field: 'actions',
       headerName: t('suppliers.columns.actions'),
-      minWidth: 200,
+      minWidth: 250,
       sortable: false,
       renderCell: ({ row }) => {
         const syncing = syncingId === row.id;
