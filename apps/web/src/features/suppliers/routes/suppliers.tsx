@@ -14,7 +14,7 @@ type SupplyTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is SupplyTab => TABS.some((tab) => tab === value);
 
 /**
- * /admin/suppliers (the site's admins): the upstream sources the site resells, the routes that
+ * docs/screens.md#suppliers: the upstream sources the site resells, the routes that
  * pick them per product and country, and the margin they earn. The tab is in `?tab=`, so a
  * reload or a shared link opens the same one.
  */
