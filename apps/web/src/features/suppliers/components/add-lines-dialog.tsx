@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
+import { SUPPLIER_SAFETY_MARGIN_MAX_HOURS } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
 import { useAddSupplierLines, type AddLinesAnswer, type TSupplierRow } from '../api/suppliers';
@@ -82,7 +83,7 @@ export function AddLinesDialog({ supplier, onClose }: { supplier: TSupplierRow; 
         {problem && (
           <Grid size={12}>
             <Alert severity="error" data-testid="add-lines-problem">
-              {t(`suppliers.problems.${problem}`, { max: 0 })}
+              {t(`suppliers.problems.${problem}`, { max: SUPPLIER_SAFETY_MARGIN_MAX_HOURS })}
             </Alert>
           </Grid>
         )}
