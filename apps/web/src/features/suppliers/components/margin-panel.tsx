@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import ButtonGroup from '@mui/material/ButtonGroup';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -12,17 +10,17 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatCoins } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { DayRangeFields } from '@/components/day-range-fields';
 import { PageSpinner } from '@/components/page-spinner';
+import { lastDays, validRange, type DayRange } from '@/lib/day-range';
 import { countryName, formatMoney } from '@/lib/format';
 import { useMargin, type TMarginAnswer } from '../api/margin';
-import { lastDays, marginPercent, validRange, type DayRange } from '../utils/margin';
+import { marginPercent } from '../utils/margin';
 
-const PRESETS = [7, 30, 90];
 /** "10/03" under the bars: the day and month of a YYYY-MM-DD. */
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 const coins = (v: number | null) => formatCoins(v ?? 0);
@@ -156,40 +154,7 @@ export function MarginPanel() {
       <Typography variant="body2" color="text.secondary">
         {t('suppliers.margin.intro')}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          type="date"
-          size="small"
-          label={t('analytics.from')}
-          value={range.from}
-          onChange={(e) => e.target.value && setRange((r) => ({ ...r, from: e.target.value }))}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'margin-from' } }}
-          error={!valid}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label={t('analytics.to')}
-          value={range.to}
-          onChange={(e) => e.target.value && setRange((r) => ({ ...r, to: e.target.value }))}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'margin-to' } }}
-          error={!valid}
-        />
-        <ButtonGroup
-          size="small"
-          sx={{
-            flexShrink: 0,
-            alignSelf: { xs: 'flex-start', sm: 'center' },
-            '& .MuiButton-root': { whiteSpace: 'nowrap' },
-          }}
-        >
-          {PRESETS.map((n) => (
-            <Button key={n} onClick={() => setRange(lastDays(n))}>
-              {t('analytics.lastDays', { count: n })}
-            </Button>
-          ))}
-        </ButtonGroup>
-      </Stack>
+      <DayRangeFields range={range} onChange={setRange} valid={valid} testIdPrefix="margin" />
       {!valid && <Alert severity="error">{t('suppliers.margin.rangeInvalid')}</Alert>}
       {valid && !data && <PageSpinner />}
       {data && (
