@@ -134,6 +134,8 @@ export const ERROR_CODES = [
   'DELIVERY_NOT_EXISTS',
   // "paste to act" (POST /api/proxy/match): more than MATCH_MAX_LINES lines {max, lines}
   'TOO_MANY_LINES',
+  // a customer proxy is still served through this supplier: it cannot be deleted
+  'SUPPLIER_IN_USE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -162,6 +164,7 @@ const CONFLICT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'PROMOTION_ACTIVE_EXISTS',
   'SLUG_EXISTS',
   'HOST_EXISTS',
+  'SUPPLIER_IN_USE',
 ]);
 
 const NOT_FOUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([

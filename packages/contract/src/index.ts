@@ -25,4 +25,5 @@ export * from './schemas/audit.js';
 export * from './proxy-lines.js';
 export * from './schemas/usage.js';
 export * from './schemas/checker.js';
+export * from './schemas/suppliers.js';
 export * from './endpoints/index.js';

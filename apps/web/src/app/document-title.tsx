@@ -45,6 +45,7 @@ const ROUTE_TITLES: readonly (readonly [string, TitleKey])[] = [
   [paths.admin.topups.path, 'nav.adminTopups'],
   [paths.admin.transactions.path, 'nav.adminTransactions'],
   [paths.admin.nodes.path, 'nav.adminNodes'],
+  [paths.admin.suppliers.path, 'nav.adminSuppliers'],
   [paths.admin.v6.managePrice.path, 'nav.adminPrice'],
   [paths.admin.v6.managePackage.path, 'nav.adminPackage'],
   [paths.admin.v6.manageOrder.path, 'nav.adminOrder'],

@@ -310,6 +310,12 @@ export const routes: RouteObject[] = [
                         ),
                       },
                       {
+                        path: paths.admin.suppliers.path,
+                        ...lazyRoute(() =>
+                          import('@/features/suppliers/routes/suppliers').then((m) => m.AdminSuppliersRoute),
+                        ),
+                      },
+                      {
                         path: paths.admin.config.path,
                         ...lazyRoute(() => import('@/features/admin/routes/config').then((m) => m.AdminConfigRoute)),
                       },

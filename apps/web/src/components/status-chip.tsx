@@ -1,4 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import type { OrderStatus, ProxyStatus, TopupStatus } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 
@@ -17,13 +18,17 @@ const PROXY_COLORS: Record<ProxyStatus, ChipProps['color']> = {
   locked: 'error',
 };
 
-/** docs/product-rules.md#order-states, translated. */
+/**
+ * docs/product-rules.md#order-states, translated. A waiting order (bought from an upstream supplier,
+ * not delivered yet) spins: it turns `using` by itself when `order.updated` arrives.
+ */
 export function OrderStatusChip({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return (
     <Chip
       size="small"
       variant="outlined"
+      icon={status === 'waiting' ? <CircularProgress size={12} color="inherit" aria-hidden /> : undefined}
       color={ORDER_COLORS[status]}
       label={t(`common.orderStatus.${status}`)}
       data-status={status}

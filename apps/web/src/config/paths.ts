@@ -76,6 +76,7 @@ export const paths = {
     transactions: { path: '/admin/transactions', getHref: () => '/admin/transactions' },
     /** Gateway nodes: the owner's (role 0) infrastructure, shared by every site. */
     nodes: { path: '/admin/nodes', getHref: () => '/admin/nodes' },
+    suppliers: { path: '/admin/suppliers', getHref: () => '/admin/suppliers' },
     v6: {
       managePrice: { path: '/admin/v6/manage-price', getHref: () => '/admin/v6/manage-price' },
       managePackage: { path: '/admin/v6/manage-package', getHref: () => '/admin/v6/manage-package' },

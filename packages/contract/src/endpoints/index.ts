@@ -33,6 +33,7 @@ import {
 } from './catalog.js';
 import { settingEndpoints, siteAdminEndpoints, siteEndpoints } from './site.js';
 import { statsEndpoints } from './stats.js';
+import { marginEndpoints, supplierAdminEndpoints } from './suppliers.js';
 
 export * from './define.js';
 export * from './account.js';
@@ -50,6 +51,7 @@ export * from './supply.js';
 export * from './catalog.js';
 export * from './site.js';
 export * from './stats.js';
+export * from './suppliers.js';
 
 /**
  * Every area of the registry (docs/wire-contract.md#registry). The server registers each entry
@@ -107,6 +109,9 @@ const AREAS = {
   siteAdminEndpoints,
   settingEndpoints,
   statsEndpoints,
+  // upstream suppliers (issue 24)
+  supplierAdminEndpoints,
+  marginEndpoints,
 };
 
 type Areas = typeof AREAS;

@@ -86,6 +86,14 @@ export const ZSiteSettings = z.object({
   lockDays: z.number().int().min(LOCK_DAYS.min).max(LOCK_DAYS.max),
   /** The developer API's requests per minute per key (docs/wire-contract.md#developer-api). */
   apiRateLimitPerMin: z.number().int().min(API_RATE_LIMIT.min).max(API_RATE_LIMIT.max),
+  /**
+   * Coins per unit of a supplier's currency (API.md "Suppliers"), e.g. `{RUB: 270, USD: 24000}`:
+   * what a supplier proxy's upstream price costs in coins. Absent until an admin sets it.
+   */
+  supplierRates: z
+    .record(z.string().regex(/^[A-Z]{3}$/), z.number().int().min(0).max(100_000_000))
+    .refine((r) => Object.keys(r).length <= 20, { message: 'at most 20 currencies' })
+    .optional(),
 });
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 

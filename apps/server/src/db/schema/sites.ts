@@ -24,6 +24,8 @@ export interface SiteSettings {
   lockDays?: number;
   /** The developer API's requests per minute per key (default API_RATE_LIMIT.default). */
   apiRateLimitPerMin?: number;
+  /** Coins per unit of a supplier's currency (modules/suppliers cost). */
+  supplierRates?: Record<string, number>;
   payments?: StoredPaymentSettings;
   /** The maintenance notice (docs/wire-contract.md#site-content); unset or null means off. */
   maintenance?: { enabled: boolean; message: string; messageEng: string; until: string | null } | null;

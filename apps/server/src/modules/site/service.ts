@@ -158,6 +158,7 @@ export function siteSettingsView(site: Pick<Site, 'settings'>): TSiteSettings {
   return {
     lockDays: site.settings.lockDays ?? LOCK_DAYS.default,
     apiRateLimitPerMin: site.settings.apiRateLimitPerMin ?? API_RATE_LIMIT.default,
+    ...(site.settings.supplierRates ? { supplierRates: site.settings.supplierRates } : {}),
   };
 }
 
@@ -169,7 +170,7 @@ export async function updateSiteSettings(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   actor: Actor,
   siteId: string,
-  patch: Partial<Pick<SiteSettings, 'lockDays' | 'apiRateLimitPerMin' | 'maintenance'>>,
+  patch: Partial<Pick<SiteSettings, 'lockDays' | 'apiRateLimitPerMin' | 'maintenance' | 'supplierRates'>>,
 ): Promise<Site> {
   await ctx.db.transaction(async (tx) => {
     const site = await lockSite(tx, siteId);

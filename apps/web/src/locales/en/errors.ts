@@ -119,4 +119,5 @@ export const errors: Record<ErrorCode, string> = {
   WEBHOOK_NOT_SET: 'Set a webhook URL first',
   DELIVERY_NOT_EXISTS: 'Delivery not found',
   TOO_MANY_LINES: 'Too many lines: paste at most 10,000 at a time',
+  SUPPLIER_IN_USE: 'A customer proxy still uses this supplier',
 };

@@ -37,6 +37,7 @@ export const nav: typeof viNav = {
   adminTopups: 'Top-ups',
   adminTransactions: 'Transactions',
   adminNodes: 'Gateway nodes',
+  adminSuppliers: 'Suppliers',
   userPanel: 'Back to the user panel',
   // Tab titles of pages without a menu entry (app/document-title.tsx).
   titleHome: 'Home',

@@ -100,5 +100,10 @@ export const orders: typeof vi = {
     linesLabel: 'Proxy list (host:port:user:pass)',
     keysLabel: 'Key list (key host:port:user:pass)',
     downloadTxt: 'Download .txt',
+    waitingTitle: 'Waiting for processing',
+    waitingMessage:
+      'Paid {{total}}. Your proxies are being prepared and will show here as soon as they are ready; you may leave this page.',
+    cancelledTitle: 'The proxies could not be bought',
+    cancelledMessage: 'Order {{code}} was cancelled. The refund shows in your balance and your transactions.',
   },
 };

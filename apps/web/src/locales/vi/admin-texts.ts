@@ -1,6 +1,7 @@
 import { admin } from './admin';
 import { analytics } from './analytics';
 import { sites } from './sites';
+import { suppliers } from './suppliers';
 
 /** The admin's texts: loaded with the admin layout (lib/i18n.ts `loadTexts('admin')`). */
-export const adminTexts = { admin, analytics, sites };
+export const adminTexts = { admin, analytics, sites, suppliers };

@@ -121,4 +121,5 @@ export const errors: Record<ErrorCode, string> = {
   WEBHOOK_NOT_SET: 'Hãy nhập URL webhook trước',
   DELIVERY_NOT_EXISTS: 'Không tìm thấy lần gửi',
   TOO_MANY_LINES: 'Quá nhiều dòng: mỗi lần dán tối đa 10.000 dòng',
+  SUPPLIER_IN_USE: 'Nhà cung cấp này vẫn đang phục vụ proxy của khách hàng',
 };

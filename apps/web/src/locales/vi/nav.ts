@@ -35,6 +35,7 @@ export const nav = {
   adminTopups: 'Nạp tiền',
   adminTransactions: 'Giao dịch',
   adminNodes: 'Máy chủ proxy',
+  adminSuppliers: 'Nhà cung cấp',
   userPanel: 'Về trang người dùng',
   // Tab titles of pages without a menu entry (app/document-title.tsx).
   titleHome: 'Trang chủ',

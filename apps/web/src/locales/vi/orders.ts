@@ -98,5 +98,10 @@ export const orders = {
     linesLabel: 'Danh sách proxy (host:port:user:pass)',
     keysLabel: 'Danh sách key (key host:port:user:pass)',
     downloadTxt: 'Tải file .txt',
+    waitingTitle: 'Đang chờ xử lý',
+    waitingMessage:
+      'Đã thanh toán {{total}}. Proxy đang được chuẩn bị và sẽ hiện ở đây ngay khi sẵn sàng; bạn có thể rời trang này.',
+    cancelledTitle: 'Không mua được proxy',
+    cancelledMessage: 'Đơn hàng {{code}} đã bị hủy. Khoản hoàn tiền hiện trong số dư và lịch sử giao dịch của bạn.',
   },
 };

@@ -20,6 +20,7 @@ import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import SellOutlined from '@mui/icons-material/SellOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import SyncOutlined from '@mui/icons-material/SyncOutlined';
@@ -114,6 +115,7 @@ const ADMIN_NAV_ITEMS: NavItem[] = [
     icon: BarChartOutlined,
     section: 'nav.adminSectionSystem',
   },
+  { label: 'nav.adminSuppliers', to: paths.admin.suppliers.getHref(), icon: LocalShippingOutlined },
   { label: 'nav.adminPromotion', to: paths.admin.promotion.getHref(), icon: CampaignOutlined },
   { label: 'nav.adminAgency', to: paths.admin.agency.getHref(), icon: GroupsOutlined },
   { label: 'nav.adminLanding', to: paths.admin.landing.getHref(), icon: WebOutlined },

@@ -1,23 +1,18 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import ButtonGroup from '@mui/material/ButtonGroup';
+import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DayRangeFields } from '@/components/day-range-fields';
 import { PageHeader } from '@/components/page-header';
+import { lastDays } from '@/lib/day-range';
 import { formatMoney } from '@/lib/format';
 import { useStatsBreakdown, useStatsDaily, useStock, type StatsRange } from '../api/stats';
 import { ChartCard } from '../components/analytics/chart-card';
 import { CountChart, Empty, RevenueCharts, SalesChart } from '../components/analytics/charts';
 import { ProductsTable, RenewalsTable, StockTable } from '../components/analytics/tables';
 import { renewalsCsv, revenueCsv, salesCsv, stockCsv, usersCsv } from '../utils/analytics-csv';
-
-const DAY_MS = 86_400_000;
-const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const lastDays = (n: number): StatsRange => ({ from: utcDate(Date.now() - (n - 1) * DAY_MS), to: utcDate(Date.now()) });
-const PRESETS = [7, 30, 90];
 
 /** /admin/analytics: the site's figures over a chosen range of UTC days, each chart with its CSV. */
 export function AdminAnalyticsRoute() {
@@ -35,40 +30,9 @@ export function AdminAnalyticsRoute() {
   return (
     <>
       <PageHeader title={t('analytics.title')} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 1, alignItems: { sm: 'center' } }}>
-        <TextField
-          type="date"
-          size="small"
-          label={t('analytics.from')}
-          value={range.from}
-          onChange={(e) => e.target.value && setRange((r) => ({ ...r, from: e.target.value }))}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'range-from' } }}
-          error={!valid}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label={t('analytics.to')}
-          value={range.to}
-          onChange={(e) => e.target.value && setRange((r) => ({ ...r, to: e.target.value }))}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'range-to' } }}
-          error={!valid}
-        />
-        <ButtonGroup
-          size="small"
-          sx={{
-            flexShrink: 0,
-            alignSelf: { xs: 'flex-start', sm: 'center' },
-            '& .MuiButton-root': { whiteSpace: 'nowrap' },
-          }}
-        >
-          {PRESETS.map((n) => (
-            <Button key={n} onClick={() => setRange(lastDays(n))}>
-              {t('analytics.lastDays', { count: n })}
-            </Button>
-          ))}
-        </ButtonGroup>
-      </Stack>
+      <Box sx={{ mb: 1 }}>
+        <DayRangeFields range={range} onChange={setRange} valid={valid} testIdPrefix="range" />
+      </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }}>
         {t('analytics.utcNote')}
       </Typography>

@@ -48,6 +48,7 @@ export const orderLinesQueryOptions = (order: TOrder) =>
 export function useOrderLines(order: TOrder | undefined) {
   return useQuery({
     ...orderLinesQueryOptions(order ?? ({ id: '', product: 'v6' } as TOrder)),
-    enabled: order !== undefined,
+    // A waiting order has no proxies yet: its lines are fetched once it turns `using` (order.updated).
+    enabled: order !== undefined && order.status !== 'waiting',
   });
 }

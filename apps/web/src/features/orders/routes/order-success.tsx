@@ -1,14 +1,17 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import { formatDateTime } from '@proxy/contract';
+import { formatDateTime, type TOrder } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
@@ -45,6 +48,9 @@ export function OrderSuccessRoute() {
     return <PageSpinner />;
   }
   const o = order.data;
+  if (o.status === 'waiting' || (o.status === 'cancelled' && lines.data?.length === 0)) {
+    return <OrderPending order={o} />;
+  }
   const text = linesToText(lines.data ?? []);
 
   const copy = async () => {
@@ -129,6 +135,51 @@ export function OrderSuccessRoute() {
             </Button>
             <Button component={Link} to={paths.app.order.getHref()}>
               {t('orders.title')}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * An order that has no proxies to show: still `waiting` for an upstream supplier (the page turns
+ * into the lines by itself when `order.updated` arrives), or `cancelled` because no source could
+ * deliver, and refunded.
+ */
+function OrderPending({ order }: { order: TOrder }) {
+  const { t, i18n } = useTranslation();
+  const waiting = order.status === 'waiting';
+  return (
+    <Card data-testid="order-pending" data-status={order.status}>
+      <CardContent>
+        <Stack spacing={2}>
+          {waiting ? (
+            <>
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                <CircularProgress size={32} aria-hidden />
+                <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+                  {t('orders.success.waitingTitle')}
+                </Typography>
+              </Stack>
+              <LinearProgress aria-label={t('orders.success.waitingTitle')} />
+              <Typography color="text.secondary" data-testid="order-waiting-message">
+                {t('orders.success.waitingMessage', { total: formatMoney(order.totalPrice, t, i18n.language) })}
+              </Typography>
+            </>
+          ) : (
+            <Alert severity="error" data-testid="order-cancelled-message">
+              <AlertTitle>{t('orders.success.cancelledTitle')}</AlertTitle>
+              {t('orders.success.cancelledMessage', { code: order.code })}
+            </Alert>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <Button component={Link} to={paths.app.order.getHref()} variant={waiting ? 'outlined' : 'contained'}>
+              {t('orders.title')}
+            </Button>
+            <Button component={Link} to={paths.app.dashboard.getHref()}>
+              {t('nav.dashboard')}
             </Button>
           </Stack>
         </Stack>

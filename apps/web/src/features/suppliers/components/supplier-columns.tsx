@@ -1,0 +1,181 @@
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
+import SyncOutlined from '@mui/icons-material/SyncOutlined';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatCoins, formatDateTime } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import type { TSupplierRow } from '../api/suppliers';
+import { formatSupplierBalance } from '../utils/supplier-format';
+import { StockChips } from './stock-chips';
+import { SupplierStatusChip } from './supplier-status-chip';
+
+export type SupplierAction = 'details' | 'edit' | 'sync' | 'addLines' | 'delete';
+
+/**
+ * The suppliers grid: what each holds and costs, whether it answers, and its actions. `syncingId`
+ * is the supplier whose sync is in flight: its button shows the progress.
+ */
+export function useSupplierColumns(
+  onAction: (action: SupplierAction, supplier: TSupplierRow) => void,
+  syncingId: string | null,
+): GridColDef<TSupplierRow>[] {
+  const { t, i18n } = useTranslation();
+  return [
+    {
+      field: 'name',
+      headerName: t('suppliers.columns.name'),
+      minWidth: 170,
+      flex: 1,
+      renderCell: ({ row }) => (
+        <Link
+          component="button"
+          type="button"
+          onClick={() => onAction('details', row)}
+          sx={{ textAlign: 'left', overflowWrap: 'anywhere' }}
+          data-testid="supplier-name"
+        >
+          {row.name}
+        </Link>
+      ),
+    },
+    {
+      field: 'kind',
+      headerName: t('suppliers.columns.kind'),
+      minWidth: 120,
+      valueGetter: (_v, row) => t(`suppliers.kind.${row.kind}`),
+    },
+    {
+      field: 'status',
+      headerName: t('suppliers.columns.status'),
+      minWidth: 110,
+      renderCell: ({ row }) => <SupplierStatusChip status={row.status} />,
+    },
+    {
+      field: 'actions',
+      headerName: t('suppliers.columns.actions'),
+      minWidth: 250,
+      sortable: false,
+      renderCell: ({ row }) => {
+        const syncing = syncingId === row.id;
+        return (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<SyncOutlined />}
+              loading={syncing}
+              loadingPosition="start"
+              disabled={syncingId !== null && !syncing}
+              onClick={() => onAction('sync', row)}
+              data-testid="supplier-sync"
+            >
+              {syncing ? t('suppliers.actions.syncing') : t('suppliers.actions.sync')}
+            </Button>
+            {row.kind === 'list' && (
+              <Tooltip title={t('suppliers.actions.addLines')}>
+                <IconButton
+                  size="small"
+                  color="primary"
+                  onClick={() => onAction('addLines', row)}
+                  aria-label={t('suppliers.actions.addLines')}
+                  data-testid="supplier-add-lines"
+                >
+                  <PlaylistAddOutlined fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+            <Tooltip title={t('suppliers.actions.edit')}>
+              <IconButton
+                size="small"
+                onClick={() => onAction('edit', row)}
+                aria-label={t('suppliers.actions.edit')}
+                data-testid="supplier-edit"
+              >
+                <EditOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('suppliers.actions.delete')}>
+              <IconButton
+                size="small"
+                color="error"
+                onClick={() => onAction('delete', row)}
+                aria-label={t('suppliers.actions.delete')}
+                data-testid="supplier-delete"
+              >
+                <DeleteOutline fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        );
+      },
+    },
+    {
+      field: 'balance',
+      headerName: t('suppliers.columns.balance'),
+      minWidth: 130,
+      valueGetter: (_v, row) => formatSupplierBalance(row.balance, row.currency, i18n.language) ?? t('common.none'),
+    },
+    {
+      field: 'stock',
+      headerName: t('suppliers.columns.stock'),
+      minWidth: 260,
+      sortable: false,
+      renderCell: ({ row }) => <StockChips stock={row.stock} max={2} />,
+    },
+    // Counts group with dots in both languages (docs/product-rules.md#formats), as coins do.
+    {
+      field: 'proxies',
+      headerName: t('suppliers.columns.proxies'),
+      minWidth: 90,
+      valueGetter: (_v, row) => formatCoins(row.proxies),
+    },
+    {
+      field: 'unused',
+      headerName: t('suppliers.columns.unused'),
+      minWidth: 90,
+      valueGetter: (_v, row) => formatCoins(row.unused),
+    },
+    {
+      field: 'spend',
+      headerName: t('suppliers.columns.spend'),
+      minWidth: 120,
+      valueGetter: (_v, row) => formatCoins(row.spend),
+    },
+    {
+      field: 'safetyMarginHours',
+      headerName: t('suppliers.columns.safetyMargin'),
+      minWidth: 120,
+      valueGetter: (_v, row) => t('suppliers.hours', { count: row.safetyMarginHours }),
+    },
+    {
+      field: 'lastSyncAt',
+      headerName: t('suppliers.columns.lastSync'),
+      minWidth: 150,
+      valueGetter: (_v, row) => (row.lastSyncAt ? formatDateTime(row.lastSyncAt) : t('suppliers.never')),
+    },
+    {
+      field: 'lastError',
+      headerName: t('suppliers.columns.lastError'),
+      minWidth: 220,
+      flex: 1,
+      sortable: false,
+      renderCell: ({ row }) =>
+        row.lastError ? (
+          <Tooltip title={row.lastError}>
+            <Typography variant="body2" color="error" noWrap data-testid="supplier-last-error">
+              {row.lastError}
+            </Typography>
+          </Tooltip>
+        ) : (
+          t('common.none')
+        ),
+    },
+  ];
+}
