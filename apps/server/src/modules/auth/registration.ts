@@ -31,10 +31,15 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
   // password", which only the mailbox can complete, and the other person gets nothing.
   const samePassword = !existing || (await verifyPassword(existing.passwordHash, body.password));
   const passwordHash = samePassword ? await hashPassword(body.password) : null;
+  // The agency code follows the same rule (docs/product-rules.md#agency): the newest registration's
+  // own code, none if it carries none, and none when two registrations' passwords differ, since
+  // the mailbox's owner may then verify the code of either. Keeping an earlier registration's code
+  // would let whoever registered the address first (an agency owner) capture its real owner.
+  const agencyCode = samePassword ? (body.agencyCode ?? null) : null;
   if (existing) {
     const updated = await updateUnverifiedUser(ctx.db, existing.id, {
       passwordHash,
-      agencyCode: body.agencyCode ?? existing.agencyCode,
+      agencyCode,
       updatedAt: ctx.clock.now(),
     });
     if (!updated) {
@@ -48,7 +53,7 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
         siteId: meta.site.id,
         email: body.email,
         passwordHash,
-        agencyCode: body.agencyCode ?? null,
+        agencyCode,
         createdAt: ctx.clock.now(),
         updatedAt: ctx.clock.now(),
       });
