@@ -13,6 +13,7 @@ import {
   findLoginUser,
   findUserById,
   insertUser,
+  isAdminAddress,
   revokeUserSessions,
   updateUser,
   type User,
@@ -79,6 +80,10 @@ async function googleUser(ctx: AppContext, meta: RequestMeta, email: string, sub
   const now = ctx.clock.now();
   const user = await findLoginUser(ctx.db, meta.site.id, email);
   if (!user) {
+    // A new account is a registration: an admin's address is taken on every site.
+    if (await isAdminAddress(ctx.db, email)) {
+      throw new AppError('USER_EXISTS');
+    }
     try {
       return await insertUser(ctx.db, {
         id: randomUUID(),

@@ -8,7 +8,13 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { issueCode, matchCode, spendCode } from './codes.js';
 import { assertEmail, checkCaptcha, LIMITS, type RequestMeta } from './guards.js';
-import { findUserBySiteEmail, insertUser, markEmailVerified, updateUnverifiedUser } from './repository.js';
+import {
+  findUserBySiteEmail,
+  insertUser,
+  isAdminAddress,
+  markEmailVerified,
+  updateUnverifiedUser,
+} from './repository.js';
 
 /** Registration: an account with an unverified address, its mailed code, and the verification. */
 
@@ -21,7 +27,9 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
     await joinableAgency(ctx.db, meta.site, body.agencyCode);
   }
   const existing = await findUserBySiteEmail(ctx.db, meta.site.id, body.email);
-  if (existing?.emailVerifiedAt) {
+  // An admin's address is taken on every site: a customer account with it would shadow or be
+  // mistaken for the admin (docs/security.md#admin-addresses).
+  if (existing?.emailVerifiedAt || (await isAdminAddress(ctx.db, body.email))) {
     throw new AppError('USER_EXISTS');
   }
   // Each registration gets its own code, which carries its password: registering again mails a

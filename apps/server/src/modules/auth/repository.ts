@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { ROLE } from '@proxy/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { emailCodes, refreshTokens, sessions, users } from '../../db/schema/index.js';
 import { publishSessionsEnded } from '../realtime/index.js';
@@ -50,14 +51,29 @@ export async function findUserBySiteEmail(db: DbOrTx, siteId: string, email: str
 }
 
 /** The account that may log in on a site: its own user, else an owner (role 0), who is admin everywhere. */
+/**
+ * The account an address signs in to on a site: the site's own, or the owner's (an admin of every
+ * site). The owner comes first, so that no account made later on a seller's site with the
+ * owner's address can shadow the owner's sign-in there (docs/security.md#admin-addresses).
+ */
 export async function findLoginUser(db: DbOrTx, siteId: string, email: string): Promise<User | undefined> {
   const rows = await db
     .select()
     .from(users)
-    .where(and(eq(users.email, email), or(eq(users.siteId, siteId), eq(users.role, 0))))
-    .orderBy(sql`(${users.siteId} = ${siteId}) desc`)
+    .where(and(eq(users.email, email), or(eq(users.siteId, siteId), eq(users.role, ROLE.OWNER))))
+    .orderBy(sql`(${users.role} = ${ROLE.OWNER}) desc`)
     .limit(1);
   return rows[0];
+}
+
+/** Whether an admin of the platform (the owner, or a site admin of any site) uses this address. */
+export async function isAdminAddress(db: DbOrTx, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), or(eq(users.role, ROLE.OWNER), eq(users.role, ROLE.SITE_ADMIN))))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<User> {
