@@ -52,7 +52,7 @@ export const authEndpoints = {
     errors: [
       'TOO_MANY_REQUEST',
       'INVALID_CAPTCHA',
-      'USER_NOT_EXISTS',
+      // also for an address with no account: the answer does not tell which
       'WRONG_PASSWORD',
       'GOOGLE_LOGIN',
       'PASSWORD_NOT_SET',
