@@ -65,7 +65,15 @@ export const authEndpoints = {
   google: endpoint('POST', '/auth/google', {
     body: ZGoogleLoginRequest,
     response: ZLoginResponse,
-    errors: ['TOO_MANY_REQUEST', 'INVALID_TOKEN', 'USER_EXISTS', 'USERNAME_BANNED', 'MISSING_2FA', 'INVALID_2FA'],
+    errors: [
+      'TOO_MANY_REQUEST',
+      'INVALID_TOKEN',
+      'USER_EXISTS',
+      'GOOGLE_ACCOUNT_MISMATCH',
+      'USERNAME_BANNED',
+      'MISSING_2FA',
+      'INVALID_2FA',
+    ],
   }),
   renewToken: endpoint('POST', '/auth/renew-token', {
     body: ZRenewTokenRequest,

@@ -50,7 +50,6 @@ export async function findUserBySiteEmail(db: DbOrTx, siteId: string, email: str
   return rows[0];
 }
 
-/** The account that may log in on a site: its own user, else an owner (role 0), who is admin everywhere. */
 /**
  * The account an address signs in to on a site: the site's own, or the owner's (an admin of every
  * site). The owner comes first, so that no account made later on a seller's site with the
@@ -64,6 +63,27 @@ export async function findLoginUser(db: DbOrTx, siteId: string, email: string): 
     .orderBy(sql`(${users.role} = ${ROLE.OWNER}) desc`)
     .limit(1);
   return rows[0];
+}
+
+/** The account a Google subject is linked to on a site (the site's own, or the owner's). */
+export async function findGoogleUser(db: DbOrTx, siteId: string, sub: string): Promise<User | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.googleSub, sub), or(eq(users.siteId, siteId), eq(users.role, ROLE.OWNER))))
+    .orderBy(sql`(${users.role} = ${ROLE.OWNER}) desc`)
+    .limit(1);
+  return rows[0];
+}
+
+/** Links a Google subject to an account that has none; false when one is linked already. */
+export async function linkGoogleSub(db: DbOrTx, userId: string, sub: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ googleSub: sub, updatedAt: at })
+    .where(and(eq(users.id, userId), isNull(users.googleSub)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** Whether an admin of the platform (the owner, or a site admin of any site) uses this address. */
