@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { ROLE } from '@proxy/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { emailCodes, refreshTokens, sessions, users } from '../../db/schema/index.js';
@@ -51,29 +51,28 @@ export async function findUserBySiteEmail(db: DbOrTx, siteId: string, email: str
 }
 
 /**
- * The account an address signs in to on a site: the site's own, or the owner's (an admin of every
- * site). The owner comes first, so that no account made later on a seller's site with the
- * owner's address can shadow the owner's sign-in there (docs/security.md#admin-addresses).
+ * The account matching `match` that may sign in on a site: the site's own, or the owner's (an
+ * admin of every site). The owner comes first, so that no account made later on a seller's site
+ * with the owner's address can shadow the owner's sign-in there (docs/security.md#admin-addresses).
  */
-export async function findLoginUser(db: DbOrTx, siteId: string, email: string): Promise<User | undefined> {
+async function findSiteOrOwnerUser(db: DbOrTx, siteId: string, match: SQL): Promise<User | undefined> {
   const rows = await db
     .select()
     .from(users)
-    .where(and(eq(users.email, email), or(eq(users.siteId, siteId), eq(users.role, ROLE.OWNER))))
+    .where(and(match, or(eq(users.siteId, siteId), eq(users.role, ROLE.OWNER))))
     .orderBy(sql`(${users.role} = ${ROLE.OWNER}) desc`)
     .limit(1);
   return rows[0];
 }
 
-/** The account a Google subject is linked to on a site (the site's own, or the owner's). */
-export async function findGoogleUser(db: DbOrTx, siteId: string, sub: string): Promise<User | undefined> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.googleSub, sub), or(eq(users.siteId, siteId), eq(users.role, ROLE.OWNER))))
-    .orderBy(sql`(${users.role} = ${ROLE.OWNER}) desc`)
-    .limit(1);
-  return rows[0];
+/** The account an address signs in to on a site. */
+export function findLoginUser(db: DbOrTx, siteId: string, email: string): Promise<User | undefined> {
+  return findSiteOrOwnerUser(db, siteId, eq(users.email, email));
+}
+
+/** The account a Google subject is linked to on a site. */
+export function findGoogleUser(db: DbOrTx, siteId: string, sub: string): Promise<User | undefined> {
+  return findSiteOrOwnerUser(db, siteId, eq(users.googleSub, sub));
 }
 
 /** Links a Google subject to an account that has none; false when one is linked already. */
