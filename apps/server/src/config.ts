@@ -19,14 +19,6 @@ function isAddressOrCidr(v: string): boolean {
 }
 
 /**
- * TRUST_PROXY (docs/security.md#client-address): which hops in front of the panel may say who the
- * client is. `0`: none, the socket's peer is the client. A number N: the last N hops (the socket's
- * peer and the N-1 rightmost X-Forwarded-For entries) are our proxies, so the client is the entry
- * N places from the right. A comma-separated list of addresses or CIDR blocks: those are our
- * proxies, and the client is the rightmost entry not among them. Never "trust everything": the
- * leftmost entry is whatever the client sent.
- */
-/**
  * Fastify's trustProxy for TRUST_PROXY: a hop count trusts the socket's peer and the rightmost
  * N-1 forwarded entries (Fastify's own number option trusts nothing), a list those addresses.
  */
@@ -37,6 +29,14 @@ export function trustProxyOf(v: number | string[]): false | string[] | ((addr: s
   return v > 0 ? (_addr, hop) => hop < v : false;
 }
 
+/**
+ * TRUST_PROXY (docs/security.md#client-address): which hops in front of the panel may say who the
+ * client is. `0`: none, the socket's peer is the client. A number N: the last N hops (the socket's
+ * peer and the N-1 rightmost X-Forwarded-For entries) are our proxies, so the client is the entry
+ * N places from the right. A comma-separated list of addresses or CIDR blocks: those are our
+ * proxies, and the client is the rightmost entry not among them. Never "trust everything": the
+ * leftmost entry is whatever the client sent.
+ */
 const ZTrustProxy = z
   .string()
   .trim()
