@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
+import { trustProxyOf } from './config.js';
 import { serverRoot } from './paths.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerMetrics, type AppMetrics } from './plugins/metrics.js';
@@ -87,7 +88,7 @@ export const defaultWebDist = path.join(serverRoot, '../web/dist');
 export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy: trustProxyOf(ctx.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Per-request log lines cost more than the requests themselves; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),

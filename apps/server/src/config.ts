@@ -1,11 +1,49 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { ZDnsServerList } from '@proxy/gateway';
 import { serverRoot } from './paths.js';
 
 const ZBool01 = z.enum(['0', '1']).transform((v) => v === '1');
+
+/** An address or a CIDR block (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrCidr(v: string): boolean {
+  const [addr = '', bits, ...rest] = v.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length) {
+    return false;
+  }
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY: a hop count trusts the socket's peer and the rightmost
+ * N-1 forwarded entries (Fastify's own number option trusts nothing), a list those addresses.
+ */
+export function trustProxyOf(v: number | string[]): false | string[] | ((addr: string, hop: number) => boolean) {
+  if (Array.isArray(v)) {
+    return v;
+  }
+  return v > 0 ? (_addr, hop) => hop < v : false;
+}
+
+/**
+ * TRUST_PROXY (docs/security.md#client-address): which hops in front of the panel may say who the
+ * client is. `0`: none, the socket's peer is the client. A number N: the last N hops (the socket's
+ * peer and the N-1 rightmost X-Forwarded-For entries) are our proxies, so the client is the entry
+ * N places from the right. A comma-separated list of addresses or CIDR blocks: those are our
+ * proxies, and the client is the rightmost entry not among them. Never "trust everything": the
+ * leftmost entry is whatever the client sent.
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .refine((v) => /^\d{1,2}$/.test(v) || v.split(',').every((p) => isAddressOrCidr(p.trim())), {
+    message: 'expected a number of proxy hops (0 = none, 1 = one balancer) or a list of proxy addresses/CIDR blocks',
+  })
+  .transform((v): number | string[] => (/^\d+$/.test(v) ? Number(v) : v.split(',').map((p) => p.trim())));
 
 const ZPortRange = z
   .string()
@@ -61,7 +99,7 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: ZBool01.prefault('0'),
+  TRUST_PROXY: ZTrustProxy.prefault('0'),
   /** How long a crashed instance's job lease blocks that job (jobs/lease.ts). */
   JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3600_000).default(60_000),
   /**

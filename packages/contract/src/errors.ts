@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'INVALID_CAPTCHA',
   // google
   'GOOGLE_LOGIN',
+  // the account is linked to another Google subject than the one signing in
+  'GOOGLE_ACCOUNT_MISMATCH',
   // ip
   'INVALID_IP',
   'SAME_OLD_AUTH_IP',

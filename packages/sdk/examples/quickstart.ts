@@ -1,6 +1,6 @@
 import { ProxyApiError, ProxyPanelClient } from '@proxy/sdk';
 
-/** Buys two IPv4 proxies, lists them, and rotates the API key (the old key stops at once). */
+/** Buys two IPv4 proxies, lists them, and reads the balance; the key cannot rotate itself. */
 export async function quickstart(baseUrl: string, apiKey: string) {
   const client = new ProxyPanelClient({ baseUrl, apiKey });
 
@@ -17,14 +17,15 @@ export async function quickstart(baseUrl: string, apiKey: string) {
   }
   console.log(`requests left this minute: ${client.rateLimit?.remaining}`);
 
-  const oldKey = client.key;
-  const newKey = await client.rotateKey();
+  const { balance } = await client.balance();
+  console.log(`balance: ${balance} coins`);
   try {
-    await new ProxyPanelClient({ baseUrl, apiKey: oldKey }).me();
+    // Changing the key or its allowed IPs needs a signed-in session, never a key.
+    await client.request('POST', '/user/generate-key');
   } catch (err) {
     if (err instanceof ProxyApiError) {
-      console.log(`the old key now answers ${err.status} ${err.code}`);
+      console.log(`rotating the key with the key answers ${err.status} ${err.code}`);
     }
   }
-  return { order, proxies, list, oldKey, newKey };
+  return { order, proxies, list, balance };
 }

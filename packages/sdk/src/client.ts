@@ -121,15 +121,8 @@ export class ProxyPanelClient {
   apiInfo(): Promise<TApiInfo> {
     return this.request('GET', '/api/info');
   }
-  setAllowedIps(allowedIps: string[]): Promise<{ allowedIps: string[] }> {
-    return this.request('PUT', '/api/allowed-ips', { body: { allowedIps } });
-  }
-  /** Rotates the API key: the old key stops at once and this client switches to the new one. */
-  async rotateKey(): Promise<string> {
-    const { apiKey } = await this.request<{ apiKey: string }>('POST', '/user/generate-key');
-    this.apiKey = apiKey;
-    return apiKey;
-  }
+  // The key itself and its allowed IPs change only in a signed-in session (the panel's API page):
+  // a key answers 403 FORBIDDEN there, so that a leaked key cannot lock its holder out.
 
   // --- catalogue ---
   countries(product: Product): Promise<TCountry[]> {

@@ -52,7 +52,7 @@ export const authEndpoints = {
     errors: [
       'TOO_MANY_REQUEST',
       'INVALID_CAPTCHA',
-      'USER_NOT_EXISTS',
+      // also for an address with no account: the answer does not tell which
       'WRONG_PASSWORD',
       'GOOGLE_LOGIN',
       'PASSWORD_NOT_SET',
@@ -65,7 +65,15 @@ export const authEndpoints = {
   google: endpoint('POST', '/auth/google', {
     body: ZGoogleLoginRequest,
     response: ZLoginResponse,
-    errors: ['TOO_MANY_REQUEST', 'INVALID_TOKEN', 'USERNAME_BANNED', 'MISSING_2FA', 'INVALID_2FA'],
+    errors: [
+      'TOO_MANY_REQUEST',
+      'INVALID_TOKEN',
+      'USER_EXISTS',
+      'GOOGLE_ACCOUNT_MISMATCH',
+      'USERNAME_BANNED',
+      'MISSING_2FA',
+      'INVALID_2FA',
+    ],
   }),
   renewToken: endpoint('POST', '/auth/renew-token', {
     body: ZRenewTokenRequest,

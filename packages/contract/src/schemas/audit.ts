@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'account.login',
   'account.login-failed',
   'account.password',
+  'account.password-reset',
   'account.2fa-on',
   'account.2fa-off',
   'account.auto-renew-private',

@@ -52,12 +52,14 @@ export const topups = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    // A provider's transaction id credits at most one top-up: the core of "exactly once".
-    uniqueIndex('topups_provider_txn_uq')
-      .on(t.method, t.providerTxnId)
+    // A provider's transaction id credits at most one top-up of a site: the core of "exactly once".
+    // Per site, because each site is paid into its own account with its own credentials: an id
+    // another site (whose admin sets its own webhook key) already used must not swallow this one.
+    uniqueIndex('topups_site_provider_txn_uq')
+      .on(t.siteId, t.method, t.providerTxnId)
       .where(sql`${t.providerTxnId} is not null`),
-    uniqueIndex('topups_provider_order_uq')
-      .on(t.method, t.providerOrderId)
+    uniqueIndex('topups_site_provider_order_uq')
+      .on(t.siteId, t.method, t.providerOrderId)
       .where(sql`${t.providerOrderId} is not null`),
     // USDT is matched by its exact amount, so no two pending USDT top-ups to one address share one.
     uniqueIndex('topups_usdt_amount_uq')

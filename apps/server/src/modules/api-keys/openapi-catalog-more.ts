@@ -34,23 +34,6 @@ export const MORE_ROWS: Row[] = [
   ],
   ['GET /api/agency/member/detail-agency', 'The agency you belong to', 'Đại lý bạn là thành viên'],
   [
-    'POST /api/agency/transfer',
-    'Send coins to a member',
-    'Chuyển xu cho thành viên',
-    { body: { email: 'member@example.com', amount: 10000 } },
-  ],
-  ['GET /api/notify/settings', 'Your alert choices', 'Tùy chọn cảnh báo của bạn'],
-  [
-    'PUT /api/notify/settings',
-    'Change your alert choices',
-    'Đổi tùy chọn cảnh báo',
-    {
-      body: { email: true, leadDays: [7, 3, 1], webhookUrl: 'https://example.com/hooks/proxy' },
-    },
-  ],
-  ['POST /api/notify/telegram-link', 'A one-time code to link Telegram', 'Mã một lần để liên kết Telegram'],
-  ['POST /api/notify/webhook-secret', 'Rotate your webhook signing secret', 'Đổi khóa ký webhook'],
-  [
     'GET /api/notify/deliveries',
     'Your alert and webhook deliveries (paged)',
     'Lần gửi cảnh báo và webhook (phân trang)',

@@ -14,12 +14,26 @@ import { proxyFamily, SAMPLE_ID, TEXT_EXPORT, type CatalogEntry, type Row } from
 
 export type { CatalogEntry };
 
-/** Calls that need a signed-in session: an API key is refused (FORBIDDEN) and they are not public. */
+/**
+ * Calls that need a signed-in session: an API key is refused (FORBIDDEN) and they are not public.
+ * Everything that changes the account's credentials (password, 2FA, the key itself and the
+ * addresses it works from), where its notifications go and how they are signed, or moves its money
+ * out (agency transfers): a leaked key must not be able to lock out or rob the account holder
+ * (docs/security.md#sessions-only).
+ */
 export const SESSION_ONLY_ROUTES = new Set<string>([
   'PUT /api/user/change-password',
   'POST /api/user/turn-on-2fa',
   'POST /api/user/verify-2fa',
   'POST /api/user/turn-off-2fa',
+  'POST /api/user/generate-key',
+  'PUT /api/api/allowed-ips',
+  // It answers the webhook signing secret.
+  'GET /api/notify/settings',
+  'PUT /api/notify/settings',
+  'POST /api/notify/webhook-secret',
+  'POST /api/notify/telegram-link',
+  'POST /api/agency/transfer',
   'GET /api/events',
 ]);
 
@@ -55,11 +69,6 @@ const ROWS: Row[] = [
   ['GET /api/user/me', 'Your account', 'Tài khoản của bạn'],
   ['GET /api/user/get-money', 'Your balance in coins', 'Số dư của bạn (xu)'],
   [
-    'POST /api/user/generate-key',
-    'Rotate your API key: the old key stops at once',
-    'Đổi khóa API: khóa cũ ngừng hoạt động ngay',
-  ],
-  [
     'PUT /api/user/auto-renew',
     'Auto-renew all your private proxies',
     'Tự gia hạn mọi proxy riêng của bạn',
@@ -72,12 +81,6 @@ const ROWS: Row[] = [
     'GET /api/api/info',
     'Your API key (masked), allowed IPs, requests today and limit',
     'Khóa API (che), IP được phép, số yêu cầu hôm nay và giới hạn',
-  ],
-  [
-    'PUT /api/api/allowed-ips',
-    'Set the 1–3 IPv4 addresses your key works from',
-    'Đặt 1–3 địa chỉ IPv4 được dùng khóa',
-    { body: { allowedIps: ['203.0.113.7'] } },
   ],
   ...(['v6', 'v4', 'key'] as const).flatMap((c): Row[] => [
     [`GET /api/country/${c}/list-country`, `Countries on sale (${c})`, `Quốc gia đang bán (${c})`],

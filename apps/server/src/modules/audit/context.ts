@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * request (the test clock's run-jobs).
  */
 export interface AuditScope {
-  /** Fastify's `req.ip`: believes X-Forwarded-For only with TRUST_PROXY=1. */
+  /** Fastify's `req.ip`: the rightmost X-Forwarded-For entry TRUST_PROXY's hops did not add. */
   ip: string | null;
   callerId?: string;
   callerIsAdmin?: boolean;

@@ -205,4 +205,28 @@ describe('POST /api/auth/google', () => {
     expect(await loginMessage(u.email, u.password)).toBe('ok');
     expect((await t.inject({ method: 'GET', url: '/api/user/me', token: tokens.accessToken })).statusCode).toBe(200);
   });
+
+  it('should link by subject once known, and refuse another subject for a linked account', async () => {
+    const u = await createUser(t, { email: 'linked-once@gmail.com' });
+    const first = await google(await idToken({ sub: 'g-first', email: u.email }));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().user).toMatchObject({ id: u.id });
+    // Another Google identity that now reports this address (it changed hands at Google).
+    const other = await google(await idToken({ sub: 'g-second', email: u.email }));
+    expect([other.statusCode, other.json().message]).toEqual([400, 'GOOGLE_ACCOUNT_MISMATCH']);
+    const rows = await queryRows<{ google_sub: string }>(
+      t.ctx.db,
+      sql`select google_sub from users where id = ${u.id}`,
+    );
+    expect(rows[0]?.google_sub).toBe('g-first');
+    // The linked identity reporting a new address still opens the same account, and makes no other.
+    const renamed = await google(await idToken({ sub: 'g-first', email: 'renamed-at-google@gmail.com' }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().user).toMatchObject({ id: u.id });
+    const made = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from users where email = 'renamed-at-google@gmail.com'`,
+    );
+    expect(made[0]?.n).toBe(0);
+  });
 });

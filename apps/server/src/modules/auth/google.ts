@@ -10,11 +10,13 @@ import { toMe } from './mapper.js';
 import {
   claimUnverifiedForGoogle,
   consumePendingCodes,
+  findGoogleUser,
   findLoginUser,
   findUserById,
   insertUser,
+  isAdminAddress,
+  linkGoogleSub,
   revokeUserSessions,
-  updateUser,
   type User,
 } from './repository.js';
 import { auditedLogin, checkTotp, startAuditedSession } from './sessions.js';
@@ -46,11 +48,22 @@ async function claimForGoogle(ctx: AppContext, user: User, sub: string): Promise
     return claimed;
   }
   // The mailbox owner verified it by code meanwhile: then it is a verified account to link.
-  const fresh = (await findUserById(ctx.db, user.id))!;
-  if (!fresh.googleSub) {
-    await updateUser(ctx.db, fresh.id, { googleSub: sub, updatedAt: now });
+  return linkedTo(ctx, (await findUserById(ctx.db, user.id))!, sub);
+}
+
+/**
+ * The account, linked to this Google subject: linked now if it has none, refused
+ * (GOOGLE_ACCOUNT_MISMATCH) if it is linked to another one. An address alone never opens an
+ * account another Google identity is linked to (the address may have changed hands at Google).
+ */
+async function linkedTo(ctx: AppContext, user: User, sub: string): Promise<User> {
+  if (user.googleSub === sub) {
+    return user;
   }
-  return { ...fresh, googleSub: fresh.googleSub ?? sub };
+  if (user.googleSub === null && (await linkGoogleSub(ctx.db, user.id, sub, ctx.clock.now()))) {
+    return { ...user, googleSub: sub };
+  }
+  throw new AppError('GOOGLE_ACCOUNT_MISMATCH');
 }
 
 /** The verified address and subject of a Google ID token for `clientId`; INVALID_TOKEN otherwise. */
@@ -77,8 +90,17 @@ async function verifyCredential(
 /** The account Google vouched for: created, claimed (unverified) or linked (verified) as needed. */
 async function googleUser(ctx: AppContext, meta: RequestMeta, email: string, sub: string): Promise<User> {
   const now = ctx.clock.now();
+  // Once linked, the subject names the account, whatever address Google reports now.
+  const linked = await findGoogleUser(ctx.db, meta.site.id, sub);
+  if (linked) {
+    return linked;
+  }
   const user = await findLoginUser(ctx.db, meta.site.id, email);
   if (!user) {
+    // A new account is a registration: an admin's address is taken on every site.
+    if (await isAdminAddress(ctx.db, email)) {
+      throw new AppError('USER_EXISTS');
+    }
     try {
       return await insertUser(ctx.db, {
         id: randomUUID(),
@@ -104,12 +126,9 @@ async function googleUser(ctx: AppContext, meta: RequestMeta, email: string, sub
   if (!user.emailVerifiedAt) {
     return claimForGoogle(ctx, user, sub);
   }
-  if (!user.googleSub) {
-    // Google vouched for the address of a verified account: it is linked from now on.
-    await updateUser(ctx.db, user.id, { googleSub: sub, updatedAt: now });
-    return { ...user, googleSub: sub };
-  }
-  return user;
+  // Google vouched for the address of a verified account: it is linked from now on, unless
+  // another Google identity is.
+  return linkedTo(ctx, user, sub);
 }
 
 /** Google sign-in: an ID token verified against the configured JWKS, audience = the site's client id. */

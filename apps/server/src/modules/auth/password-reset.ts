@@ -3,6 +3,7 @@ import { sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hitLimit } from '../../lib/rate-limit.js';
+import { recordAudit } from '../audit/index.js';
 import { issueCode, matchCode, spendCode } from './codes.js';
 import { checkCaptcha, LIMITS, type RequestMeta } from './guards.js';
 import { findUserById, findUserBySiteEmail, replacePassword, revokeUserSessions, type User } from './repository.js';
@@ -66,5 +67,7 @@ export async function createNewPassword(
       throw new AppError('INVALID_TOKEN');
     }
     await revokeUserSessions(tx, user.id, 'password_reset', now);
+    // In the customer's own trail, like sign-ins: a reset they did not make is theirs to see.
+    await recordAudit(ctx, tx, { userId: user.id, action: 'account.password-reset', targetType: 'account' });
   });
 }

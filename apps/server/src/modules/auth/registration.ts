@@ -8,7 +8,13 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { issueCode, matchCode, spendCode } from './codes.js';
 import { assertEmail, checkCaptcha, LIMITS, type RequestMeta } from './guards.js';
-import { findUserBySiteEmail, insertUser, markEmailVerified, updateUnverifiedUser } from './repository.js';
+import {
+  findUserBySiteEmail,
+  insertUser,
+  isAdminAddress,
+  markEmailVerified,
+  updateUnverifiedUser,
+} from './repository.js';
 
 /** Registration: an account with an unverified address, its mailed code, and the verification. */
 
@@ -21,7 +27,9 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
     await joinableAgency(ctx.db, meta.site, body.agencyCode);
   }
   const existing = await findUserBySiteEmail(ctx.db, meta.site.id, body.email);
-  if (existing?.emailVerifiedAt) {
+  // An admin's address is taken on every site: a customer account with it would shadow or be
+  // mistaken for the admin (docs/security.md#admin-addresses).
+  if (existing?.emailVerifiedAt || (await isAdminAddress(ctx.db, body.email))) {
     throw new AppError('USER_EXISTS');
   }
   // Each registration gets its own code, which carries its password: registering again mails a
@@ -31,10 +39,15 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
   // password", which only the mailbox can complete, and the other person gets nothing.
   const samePassword = !existing || (await verifyPassword(existing.passwordHash, body.password));
   const passwordHash = samePassword ? await hashPassword(body.password) : null;
+  // The agency code follows the same rule (docs/product-rules.md#agency): the newest registration's
+  // own code, none if it carries none, and none when two registrations' passwords differ, since
+  // the mailbox's owner may then verify the code of either. Keeping an earlier registration's code
+  // would let whoever registered the address first (an agency owner) capture its real owner.
+  const agencyCode = samePassword ? (body.agencyCode ?? null) : null;
   if (existing) {
     const updated = await updateUnverifiedUser(ctx.db, existing.id, {
       passwordHash,
-      agencyCode: body.agencyCode ?? existing.agencyCode,
+      agencyCode,
       updatedAt: ctx.clock.now(),
     });
     if (!updated) {
@@ -48,7 +61,7 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
         siteId: meta.site.id,
         email: body.email,
         passwordHash,
-        agencyCode: body.agencyCode ?? null,
+        agencyCode,
         createdAt: ctx.clock.now(),
         updatedAt: ctx.clock.now(),
       });

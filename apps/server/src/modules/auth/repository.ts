@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { ROLE } from '@proxy/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { emailCodes, refreshTokens, sessions, users } from '../../db/schema/index.js';
 import { publishSessionsEnded } from '../realtime/index.js';
@@ -49,15 +50,49 @@ export async function findUserBySiteEmail(db: DbOrTx, siteId: string, email: str
   return rows[0];
 }
 
-/** The account that may log in on a site: its own user, else an owner (role 0), who is admin everywhere. */
-export async function findLoginUser(db: DbOrTx, siteId: string, email: string): Promise<User | undefined> {
+/**
+ * The account matching `match` that may sign in on a site: the site's own, or the owner's (an
+ * admin of every site). The owner comes first, so that no account made later on a seller's site
+ * with the owner's address can shadow the owner's sign-in there (docs/security.md#admin-addresses).
+ */
+async function findSiteOrOwnerUser(db: DbOrTx, siteId: string, match: SQL): Promise<User | undefined> {
   const rows = await db
     .select()
     .from(users)
-    .where(and(eq(users.email, email), or(eq(users.siteId, siteId), eq(users.role, 0))))
-    .orderBy(sql`(${users.siteId} = ${siteId}) desc`)
+    .where(and(match, or(eq(users.siteId, siteId), eq(users.role, ROLE.OWNER))))
+    .orderBy(sql`(${users.role} = ${ROLE.OWNER}) desc`)
     .limit(1);
   return rows[0];
+}
+
+/** The account an address signs in to on a site. */
+export function findLoginUser(db: DbOrTx, siteId: string, email: string): Promise<User | undefined> {
+  return findSiteOrOwnerUser(db, siteId, eq(users.email, email));
+}
+
+/** The account a Google subject is linked to on a site. */
+export function findGoogleUser(db: DbOrTx, siteId: string, sub: string): Promise<User | undefined> {
+  return findSiteOrOwnerUser(db, siteId, eq(users.googleSub, sub));
+}
+
+/** Links a Google subject to an account that has none; false when one is linked already. */
+export async function linkGoogleSub(db: DbOrTx, userId: string, sub: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ googleSub: sub, updatedAt: at })
+    .where(and(eq(users.id, userId), isNull(users.googleSub)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Whether an admin of the platform (the owner, or a site admin of any site) uses this address. */
+export async function isAdminAddress(db: DbOrTx, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), or(eq(users.role, ROLE.OWNER), eq(users.role, ROLE.SITE_ADMIN))))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<User> {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { decryptSecret, randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import { verifyPassword } from '../../lib/passwords.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hitLimit, resetLimit } from '../../lib/rate-limit.js';
 import { matchTotp } from '../../lib/totp.js';
 import { recordAudit } from '../audit/index.js';
@@ -24,6 +24,13 @@ import {
 import { REFRESH_TTL_SEC, signAccessToken } from './tokens.js';
 
 /** Sessions: login, token pairs, their rotation with reuse detection, logout. */
+
+let unknownHash: Promise<string> | null = null;
+/** A hash no password matches, checked for an unknown address so that it costs what a known one does. */
+function unknownAccountHash(): Promise<string> {
+  unknownHash ??= hashPassword(randomToken(24));
+  return unknownHash;
+}
 
 /** Starts a session and issues its first token pair. */
 export async function startSession(
@@ -78,14 +85,21 @@ export async function checkTotp(ctx: AppContext, user: User, code: string | unde
   }
 }
 
+/**
+ * Password sign-in (docs/security.md#sign-in). Failures are limited per source address and per
+ * account *from that source*: whoever guesses from elsewhere never locks the real user out, and
+ * every attempt costs a captcha. An unknown address and a wrong password answer the same
+ * WRONG_PASSWORD, after the same argon2 work, so the answer does not tell who has an account.
+ */
 export async function login(ctx: AppContext, meta: RequestMeta, body: TLoginRequest): Promise<TLoginResponse> {
-  const accountKey = `login:acct:${meta.site.id}:${body.email}`;
+  const accountKey = `login:acct:${meta.site.id}:${body.email}:${meta.ip}`;
   await hitLimit(ctx.db, ctx.clock, { key: `login:ip:${meta.ip}`, ...LIMITS.loginIp });
   await hitLimit(ctx.db, ctx.clock, { key: accountKey, ...LIMITS.loginAccount });
   await checkCaptcha(ctx, meta, body.captcha);
   const user = await findLoginUser(ctx.db, meta.site.id, body.email);
   if (!user) {
-    throw new AppError('USER_NOT_EXISTS');
+    await verifyPassword(await unknownAccountHash(), body.password);
+    throw new AppError('WRONG_PASSWORD');
   }
   await auditedLogin(ctx, user.id, 'password', async () => {
     if (!user.passwordHash) {

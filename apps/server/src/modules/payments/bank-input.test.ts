@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, build, countRows, customer, type TestApp } from '../../../test/helper.js';
-import { BANK_KEY, codeBillOf, expectLedgerHolds, sepay, setPromotion } from '../../../test/payments.js';
+import { BANK_KEY, codeBillOf, expectLedgerHolds, sepay, setPromotion, siteId } from '../../../test/payments.js';
 import { findTopupByProviderTxn } from './repository.js';
 
 let t: TestApp;
@@ -75,7 +75,7 @@ describe('POST /api/webhook/bank with characters PostgreSQL cannot store', () =>
         const replaced = '\uFFFD'.repeat(escape.split('\\u').length - 1);
         const id = field === 'id' ? `${base.id}${replaced}` : String(base.id);
         expect(await countRows(t, `topups where provider_txn_id like '${base.id}%'`)).toBe(1);
-        const row = await findTopupByProviderTxn(t.ctx.db, 'bank', id);
+        const row = await findTopupByProviderTxn(t.ctx.db, await siteId(t), 'bank', id);
         expect(row).toBeDefined();
         const stored = (row!.meta.transfer as Record<string, unknown>)[field];
         expect(stored).toBe(`${before}${replaced}`);
@@ -97,7 +97,7 @@ describe('POST /api/webhook/bank with characters PostgreSQL cannot store', () =>
     const body = sepay(`${code} ${'😀'.repeat(495)}`, 120_000);
     const res = await postRaw(JSON.stringify(body));
     expect(res.statusCode, res.body).toBe(200);
-    const row = await findTopupByProviderTxn(t.ctx.db, 'bank', String(body.id));
+    const row = await findTopupByProviderTxn(t.ctx.db, await siteId(t), 'bank', String(body.id));
     expect(row!.content).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
     expect(await balanceOf(t, c.id)).toBe(120_000);
   });

@@ -123,7 +123,8 @@ export type BankOutcome = CreditResult['outcome'] | 'ignored' | 'unmatched';
 
 /**
  * One incoming transfer (docs/money.md#payment-methods, docs/wire-contract.md#top-ups): credited at most once
- * per SePay id (the unique provider transaction id). Whoever's codeBill is in the content gets
+ * per site and SePay id (the provider transaction id, unique per site: another site's webhook,
+ * under its own admin's key, may post any id). Whoever's codeBill is in the content gets
  * transferAmount coins plus the promotion bonus, settling their oldest pending bank top-up of
  * that amount if they announced one. A content naming nobody (or two people), a transfer to
  * another account, one under the minimum or of an unknown type is kept, held for an admin.
@@ -172,8 +173,8 @@ async function receiveInTx(
 ): Promise<BankOutcome> {
   const txnId = String(body.id);
   // Deliveries of one transfer take their turn (an advisory lock on its id) before any row lock.
-  await lockBankTransfer(tx, txnId);
-  if (await findTopupByProviderTxn(tx, 'bank', txnId)) {
+  await lockBankTransfer(tx, site.id, txnId);
+  if (await findTopupByProviderTxn(tx, site.id, 'bank', txnId)) {
     return 'already';
   }
   const amount = body.transferAmount;

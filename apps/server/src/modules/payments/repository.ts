@@ -19,28 +19,32 @@ export async function lockTopup(db: DbOrTx, id: string): Promise<TopupRow | unde
   return rows[0];
 }
 
+/** A provider's ids are unique per site: each site is paid into its own account. */
 export async function findTopupByProviderOrder(
   db: DbOrTx,
+  siteId: string,
   method: PaymentMethod,
   providerOrderId: string,
 ): Promise<TopupRow | undefined> {
   const rows = await db
     .select()
     .from(topups)
-    .where(and(eq(topups.method, method), eq(topups.providerOrderId, providerOrderId)))
+    .where(and(eq(topups.siteId, siteId), eq(topups.method, method), eq(topups.providerOrderId, providerOrderId)))
     .limit(1);
   return rows[0];
 }
 
+/** A provider's ids are unique per site: each site is paid into its own account. */
 export async function findTopupByProviderTxn(
   db: DbOrTx,
+  siteId: string,
   method: PaymentMethod,
   providerTxnId: string,
 ): Promise<TopupRow | undefined> {
   const rows = await db
     .select()
     .from(topups)
-    .where(and(eq(topups.method, method), eq(topups.providerTxnId, providerTxnId)))
+    .where(and(eq(topups.siteId, siteId), eq(topups.method, method), eq(topups.providerTxnId, providerTxnId)))
     .limit(1);
   return rows[0];
 }
@@ -268,7 +272,7 @@ export async function markTopupCredited(
 
 // ---- bank transfers ----
 
-/** pg_advisory_xact_lock(BANK_TXN_LOCK, hashtext(sepay id)): the two-key space, apart from the jobs' keys. */
+/** pg_advisory_xact_lock(BANK_TXN_LOCK, hashtext(site id:sepay id)): the two-key space, apart from the jobs' keys. */
 const BANK_TXN_LOCK = 0x5e9a;
 
 /**
@@ -276,8 +280,8 @@ const BANK_TXN_LOCK = 0x5e9a;
  * first one's row, instead of racing it for the announced top-up and the user's balance (which
  * deadlocked, or credited a new row and left the announced top-up pending).
  */
-export async function lockBankTransfer(tx: DbOrTx, txnId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${BANK_TXN_LOCK}, hashtext(${txnId}))`);
+export async function lockBankTransfer(tx: DbOrTx, siteId: string, txnId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BANK_TXN_LOCK}, hashtext(${`${siteId}:${txnId}`}))`);
 }
 
 /** The users of the site whose transfer code is among `codes`, and whether each announced a top-up of `amount`. */

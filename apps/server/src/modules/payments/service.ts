@@ -232,7 +232,7 @@ export async function createTopup(
       updatedAt: ctx.clock.now(),
     });
   } catch (err) {
-    if (pgErrorOf(err)?.constraint !== 'topups_provider_order_uq') {
+    if (pgErrorOf(err)?.constraint !== 'topups_site_provider_order_uq') {
       throw err;
     }
     // The provider answered with an order id another top-up already has: that order is not this
@@ -252,7 +252,7 @@ export async function completeOrder(
   method: 'paypal' | 'bytepay',
   orderId: string,
 ): Promise<TTopupDetail> {
-  const found = await repo.findTopupByProviderOrder(ctx.db, method, orderId);
+  const found = await repo.findTopupByProviderOrder(ctx.db, caller.site.id, method, orderId);
   if (!found) {
     throw new AppError('PAYMENT_NOT_EXISTS');
   }
@@ -305,7 +305,12 @@ export async function cancelTopup(ctx: AppContext, caller: PaymentCaller, id: st
 
 // ---- webhooks ----
 
-async function locate(ctx: AppContext, method: ProviderMethod, ev: Evidence): Promise<TopupRow | undefined> {
+async function locate(
+  ctx: AppContext,
+  site: Site,
+  method: ProviderMethod,
+  ev: Evidence,
+): Promise<TopupRow | undefined> {
   if (ev.topupId && UUID_RE.test(ev.topupId)) {
     const t = await repo.findTopup(ctx.db, ev.topupId);
     if (
@@ -317,7 +322,7 @@ async function locate(ctx: AppContext, method: ProviderMethod, ev: Evidence): Pr
     }
     return undefined;
   }
-  return ev.providerOrderId ? repo.findTopupByProviderOrder(ctx.db, method, ev.providerOrderId) : undefined;
+  return ev.providerOrderId ? repo.findTopupByProviderOrder(ctx.db, site.id, method, ev.providerOrderId) : undefined;
 }
 
 export type WebhookOutcome = 'ignored' | 'unknown' | TopupRow['status'] | 'held';
@@ -345,7 +350,7 @@ export async function handleProviderWebhook(
   if (!ev) {
     return 'ignored';
   }
-  const t = await locate(ctx, method, ev);
+  const t = await locate(ctx, site, method, ev);
   if (!t) {
     ctx.log.warn({ method, topupId: ev.topupId, orderId: ev.providerOrderId }, 'payment webhook: no such top-up');
     return 'unknown';

@@ -38,6 +38,7 @@ export const audit: typeof vi = {
     'account.login': 'Signed in',
     'account.login-failed': 'Sign-in failed',
     'account.password': 'Account password changed',
+    'account.password-reset': 'Account password reset with a mailed code',
     'account.2fa-on': 'Two-factor turned on',
     'account.2fa-off': 'Two-factor turned off',
     'account.auto-renew-private': 'Private proxies auto-renew',

@@ -56,6 +56,7 @@ export const errors: Record<ErrorCode, string> = {
   TWOFA_IS_OFF: 'Two-factor authentication is off',
   INVALID_CAPTCHA: 'Invalid captcha, please try again',
   GOOGLE_LOGIN: 'This account signs in with Google. Sign in with Google and set a password on the account page',
+  GOOGLE_ACCOUNT_MISMATCH: 'This account is linked to another Google account',
   INVALID_IP: 'Invalid IP address, only IPv4 is accepted',
   SAME_OLD_AUTH_IP: 'The new auth IP is the same as the old one',
   SET_AUTHIP_FAIL: 'Setting the auth IP failed',

@@ -37,6 +37,7 @@ export const audit = {
     'account.login': 'Đăng nhập',
     'account.login-failed': 'Đăng nhập thất bại',
     'account.password': 'Đổi mật khẩu tài khoản',
+    'account.password-reset': 'Đặt lại mật khẩu bằng mã gửi qua email',
     'account.2fa-on': 'Bật xác thực 2 lớp',
     'account.2fa-off': 'Tắt xác thực 2 lớp',
     'account.auto-renew-private': 'Tự gia hạn proxy riêng',

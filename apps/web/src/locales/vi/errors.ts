@@ -58,6 +58,7 @@ export const errors: Record<ErrorCode, string> = {
   TWOFA_IS_OFF: 'Xác thực hai lớp đang tắt',
   INVALID_CAPTCHA: 'Xác minh captcha không hợp lệ, vui lòng thử lại',
   GOOGLE_LOGIN: 'Tài khoản này đăng nhập bằng Google. Hãy đăng nhập bằng Google và đặt mật khẩu trong trang tài khoản',
+  GOOGLE_ACCOUNT_MISMATCH: 'Tài khoản này đã liên kết với một tài khoản Google khác',
   INVALID_IP: 'Địa chỉ IP không hợp lệ, chỉ chấp nhận IPv4',
   SAME_OLD_AUTH_IP: 'IP xác thực mới trùng với IP cũ',
   SET_AUTHIP_FAIL: 'Cài đặt IP xác thực thất bại',
