@@ -89,8 +89,8 @@ export const ZSiteSettings = z.object({
 });
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 
-/** PUT /api/setting/admin/update {settings}: a field left out is kept. */
-export const ZSiteSettingsUpdate = z.object({ settings: ZSiteSettings.partial() });
+/** PUT /api/setting/admin/update {settings}: a field left out is kept; an unknown one is refused. */
+export const ZSiteSettingsUpdate = z.object({ settings: ZSiteSettings.partial().strict() });
 export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;
 
 /** docs/product-rules.md#sites: a site's hosts are 1 to SITE_MAX_HOSTS host names. */
