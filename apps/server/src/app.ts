@@ -14,6 +14,7 @@ import { registerMetrics, type AppMetrics } from './plugins/metrics.js';
 import { requestIdFrom, runWithRequestId } from './lib/request-context.js';
 import { serveSpa } from './web/serve-spa.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerConnectionGuard, requestTimeouts } from './plugins/connection-guard.js';
 import { registerMaintenanceGuard } from './plugins/maintenance.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { getSessionUser } from './modules/auth/index.js';
@@ -89,6 +90,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     logger: opts.logger ?? false,
     trustProxy: ctx.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    ...requestTimeouts(ctx.config),
     // Per-request log lines cost more than the requests themselves; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // Logged as reqId, sent back as X-Request-Id, put into 5xx answers (README "Metrics").
@@ -110,6 +112,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   // Body parsing may leave the request's async context; the handler runs in it again.
   app.addHook('preHandler', (req, _reply, done) => runWithRequestId(req.id, done));
   app.decorate('metrics', registerMetrics(app));
+  registerConnectionGuard(app);
   app.addHook('onRequest', async (req) => {
     req.site = await app.sites.resolve(req.headers.host);
   });
