@@ -12,6 +12,7 @@ import { serverRoot } from './paths.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerMetrics, type AppMetrics } from './plugins/metrics.js';
 import { requestIdFrom, runWithRequestId } from './lib/request-context.js';
+import { logSerializers } from './lib/log-errors.js';
 import { serveSpa } from './web/serve-spa.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerConnectionGuard, requestTimeouts } from './plugins/connection-guard.js';
@@ -87,7 +88,8 @@ export const defaultWebDist = path.join(serverRoot, '../web/dist');
 // eslint-disable-next-line max-lines-per-function -- the registration list of every module, in the order the routes are matched
 export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // Database errors are logged without their statement's parameters (lib/log-errors.ts).
+    logger: opts.logger ? { ...(opts.logger === true ? {} : opts.logger), serializers: logSerializers } : false,
     trustProxy: ctx.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     ...requestTimeouts(ctx.config),
