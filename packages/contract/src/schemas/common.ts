@@ -24,6 +24,27 @@ export const ZInstantTo = ZDateOrDateTime.transform((v) =>
   new Date(isDay(v) ? Date.parse(`${v}T00:00:00.000Z`) + DAY_MS : Date.parse(v)).toISOString(),
 );
 
+/**
+ * A settings PUT body that takes back what its GET answered (docs/wire-contract.md): the GET's
+ * `readOnly` fields are accepted and dropped, any other unknown field is refused.
+ */
+export function zEchoable<T extends z.ZodRawShape, K extends string>(editable: z.ZodObject<T>, readOnly: readonly K[]) {
+  const ignored = Object.fromEntries(readOnly.map((k) => [k, z.unknown().optional()])) as Record<
+    K,
+    z.ZodOptional<z.ZodUnknown>
+  >;
+  return editable
+    .extend(ignored)
+    .strict()
+    .transform((body) => {
+      const kept: Record<string, unknown> = { ...body };
+      for (const k of readOnly) {
+        delete kept[k];
+      }
+      return kept as z.output<typeof editable>;
+    });
+}
+
 /** docs/wire-contract.md#paging: ?page=1&limit=25&search= */
 export const ZListQuery = z.object({
   page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
