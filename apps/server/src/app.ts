@@ -13,8 +13,10 @@ import { serverRoot } from './paths.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerMetrics, type AppMetrics } from './plugins/metrics.js';
 import { requestIdFrom, runWithRequestId } from './lib/request-context.js';
+import { logSerializers } from './lib/log-errors.js';
 import { serveSpa } from './web/serve-spa.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerConnectionGuard, requestTimeouts } from './plugins/connection-guard.js';
 import { registerMaintenanceGuard } from './plugins/maintenance.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { getSessionUser } from './modules/auth/index.js';
@@ -87,9 +89,11 @@ export const defaultWebDist = path.join(serverRoot, '../web/dist');
 // eslint-disable-next-line max-lines-per-function -- the registration list of every module, in the order the routes are matched
 export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // Database errors are logged without their statement's parameters (lib/log-errors.ts).
+    logger: opts.logger ? { ...(opts.logger === true ? {} : opts.logger), serializers: logSerializers } : false,
     trustProxy: trustProxyOf(ctx.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    ...requestTimeouts(ctx.config),
     // Per-request log lines cost more than the requests themselves; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // Logged as reqId, sent back as X-Request-Id, put into 5xx answers (docs/operations.md#metrics).
@@ -111,6 +115,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   // Body parsing may leave the request's async context; the handler runs in it again.
   app.addHook('preHandler', (req, _reply, done) => runWithRequestId(req.id, done));
   app.decorate('metrics', registerMetrics(app));
+  registerConnectionGuard(app);
   app.addHook('onRequest', async (req) => {
     req.site = await app.sites.resolve(req.headers.host);
   });

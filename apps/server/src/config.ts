@@ -112,6 +112,12 @@ const ZEnv = z.object({
     .string()
     .regex(/^[^\s]+:\d{1,5}$/, 'expected HOST:PORT, e.g. 127.0.0.1:9464')
     .optional(),
+  /** The panel listener: how long a client may take to send a request's headers (docs/operations.md#slow-clients). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** …and the whole request, body included; a slower client is answered 408 and cut. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3600_000).default(30_000),
+  /** Open connections one source address (an IPv6 /64) may hold on the panel listener; 0: no limit. */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(256),
   /** On SIGTERM, how long in-flight requests get to finish before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** The built SPA to serve (default: apps/web/dist); bench:web points it at another build. */

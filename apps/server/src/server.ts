@@ -8,6 +8,7 @@ import { prepare } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createMailer } from './lib/mailer.js';
+import { logSerializers } from './lib/log-errors.js';
 import { serveMetrics } from './plugins/metrics.js';
 import { allJobs } from './jobs/index.js';
 import { startJobs } from './jobs/runner.js';
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = pino({ level: config.LOG_LEVEL, serializers: logSerializers });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
   const prepared = await prepare(config, database, mailer);

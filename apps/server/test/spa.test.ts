@@ -98,6 +98,27 @@ describe('the served SPA', () => {
     ]);
   });
 
+  it("should render a title holding replacement patterns ($&, $', $`) literally", async () => {
+    const [before] = await t.ctx.db.select({ title: sites.title }).from(sites).where(eq(sites.isDefault, true));
+    const title = "A$&B$'C$`D$$E$1";
+    await t.ctx.db.update(sites).set({ title }).where(eq(sites.isDefault, true));
+    spa.sites.invalidate();
+    try {
+      const res = await spa.inject({ method: 'GET', url: '/', headers: { host: 'localhost' } });
+      expect(res.statusCode).toBe(200);
+      const h = head(res.body);
+      expect(h.title).toBe('A$&amp;B$&#39;C$`D$$E$1');
+      expect(h.description).toBe('A$&amp;B$&#39;C$`D$$E$1: mua và quản lý proxy IPv6, IPv4 và proxy xoay.');
+      // The template around the title is there once, unspliced.
+      expect(res.body.match(/<title>/g)).toHaveLength(1);
+      expect(res.body.match(/<!doctype html>/g)).toHaveLength(1);
+      expect(res.body.match(/<\/html>/g)).toHaveLength(1);
+    } finally {
+      await t.ctx.db.update(sites).set({ title: before!.title }).where(eq(sites.isDefault, true));
+      spa.sites.invalidate();
+    }
+  });
+
   it('should render client routes and /index.html the same way, never cached', async () => {
     for (const url of ['/', '/dashboard', '/auth/login', '/index.html']) {
       const res = await spa.inject({ method: 'GET', url, headers: { host: 'proxy-owner.localhost' } });

@@ -23,6 +23,22 @@ export function hasPgliteDatabase(dir: string): boolean {
   return existsSync(path.join(dir, 'PG_VERSION'));
 }
 
+/**
+ * How to hand a PostgreSQL URL to pg_dump / pg_restore: the URL without its password on the command
+ * line (which every local user can read in `ps`), the password in the child's PGPASSWORD.
+ */
+export function libpqTarget(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const u = new URL(url);
+  const password = u.password ? decodeURIComponent(u.password) : u.searchParams.get('password');
+  u.password = '';
+  u.searchParams.delete('password');
+  const env = { ...process.env };
+  if (password) {
+    env.PGPASSWORD = password;
+  }
+  return { dbname: u.toString(), env };
+}
+
 /** A PostgreSQL URL with its password hidden, for printing. */
 export function maskUrl(url: string): string {
   try {

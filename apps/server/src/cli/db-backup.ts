@@ -6,12 +6,12 @@
  * PostgreSQL (DATABASE_URL set): pg_dump's custom format, for pg_restore.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openPglite } from '../db/client.js';
 import { dumpFromOwner } from '../db/data-dir-owner.js';
-import { CliError, cliEnv, hasPgliteDatabase, maskUrl, pgliteDir, runCli } from './cli-support.js';
+import { CliError, cliEnv, hasPgliteDatabase, libpqTarget, maskUrl, pgliteDir, runCli } from './cli-support.js';
 
 const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 
@@ -32,9 +32,15 @@ async function pgliteBackup(dir: string): Promise<{ data: Buffer; how: string }>
 }
 
 function postgresBackup(url: string, out: string): void {
-  const res = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--file', out, '--dbname', url], {
+  // Created owner-only before pg_dump opens it (it keeps an existing file's mode), and set again after.
+  writeFileSync(out, '', { mode: 0o600 });
+  chmodSync(out, 0o600);
+  const { dbname, env } = libpqTarget(url);
+  const res = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--file', out, '--dbname', dbname], {
     stdio: ['ignore', 'inherit', 'inherit'],
+    env,
   });
+  chmodSync(out, 0o600);
   if (res.error) {
     throw new CliError(`could not run pg_dump (${res.error.message}); install the PostgreSQL client tools`);
   }
@@ -64,6 +70,7 @@ async function main(): Promise<void> {
     }
     const backup = await pgliteBackup(dir);
     writeFileSync(partial, backup.data, { mode: 0o600 });
+    chmodSync(partial, 0o600);
     how = `PGlite ${dir}, ${backup.how}`;
   }
   renameSync(partial, out);

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { dataDirOwnerPid } from '../db/data-dir-owner.js';
 import { countUserRelations } from '../db/move.js';
-import { CliError, cliEnv, hasPgliteDatabase, maskUrl, pgliteDir, runCli } from './cli-support.js';
+import { CliError, cliEnv, hasPgliteDatabase, libpqTarget, maskUrl, pgliteDir, runCli } from './cli-support.js';
 import { auditLedger } from './ledger-audit.js';
 
 const USAGE = 'usage: npm run db:restore -- FILE [--data-dir DIR]';
@@ -39,9 +39,15 @@ async function restorePostgres(file: string, url: string): Promise<Database> {
     if (existing > 0) {
       throw new CliError(`${maskUrl(url)} is not empty (${existing} relations): restore into an empty database`);
     }
-    const res = spawnSync('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--dbname', url, file], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const { dbname, env } = libpqTarget(url);
+    const res = spawnSync(
+      'pg_restore',
+      ['--no-owner', '--no-privileges', '--exit-on-error', '--dbname', dbname, file],
+      {
+        env,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     if (res.error) {
       throw new CliError(`could not run pg_restore (${res.error.message}); install the PostgreSQL client tools`);
     }

@@ -49,9 +49,14 @@ export function renderIndexHtml(template: string, b: HtmlBranding): string {
     `<meta property="og:title" content="${escapeHtml(b.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(b.description)}" />`,
   ].join('\n    ');
+  // Function replacements: a string replacement would read `$&`, `$'` or `` $` `` in a site's
+  // title as patterns and splice parts of the template into the page.
+  const html = `<html lang="${b.lang}"${b.forced ? ` data-force-lang="${b.lang}"` : ''}>`;
+  const color = `<meta name="theme-color" content="${escapeHtml(b.color)}" />`;
+  const icon = `<link rel="icon" href="${escapeHtml(b.icon)}" />`;
   return template
-    .replace(/<html\b[^>]*>/i, `<html lang="${b.lang}"${b.forced ? ` data-force-lang="${b.lang}"` : ''}>`)
-    .replace(/<title>[^<]*<\/title>/i, head)
-    .replace(/<meta name="theme-color"[^>]*>/i, `<meta name="theme-color" content="${escapeHtml(b.color)}" />`)
-    .replace(/<link rel="icon"[^>]*>/i, `<link rel="icon" href="${escapeHtml(b.icon)}" />`);
+    .replace(/<html\b[^>]*>/i, () => html)
+    .replace(/<title>[^<]*<\/title>/i, () => head)
+    .replace(/<meta name="theme-color"[^>]*>/i, () => color)
+    .replace(/<link rel="icon"[^>]*>/i, () => icon);
 }

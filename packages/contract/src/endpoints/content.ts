@@ -3,6 +3,7 @@ import { ZOk } from '../schemas/common.js';
 import {
   ZContentLangQuery,
   ZDownloads,
+  ZDownloadsUpdate,
   ZLanding,
   ZLandingUpdate,
   ZMyIp,
@@ -65,7 +66,7 @@ export const tutorialEndpoints = {
 /** /api/tools: downloads, "my IP" and the free proxy checker. */
 export const toolEndpoints = {
   downloads: endpoint('GET', '/tools/downloads', { response: ZDownloads }),
-  adminDownloads: endpoint('PUT', '/tools/admin/downloads', { body: ZDownloads, response: ZDownloads }),
+  adminDownloads: endpoint('PUT', '/tools/admin/downloads', { body: ZDownloadsUpdate, response: ZDownloads }),
   myIp: endpoint('GET', '/tools/my-ip', { response: ZMyIp }),
   /** NDJSON: one result per proxy as soon as it is done, then {"done":N}. */
   checkProxy: endpoint('POST', '/tools/check-proxy', {

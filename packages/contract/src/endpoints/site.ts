@@ -62,5 +62,8 @@ export const settingEndpoints = {
   list: endpoint('GET', '/setting/admin/list', { response: ZSiteSettings }),
   update: endpoint('PUT', '/setting/admin/update', { body: ZSiteSettingsUpdate, response: ZSiteSettings }),
   getMaintenance: endpoint('GET', '/setting/admin/maintenance', { response: ZMaintenance }),
-  setMaintenance: endpoint('PUT', '/setting/admin/maintenance', { body: ZMaintenance, response: ZMaintenance }),
+  setMaintenance: endpoint('PUT', '/setting/admin/maintenance', {
+    body: ZMaintenance.strict(),
+    response: ZMaintenance,
+  }),
 };

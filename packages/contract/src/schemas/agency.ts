@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zPage, ZListQuery } from './common.js';
+import { zPage, ZDayBound, ZListQuery } from './common.js';
 
 /** docs/product-rules.md#agency: pending (awaiting approval) → active ⇄ disabled. */
 export const AGENCY_STATUSES = ['pending', 'active', 'disabled'] as const;
@@ -66,10 +66,9 @@ export const ZAgencyMyStats = z.object({
 });
 export type TAgencyMyStats = z.infer<typeof ZAgencyMyStats>;
 
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** At most a year and a day of UTC days per stats request. */
 export const AGENCY_STATS_MAX_DAYS = 366;
-export const ZAgencyStatsQuery = z.object({ from: ZDay, to: ZDay });
+export const ZAgencyStatsQuery = z.object({ from: ZDayBound, to: ZDayBound });
 export const ZAgencyStatsDay = z.object({
   date: z.string(),
   newMembers: z.number().int(),

@@ -142,6 +142,8 @@ export type TDownload = z.infer<typeof ZDownload>;
 /** GET /api/tools/downloads; PUT /api/tools/admin/downloads {items} replaces them. */
 export const ZDownloads = z.object({ items: z.array(ZDownload).max(50) });
 export type TDownloads = z.infer<typeof ZDownloads>;
+/** PUT /api/tools/admin/downloads: the list as GET answers it; an unknown field is refused. */
+export const ZDownloadsUpdate = z.object({ items: z.array(ZDownload.strict()).max(50) }).strict();
 
 /** GET /api/tools/my-ip: what the server sees of the caller. */
 export const ZMyIp = z.object({ ip: z.string(), family: z.enum(['IPv4', 'IPv6']), userAgent: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zPage } from './common.js';
+import { zEchoable, zPage } from './common.js';
 
 /** Alerts and signed webhooks (/api/notify; docs/guide.md#alerts-and-webhooks). */
 export const NOTIFY_EVENTS = [
@@ -34,19 +34,22 @@ export const ZNotifySettings = z.object({
 });
 export type TNotifySettings = z.infer<typeof ZNotifySettings>;
 
-export const ZNotifySettingsUpdate = z
-  .object({
-    email: z.boolean(),
-    /** null unlinks the chat; a chat is linked only through the bot (telegram-link). */
-    telegramChatId: z.null(),
-    webhookUrl: z.string().trim().max(MAX_WEBHOOK_URL_LENGTH).nullable(),
-    leadDays: z.array(z.number().int().min(1).max(MAX_LEAD_DAY)).max(5),
-    lowBalance: z.number().int().min(0).max(1_000_000_000_000).nullable(),
-    events: z.array(ZNotifyEvent).max(NOTIFY_EVENTS.length),
-    language: z.enum(['vi', 'en']),
-  })
-  .partial()
-  .strict();
+/** PUT /api/notify/settings: a field left out is kept; the GET's answer is taken back as it is. */
+export const ZNotifySettingsUpdate = zEchoable(
+  z
+    .object({
+      email: z.boolean(),
+      /** null unlinks the chat; a chat is linked only through the bot (telegram-link): only the linked id comes back. */
+      telegramChatId: z.string().max(100).nullable(),
+      webhookUrl: z.string().trim().max(MAX_WEBHOOK_URL_LENGTH).nullable(),
+      leadDays: z.array(z.number().int().min(1).max(MAX_LEAD_DAY)).max(5),
+      lowBalance: z.number().int().min(0).max(1_000_000_000_000).nullable(),
+      events: z.array(ZNotifyEvent).max(NOTIFY_EVENTS.length),
+      language: z.enum(['vi', 'en']),
+    })
+    .partial(),
+  ['telegramAvailable', 'webhookSecret'],
+);
 export type TNotifySettingsUpdate = z.infer<typeof ZNotifySettingsUpdate>;
 
 export const ZTelegramLink = z.object({ url: z.string(), code: z.string() });
@@ -77,13 +80,15 @@ export const ZTelegramBotSettings = z.object({
   username: z.string().nullable(),
   apiBase: z.string(),
 });
-export const ZTelegramBotUpdate = z
-  .object({
+/** PUT /api/notify/admin/telegram: without botToken the bot is kept as it is. */
+export const ZTelegramBotUpdate = zEchoable(
+  z.object({
     /** null removes the bot. */
-    botToken: z.string().trim().min(1).max(200).nullable(),
+    botToken: z.string().trim().min(1).max(200).nullable().optional(),
     apiBase: z.string().trim().max(500).optional(),
-  })
-  .strict();
+  }),
+  ['configured', 'username'],
+);
 
 /** A webhook's body: `{id, type, createdAt, data}`, signed in `X-Signature`. */
 export const ZWebhookEvent = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCK_DAYS } from '../constants.js';
 import { API_RATE_LIMIT } from './developer.js';
-import { ZListQuery } from './common.js';
+import { ZListQuery, zEchoable } from './common.js';
 
 /**
  * The maintenance notice (docs/wire-contract.md#site-content): a banner for everyone; while it is
@@ -97,8 +97,8 @@ export const ZSiteSettings = z.object({
 });
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 
-/** PUT /api/setting/admin/update {settings}: a field left out is kept. */
-export const ZSiteSettingsUpdate = z.object({ settings: ZSiteSettings.partial() });
+/** PUT /api/setting/admin/update {settings}: a field left out is kept; an unknown one is refused. */
+export const ZSiteSettingsUpdate = z.object({ settings: ZSiteSettings.partial().strict() });
 export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;
 
 /** docs/product-rules.md#sites: a site's hosts are 1 to SITE_MAX_HOSTS host names. */
@@ -156,10 +156,13 @@ export const ZRecaptchaKeys = z
   .nullable();
 
 /** PUT /api/site/admin/update-site/:id: a field left out is kept; `hosts` is the owner's only. */
-export const ZSiteUpdate = ZSiteEditable.partial().extend({
-  hosts: z.array(ZHostInput).min(1).max(SITE_MAX_HOSTS).optional(),
-  recaptcha: ZRecaptchaKeys.optional(),
-});
+export const ZSiteUpdate = zEchoable(
+  ZSiteEditable.partial().extend({
+    hosts: z.array(ZHostInput).min(1).max(SITE_MAX_HOSTS).optional(),
+    recaptcha: ZRecaptchaKeys.optional(),
+  }),
+  ['id', 'slug', 'isDefault', 'logo', 'recaptchaSiteKey', 'recaptchaSecretSet', 'createdAt'],
+);
 export type TSiteUpdate = z.infer<typeof ZSiteUpdate>;
 
 /** POST /api/site/admin/create-site (owner): a new site with a copy of another site's catalogue. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDayBound } from './common.js';
 import { PAYMENT_METHODS } from './payments.js';
 
 const int = () => z.number().int();
@@ -26,11 +27,9 @@ export const ZTotalStats = z.object({
 });
 export type TTotalStats = z.infer<typeof ZTotalStats>;
 
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** from/to: UTC days (YYYY-MM-DD), both included; at most 366 days. */
+/** from/to: UTC days (a date, or the day of a date-time), both included; at most 366 days. */
 export const ZStatsRangeQuery = z
-  .object({ from: ZDay, to: ZDay })
+  .object({ from: ZDayBound, to: ZDayBound })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 365 * 86_400_000, {
     message: 'at most 366 days',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstantFrom, ZInstantTo } from './common.js';
 
 // ---- proxy bandwidth usage (GET /api/usage/*; docs/wire-contract.md#usage) ----
 
@@ -28,18 +29,16 @@ export const USAGE_DEFAULT_RANGE_MS: Record<UsageStep, number> = {
 /** The most buckets one answer holds (a day of minutes, two months of hours, four years of days). */
 export const USAGE_MAX_POINTS = 1500;
 
-const ZInstant = z.iso.datetime({ offset: true });
-
 /**
- * GET /api/usage/proxy/:id?from&to&step. `from`/`to` are ISO instants (to defaults to now, from
+ * GET /api/usage/proxy/:id?from&to&step. `from`/`to` are dates or ISO instants (to defaults to now, from
  * to the step's default range before it), rounded down to the step's buckets; at most
  * USAGE_MAX_POINTS buckets.
  */
 export const ZUsageHistoryQuery = z
   .object({
     step: z.enum(USAGE_STEPS).default('minute'),
-    from: ZInstant.optional(),
-    to: ZInstant.optional(),
+    from: ZInstantFrom.optional(),
+    to: ZInstantTo.optional(),
   })
   .refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) < Date.parse(q.to), {
     message: 'from must be before to',

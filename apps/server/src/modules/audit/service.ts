@@ -80,12 +80,13 @@ export async function recordApiKeyUse(
   });
 }
 
-function toWire(r: repo.AuditRow): TAuditEvent {
+/** `self`: the customer's own trail, where an admin's or owner's action shows without their address. */
+function toWire(r: repo.AuditRow, viewer: 'self' | 'admin'): TAuditEvent {
   return {
     id: r.id,
     at: r.at.toISOString(),
     actor: r.actor,
-    ip: r.ip,
+    ip: viewer === 'self' && r.actor === 'admin' ? null : r.ip,
     action: r.action,
     target: r.targetType ? { type: r.targetType, id: r.targetId } : null,
     detail: r.apiKeyHint ? { ...r.detail, apiKey: r.apiKeyHint } : r.detail,
@@ -99,7 +100,12 @@ const NOT_EXISTS = { proxy: 'PROXY_NOT_EXISTS', key: 'KEY_NOT_EXISTS', order: 'O
  * the user's counts as not existing (404 PROXY_NOT_EXISTS, KEY_NOT_EXISTS, ORDER_NOT_EXIST); a
  * proxy's or key's trail includes the rows of its order (its purchase, whole-order renewals).
  */
-export async function listAudit(ctx: AppContext, userId: string, q: TAuditListQuery): Promise<TPage<TAuditEvent>> {
+export async function listAudit(
+  ctx: AppContext,
+  userId: string,
+  q: TAuditListQuery,
+  viewer: 'self' | 'admin' = 'self',
+): Promise<TPage<TAuditEvent>> {
   const targets = (
     [
       ['proxy', q.proxyId],
@@ -120,7 +126,12 @@ export async function listAudit(ctx: AppContext, userId: string, q: TAuditListQu
     targetIds = owned.orderId ? [id, owned.orderId] : [id];
   }
   const { rows, total } = await repo.pageAuditRows(ctx.db, { userId, targetIds, page: q.page, limit: q.limit });
-  return toPage(rows.map(toWire), total, q.page, q.limit);
+  return toPage(
+    rows.map((r) => toWire(r, viewer)),
+    total,
+    q.page,
+    q.limit,
+  );
 }
 
 /** The maintenance job's share: rows past the retention period. */
@@ -133,5 +144,5 @@ export async function adminListAudit(ctx: AppContext, siteId: string, userId: st
   if (!(await repo.userInSite(ctx.db, userId, siteId))) {
     throw new AppError('USER_NOT_EXISTS');
   }
-  return listAudit(ctx, userId, q);
+  return listAudit(ctx, userId, q, 'admin');
 }

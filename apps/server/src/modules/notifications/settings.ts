@@ -6,6 +6,7 @@ import {
   type TNotifySettings,
   type TNotifySettingsUpdate,
 } from '@proxy/contract';
+import { AppError } from '../../lib/errors.js';
 import type { AppContext } from '../../context.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import { checkOutboundUrl, outboundOf } from '../../lib/outbound.js';
@@ -75,6 +76,10 @@ export async function updateSettings(
     await checkOutboundUrl(outboundOf(ctx.config), url, 'webhookUrl');
   }
   const current = effective(userId, await findSettings(ctx.db, userId));
+  if (typeof patch.telegramChatId === 'string' && patch.telegramChatId !== current.telegramChatId) {
+    // A chat is linked only through the bot; the linked one's id may come back as the GET gave it.
+    throw new AppError('VALIDATION_ERROR', { field: 'telegramChatId' });
+  }
   const next: Effective = {
     ...current,
     ...(patch.email !== undefined && { email: patch.email }),

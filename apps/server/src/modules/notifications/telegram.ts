@@ -87,9 +87,14 @@ export async function callBot<T>(
 export async function setBot(
   ctx: AppContext,
   siteId: string,
-  input: { botToken: string | null; apiBase?: string },
+  input: { botToken?: string | null; apiBase?: string },
   actor: Actor,
 ): Promise<{ configured: boolean; username: string | null; apiBase: string }> {
+  if (input.botToken === undefined) {
+    // The GET's answer sent back: the token is write-only, so without one the bot stays as it is.
+    return getBotSettings(ctx, siteId);
+  }
+  const botToken = input.botToken;
   const apiBase = input.apiBase?.replace(/\/+$/, '') || DEFAULT_TELEGRAM_API;
   // The change is audited like every site setting (docs/wire-contract.md#sites); the token masked.
   const save = (telegram: { botToken: string; apiBase: string; username: string } | null) =>
@@ -106,19 +111,19 @@ export async function setBot(
         BOT_SECRETS,
       );
     });
-  if (input.botToken === null) {
+  if (botToken === null) {
     await save(null);
     return { configured: false, username: null, apiBase };
   }
   await checkOutboundUrl(outboundOf(ctx.config), apiBase, 'apiBase');
-  const me = await callBot<{ username?: string }>(ctx, { token: input.botToken, apiBase }, 'getMe', {}).catch(
+  const me = await callBot<{ username?: string }>(ctx, { token: botToken, apiBase }, 'getMe', {}).catch(
     (err: unknown) => {
       ctx.log.warn({ err }, 'telegram getMe failed');
       throw new AppError('TELEGRAM_ERROR');
     },
   );
   const username = me.result.username ?? '';
-  await save({ botToken: encryptSecret(ctx.keys.secrets, input.botToken), apiBase, username });
+  await save({ botToken: encryptSecret(ctx.keys.secrets, botToken), apiBase, username });
   return { configured: true, username, apiBase };
 }
 

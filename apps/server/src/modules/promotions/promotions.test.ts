@@ -231,6 +231,30 @@ describe('the bonus of a credited top-up', () => {
     expect(await count(sql`select count(*) as n from promotion_grants where user_id = ${c.id}`)).toBe(1);
     const stats = (await call('GET', `/api/promotion/stats?promotionId=${p.id}`, admin.token)).json();
     expect(stats).toMatchObject({ bonusCoins: 200_000, topups: 1, users: 1 });
+
+    // from/to take a date (that UTC day included) or an ISO date-time.
+    const [grant] = await queryRows<{ ms: string }>(
+      t.ctx.db,
+      sql`select (extract(epoch from created_at) * 1000)::bigint::text as ms from promotion_grants where user_id = ${c.id}`,
+    );
+    const at = new Date(Number(grant!.ms));
+    const day = at.toISOString().slice(0, 10);
+    const before = new Date(at.getTime() - 86_400_000).toISOString().slice(0, 10);
+    const range = async (from: string, to: string) => {
+      const q = `promotionId=${p.id}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+      const res = await call('GET', `/api/promotion/stats?${q}`, admin.token);
+      expect(res.statusCode, `${from}..${to}`).toBe(200);
+      return res.json().topups as number;
+    };
+    expect(await range(day, day)).toBe(1);
+    expect(await range(before, before)).toBe(0);
+    expect(await range(`${day}T00:00:00Z`, `${day}T23:59:59.999+00:00`)).toBe(1);
+    expect(await range(before, `${day}T00:00:00Z`)).toBe(0);
+    for (const bad of ['2026-13-01', '28/11/2026', 'yesterday']) {
+      const res = await call('GET', `/api/promotion/stats?from=${bad}`, admin.token);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message).toBe('VALIDATION_ERROR');
+    }
   });
 
   it("should give an admin's credit of an announced top-up its bonus once, under 20 concurrent marks", async () => {

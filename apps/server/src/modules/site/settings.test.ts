@@ -45,6 +45,17 @@ describe('/api/setting/admin (site settings)', () => {
     },
   );
 
+  it('should refuse an unknown setting with VALIDATION_ERROR and change nothing', async () => {
+    const token = await admin();
+    await update(token, { lockDays: 14 });
+    for (const settings of [{ noSuchKey: 1 }, { lockDays: 20, noSuchKey: 'x' }]) {
+      const res = await update(token, settings);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('VALIDATION_ERROR');
+    }
+    expect((await read(token)).json()).toEqual({ lockDays: 14, apiRateLimitPerMin: 120 });
+  });
+
   it('should refuse a customer with FORBIDDEN', async () => {
     const c = await customer(t);
     expect((await read(c.token)).statusCode).toBe(403);

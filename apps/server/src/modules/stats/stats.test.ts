@@ -198,6 +198,16 @@ describe('GET /api/stats/admin/get-stats-daily', () => {
     ]);
   });
 
+  it('should take date-times as well as dates for from/to, meaning their UTC days', async () => {
+    const byDate = await get('/api/stats/admin/get-stats-daily?from=2026-03-10&to=2026-03-12', admin.token);
+    const qs = `from=${encodeURIComponent('2026-03-10T05:00:00Z')}&to=${encodeURIComponent('2026-03-12T23:30:00+00:00')}`;
+    const byTime = await get(`/api/stats/admin/get-stats-daily?${qs}`, admin.token);
+    expect(byTime.statusCode, byTime.body).toBe(200);
+    expect(byTime.json()).toEqual(byDate.json());
+    const bad = await get('/api/stats/admin/get-stats-daily?from=2026-03-10T05:00&to=2026-03-12', admin.token);
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('should answer the same from the rollup of closed days, and count today live', async () => {
     const url = '/api/stats/admin/get-stats-daily?from=2026-03-10&to=2026-03-12';
     const first = (await get(url, admin.token)).json();

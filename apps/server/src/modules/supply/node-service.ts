@@ -17,7 +17,8 @@ export interface NodeIdentity {
 /** `Authorization: Node <nodeId>:<secret>` (docs/gateway-protocol.md#authentication). */
 export async function authenticateNode(ctx: AppContext, header: string | undefined): Promise<NodeIdentity> {
   const m = /^Node ([0-9a-f-]{36}):(\S+)$/i.exec(header ?? '');
-  if (!m) {
+  // The id column is a uuid: anything else would fail the query, not the credential.
+  if (!m || !UUID_RE.test(m[1]!)) {
     throw new AppError('INVALID_TOKEN');
   }
   const node = await repo.findNodeCredentials(ctx.db, m[1]!);

@@ -42,6 +42,18 @@ describe('node authentication', () => {
       expect(res.statusCode).toBe(401);
     }
   });
+
+  it('should answer 401 INVALID_TOKEN to a node id of 36 hex digits and dashes that is not a UUID', async () => {
+    for (const id of ['-'.repeat(36), 'a'.repeat(36), `${'0'.repeat(35)}-`, `${nodeId.slice(0, 35)}-`]) {
+      const res = await t.inject({
+        method: 'GET',
+        url: '/api/sub-server/node/state',
+        headers: { authorization: `Node ${id}:x` },
+      });
+      expect(res.statusCode, id).toBe(401);
+      expect(res.json().message, id).toBe('INVALID_TOKEN');
+    }
+  });
 });
 
 describe('GET node/state and the change log', () => {

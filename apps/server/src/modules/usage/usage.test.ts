@@ -124,6 +124,12 @@ describe('usage history', () => {
     expect(h.quota).toEqual({ limitBytes: 1024 ** 3, usedBytes: 1024, leftBytes: 1024 ** 3 - 1024 });
     expect(h.points).toHaveLength(24);
     expect(total(h)).toEqual({ bytesIn: 1000, bytesOut: 24 });
+    // A date as from/to: that whole UTC day, in hours.
+    const today = new Date(a.clock.nowMs()).toISOString().slice(0, 10);
+    const day = await history(c, p, `step=hour&from=${today}&to=${today}`);
+    expect(day.points).toHaveLength(24);
+    expect(day.points[0]!.at).toBe(`${today}T00:00:00.000Z`);
+    expect(total(day)).toEqual({ bytesIn: 1000, bytesOut: 24 });
   });
 
   it("should refuse another user's proxy, another site's admin and bad queries without changing anything", async () => {
