@@ -36,3 +36,8 @@ export const marginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireAdmin);
   marginRoute(app, { schema: { tags: ['stats'] } });
 };
+
+export { bindUpstreams, planSupply, recordIntent } from './plan-supply.js';
+export { processPurchase } from './buy-upstream.js';
+export { awaitDelivery, runDuePurchases } from './run-purchases.js';
+export type { SupplyPlan } from './plan-supply.js';

@@ -5,6 +5,7 @@
  * admin-routes.ts, registered by app.ts).
  */
 export {
+  allocateChainedSlots,
   allocateSlots,
   bindSlots,
   claimEgress,

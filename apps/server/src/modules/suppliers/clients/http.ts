@@ -35,6 +35,13 @@ export class SupplierError extends Error {
  * At most `perSecond` calls per rolling second for one key (proxy6 allows 3 a second per account;
  * more are answered 429). Callers of one key on this process queue behind each other.
  */
+/**
+ * The window is a little longer than a second: a call's time is taken when it is sent, and the
+ * supplier counts it when it arrives, so a call that travelled slower must not make the fourth
+ * one look early.
+ */
+const WINDOW_MS = 1100;
+
 export class RateLimiter {
   private readonly recent = new Map<string, number[]>();
   private readonly tails = new Map<string, Promise<void>>();
@@ -54,11 +61,11 @@ export class RateLimiter {
   private async slot(key: string): Promise<void> {
     const times = this.recent.get(key) ?? [];
     const now = Date.now();
-    while (times.length > 0 && now - times[0]! >= 1000) {
+    while (times.length > 0 && now - times[0]! >= WINDOW_MS) {
       times.shift();
     }
     if (times.length >= this.perSecond) {
-      await sleep(1000 - (now - times[0]!) + 1);
+      await sleep(WINDOW_MS - (now - times[0]!) + 1);
       times.shift();
     }
     times.push(Date.now());
