@@ -1,5 +1,5 @@
 /**
- * Suppliers (API.md "Suppliers", docs/suppliers.md): upstream providers a site resells on its own
+ * Suppliers (docs/suppliers.md): upstream providers a site resells on its own
  * gateway — Proxy6 bought on demand, a Webshare pool, a pasted list. Admin calls, routes per
  * product and country, the purchase intent that buys upstream after the customer paid (exactly
  * once, refunded once when no source delivers), renewals upstream first, health replacement, and
