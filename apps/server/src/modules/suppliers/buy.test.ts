@@ -190,6 +190,9 @@ describe('buying a country routed to Proxy6', () => {
       cost: 500,
     });
     await call('PUT', '/supplier/admin/route', { product: 'v4', country: 'MT', sources: [p6Id, listId] });
+    // The catalogue counts the route's sources: the two pasted lines (Proxy6 was not synced for MT).
+    const listed = (await call('GET', '/country/v4/list-country')).json();
+    expect(listed.find((x: { code: string }) => x.code === 'MT')).toMatchObject({ stock: 2, available: true });
     p6.fault('buy', { kind: 'error', errorId: 400 });
     const c = await customer(t, 50_000);
     const res = await buy(c.token);
