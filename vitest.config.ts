@@ -32,6 +32,8 @@ export const PGLITE_SUBSET = [
   'apps/server/src/modules/user/admin-money.test.ts',
   'apps/server/src/modules/agency/commission.test.ts',
   'apps/server/src/modules/promotions/promotions.test.ts',
+  // Buying from suppliers: the customer's payment, the purchase intent under a lease and the refund.
+  'apps/server/src/modules/suppliers/*.test.ts',
 ];
 
 /** The server suite's settings, shared by the full project and the PGlite subset. */

@@ -61,6 +61,7 @@ import { usageRoutes } from './modules/usage/routes.js';
 import { apiKeyRoutes, publicDocumentRoutes } from './modules/api-keys/routes.js';
 import { promotionRoutes } from './modules/promotions/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
+import { marginRoutes, supplierAdminRoutes } from './modules/suppliers/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -186,6 +187,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(agencyAdminRoutes, { prefix: '/agency-admin' });
       await api.register(promotionRoutes, { prefix: '/promotion' });
       await api.register(statsRoutes, { prefix: '/stats' });
+      await api.register(marginRoutes, { prefix: '/stats/admin' });
+      await api.register(supplierAdminRoutes, { prefix: '/supplier/admin' });
       await api.register(eventRoutes, { sessionUser: getSessionUser });
       await api.register(usageRoutes, { prefix: '/usage', sessionUser: getSessionUser });
       await api.register(apiKeyRoutes, { prefix: '/api' });

@@ -81,6 +81,8 @@ const ZEnv = z.object({
    * and other special-purpose addresses, and plain http (tests, local payment fakes only).
    */
   OUTBOUND_ALLOW_PRIVATE: ZBool01.prefault('0'),
+  /** How long a supplier's API (modules/suppliers) may take to answer one call. */
+  SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).prefault('15000'),
   /** Name servers for resolving those URLs (default: the system's resolver). */
   OUTBOUND_DNS_SERVERS: ZDnsServerList.optional(),
   IPV6_PREFIX: z

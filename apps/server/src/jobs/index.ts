@@ -8,6 +8,7 @@ import { outboxJob } from './outbox.js';
 import { statsJob } from './stats.js';
 import { usageRollupJob } from './usage.js';
 import { alertsJob, telegramJob } from './alerts.js';
+import { supplierPurchasesJob } from './supplier-purchases.js';
 
 export const allJobs: Job[] = [
   lifecycleJob,
@@ -20,4 +21,5 @@ export const allJobs: Job[] = [
   usageRollupJob,
   alertsJob,
   telegramJob,
+  supplierPurchasesJob,
 ];

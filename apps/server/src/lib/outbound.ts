@@ -257,3 +257,28 @@ export async function outboundRequest(out: Outbound, raw: string, init: Outbound
     req.end(init.body);
   });
 }
+
+/**
+ * The address to dial for a host an admin or a supplier gave as a proxy (an upstream proxy): a
+ * literal address or a name resolved now, refused (OutboundRefusedError) when it is not public,
+ * unless OUTBOUND_ALLOW_PRIVATE. The gateway judges it again at each connection.
+ */
+export async function publicAddressOf(out: Outbound, rawHost: string): Promise<string> {
+  const hostname = rawHost.startsWith('[') && rawHost.endsWith(']') ? rawHost.slice(1, -1) : rawHost;
+  const host = parseHost(hostname);
+  if (host.kind === 'invalid') {
+    throw new OutboundRefusedError(host.reason);
+  }
+  if (host.kind === 'ip') {
+    const reason = out.allowPrivate ? null : specialPurpose(host.ip);
+    if (reason !== null) {
+      throw new OutboundRefusedError(`${hostname} is ${reason}`);
+    }
+    return hostname;
+  }
+  if (!out.allowPrivate && (host.name === 'localhost' || host.name.endsWith('.localhost'))) {
+    throw new OutboundRefusedError(`${host.name} is loopback`);
+  }
+  const [first] = await checkedAddresses(host.name, out);
+  return first!;
+}

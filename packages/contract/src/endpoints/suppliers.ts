@@ -14,7 +14,7 @@ import { endpoint } from './define.js';
 import { ZIdParams } from './proxies.js';
 
 /**
- * /api/supplier/admin/… (API.md "Suppliers"): the upstream sources a site resells and the routes
+ * /api/supplier/admin/… (docs/suppliers.md): the upstream sources a site resells and the routes
  * that pick them, for the site's admins (the owner: any site's, through the site it serves).
  */
 export const supplierAdminEndpoints = {

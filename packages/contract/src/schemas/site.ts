@@ -87,7 +87,7 @@ export const ZSiteSettings = z.object({
   /** The developer API's requests per minute per key (docs/wire-contract.md#developer-api). */
   apiRateLimitPerMin: z.number().int().min(API_RATE_LIMIT.min).max(API_RATE_LIMIT.max),
   /**
-   * Coins per unit of a supplier's currency (API.md "Suppliers"), e.g. `{RUB: 270, USD: 24000}`:
+   * Coins per unit of a supplier's currency (docs/suppliers.md), e.g. `{RUB: 270, USD: 24000}`:
    * what a supplier proxy's upstream price costs in coins. Absent until an admin sets it.
    */
   supplierRates: z

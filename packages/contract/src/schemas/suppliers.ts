@@ -3,7 +3,7 @@ import { ZCountryCode } from './catalog.js';
 import { ZStatsRangeQuery } from './stats.js';
 
 /**
- * Suppliers (docs/wire-contract.md#suppliers, API.md "Suppliers"): upstream sources of proxies a
+ * Suppliers (docs/suppliers.md): upstream sources of proxies a
  * site resells on its own gateway. The API key is write-only: it is in requests, never in answers.
  */
 

@@ -15,3 +15,4 @@ export * from './content.js';
 export * from './notifications.js';
 export * from './audit.js';
 export * from './usage.js';
+export * from './suppliers.js';

@@ -1,3 +1,4 @@
+import { routedStock } from '../suppliers/index.js';
 import type { Product, TPackage, TRetailPrice } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
@@ -28,15 +29,25 @@ export function toPackage(p: repo.Package): TPackage {
   };
 }
 
-export async function countries(ctx: AppContext, siteId: string, product: Product) {
+/** The countries with their stock: a routed country counts every source of its route. */
+async function stocked(ctx: AppContext, siteId: string, product: Product) {
   const rows = await repo.listCountries(ctx.db, siteId, product);
+  const routed = await routedStock(ctx.db, siteId, product);
+  return rows.map((r) => {
+    const route = routed.get(r.code);
+    return route ? { ...r, stock: (route.own ? r.stock : 0) + route.extra } : r;
+  });
+}
+
+export async function countries(ctx: AppContext, siteId: string, product: Product) {
+  const rows = await stocked(ctx, siteId, product);
   return rows
     .filter((r) => r.enabled)
     .map((r) => ({ code: r.code, name: r.name, available: r.stock > 0, stock: r.stock }));
 }
 
 export async function adminCountries(ctx: AppContext, siteId: string, product: Product) {
-  const rows = await repo.listCountries(ctx.db, siteId, product);
+  const rows = await stocked(ctx, siteId, product);
   return rows.map((r) => ({
     code: r.code,
     name: r.name,

@@ -7,7 +7,7 @@ import * as catalog from '../catalog/index.js';
 import { recordProxyChanges, releaseSlots } from '../supply/index.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
 import * as plans from './plan-repository.js';
-import { assertProductOpen, idemOf, once, purchase, repeatOf, type Buyer, type Idem } from './purchase.js';
+import { assertProductOpen, idemOf, once, purchase, repeatOf, settled, type Buyer, type Idem } from './purchase.js';
 import { refreshOrders } from './renew.js';
 import * as repo from './repository.js';
 
@@ -146,5 +146,5 @@ export async function buyPackage(
       })
       .catch(planConflict);
   };
-  return once(ctx, buyer, idem, run, replay);
+  return settled(ctx, await once(ctx, buyer, idem, run, replay), replay);
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/index.js';
 import { randomCredential } from '../supply/index.js';
 import { toKey, toOrder, toProxy, proxyLine, type OrderRow } from './mapper.js';
-import { assertProductOpen, idemOf, once, purchase, repeatOf, type Asked, type Buyer } from './purchase.js';
+import { assertProductOpen, idemOf, once, purchase, repeatOf, settled, type Asked, type Buyer } from './purchase.js';
 import * as repo from './repository.js';
 import { assertRetailQuantity, findSellingRetailPrice } from './retail-price.js';
 import * as units from './units-repository.js';
@@ -51,7 +51,7 @@ export async function buyRetail(
     quantity: body.quantity,
     discountPercent: discountPercent(tiers, body.quantity),
   });
-  return once(
+  const answer = await once(
     ctx,
     buyer,
     idem,
@@ -89,6 +89,7 @@ export async function buyRetail(
       }),
     replay,
   );
+  return settled(ctx, answer, replay);
 }
 
 /** Packages live in buy-package.ts (one package per user; a paid package ends the trial). */

@@ -14,6 +14,7 @@ import {
 } from '../supply/index.js';
 import type { OrderRow, ProxyRow } from './mapper.js';
 import { recordAudit } from '../audit/index.js';
+import { awaitDelivery, bindUpstreams, planSupply, recordIntent, type SupplyPlan } from '../suppliers/index.js';
 import * as repo from './repository.js';
 import * as units from './units-repository.js';
 
@@ -98,6 +99,22 @@ export async function once<T>(
     }
     throw err;
   }
+}
+
+/**
+ * A purchase that waits for its upstream (modules/suppliers) is worked right away, up to 20 s:
+ * the answer is then the order as it stands (`using` with its proxies, or still `waiting`).
+ */
+export async function settled<T extends { order: { id: string; status: string } }>(
+  ctx: AppContext,
+  answer: T,
+  replay: (o: OrderRow) => Promise<T>,
+): Promise<T> {
+  if (answer.order.status !== 'waiting') {
+    return answer;
+  }
+  await awaitDelivery(ctx, answer.order.id);
+  return replay(await repo.reloadOrder(ctx.db, answer.order.id));
 }
 
 export const BUY_TX_TYPE: Record<'v6' | 'v4' | 'key', TransactionType> = {
@@ -203,19 +220,86 @@ interface Purchase {
 }
 
 /**
+ * The order's proxies: on the own nodes (no route), on what the route delivered at once (bound
+ * to their upstreams), or none yet (a purchase intent, delivered after commit).
+ */
+async function supplyOrder(
+  tx: Tx,
+  plan: SupplyPlan | null,
+  o: OrderRow,
+  buyer: Buyer,
+  p: Purchase,
+  expiresAt: Date,
+  now: Date,
+): Promise<{ rows: ProxyRow[]; slots: Slot[] }> {
+  const supplyProduct = p.product === 'key' ? null : p.product;
+  // A package's order quantity is its proxy count; retail and key orders buy `quantity` listeners.
+  const slots =
+    plan === null
+      ? await allocateSlots(tx, p.product, o.country, o.quantity)
+      : plan.kind === 'deliver'
+        ? plan.delivery.slots
+        : [];
+  const rows = await insertProxies(
+    tx,
+    slots,
+    { ...p.proxy, userId: buyer.id, siteId: buyer.siteId, orderId: o.id, expiresAt, createdAt: now, updatedAt: now },
+    p.perProxy,
+  );
+  if (plan?.kind === 'deliver') {
+    await bindUpstreams(
+      tx,
+      plan.delivery,
+      rows.map((r) => r.id),
+      { id: o.id, siteId: buyer.siteId, product: supplyProduct!, country: o.country, totalPrice: p.charge.total },
+      now,
+    );
+  } else if (plan?.kind === 'wait') {
+    await recordIntent(
+      tx,
+      {
+        orderId: o.id,
+        siteId: buyer.siteId,
+        userId: buyer.id,
+        product: supplyProduct!,
+        country: o.country,
+        quantity: o.quantity,
+        protocol: o.protocol,
+      },
+      plan.sources,
+      now,
+    );
+  }
+  return { rows, slots };
+}
+
+/**
  * Every purchase, in the caller's transaction: the order, the charge (NOT_ENOUGH_MONEY rolls it
  * all back), the supply (NOT_ENOUGT_PROXY likewise, uncharged), the proxies and the buy log.
  */
 export async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchase, idem: Idem | undefined) {
   const now = ctx.clock.now();
   const expiresAt = addPeriod(now, p.period);
+  // A routed country may be served by a supplier (modules/suppliers): at once from the own nodes or
+  // a pool, or later, after commit, from Proxy6 (the order waits for its purchase intent).
+  const supplyProduct = p.product === 'key' ? null : p.product;
+  const plan =
+    supplyProduct === null
+      ? null
+      : await planSupply(tx, {
+          siteId: buyer.siteId,
+          product: supplyProduct,
+          country: p.order.country,
+          quantity: p.order.quantity,
+          expiresAt,
+        });
   const o = await repo.insertOrder(tx, {
     ...p.order,
     id: randomUUID(),
     code: newOrderCode(),
     userId: buyer.id,
     siteId: buyer.siteId,
-    status: 'using',
+    status: plan?.kind === 'wait' ? 'waiting' : 'using',
     paidAt: now,
     expiresAt,
     idempotencyKey: idem?.key ?? null,
@@ -234,14 +318,7 @@ export async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchas
     refId: o.id,
     at: now,
   });
-  // A package's order quantity is its proxy count; retail and key orders buy `quantity` listeners.
-  const slots = await allocateSlots(tx, p.product, o.country, o.quantity);
-  const rows = await insertProxies(
-    tx,
-    slots,
-    { ...p.proxy, userId: buyer.id, siteId: buyer.siteId, orderId: o.id, expiresAt, createdAt: now, updatedAt: now },
-    p.perProxy,
-  );
+  const { rows, slots } = await supplyOrder(tx, plan, o, buyer, p, expiresAt, now);
   await repo.insertLog(tx, {
     id: randomUUID(),
     orderId: o.id,

@@ -197,3 +197,31 @@ export async function releaseSlots(tx: Tx, proxyIds: string[]): Promise<void> {
   }
   await repo.releasePortsAndIps(tx, proxyIds);
 }
+
+/**
+ * Listener ports for chained proxies (a supplier's upstream is their egress, so any active node
+ * serves them): `egressIps.length` ports over the nodes with free ones, each slot carrying the
+ * upstream's exit address. NOT_ENOUGT_PROXY when the nodes' ports run out.
+ */
+export async function allocateChainedSlots(tx: Tx, egressIps: string[]): Promise<Slot[]> {
+  const slots: Slot[] = [];
+  for (const node of await repo.findNodesWithFreePorts(tx)) {
+    const need = egressIps.length - slots.length;
+    if (need <= 0) {
+      break;
+    }
+    for (const p of await repo.claimFreePorts(tx, node, need)) {
+      slots.push({
+        subServerId: node,
+        host: p.host,
+        port: p.port,
+        egressIp: egressIps[slots.length]!,
+        egressIpId: null,
+      });
+    }
+  }
+  if (slots.length < egressIps.length) {
+    throw new AppError('NOT_ENOUGT_PROXY', { available: slots.length });
+  }
+  return slots;
+}

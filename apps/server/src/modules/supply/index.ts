@@ -8,6 +8,7 @@
  * the allocator, the change log, the node list the checker refuses, and the sweeps' statements.
  */
 export {
+  allocateChainedSlots,
   allocateSlots,
   bindSlots,
   claimEgress,

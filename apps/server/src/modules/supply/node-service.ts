@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { TGatewayProxy, TNodeChange, TTrafficReportRequest } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { sha256Hex } from '../../lib/crypto.js';
+import { decryptSecret, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { recordMinuteUsage } from '../usage/index.js';
 import * as repo from './repository/index.js';
@@ -38,8 +38,27 @@ export async function touchNode(ctx: AppContext, id: string): Promise<void> {
   await repo.setNodeLastSeen(ctx.db, id, ctx.clock.now());
 }
 
-function toGateway(r: ProxyStateRow): TGatewayProxy {
+/** The upstream of a chained proxy, its credentials opened for the node only. */
+function upstreamOf(r: ProxyStateRow, secrets: Buffer): TGatewayProxy['upstream'] {
+  if (r.up_protocol === null || r.up_host === null || r.up_port === null) {
+    return null;
+  }
+  const user = r.up_username === null ? null : decryptSecret(secrets, r.up_username);
+  const pass = r.up_password === null ? null : decryptSecret(secrets, r.up_password);
   return {
+    protocol: r.up_protocol,
+    host: r.up_host,
+    port: r.up_port,
+    username: user !== null && pass !== null ? user : null,
+    password: user !== null && pass !== null ? pass : null,
+  };
+}
+
+function toGateway(r: ProxyStateRow, secrets: Buffer): TGatewayProxy {
+  const upstream = upstreamOf(r, secrets);
+  return {
+    // Only a chained proxy carries the field: a direct one reads as it always did.
+    ...(upstream ? { upstream } : {}),
     id: r.id,
     port: r.port,
     protocol: r.protocol,
@@ -63,7 +82,7 @@ export async function nodeState(ctx: AppContext, nodeId: string) {
     await repo.setRepeatableRead(tx);
     const version = await repo.nodeVersion(tx, nodeId);
     const rows = await repo.listNodeProxies(tx, nodeId);
-    return { version, proxies: rows.map(toGateway) };
+    return { version, proxies: rows.map((r) => toGateway(r, ctx.keys.secrets)) };
   });
 }
 
@@ -77,7 +96,7 @@ export async function nodeChangesSince(
   const rows = await repo.listChangedProxies(ctx.db, nodeId, since, limit);
   return rows.map((r) =>
     r.present
-      ? { version: Number(r.version), upsert: toGateway(r) }
+      ? { version: Number(r.version), upsert: toGateway(r, ctx.keys.secrets) }
       : { version: Number(r.version), deleteId: r.proxy_id },
   );
 }

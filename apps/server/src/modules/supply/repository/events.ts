@@ -28,6 +28,12 @@ export interface ProxyStateRow {
   status: 'using' | 'expired' | 'locked';
   bandwidth_limit_gb: number | null;
   bandwidth_used_bytes: string | number;
+  /** The upstream a supplier's proxy is chained through (modules/suppliers), credentials sealed. */
+  up_protocol: 'http' | 'socks5' | null;
+  up_host: string | null;
+  up_port: number | null;
+  up_username: string | null;
+  up_password: string | null;
 }
 
 /** A proxy's usage after a traffic report added `bytes` to it. */
@@ -74,7 +80,10 @@ export async function nodeVersion(db: DbOrTx, nodeId: string): Promise<number> {
 }
 
 const STATE_COLUMNS = sql`p.id, p.port, p.protocol, p.username, p.password, p.auth_ips, p.egress_ip, p.status,
-  p.bandwidth_limit_gb, p.bandwidth_used_bytes`;
+  p.bandwidth_limit_gb, p.bandwidth_used_bytes, u.protocol as up_protocol, u.host as up_host, u.port as up_port,
+  u.username_sealed as up_username, u.password_sealed as up_password`;
+/** The serving upstream of a resold proxy, if any. */
+const UPSTREAM_JOIN = sql`left join upstream_proxies u on u.proxy_id = p.id and u.status = 'serving'`;
 
 /** So that the version and the proxy list of a node state agree (first statement of the transaction). */
 export async function setRepeatableRead(tx: Tx): Promise<void> {
@@ -85,7 +94,7 @@ export async function setRepeatableRead(tx: Tx): Promise<void> {
 export async function listNodeProxies(db: DbOrTx, nodeId: string): Promise<ProxyStateRow[]> {
   return queryRows<ProxyStateRow>(
     db,
-    sql`select ${STATE_COLUMNS} from proxies p where p.sub_server_id = ${nodeId} and p.status <> 'locked' order by p.port`,
+    sql`select ${STATE_COLUMNS} from proxies p ${UPSTREAM_JOIN} where p.sub_server_id = ${nodeId} and p.status <> 'locked' order by p.port`,
   );
 }
 
@@ -100,7 +109,7 @@ export async function listChangedProxies(db: DbOrTx, nodeId: string, since: numb
         )
         select ev.proxy_id, ev.version, p.id is not null and p.status <> 'locked' and p.sub_server_id = ${nodeId} as present,
                ${STATE_COLUMNS}
-        from ev left join proxies p on p.id = ev.proxy_id
+        from ev left join proxies p on p.id = ev.proxy_id ${UPSTREAM_JOIN}
         order by ev.version`,
   );
 }

@@ -182,3 +182,14 @@ export async function deleteFreeEgress(
     sql`delete from egress_ips where sub_server_id = ${subServerId} and product = ${product} and country = ${country} and proxy_id is null`,
   );
 }
+
+/** Active nodes that have a free listener port, most free ports first. */
+export async function findNodesWithFreePorts(tx: Tx): Promise<string[]> {
+  const rows = await queryRows<{ sub_server_id: string }>(
+    tx,
+    sql`select np.sub_server_id from node_ports np
+        join sub_servers s on s.id = np.sub_server_id and s.status = 'active'
+        where np.proxy_id is null group by np.sub_server_id order by count(*) desc`,
+  );
+  return rows.map((r) => r.sub_server_id);
+}

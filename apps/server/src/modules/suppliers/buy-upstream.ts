@@ -1,0 +1,377 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { queryRows, type Tx } from '../../db/client.js';
+import { proxies, supplierPurchases, upstreamProxies } from '../../db/schema/index.js';
+import { changeBalance } from '../ledger/index.js';
+import { publish } from '../realtime/index.js';
+import { allocateChainedSlots, bindSlots, newCredentials, recordProxyChanges } from '../supply/index.js';
+import { SupplierError } from './clients/http.js';
+import { lineKeyOf } from './clients/list-lines.js';
+import { PROXY6_MIN_DAYS, PROXY6_NO_MONEY, proxy6Version, type Proxy6Proxy } from './clients/proxy6.js';
+import { bindUpstreams, tryImmediateSource, type Delivery } from './plan-supply.js';
+import {
+  findSupplierById,
+  proxy6Of,
+  recordSupplierError,
+  recordSupplierEvent,
+  seal,
+  type SupplierRow,
+} from './queries.js';
+
+/**
+ * The purchase-intent worker: buys upstream after the customer's payment committed, exactly once.
+ * An intent is worked under a lease (one worker at a time, across instances); the purchase carries
+ * the intent's id as Proxy6's `descr`, so after a crash or an unanswered call `getproxy` finds what
+ * was bought before anything is bought again. What was bought is recorded (`bought`) before it is
+ * delivered; delivery and refund each lock the order and act only on a waiting one, so an order is
+ * delivered once or refunded once. A source that cannot deliver gives way to the next of the
+ * route; none left: the order is cancelled with PROXY_BUY_FAIL and refunded in one ledger row.
+ */
+
+type Intent = typeof supplierPurchases.$inferSelect;
+
+const LEASE_MS = 60_000;
+/** Unanswered calls to one source before the next source is tried. */
+const MAX_UNANSWERED = 3;
+const DAY_MS = 86_400_000;
+
+async function claim(ctx: AppContext, id: string): Promise<Intent | undefined> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .update(supplierPurchases)
+    .set({
+      leaseUntil: new Date(now.getTime() + LEASE_MS),
+      attempts: sql`${supplierPurchases.attempts} + 1`,
+      updatedAt: now,
+    })
+    .where(
+      sql`${supplierPurchases.id} = ${id} and ${supplierPurchases.status} in ('pending', 'bought')
+          and (${supplierPurchases.leaseUntil} is null or ${supplierPurchases.leaseUntil} < ${now.toISOString()})`,
+    )
+    .returning();
+  return row;
+}
+
+async function setIntent(db: AppContext['db'] | Tx, id: string, values: Partial<Intent>): Promise<void> {
+  await db
+    .update(supplierPurchases)
+    .set(values)
+    .where(sql`${supplierPurchases.id} = ${id}`);
+}
+
+type OrderRow = {
+  id: string;
+  code: string;
+  user_id: string;
+  site_id: string;
+  status: string;
+  total_price: string | number;
+  expires_at: Date | string;
+  auto_renew: boolean;
+};
+
+async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
+  const [o] = await queryRows<OrderRow>(
+    tx,
+    sql`select id, code, user_id, site_id, status, total_price, expires_at, auto_renew from orders where id = ${id} for update`,
+  );
+  return o;
+}
+
+/** Puts the customer's proxies on the delivery's slots and turns the order `using`. */
+async function deliverOnto(ctx: AppContext, tx: Tx, it: Intent, o: OrderRow, d: Delivery): Promise<void> {
+  const now = ctx.clock.now();
+  const expiresAt = new Date(o.expires_at);
+  const bound = d.slots.map((s) => Object.assign({}, s, { proxyId: randomUUID() }));
+  await tx.insert(proxies).values(
+    bound.map((s) => ({
+      ...newCredentials(),
+      id: s.proxyId,
+      userId: it.userId,
+      siteId: it.siteId,
+      orderId: it.orderId,
+      type: it.product,
+      protocol: it.protocol,
+      country: it.country,
+      subServerId: s.subServerId,
+      port: s.port,
+      egressIp: s.egressIp,
+      egressIpId: s.egressIpId,
+      autoRenew: o.auto_renew,
+      expiresAt,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  await bindSlots(tx, bound);
+  await bindUpstreams(
+    tx,
+    d,
+    bound.map((b) => b.proxyId),
+    { id: o.id, siteId: it.siteId, product: it.product, country: it.country, totalPrice: Number(o.total_price) },
+    now,
+  );
+  await recordProxyChanges(
+    tx,
+    bound.map((b) => b.proxyId),
+  );
+  await tx.execute(sql`update orders set status = 'using', updated_at = ${now.toISOString()} where id = ${o.id}`);
+  await setIntent(tx, it.id, { status: 'delivered', leaseUntil: null, updatedAt: now });
+  await publish(tx, it.userId, { type: 'order.updated', data: { id: o.id, status: 'using' } });
+}
+
+/** The order is no longer waiting (an admin cancelled it): the intent ends without delivering. */
+async function abandon(ctx: AppContext, tx: Tx, it: Intent): Promise<void> {
+  await setIntent(tx, it.id, {
+    status: 'failed',
+    leaseUntil: null,
+    lastError: 'order not waiting',
+    updatedAt: ctx.clock.now(),
+  });
+}
+
+/** Delivers what a source holds now (own nodes, a pool); false when it cannot cover the order. */
+async function deliverImmediate(ctx: AppContext, it: Intent, source: string): Promise<boolean> {
+  const supplier = source === 'own' ? undefined : await findSupplierById(ctx.db, source);
+  return ctx.db.transaction(async (tx) => {
+    const o = await lockOrder(tx, it.orderId);
+    if (o?.status !== 'waiting') {
+      await abandon(ctx, tx, it);
+      return true;
+    }
+    const d = await tryImmediateSource(
+      tx,
+      {
+        siteId: it.siteId,
+        product: it.product,
+        country: it.country,
+        quantity: it.quantity,
+        expiresAt: new Date(o.expires_at),
+      },
+      source,
+      supplier && { id: supplier.id, kind: supplier.kind, status: supplier.status, name: supplier.name },
+    );
+    if (!d) {
+      return false;
+    }
+    await deliverOnto(ctx, tx, it, o, d);
+    return true;
+  });
+}
+
+/** Delivers what the intent bought upstream (recorded `free` rows carrying its id). */
+async function deliverBought(ctx: AppContext, it: Intent): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const o = await lockOrder(tx, it.orderId);
+    if (o?.status !== 'waiting') {
+      await abandon(ctx, tx, it);
+      return;
+    }
+    const rows = await queryRows<{ id: string; exit_ip: string; cost: number; supplier_id: string; name: string }>(
+      tx,
+      sql`select u.id, u.exit_ip, u.cost, u.supplier_id, s.name from upstream_proxies u join suppliers s on s.id = u.supplier_id
+          where u.intent_id = ${it.id} and u.status = 'free' order by u.created_at, u.id for update of u`,
+    );
+    const slots = await allocateChainedSlots(
+      tx,
+      rows.map((r) => r.exit_ip),
+    );
+    await deliverOnto(ctx, tx, it, o, {
+      slots,
+      upstreams: rows.map((r) => ({ id: r.id, supplierId: r.supplier_id, supplierName: r.name, cost: Number(r.cost) })),
+    });
+  });
+}
+
+/** Refunds the waiting order once and cancels it (PROXY_BUY_FAIL). */
+async function fail(ctx: AppContext, it: Intent, reason: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const o = await lockOrder(tx, it.orderId);
+    await setIntent(tx, it.id, { status: 'failed', leaseUntil: null, lastError: reason.slice(0, 500), updatedAt: now });
+    if (o?.status !== 'waiting') {
+      return;
+    }
+    await tx.execute(sql`update orders set status = 'cancelled', updated_at = ${now.toISOString()} where id = ${o.id}`);
+    const amount = Number(o.total_price);
+    if (amount > 0) {
+      await changeBalance(tx, {
+        userId: o.user_id,
+        amount,
+        type: 'refund',
+        content: `${o.code}: refund, PROXY_BUY_FAIL`,
+        contentI18n: { key: 'orderRefund', params: { code: o.code } },
+        refType: 'order',
+        refId: o.id,
+        at: now,
+      });
+    }
+    await tx.execute(
+      sql`insert into order_logs (id, order_id, action, result, note, amount, created_at)
+          values (${randomUUID()}, ${o.id}, 'buy', 'fail', 'PROXY_BUY_FAIL', ${amount}, ${now.toISOString()})`,
+    );
+    await publish(tx, o.user_id, { type: 'order.updated', data: { id: o.id, status: 'cancelled' } });
+  });
+}
+
+/** Coins per unit of a currency, from the site's `supplierRates` (0 when unset). */
+async function rateOf(ctx: AppContext, siteId: string, currency: string): Promise<number> {
+  const [row] = await queryRows<{ rate: string | number | null }>(
+    ctx.db,
+    sql`select (settings->'supplierRates'->>${currency}) as rate from sites where id = ${siteId}`,
+  );
+  return Number(row?.rate ?? 0) || 0;
+}
+
+type Outcome = 'bought' | 'next' | 'retry';
+
+/** Why a Proxy6 answer cannot serve the order (another country, fewer proxies), or null. */
+function mismatch(it: Intent, got: Proxy6Proxy[]): string | null {
+  if (got.length !== it.quantity) {
+    return `answered ${got.length} of ${it.quantity} proxies`;
+  }
+  const wrong = got.find((p) => p.country !== '' && p.country !== it.country.toLowerCase());
+  return wrong ? `answered country ${wrong.country.toUpperCase()} for ${it.country}` : null;
+}
+
+async function buyFromProxy6(ctx: AppContext, it: Intent, s: SupplierRow): Promise<Outcome> {
+  const client = proxy6Of(ctx, s);
+  const [o] = await queryRows<{ expires_at: Date | string }>(
+    ctx.db,
+    sql`select expires_at from orders where id = ${it.orderId}`,
+  );
+  const left = new Date(o!.expires_at).getTime() - ctx.clock.nowMs();
+  const period = Math.max(PROXY6_MIN_DAYS, Math.ceil((left + s.safetyMarginHours * 3600_000) / DAY_MS));
+  const version = proxy6Version(it.product);
+  try {
+    // A retried intent may have bought before its answer was lost: look it up first.
+    let got = it.attempts > 1 ? await client.byDescr(it.id) : [];
+    let price = 0;
+    let currency = s.currency ?? '';
+    let orderId: string | null = null;
+    if (got.length === 0) {
+      const r = await client.buy({
+        count: it.quantity,
+        period,
+        country: it.country,
+        version,
+        protocol: it.protocol,
+        descr: it.id,
+      });
+      got = r.proxies;
+      price = r.price;
+      currency = r.currency;
+      orderId = r.orderId;
+    }
+    const bad = mismatch(it, got);
+    if (bad) {
+      await client.delete(got.map((p) => p.id)).catch(() => 0);
+      await recordSupplierError(ctx.db, s.id, bad, ctx.clock.now());
+      it.lastError = bad;
+      await setIntent(ctx.db, it.id, { lastError: bad });
+      return 'next';
+    }
+    const each = Math.round((price / it.quantity) * (await rateOf(ctx, it.siteId, currency)));
+    await recordBought(ctx, it, s, got, each, orderId);
+    return 'bought';
+  } catch (err) {
+    if (!(err instanceof SupplierError)) {
+      throw err;
+    }
+    await recordSupplierError(ctx.db, s.id, err.supplierMessage, ctx.clock.now());
+    it.lastError = err.supplierMessage;
+    await setIntent(ctx.db, it.id, { lastError: err.supplierMessage });
+    if (err.kind === 'refused' && err.errorId === PROXY6_NO_MONEY) {
+      await recordSupplierEvent(
+        ctx.db,
+        s.id,
+        'error',
+        `ADMIN_ERROR: out of proxy credits (${err.supplierMessage})`,
+        ctx.clock.now(),
+      );
+    }
+    return err.ambiguous && it.attempts < MAX_UNANSWERED ? 'retry' : 'next';
+  }
+}
+
+async function recordBought(
+  ctx: AppContext,
+  it: Intent,
+  s: SupplierRow,
+  got: Proxy6Proxy[],
+  cost: number,
+  supplierOrderId: string | null,
+): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(upstreamProxies)
+      .values(
+        got.map((p) => ({
+          id: randomUUID(),
+          supplierId: s.id,
+          siteId: it.siteId,
+          upstreamId: p.id,
+          lineKey: lineKeyOf(p.host, p.port, p.user),
+          product: it.product,
+          country: it.country,
+          protocol: p.protocol,
+          host: p.host,
+          port: p.port,
+          exitIp: p.ip,
+          usernameSealed: p.user ? seal(ctx, p.user) : null,
+          passwordSealed: p.pass ? seal(ctx, p.pass) : null,
+          expiresAt: p.expiresAt,
+          cost,
+          status: 'free' as const,
+          intentId: it.id,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoNothing();
+    await setIntent(tx, it.id, { status: 'bought', supplierId: s.id, supplierOrderId, updatedAt: now });
+    await recordSupplierEvent(tx, s.id, 'bought', `${got.length} × ${it.product} ${it.country}`, now);
+  });
+}
+
+/** Works one intent as far as it goes now; returns when it is delivered, failed or deferred. */
+export async function processPurchase(ctx: AppContext, intentId: string): Promise<void> {
+  const it = await claim(ctx, intentId);
+  if (!it) {
+    return;
+  }
+  for (;;) {
+    if (it.status === 'bought') {
+      await deliverBought(ctx, it);
+      return;
+    }
+    const source = it.sources[it.sourceIndex];
+    if (source === undefined) {
+      await fail(ctx, it, it.lastError ?? 'no source could deliver');
+      return;
+    }
+    const supplier = source === 'own' ? undefined : await findSupplierById(ctx.db, source);
+    let outcome: Outcome;
+    if (supplier?.kind === 'proxy6') {
+      outcome = supplier.status === 'disabled' ? 'next' : await buyFromProxy6(ctx, it, supplier);
+    } else {
+      outcome = (await deliverImmediate(ctx, it, source)) ? 'bought' : 'next';
+      if (outcome === 'bought') {
+        return;
+      }
+    }
+    if (outcome === 'bought') {
+      it.status = 'bought';
+    } else if (outcome === 'retry') {
+      const delay = Math.min(60_000, 2000 * 2 ** it.attempts);
+      await setIntent(ctx.db, it.id, { leaseUntil: null, nextAttemptAt: new Date(ctx.clock.nowMs() + delay) });
+      return;
+    } else {
+      it.sourceIndex++;
+      it.attempts = 0;
+      await setIntent(ctx.db, it.id, { sourceIndex: it.sourceIndex, attempts: 0 });
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.js';
+import {
+  balanceOf,
+  build,
+  buildSecondInstance,
+  createUser,
+  customer,
+  ledgerMismatches,
+  login,
+  type TestApp,
+} from '../../../test/helper.js';
+import { startFakeProxy6, type FakeProxy6 } from '../../../test/fakes/index.js';
+import { nodeState } from '../supply/node-service.js';
+import { PROXY6_ERRORS } from './clients/proxy6.js';
+import { processPurchase } from './index.js';
+
+let t: TestApp;
+let p6: FakeProxy6;
+let admin: string;
+let p6Id: string;
+let listId: string;
+const DAY_PRICE = 1000;
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = admin) =>
+  t.inject({ method, url: `/api${url}`, token, payload });
+
+beforeAll(async () => {
+  t = await build({ SUPPLIER_TIMEOUT_MS: '400' });
+  p6 = await startFakeProxy6({ stock: { '4:mt': 100, '4:cy': 100 } });
+  p6.hangMs = 1200;
+  admin = (await login(t, await createUser(t, { role: 2 }))).accessToken;
+  for (const [code, name] of [
+    ['MT', 'Malta'],
+    ['CY', 'Cyprus'],
+  ]) {
+    const res = await call('POST', '/country/v4/admin/create', {
+      code,
+      name,
+      prices: [{ unit: 'day', price: DAY_PRICE, renewPrice: DAY_PRICE, quantityStep: 1 }],
+    });
+    expect(res.statusCode).toBe(200);
+  }
+  await call('PUT', '/setting/admin/update', { settings: { supplierRates: { RUB: 100 } } });
+  p6Id = (
+    await call('POST', '/supplier/admin/create', { kind: 'proxy6', name: 'P6', baseUrl: p6.url, apiKey: p6.apiKey })
+  ).json().id;
+  listId = (await call('POST', '/supplier/admin/create', { kind: 'list', name: 'Pool' })).json().id;
+  await call('PUT', '/supplier/admin/route', { product: 'v4', country: 'MT', sources: [p6Id] });
+});
+afterAll(async () => {
+  await p6.close();
+  await t.close();
+});
+
+const buy = (token: string, country = 'MT', quantity = 2) =>
+  t.inject({
+    method: 'POST',
+    url: '/api/v4-proxy/buy-retail',
+    token,
+    payload: { country, quantity, period: { unit: 'day', value: 3 } },
+  });
+
+async function refundRows(userId: string): Promise<number> {
+  const [r] = await queryRows<{ n: string | number }>(
+    t.ctx.db,
+    sql`select count(*) as n from transactions where user_id = ${userId} and type = 'refund'`,
+  );
+  return Number(r!.n);
+}
+
+async function intentOf(orderId: string) {
+  const [r] = await queryRows<{ id: string; status: string; last_error: string | null }>(
+    t.ctx.db,
+    sql`select id, status, last_error from supplier_purchases where order_id = ${orderId}`,
+  );
+  return r!;
+}
+
+describe('buying a country routed to Proxy6', () => {
+  it('should buy upstream once, deliver within the request and chain the node through it', async () => {
+    const c = await customer(t, 100_000);
+    const res = await buy(c.token);
+    expect(res.statusCode).toBe(200);
+    const { order, proxies } = res.json();
+    expect(order.status).toBe('using');
+    expect(proxies).toHaveLength(2);
+    const it0 = await intentOf(order.id);
+    expect(it0.status).toBe('delivered');
+    const upstream = [...p6.proxies.values()].filter((p) => p.descr === it0.id);
+    expect(upstream).toHaveLength(2);
+    expect(proxies.map((p: { egressIp: string }) => p.egressIp).sort()).toEqual(upstream.map((p) => p.ip).sort());
+    // Not a word of the upstream credentials in the customer's answer.
+    for (const u of upstream) {
+      expect(res.body).not.toContain(u.pass);
+      expect(res.body).not.toContain(u.user);
+    }
+    expect(await balanceOf(t, c.id)).toBe(100_000 - 2 * 3 * DAY_PRICE);
+    // The node state carries the upstream of each, credentials included, for the node only.
+    const [node] = await queryRows<{ sub_server_id: string }>(
+      t.ctx.db,
+      sql`select sub_server_id from proxies where id = ${proxies[0].id}`,
+    );
+    const state = await nodeState(t.ctx, node!.sub_server_id);
+    const mine = state.proxies.filter((p) => proxies.some((x: { id: string }) => x.id === p.id));
+    expect(mine.map((p) => p.upstream?.password).sort()).toEqual(upstream.map((u) => u.pass).sort());
+    // Cost: 2 RUB a day × 4 days (3 days and the 24-hour safety margin) at 100 coins per RUB.
+    const day = new Date().toISOString().slice(0, 10);
+    const margin = (await call('GET', `/stats/admin/margin?from=${day}&to=${day}`)).json();
+    const mineMargin = margin.bySupplier.find((s: { supplierId: string }) => s.supplierId === p6Id);
+    expect(mineMargin).toMatchObject({ proxies: 2, revenue: 6000, cost: 1600, margin: 4400 });
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should refund once and record the supplier’s words for every documented error', async () => {
+    for (const id of Object.keys(PROXY6_ERRORS).map(Number)) {
+      p6.fault('buy', { kind: 'error', errorId: id });
+      const c = await customer(t, 50_000);
+      const res = await buy(c.token);
+      expect(res.json().order.status, String(id)).toBe('cancelled');
+      expect(await balanceOf(t, c.id)).toBe(50_000);
+      expect(await refundRows(c.id)).toBe(1);
+      expect((await intentOf(res.json().order.id)).last_error).toContain(`error_id ${id}`);
+    }
+    const s = (await call('GET', '/supplier/admin/list')).json().find((x: { id: string }) => x.id === p6Id);
+    expect(s.events.some((e: { message: string }) => e.message.startsWith('ADMIN_ERROR'))).toBe(true);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should refund an HTML answer, another country and fewer proxies than paid, deleting what came', async () => {
+    for (const fault of [
+      { kind: 'html' as const, status: 502 },
+      { kind: 'wrong-country' as const, country: 'cy' },
+      { kind: 'short' as const, count: 1 },
+    ]) {
+      // An HTML answer is unknown: it is asked again (three times) before the next source.
+      p6.fault('buy', fault, fault.kind === 'html' ? 3 : 1);
+      const c = await customer(t, 50_000);
+      const res = await buy(c.token);
+      let order = res.json().order;
+      for (let i = 0; order.status === 'waiting' && i < 5; i++) {
+        await processPurchase(t.ctx, (await intentOf(order.id)).id);
+        order = (await call('GET', `/order/detail/${order.id}`, undefined, c.token)).json();
+      }
+      const it0 = await intentOf(res.json().order.id);
+      expect(it0.status, fault.kind).toBe('failed');
+      expect(await balanceOf(t, c.id)).toBe(50_000);
+      expect(await refundRows(c.id)).toBe(1);
+      expect([...p6.proxies.values()].filter((p) => p.descr === it0.id)).toEqual([]);
+    }
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should find a purchase whose answer was lost instead of buying twice, even with two workers racing', async () => {
+    p6.fault('buy', { kind: 'hang-after' });
+    const c = await customer(t, 50_000);
+    const res = await buy(c.token);
+    expect(res.json().order.status).toBe('waiting');
+    const it0 = await intentOf(res.json().order.id);
+    await new Promise<void>((resolve) => {
+      const poll = () => ([...p6.proxies.values()].some((p) => p.descr === it0.id) ? resolve() : setTimeout(poll, 20));
+      poll();
+    });
+    const other = await buildSecondInstance(t);
+    try {
+      await Promise.all([processPurchase(t.ctx, it0.id), processPurchase(other.ctx, it0.id)]);
+    } finally {
+      await other.close();
+    }
+    expect((await intentOf(res.json().order.id)).status).toBe('delivered');
+    expect([...p6.proxies.values()].filter((p) => p.descr === it0.id)).toHaveLength(2);
+    expect(p6.calls.filter((x) => x.method === 'buy' && x.params.descr === it0.id)).toHaveLength(1);
+    const [n] = await queryRows<{ n: string | number }>(
+      t.ctx.db,
+      sql`select count(*) as n from proxies where order_id = ${res.json().order.id}`,
+    );
+    expect(Number(n!.n)).toBe(2);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should hand over to the next source when Proxy6 is out of money', async () => {
+    const expiresAt = new Date(Date.now() + 30 * 86400_000).toISOString();
+    const lines = '127.0.0.3:9001:a1:b1\n127.0.0.3:9002:a2:b2';
+    await call('POST', `/supplier/admin/add-lines/${listId}`, {
+      lines,
+      country: 'MT',
+      protocol: 'socks5',
+      expiresAt,
+      cost: 500,
+    });
+    await call('PUT', '/supplier/admin/route', { product: 'v4', country: 'MT', sources: [p6Id, listId] });
+    // The catalogue counts the route's sources: the two pasted lines (Proxy6 was not synced for MT).
+    const listed = (await call('GET', '/country/v4/list-country')).json();
+    expect(listed.find((x: { code: string }) => x.code === 'MT')).toMatchObject({ stock: 2, available: true });
+    p6.fault('buy', { kind: 'error', errorId: 400 });
+    const c = await customer(t, 50_000);
+    const res = await buy(c.token);
+    expect(res.json().order.status).toBe('using');
+    expect(res.json().proxies.map((p: { egressIp: string }) => p.egressIp)).toEqual(['127.0.0.3', '127.0.0.3']);
+    expect(await refundRows(c.id)).toBe(0);
+    // The pool is now used up: with Proxy6 refusing too, the next purchase is refunded.
+    p6.fault('buy', { kind: 'error', errorId: 400 });
+    const c2 = await customer(t, 50_000);
+    expect((await buy(c2.token)).json().order.status).toBe('cancelled');
+    expect(await refundRows(c2.id)).toBe(1);
+    expect(await balanceOf(t, c2.id)).toBe(50_000);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+});

@@ -1,0 +1,178 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { SupplierEventKind, TSupplier } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import { supplierEvents, supplierRoutes, suppliers, supplierStock } from '../../db/schema/index.js';
+import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
+import { outboundOf } from '../../lib/outbound.js';
+import type { SupplierHttp } from './clients/http.js';
+import { Proxy6Client, PROXY6_DEFAULT_BASE_URL } from './clients/proxy6.js';
+import { WEBSHARE_DEFAULT_BASE_URL } from './clients/webshare.js';
+
+/** The statements and helpers two or more of the module's use cases share. */
+
+export type SupplierRow = typeof suppliers.$inferSelect;
+
+export const seal = (ctx: Pick<AppContext, 'keys'>, plain: string) => encryptSecret(ctx.keys.secrets, plain);
+export const unseal = (ctx: Pick<AppContext, 'keys'>, sealed: string) => decryptSecret(ctx.keys.secrets, sealed);
+
+export function defaultBaseUrl(kind: SupplierRow['kind']): string | null {
+  return kind === 'proxy6' ? PROXY6_DEFAULT_BASE_URL : kind === 'webshare' ? WEBSHARE_DEFAULT_BASE_URL : null;
+}
+
+export function supplierHttp(ctx: Pick<AppContext, 'config'>): SupplierHttp {
+  return { out: outboundOf(ctx.config), timeoutMs: ctx.config.SUPPLIER_TIMEOUT_MS };
+}
+
+/** The Proxy6 client of a supplier row (its key opened only here, for the call). */
+export function proxy6Of(ctx: Pick<AppContext, 'config' | 'keys'>, s: SupplierRow): Proxy6Client {
+  return new Proxy6Client(
+    supplierHttp(ctx),
+    s.baseUrl ?? PROXY6_DEFAULT_BASE_URL,
+    s.apiKeySealed ? unseal(ctx, s.apiKeySealed) : '',
+    s.id,
+  );
+}
+
+/** A supplier of the site, or NOT_FOUND (another site's supplier is not found either). */
+export async function findSiteSupplier(db: DbOrTx, siteId: string, id: string, lock = false): Promise<SupplierRow> {
+  const q = db
+    .select()
+    .from(suppliers)
+    .where(and(eq(suppliers.id, id), eq(suppliers.siteId, siteId)));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) {
+    throw new AppError('NOT_FOUND');
+  }
+  return row;
+}
+
+export async function findSupplierById(db: DbOrTx, id: string): Promise<SupplierRow | undefined> {
+  const [row] = await db.select().from(suppliers).where(eq(suppliers.id, id));
+  return row;
+}
+
+/** Appends to the supplier's history (what its admin page shows). Never a credential. */
+export async function recordSupplierEvent(
+  db: DbOrTx,
+  supplierId: string,
+  kind: SupplierEventKind,
+  message: string,
+  at: Date,
+): Promise<void> {
+  await db.insert(supplierEvents).values({ supplierId, kind, message: message.slice(0, 500), createdAt: at });
+}
+
+/** Marks the supplier in error with its own words, and records them. */
+export async function recordSupplierError(db: DbOrTx, supplierId: string, message: string, at: Date): Promise<void> {
+  await db
+    .update(suppliers)
+    .set({
+      lastError: message.slice(0, 500),
+      status: sql`case when ${suppliers.status} = 'disabled' then 'disabled' else 'error' end`,
+      updatedAt: at,
+    })
+    .where(eq(suppliers.id, supplierId));
+  await recordSupplierEvent(db, supplierId, 'error', message, at);
+}
+
+/** The admin's view of suppliers (all of a site, or one). */
+export async function supplierViews(db: DbOrTx, siteId: string, onlyId?: string): Promise<TSupplier[]> {
+  const rows = await db
+    .select()
+    .from(suppliers)
+    .where(onlyId ? and(eq(suppliers.siteId, siteId), eq(suppliers.id, onlyId)) : eq(suppliers.siteId, siteId))
+    .orderBy(suppliers.createdAt);
+  if (rows.length === 0) {
+    return [];
+  }
+  const ids = sql.join(
+    rows.map((r) => sql`${r.id}::uuid`),
+    sql`, `,
+  );
+  const counts = await queryRows<{ supplier_id: string; serving: string | number; unused: string | number }>(
+    db,
+    sql`select supplier_id, count(*) filter (where status = 'serving') as serving,
+               count(*) filter (where status = 'free') as unused
+        from upstream_proxies where supplier_id in (${ids}) group by supplier_id`,
+  );
+  const spend = await queryRows<{ supplier_id: string; cost: string | number }>(
+    db,
+    sql`select supplier_id, sum(cost) as cost from supplier_charges where supplier_id in (${ids}) group by supplier_id`,
+  );
+  const pool = await queryRows<{ supplier_id: string; product: 'v4' | 'v6'; country: string; n: string | number }>(
+    db,
+    sql`select supplier_id, product, country, count(*) as n from upstream_proxies
+        where supplier_id in (${ids}) and status = 'free' group by supplier_id, product, country
+        order by product, country`,
+  );
+  const stock = await db
+    .select()
+    .from(supplierStock)
+    .where(sql`${supplierStock.supplierId} in (${ids})`);
+  const events = await queryRows<{
+    supplier_id: string;
+    kind: SupplierEventKind;
+    message: string;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`select supplier_id, kind, message, created_at from (
+          select e.*, row_number() over (partition by supplier_id order by id desc) as rn
+          from supplier_events e where supplier_id in (${ids})
+        ) x where rn <= 20 order by id desc`,
+  );
+  return rows.map((r) => {
+    const c = counts.find((x) => x.supplier_id === r.id);
+    const stockOf =
+      r.kind === 'proxy6'
+        ? stock
+            .filter((s) => s.supplierId === r.id)
+            .map((s) => ({ product: s.product, country: s.country, count: s.count }))
+            .sort((a, b) => a.product.localeCompare(b.product) || a.country.localeCompare(b.country))
+        : pool
+            .filter((p) => p.supplier_id === r.id)
+            .map((p) => ({ product: p.product, country: p.country, count: Number(p.n) }));
+    return {
+      id: r.id,
+      kind: r.kind,
+      name: r.name,
+      baseUrl: r.baseUrl,
+      status: r.status,
+      balance: r.balance,
+      currency: r.currency,
+      stock: stockOf,
+      lastSyncAt: r.lastSyncAt?.toISOString() ?? null,
+      lastError: r.lastError,
+      createdAt: r.createdAt.toISOString(),
+      hasApiKey: r.apiKeySealed !== null,
+      proxies: Number(c?.serving ?? 0),
+      unused: Number(c?.unused ?? 0),
+      spend: Number(spend.find((x) => x.supplier_id === r.id)?.cost ?? 0),
+      safetyMarginHours: r.safetyMarginHours,
+      events: events
+        .filter((e) => e.supplier_id === r.id)
+        .map((e) => ({ at: new Date(e.created_at).toISOString(), kind: e.kind, message: e.message })),
+    };
+  });
+}
+
+export async function supplierView(db: DbOrTx, siteId: string, id: string): Promise<TSupplier> {
+  const [view] = await supplierViews(db, siteId, id);
+  if (!view) {
+    throw new AppError('NOT_FOUND');
+  }
+  return view;
+}
+
+/** The route of a product and country, or null (the own nodes serve). */
+export async function findRoute(db: DbOrTx, siteId: string, product: 'v4' | 'v6', country: string) {
+  const [row] = await db
+    .select({ sources: supplierRoutes.sources })
+    .from(supplierRoutes)
+    .where(
+      and(eq(supplierRoutes.siteId, siteId), eq(supplierRoutes.product, product), eq(supplierRoutes.country, country)),
+    );
+  return row?.sources ?? null;
+}

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { queryRows } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { processPurchase } from './buy-upstream.js';
+
+/** Who works purchase intents: the periodic sweep and the request that just paid. */
+
+/** The sweep: every intent that is due and not leased (after a crash, a lost answer, a restart). */
+export async function runDuePurchases(ctx: AppContext, signal: AbortSignal): Promise<void> {
+  const due = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`select id from supplier_purchases where status in ('pending', 'bought')
+        and next_attempt_at <= ${ctx.clock.now().toISOString()}
+        and (lease_until is null or lease_until < ${ctx.clock.now().toISOString()})
+        order by next_attempt_at limit 100`,
+  );
+  for (const { id } of due) {
+    if (signal.aborted) {
+      return;
+    }
+    await processPurchase(ctx, id).catch((err: unknown) => {
+      if (!(err instanceof AppError)) {
+        throw err;
+      }
+    });
+  }
+}
+
+/**
+ * Right after a purchase that waits: works its intent in the request, up to `ms`; the order is
+ * then read again (`using` if delivered in time, else still `waiting` while the work goes on).
+ */
+export async function awaitDelivery(ctx: AppContext, orderId: string, ms = 20_000): Promise<void> {
+  const [it] = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`select id from supplier_purchases where order_id = ${orderId}`,
+  );
+  if (!it) {
+    return;
+  }
+  const work = processPurchase(ctx, it.id).catch((err: unknown) => {
+    ctx.log.error({ err: err instanceof Error ? err.message : 'error', orderId }, 'upstream purchase failed');
+  });
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
