@@ -40,7 +40,8 @@ function useColumns(): GridColDef<Row>[] {
     },
     {
       field: 'protocol',
-      headerName: t('tools.checkProxy.protocol'),
+      // The protocol the check spoke, not a guess at the proxy's kind: a port may accept both.
+      headerName: t('tools.checkProxy.checkedOver'),
       minWidth: 100,
       valueGetter: (_v, row) => (row.protocol ? t(`common.protocol.${row.protocol}`) : t('common.none')),
     },
