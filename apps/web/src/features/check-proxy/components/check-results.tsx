@@ -42,7 +42,7 @@ function useColumns(): GridColDef<Row>[] {
       field: 'protocol',
       // The protocol the check spoke, not a guess at the proxy's kind: a port may accept both.
       headerName: t('tools.checkProxy.checkedOver'),
-      minWidth: 100,
+      minWidth: 130,
       valueGetter: (_v, row) => (row.protocol ? t(`common.protocol.${row.protocol}`) : t('common.none')),
     },
     {
