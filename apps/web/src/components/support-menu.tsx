@@ -6,7 +6,7 @@ import type { TSupportChannel } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { channelHref } from '@/lib/support-info';
+import { channelLink } from '@/lib/support-info';
 import { SupportChannelIcon } from './support-channel-icon';
 
 /** The support button's menu: a chunk of its own, so the landing does not load MUI's Menu up front. */
@@ -21,8 +21,8 @@ export default function SupportMenu({
 }) {
   const { t } = useTranslation();
   const links = channels.flatMap((channel) => {
-    const href = channelHref(channel);
-    return href ? [{ channel, href }] : [];
+    const link = channelLink(channel);
+    return link ? [{ channel, link }] : [];
   });
   return (
     <Menu
@@ -33,16 +33,8 @@ export default function SupportMenu({
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       slotProps={{ list: { 'aria-label': t('content.support.open') } }}
     >
-      {links.map(({ channel, href }, i) => (
-        <MenuItem
-          key={i}
-          component="a"
-          href={href}
-          target={href.startsWith('http') ? '_blank' : undefined}
-          rel="noopener noreferrer"
-          data-testid="support-channel"
-          onClick={onClose}
-        >
+      {links.map(({ channel, link }, i) => (
+        <MenuItem key={i} component="a" {...link} data-testid="support-channel" onClick={onClose}>
           <ListItemIcon>
             <SupportChannelIcon kind={channel.kind} fontSize="small" />
           </ListItemIcon>
