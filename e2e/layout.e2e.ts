@@ -36,15 +36,30 @@ describe('language', () => {
 });
 
 describe('not found', () => {
-  it('should show the 404 texts on an unknown route', async () => {
+  it('should show the 404 texts in both languages, with home on the landing for a visitor', async () => {
     const { page, server } = e2e;
+    const home = page.getByRole('link', { name: /^(Home page|Trang chủ)$/ });
     await page.goto(`${server.baseUrl}/no-such-page/at-all?lang=en`);
-    // docs/screens.md#not-found: verbatim texts, typo included.
+    // docs/screens.md#not-found
     await page.getByText('404', { exact: true }).waitFor();
-    await page.getByText('Sorry, an error has occured, Requested Page not found!.', { exact: true }).waitFor();
+    await page.getByText('Sorry, the page you requested was not found.', { exact: true }).waitFor();
     await page.getByText('You may have mistyped the address or the page may have moved.', { exact: true }).waitFor();
-    const home = page.getByRole('link', { name: 'Home page' });
-    expect(new URL((await home.getAttribute('href')) ?? '', server.baseUrl).pathname).toBe('/dashboard');
+    expect(new URL((await home.getAttribute('href')) ?? '', server.baseUrl).pathname).toBe('/');
+
+    await page.goto(`${server.baseUrl}/no-such-page/at-all?lang=vi`);
+    await page.getByText('Xin lỗi, đã xảy ra lỗi, không tìm thấy trang được yêu cầu!', { exact: true }).waitFor();
+    await home.click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('should send a signed-in user home to the dashboard', async () => {
+    const { page, server, mail } = e2e;
+    const user = await createCustomer(server, mail, 'notfound');
+    await loginViaUi(page, server.baseUrl, user);
+    await page.goto(`${server.baseUrl}/no-such-page/at-all?lang=en`);
+    await page.getByText('Sorry, the page you requested was not found.', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Home page' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
   });
 });
 

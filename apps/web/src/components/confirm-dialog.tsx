@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   confirmLabel?: string;
   loading?: boolean;
   danger?: boolean;
+  /** The confirm button is off until the dialog holds a complete answer. */
+  confirmDisabled?: boolean;
   testId?: string;
 }
 
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   confirmLabel,
   loading = false,
   danger = false,
+  confirmDisabled = false,
   testId,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
@@ -50,6 +53,7 @@ export function ConfirmDialog({
           variant="contained"
           color={danger ? 'error' : 'primary'}
           loading={loading}
+          disabled={confirmDisabled}
           onClick={onConfirm}
           data-testid={testId ? `${testId}-confirm` : undefined}
         >

@@ -36,3 +36,11 @@ export function channelHref(channel: Pick<TSupportChannel, 'kind' | 'value'>): s
   const href = build[channel.kind]();
   return /^(https?:\/\/|tel:|mailto:)/i.test(href) ? href : null;
 }
+
+/** The attributes of a link to a channel: web links open in a new tab; null when unusable. */
+export function channelLink(
+  channel: Pick<TSupportChannel, 'kind' | 'value'>,
+): { href: string; target: '_blank' | undefined; rel: string } | null {
+  const href = channelHref(channel);
+  return href ? { href, target: href.startsWith('http') ? '_blank' : undefined, rel: 'noopener noreferrer' } : null;
+}

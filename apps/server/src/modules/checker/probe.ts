@@ -185,25 +185,43 @@ async function attempt(
 }
 
 /**
+ * The proxy answered but could not reach the echo target: an HTTP proxy's 502 to CONNECT, or a
+ * SOCKS5 reply of "network unreachable" (3), "host unreachable" (4), "connection refused" (5) or
+ * "address type not supported" (8). An IPv6-only proxy answers so for an IPv4 target.
+ */
+function targetUnreachable(message: string): boolean {
+  return message === 'http 502' || /^socks reply [3458]$/.test(message);
+}
+
+/**
  * Checks one proxy: live or dead, the time to a ready tunnel, and the exit address the echo
  * target saw. With protocol 'auto', SOCKS5 is tried first (its greeting fails fast on an HTTP
- * proxy), then HTTP CONNECT.
+ * proxy), then HTTP CONNECT; the result names the protocol that gave the verdict. When the proxy
+ * answers but cannot reach `echo` and a `fallback` target is given (the echo's other address
+ * family), the same protocol is tried against it: a proxy that egresses from IPv6 only reaches IPv6
+ * destinations, and it is the same proxy whichever checker asks.
  */
 export async function probe(
   t: ProbeTarget,
   protocol: 'http' | 'socks5' | 'auto',
   echo: EchoTarget,
   timeoutMs = 8_000,
+  fallback?: EchoTarget,
 ): Promise<ProbeResult> {
   const order: ('http' | 'socks5')[] = protocol === 'auto' ? ['socks5', 'http'] : [protocol];
   let last = 'unreachable';
   for (const p of order) {
-    try {
-      return await attempt(t, p, echo, timeoutMs);
-    } catch (err) {
-      last = err instanceof Error ? err.message : String(err);
-      if (last === 'auth') {
-        return { live: false, protocol: p, latencyMs: null, exitIp: null, error: 'auth' };
+    for (const target of fallback ? [echo, fallback] : [echo]) {
+      try {
+        return await attempt(t, p, target, timeoutMs);
+      } catch (err) {
+        last = err instanceof Error ? err.message : String(err);
+        if (last === 'auth') {
+          return { live: false, protocol: p, latencyMs: null, exitIp: null, error: 'auth' };
+        }
+        if (!targetUnreachable(last)) {
+          break;
+        }
       }
     }
   }

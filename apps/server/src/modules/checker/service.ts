@@ -35,12 +35,18 @@ export function echoTarget(ctx: AppContext): EchoTarget {
 }
 
 /**
- * The echo target for a proxy of this type: an IPv6 proxy egresses from an IPv6 address and
- * reaches only IPv6 destinations, so it is checked against the echo's IPv6 address when there is one.
+ * The echo's IPv6 address, when it has one: a proxy that cannot reach the IPv4 target is tried
+ * against it, so an IPv6 proxy gets the same verdict from every checker.
  */
-function echoFor(ctx: AppContext, type: string): EchoTarget {
+function echo6Of(ctx: AppContext): EchoTarget | undefined {
+  return ctx.echo?.host6 ? { host: ctx.echo.host6, port: ctx.echo.port } : undefined;
+}
+
+/** A proxy sold as IPv6 is tried against the IPv6 target first, the IPv4 one being its fallback. */
+function echoesFor(ctx: AppContext, type: string): { echo: EchoTarget; fallback?: EchoTarget } {
   const echo = echoTarget(ctx);
-  return type === 'v6' && ctx.echo?.host6 ? { host: ctx.echo.host6, port: echo.port } : echo;
+  const echo6 = echo6Of(ctx);
+  return type === 'v6' && echo6 ? { echo: echo6, fallback: echo } : { echo, fallback: echo6 };
 }
 
 /** PUT check-list-proxy: each of the caller's proxies, through its own listener, from the server. */
@@ -54,11 +60,13 @@ export async function checkOwnProxies(ctx: AppContext, userId: string, type: Pro
   }
   echoTarget(ctx);
   return mapLimit(rows, CONCURRENCY, async (r) => {
+    const { echo, fallback } = echoesFor(ctx, r.type);
     const res = await probe(
       { host: r.host, port: r.port, username: r.username, password: r.password },
       r.protocol,
-      echoFor(ctx, r.type),
+      echo,
       5_000,
+      fallback,
     );
     return { id: r.id, live: res.live, latencyMs: res.latencyMs, egressIp: res.exitIp };
   });
@@ -97,7 +105,7 @@ export async function checkLines(
       if (address === null) {
         return { line, live: false, protocol: null, latencyMs: null, exitIp: null, error: 'forbidden' };
       }
-      return { line, ...(await probe({ ...t, address }, protocol, echo)) };
+      return { line, ...(await probe({ ...t, address }, protocol, echo, undefined, echo6Of(ctx))) };
     },
     (r) => onResult(r),
   );

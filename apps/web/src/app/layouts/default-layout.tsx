@@ -1,4 +1,3 @@
-import { SupportFab } from '@/components/support-fab';
 import { useMe } from '@/lib/auth';
 import { useSiteInfo } from '@/lib/site-info';
 import { AppShell } from './components/app-shell';
@@ -8,10 +7,5 @@ import { userNavItems } from './components/nav-items';
 export function DefaultLayout() {
   const site = useSiteInfo();
   const { data: me } = useMe();
-  return (
-    <>
-      <AppShell navItems={userNavItems(site, me?.role)} />
-      <SupportFab />
-    </>
-  );
+  return <AppShell navItems={userNavItems(site, me?.role)} support />;
 }

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { SupportFab } from '@/components/support-fab';
+import { SupportButton } from '@/components/support-button';
 import { paths } from '@/config/paths';
 import { Footer } from './components/footer';
 import { LanguageSwitch } from './components/language-switch';
@@ -35,6 +35,7 @@ export function HomeLayout() {
               {t('home.login')}
             </Button>
           </Box>
+          <SupportButton color="primary" />
           <LanguageSwitch color="primary" />
         </Toolbar>
         {/* On a phone the same links sit in a row under the bar. */}
@@ -53,7 +54,6 @@ export function HomeLayout() {
         <Outlet />
       </Box>
       <Footer />
-      <SupportFab />
     </Box>
   );
 }

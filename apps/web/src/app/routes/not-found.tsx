@@ -4,10 +4,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useAccessToken } from '@/lib/session';
 
-/** docs/screens.md#not-found. */
+/** docs/screens.md#not-found: home is the dashboard for a signed-in user, the landing for a visitor. */
 export function NotFoundRoute() {
   const { t } = useTranslation();
+  const signedIn = useAccessToken() !== null;
   return (
     <Box sx={{ textAlign: 'center', maxWidth: 560, px: 2 }}>
       <Typography variant="h1" component="p" color="primary" sx={{ fontWeight: 800, fontSize: { xs: 72, sm: 112 } }}>
@@ -19,7 +21,12 @@ export function NotFoundRoute() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('notFound.description')}
       </Typography>
-      <Button component={Link} to={paths.app.dashboard.getHref()} variant="contained" size="large">
+      <Button
+        component={Link}
+        to={signedIn ? paths.app.dashboard.getHref() : paths.home.getHref()}
+        variant="contained"
+        size="large"
+      >
         {t('notFound.home')}
       </Button>
     </Box>

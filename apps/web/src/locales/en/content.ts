@@ -38,6 +38,8 @@ export const content: typeof vi = {
     intro: 'Pick a channel below to reach us.',
     none: 'No support channels yet.',
     hours: 'Opening hours',
+    open: 'Contact support',
+    all: 'All support options',
     kinds: {
       telegram: 'Telegram',
       zalo: 'Zalo',
@@ -131,7 +133,7 @@ export const content: typeof vi = {
     channelValue: 'Value',
     note: 'Note (Vietnamese)',
     noteEng: 'Note (English)',
-    showIcons: 'Show floating support icons on every page',
+    showIcons: 'Show the support button in the top bar of every page',
     title: 'Title (Vietnamese)',
     titleEng: 'Title (English)',
     description: 'Description (Vietnamese)',

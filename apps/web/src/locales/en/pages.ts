@@ -11,7 +11,7 @@ export const home: typeof viHome = {
 // docs/screens.md#not-found: these texts are verbatim.
 export const notFound: typeof viNotFound = {
   code: '404',
-  title: 'Sorry, an error has occured, Requested Page not found!.',
+  title: 'Sorry, the page you requested was not found.',
   description: 'You may have mistyped the address or the page may have moved.',
   home: 'Home page',
 };

@@ -11,6 +11,7 @@ export const tools: typeof vi = {
     malformed_one: '{{count}} line is not host:port[:user:pass] and will be reported as a format error.',
     malformed_other: '{{count}} lines are not host:port[:user:pass] and will be reported as a format error.',
     protocol: 'Protocol',
+    checkedOver: 'Checked over',
     protocols: {
       auto: 'Automatic',
       http: 'HTTP',

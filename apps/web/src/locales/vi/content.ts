@@ -37,6 +37,8 @@ export const content = {
     intro: 'Chọn một kênh bên dưới để liên hệ với chúng tôi.',
     none: 'Chưa có kênh hỗ trợ nào.',
     hours: 'Giờ làm việc',
+    open: 'Liên hệ hỗ trợ',
+    all: 'Tất cả kênh hỗ trợ',
     kinds: {
       telegram: 'Telegram',
       zalo: 'Zalo',
@@ -130,7 +132,7 @@ export const content = {
     channelValue: 'Giá trị',
     note: 'Ghi chú (tiếng Việt)',
     noteEng: 'Ghi chú (tiếng Anh)',
-    showIcons: 'Hiện biểu tượng hỗ trợ nổi trên mọi trang',
+    showIcons: 'Hiện nút hỗ trợ trên thanh trên cùng của mọi trang',
     title: 'Tiêu đề (tiếng Việt)',
     titleEng: 'Tiêu đề (tiếng Anh)',
     description: 'Mô tả (tiếng Việt)',

@@ -9,6 +9,7 @@ export const tools = {
     malformed_one: '{{count}} dòng không đúng định dạng host:port[:user:pass] và sẽ được báo lỗi định dạng.',
     malformed_other: '{{count}} dòng không đúng định dạng host:port[:user:pass] và sẽ được báo lỗi định dạng.',
     protocol: 'Giao thức',
+    checkedOver: 'Kiểm tra qua',
     protocols: {
       auto: 'Tự động',
       http: 'HTTP',

@@ -16,8 +16,11 @@ import { TopBar } from './top-bar';
 
 const DRAWER_WIDTH = 248;
 
-/** The frame of the signed-in layouts: top bar, a permanent drawer on desktop, a side drawer on phones. */
-export function AppShell({ navItems }: { navItems: NavItem[] }) {
+/**
+ * The frame of the signed-in layouts: top bar, a permanent drawer on desktop, a side drawer on phones.
+ * `support` puts the site's support button in the top bar (customers' layout; the admin is the support).
+ */
+export function AppShell({ navItems, support = false }: { navItems: NavItem[]; support?: boolean }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -26,7 +29,7 @@ export function AppShell({ navItems }: { navItems: NavItem[] }) {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <TopBar onMenuClick={() => setDrawerOpen(true)} />
+      <TopBar onMenuClick={() => setDrawerOpen(true)} support={support} />
       <Box component="nav" aria-label={t('nav.label')} sx={{ width: { md: DRAWER_WIDTH }, flexShrink: 0 }}>
         {isDesktop ? (
           <Drawer

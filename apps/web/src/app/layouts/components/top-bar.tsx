@@ -9,6 +9,7 @@ import AddCardOutlined from '@mui/icons-material/AddCardOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SupportButton } from '@/components/support-button';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth';
 import { formatBalance } from '@/lib/format';
@@ -16,8 +17,8 @@ import { AvatarMenu } from './avatar-menu';
 import { LanguageSwitch } from './language-switch';
 import { SiteLogo } from './site-logo';
 
-/** docs/screens.md#layouts: logo, balance, top-up, language switch (VN/US) and the avatar menu. */
-export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
+/** docs/screens.md#layouts: logo, balance, top-up, support, language switch (VN/US) and the avatar menu. */
+export function TopBar({ onMenuClick, support }: { onMenuClick: () => void; support: boolean }) {
   const { t } = useTranslation();
   const { data: me } = useMe();
   const topupHref = paths.app.topup.getHref();
@@ -78,6 +79,7 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
         >
           <AddCardOutlined />
         </IconButton>
+        {support && <SupportButton />}
         <LanguageSwitch />
         <AvatarMenu />
       </Toolbar>

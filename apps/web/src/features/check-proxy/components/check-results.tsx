@@ -40,8 +40,9 @@ function useColumns(): GridColDef<Row>[] {
     },
     {
       field: 'protocol',
-      headerName: t('tools.checkProxy.protocol'),
-      minWidth: 100,
+      // The protocol the check spoke, not a guess at the proxy's kind: a port may accept both.
+      headerName: t('tools.checkProxy.checkedOver'),
+      minWidth: 130,
       valueGetter: (_v, row) => (row.protocol ? t(`common.protocol.${row.protocol}`) : t('common.none')),
     },
     {

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { SupportChannelIcon } from '@/components/support-channel-icon';
-import { channelHref, useSupportInfo } from '@/lib/support-info';
+import { channelLink, useSupportInfo } from '@/lib/support-info';
 import { PageContainer } from '../components/page-container';
 
 /** docs/screens.md#tools-tutorials-support: the site's channels as buttons that open the right app, hours and a note. */
@@ -26,16 +26,14 @@ export function SupportRoute() {
           {data.channels.length === 0 && <Typography>{t('content.support.none')}</Typography>}
           <Stack spacing={1.5} sx={{ maxWidth: 480 }} data-testid="support-channels">
             {data.channels.map((c, i) => {
-              const href = channelHref(c);
+              const link = channelLink(c);
               return (
-                href && (
+                link && (
                   <Button
                     key={i}
                     variant="outlined"
                     size="large"
-                    href={href}
-                    target={href.startsWith('http') ? '_blank' : undefined}
-                    rel="noopener noreferrer"
+                    {...link}
                     startIcon={<SupportChannelIcon kind={c.kind} />}
                     sx={{ justifyContent: 'flex-start', textTransform: 'none' }}
                   >

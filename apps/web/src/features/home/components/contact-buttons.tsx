@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { SupportChannelIcon } from '@/components/support-channel-icon';
-import { channelHref, useSupportInfo } from '@/lib/support-info';
+import { channelLink, useSupportInfo } from '@/lib/support-info';
 
 /** The site's support channels as buttons that open the right app, with the hours. */
 export function ContactButtons() {
@@ -16,17 +16,10 @@ export function ContactButtons() {
     <Stack spacing={2} sx={{ alignItems: 'center' }}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, justifyContent: 'center' }}>
         {data.channels.map((c, i) => {
-          const href = channelHref(c);
+          const link = channelLink(c);
           return (
-            href && (
-              <Button
-                key={i}
-                variant="outlined"
-                href={href}
-                target={href.startsWith('http') ? '_blank' : undefined}
-                rel="noopener noreferrer"
-                startIcon={<SupportChannelIcon kind={c.kind} />}
-              >
+            link && (
+              <Button key={i} variant="outlined" {...link} startIcon={<SupportChannelIcon kind={c.kind} />}>
                 {c.label}
               </Button>
             )

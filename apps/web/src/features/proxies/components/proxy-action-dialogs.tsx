@@ -126,7 +126,7 @@ export function ProxyActionDialogs({ type, action, proxies, exportFilters, onDon
     case 'ipMode':
       return (
         <IpModeDialog
-          count={count}
+          proxies={proxies}
           pending={ipMode.isPending}
           onClose={close}
           onConfirm={(choice) =>

@@ -46,6 +46,27 @@ export function isValidResetInterval(minutes: number): boolean {
   return Number.isInteger(minutes) && minutes >= RESET_INTERVAL_MIN && minutes <= RESET_INTERVAL_MAX;
 }
 
+/** The interval the IP-change-mode dialog offers when none of the chosen proxies has one. */
+export const DEFAULT_RESET_INTERVAL_MIN = 30;
+
+/**
+ * What the IP-change-mode dialog starts with for these proxies: their common mode (and, for automatic,
+ * their common interval), so opening the dialog and saving changes nothing. A selection that differs
+ * preselects no mode, so the customer must choose one.
+ */
+export function initialIpMode(
+  proxies: readonly { ipChangeMode: 'auto' | 'manual'; changeIntervalMin: number | null }[],
+): { mode: 'auto' | 'manual' | null; intervalMin: number } {
+  const modes = new Set(proxies.map((p) => p.ipChangeMode));
+  const intervals = new Set(proxies.filter((p) => p.ipChangeMode === 'auto').map((p) => p.changeIntervalMin));
+  const [only] = intervals;
+  const intervalMin = intervals.size === 1 && only != null ? only : DEFAULT_RESET_INTERVAL_MIN;
+  if (modes.size !== 1 || intervals.size > 1) {
+    return { mode: null, intervalMin };
+  }
+  return { mode: [...modes][0]!, intervalMin };
+}
+
 /**
  * What renewing these proxies (or keys) for `period` costs, as the server charges it: per unit,
  * the renewal price of its country (docs/money.md#renewals: the retail price under a month) times the

@@ -1,6 +1,13 @@
 import type { TRetailPrice } from '@proxy/contract';
 import { describe, expect, it } from 'vitest';
-import { authIpProblem, isValidProxyPassword, isValidResetInterval, parseAuthIps, renewCost } from '../proxy-forms';
+import {
+  authIpProblem,
+  initialIpMode,
+  isValidProxyPassword,
+  isValidResetInterval,
+  parseAuthIps,
+  renewCost,
+} from '../proxy-forms';
 
 describe('auth IPs', () => {
   it('should read one address per line, skipping blanks and repeats', () => {
@@ -64,5 +71,23 @@ describe('renewCost', () => {
   it('should not price a unit a country is not sold by', () => {
     expect(renewCost([{ country: 'US' }], { unit: 'month', value: 1 }, rows)).toBeNull();
     expect(renewCost([{ country: 'VN' }], { unit: 'day', value: 0 }, rows)).toBeNull();
+  });
+});
+
+describe('initial IP change mode', () => {
+  const manual = { ipChangeMode: 'manual' as const, changeIntervalMin: null };
+  const auto = (changeIntervalMin: number) => ({ ipChangeMode: 'auto' as const, changeIntervalMin });
+
+  it('should preselect manual for manual proxies, not the automatic default', () => {
+    expect(initialIpMode([manual, manual])).toEqual({ mode: 'manual', intervalMin: 30 });
+  });
+
+  it('should preselect automatic with the proxies own interval', () => {
+    expect(initialIpMode([auto(45), auto(45)])).toEqual({ mode: 'auto', intervalMin: 45 });
+  });
+
+  it('should preselect nothing for a mixed selection', () => {
+    expect(initialIpMode([manual, auto(45)]).mode).toBeNull();
+    expect(initialIpMode([auto(20), auto(45)]).mode).toBeNull();
   });
 });
