@@ -19,12 +19,12 @@ interface Unit {
   autoRenew: boolean;
 }
 
-async function buyV4(c: Customer, quantity: number, autoRenew: boolean) {
+async function buyV4(c: Customer, quantity: number, autoRenew: boolean, period = { unit: 'day', value: 1 }) {
   const res = await t.inject({
     method: 'POST',
     url: '/api/v4-proxy/buy-retail',
     token: c.token,
-    payload: { country: 'SG', quantity, period: { unit: 'day', value: 1 }, autoRenew },
+    payload: { country: 'SG', quantity, period, autoRenew },
   });
   expect(res.statusCode).toBe(200);
   return res.json<{ order: { id: string }; proxies: Unit[] }>();
@@ -243,14 +243,7 @@ describe('auto-renew of short periods', () => {
 
   it('should renew a 1-hour proxy once, near its end, and not right after purchase', async () => {
     const c = await customer(t, 100_000);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/v4-proxy/buy-retail',
-      token: c.token,
-      payload: { country: 'SG', quantity: 1, period: { unit: 'hour', value: 1 }, autoRenew: true },
-    });
-    expect(res.statusCode).toBe(200);
-    const [bought] = res.json<{ proxies: Unit[] }>().proxies as [Unit];
+    const [bought] = (await buyV4(c, 1, true, { unit: 'hour', value: 1 })).proxies as [Unit];
     const afterPurchase = await balanceOf(t, c.id);
     const ledgerRows = (await transactions(c)).length;
 
