@@ -30,6 +30,7 @@ export function renewLeadMs(order: Pick<OrderRow, 'periodUnit' | 'periodValue'>)
   const periodMs = periodToHours({ unit: order.periodUnit, value: order.periodValue }) * 3600_000;
   return Math.min(AUTO_RENEW_LEAD_MS, Math.floor(periodMs / 4));
 }
+
 const BATCH = 100;
 
 /**
