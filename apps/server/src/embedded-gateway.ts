@@ -1,6 +1,7 @@
-import { DnsCache, Gateway, NodeClient } from '@proxy/gateway';
+import { DnsCache, Gateway, GatewayMetrics, NodeClient } from '@proxy/gateway';
 import { localNodeSecret } from './bootstrap.js';
 import type { AppContext } from './context.js';
+import type { AppMetrics } from './plugins/metrics.js';
 import { localNodeId } from './modules/supply/index.js';
 
 export interface EmbeddedGateway {
@@ -33,16 +34,27 @@ function echoTargets(echo: AppContext['echo']): string[] {
 /**
  * GATEWAY=embedded: the local node's gateway in this process. It speaks the same node protocol
  * over HTTP as a standalone node (state, change stream, traffic), so one code path serves both.
+ * Its `gateway_*` series join the panel's `/metrics`, so one process is scraped on one endpoint.
  * Returns null when the database has no local node (DEMO=0 and none configured).
  */
-export async function startEmbeddedGateway(ctx: AppContext, panelPort: number): Promise<EmbeddedGateway | null> {
+export async function startEmbeddedGateway(
+  ctx: AppContext,
+  panelPort: number,
+  panelMetrics: AppMetrics,
+): Promise<EmbeddedGateway | null> {
   const secret = localNodeSecret(ctx.config.appSecret);
   const nodeId = await localNodeId(ctx, secret);
   if (!nodeId) {
     ctx.log.warn('GATEWAY=embedded but the database has no local node: no proxies are served in-process');
     return null;
   }
-  const gateway = new Gateway({
+  let client: NodeClient | null = null;
+  const metrics = new GatewayMetrics(
+    () => gateway,
+    () => client?.following ?? false,
+    { processMetrics: false },
+  );
+  const gateway: Gateway = new Gateway({
     host: ctx.config.HOST,
     allowPrivate: ctx.config.GATEWAY_ALLOW_PRIVATE,
     blockedPorts: [panelPort],
@@ -50,21 +62,26 @@ export async function startEmbeddedGateway(ctx: AppContext, panelPort: number): 
     ownPrefixes: ctx.config.IPV6_PREFIX ? [ctx.config.IPV6_PREFIX] : [],
     dns: new DnsCache({ servers: ctx.config.GATEWAY_DNS_SERVERS }),
     logger: ctx.log,
+    hooks: metrics.hooks,
   });
-  const client = new NodeClient({
+  metrics.countDrained(gateway.meter);
+  const started = new NodeClient({
     panelUrl: loopbackUrl(ctx.config.HOST, panelPort),
     nodeId,
     secret,
     gateway,
     logger: ctx.log,
+    onPanelVersion: (v) => metrics.panelAnnounced(v),
   });
-  client.start();
+  client = started;
+  started.start();
+  panelMetrics.include(metrics.registry);
   return {
     nodeId,
     gateway,
-    client,
+    client: started,
     async stop() {
-      await client.stop();
+      await started.stop();
       await gateway.close();
     },
   };

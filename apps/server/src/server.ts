@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   if (config.GATEWAY === 'embedded') {
     const port = (app.server.address() as AddressInfo).port;
-    embedded = await startEmbeddedGateway(app.ctx, port);
+    embedded = await startEmbeddedGateway(app.ctx, port, app.metrics);
   }
   app.log.info(`ready on ${address} (${database.kind}${config.DATABASE_URL ? '' : ` in ${config.DATA_DIR}`})`);
   const port = (app.server.address() as AddressInfo).port;

@@ -20,12 +20,13 @@ import {
  * The sold proxies on real sockets: buy through the API, then connect through the embedded
  * gateway to a local echo target that reports the address it was reached from.
  */
+const METRICS_TOKEN = 'metrics-token-0123456789';
 let t: TestApp;
 let live: LiveStack;
 let target: Target;
 
 beforeAll(async () => {
-  t = await build({ GATEWAY_ALLOW_PRIVATE: '1', ...livePorts() });
+  t = await build({ GATEWAY_ALLOW_PRIVATE: '1', METRICS_TOKEN, ...livePorts() });
   live = await startLive(t);
   target = await startTcpEcho('127.0.0.1');
 });
@@ -226,6 +227,50 @@ describe('buy, then use the proxy', () => {
     // Upload 100 KB + echo download 100 KB + the echo's greeting line.
     expect(Number(row!.used)).toBeGreaterThanOrEqual(200_000);
     expect(Number(row!.used)).toBeLessThan(201_000);
+  });
+
+  it('should show the embedded gateway’s tunnels, bytes and auth failures on the panel’s /metrics', async () => {
+    const scrape = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    /** A series' value; its family must be there, a labelled sample not counted yet reads 0. */
+    const value = (text: string, series: string) => {
+      expect(text).toContain(`# TYPE ${series.replace(/\{.*$/, '')} `);
+      const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+      return line === undefined ? 0 : Number(line.slice(series.length + 1));
+    };
+    const series = [
+      'gateway_tunnels_opened_total',
+      'gateway_auth_failures_total',
+      'gateway_bytes_total{direction="in"}',
+    ];
+    const c = await customer(t, 1_000_000);
+    const p = await buy(c.token);
+    await live.gateway.client.flushTraffic();
+    const before = await scrape();
+    const [tunnels, failures, bytesIn] = series.map((s) => value(before, s));
+
+    const tunnel = await httpConnect(p.port, authority(), { auth: [p.username, p.password] });
+    await tunnel.reader.readLine();
+    tunnel.reader.socket.write(Buffer.alloc(10_000, 7));
+    await tunnel.reader.readBytes(10_000);
+    tunnel.reader.socket.destroy();
+    expect((await viaHttp(p, [p.username, 'not-the-password'])).status).toBe(407);
+    await waitFor(async () => (await live.gateway.client.flushTraffic()) && true);
+
+    const after = await scrape();
+    expect(value(after, series[0]!)).toBeGreaterThanOrEqual(tunnels! + 1);
+    expect(value(after, series[1]!)).toBeGreaterThanOrEqual(failures! + 1);
+    expect(value(after, series[2]!)).toBeGreaterThanOrEqual(bytesIn! + 10_000);
+    expect(value(after, 'gateway_listeners')).toBeGreaterThan(0);
+    // Node's own series come once, from the panel's registry, or the scrape would be rejected.
+    expect(after.match(/^# TYPE process_cpu_user_seconds_total /gm)).toHaveLength(1);
   });
 
   it('should check the caller’s proxies end to end', async () => {

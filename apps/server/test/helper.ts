@@ -349,7 +349,7 @@ export async function startLive(t: TestApp): Promise<LiveStack> {
   t.ctx.echo = { host: echo.host, port: echo.port, ...(echo.host6 !== null ? { host6: echo.host6 } : {}) };
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;
-  const gateway = await startEmbeddedGateway(t.ctx, port);
+  const gateway = await startEmbeddedGateway(t.ctx, port, t.app.metrics);
   if (!gateway) {
     throw new Error('no local node');
   }

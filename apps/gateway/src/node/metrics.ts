@@ -23,12 +23,19 @@ export class GatewayMetrics {
   /** Hand these to the Gateway's options. */
   readonly hooks: GatewayHooks;
 
+  /**
+   * `processMetrics: false` leaves out Node's own series, for a gateway embedded in a process that
+   * already exports them (the panel): the same series twice would break the scrape.
+   */
   constructor(
     private readonly gateway: () => Gateway | null,
     private readonly streaming: () => boolean = () => false,
+    opts: { processMetrics?: boolean } = {},
   ) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
+    if (opts.processMetrics !== false) {
+      collectDefaultMetrics({ register: this.registry });
+    }
     this.tunnels = new Counter({ name: 'gateway_tunnels_opened_total', help: 'Tunnels established', registers });
     this.authFailures = new Counter({
       name: 'gateway_auth_failures_total',

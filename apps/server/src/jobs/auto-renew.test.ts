@@ -19,12 +19,12 @@ interface Unit {
   autoRenew: boolean;
 }
 
-async function buyV4(c: Customer, quantity: number, autoRenew: boolean) {
+async function buyV4(c: Customer, quantity: number, autoRenew: boolean, period = { unit: 'day', value: 1 }) {
   const res = await t.inject({
     method: 'POST',
     url: '/api/v4-proxy/buy-retail',
     token: c.token,
-    payload: { country: 'SG', quantity, period: { unit: 'day', value: 1 }, autoRenew },
+    payload: { country: 'SG', quantity, period, autoRenew },
   });
   expect(res.statusCode).toBe(200);
   return res.json<{ order: { id: string }; proxies: Unit[] }>();
@@ -230,5 +230,48 @@ describe('PUT /api/user/auto-renew (all private proxies)', () => {
     await toJustBefore(c, bought[0]!.expiresAt);
     await runAutoRenew(t.ctx);
     expect(await balanceOf(t, c.id)).toBe(before);
+  });
+});
+
+describe('auto-renew of short periods', () => {
+  const HOUR = 3600_000;
+  const transactions = async (c: Customer) =>
+    (await t.inject({ method: 'GET', url: '/api/log/list-transaction?limit=100', token: c.token })).json().items as {
+      type: string;
+      amount: number;
+    }[];
+
+  it('should renew a 1-hour proxy once, near its end, and not right after purchase', async () => {
+    const c = await customer(t, 100_000);
+    const [bought] = (await buyV4(c, 1, true, { unit: 'hour', value: 1 })).proxies as [Unit];
+    const afterPurchase = await balanceOf(t, c.id);
+    const ledgerRows = (await transactions(c)).length;
+
+    // Ten seconds after purchase: nothing is due yet.
+    t.clock.advance(10_000);
+    await runAutoRenew(t.ctx);
+    expect(await balanceOf(t, c.id)).toBe(afterPurchase);
+    expect(await transactions(c)).toHaveLength(ledgerRows);
+    expect(extendedBy(bought, (await proxies(c)).get(bought.id))).toBe(0);
+
+    // Five minutes before the end: exactly one renewal, one hour more.
+    t.clock.advance(new Date(bought.expiresAt).getTime() - 5 * 60_000 - t.clock.nowMs());
+    await c.relogin();
+    await runAutoRenew(t.ctx);
+    const renewedRows = await transactions(c);
+    expect(renewedRows).toHaveLength(ledgerRows + 1);
+    expect(renewedRows[0]).toMatchObject({ type: 'auto_renew' });
+    expect(renewedRows[0]!.amount).toBeLessThan(0);
+    expect(await balanceOf(t, c.id)).toBe(afterPurchase + renewedRows[0]!.amount);
+    expect(extendedBy(bought, (await proxies(c)).get(bought.id))).toBe(HOUR);
+
+    // Right after: the proxy is already one period ahead, so it is not renewed again.
+    t.clock.advance(60_000);
+    await runAutoRenew(t.ctx);
+    await runAutoRenew(t.ctx);
+    expect(await transactions(c)).toHaveLength(ledgerRows + 1);
+    expect(await balanceOf(t, c.id)).toBe(afterPurchase + renewedRows[0]!.amount);
+    expect(extendedBy(bought, (await proxies(c)).get(bought.id))).toBe(HOUR);
+    expect(await ledgerMismatches(t)).toEqual([]);
   });
 });

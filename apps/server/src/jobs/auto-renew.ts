@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { periodToHours } from '@proxy/contract';
 import type { AppContext } from '../context.js';
 import type { Tx } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
@@ -17,8 +18,19 @@ import {
 import { emitAlert, findBalance, kickAlerts } from '../modules/notifications/index.js';
 import type { Job } from './runner.js';
 
-/** How long before expiry auto-renew charges for the next period. */
+/** How long before expiry auto-renew charges for the next period (shorter for short periods: renewLeadMs). */
 export const AUTO_RENEW_LEAD_MS = 60 * 60_000;
+
+/**
+ * The lead time of an order's period (docs/money.md#renewals): the configured lead, but at most a
+ * quarter of the period, so an hour is renewed in its last 15 minutes instead of right after purchase.
+ * A renewal then leaves more than the lead before the new expiry, so a unit is never renewed twice ahead.
+ */
+export function renewLeadMs(order: Pick<OrderRow, 'periodUnit' | 'periodValue'>): number {
+  const periodMs = periodToHours({ unit: order.periodUnit, value: order.periodValue }) * 3600_000;
+  return Math.min(AUTO_RENEW_LEAD_MS, Math.floor(periodMs / 4));
+}
+
 const BATCH = 100;
 
 /**
@@ -34,9 +46,9 @@ export async function runAutoRenew(
   ctx: AppContext,
   signal?: AbortSignal,
 ): Promise<{ renewed: number; failed: number }> {
-  const horizon = new Date(ctx.clock.nowMs() + AUTO_RENEW_LEAD_MS).toISOString();
+  const now = ctx.clock.nowMs();
   // Driven by the units; orders that already failed for this expiry go last (findAutoRenewCandidates).
-  const candidates = await findAutoRenewCandidates(ctx.db, horizon, BATCH);
+  const candidates = await findAutoRenewCandidates(ctx.db, new Date(now).toISOString(), AUTO_RENEW_LEAD_MS, BATCH);
   let renewed = 0;
   let failed = 0;
   const mails: string[] = [];
@@ -44,7 +56,7 @@ export async function runAutoRenew(
     if (signal?.aborted) {
       break;
     }
-    const outcome = await renewOne(ctx, id, horizon, mails).catch((err: unknown) => {
+    const outcome = await renewOne(ctx, id, now, mails).catch((err: unknown) => {
       // Its own transaction rolled back; the other orders of the sweep go on.
       ctx.log.error({ err, orderId: id }, 'auto-renew of an order failed');
       return 'failed' as const;
@@ -64,14 +76,14 @@ export async function runAutoRenew(
  * One order in its own transaction: locked (SKIP LOCKED), its due units read again under the lock,
  * renewed in a savepoint; a refusal (e.g. a short balance) is recorded in the same transaction.
  */
-async function renewOne(ctx: AppContext, id: string, horizon: string, mails: string[]) {
+async function renewOne(ctx: AppContext, id: string, now: number, mails: string[]) {
   let mail: string[] = [];
   const outcome = await ctx.db.transaction(async (tx) => {
     const order = await lockOrderSkipLocked(tx, id);
     if (!order) {
       return 'skipped' as const;
     }
-    const units = await dueUnits(tx, order, horizon);
+    const units = await dueUnits(tx, order, now + renewLeadMs(order));
     if (!units) {
       return 'skipped' as const;
     }
@@ -102,8 +114,7 @@ async function renewOne(ctx: AppContext, id: string, horizon: string, mails: str
  * The units of a locked order to renew now, read again under the lock; undefined when none is due
  * any more (another instance renewed them) or when a package has a proxy with its flag off.
  */
-async function dueUnits(tx: Tx, order: OrderRow, horizon: string): Promise<Units | undefined> {
-  const by = new Date(horizon).getTime();
+async function dueUnits(tx: Tx, order: OrderRow, by: number): Promise<Units | undefined> {
   const isDue = (u: { autoRenew: boolean; status: string; expiresAt: Date }) =>
     u.autoRenew && u.status !== 'locked' && u.expiresAt.getTime() <= by;
   const live = await liveUnits(tx, order);

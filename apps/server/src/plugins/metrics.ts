@@ -17,8 +17,10 @@ const BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
 
 export interface AppMetrics {
   registry: Registry;
-  /** Both registries in Prometheus' text format. */
+  /** The process-wide, the app's and the included registries in Prometheus' text format. */
   render(): Promise<string>;
+  /** Adds a registry to what `/metrics` serves (the embedded gateway's `gateway_*` series). */
+  include(registry: Registry): void;
 }
 
 function outboxGauge(app: FastifyInstance, registry: Registry): void {
@@ -111,7 +113,9 @@ export function registerMetrics(app: FastifyInstance): AppMetrics {
   requestMetrics(app, registry);
   stateGauges(app, registry);
   outboxGauge(app, registry);
-  const render = async () => `${await processRegistry.metrics()}\n${await registry.metrics()}`;
+  const included: Registry[] = [];
+  const render = async () =>
+    (await Promise.all([processRegistry, registry, ...included].map((r) => r.metrics()))).join('\n');
   const token = app.ctx.config.METRICS_TOKEN;
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
     if (!token) {
@@ -122,7 +126,7 @@ export function registerMetrics(app: FastifyInstance): AppMetrics {
     }
     return reply.type(registry.contentType).send(await render());
   });
-  return { registry, render };
+  return { registry, render, include: (r) => void included.push(r) };
 }
 
 /** METRICS_ADDR: `/metrics` alone on its own port, without a token (keep that port private). */

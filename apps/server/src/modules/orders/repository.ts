@@ -295,11 +295,21 @@ export async function findUserEmail(db: DbOrTx, userId: string): Promise<string 
 }
 
 /**
- * The orders with proxies or keys due for auto-renew (own flag on, not locked, expiring by the
- * horizon). Driven by the units (status/expiry index), not by scanning every order. Orders that
- * already failed for this expiry go last, so they cannot starve the others.
+ * The orders with proxies or keys due for auto-renew (own flag on, not locked, expiring within the
+ * order's lead time: `leadMs`, or a quarter of the order's period when that is shorter). Driven by
+ * the units (status/expiry index), not by scanning every order. Orders that already failed for this
+ * expiry go last, so they cannot starve the others.
  */
-export async function findAutoRenewCandidates(db: DbOrTx, horizon: string, batch: number): Promise<string[]> {
+export async function findAutoRenewCandidates(
+  db: DbOrTx,
+  now: string,
+  leadMs: number,
+  batch: number,
+): Promise<string[]> {
+  const horizon = new Date(new Date(now).getTime() + leadMs).toISOString();
+  // The same hours as periodToHours (a month counted as 31 days: only periods under 4 × lead matter).
+  const periodHours = sql`o.period_value * case o.period_unit
+      when 'hour' then 1 when 'day' then 24 when 'week' then 168 else 744 end`;
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select o.id from (
@@ -310,6 +320,8 @@ export async function findAutoRenewCandidates(db: DbOrTx, horizon: string, batch
             where ${dueUnit('k', horizon)} and k.order_id is not null group by k.order_id
         ) d join orders o on o.id = d.order_id
         where o.status <> 'cancelled'
+          and d.first_due <= ${now}::timestamptz
+            + least(${leadMs} * interval '1 millisecond', ${periodHours} * interval '1 hour' / 4)
         order by (o.auto_renew_failed_for is not distinct from d.first_due), d.first_due limit ${batch}`,
   );
   return rows.map((r) => r.id);
