@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, createCustomer, creditCustomer, loginViaUi, tokenOf } from './support/app';
 import { useE2E } from './support/setup';
+import { WAIT_MS } from './support/wait';
 
 // docs/screens.md#proxy-management: the IP-change-mode dialog starts from the chosen proxies' own
 // mode, so opening it and saving changes nothing; a selection whose modes differ preselects none.
@@ -59,9 +60,14 @@ describe('IP change mode dialog', () => {
 
       await loginViaUi(page, server.baseUrl, creds, lang);
       await page.goto(`${server.baseUrl}/manage-proxy?tab=v6`);
-      const rows = page.getByTestId('proxies-grid-v6').locator('.MuiDataGrid-row');
-      await rows.nth(1).waitFor();
-      const [first, second] = await rows.evaluateAll((els) => els.slice(0, 2).map((el) => el.getAttribute('data-id')!));
+      // Only rows that carry a proxy's id: the grid may show placeholder rows while it loads.
+      const rows = page.getByTestId('proxies-grid-v6').locator('.MuiDataGrid-row[data-id]');
+      const shown = () => rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
+      const known = new Set(all);
+      await expect
+        .poll(async () => (await shown()).filter((id) => known.has(id)).length, { timeout: WAIT_MS })
+        .toBeGreaterThanOrEqual(2);
+      const [first, second] = (await shown()).filter((id) => known.has(id));
 
       // A manual proxy: manual is preselected, and saving keeps it manual.
       let dialog = await openDialog(page, [first!]);
