@@ -5,6 +5,7 @@ import { autoRenewJob } from '../../jobs/auto-renew.js';
 import { runJob } from '../../jobs/runner.js';
 import { balanceOf, build, createUser, customer, ledgerMismatches, login, type TestApp } from '../../../test/helper.js';
 import { startFakeProxy6, type FakeProxy6 } from '../../../test/fakes/index.js';
+import { addDayCountries, addProxy6AndList } from '../../../test/suppliers.js';
 
 let t: TestApp;
 let p6: FakeProxy6;
@@ -22,22 +23,16 @@ beforeAll(async () => {
   p6 = await startFakeProxy6({ stock: { '4:mt': 100 } });
   p6.hangMs = 1200;
   admin = (await login(t, await createUser(t, { role: 2 }))).accessToken;
-  for (const [code, name] of [
-    ['MT', 'Malta'],
-    ['CY', 'Cyprus'],
-  ]) {
-    const res = await call('POST', '/country/v4/admin/create', {
-      code,
-      name,
-      prices: [{ unit: 'day', price: DAY_PRICE, renewPrice: DAY_PRICE, quantityStep: 1 }],
-    });
-    expect(res.statusCode).toBe(200);
-  }
+  await addDayCountries(
+    call,
+    [
+      ['MT', 'Malta'],
+      ['CY', 'Cyprus'],
+    ],
+    DAY_PRICE,
+  );
   await call('PUT', '/setting/admin/update', { settings: { supplierRates: { RUB: 100 } } });
-  p6Id = (
-    await call('POST', '/supplier/admin/create', { kind: 'proxy6', name: 'P6', baseUrl: p6.url, apiKey: p6.apiKey })
-  ).json().id;
-  listId = (await call('POST', '/supplier/admin/create', { kind: 'list', name: 'Pool' })).json().id;
+  ({ p6Id, listId } = await addProxy6AndList(call, p6));
   await call('PUT', '/supplier/admin/route', { product: 'v4', country: 'MT', sources: [p6Id] });
   await call('PUT', '/supplier/admin/route', { product: 'v4', country: 'CY', sources: [listId] });
 });

@@ -5,6 +5,7 @@ import { localNodeSecret } from '../../bootstrap.js';
 import { queryRows } from '../../db/client.js';
 import { build, createUser, customer, ledgerMismatches, login, type TestApp } from '../../../test/helper.js';
 import { startFakeProxy6, type FakeProxy6 } from '../../../test/fakes/index.js';
+import { addDayCountries, addProxy6AndList } from '../../../test/suppliers.js';
 
 /**
  * The upstream credentials (a supplier's API key, each upstream proxy's user name and password)
@@ -38,20 +39,15 @@ describe('upstream credentials', () => {
       bodies.push(res.body);
       return res;
     };
-    await call('POST', '/country/v4/admin/create', {
-      code: 'MT',
-      name: 'Malta',
-      prices: [{ unit: 'day', price: 1000, renewPrice: 1000, quantityStep: 1 }],
-    });
-    await call('POST', '/country/v4/admin/create', {
-      code: 'CY',
-      name: 'Cyprus',
-      prices: [{ unit: 'day', price: 1000, renewPrice: 1000, quantityStep: 1 }],
-    });
-    const p6Id = (
-      await call('POST', '/supplier/admin/create', { kind: 'proxy6', name: 'P6', baseUrl: p6.url, apiKey: p6.apiKey })
-    ).json().id;
-    const listId = (await call('POST', '/supplier/admin/create', { kind: 'list', name: 'Pool' })).json().id;
+    await addDayCountries(
+      call,
+      [
+        ['MT', 'Malta'],
+        ['CY', 'Cyprus'],
+      ],
+      1000,
+    );
+    const { p6Id, listId } = await addProxy6AndList(call, p6);
     await call('POST', `/supplier/admin/add-lines/${listId}`, {
       lines: `127.0.0.3:9001:${LIST_USER}:${LIST_PASS}`,
       country: 'CY',
