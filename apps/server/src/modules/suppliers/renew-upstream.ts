@@ -151,6 +151,7 @@ async function prolongProxy6(
       continue;
     }
     if (!u.upstream_id) {
+      recordLater(ctx, s.id, 'renewal refused: the upstream proxy has no Proxy6 id', false);
       throw refusal(u);
     }
     // Upstream ends come in whole seconds: a margin short by seconds does not cost a whole day,
