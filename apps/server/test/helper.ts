@@ -134,6 +134,8 @@ export interface TestApp {
 export async function build(
   env: Record<string, string> = {},
   shared?: { database: Database; url?: string },
+  /** Every JSON log line of the app, at every level (tests that read the log). */
+  logStream?: { write(line: string): void },
 ): Promise<TestApp> {
   const { database, drop, url } = shared ? { ...(await attach(shared)), url: shared.url } : await openTestDatabase();
   const config = loadConfig({
@@ -148,7 +150,10 @@ export async function build(
   const mailer = new MemoryMailer();
   const clock = new Clock();
   const prepared = await prepare(config, database, mailer, clock);
-  const app = await buildApp(prepared, { webDist: null });
+  const app = await buildApp(prepared, {
+    webDist: null,
+    ...(logStream ? { logger: { level: 'trace', stream: logStream } } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -19,6 +19,7 @@ export {
   syncOrderAutoRenew,
   liveUnits,
   renewOrderTx,
+  prolongSupplied,
   quoteRenewal,
   type Units,
 } from './renew.js';

@@ -12,6 +12,7 @@ import * as repo from './repository.js';
 import * as units from './units-repository.js';
 import { publish } from '../realtime/index.js';
 import { recordProxyChanges } from '../supply/index.js';
+import { prolongUpstreams } from '../suppliers/index.js';
 
 const RENEW_TYPE: Record<OrderRow['type'], { manual: TransactionType; auto: TransactionType }> = {
   v6: { manual: 'renew', auto: 'auto_renew' },
@@ -118,6 +119,29 @@ export async function extendUnits(tx: Tx, u: Units, period: Period, now: Date): 
 }
 
 /**
+ * The supplier proxies among a renewal's proxies are prolonged upstream before the customer pays
+ * for them (modules/suppliers): a refusal throws NOT_ENOUGT_PROXY and the renewal's transaction
+ * rolls back uncharged. Own-node proxies pass untouched. Called by every renewal that charges.
+ */
+export async function prolongSupplied(
+  ctx: AppContext,
+  tx: Tx,
+  user: { id: string; siteId: string },
+  proxies: { id: string; orderId: string | null; expiresAt: Date }[],
+  period: Period,
+  cost: number,
+): Promise<void> {
+  await prolongUpstreams(ctx, tx, {
+    siteId: user.siteId,
+    userId: user.id,
+    proxies,
+    hours: periodToHours(period),
+    revenue: cost,
+    now: ctx.clock.now(),
+  });
+}
+
+/**
  * Renews one order inside the caller's transaction: charge, extend, log. Used by the renew calls
  * and by the auto-renew job (`auto`), which renews before expiry and passes just the units whose
  * own flag is on (a retail or key order is priced per unit; a package as a whole).
@@ -135,6 +159,7 @@ export async function renewOrderTx(
     throw new AppError('ORDER_EXPIRED');
   }
   const { period, cost } = await orderRenewal(tx, order, count, opts.period);
+  await prolongSupplied(ctx, tx, { id: order.userId, siteId: order.siteId }, due.proxies, period, cost);
   await chargeBalance(tx, {
     userId: order.userId,
     cost,

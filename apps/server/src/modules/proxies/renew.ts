@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/index.js';
 import { chargeBalance } from '../ledger/index.js';
-import { extendUnits, lockOrdersOfUnits, logProxyRenewals, refreshOrders } from '../orders/index.js';
+import { extendUnits, lockOrdersOfUnits, logProxyRenewals, prolongSupplied, refreshOrders } from '../orders/index.js';
 import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
 
@@ -64,6 +64,7 @@ export async function renewProxies(
     }
     const { cost, perOrder } = await renewalCost(tx, user.siteId, type, rows, period);
     const now = ctx.clock.now();
+    await prolongSupplied(ctx, tx, user, rows, period, cost);
     await chargeBalance(tx, {
       userId: user.id,
       cost,

@@ -13,6 +13,7 @@ import { bindUpstreams, tryImmediateSource, type Delivery } from './plan-supply.
 import {
   findSupplierById,
   proxy6Of,
+  rateOf,
   recordSupplierError,
   recordSupplierEvent,
   seal,
@@ -215,15 +216,6 @@ async function fail(ctx: AppContext, it: Intent, reason: string): Promise<void> 
   });
 }
 
-/** Coins per unit of a currency, from the site's `supplierRates` (0 when unset). */
-async function rateOf(ctx: AppContext, siteId: string, currency: string): Promise<number> {
-  const [row] = await queryRows<{ rate: string | number | null }>(
-    ctx.db,
-    sql`select (settings->'supplierRates'->>${currency}) as rate from sites where id = ${siteId}`,
-  );
-  return Number(row?.rate ?? 0) || 0;
-}
-
 type Outcome = 'bought' | 'next' | 'retry';
 
 /** Why a Proxy6 answer cannot serve the order (another country, fewer proxies), or null. */
@@ -272,7 +264,7 @@ async function buyFromProxy6(ctx: AppContext, it: Intent, s: SupplierRow): Promi
       await setIntent(ctx.db, it.id, { lastError: bad });
       return 'next';
     }
-    const each = Math.round((price / it.quantity) * (await rateOf(ctx, it.siteId, currency)));
+    const each = Math.round((price / it.quantity) * (await rateOf(ctx.db, it.siteId, currency)));
     await recordBought(ctx, it, s, got, each, orderId);
     return 'bought';
   } catch (err) {

@@ -42,3 +42,4 @@ export { processPurchase } from './buy-upstream.js';
 export { awaitDelivery, runDuePurchases } from './run-purchases.js';
 export type { SupplyPlan } from './plan-supply.js';
 export { routedStock } from './routed-stock.js';
+export { prolongUpstreams } from './renew-upstream.js';

@@ -65,7 +65,13 @@ export async function recordSupplierEvent(
 }
 
 /** Marks the supplier in error with its own words, and records them. */
-export async function recordSupplierError(db: DbOrTx, supplierId: string, message: string, at: Date): Promise<void> {
+export async function recordSupplierError(
+  db: DbOrTx,
+  supplierId: string,
+  message: string,
+  at: Date,
+  kind: SupplierEventKind = 'error',
+): Promise<void> {
   await db
     .update(suppliers)
     .set({
@@ -74,7 +80,7 @@ export async function recordSupplierError(db: DbOrTx, supplierId: string, messag
       updatedAt: at,
     })
     .where(eq(suppliers.id, supplierId));
-  await recordSupplierEvent(db, supplierId, 'error', message, at);
+  await recordSupplierEvent(db, supplierId, kind, message, at);
 }
 
 /** The admin's view of suppliers (all of a site, or one). */
@@ -175,4 +181,13 @@ export async function findRoute(db: DbOrTx, siteId: string, product: 'v4' | 'v6'
       and(eq(supplierRoutes.siteId, siteId), eq(supplierRoutes.product, product), eq(supplierRoutes.country, country)),
     );
   return row?.sources ?? null;
+}
+
+/** Coins per unit of a currency, from the site's `supplierRates` (0 when unset). */
+export async function rateOf(db: DbOrTx, siteId: string, currency: string): Promise<number> {
+  const [row] = await queryRows<{ rate: string | number | null }>(
+    db,
+    sql`select (settings->'supplierRates'->>${currency}) as rate from sites where id = ${siteId}`,
+  );
+  return Number(row?.rate ?? 0) || 0;
 }

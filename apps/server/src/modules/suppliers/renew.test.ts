@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.js';
+import { autoRenewJob } from '../../jobs/auto-renew.js';
+import { runJob } from '../../jobs/runner.js';
+import { balanceOf, build, createUser, customer, ledgerMismatches, login, type TestApp } from '../../../test/helper.js';
+import { startFakeProxy6, type FakeProxy6 } from '../../../test/fakes/index.js';
+import { addDayCountries, addProxy6AndList } from '../../../test/suppliers.js';
+
+let t: TestApp;
+let p6: FakeProxy6;
+let admin: string;
+let p6Id: string;
+let listId: string;
+const DAY_PRICE = 1000;
+const DAY_MS = 86_400_000;
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = admin) =>
+  t.inject({ method, url: `/api${url}`, token, payload });
+
+beforeAll(async () => {
+  t = await build({ SUPPLIER_TIMEOUT_MS: '400' });
+  p6 = await startFakeProxy6({ stock: { '4:mt': 100 } });
+  p6.hangMs = 1200;
+  admin = (await login(t, await createUser(t, { role: 2 }))).accessToken;
+  await addDayCountries(
+    call,
+    [
+      ['MT', 'Malta'],
+      ['CY', 'Cyprus'],
+    ],
+    DAY_PRICE,
+  );
+  await call('PUT', '/setting/admin/update', { settings: { supplierRates: { RUB: 100 } } });
+  ({ p6Id, listId } = await addProxy6AndList(call, p6));
+  await call('PUT', '/supplier/admin/route', { product: 'v4', country: 'MT', sources: [p6Id] });
+  await call('PUT', '/supplier/admin/route', { product: 'v4', country: 'CY', sources: [listId] });
+});
+afterEach(() => t.clock.reset());
+afterAll(async () => {
+  await p6.close();
+  await t.close();
+});
+
+async function buy(token: string, country: string, autoRenew = false) {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/v4-proxy/buy-retail',
+    token,
+    payload: { country, quantity: 1, period: { unit: 'day', value: 3 }, autoRenew },
+  });
+  expect(res.json().order.status).toBe('using');
+  return { orderId: res.json().order.id as string, proxyId: res.json().proxies[0].id as string };
+}
+
+const renew = (token: string, proxyId: string, days: number) =>
+  t.inject({
+    method: 'PUT',
+    url: '/api/v4-proxy/renew-list-proxy',
+    token,
+    payload: { listProxyId: [proxyId], period: { unit: 'day', value: days } },
+  });
+
+/** The customer's expiry and the upstream behind it (its id at the supplier and its end). */
+async function ends(proxyId: string) {
+  const [r] = await queryRows<{ expires_at: Date | string; upstream_id: string; upstream_end: Date | string }>(
+    t.ctx.db,
+    sql`select p.expires_at, u.upstream_id, u.expires_at as upstream_end from proxies p
+        join upstream_proxies u on u.proxy_id = p.id and u.status = 'serving' where p.id = ${proxyId}`,
+  );
+  return {
+    customer: new Date(r!.expires_at).getTime(),
+    upstreamId: r!.upstream_id,
+    upstream: new Date(r!.upstream_end),
+  };
+}
+
+async function renewCharges(userId: string): Promise<number> {
+  const [r] = await queryRows<{ n: string | number }>(
+    t.ctx.db,
+    sql`select count(*) as n from transactions where user_id = ${userId} and type in ('renew', 'auto_renew')`,
+  );
+  return Number(r!.n);
+}
+
+/** The supplier page's events, waited for: a refusal is recorded beside the rolled-back renewal. */
+async function untilEvent(supplierId: string, match: (e: { kind: string; message: string }) => boolean) {
+  for (;;) {
+    const s = (await call('GET', '/supplier/admin/list')).json().find((x: { id: string }) => x.id === supplierId);
+    if (s.events.some(match)) {
+      return s;
+    }
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+const prolongs = () => p6.calls.filter((c) => c.method === 'prolong');
+
+describe('renewing a Proxy6 proxy', () => {
+  it('should prolong upstream once, past the customer’s new expiry, then charge once', async () => {
+    const c = await customer(t, 100_000);
+    const { proxyId } = await buy(c.token, 'MT');
+    const before = await ends(proxyId);
+    const calls = prolongs().length;
+    const res = await renew(c.token, proxyId, 3);
+    expect(res.statusCode).toBe(200);
+    const mine = prolongs().slice(calls);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.params).toMatchObject({ ids: before.upstreamId, period: '3' });
+    expect(await balanceOf(t, c.id)).toBe(100_000 - 6 * DAY_PRICE);
+    expect(await renewCharges(c.id)).toBe(1);
+    const after = await ends(proxyId);
+    expect(after.customer).toBe(before.customer + 3 * DAY_MS);
+    // The upstream end is the supplier's own, and still a day (the safety margin) past the customer's.
+    expect(after.upstream.getTime()).toBe(p6.proxies.get(before.upstreamId)!.unixtime_end * 1000);
+    expect(after.upstream.getTime()).toBeGreaterThanOrEqual(after.customer + 24 * 3600_000 - 60_000);
+    // Margin counts the prolong: 2 RUB a day × 3 days at 100 coins per RUB, against 3,000 coins.
+    const [charge] = await queryRows<{ revenue: number; cost: number }>(
+      t.ctx.db,
+      sql`select revenue, cost from supplier_charges where proxy_id = ${proxyId} and kind = 'renew'`,
+    );
+    expect(charge).toEqual({ revenue: 3000, cost: 600 });
+    const s = await untilEvent(p6Id, (e) => e.kind === 'prolonged');
+    expect(s.spend).toBeGreaterThanOrEqual(600);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should refuse with NOT_ENOUGT_PROXY and charge nothing when Proxy6 refuses, and record it', async () => {
+    const c = await customer(t, 100_000);
+    const { proxyId } = await buy(c.token, 'MT');
+    const paid = await balanceOf(t, c.id);
+    const before = await ends(proxyId);
+    for (const fault of [
+      { kind: 'error' as const, errorId: 400 },
+      { kind: 'html' as const, status: 502 },
+    ]) {
+      p6.fault('prolong', fault);
+      const res = await renew(c.token, proxyId, 3);
+      expect(res.json().message, fault.kind).toBe('NOT_ENOUGT_PROXY');
+      expect(await balanceOf(t, c.id)).toBe(paid);
+      expect(await renewCharges(c.id)).toBe(0);
+      expect((await ends(proxyId)).customer).toBe(before.customer);
+    }
+    const s = await untilEvent(p6Id, (e) => e.message.startsWith('ADMIN_ERROR'));
+    expect(
+      s.events.some(
+        (e: { kind: string; message: string }) => e.kind === 'prolong_refused' && e.message.includes('error_id 400'),
+      ),
+    ).toBe(true);
+    await untilEvent(p6Id, (e) => e.kind === 'prolong_refused' && e.message.includes('HTTP 502'));
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should not call Proxy6 when the balance cannot cover the renewal', async () => {
+    const c = await customer(t, 3 * DAY_PRICE);
+    const { proxyId } = await buy(c.token, 'MT');
+    const calls = prolongs().length;
+    const res = await renew(c.token, proxyId, 3);
+    expect(res.json().message).toBe('NOT_ENOUGH_MONEY');
+    expect(prolongs()).toHaveLength(calls);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+});
+
+describe('renewing a pool proxy', () => {
+  it('should refuse a renewal past the upstream proxy’s own end, uncharged, and allow one before it', async () => {
+    const expiresAt = new Date(Date.now() + 5 * DAY_MS).toISOString();
+    const added = await call('POST', `/supplier/admin/add-lines/${listId}`, {
+      lines: '127.0.0.3:9001:a1:b1',
+      country: 'CY',
+      protocol: 'http',
+      expiresAt,
+    });
+    expect(added.statusCode).toBe(200);
+    const c = await customer(t, 100_000);
+    const { proxyId } = await buy(c.token, 'CY');
+    const paid = await balanceOf(t, c.id);
+    expect((await renew(c.token, proxyId, 3)).json().message).toBe('NOT_ENOUGT_PROXY');
+    expect(await balanceOf(t, c.id)).toBe(paid);
+    expect((await renew(c.token, proxyId, 1)).statusCode).toBe(200);
+    expect(await balanceOf(t, c.id)).toBe(paid - DAY_PRICE);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+});
+
+describe('auto-renew of a Proxy6 proxy', () => {
+  it('should prolong upstream before charging, and charge nothing while Proxy6 refuses', async () => {
+    const c = await customer(t, 100_000);
+    const { proxyId, orderId } = await buy(c.token, 'MT', true);
+    const paid = await balanceOf(t, c.id);
+    const before = await ends(proxyId);
+    // Inside the job's lead time before the customer's expiry.
+    t.clock.advance(before.customer - t.clock.nowMs() - 30 * 60_000);
+    p6.fault('prolong', { kind: 'error', errorId: 400 });
+    const calls = prolongs().length;
+    expect(await runJob(t.ctx, autoRenewJob, { wait: true })).toBe(true);
+    expect(prolongs()).toHaveLength(calls + 1);
+    expect(await balanceOf(t, c.id)).toBe(paid);
+    expect((await ends(proxyId)).customer).toBe(before.customer);
+    const [log] = await queryRows<{ result: string }>(
+      t.ctx.db,
+      sql`select result from order_logs where order_id = ${orderId} and action = 'renew'`,
+    );
+    expect(log).toEqual({ result: 'fail' });
+
+    expect(await runJob(t.ctx, autoRenewJob, { wait: true })).toBe(true);
+    const mine = prolongs().slice(calls + 1);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.params).toMatchObject({ ids: before.upstreamId, period: '3' });
+    expect(await balanceOf(t, c.id)).toBe(paid - 3 * DAY_PRICE);
+    expect(await renewCharges(c.id)).toBe(1);
+    const after = await ends(proxyId);
+    expect(after.customer).toBe(before.customer + 3 * DAY_MS);
+    expect(after.upstream.getTime()).toBeGreaterThanOrEqual(after.customer);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+});

@@ -1,0 +1,33 @@
+import { expect } from 'vitest';
+import type { FakeProxy6 } from './fakes/index.js';
+import type { TestApp } from './helper.js';
+
+/** The catalogue and suppliers the supplier tests start from. */
+
+export type Call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => ReturnType<TestApp['inject']>;
+
+/** IPv4 countries with one day price (renewals at the same price). */
+export async function addDayCountries(call: Call, countries: [string, string][], dayPrice: number): Promise<void> {
+  for (const [code, name] of countries) {
+    const res = await call('POST', '/country/v4/admin/create', {
+      code,
+      name,
+      prices: [{ unit: 'day', price: dayPrice, renewPrice: dayPrice, quantityStep: 1 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+}
+
+/** A Proxy6 account on the fake and a pasted-list supplier; returns their ids. */
+export async function addProxy6AndList(call: Call, p6: FakeProxy6): Promise<{ p6Id: string; listId: string }> {
+  const p6Res = await call('POST', '/supplier/admin/create', {
+    kind: 'proxy6',
+    name: 'P6',
+    baseUrl: p6.url,
+    apiKey: p6.apiKey,
+  });
+  expect(p6Res.statusCode, p6Res.body).toBe(200);
+  const listRes = await call('POST', '/supplier/admin/create', { kind: 'list', name: 'Pool' });
+  expect(listRes.statusCode, listRes.body).toBe(200);
+  return { p6Id: p6Res.json<{ id: string }>().id, listId: listRes.json<{ id: string }>().id };
+}
