@@ -64,6 +64,7 @@ describe('POST /api/test/run-jobs', () => {
       'usage-rollup',
       'alerts',
       'telegram',
+      'supplier-purchases',
     ]);
     expect(await balanceOf(t, c.id)).toBe(before - 3_000);
     expect(await countRows(t, 'job_leases')).toBe(0);
