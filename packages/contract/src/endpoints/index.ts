@@ -109,7 +109,6 @@ const AREAS = {
   siteAdminEndpoints,
   settingEndpoints,
   statsEndpoints,
-  // upstream suppliers (issue 24)
   supplierAdminEndpoints,
   marginEndpoints,
 };
