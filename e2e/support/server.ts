@@ -85,7 +85,9 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
       // and listener, from the built server the specs run.
       const res = await fetch(`${baseUrl}/api/health/ready`);
       const body = (await res.json()) as { status?: string };
-      if (res.ok && body.status === 'ready') {
+      // Another process may hold the port (a parallel spec's server given the same free port):
+      // its answer counts only once our own child has announced that it listens.
+      if (res.ok && body.status === 'ready' && log().includes('"msg":"ready"')) {
         return;
       }
       last = `${res.status} ${JSON.stringify(body)}`;
@@ -120,9 +122,24 @@ function ensureServerBundle(): void {
   bundleChecked = true;
 }
 
+/** Attempts at a start whose free port was taken before the server bound it. */
+const PORT_ATTEMPTS = 3;
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   ensureServerBundle();
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options, await freePort());
+    } catch (err) {
+      // freePort's probe closes before the server binds, so a parallel spec may take the port.
+      if (attempt >= PORT_ATTEMPTS || !(err instanceof Error && err.message.includes('EADDRINUSE'))) {
+        throw err;
+      }
+    }
+  }
+}
+
+async function startOnce(options: ServerOptions, port: number): Promise<RunningServer> {
   const dataDir = options.databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'proxy-panel-e2e-'));
   // Never inherit a developer's DATABASE_URL: each run must start from an empty database.
   const { DATABASE_URL: _inherited, SMTP_URL: _smtp, ...parentEnv } = process.env;

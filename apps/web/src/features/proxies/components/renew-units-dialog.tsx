@@ -50,6 +50,9 @@ export function RenewUnitsDialog({ product, units, pending, onConfirm, onClose }
       onConfirm={confirm}
       onClose={onClose}
       loading={pending}
+      // The total and whether the units are still sold come with the prices: a click before them
+      // would only be told the units are not sold.
+      confirmDisabled={prices.isPending}
       testId="proxy-renew-dialog"
     >
       <Stack spacing={2}>
