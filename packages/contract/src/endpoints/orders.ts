@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZOk, zPage } from '../schemas/common.js';
+import { ZOk, zPage, ZId } from '../schemas/common.js';
 import {
   ZAdminCancelOrderRequest,
   ZAdminCancelOrderResponse,
@@ -31,7 +31,7 @@ import {
 import { endpoint } from './define.js';
 import { ZIdParams } from './proxies.js';
 
-export const ZOrderIdQuery = z.object({ orderId: z.string().uuid() });
+export const ZOrderIdQuery = z.object({ orderId: ZId });
 export const ZIncreaseBandwidthResponse = z.object({ bandwidthGb: z.number().int(), cost: z.number().int() });
 export const ZAdminOrderUnits = z.object({
   proxies: z.array(ZProxy),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zPage } from '../schemas/common.js';
+import { zPage, ZId } from '../schemas/common.js';
 import {
   ZAdminMarkPaidRequest,
   ZAdminTopup,
@@ -26,7 +26,7 @@ export const ZTopupIdParams = z.object({ id: z.string().max(100) });
 /** What a bank transfer (or the simulator) did: credited, held, unmatched… */
 export const ZPaymentOutcome = z.object({ ok: z.literal(true), outcome: z.string() });
 /** An admin marks a top-up paid, crediting `userId` when the transfer matched nobody. */
-export const ZAdminMarkTopupPaidRequest = ZAdminMarkPaidRequest.extend({ userId: z.string().uuid().optional() });
+export const ZAdminMarkTopupPaidRequest = ZAdminMarkPaidRequest.extend({ userId: ZId.optional() });
 
 /**
  * Creating a top-up: the method is on, the amount reaches its minimum, at most a few creations a

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery, zPage } from '../schemas/common.js';
+import { ZListQuery, zPage, ZId } from '../schemas/common.js';
 import {
   ZLogoUpload,
   ZMaintenance,
@@ -20,7 +20,7 @@ import { ZIdParams } from './proxies.js';
 export const siteEndpoints = {
   getSiteInfo: endpoint('GET', '/site/get-site-info', { response: ZSiteInfo }),
   /** An uploaded logo: the image itself, cacheable (its URL carries a version). */
-  logo: endpoint('GET', '/site/logo/:id', { params: z.object({ id: z.string().uuid() }), answer: 'file' }),
+  logo: endpoint('GET', '/site/logo/:id', { params: z.object({ id: ZId }), answer: 'file' }),
   updateProducts: endpoint('PUT', '/site/admin/update-products', { body: ZSiteProductsUpdate, response: ZSiteInfo }),
 };
 

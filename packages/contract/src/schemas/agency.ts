@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zPage, ZDayBound, ZListQuery } from './common.js';
+import { zPage, ZDayBound, ZListQuery, ZId } from './common.js';
 
 /** docs/product-rules.md#agency: pending (awaiting approval) → active ⇄ disabled. */
 export const AGENCY_STATUSES = ['pending', 'active', 'disabled'] as const;
@@ -101,9 +101,9 @@ export type TAgencyTransferResponse = z.infer<typeof ZAgencyTransferResponse>;
 export const ZAgencyAdminListQuery = ZListQuery.extend({ status: z.enum(AGENCY_STATUSES).optional() });
 export const ZAgencyPage = zPage(ZAgency);
 
-export const ZAgencyToggleRequest = z.object({ agencyId: z.string().uuid(), isActive: z.boolean() });
+export const ZAgencyToggleRequest = z.object({ agencyId: ZId, isActive: z.boolean() });
 export const ZAgencyAdminUpdateRequest = z.object({
-  agencyId: z.string().uuid(),
+  agencyId: ZId,
   name: ZAgencyName.optional(),
   description: ZAgencyDescription.optional(),
   commissionPercent: z.number().int().min(0).max(AGENCY_MAX_COMMISSION_PERCENT).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zPage, ZListQuery } from './common.js';
+import { zPage, ZListQuery, ZId } from './common.js';
 
 /**
  * The customer's own trail (docs/wire-contract.md#audit): who did what to which proxy, key or
@@ -65,11 +65,11 @@ export const ZAuditPage = zPage(ZAuditEvent);
 
 /** GET /api/audit/list: the caller's rows, newest first, narrowed to one proxy, key or order. */
 export const ZAuditListQuery = ZListQuery.omit({ search: true }).extend({
-  proxyId: z.string().uuid().optional(),
-  keyId: z.string().uuid().optional(),
-  orderId: z.string().uuid().optional(),
+  proxyId: ZId.optional(),
+  keyId: ZId.optional(),
+  orderId: ZId.optional(),
 });
 export type TAuditListQuery = z.infer<typeof ZAuditListQuery>;
 
 /** An admin's view of one customer's trail (the customer page). */
-export const ZAdminAuditListQuery = ZAuditListQuery.extend({ userId: z.string().uuid() });
+export const ZAdminAuditListQuery = ZAuditListQuery.extend({ userId: ZId });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '../constants.js';
 
 export const ZId = z.string().uuid();
+/** Whether a value from outside (a path segment, a header, a provider's field) is an id the database accepts. */
+export const isUuid = (v: string): boolean => ZId.safeParse(v).success;
 
 /*
  * Every `from`/`to` query parameter (docs/wire-contract.md): a date (YYYY-MM-DD, a UTC day, that
@@ -78,4 +80,4 @@ export const ZErrorBody = z.object({
 });
 
 /** An admin list narrowed to one customer (the customer page): `userId` of the admin's site. */
-export const ZAdminUserScopedListQuery = ZListQuery.extend({ userId: z.string().uuid().optional() });
+export const ZAdminUserScopedListQuery = ZListQuery.extend({ userId: ZId.optional() });

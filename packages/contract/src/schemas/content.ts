@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './common.js';
 
 /**
  * Site content (docs/wire-contract.md#site-content): the landing page, its FAQ and quotes, the
@@ -42,7 +43,7 @@ export const ZLandingFields = z.object({
 });
 
 /** GET /api/landing/detail */
-export const ZLanding = ZLandingFields.extend({ id: z.string().uuid() });
+export const ZLanding = ZLandingFields.extend({ id: ZId });
 export type TLanding = z.infer<typeof ZLanding>;
 
 /** PUT /api/landing/update/:id: any of the Landing fields; one left out is kept. */
@@ -103,7 +104,7 @@ export const ZContentLangQuery = z.object({ lang: z.enum(['vi', 'en']).default('
 
 /** GET /api/tutorial/list?lang: one language. */
 export const ZTutorialListItem = z.object({
-  id: z.string().uuid(),
+  id: ZId,
   slug: z.string(),
   title: z.string(),
   summary: z.string(),
@@ -117,7 +118,7 @@ export type TTutorialDetail = z.infer<typeof ZTutorialDetail>;
 
 /** GET /api/tutorial/admin/list: both languages, for the editor. */
 export const ZTutorialAdmin = ZTutorialInput.extend({
-  id: z.string().uuid(),
+  id: ZId,
   summary: z.string(),
   summaryEng: z.string(),
   order: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ORDER_QUANTITY, RESET_INTERVAL_MAX, RESET_INTERVAL_MIN } from '../constants.js';
-import { ZListQuery } from './common.js';
+import { ZListQuery, ZId } from './common.js';
 import { ZCountryCode, ZPeriod } from './catalog.js';
 import { PERIOD_UNITS } from '../period.js';
 import { ZStoredPeriod } from './ledger.js';
@@ -139,7 +139,7 @@ export const ZIncreaseAmountResponse = z.object({ order: ZOrder, proxies: z.arra
 export const ZChangeCountryResponse = z.object({ order: ZOrder, cost: z.number().int() });
 export const ZBuyKeyResponse = z.object({ order: ZOrder, keys: z.array(ZKey) });
 
-export const ZIdList = z.array(z.string().uuid()).min(1).max(1000);
+export const ZIdList = z.array(ZId).min(1).max(1000);
 
 export const ZRenewOrderRequest = z.object({ period: ZPeriod.optional() });
 export const ZRenewListOrderRequest = z.object({ listOrderId: ZIdList, period: ZPeriod.optional() });
@@ -170,8 +170,8 @@ export const ZProxyListQuery = z.object({
   ...ZListQuery.shape,
   status: z.enum(PROXY_STATUSES).optional(),
   country: ZCountryCode.optional(),
-  tagId: z.string().uuid().optional(),
-  orderId: z.string().uuid().optional(),
+  tagId: ZId.optional(),
+  orderId: ZId.optional(),
   sort: z.enum(PROXY_SORTS).optional().default('created_desc'),
 });
 
@@ -245,11 +245,11 @@ export const ZAdminOrder = ZOrder.extend({ userId: z.string(), email: z.string()
 export const ZKeyListQuery = z.object({
   ...ZListQuery.shape,
   status: z.enum(PROXY_STATUSES).optional(),
-  orderId: z.string().uuid().optional(),
-  tagId: z.string().uuid().optional(),
+  orderId: ZId.optional(),
+  tagId: ZId.optional(),
 });
 /** The admin key list, optionally one customer's (the customer page). */
-export const ZAdminKeyListQuery = ZKeyListQuery.extend({ userId: z.string().uuid().optional() });
+export const ZAdminKeyListQuery = ZKeyListQuery.extend({ userId: ZId.optional() });
 
 export const ZProxyExportQuery = z.object({
   format: z.enum(['txt', 'csv', 'json']).optional().default('txt'),
@@ -266,7 +266,7 @@ export const ZProxyExportQuery = z.object({
     .max(40_000)
     .optional()
     .transform((v) => (v ? v.split(',').filter(Boolean) : undefined))
-    .pipe(z.array(z.string().uuid()).max(1000).optional()),
+    .pipe(z.array(ZId).max(1000).optional()),
 });
 
 export const TAG_TYPES = ['v6', 'v4', 'key'] as const;
@@ -284,11 +284,11 @@ export const ZTagProxiesRequest = z.object({ listProxyId: ZIdList });
 export const ZTagKeysRequest = z.object({ listKeyId: ZIdList });
 
 /** GET /api/order/admin/list-order: the site's orders, optionally one customer's (`userId`). */
-export const ZAdminOrderListQuery = ZOrderListQuery.extend({ userId: z.string().uuid().optional() });
+export const ZAdminOrderListQuery = ZOrderListQuery.extend({ userId: ZId.optional() });
 
 /** GET /api/order/admin/list-unit?orderId&page&limit: an order's proxies or keys, paged. */
 export const ZAdminOrderUnitsQuery = z.object({
-  orderId: z.string().uuid(),
+  orderId: ZId,
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(25),
 });
@@ -312,7 +312,7 @@ export const ZAdminCancelOrderResponse = z.object({
 
 /** GET /api/order/admin/list-proxy?userId&page&limit: one customer's proxies (the customer page). */
 export const ZAdminUserProxiesQuery = z.object({
-  userId: z.string().uuid(),
+  userId: ZId,
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(25),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery } from './common.js';
+import { ZListQuery, ZId } from './common.js';
 import { COINS_PER_CENT } from '../constants.js';
 
 /** The top-up methods (docs/money.md#payment-methods); each is switched on per site. */
@@ -248,7 +248,7 @@ export const ZAdminTopupListQuery = ZTopupListQuery.extend({
   /** Only payments that wait for an admin: held ones and unmatched bank transfers. */
   held: z.enum(['0', '1']).optional(),
   /** One customer's top-ups (the customer page). */
-  userId: z.string().uuid().optional(),
+  userId: ZId.optional(),
 });
 
 /** PUT /api/bill/admin/topup/:id — mark paid; `amount` overrides what is credited (e.g. a held mismatch). */
@@ -258,7 +258,7 @@ export const ZAdminMarkPaidRequest = z.object({
 });
 
 /** PUT /api/bill/admin/topup/:id/assign — credit an unmatched bank transfer to a user. */
-export const ZAdminAssignTopupRequest = z.object({ userId: z.string().uuid() });
+export const ZAdminAssignTopupRequest = z.object({ userId: ZId });
 
 /** POST /api/bill/admin/bank-simulate — the bank simulator: a transfer as the bank webhook would post it. */
 export const ZBankSimulateRequest = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZInstantFrom, ZInstantTo } from './common.js';
+import { ZInstantFrom, ZInstantTo, ZId } from './common.js';
 
 /** One deposit-bonus tier: a top-up of at least `minAmount` coins gets `percent` % on top. */
 export const ZPromotionTier = z.object({
@@ -55,7 +55,7 @@ export type TPromotionUpdateRequest = z.infer<typeof ZPromotionUpdateRequest>;
 
 /** GET /api/promotion/stats?promotionId&from&to: bonuses granted (by credit time). */
 export const ZPromotionStatsQuery = z.object({
-  promotionId: z.string().uuid().optional(),
+  promotionId: ZId.optional(),
   from: ZInstantFrom.optional(),
   to: ZInstantTo.optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCK_DAYS } from '../constants.js';
 import { API_RATE_LIMIT } from './developer.js';
-import { ZListQuery, zEchoable } from './common.js';
+import { ZListQuery, zEchoable, ZId } from './common.js';
 
 /**
  * The maintenance notice (docs/wire-contract.md#site-content): a banner for everyone; while it is
@@ -135,7 +135,7 @@ const ZSiteEditable = z.object({
 
 /** One site as the owner's /admin/sites and an admin's /admin/config see it. */
 export const ZSiteAdmin = ZSiteEditable.extend({
-  id: z.string().uuid(),
+  id: ZId,
   slug: z.string(),
   isDefault: z.boolean(),
   logo: z.string(),
@@ -174,7 +174,7 @@ export const ZSiteCreate = ZSiteEditable.partial().extend({
   title: z.string().trim().min(1).max(80),
   hosts: z.array(ZHostInput).min(1).max(SITE_MAX_HOSTS),
   /** The site whose countries, retail prices, packages, discounts and bandwidth price are copied. */
-  copyCatalogFrom: z.string().uuid(),
+  copyCatalogFrom: ZId,
 });
 export type TSiteCreate = z.infer<typeof ZSiteCreate>;
 
@@ -189,10 +189,10 @@ export type TLogoUpload = z.infer<typeof ZLogoUpload>;
 
 /** One audited change of a site setting: old → new, secrets masked. */
 export const ZSettingChange = z.object({
-  id: z.string().uuid(),
+  id: ZId,
   at: z.string(),
-  siteId: z.string().uuid(),
-  actorId: z.string().uuid().nullable(),
+  siteId: ZId,
+  actorId: ZId.nullable(),
   actorEmail: z.string(),
   field: z.string(),
   oldValue: z.string().nullable(),
@@ -201,4 +201,4 @@ export const ZSettingChange = z.object({
 export type TSettingChange = z.infer<typeof ZSettingChange>;
 
 /** GET /api/site/admin/list-setting-change: paged, of one site (the caller's own by default). */
-export const ZSettingChangesQuery = ZListQuery.extend({ siteId: z.string().uuid().optional() });
+export const ZSettingChangesQuery = ZListQuery.extend({ siteId: ZId.optional() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './common.js';
 import { ZCountryCode } from './catalog.js';
 import { ZStatsRangeQuery } from './stats.js';
 
@@ -134,7 +135,7 @@ export const ROUTE_MAX_SOURCES = 10;
 export const ZSupplierRoute = z.object({
   product: ZSupplyProduct,
   country: ZCountryCode,
-  sources: z.array(z.union([z.literal(ROUTE_OWN), z.string().uuid()])).max(ROUTE_MAX_SOURCES),
+  sources: z.array(z.union([z.literal(ROUTE_OWN), ZId])).max(ROUTE_MAX_SOURCES),
 });
 export type TSupplierRoute = z.infer<typeof ZSupplierRoute>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery } from './common.js';
+import { ZListQuery, ZId } from './common.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.js';
 import { ZLedgerI18n } from './ledger.js';
 
@@ -76,7 +76,7 @@ export const ZAdminUpdateUserRequest = z
   })
   .refine((v) => Object.keys(v).length > 0, { message: 'empty' });
 
-export const ZAdminActiveUserRequest = z.object({ userId: z.string().uuid(), active: z.boolean() });
+export const ZAdminActiveUserRequest = z.object({ userId: ZId, active: z.boolean() });
 
 export const ZBalanceAdjustRequest = z.object({
   amount: z.number().int().positive().max(1_000_000_000_000),
@@ -86,7 +86,7 @@ export const ZBalanceAdjustRequest = z.object({
 export const ZCreateAdminRequest = z.object({
   email: z.string().trim().toLowerCase().min(3).max(254),
   password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH),
-  siteId: z.string().uuid().optional(),
+  siteId: ZId.optional(),
 });
 
 export const TRANSACTION_TYPES = [

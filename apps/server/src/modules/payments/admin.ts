@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PaymentMethod, TAdminTopup } from '@proxy/contract';
+import { isUuid, type PaymentMethod, type TAdminTopup } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { getUserById } from '../auth/index.js';
@@ -9,7 +9,6 @@ import { creditTopup } from './credit.js';
 import { toAdminTopup } from './mapper.js';
 import * as repo from './repository.js';
 import type { TopupRow } from './repository.js';
-import { UUID_RE } from './service.js';
 import { methodConfig } from './settings.js';
 
 /** The admin's top-up calls, each within the admin's current site. */
@@ -35,7 +34,7 @@ export async function listSiteTopups(
 
 /** The top-up in the admin's current site; another site's does not exist for this admin. */
 async function siteTopup(ctx: AppContext, siteId: string, id: string): Promise<TopupRow> {
-  const t = UUID_RE.test(id) ? await repo.findTopup(ctx.db, id) : undefined;
+  const t = isUuid(id) ? await repo.findTopup(ctx.db, id) : undefined;
   if (!t || t.siteId !== siteId) {
     throw new AppError('PAYMENT_NOT_EXISTS');
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   COINS_PER_CENT,
+  isUuid,
   PAYMENT_CURRENCY,
   PAYMENT_MAX_COINS,
   PAYMENT_MIN_COINS,
@@ -57,8 +58,6 @@ function limitCreates(ctx: AppContext, userId: string): Promise<void> {
   return hitLimit(ctx.db, ctx.clock, { key: `topup:create:${userId}`, ...CREATE_LIMIT });
 }
 
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 // ---- helpers ----
 
 function providerEnv(ctx: AppContext, site: Site, origin: string, method: ProviderMethod, requireEnabled: boolean) {
@@ -96,7 +95,7 @@ function defaultQuote(method: PaymentMethod, amountCoins: number): Quote {
 
 /** The caller's own top-up on this site: another user's is not there; another site's is refused. */
 async function ownTopup(ctx: AppContext, caller: PaymentCaller, id: string): Promise<TopupRow> {
-  const t = UUID_RE.test(id) ? await repo.findTopup(ctx.db, id) : undefined;
+  const t = isUuid(id) ? await repo.findTopup(ctx.db, id) : undefined;
   if (!t || t.userId !== caller.user.id) {
     throw new AppError('PAYMENT_NOT_EXISTS');
   }
@@ -311,7 +310,7 @@ async function locate(
   method: ProviderMethod,
   ev: Evidence,
 ): Promise<TopupRow | undefined> {
-  if (ev.topupId && UUID_RE.test(ev.topupId)) {
+  if (ev.topupId && isUuid(ev.topupId)) {
     const t = await repo.findTopup(ctx.db, ev.topupId);
     if (
       t &&

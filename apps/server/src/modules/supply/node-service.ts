@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { TGatewayProxy, TNodeChange, TTrafficReportRequest } from '@proxy/contract';
+import { isUuid, type TGatewayProxy, type TNodeChange, type TTrafficReportRequest } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { decryptSecret, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
@@ -18,7 +18,7 @@ export interface NodeIdentity {
 export async function authenticateNode(ctx: AppContext, header: string | undefined): Promise<NodeIdentity> {
   const m = /^Node ([0-9a-f-]{36}):(\S+)$/i.exec(header ?? '');
   // The id column is a uuid: anything else would fail the query, not the credential.
-  if (!m || !UUID_RE.test(m[1]!)) {
+  if (!m || !isUuid(m[1]!)) {
     throw new AppError('INVALID_TOKEN');
   }
   const node = await repo.findNodeCredentials(ctx.db, m[1]!);
@@ -101,8 +101,6 @@ export async function nodeChangesSince(
   );
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * POST node/traffic: adds the counted bytes to each proxy's usage, once per reportId when the
  * report has one (a report retried after a timeout is not counted twice). Proxies that cross their quota are announced
@@ -120,7 +118,7 @@ export async function recordTraffic(
       }
     }
     // An id that is no uuid names no proxy; it is left out before the cast could fail.
-    const counters = report.counters.filter((c) => c.bytesIn + c.bytesOut > 0 && UUID_RE.test(c.proxyId));
+    const counters = report.counters.filter((c) => c.bytesIn + c.bytesOut > 0 && isUuid(c.proxyId));
     if (counters.length === 0) {
       return { duplicate: false };
     }

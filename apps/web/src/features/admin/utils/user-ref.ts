@@ -1,4 +1,4 @@
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@proxy/contract';
 
 /** Whom an admin means: a user id as is, else an email (matched exactly, case-insensitively). */
 export function parseUserRef(text: string): { id: string } | { email: string } | null {
@@ -6,7 +6,7 @@ export function parseUserRef(text: string): { id: string } | { email: string } |
   if (!s) {
     return null;
   }
-  if (UUID_RE.test(s)) {
+  if (isUuid(s)) {
     return { id: s.toLowerCase() };
   }
   return s.includes('@') ? { email: s.toLowerCase() } : null;

@@ -1,3 +1,4 @@
+import { isUuid } from '@proxy/contract';
 import type { ReturnAction } from '../hooks/use-payment-return';
 
 /**
@@ -15,10 +16,8 @@ export function rememberedPerfectMoneyTopup(): string | null {
   return sessionStorage.getItem(PM_TOPUP_KEY);
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isTopupId(value: string | null | undefined): value is string {
-  return typeof value === 'string' && UUID_RE.test(value);
+  return typeof value === 'string' && isUuid(value);
 }
 
 /**
