@@ -173,9 +173,9 @@ export default tseslint.config(
       ],
     },
     rules: {
-      // Cycles through any import, `import type` included (import-x/no-cycle skips those, and its
-      // export map of every imported file took most of a lint run; eslint/import-cycles.js walks
-      // the import lines TypeScript's pre-processor reads).
+      // Cycles through any import, `import type` included. It replaces import-x/no-cycle, which
+      // skips type-only imports and parses every imported file again for its export map;
+      // eslint/import-cycles.js reads each file's import lines once with TypeScript's pre-processor.
       'import-cycles/no-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones: [...workspaceZones, ...webZones] }],
     },
