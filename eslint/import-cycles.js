@@ -11,6 +11,11 @@ import ts from 'typescript';
  * web's `@/` alias counts), and reports an import from which the importing file can be reached
  * again. Files outside the importing file's workspace (packages, other apps) end the walk: the
  * workspace boundaries already forbid the imports that could close a cycle through them.
+ *
+ * With `{ typeImports: false }` only imports that load code count (`import type`, `export type` and
+ * imports of type-only names are left out): the value-cycle check, for a workspace whose types
+ * still tie files together. It replaces `import-x/no-cycle`, which parses every imported file
+ * again for its export map.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,18 +27,72 @@ function workspaceOf(file) {
 }
 
 // One lint run sees each file many times, so a file's imports are read once, and again only when
-// the file changes (an editor's ESLint server lives across edits).
+// the file changes (an editor's ESLint server lives across edits). A file is checked for changes
+// at most once a second: a walk from each of a thousand files would otherwise stat every file it
+// reaches each time, and an edit is followed by a lint later than that.
 const importsCache = new Map();
 const resolutionCaches = new Map();
+const FRESH_MS = 1000;
+
+/** The specifiers a file imports only as types (every import and re-export of it is type-only). */
+function typeOnlySpecifiers(file, text) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const typeOnly = new Set();
+  const loaded = new Set();
+  for (const statement of source.statements) {
+    const isImport = ts.isImportDeclaration(statement);
+    if (!isImport && !ts.isExportDeclaration(statement)) {
+      continue;
+    }
+    const specifier = statement.moduleSpecifier;
+    if (specifier === undefined || !ts.isStringLiteral(specifier)) {
+      continue;
+    }
+    let types;
+    if (isImport) {
+      const clause = statement.importClause;
+      const named = clause?.namedBindings;
+      types =
+        clause !== undefined &&
+        (clause.isTypeOnly ||
+          (clause.name === undefined &&
+            named !== undefined &&
+            ts.isNamedImports(named) &&
+            named.elements.length > 0 &&
+            named.elements.every((element) => element.isTypeOnly)));
+    } else {
+      const clause = statement.exportClause;
+      types =
+        statement.isTypeOnly ||
+        (clause !== undefined &&
+          ts.isNamedExports(clause) &&
+          clause.elements.length > 0 &&
+          clause.elements.every((element) => element.isTypeOnly));
+    }
+    (types ? typeOnly : loaded).add(specifier.text);
+  }
+  for (const name of typeOnly) {
+    // A dynamic import() loads the module, whatever the static imports of it say.
+    if (loaded.has(name) || text.includes(`import('${name}')`) || text.includes(`import("${name}")`)) {
+      typeOnly.delete(name);
+    }
+  }
+  return typeOnly;
+}
 
 /** The files a file imports (every kind of import), inside its own workspace. */
 function importsOf(file, options) {
   let mtime;
   let text;
+  const known = importsCache.get(file);
+  const now = Date.now();
+  if (known !== undefined && now - known.checked < FRESH_MS) {
+    return known.found;
+  }
   try {
     mtime = statSync(file).mtimeMs;
-    const known = importsCache.get(file);
     if (known !== undefined && known.mtime === mtime) {
+      known.checked = now;
       return known.found;
     }
     text = readFileSync(file, 'utf8');
@@ -57,17 +116,40 @@ function importsOf(file, options) {
       found.push({ specifier: fileName, target });
     }
   }
-  importsCache.set(file, { mtime, found });
+  importsCache.set(file, { mtime, found, checked: now, loads: null });
   return found;
 }
 
-/** A path of files from `start` back to `goal`, or null; breadth-first, so the shortest one. */
-function pathBack(start, goal, options) {
+/** The files a file imports to load code (type-only imports left out), inside its own workspace. */
+function valueImportsOf(file, options) {
+  const found = importsOf(file, options);
+  const known = importsCache.get(file);
+  if (known === undefined) {
+    return found;
+  }
+  if (known.loads === null) {
+    // Parsed only when a value walk reaches the file (the gateway's), once per change of it.
+    let typeOnly;
+    try {
+      typeOnly = typeOnlySpecifiers(file, readFileSync(file, 'utf8'));
+    } catch {
+      return found;
+    }
+    known.loads = found.filter(({ specifier }) => !typeOnly.has(specifier));
+  }
+  return known.loads;
+}
+
+/**
+ * A path of files from `start` back to `goal`, or null; breadth-first, so the shortest one.
+ * `types`: whether type-only imports count as edges.
+ */
+function pathBack(start, goal, options, types) {
   const previous = new Map([[start, null]]);
   const queue = [start];
-  while (queue.length > 0) {
-    const file = queue.shift();
-    for (const { target } of importsOf(file, options)) {
+  for (let next = 0; next < queue.length; next++) {
+    const file = queue[next];
+    for (const { target } of types ? importsOf(file, options) : valueImportsOf(file, options)) {
       if (target === goal) {
         const trail = [file];
         for (let at = previous.get(file); at !== null; at = previous.get(at)) {
@@ -89,9 +171,16 @@ const noCycle = {
   meta: {
     type: 'problem',
     docs: { description: 'No import cycle, type-only imports included.' },
-    schema: [],
+    schema: [
+      {
+        type: 'object',
+        properties: { typeImports: { type: 'boolean' } },
+        additionalProperties: false,
+      },
+    ],
     messages: {
       cycle: 'Import cycle (type-only imports count): {{trail}}. Move the shared types into a file both can import.',
+      valueCycle: 'Import cycle: {{trail}}. Move the shared code into a file both can import.',
     },
   },
   create(context) {
@@ -101,12 +190,17 @@ const noCycle = {
       return {};
     }
     const options = program.getCompilerOptions();
+    const types = context.options[0]?.typeImports !== false;
     // One walk from the file first: when it never comes back to itself, none of its imports
     // closes a cycle, which is the case for nearly every file.
-    if (pathBack(file, file, options) === null) {
+    if (pathBack(file, file, options, types) === null) {
       return {};
     }
+    const typeOnly = types ? new Set() : typeOnlySpecifiers(file, context.sourceCode.text);
     const check = (node, source) => {
+      if (typeOnly.has(source)) {
+        return;
+      }
       const resolved = ts.resolveModuleName(source, file, options, ts.sys).resolvedModule;
       if (resolved === undefined || resolved.isExternalLibraryImport) {
         return;
@@ -115,10 +209,10 @@ const noCycle = {
       if (target === file || workspaceOf(target) !== workspaceOf(file)) {
         return;
       }
-      const trail = pathBack(target, file, options);
+      const trail = pathBack(target, file, options, types);
       if (trail !== null) {
         const names = [file, ...trail, file].map((f) => path.relative(root, f));
-        context.report({ node, messageId: 'cycle', data: { trail: names.join(' -> ') } });
+        context.report({ node, messageId: types ? 'cycle' : 'valueCycle', data: { trail: names.join(' -> ') } });
       }
     };
     const literal = (node) =>

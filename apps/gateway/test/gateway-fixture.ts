@@ -77,6 +77,26 @@ export async function roundTrip(reader: Awaited<ReturnType<typeof tunnel>>['read
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Sends one piece of a request on its own: Nagle off, and resolved once the kernel has taken the
+ * bytes, so the next write cannot join them in the client's buffer.
+ */
+export function writeAlone(socket: Socket, data: string | Uint8Array): Promise<void> {
+  socket.setNoDelay(true);
+  return new Promise((resolve, reject) => socket.write(data, (err) => (err ? reject(err) : resolve())));
+}
+
+/**
+ * Resolves once the gateway has taken in every byte already sent to it: a fresh tunnel's round
+ * trip goes through the gateway's event loop, which reads the sockets that were readable before
+ * it (earlier bytes in the kernel) in the same turn or an earlier one. A condition, not a delay.
+ */
+export async function gatewayCaughtUp(p: GatewayProxy): Promise<void> {
+  const probe = await tunnel(p);
+  expect(await roundTrip(probe.reader, 'sync')).toBe('sync');
+  probe.reader.socket.destroy();
+}
+
 /** A loopback TCP server for one test; `close()` also ends its connections. */
 export async function startServer(
   onConnection: (s: Socket) => void,

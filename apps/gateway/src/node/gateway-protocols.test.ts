@@ -1,6 +1,17 @@
 /** The gateway over real sockets: HTTP and SOCKS5 proxying end to end (the parsers alone: handshake.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { addProxy, creds, echo, gw, roundTrip, sleep, tunnel, useFixture, web } from '../../test/gateway-fixture.js';
+import {
+  addProxy,
+  creds,
+  echo,
+  gatewayCaughtUp,
+  gw,
+  roundTrip,
+  tunnel,
+  useFixture,
+  web,
+  writeAlone,
+} from '../../test/gateway-fixture.js';
 import { basic, connect, freePort, httpConnect, httpForward, socksConnect } from '../../test/test-utils.js';
 
 useFixture();
@@ -249,9 +260,10 @@ describe('both protocols on every port', () => {
       `CONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nX-Client: ${n}\r\nProxy-Authorization: ${basic(...creds(p))}\r\n\r\n`;
     const clients = await Promise.all([1, 2, 3].map(() => connect(p.port)));
     for (const [i, c] of clients.entries()) {
-      c.socket.write(head(i).slice(0, 30 + i));
+      await writeAlone(c.socket, head(i).slice(0, 30 + i));
     }
-    await sleep(50);
+    // The busy tunnel below opens after the gateway holds the halves, so its reads reuse the buffer.
+    await gatewayCaughtUp(p);
     const busy = await tunnel(p);
     expect(await roundTrip(busy.reader, 'z'.repeat(1500))).toBe('z'.repeat(1500));
     for (const [i, c] of clients.entries()) {
@@ -266,14 +278,14 @@ describe('both protocols on every port', () => {
   it('should decide on a first byte that arrives alone', async () => {
     const p = await addProxy(gw, { protocol: 'http' });
     const r = await connect(p.port);
-    r.socket.write(Buffer.from([0x05]));
-    await sleep(50);
+    await writeAlone(r.socket, Buffer.from([0x05]));
+    await gatewayCaughtUp(p);
     r.socket.write(Buffer.from([0x01, 0x02]));
     expect([...(await r.readBytes(2))]).toEqual([0x05, 0x02]);
     r.socket.destroy();
     const h = await connect(p.port);
-    h.socket.write('C');
-    await sleep(50);
+    await writeAlone(h.socket, 'C');
+    await gatewayCaughtUp(p);
     h.socket.write(`ONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nProxy-Authorization: ${basic(...creds(p))}\r\n\r\n`);
     expect((await h.readUntil('\r\n\r\n')).toString()).toBe('HTTP/1.1 200 Connection established\r\n\r\n');
     h.socket.destroy();
