@@ -434,17 +434,17 @@ async function benchPostgres(): Promise<{ rows: Row[]; notes: string[] } | strin
       );
     }
     const a = servers[servers.length - 1]!;
-    const me = userMe(await login(a));
-    const customer = await login(a, 'bench-0005@bench.test');
-    const list = listProxyMe(customer);
-    const targets = [SITE_INFO, me, getMoney(customer), listOrder(customer), list];
-    await settle(servers);
-    // One database: the tokens of one server are good on the other.
-    const rows = await measureTrees(
-      'postgres',
-      servers,
-      servers.map(() => targets),
+    // Each tree signs its own tokens (its own APP_SECRET): every server gets tokens it issued.
+    const perServer = await Promise.all(
+      servers.map(async (server) => {
+        const customer = await login(server, 'bench-0005@bench.test');
+        return [SITE_INFO, userMe(await login(server)), getMoney(customer), listOrder(customer), listProxyMe(customer)];
+      }),
     );
+    const targets = perServer[perServer.length - 1]!;
+    const [me, list] = [targets[1]!, targets[4]!];
+    await settle(servers);
+    const rows = await measureTrees('postgres', servers, perServer);
     const notes: string[] = [];
     if (node && selected(NODE_STATE)) {
       for (let round = 0; round < ROUNDS; round += 1) {
