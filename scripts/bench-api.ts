@@ -1,28 +1,44 @@
-// `npm run bench:api`: throughput and latency of the hot endpoints against the real server started as
-// a child process (as in production, minus the SPA build):
-//   - PGlite: get-site-info and user/me;
+// `npm run bench:api`: throughput, latency and the API process's CPU per request (its user + system
+// CPU time over the measured run divided by the requests answered) of the hot endpoints against the
+// real server started as a child process (as in production, minus the SPA build):
+//   - PGlite: get-site-info, user/me, get-money, list-order;
 //   - PostgreSQL, one instance direct: the same, plus list-proxy-me page 1 for a customer with 100
-//     proxies among 100,000 (seeded into the run's own database, scripts/bench-seed.ts);
+//     proxies among 100,000 (seeded into the run's own database, scripts/bench-seed.ts), and the
+//     node feed's full state (GET /api/sub-server/node/state) of a node holding 10,000 of them:
+//     time per call and the server's extra resident memory during it (peak RSS over RSS before);
+//   - with BENCH_BASELINE=<dir> (another checkout with its node_modules, e.g. a git worktree of
+//     main), the same measurements on that tree's server in the same run, alternating the two trees
+//     target by target for BENCH_ROUNDS rounds (both serve the same PostgreSQL database), then the
+//     ratios this ÷ baseline;
 //   - PostgreSQL behind HAProxy (deploy/haproxy/haproxy.cfg; skipped with a note when `haproxy` is
 //     not on PATH): user/me and list-proxy-me through one instance and through two, alternating
 //     one/two for BENCH_ROUNDS rounds in the same run, then the two-to-one ratios.
 //
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; the run creates and drops
 // its own database beside it), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32),
-// BENCH_ROUNDS (default 2), BENCH_PGLITE=0 (skip PGlite), BENCH_KEEP_DB=1 (keep the database).
-import { randomBytes } from 'node:crypto';
+// BENCH_ROUNDS (default 2), BENCH_PGLITE=0 (skip PGlite), BENCH_HAPROXY=0 (skip the balancer figures),
+// BENCH_ONLY=<substring> (only the endpoints whose name contains it), BENCH_STATE_CALLS (default 10),
+// BENCH_CPU_PROF=<dir> (each server writes a V8 CPU profile there when it stops; summarise it with
+// `node scripts/cpu-profile-top.mjs <file>`), BENCH_KEEP_DB=1 (keep the database).
+import { createHash, randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, repoRoot, startServer, type RunningServer } from '../e2e/support/server';
+import {
+  freePort,
+  repoRoot,
+  startServer as startServerIn,
+  type RunningServer,
+  type ServerOptions,
+} from '../e2e/support/server';
 import { seedProxies } from './bench-seed';
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   errors: number;
   timeouts: number;
@@ -47,6 +63,30 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const USERS = 1_000;
 const PER_USER = 100;
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ONLY = process.env.BENCH_ONLY ?? '';
+const STATE_CALLS = Number(process.env.BENCH_STATE_CALLS ?? 10);
+/** The node whose full state is measured holds this many proxies. */
+const STATE_PROXIES = 10_000;
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+
+/** The checkouts measured: this one, and the baseline when BENCH_BASELINE names one. */
+interface Tree {
+  label: string;
+  root: string;
+}
+const TREES: Tree[] = [
+  ...(process.env.BENCH_BASELINE ? [{ label: 'baseline', root: path.resolve(process.env.BENCH_BASELINE) }] : []),
+  { label: 'this', root: repoRoot },
+];
+
+function startServer(tree: Tree, options: ServerOptions = {}): Promise<RunningServer> {
+  return startServerIn({
+    ...options,
+    root: tree.root,
+    startTimeoutMs: START_TIMEOUT_MS,
+    ...(CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROF, tree.label)}`] } : {}),
+  });
+}
 
 interface Row {
   db: string;
@@ -54,6 +94,8 @@ interface Row {
   rps: number;
   p50: number;
   p99: number;
+  /** The server process's CPU time per answered request, in µs. */
+  cpuUs: number;
   failures: string;
 }
 
@@ -77,10 +119,22 @@ interface Target {
   headers: Record<string, string>;
 }
 
+const selected = (t: Target) => t.endpoint.includes(ONLY);
+
 const SITE_INFO: Target = { endpoint: 'GET /api/site/get-site-info', path: '/api/site/get-site-info', headers: {} };
 const userMe = (token: string): Target => ({
   endpoint: 'GET /api/user/me',
   path: '/api/user/me',
+  headers: { authorization: `Bearer ${token}` },
+});
+const getMoney = (token: string): Target => ({
+  endpoint: 'GET /api/user/get-money',
+  path: '/api/user/get-money',
+  headers: { authorization: `Bearer ${token}` },
+});
+const listOrder = (token: string): Target => ({
+  endpoint: 'GET /api/order/list-order',
+  path: '/api/order/list-order?page=1&limit=25',
   headers: { authorization: `Bearer ${token}` },
 });
 /** Page 1 of a customer who owns 100 of the 100,000 seeded proxies. */
@@ -90,40 +144,223 @@ const listProxyMe = (token: string): Target => ({
   headers: { authorization: `Bearer ${token}` },
 });
 
-async function measureOne(db: string, baseUrl: string, target: Target): Promise<Row> {
+/**
+ * With BENCH_CPU_PROF, the measured run's interval (monotonic µs, the clock of the profiles'
+ * timestamps) goes to <dir>/windows.json, so that cpu-profile-top.mjs can keep only its samples.
+ */
+function recordWindow(db: string, endpoint: string, pids: number[], from: bigint): void {
+  if (!CPU_PROF) {
+    return;
+  }
+  mkdirSync(CPU_PROF, { recursive: true });
+  const file = path.join(CPU_PROF, 'windows.json');
+  let all: unknown[] = [];
+  try {
+    all = JSON.parse(readFileSync(file, 'utf8')) as unknown[];
+  } catch {
+    // the first window of the run
+  }
+  const us = (t: bigint) => Number(t / 1000n);
+  all.push({ db, endpoint, pids, fromUs: us(from), toUs: us(process.hrtime.bigint()) });
+  writeFileSync(file, JSON.stringify(all, null, 1));
+}
+
+/** `pids`: the API processes behind `baseUrl`, whose CPU time is divided by the requests. */
+async function measureOne(db: string, baseUrl: string, target: Target, pids: number[] = []): Promise<Row> {
   const url = `${baseUrl}${target.path}`;
   // A short unmeasured run first, so JIT and connection-pool warm-up do not skew the figures.
   await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers: target.headers });
+  const cpu0 = pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
+  const from = process.hrtime.bigint();
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: target.headers });
+  const cpu = pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0) - cpu0;
+  recordWindow(db, target.endpoint, pids, from);
   const row: Row = {
     db,
     endpoint: target.endpoint,
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
+    cpuUs: pids.length > 0 && r.requests.total > 0 ? Math.round((cpu * 1e6) / r.requests.total) : 0,
     failures: `${r.errors + r.timeouts}/${r.non2xx}`,
   };
   process.stdout.write(
-    `  ${db} ${target.endpoint}: ${row.rps} req/s, p99 ${row.p99} ms (load average ${loadavg()[0]!.toFixed(1)})\n`,
+    `  ${db} ${target.endpoint}: ${row.rps} req/s, p99 ${row.p99} ms, ${row.cpuUs} µs CPU/request ` +
+      `(load average ${loadavg()[0]!.toFixed(1)})\n`,
   );
   return row;
 }
 
-async function measure(db: string, server: RunningServer, targets: Target[]): Promise<Row[]> {
+/**
+ * Each target on each tree's server (`perServer[i]`: server i's targets, in the same order),
+ * alternating the trees target by target for ROUNDS rounds; per tree and target the round with the
+ * median CPU per request.
+ */
+async function measureTrees(db: string, servers: RunningServer[], perServer: Target[][]): Promise<Row[]> {
+  const runs = new Map<string, Row[]>();
+  const wanted = [...perServer[0]!.keys()].filter((t) => selected(perServer[0]![t]!));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const t of wanted) {
+      for (const [i, server] of servers.entries()) {
+        const row = await measureOne(`${db}, ${TREES[i]!.label}`, server.baseUrl, perServer[i]![t]!, [server.pid]);
+        runs.set(`${i}|${t}`, [...(runs.get(`${i}|${t}`) ?? []), row]);
+      }
+    }
+  }
   const rows: Row[] = [];
-  for (const target of targets) {
-    rows.push(await measureOne(db, server.baseUrl, target));
+  for (const t of wanted) {
+    for (const i of servers.keys()) {
+      const all = [...(runs.get(`${i}|${t}`) ?? [])].sort((x, y) => x.cpuUs - y.cpuUs);
+      rows.push(all[Math.floor(all.length / 2)]!);
+    }
   }
   return rows;
 }
 
 async function benchPglite(): Promise<Row[]> {
-  const server = await startServer({ startTimeoutMs: START_TIMEOUT_MS });
+  const servers: RunningServer[] = [];
   try {
-    return await measure('pglite', server, [SITE_INFO, userMe(await login(server))]);
+    for (const tree of TREES) {
+      servers.push(await startServer(tree));
+    }
+    // Each tree has its own PGlite database: the same users, under other ids and tokens.
+    const perServer = await Promise.all(
+      servers.map(async (server) => {
+        const token = await login(server);
+        return [SITE_INFO, userMe(token), getMoney(token), listOrder(token)];
+      }),
+    );
+    await settle(servers);
+    return await measureTrees('pglite', servers, perServer);
   } finally {
-    await server.stop();
+    for (const server of servers) {
+      await server.stop();
+    }
   }
+}
+
+/** The node feed's full state, measured call by call (it is one large answer, not a hot loop). */
+const NODE_STATE: Target = {
+  endpoint: `GET /api/sub-server/node/state (${STATE_PROXIES.toLocaleString('en')} proxies)`,
+  path: '/api/sub-server/node/state',
+  headers: {},
+};
+
+interface StateRow {
+  db: string;
+  proxies: number;
+  /** Median wall time of a call, ms. */
+  ms: number;
+  /** Median of the server's peak RSS during a call over its RSS just before, MB. */
+  extraMb: number;
+  /** Median server CPU time per call, ms. */
+  cpuMs: number;
+}
+const stateRows: StateRow[] = [];
+
+/**
+ * Gives the third seeded node (empty) a known secret and moves 10,000 proxies of the second onto
+ * it, ports and all, so that node's full state has exactly STATE_PROXIES proxies.
+ */
+async function seedStateNode(db: pg.Client): Promise<{ id: string; secret: string }> {
+  const nodes = (await db.query<{ id: string }>(`select id from sub_servers where name like 'bench-%' order by name`))
+    .rows;
+  const [from, to] = [nodes[1]!.id, nodes[2]!.id];
+  const secret = randomBytes(24).toString('hex');
+  await db.query('begin');
+  await db.query(`update sub_servers set secret_hash = $2 where id = $1`, [
+    to,
+    createHash('sha256').update(secret).digest('hex'),
+  ]);
+  await db.query(
+    `create temp table moved on commit drop as
+       select id, port from proxies where sub_server_id = $1 order by port limit ${STATE_PROXIES}`,
+    [from],
+  );
+  await db.query(`update node_ports set proxy_id = null where proxy_id in (select id from moved)`);
+  await db.query(`update proxies set sub_server_id = $1 where id in (select id from moved)`, [to]);
+  await db.query(
+    `update node_ports np set proxy_id = m.id from moved m where np.sub_server_id = $1 and np.port = m.port`,
+    [to],
+  );
+  await db.query('commit');
+  return { id: to, secret };
+}
+
+/** The server's background jobs (jobs/index.ts), parked in both trees during the run. */
+const JOB_NAMES = [
+  'alerts',
+  'telegram',
+  'auto-renew',
+  'lifecycle',
+  'maintenance',
+  'outbox',
+  'payments-reconciler',
+  'ip-rotation',
+  'stats-rollup',
+  'supplier-purchases',
+  'usage-rollup',
+];
+
+/**
+ * Holds every job's lease for a day, so no instance runs the background jobs while requests are
+ * measured: the alert sweep over 100,000 proxies takes seconds of CPU every minute, and lands on
+ * whichever instance (tree) holds its lease, which would be measured as that tree's requests.
+ */
+async function parkJobs(db: pg.Client): Promise<void> {
+  await db.query(
+    `insert into job_leases (name, holder, expires_at) select unnest($1::text[]), 'bench-api', now() + interval '1 day'
+     on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at`,
+    [JOB_NAMES],
+  );
+}
+
+/** A number from /proc/<pid>/status (kB), e.g. VmRSS or VmHWM. */
+function procStatusKb(pid: number, field: string): number {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : 0;
+}
+
+async function measureState(db: string, server: RunningServer, node: { id: string; secret: string }) {
+  const headers = { authorization: `Node ${node.id}:${node.secret}` };
+  const url = `${server.baseUrl}${NODE_STATE.path}`;
+  const samples: Array<{ ms: number; extraMb: number; cpuMs: number }> = [];
+  let proxies = 0;
+  let from = process.hrtime.bigint();
+  // Two unmeasured calls warm the code paths up.
+  for (let n = -2; n < STATE_CALLS; n += 1) {
+    if (n === 0) {
+      from = process.hrtime.bigint();
+    }
+    // Writing 5 resets the peak RSS (VmHWM) to the current RSS (proc(5), clear_refs).
+    writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+    const rss0 = procStatusKb(server.pid, 'VmRSS');
+    const cpu0 = cpuSecondsOf(server.pid);
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    const body = await res.text();
+    const ms = performance.now() - t0;
+    if (!res.ok) {
+      throw new Error(`node/state: ${res.status} ${body.slice(0, 200)}`);
+    }
+    proxies = (JSON.parse(body) as { proxies: unknown[] }).proxies.length;
+    if (n >= 0) {
+      samples.push({
+        ms,
+        extraMb: (procStatusKb(server.pid, 'VmHWM') - rss0) / 1024,
+        cpuMs: (cpuSecondsOf(server.pid) - cpu0) * 1000,
+      });
+    }
+  }
+  recordWindow(db, NODE_STATE.endpoint, [server.pid], from);
+  const median = (k: 'ms' | 'extraMb' | 'cpuMs') =>
+    [...samples].sort((x, y) => x[k] - y[k])[Math.floor(samples.length / 2)]![k];
+  const row: StateRow = { db, proxies, ms: median('ms'), extraMb: median('extraMb'), cpuMs: median('cpuMs') };
+  console.log(
+    `  ${db} ${NODE_STATE.endpoint}: ${row.ms.toFixed(1)} ms, +${row.extraMb.toFixed(1)} MB, ` +
+      `${row.cpuMs.toFixed(0)} ms CPU (median of ${STATE_CALLS} calls, load average ${loadavg()[0]!.toFixed(1)})`,
+  );
+  return row;
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc; 0 where there is none. */
@@ -171,30 +408,59 @@ async function benchPostgres(): Promise<{ rows: Row[]; notes: string[] } | strin
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   const stops: Array<() => Promise<void>> = [];
+  let node: { id: string; secret: string } | undefined;
   try {
     await admin.query(`CREATE DATABASE ${name}`);
-    const a = await startServer({ databaseUrl: url.toString(), startTimeoutMs: START_TIMEOUT_MS });
-    stops.push(() => a.stop());
-    const db = new pg.Client({ connectionString: url.toString() });
-    // The database is dropped (with FORCE) at the end, which ends this connection: not an error.
-    db.on('error', () => undefined);
-    await db.connect();
-    const t0 = Date.now();
-    await seedProxies(db, USERS, PER_USER);
-    await db.end();
-    console.log(
-      `  seeded ${USERS * PER_USER} proxies for ${USERS} users in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    // The first server migrates the empty database; the seed goes in before the others start.
+    const servers: RunningServer[] = [];
+    for (const tree of TREES) {
+      const server = await startServer(tree, { databaseUrl: url.toString() });
+      stops.push(() => server.stop());
+      servers.push(server);
+      if (servers.length > 1) {
+        continue;
+      }
+      const db = new pg.Client({ connectionString: url.toString() });
+      // The database is dropped (with FORCE) at the end, which ends this connection: not an error.
+      db.on('error', () => undefined);
+      await db.connect();
+      const t0 = Date.now();
+      await seedProxies(db, USERS, PER_USER);
+      node = await seedStateNode(db);
+      await parkJobs(db);
+      await db.end();
+      console.log(
+        `  seeded ${USERS * PER_USER} proxies for ${USERS} users in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      );
+    }
+    const a = servers[servers.length - 1]!;
+    // Each tree signs its own tokens (its own APP_SECRET): every server gets tokens it issued.
+    const perServer = await Promise.all(
+      servers.map(async (server) => {
+        const customer = await login(server, 'bench-0005@bench.test');
+        return [SITE_INFO, userMe(await login(server)), getMoney(customer), listOrder(customer), listProxyMe(customer)];
+      }),
     );
-    const me = userMe(await login(a));
-    const list = listProxyMe(await login(a, 'bench-0005@bench.test'));
-    await settle([a]);
-    const rows = await measure('postgres', a, [SITE_INFO, me, list]);
+    const targets = perServer[perServer.length - 1]!;
+    const [me, list] = [targets[1]!, targets[4]!];
+    await settle(servers);
+    const rows = await measureTrees('postgres', servers, perServer);
     const notes: string[] = [];
+    if (node && selected(NODE_STATE)) {
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (const [i, server] of servers.entries()) {
+          stateRows.push(await measureState(`postgres, ${TREES[i]!.label}`, server, node));
+        }
+      }
+    }
+    if (process.env.BENCH_HAPROXY === '0' || !targets.some(selected)) {
+      return { rows, notes };
+    }
     if (!haproxyOnPath()) {
       notes.push('HAProxy figures skipped: no `haproxy` on PATH (apt-get install haproxy)');
       return { rows, notes };
     }
-    const b = await startServer({ databaseUrl: url.toString(), startTimeoutMs: START_TIMEOUT_MS });
+    const b = await startServer(TREES[TREES.length - 1]!, { databaseUrl: url.toString() });
     stops.push(() => b.stop());
     // One instance behind HAProxy (both backend lines name it, so the balancer's own cost is in both
     // figures) and two, measured in alternation so a change of the machine's load hits both alike.
@@ -205,12 +471,13 @@ async function benchPostgres(): Promise<{ rows: Row[]; notes: string[] } | strin
     await settle([a, b]);
     const byLabel = new Map<string, Row[]>();
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const target of [me, list]) {
+      for (const target of [me, list].filter(selected)) {
         for (const [label, lb] of [
           ['1 instance behind HAProxy', one.baseUrl],
           ['2 instances behind HAProxy', two.baseUrl],
         ] as const) {
-          const row = await measureOne(`postgres, ${label}`, lb, target);
+          const pids = label.startsWith('1') ? [a.pid] : [a.pid, b.pid];
+          const row = await measureOne(`postgres, this, ${label}`, lb, target, pids);
           const key = `${label}|${target.endpoint}`;
           byLabel.set(key, [...(byLabel.get(key) ?? []), row]);
         }
@@ -221,7 +488,7 @@ async function benchPostgres(): Promise<{ rows: Row[]; notes: string[] } | strin
       const runs = [...(byLabel.get(`${label}|${target.endpoint}`) ?? [])].sort((x, y) => x.rps - y.rps);
       return runs[Math.floor(runs.length / 2)]!;
     };
-    for (const target of [me, list]) {
+    for (const target of [me, list].filter(selected)) {
       const r1 = pick('1 instance behind HAProxy', target);
       const r2 = pick('2 instances behind HAProxy', target);
       rows.push(r1, r2);
@@ -288,15 +555,45 @@ async function balancer(a: RunningServer, b: RunningServer): Promise<{ baseUrl: 
   return { baseUrl, stop };
 }
 
-function printTable(rows: Row[]): void {
-  const header = ['db', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx'];
-  const cells = rows.map((r) => [r.db, r.endpoint, String(r.rps), String(r.p50), String(r.p99), r.failures]);
+function printGrid(header: string[], cells: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
   const line = (c: string[]) => c.map((v, i) => v.padEnd(widths[i] ?? 0)).join(' | ');
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}`);
   for (const c of cells) {
     console.log(line(c));
   }
+}
+
+function printTable(rows: Row[]): void {
+  printGrid(
+    ['db', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'errors/non-2xx'],
+    rows.map((r) => [r.db, r.endpoint, String(r.rps), String(r.p50), String(r.p99), String(r.cpuUs), r.failures]),
+  );
+  if (stateRows.length > 0) {
+    printGrid(
+      ['db', 'node/state proxies', 'ms per call', 'extra MB', 'CPU ms per call'],
+      stateRows.map((r) => [r.db, String(r.proxies), r.ms.toFixed(1), r.extraMb.toFixed(1), r.cpuMs.toFixed(0)]),
+    );
+  }
+  if (TREES.length < 2) {
+    return;
+  }
+  // this ÷ baseline, per database and endpoint.
+  const ratios: string[][] = [];
+  for (const r of rows.filter((x) => x.db.endsWith(', this'))) {
+    const db = r.db.slice(0, -', this'.length);
+    const b = rows.find((x) => x.db === `${db}, baseline` && x.endpoint === r.endpoint);
+    if (b && b.cpuUs > 0 && b.rps > 0) {
+      ratios.push([
+        db,
+        r.endpoint,
+        `${b.cpuUs} → ${r.cpuUs} (${(r.cpuUs / b.cpuUs).toFixed(2)}×)`,
+        `${b.rps} → ${r.rps} (${(r.rps / b.rps).toFixed(2)}×)`,
+        `${b.p99} → ${r.p99}`,
+      ]);
+    }
+  }
+  printGrid(['db', 'endpoint (baseline → this)', 'CPU µs/req', 'req/s', 'p99 ms'], ratios);
 }
 
 async function main(): Promise<void> {

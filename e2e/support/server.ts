@@ -22,6 +22,8 @@ export interface ServerOptions {
   /** Extra Node options for the server process, e.g. ['--cpu-prof'] (not all are allowed in NODE_OPTIONS). */
   nodeArgs?: string[];
   startTimeoutMs?: number;
+  /** Another checkout to run instead of this one (a benchmark's baseline tree); built if stale. */
+  root?: string;
 }
 
 export interface RunningServer {
@@ -100,33 +102,33 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`the server was not healthy within ${timeoutMs} ms (last: ${last}):\n${log()}`);
 }
 
-let bundleChecked = false;
+const bundleChecked = new Set<string>();
 
 /**
  * Builds apps/server/dist when it is missing or older than the sources (scripts/build.mjs), once
  * per process: the server then starts on plain node, as `npm start` runs it, instead of compiling
  * every module through tsx at each start (about a quarter of a start's CPU time).
  */
-function ensureServerBundle(): void {
-  if (bundleChecked) {
+function ensureServerBundle(root: string): void {
+  if (bundleChecked.has(root)) {
     return;
   }
   const build = spawnSync(
     process.execPath,
     ['--input-type=module', '-e', "await (await import('./scripts/build.mjs')).buildIfNeeded('server');"],
-    { cwd: repoRoot, stdio: 'inherit' },
+    { cwd: root, stdio: 'inherit' },
   );
   if (build.status !== 0) {
     throw new Error('building the server bundle failed; see the output above');
   }
-  bundleChecked = true;
+  bundleChecked.add(root);
 }
 
 /** Attempts at a start whose free port was taken before the server bound it. */
 const PORT_ATTEMPTS = 3;
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  ensureServerBundle();
+  ensureServerBundle(options.root ?? repoRoot);
   for (let attempt = 1; ; attempt++) {
     try {
       return await startOnce(options, await freePort());
@@ -167,7 +169,7 @@ async function startOnce(options: ServerOptions, port: number): Promise<RunningS
     process.execPath,
     [...(options.nodeArgs ?? []), '--enable-source-maps', 'apps/server/dist/server.js'],
     {
-      cwd: repoRoot,
+      cwd: options.root ?? repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     },

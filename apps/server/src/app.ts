@@ -1,12 +1,7 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { trustProxyOf } from './config.js';
 import { serverRoot } from './paths.js';
@@ -15,6 +10,7 @@ import { registerMetrics, type AppMetrics } from './plugins/metrics.js';
 import { requestIdFrom, runWithRequestId } from './lib/request-context.js';
 import { logSerializers } from './lib/log-errors.js';
 import { serveSpa } from './web/serve-spa.js';
+import { compiledSerializerCompiler, genericSerializerCompiler } from './lib/compiled-serializer.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerConnectionGuard, requestTimeouts } from './plugins/connection-guard.js';
 import { registerMaintenanceGuard } from './plugins/maintenance.js';
@@ -101,7 +97,11 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    ctx.config.SERIALIZER === 'generic'
+      ? genericSerializerCompiler
+      : compiledSerializerCompiler(ctx.config.SERIALIZER === 'check'),
+  );
 
   const fullCtx: AppContext = { ...ctx, log: app.log };
   app.decorate('ctx', fullCtx);

@@ -102,6 +102,11 @@ const ZEnv = z.object({
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: ZTrustProxy.prefault('0'),
+  /**
+   * How answers are written (lib/compiled-serializer.ts): `compiled` from code generated from the
+   * response schemas, `generic` by zod and JSON.stringify, `check` both, failing on a difference.
+   */
+  SERIALIZER: z.enum(['compiled', 'generic', 'check']).default('compiled'),
   /** How long a crashed instance's job lease blocks that job (jobs/lease.ts). */
   JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3600_000).default(60_000),
   /**

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { typedProxyEndpoints } from '@proxy/contract';
+import { build, createUser, customer, login, type TestApp } from '../../test/helper.js';
+import { localNodeSecret } from '../bootstrap.js';
+import { queryRows } from '../db/client.js';
+import { compileSerializer, compiledSerializerCompiler, genericSerializerCompiler } from './compiled-serializer.js';
+
+/** What the generic path writes: zod's parsed copy, stringified. */
+const generic = (schema: z.ZodType, value: unknown) => JSON.stringify(schema.parse(value));
+
+/** The route-level serializers, as Fastify builds them. */
+function serializers(schema: z.ZodType) {
+  const route = { schema, method: 'GET', url: '/x', httpStatus: '200' } as Parameters<
+    typeof genericSerializerCompiler
+  >[0];
+  return {
+    compiled: compiledSerializerCompiler()(route),
+    generic: genericSerializerCompiler(route),
+  };
+}
+
+describe('compileSerializer', () => {
+  const Item = z.object({
+    id: z.string(),
+    n: z.number().int(),
+    ok: z.boolean(),
+    kind: z.enum(['a', 'b']),
+    one: z.literal(true),
+    note: z.string().nullable(),
+    maybe: z.string().nullable().optional(),
+    tags: z.array(z.string()),
+    nested: z.object({ x: z.number(), y: z.string().optional() }).nullable(),
+    at: z.date(),
+    ip: z.union([z.ipv4(), z.ipv6()]),
+  });
+  const Page = z.object({ items: z.array(Item), total: z.number().int(), extra: z.string().optional() });
+  const item = {
+    // Keys out of the schema's order, and unknown ones: the schema's order, unknown keys dropped.
+    tags: ['x', 'é "q" \\ \n \u2028 \ud800 😀'],
+    id: 'a1',
+    secret: 'not in the schema',
+    n: -0,
+    ok: false,
+    kind: 'b',
+    one: true,
+    note: null,
+    nested: { y: undefined, x: 1.5e300, z: 1 },
+    at: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6)),
+    ip: '2001:db8::1',
+  };
+
+  it('should write exactly what zod + JSON.stringify write, for every modelled type', () => {
+    const f = compileSerializer(Page)!;
+    expect(f).not.toBeNull();
+    const values = [
+      { items: [], total: 0 },
+      { items: [item], total: 1, extra: 'e' },
+      { items: [item, { ...item, maybe: 'm', note: 'n', nested: null }, { ...item, maybe: null }], total: 3 },
+      { extra: undefined, total: 2, items: [{ ...item, maybe: undefined, nested: { x: -1 } }] },
+    ];
+    for (const v of values) {
+      expect(f(v)).toBe(generic(Page, v));
+    }
+  });
+
+  it('should leave the parts it does not model to zod, and fall back whole on a mismatch', () => {
+    const Mixed = z.object({
+      u: z.union([z.string(), z.number()]),
+      r: z.record(z.string(), z.number()),
+      t: z.string().trim(),
+      c: z.coerce.number(),
+      tr: z.string().transform((s) => s.length),
+      d: z.number().default(7),
+      loose: z.looseObject({ a: z.string() }),
+    });
+    const v = { u: 3, r: { b: 2, a: 1 }, t: '  x  ', c: '12', tr: 'abcd', loose: { a: 'a', b: 'kept' } };
+    const s = serializers(Mixed);
+    expect(s.compiled(v)).toBe(generic(Mixed, v));
+    expect(s.compiled({ ...v, d: 1 })).toBe(generic(Mixed, { ...v, d: 1 }));
+    const Strict = z.object({ a: z.string(), b: z.number() });
+    const strict = serializers(Strict);
+    for (const bad of [{ a: 'x' }, { a: 1, b: 2 }, { a: 'x', b: Number.NaN }, null, [1]]) {
+      // The generic path's error, not a silently different answer.
+      expect(() => strict.compiled(bad)).toThrow();
+      expect(() => strict.generic(bad)).toThrow();
+    }
+  });
+
+  it('should hand a schema it cannot model at all to the generic path', () => {
+    expect(compileSerializer(z.union([z.string(), z.number()]))).toBeNull();
+    expect(compileSerializer(z.looseObject({ a: z.string() }))).toBeNull();
+  });
+});
+
+describe('the hot calls, compiled and generic, on one database', () => {
+  let t: TestApp;
+  let plain: TestApp;
+  let nodeAuth: string;
+  let token: string;
+  let adminToken: string;
+  beforeAll(async () => {
+    t = await build({ SERIALIZER: 'check' });
+    plain = await build({ SERIALIZER: 'generic' }, { database: t.database, url: t.databaseUrl });
+    const [node] = await queryRows<{ id: string }>(t.ctx.db, sql`select id from sub_servers where name = 'local'`);
+    nodeAuth = `Node ${node!.id}:${localNodeSecret(t.ctx.config.appSecret)}`;
+    const c = await customer(t, 5_000_000);
+    token = c.token;
+    for (const quantity of [1, 2]) {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/v4-proxy/buy-retail',
+        token,
+        payload: { country: 'DE', quantity, period: { unit: 'day', value: 1 } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const list = (await t.inject({ method: 'GET', url: '/api/v4-proxy/list-proxy-me', token })).json();
+    // Text that JSON must escape, in a field every list and the node state carry.
+    await t.inject({
+      method: 'PUT',
+      url: '/api/v4-proxy/update-list-proxy',
+      token,
+      payload: { listProxyId: [list.items[0].id], comment: 'Ghi chú "ngoặc" \\ \u2028 😀 <b>' },
+    });
+    const admin = await createUser(t, { role: 2 });
+    adminToken = (await login(t, admin)).accessToken;
+  });
+  afterAll(async () => {
+    await plain?.close();
+    await t?.close();
+  });
+
+  const calls = () => [
+    { url: '/api/site/get-site-info', headers: {} },
+    { url: '/api/user/me', headers: { authorization: `Bearer ${token}` } },
+    { url: '/api/user/me', headers: { authorization: `Bearer ${adminToken}` } },
+    { url: '/api/user/get-money', headers: { authorization: `Bearer ${token}` } },
+    { url: '/api/order/list-order?page=1&limit=25', headers: { authorization: `Bearer ${token}` } },
+    { url: '/api/order/list-order?page=2&limit=1', headers: { authorization: `Bearer ${token}` } },
+    { url: '/api/v4-proxy/list-proxy-me?page=1&limit=25', headers: { authorization: `Bearer ${token}` } },
+    { url: '/api/sub-server/node/state', headers: { authorization: nodeAuth } },
+  ];
+
+  it('should answer byte for byte the same through the compiled and the generic serializer', async () => {
+    for (const call of calls()) {
+      const a = await t.inject({ method: 'GET', ...call });
+      const b = await plain.inject({ method: 'GET', ...call });
+      expect(a.statusCode, `${call.url}: ${a.body}`).toBe(200);
+      expect(a.body, call.url).toBe(b.body);
+      expect(a.headers['content-type'], call.url).toBe(b.headers['content-type']);
+    }
+  });
+
+  // Its JSON is written by PostgreSQL (json_build_object's own spacing), the same before and after.
+  it('should write list-proxy-me (JSON built by the database) as the schema-parsed value', async () => {
+    const res = await t.inject({ method: 'GET', ...calls()[6]! });
+    const schema = typedProxyEndpoints('v4').listProxyMe.response;
+    expect(res.json().items.length).toBe(3);
+    expect(JSON.stringify(res.json())).toBe(generic(schema, res.json()));
+  });
+});
