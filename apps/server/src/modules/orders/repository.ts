@@ -109,7 +109,10 @@ export interface OrderFilter {
   limit: number;
 }
 
-function orderWhere(f: OrderFilter): SQL | undefined {
+export async function listOrders(
+  db: DbOrTx,
+  f: OrderFilter,
+): Promise<{ rows: (OrderRow & { email: string })[]; total: number }> {
   const parts: (SQL | undefined)[] = [];
   if (f.userId) {
     parts.push(eq(orders.userId, f.userId));
@@ -140,14 +143,7 @@ function orderWhere(f: OrderFilter): SQL | undefined {
       ),
     );
   }
-  return and(...parts);
-}
-
-export async function listOrders(
-  db: DbOrTx,
-  f: OrderFilter,
-): Promise<{ rows: (OrderRow & { email: string })[]; total: number }> {
-  const w = orderWhere(f);
+  const w = and(...parts);
   const [rows, totals] = await Promise.all([
     db
       .select({ o: orders, email: users.email })
@@ -160,46 +156,6 @@ export async function listOrders(
     db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(w),
   ]);
   return { rows: rows.map((r) => Object.assign(r.o, { email: r.email })), total: totals[0]?.n ?? 0 };
-}
-
-/** Of an order's live proxies and keys, the earliest or latest expiry (`agg`: min or max). */
-function expiryOf(agg: 'min' | 'max'): SQL<string | Date | null> {
-  const fn = sql.raw(agg);
-  return sql`(select ${fn}(x.expires_at) from (
-      select expires_at from proxies where order_id = ${orders.id} and key_id is null and status <> 'locked'
-      union all
-      select expires_at from rotating_keys where order_id = ${orders.id} and status <> 'locked'
-    ) x)`;
-}
-
-/**
- * A customer's page of orders with each order's expiry range and the filter's total, in one round
- * trip (the total as a window count). Only a page past the end, which has no row to carry the
- * total, costs a second statement.
- */
-export async function listOwnOrders(
-  db: DbOrTx,
-  f: OrderFilter & { userId: string },
-): Promise<{ rows: (OrderRow & { first: Date | null; last: Date | null })[]; total: number }> {
-  const w = orderWhere(f);
-  const rows = await db
-    .select({
-      o: orders,
-      total: sql<string | number>`count(*) over ()`,
-      first: expiryOf('min'),
-      last: expiryOf('max'),
-    })
-    .from(orders)
-    .where(w)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(f.limit)
-    .offset(offsetOf(f.page, f.limit));
-  const date = (v: string | Date | null) => (v === null ? null : new Date(v));
-  let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
-  if (rows.length === 0 && f.page > 1) {
-    total = (await db.select({ n: count() }).from(orders).where(w))[0]?.n ?? 0;
-  }
-  return { rows: rows.map((r) => Object.assign(r.o, { first: date(r.first), last: date(r.last) })), total };
 }
 
 export async function proxiesOfOrder(db: DbOrTx, orderId: string) {

@@ -26,14 +26,8 @@ async function withExpiryRange(ctx: AppContext, rows: OrderRow[]): Promise<TOrde
 }
 
 export async function listOwnOrders(ctx: AppContext, userId: string, q: OrderListQuery) {
-  const r = await repo.listOwnOrders(ctx.db, { ...q, userId });
-  const iso = (d: Date | null) => (d === null ? null : d.toISOString());
-  return {
-    items: r.rows.map((o) =>
-      Object.assign(toOrder(o), { earliestExpiresAt: iso(o.first), latestExpiresAt: iso(o.last) }),
-    ),
-    total: r.total,
-  };
+  const r = await repo.listOrders(ctx.db, { ...q, userId });
+  return { items: await withExpiryRange(ctx, r.rows), total: r.total };
 }
 
 /** Which package the user holds and whether the trial was used (the package buttons). */
