@@ -13,7 +13,11 @@
 //   the upstream's own share and the gateway's.
 //   Goals: chained CPU per GB ≤ 1.15× the direct relay's; ≥ 1,000 chained tunnels/s, no errors.
 //
-// Every figure is the median of BENCH_ROUNDS rounds (3); each round starts with the next proxy.
+// - delivery: paid → delivered, p50/p95 from the buy call to `using` for 1, 10 and 100 IPv4
+//   proxies bought from the Proxy6 fake (its 3 requests/s honoured), beside the own node's buy of
+//   the same counts in the same run, on the real built server (bench-supply/delivery.ts).
+//
+// Every gateway figure is the median of BENCH_ROUNDS rounds (3); each round starts with the next proxy.
 // Environment: BENCH_ROUNDS, BENCH_MB (512, per throughput run), BENCH_TUNNELS (3000), BENCH_PINGS
 // (2000). Tunnel setup is driven by bench-gateway's C client when `cc` works (the Node client
 // otherwise, which costs about as much CPU per tunnel as the gateway). Nothing is pinned: on a
@@ -27,6 +31,7 @@ import type { TGatewayProxy } from '@proxy/contract';
 import { pingPong, percentile, setupRate, startTargets, throughput, type Dialect } from './bench-gateway/load';
 import { freePort, removeDir, scratchDir, treeCpuNs } from './bench-gateway/peers';
 import { compileSetup, startCSetup, type CSetup } from './bench-gateway/setup-c';
+import { deliverySection } from './bench-supply/delivery';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -34,7 +39,7 @@ const BYTES = Number(process.env.BENCH_MB ?? 512) * 2 ** 20;
 const TUNNELS = Number(process.env.BENCH_TUNNELS ?? 3000);
 const PINGS = Number(process.env.BENCH_PINGS ?? 2000);
 const CONCURRENCY = 64;
-const SECTIONS = ['gateway'] as const;
+const SECTIONS = ['gateway', 'delivery'] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = new Set<string>((process.env.BENCH_ONLY ?? SECTIONS.join(',')).split(',').filter(Boolean));
 
@@ -293,7 +298,7 @@ function report(results: Results): void {
   );
 }
 
-const RUNNERS: Record<Section, () => Promise<void>> = { gateway: gatewaySection };
+const RUNNERS: Record<Section, () => Promise<void>> = { gateway: gatewaySection, delivery: deliverySection };
 
 async function main(): Promise<void> {
   for (const section of SECTIONS) {

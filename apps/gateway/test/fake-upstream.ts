@@ -8,8 +8,10 @@ import net, { type Socket } from 'node:net';
 
 export interface FakeUpstreamOptions {
   protocol: 'http' | 'socks5';
-  /** Required credentials; null: none asked for. */
-  auth?: [string, string] | null;
+  /** Required credentials, or a check of each pair (one upstream serving many accounts); null: none asked for. */
+  auth?: [string, string] | ((user: string, pass: string) => boolean) | null;
+  /** The local address it dials destinations from, so a target can tell this upstream's traffic apart. */
+  egress?: string;
   /** `ok`: a working proxy; `garbage`: answers bytes that are no proxy reply; `silent`: never answers. */
   mode?: 'ok' | 'garbage' | 'silent';
 }
@@ -75,8 +77,18 @@ function handshakeReader(socket: Socket) {
 type Reader = ReturnType<typeof handshakeReader>;
 
 /** Connects to the destination and relays both ways once `reply` is written; `failed` on an error. */
-function relayTo(client: Socket, reader: Reader, host: string, port: number, reply: Buffer, failed: Buffer): void {
-  const target = net.connect({ host: host === 'localhost' ? '127.0.0.1' : host, port });
+function relayTo(
+  client: Socket,
+  reader: Reader,
+  to: { host: string; port: number; egress?: string },
+  reply: Buffer,
+  failed: Buffer,
+): void {
+  const target = net.connect({
+    host: to.host === 'localhost' ? '127.0.0.1' : to.host,
+    port: to.port,
+    ...(to.egress ? { localAddress: to.egress } : {}),
+  });
   target.on('error', () => {
     if (!client.destroyed) {
       client.end(failed);
@@ -95,7 +107,8 @@ function relayTo(client: Socket, reader: Reader, host: string, port: number, rep
   });
 }
 
-const sameCreds = (want: [string, string], user: string, pass: string) => want[0] === user && want[1] === pass;
+const sameCreds = (want: [string, string] | ((user: string, pass: string) => boolean), user: string, pass: string) =>
+  typeof want === 'function' ? want(user, pass) : want[0] === user && want[1] === pass;
 
 async function serveHttp(client: Socket, reader: Reader, o: FakeUpstreamOptions, seen: Seen): Promise<void> {
   const head = (await reader.until('\r\n\r\n')).toString('latin1');
@@ -124,8 +137,7 @@ async function serveHttp(client: Socket, reader: Reader, o: FakeUpstreamOptions,
   relayTo(
     client,
     reader,
-    host,
-    Number(authority.slice(i + 1)),
+    { host, port: Number(authority.slice(i + 1)), egress: o.egress },
     Buffer.from('HTTP/1.1 200 Connection established\r\n\r\n'),
     Buffer.from('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n'),
   );
@@ -176,7 +188,7 @@ async function serveSocks(client: Socket, reader: Reader, o: FakeUpstreamOptions
   const host = socksAddress(atyp as number, addr);
   seen.targets.push(atyp === 0x04 ? `[${host}]:${port}` : `${host}:${port}`);
   const reply = (rep: number) => Buffer.from([0x05, rep, 0x00, 0x01, 127, 0, 0, 1, 0, 0]);
-  relayTo(client, reader, host, port, reply(0x00), reply(0x05));
+  relayTo(client, reader, { host, port, egress: o.egress }, reply(0x00), reply(0x05));
 }
 
 interface Seen {

@@ -47,6 +47,8 @@ export interface FakeProxy6 {
   /** Proxies on sale per `${version}:${country}` (lower-case country). */
   stock: Map<string, number>;
   proxies: Map<string, FakeProxy6Proxy>;
+  /** Calls answered 429 for going past 3 a second. */
+  throttled: number;
   /** Every call, in order: method and params (the key is never recorded). */
   calls: { method: string; params: Record<string, string> }[];
   /** Where bought proxies point (a local proxy in the end-to-end flow). */
@@ -54,6 +56,8 @@ export interface FakeProxy6 {
   proxyPort: number;
   /** Scripts the next `times` calls of `method`. */
   fault(method: string, fault: Proxy6Fault, times?: number): void;
+  /** Drops every scripted fault not met yet. */
+  clearFaults(): void;
   /** How long a `hang` holds the call (longer than the client's timeout). */
   hangMs: number;
   close(): Promise<void>;
@@ -92,6 +96,7 @@ export async function startFakeProxy6(
     pricePerDay: { 3: 1, 4: 2, 6: 0.5 },
     stock: new Map(Object.entries(opts.stock ?? { '4:de': 50, '4:us': 50, '6:de': 500, '6:ru': 500 })),
     proxies: new Map(),
+    throttled: 0,
     calls: [],
     proxyHost: '127.0.0.1',
     proxyPort: 1,
@@ -101,6 +106,7 @@ export async function startFakeProxy6(
       list.push({ fault, times });
       faults.set(method, list);
     },
+    clearFaults: () => faults.clear(),
     close: () => Promise.resolve(),
   };
   const takeFault = (method: string): Proxy6Fault | undefined => {
@@ -150,6 +156,7 @@ export async function startFakeProxy6(
       recent.shift();
     }
     if (recent.length >= 3) {
+      fake.throttled++;
       return { status: 429, html: '<html><body>Too Many Requests</body></html>' };
     }
     recent.push(now);
