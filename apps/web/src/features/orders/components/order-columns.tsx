@@ -38,7 +38,7 @@ function AutoRenewSwitch({ order }: { order: TOrder }) {
   const setAutoRenew = useSetOrderAutoRenew();
   const mixed = Boolean(order.autoRenewMixed) && !setAutoRenew.isPending;
   return (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, height: '100%' }}>
       <Switch
         size="small"
         checked={setAutoRenew.isPending ? Boolean(setAutoRenew.variables?.autoRenew) : order.autoRenew && !mixed}
@@ -183,7 +183,7 @@ export function useOrderView(actions: OrderActions) {
     {
       field: 'code',
       headerName: t('orders.columns.code'),
-      minWidth: 200,
+      minWidth: 170,
       flex: 1.4,
       sortable: false,
       renderCell: ({ row }) => (
@@ -198,7 +198,7 @@ export function useOrderView(actions: OrderActions) {
     {
       field: 'quantity',
       headerName: t('common.quantity'),
-      minWidth: 110,
+      minWidth: 100,
       flex: 0.6,
       sortable: false,
       valueGetter: (_value, row) => amount(row),
@@ -206,22 +206,27 @@ export function useOrderView(actions: OrderActions) {
     {
       field: 'status',
       headerName: t('common.status'),
-      minWidth: 130,
+      minWidth: 120,
       sortable: false,
       renderCell: ({ row }) => <OrderStatusChip status={row.status} />,
     },
     {
       field: 'totalPrice',
       headerName: t('common.total'),
-      minWidth: 120,
+      minWidth: 130,
       flex: 0.7,
       sortable: false,
-      valueGetter: (_value, row) => formatMoney(row.totalPrice, t, lang),
+      // English adds dollars: the total wraps onto a second line rather than widening the table.
+      renderCell: ({ row }) => (
+        <Stack sx={{ justifyContent: 'center', height: '100%', lineHeight: 1.3, whiteSpace: 'normal' }}>
+          {formatMoney(row.totalPrice, t, lang)}
+        </Stack>
+      ),
     },
     {
       field: 'expiresAt',
       headerName: t('orders.columns.expiresAt'),
-      minWidth: 160,
+      minWidth: 150,
       sortable: false,
       renderCell: ({ row }) => <Expiry order={row} />,
     },
@@ -235,7 +240,7 @@ export function useOrderView(actions: OrderActions) {
     {
       field: 'actions',
       headerName: t('common.actions'),
-      minWidth: 160,
+      minWidth: 150,
       sortable: false,
       renderCell: ({ row }) => <RowActions order={row} actions={actions} />,
     },
