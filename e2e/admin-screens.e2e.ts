@@ -90,7 +90,7 @@ describe('price pages: countries and period prices', () => {
     // No pool serves France: it is listed out of stock.
     await page.getByTestId('admin-country-stock-FR').filter({ hasText: 'Out of stock' }).waitFor();
     const retail = page.getByTestId('admin-retail');
-    await retail.getByRole('row').filter({ hasText: 'France' }).filter({ hasText: '60.000 Coin' }).waitFor();
+    await retail.getByRole('row').filter({ hasText: 'France' }).filter({ hasText: '60,000 coins' }).waitFor();
 
     // The same country again: the server's code, in words.
     await page.getByTestId('admin-country-add').click();
@@ -109,12 +109,12 @@ describe('price pages: countries and period prices', () => {
     await add.getByTestId('retail-price').fill('15000');
     await page.getByTestId('retail-create-save').click();
     await toast(page, 'Added');
-    await retail.getByRole('row').filter({ hasText: 'France' }).filter({ hasText: '15.000 Coin' }).waitFor();
+    await retail.getByRole('row').filter({ hasText: 'France' }).filter({ hasText: '15,000 coins' }).waitFor();
     await page.getByTestId('retail-remove-FR-week').click();
     await page.getByTestId('retail-remove-dialog').getByRole('button', { name: 'Confirm' }).click();
     await retail
       .getByRole('row')
-      .filter({ hasText: '15.000 Coin' })
+      .filter({ hasText: '15,000 coins' })
       .filter({ hasText: 'France' })
       .waitFor({ state: 'detached' });
 
@@ -209,9 +209,9 @@ describe('order page', () => {
     expect(await refund.inputValue()).toBe(String(order.totalPrice));
     await refund.fill('50000');
     await page.getByTestId('order-cancel-save').click();
-    await toast(page, 'Order cancelled, 50.000 Coin refunded');
+    await toast(page, 'Order cancelled, 50,000 coins refunded');
     await page.getByTestId('order-status').getByText('Cancelled').waitFor();
-    await page.getByTestId('order-history').getByText('50 proxies/keys released, 50.000 Coin refunded').waitFor();
+    await page.getByTestId('order-history').getByText('50 proxies/keys released, 50,000 coins refunded').waitFor();
     expect(await page.getByTestId('order-extend').count()).toBe(0);
     const after = await api<{ balance: number }>(server, 'GET', '/api/user/get-money', { token });
     expect(after.body.balance - before.body.balance).toBe(50_000);

@@ -103,13 +103,13 @@ describe('agency program on the proxy-owner site', () => {
 
     // 5. The agency owner sees the member, the deposit, the commission in the chart and the balance.
     await loginViaUi(page, site, founder, 'en');
-    await page.getByTestId('topbar-balance').filter({ hasText: '20.000' }).waitFor();
+    await page.getByTestId('topbar-balance').filter({ hasText: '20,000' }).waitFor();
     await page.goto(`${site}/agency`);
     const members = page.getByTestId('agency-members-grid');
     const memberRow = members.locator('.MuiDataGrid-row', { hasText: member.email });
-    await memberRow.filter({ hasText: '200.000' }).waitFor();
+    await memberRow.filter({ hasText: '200,000' }).waitFor();
     // The totals and the chart come from their own calls: wait for their figures, not just the cards.
-    await page.getByTestId('agency-total-commission').filter({ hasText: '20.000' }).waitFor();
+    await page.getByTestId('agency-total-commission').filter({ hasText: '20,000' }).waitFor();
     const chart = page.getByTestId('agency-chart');
     await expect.poll(() => chart.getAttribute('data-commission')).toBe('20000');
     expect(await chart.getAttribute('data-deposit')).toBe('200000');
@@ -120,8 +120,8 @@ describe('agency program on the proxy-owner site', () => {
     await page.getByTestId('agency-transfer-amount').fill('5.000');
     await page.getByTestId('agency-transfer-next').click();
     await page.getByTestId('agency-transfer-confirm-confirm').click();
-    await page.getByTestId('agency-total-transferred').filter({ hasText: '5.000' }).waitFor();
-    await page.getByTestId('topbar-balance').filter({ hasText: '15.000' }).waitFor();
+    await page.getByTestId('agency-total-transferred').filter({ hasText: '5,000' }).waitFor();
+    await page.getByTestId('topbar-balance').filter({ hasText: '15,000' }).waitFor();
 
     // The ledger agrees: 15,000 left for the owner, 205,000 for the member.
     const memberToken = await api<{ tokens: { accessToken: string } }>(server, 'POST', '/api/auth/login', {

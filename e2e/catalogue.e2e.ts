@@ -54,13 +54,13 @@ describe('dashboard packages', () => {
 
     await packageCard(page, 'Starter').getByTestId('package-buy').click();
     const confirm = page.getByTestId('package-confirm');
-    await confirm.getByText('Buy the "Starter" package for 120.000 Coin ($5.00)?', { exact: true }).waitFor();
+    await confirm.getByText('Buy the "Starter" package for 120,000 coins ($5.00)?', { exact: true }).waitFor();
     await page.getByTestId('package-confirm-confirm').click();
 
     const success = page.getByTestId('package-success');
     await success.getByText('Package bought', { exact: true }).waitFor();
     expect(await success.innerText()).toMatch(/Order \S+ was created with 5 proxies\./);
-    await balance(page, '280.000 Coin');
+    await balance(page, '280,000 coins');
     await success.getByRole('button', { name: 'Close' }).click();
     await success.waitFor({ state: 'hidden' });
 
@@ -69,7 +69,7 @@ describe('dashboard packages', () => {
     const second = packageCard(page, 'IPv6 Basic').getByTestId('package-buy');
     await expect.poll(() => second.isDisabled()).toBe(true);
     expect(await page.getByTestId('package-success').count()).toBe(0);
-    await balance(page, '280.000 Coin');
+    await balance(page, '280,000 coins');
   });
 
   it('should sell the trial once and say so in Vietnamese', async () => {
@@ -101,11 +101,11 @@ describe('rotating keys', () => {
     const form = page.getByTestId('buy-form-key');
     await form.getByTestId('buy-key-country').getByRole('combobox').click();
     await page.getByTestId('buy-key-country-option-US').click();
-    await page.getByTestId('buy-key-price').filter({ hasText: '15.000 Coin ($0.63)' }).waitFor();
+    await page.getByTestId('buy-key-price').filter({ hasText: '15,000 coins ($0.63)' }).waitFor();
     await form.getByTestId('buy-key-submit').click();
     await page
       .getByTestId('buy-key-confirm')
-      .getByText('Buy 1 × "Key 1 day" key (United States) for 15.000 Coin ($0.63)?', { exact: true })
+      .getByText('Buy 1 × "Key 1 day" key (United States) for 15,000 coins ($0.63)?', { exact: true })
       .waitFor();
     await page.getByTestId('buy-key-confirm-confirm').click();
 
@@ -116,7 +116,7 @@ describe('rotating keys', () => {
     expect(more).toEqual([]);
     const key = line?.split(' ')[0] ?? '';
     expect(key).toMatch(/^[A-Za-z0-9_-]{8,}$/);
-    await balance(page, '35.000 Coin');
+    await balance(page, '35,000 coins');
 
     await page.goto(`${server.baseUrl}/manage-proxy?tab=key`);
     const keys = page.getByTestId('keys-grid').locator('.MuiDataGrid-row');

@@ -56,7 +56,7 @@ describe('home page', () => {
 
     await page.goto(`${server.baseUrl}/?lang=en`);
     await page.getByTestId('landing-title').getByText('Fast private IPv4, IPv6 and rotating proxies').waitFor();
-    await page.getByTestId('price-table-v6').getByText('777 Coin').waitFor();
+    await page.getByTestId('price-table-v6').getByText('777 coins').waitFor();
     await page.getByTestId('faq').getByText('How soon do I get my proxies?').waitFor();
     await page.getByTestId('price-tab-packages').click();
     await page.getByTestId('price-table-packages').waitFor();
@@ -165,7 +165,7 @@ describe('public pages', () => {
       Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(el, text);
       el.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    await page.getByText('3.000 lines').waitFor();
+    await page.getByText('3,000 lines').waitFor();
     await page.getByTestId('split-from').fill('2');
     await page.getByTestId('split-to').fill('3');
     await expect.poll(() => page.getByTestId('split-output').inputValue()).toBe('10.0.0.1:8001:u:p\n10.0.0.2:8002:u:p');

@@ -16,12 +16,10 @@ const WIDTHS = [
 const LANGS = ['vi', 'en'] as const;
 
 // Each route with what shows it has rendered its content (not just the shell).
-// The orders table is not yet fitted to the page (its columns and phone cards are a change of their
-// own), so only its page, not its table, is checked for sideways scrolling.
 const ROUTES: { path: string; ready: (page: Page) => Promise<unknown>; tables?: false }[] = [
   { path: '/dashboard', ready: (p) => p.getByTestId('topbar-balance').waitFor() },
   { path: '/manage-proxy', ready: (p) => p.locator('.MuiDataGrid-row, [data-testid="unit-card"]').first().waitFor() },
-  { path: '/order', ready: (p) => p.locator('.MuiDataGrid-row').first().waitFor(), tables: false },
+  { path: '/order', ready: (p) => p.locator('.MuiDataGrid-row, [data-testid="unit-card"]').first().waitFor() },
   { path: '/topup', ready: (p) => p.getByTestId('topup-code-bill').waitFor() },
   { path: '/check-proxy', ready: (p) => p.locator('textarea').first().waitFor() },
   { path: '/account', ready: (p) => p.locator('main input').first().waitFor() },

@@ -74,11 +74,11 @@ const TEXT = {
     endsTrial: 'Buying this package ends your trial',
     heldPaid: 'You hold the Starter package',
     renewNote: 'Renewed 2 proxies: 1 day',
-    renewAmount: '-800 Coin (-$0.03)',
+    renewAmount: '-800 coins (-$0.03)',
     earliest: 'Earliest:',
     latest: 'Latest:',
     passwordHelp: 'The new password takes effect within 2 minutes',
-    renewPrice: '20.000 Coin ($0.83)',
+    renewPrice: '20,000 coins ($0.83)',
   },
 } as const;
 
@@ -266,7 +266,7 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     const money = (coins: number) =>
       lang === 'vi'
         ? `${coins.toLocaleString('de-DE')} Xu`
-        : `${coins.toLocaleString('de-DE')} Coin ($${(Math.round(coins / 240) / 100).toFixed(2)})`;
+        : `${coins.toLocaleString('en-US')} coins ($${(Math.round(coins / 240) / 100).toFixed(2)})`;
     const spent = 20_000 + 800 + keyPrice;
     const summary = page.getByTestId('dashboard-summary');
     await summary.getByTestId('summary-active-v6').filter({ hasText: '50' }).waitFor();

@@ -178,7 +178,7 @@ describe('admin lists and catalogue', () => {
       .getByTestId('admin-retail')
       .locator('.MuiDataGrid-row')
       .first()
-      .filter({ hasText: '1.234 Coin' })
+      .filter({ hasText: '1,234 coins' })
       .waitFor();
 
     await page.goto(`${server.baseUrl}/admin/v4/manage-package`);

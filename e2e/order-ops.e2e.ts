@@ -67,12 +67,12 @@ describe('adding proxies to an order and changing its country', () => {
     const add = page.getByTestId('increase-amount-dialog');
     await add.waitFor();
     await page.getByTestId('increase-amount-amount').fill('3');
-    await page.getByTestId('increase-amount-total').filter({ hasText: '9.000 Coin' }).waitFor();
+    await page.getByTestId('increase-amount-total').filter({ hasText: '9,000 coins' }).waitFor();
     await page.getByTestId('increase-amount-submit').click();
     await add.waitFor({ state: 'hidden' });
     await page.getByText('now has 5 proxies').waitFor();
     await quantity.filter({ hasText: /^5$/ }).waitFor();
-    await page.getByTestId('topbar-balance').filter({ hasText: '85.000 Coin' }).waitFor();
+    await page.getByTestId('topbar-balance').filter({ hasText: '85,000 coins' }).waitFor();
 
     // Change the country: the United States cost the same per day, so the move is free.
     await row.getByTestId('order-change-country').click();
@@ -84,7 +84,7 @@ describe('adding proxies to an order and changing its country', () => {
     await page.getByTestId('change-country-submit').click();
     await move.waitFor({ state: 'hidden' });
     await row.locator('.MuiDataGrid-cell[data-field="country"]').filter({ hasText: 'United States' }).waitFor();
-    await page.getByTestId('topbar-balance').filter({ hasText: '85.000 Coin' }).waitFor();
+    await page.getByTestId('topbar-balance').filter({ hasText: '85,000 coins' }).waitFor();
 
     // The history names all three operations.
     await row.getByTestId('order-history').click();

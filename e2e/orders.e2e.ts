@@ -34,7 +34,7 @@ describe('buying IPv6 proxies and renewing the order', () => {
     const user = await createCustomer(server, mail, 'buyer');
     await creditCustomer(server, user.email, 100_000);
     await loginViaUi(page, server.baseUrl, user, 'en');
-    await page.getByTestId('topbar-balance').filter({ hasText: '100.000 Coin' }).waitFor();
+    await page.getByTestId('topbar-balance').filter({ hasText: '100,000 coins' }).waitFor();
 
     // Dashboard: buy V6, 50 proxies for 1 day.
     await page.getByTestId('buy-tab-v6').click();
@@ -44,12 +44,12 @@ describe('buying IPv6 proxies and renewing the order', () => {
     await form.getByTestId('buy-period-value').fill('1');
     await form.getByTestId('buy-quantity').fill('50');
     // The live price is the contract's quote(): 50 × 400 coins, and dollars in English.
-    await page.getByTestId('buy-price-total').filter({ hasText: '20.000 Coin ($0.83)' }).waitFor();
+    await page.getByTestId('buy-price-total').filter({ hasText: '20,000 coins ($0.83)' }).waitFor();
 
     await form.getByTestId('buy-submit').click();
     const confirm = page.getByTestId('buy-confirm');
     await confirm.waitFor();
-    expect(await page.getByTestId('buy-confirm-total').textContent()).toBe('20.000 Coin ($0.83)');
+    expect(await page.getByTestId('buy-confirm-total').textContent()).toBe('20,000 coins ($0.83)');
     await page.getByTestId('buy-confirm-confirm').click();
 
     // The success page lists the 50 proxies as host:port:user:pass lines.
@@ -64,7 +64,7 @@ describe('buying IPv6 proxies and renewing the order', () => {
     }
     expect(new Set(lines).size).toBe(50);
     // The top bar's balance follows the purchase.
-    await page.getByTestId('topbar-balance').filter({ hasText: '80.000 Coin' }).waitFor();
+    await page.getByTestId('topbar-balance').filter({ hasText: '80,000 coins' }).waitFor();
 
     // A day later the order has expired; only then can it be renewed (docs/product-rules.md#order-states).
     await advanceServerClock(server, DAY_MS + 3600_000);
@@ -74,11 +74,11 @@ describe('buying IPv6 proxies and renewing the order', () => {
     await row.getByTestId('order-renew').click();
     const renew = page.getByTestId('renew-dialog');
     await renew.waitFor();
-    await page.getByTestId('renew-estimate').filter({ hasText: '20.000 Coin' }).waitFor();
+    await page.getByTestId('renew-estimate').filter({ hasText: '20,000 coins' }).waitFor();
     await page.getByTestId('renew-dialog-confirm').click();
     await renew.waitFor({ state: 'hidden' });
     await row.locator('[data-status="using"]').waitFor();
-    await page.getByTestId('topbar-balance').filter({ hasText: '60.000 Coin' }).waitFor();
+    await page.getByTestId('topbar-balance').filter({ hasText: '60,000 coins' }).waitFor();
 
     // The operation history shows the purchase and the renewal, each charged 20.000 coins.
     await row.getByTestId('order-history').click();
@@ -88,7 +88,7 @@ describe('buying IPv6 proxies and renewing the order', () => {
     const actions = await history.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action')));
     expect(actions.sort()).toEqual(['buy', 'renew']);
     for (const amount of await page.getByTestId('history-amount').allTextContents()) {
-      expect(amount).toBe('-20.000 Coin (-$0.83)');
+      expect(amount).toBe('-20,000 coins (-$0.83)');
     }
 
     // The customer's transaction list has both charges.
@@ -105,11 +105,11 @@ describe('buying IPv6 proxies and renewing the order', () => {
     await page.goto(`${server.baseUrl}/account`);
     const listed = gridRows(page.getByTestId('transactions-grid'));
     for (const type of ['Buy IPv6 proxy', 'Renew']) {
-      await listed.filter({ hasText: type }).getByTestId('transaction-amount').filter({ hasText: '-20.000' }).waitFor();
+      await listed.filter({ hasText: type }).getByTestId('transaction-amount').filter({ hasText: '-20,000' }).waitFor();
     }
     await expect.poll(() => listed.count()).toBe(3);
     const amounts = await page.getByTestId('transactions-grid').getByTestId('transaction-amount').allTextContents();
-    expect(amounts.sort()).toEqual(['+100.000', '-20.000', '-20.000']);
+    expect(amounts.sort()).toEqual(['+100,000', '-20,000', '-20,000']);
   });
 });
 
@@ -139,7 +139,7 @@ describe('order management', () => {
     await advanceServerClock(server, 2 * 3600_000);
 
     await loginViaUi(page, server.baseUrl, user, 'en');
-    await balance(page, '179.700 Coin');
+    await balance(page, '179,700 coins');
     await page.goto(`${server.baseUrl}/order`);
     const grid = page.getByTestId('orders-grid');
     const rows = gridRows(grid);
@@ -170,13 +170,13 @@ describe('order management', () => {
     await packageRow.locator('[data-field="bandwidthGb"]').filter({ hasText: '50 GB' }).waitFor();
     await packageRow.getByTestId('order-bandwidth').click();
     const bandwidth = page.getByTestId('bandwidth-dialog');
-    await bandwidth.getByText('Now 50 GB, at most 1.000 GB. 5.000 Coin ($0.21) per GB.', { exact: true }).waitFor();
+    await bandwidth.getByText('Now 50 GB, at most 1,000 GB. 5,000 coins ($0.21) per GB.', { exact: true }).waitFor();
     await page.getByTestId('bandwidth-gb').fill('10');
-    await bandwidth.getByText('50.000 Coin ($2.08)', { exact: true }).waitFor();
+    await bandwidth.getByText('50,000 coins ($2.08)', { exact: true }).waitFor();
     await page.getByTestId('bandwidth-dialog-confirm').click();
     await bandwidth.waitFor({ state: 'hidden' });
     await page.getByText('New bandwidth: 60 GB', { exact: true }).waitFor();
-    await balance(page, '129.700 Coin');
+    await balance(page, '129,700 coins');
     await packageRow.locator('[data-field="bandwidthGb"]').filter({ hasText: '60 GB' }).waitFor();
 
     // Auto-renew is per order and survives a reload.
@@ -192,11 +192,11 @@ describe('order management', () => {
 
     // Renewing the expired order, then each order's history.
     await retailRow.getByTestId('order-renew').click();
-    await page.getByTestId('renew-estimate').filter({ hasText: '300 Coin' }).waitFor();
+    await page.getByTestId('renew-estimate').filter({ hasText: '300 coins' }).waitFor();
     await page.getByTestId('renew-dialog-confirm').click();
     await page.getByTestId('renew-dialog').waitFor({ state: 'hidden' });
     await retailRow.locator('[data-status="using"]').waitFor();
-    await balance(page, '129.400 Coin');
+    await balance(page, '129,400 coins');
 
     const historyOf = async (row: Locator): Promise<string[]> => {
       await row.getByTestId('order-history').click();
@@ -214,10 +214,10 @@ describe('order management', () => {
       await dialog.waitFor({ state: 'hidden' });
       return entries.sort();
     };
-    expect(await historyOf(retailRow)).toEqual(['buy -300 Coin (-$0.01)', 'renew -300 Coin (-$0.01)']);
+    expect(await historyOf(retailRow)).toEqual(['buy -300 coins (-$0.01)', 'renew -300 coins (-$0.01)']);
     expect(await historyOf(packageRow)).toEqual([
-      'buy -120.000 Coin (-$5.00)',
-      'increase_bandwidth -50.000 Coin (-$2.08)',
+      'buy -120,000 coins (-$5.00)',
+      'increase_bandwidth -50,000 coins (-$2.08)',
     ]);
     expect(pathOf(page)).toBe('/order');
   });

@@ -61,19 +61,19 @@ describe('deposit promotion', () => {
     await postBankWebhook(server, { content: `${code} nap tien`, amount: 500_000, accountNumber });
 
     // 500,000 coins and the 10% bonus, in the top bar without a reload.
-    await customerPage.getByTestId('topbar-balance').filter({ hasText: '550.000 Coin' }).waitFor();
+    await customerPage.getByTestId('topbar-balance').filter({ hasText: '550,000 coins' }).waitFor();
 
     await page.goto(`${server.baseUrl}/admin/analytics?lang=en`);
-    await page.getByTestId('revenue-total').filter({ hasText: 'Total top-ups: 500.000 Coin' }).waitFor();
+    await page.getByTestId('revenue-total').filter({ hasText: 'Total top-ups: 500,000 coins' }).waitFor();
     await page.goto(`${server.baseUrl}/admin/overview?lang=en`);
-    await page.getByTestId('overview-topups-today').filter({ hasText: '500.000 Coin' }).waitFor();
+    await page.getByTestId('overview-topups-today').filter({ hasText: '500,000 coins' }).waitFor();
     await page.goto(`${server.baseUrl}/admin/promotion?lang=en`);
     await page
       .getByTestId('promotion-card')
       .filter({ hasText: 'Ten percent' })
       .getByTestId('promotion-stats-open')
       .click();
-    await page.getByTestId('stats-bonus').filter({ hasText: '50.000' }).waitFor();
+    await page.getByTestId('stats-bonus').filter({ hasText: '50,000' }).waitFor();
   });
 
   it('should lay out the promotion, overview and analytics screens and the notice at 1366 and 390 px in vi and en', async () => {

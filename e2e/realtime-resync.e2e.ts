@@ -54,7 +54,7 @@ describe('realtime after the server lost its database listener (PostgreSQL)', ()
       await stream;
       const code = (await page.getByTestId('topup-code-bill').innerText()).trim();
       const accountNumber = (await page.getByTestId('topup-account-number').innerText()).trim();
-      await page.getByTestId('topbar-balance').filter({ hasText: '0 Coin' }).waitFor();
+      await page.getByTestId('topbar-balance').filter({ hasText: '0 coins' }).waitFor();
       await page.evaluate(() => {
         (window as unknown as { e2eMarker?: string }).e2eMarker = 'set';
       });
@@ -76,7 +76,7 @@ describe('realtime after the server lost its database listener (PostgreSQL)', ()
       killing = false;
       await killer;
 
-      await page.getByTestId('topbar-balance').filter({ hasText: '250.000 Coin' }).waitFor({ timeout: 10_000 });
+      await page.getByTestId('topbar-balance').filter({ hasText: '250,000 coins' }).waitFor({ timeout: 10_000 });
       // Nothing reloaded the page: the stream's resync brought the balance.
       expect(await page.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker)).toBe('set');
     } finally {

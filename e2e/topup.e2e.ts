@@ -45,14 +45,14 @@ describe('bank transfer top-up', () => {
     const user = await createCustomer(server, mail, 'topup');
     await loginViaUi(page, server.baseUrl, user, 'en');
     const { code, accountNumber } = await openTopup(page, server.baseUrl);
-    await page.getByTestId('topbar-balance').filter({ hasText: '0 Coin' }).waitFor();
+    await page.getByTestId('topbar-balance').filter({ hasText: '0 coins' }).waitFor();
     await page.evaluate(() => {
       (window as unknown as { e2eMarker?: string }).e2eMarker = 'set';
     });
 
     await postBankWebhook(server, { content: `MBVCB.8812.${code}.CT tu 0123`, amount: 200_000, accountNumber });
 
-    await expectCredited(page, '200,000', '200.000 Coin');
+    await expectCredited(page, '200,000', '200,000 coins');
     // docs/screens.md#top-up-success: the id is remembered, so the same top-up is not shown again.
     expect(await page.evaluate(() => localStorage.getItem('lastTopupId'))).toMatch(/^[0-9a-f-]{36}$/);
     await page.getByTestId('topup-success-close').click();
@@ -98,7 +98,7 @@ describe('bank transfer top-up', () => {
 
       await postBankWebhook(b, { content: `${code} nap tien`, amount: 150_000, accountNumber });
 
-      await expectCredited(page, '150,000', '150.000 Coin');
+      await expectCredited(page, '150,000', '150,000 coins');
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
       await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);

@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import TablePagination from '@mui/material/TablePagination';
 import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
 import { enUS, viVN } from '@mui/x-data-grid/locales';
-import { formatCoins } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import type { Paging } from '@/hooks/use-paging';
 import type { RowSelection } from '@/hooks/use-row-selection';
+import { formatNumber } from '@/lib/format';
 
 /** The MIT DataGrid pages at most 100 rows. */
 export const PAGE_SIZE_OPTIONS = [25, 50, 100];
@@ -34,7 +34,7 @@ export function AppDataGrid<R extends GridValidRowModel>({
           noRowsLabel: t('common.noRows'),
           // The Vietnamese grid texts leave this one in English.
           paginationDisplayedRows: ({ from, to, count }) =>
-            t('common.gridRows', { from: formatCoins(from), to: formatCoins(to), count: formatCoins(count) }),
+            t('common.gridRows', { from: formatNumber(from), to: formatNumber(to), count: formatNumber(count) }),
         }}
         sx={{ bgcolor: 'background.paper', minHeight: 220, ...sx }}
         {...props}
@@ -114,7 +114,7 @@ export function ListPagination({ total, paging, onChange }: { total: number; pag
       }}
       labelRowsPerPage={t('common.rowsPerPage')}
       labelDisplayedRows={({ from, to, count }) =>
-        t('common.gridRows', { from: formatCoins(from), to: formatCoins(to), count: formatCoins(count) })
+        t('common.gridRows', { from: formatNumber(from), to: formatNumber(to), count: formatNumber(count) })
       }
       // On a phone the row count and the page arrows go to a second line instead of being cut off
       // at the right edge (the Vietnamese labels do not fit 390 px on one).

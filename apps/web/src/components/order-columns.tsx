@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatCoins, formatDateTime, type TOrder } from '@proxy/contract';
+import { formatDateTime, type TOrder } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { OrderStatusChip } from '@/components/status-chip';
-import { countryName, formatMoney, formatPeriod } from '@/lib/format';
+import { countryName, formatMoney, formatNumber, formatPeriod } from '@/lib/format';
 
 /** The columns every order table shows (the customer's and the admin's). */
 export function useOrderBaseColumns<T extends TOrder = TOrder>(): GridColDef<T>[] {
@@ -37,7 +37,7 @@ export function useOrderBaseColumns<T extends TOrder = TOrder>(): GridColDef<T>[
       headerName: t('common.quantity'),
       type: 'number',
       minWidth: 90,
-      valueFormatter: (value: number) => formatCoins(value),
+      valueFormatter: (value: number) => formatNumber(value),
     },
     {
       field: 'period',

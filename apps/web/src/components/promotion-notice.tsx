@@ -1,8 +1,9 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import { coinsToUsd, formatCoins, formatDateTime } from '@proxy/contract';
+import { coinsToUsd, formatDateTime } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { useSiteInfo } from '@/lib/site-info';
+import { formatNumber } from '@/lib/format';
 
 /**
  * docs/money.md#promotions: the deposit bonus tiers. Vietnamese shows coins with dot separators, English
@@ -18,7 +19,7 @@ export function PromotionNotice() {
   }
 
   const amount = (coins: number) =>
-    i18n.language === 'vi' ? `${formatCoins(coins)} ${t('common.coin')}` : `$${coinsToUsd(coins)}`;
+    i18n.language === 'vi' ? `${formatNumber(coins)} ${t('common.coin')}` : `$${coinsToUsd(coins)}`;
   const text = tiers
     .map((tier) => t('common.promotion.tier', { amount: amount(tier.minAmount), percent: tier.percent }))
     .join(t('common.promotion.separator'));

@@ -6,10 +6,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import { formatCoinsComma } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { navigateTo } from '@/lib/navigation';
+import { formatNumber } from '@/lib/format';
 
 interface TopupSuccessDialogProps {
   topup: { amount: number; bonus: number } | null;
@@ -41,11 +41,11 @@ export function TopupSuccessDialog({ topup, onClose }: TopupSuccessDialogProps) 
           </DialogTitle>
           <DialogContent>
             <Typography data-testid="topup-success-text">
-              {t('topup.successDialog.message', { amount: formatCoinsComma(topup.amount), coin: t('common.coin') })}
+              {t('topup.successDialog.message', { amount: formatNumber(topup.amount), coin: t('common.coin') })}
             </Typography>
             {topup.bonus > 0 && (
               <Typography color="success.main" sx={{ mt: 1, fontWeight: 600 }} data-testid="topup-success-bonus">
-                {t('topup.successDialog.bonus', { bonus: formatCoinsComma(topup.bonus), coin: t('common.coin') })}
+                {t('topup.successDialog.bonus', { bonus: formatNumber(topup.bonus), coin: t('common.coin') })}
               </Typography>
             )}
           </DialogContent>

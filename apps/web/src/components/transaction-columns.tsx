@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatCoins, formatDateTime, type TTransaction } from '@proxy/contract';
+import { formatDateTime, type TTransaction } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { formatBalance } from '@/lib/format';
+import { formatBalance, formatNumber } from '@/lib/format';
 import { ledgerText } from '@/lib/ledger-text';
 
 /**
@@ -10,7 +10,7 @@ import { ledgerText } from '@/lib/ledger-text';
  * (docs/product-rules.md#formats: dot grouping).
  */
 export function signedCoins(amount: number): string {
-  return amount > 0 ? `+${formatCoins(amount)}` : formatCoins(amount);
+  return amount > 0 ? `+${formatNumber(amount)}` : formatNumber(amount);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { formatCoins, type TAuditEvent, type Period } from '@proxy/contract';
+import { type TAuditEvent, type Period } from '@proxy/contract';
 import type { TFunction } from 'i18next';
-import { countryName, formatPeriod } from './format';
+import { countryName, formatNumber, formatPeriod } from './format';
 
 const MONEY = new Set(['cost', 'refunded', 'amount', 'balance']);
 const SHOWN = [
@@ -36,7 +36,7 @@ export function auditDetailText(e: TAuditEvent, t: TFunction, language: string):
     parts.push(t('audit.detail.passwordChanged'));
   }
   if (e.action === 'api-key.use' && typeof d.count === 'number') {
-    parts.push(`${t('audit.detail.requests')}: ${formatCoins(d.count)}`);
+    parts.push(`${t('audit.detail.requests')}: ${formatNumber(d.count)}`);
   }
   for (const key of SHOWN) {
     const v = d[key];
@@ -47,7 +47,7 @@ export function auditDetailText(e: TAuditEvent, t: TFunction, language: string):
     if (key === 'period' && typeof v === 'object') {
       text = formatPeriod(v as Period, t);
     } else if (MONEY.has(key) && typeof v === 'number') {
-      text = formatCoins(v);
+      text = formatNumber(v);
     } else if (typeof v === 'boolean') {
       text = t(v ? 'audit.on' : 'audit.off');
     } else if (Array.isArray(v)) {

@@ -1,22 +1,43 @@
-import { coinsToUsd, formatCoins, type Period } from '@proxy/contract';
-import type { TFunction } from 'i18next';
+import { coinsToUsd, type Period } from '@proxy/contract';
+import i18next, { type TFunction } from 'i18next';
+import { fixedDigits, groupDigits } from './numbers';
 
-/** docs/product-rules.md#formats: a balance with dot separators and the coin unit, e.g. "1.000.000 Xu". */
-export function formatBalance(coins: number, t: TFunction): string {
-  return `${formatCoins(coins)} ${t('common.coin')}`;
+/** The interface language (lib/i18n sets it on the one i18next instance); vi until it is known. */
+function currentLanguage(): string {
+  return i18next.language === 'en' ? 'en' : 'vi';
 }
 
 /**
- * A price: coins with dot separators, and in English also dollars (docs/product-rules.md#formats: coins / 24000),
- * e.g. "20.000 Coin ($0.83)".
+ * docs/product-rules.md#formats: a number in the interface language ("1.000.000" / "1,000,000";
+ * "3,8" / "3.8" with `digits` decimals).
+ */
+export function formatNumber(value: number, language: string = currentLanguage(), digits = 0): string {
+  return groupDigits(value, language, digits);
+}
+
+/** docs/product-rules.md#formats: a balance with the coin unit, e.g. "1.000.000 Xu", "1,000,000 coins", "1 coin". */
+export function formatBalance(coins: number, t: TFunction, language: string = currentLanguage()): string {
+  return `${formatNumber(coins, language)} ${t('common.coin', { count: Math.abs(coins) })}`;
+}
+
+/** Dollars as coins / 24000 with two decimals; a positive amount under a cent is "<$0.01", never "$0.00". */
+export function formatUsd(coins: number, language: string = currentLanguage()): string {
+  const usd = coinsToUsd(coins);
+  const negative = usd.startsWith('-');
+  const abs = negative ? usd.slice(1) : usd;
+  if (abs === '0.00' && coins !== 0) {
+    return `${negative ? '-' : ''}<$${fixedDigits(0.01, language, 2)}`;
+  }
+  return `${negative ? '-' : ''}$${fixedDigits(Number(abs), language, 2)}`;
+}
+
+/**
+ * A price: coins, and in English also dollars (docs/product-rules.md#formats: coins / 24000),
+ * e.g. "20,000 coins ($0.83)".
  */
 export function formatMoney(coins: number, t: TFunction, language: string): string {
-  const base = formatBalance(coins, t);
-  if (language !== 'en') {
-    return base;
-  }
-  const usd = coinsToUsd(coins);
-  return `${base} (${usd.startsWith('-') ? `-$${usd.slice(1)}` : `$${usd}`})`;
+  const base = formatBalance(coins, t, language);
+  return language === 'en' ? `${base} (${formatUsd(coins, language)})` : base;
 }
 
 /** A period in words, e.g. "3 ngày" / "3 days". */
@@ -39,13 +60,13 @@ export function countryName(code: string, language: string, fallback?: string): 
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
 
-/** A byte count in binary units, e.g. 1536 → "1.5 KB", 0 → "0 B". */
-export function formatBytes(bytes: number): string {
+/** A byte count in binary units, e.g. 1536 → "1.5 KB" (en) / "1,5 KB" (vi), 0 → "0 B". */
+export function formatBytes(bytes: number, language: string = currentLanguage()): string {
   if (!Number.isFinite(bytes) || bytes <= 0) {
     return '0 B';
   }
   const exp = Math.min(BYTE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
   const value = bytes / 1024 ** exp;
-  const text = exp === 0 || value >= 100 ? String(Math.round(value)) : value.toFixed(1).replace(/\.0$/, '');
+  const text = formatNumber(exp === 0 || value >= 100 ? Math.round(value) : value, language, 1);
   return `${text} ${BYTE_UNITS[exp]}`;
 }

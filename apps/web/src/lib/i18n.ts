@@ -1,7 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, formatCoins, type Locale } from '@proxy/contract';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@proxy/contract';
 import { STORAGE_KEYS } from '@/config/constants';
+import { groupDigits } from './numbers';
 import { core as viCore } from '@/locales/vi/core';
 
 /**
@@ -76,11 +77,13 @@ i18n.on('languageChanged', (lng) => {
 const UNGROUPED = new Set(['year']);
 
 /**
- * docs/product-rules.md#formats: every whole number a text interpolates is grouped with dots in
- * both languages (1.000, 5.000 GB), as money is; plural forms still see the number itself.
+ * docs/product-rules.md#formats: every number a text interpolates follows the language (vi 1.000
+ * and 3,8; en 1,000 and 3.8); plural forms still see the number itself.
  */
-export function groupNumber(value: unknown, key: string | undefined): unknown {
-  return typeof value === 'number' && Number.isInteger(value) && !UNGROUPED.has(key ?? '') ? formatCoins(value) : value;
+export function groupNumber(value: unknown, key: string | undefined, lng: string = DEFAULT_LOCALE): unknown {
+  return typeof value === 'number' && Number.isFinite(value) && !UNGROUPED.has(key ?? '')
+    ? groupDigits(value, lng, 2)
+    : value;
 }
 
 const startLanguage = initialLanguage();
@@ -96,8 +99,8 @@ void i18n.use(initReactI18next).init({
   interpolation: {
     escapeValue: false,
     alwaysFormat: true,
-    format: (value: unknown, _format, _lng, options) =>
-      groupNumber(value, (options as { interpolationkey?: string } | undefined)?.interpolationkey) as string,
+    format: (value: unknown, _format, lng, options) =>
+      groupNumber(value, (options as { interpolationkey?: string } | undefined)?.interpolationkey, lng) as string,
   },
   returnNull: false,
   showSupportNotice: false,

@@ -1,6 +1,6 @@
-import { formatCoins, formatMinor, type TLedgerI18n, type TOPUP_CURRENCIES, type TTopupI18n } from '@proxy/contract';
+import { formatMinor, type TLedgerI18n, type TOPUP_CURRENCIES, type TTopupI18n } from '@proxy/contract';
 import type { TFunction } from 'i18next';
-import { countryName, formatPeriod } from './format';
+import { countryName, formatNumber, formatPeriod } from './format';
 
 /** A ledger row or top-up as the server sends it: English `content`, and maybe its translatable form. */
 export interface DescribedRow {
@@ -12,7 +12,7 @@ export interface DescribedRow {
 function providerAmount(amount: number, currency: (typeof TOPUP_CURRENCIES)[number]): string {
   switch (currency) {
     case 'VND':
-      return formatCoins(amount);
+      return formatNumber(amount);
     case 'USD':
       return formatMinor(amount, 2);
     case 'USDT':
@@ -26,7 +26,7 @@ function describe(d: TLedgerI18n, t: TFunction, language: string): string {
     case 'buyRetail':
       return t('ledger.buyRetail', {
         code: d.params.code,
-        quantity: formatCoins(d.params.quantity),
+        quantity: formatNumber(d.params.quantity),
         product: t(`common.productInSentence.${d.params.product}`),
         country: country(d.params.country),
         period: formatPeriod(d.params.period, t),
@@ -35,7 +35,7 @@ function describe(d: TLedgerI18n, t: TFunction, language: string): string {
       return t('ledger.buyPackage', {
         code: d.params.code,
         package: d.params.package,
-        quantity: formatCoins(d.params.quantity),
+        quantity: formatNumber(d.params.quantity),
         product: t(`common.productInSentence.${d.params.product}`),
         country: country(d.params.country),
         period: formatPeriod({ unit: 'day', value: d.params.days }, t),
@@ -44,30 +44,30 @@ function describe(d: TLedgerI18n, t: TFunction, language: string): string {
       return t('ledger.buyKeys', {
         code: d.params.code,
         package: d.params.package,
-        quantity: formatCoins(d.params.quantity),
+        quantity: formatNumber(d.params.quantity),
         country: country(d.params.country),
       });
     case 'renewOrder':
     case 'autoRenewOrder':
       return t(`ledger.${d.key}`, {
         code: d.params.code,
-        count: formatCoins(d.params.count),
+        count: formatNumber(d.params.count),
         period: formatPeriod(d.params.period, t),
       });
     case 'renewProxies':
       return t('ledger.renewProxies', {
-        count: formatCoins(d.params.count),
+        count: formatNumber(d.params.count),
         product: t(`common.productInSentence.${d.params.product}`),
         period: formatPeriod(d.params.period, t),
       });
     case 'renewKeys':
-      return t('ledger.renewKeys', { count: formatCoins(d.params.count), period: formatPeriod(d.params.period, t) });
+      return t('ledger.renewKeys', { count: formatNumber(d.params.count), period: formatPeriod(d.params.period, t) });
     case 'bandwidth':
-      return t('ledger.bandwidth', { code: d.params.code, gb: formatCoins(d.params.gb) });
+      return t('ledger.bandwidth', { code: d.params.code, gb: formatNumber(d.params.gb) });
     case 'increaseAmount':
       return t('ledger.increaseAmount', {
         code: d.params.code,
-        quantity: formatCoins(d.params.quantity),
+        quantity: formatNumber(d.params.quantity),
         product: t(`common.productInSentence.${d.params.product}`),
         country: country(d.params.country),
         period: formatPeriod({ unit: 'hour', value: d.params.hours }, t),
@@ -75,7 +75,7 @@ function describe(d: TLedgerI18n, t: TFunction, language: string): string {
     case 'changeCountry':
       return t('ledger.changeCountry', {
         code: d.params.code,
-        count: formatCoins(d.params.count),
+        count: formatNumber(d.params.count),
         from: country(d.params.from),
         to: country(d.params.to),
         period: formatPeriod({ unit: 'hour', value: d.params.hours }, t),
@@ -95,7 +95,7 @@ function describe(d: TLedgerI18n, t: TFunction, language: string): string {
     case 'agencyCommission':
       return t('ledger.agencyCommission', {
         percent: d.params.percent,
-        amount: formatCoins(d.params.amount),
+        amount: formatNumber(d.params.amount),
         email: d.params.email,
       });
     case 'agencyTransferOut':
@@ -107,7 +107,7 @@ function describe(d: TLedgerI18n, t: TFunction, language: string): string {
 
 function describeTopup(d: TTopupI18n, t: TFunction): string {
   if (d.key === 'topupBank') {
-    return t('ledger.topupBank', { amount: formatCoins(d.params.amount), code: d.params.code });
+    return t('ledger.topupBank', { amount: formatNumber(d.params.amount), code: d.params.code });
   }
   return t('ledger.topup', {
     method: t(`common.paymentMethod.${d.params.method}`),

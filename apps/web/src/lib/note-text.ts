@@ -1,6 +1,6 @@
-import { ERROR_CODES, formatCoins, type ErrorCode, type THeldReasonI18n, type TOrderLogI18n } from '@proxy/contract';
+import { ERROR_CODES, type ErrorCode, type THeldReasonI18n, type TOrderLogI18n } from '@proxy/contract';
 import type { TFunction } from 'i18next';
-import { countryName, formatPeriod } from './format';
+import { countryName, formatNumber, formatPeriod } from './format';
 
 const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
 
@@ -19,15 +19,15 @@ function describeLog(d: TOrderLogI18n, t: TFunction, language: string): string {
     case 'renewKeys':
       return t(`notes.orderLog.${d.key}`, {
         count: d.params.count,
-        n: formatCoins(d.params.count),
+        n: formatNumber(d.params.count),
         period: formatPeriod(d.params.period, t),
       });
     case 'bandwidth':
-      return t('notes.orderLog.bandwidth', { gb: formatCoins(d.params.gb) });
+      return t('notes.orderLog.bandwidth', { gb: formatNumber(d.params.gb) });
     case 'increaseAmount':
       return failed(
         t('notes.orderLog.increaseAmount', {
-          quantity: formatCoins(d.params.quantity),
+          quantity: formatNumber(d.params.quantity),
           period: formatPeriod({ unit: 'hour', value: d.params.hours }, t),
         }),
         d.params.error,
@@ -46,13 +46,13 @@ function describeLog(d: TOrderLogI18n, t: TFunction, language: string): string {
       return failed(t('notes.orderLog.autoRenewFailed'), d.params.error, t);
     case 'adminExtend':
       return t('notes.orderLog.adminExtend', {
-        count: formatCoins(d.params.count),
+        count: formatNumber(d.params.count),
         period: formatPeriod(d.params.period, t),
       });
     case 'adminCancel':
       return t('notes.orderLog.adminCancel', {
-        count: formatCoins(d.params.count),
-        refund: `${formatCoins(d.params.refund)} ${t('common.coin')}`,
+        count: formatNumber(d.params.count),
+        refund: `${formatNumber(d.params.refund)} ${t('common.coin')}`,
       });
   }
 }
@@ -92,7 +92,7 @@ function describeHeld(d: THeldReasonI18n, t: TFunction): string {
     case 'payee':
       return t(`notes.held.${d.key}`, d.params);
     case 'belowMinimum':
-      return t('notes.held.belowMinimum', { min: formatCoins(d.params.min) });
+      return t('notes.held.belowMinimum', { min: formatNumber(d.params.min) });
     case 'paidAfter':
       return t('notes.held.paidAfter', {
         status: t(`common.topupStatus.${d.params.status}`, { defaultValue: d.params.status }),

@@ -45,6 +45,8 @@ export const ZOrder = z.object({
    */
   earliestExpiresAt: z.string().nullable().optional(),
   latestExpiresAt: z.string().nullable().optional(),
+  /** Some of the order's live proxies or keys renew themselves and others do not (customer list and detail). */
+  autoRenewMixed: z.boolean().optional(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 

@@ -72,17 +72,29 @@ export async function expiryRanges(db: DbOrTx, orderIds: string[]): Promise<Map<
     orderIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const rows = await queryRows<{ order_id: string; first: string | Date; last: string | Date }>(
+  const rows = await queryRows<{
+    order_id: string;
+    first: string | Date;
+    last: string | Date;
+    any_auto: boolean;
+    all_auto: boolean;
+  }>(
     db,
-    sql`select order_id, min(expires_at) as first, max(expires_at) as last from (
-          select order_id, expires_at from proxies
+    sql`select order_id, min(expires_at) as first, max(expires_at) as last,
+          bool_or(auto_renew) as any_auto, bool_and(auto_renew) as all_auto from (
+          select order_id, expires_at, auto_renew from proxies
             where order_id in (${ids}) and key_id is null and status <> 'locked'
           union all
-          select order_id, expires_at from rotating_keys where order_id in (${ids}) and status <> 'locked'
+          select order_id, expires_at, auto_renew from rotating_keys
+            where order_id in (${ids}) and status <> 'locked'
         ) u group by order_id`,
   );
   for (const r of rows) {
-    out.set(r.order_id, { first: new Date(r.first), last: new Date(r.last) });
+    out.set(r.order_id, {
+      first: new Date(r.first),
+      last: new Date(r.last),
+      autoRenewMixed: Boolean(r.any_auto) && !r.all_auto,
+    });
   }
   return out;
 }
@@ -90,4 +102,6 @@ export async function expiryRanges(db: DbOrTx, orderIds: string[]): Promise<Map<
 export interface ExpiryRange {
   first: Date;
   last: Date;
+  /** Some live units renew themselves and others do not. */
+  autoRenewMixed: boolean;
 }

@@ -51,6 +51,38 @@ describe('renewing some proxies or keys of an order', () => {
     expect(row).toMatchObject({ earliestExpiresAt: detail.earliestExpiresAt, latestExpiresAt: detail.latestExpiresAt });
   });
 
+  it('should say an order is mixed when only some of its proxies renew themselves', async () => {
+    const c = await customer(t, 1_000_000);
+    const bought = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/v6-proxy/buy-retail',
+        token: c.token,
+        payload: { country: 'VN', quantity: 50, period: { unit: 'day', value: 1 } },
+      })
+    ).json();
+    const detail = async () =>
+      (await t.inject({ method: 'GET', url: `/api/order/detail/${bought.order.id}`, token: c.token })).json();
+    expect(await detail()).toMatchObject({ autoRenew: false, autoRenewMixed: false });
+    const update = await t.inject({
+      method: 'PUT',
+      url: '/api/v6-proxy/update-list-proxy',
+      token: c.token,
+      payload: { listProxyId: [bought.proxies[0].id], autoRenew: true },
+    });
+    expect(update.statusCode).toBe(200);
+    expect(await detail()).toMatchObject({ autoRenewMixed: true });
+    const list = (await t.inject({ method: 'GET', url: '/api/order/list-order', token: c.token })).json();
+    expect(list.items.find((o: { id: string }) => o.id === bought.order.id)).toMatchObject({ autoRenewMixed: true });
+    await t.inject({
+      method: 'PUT',
+      url: '/api/v6-proxy/update-list-proxy',
+      token: c.token,
+      payload: { listProxyId: bought.proxies.map((p: { id: string }) => p.id), autoRenew: true },
+    });
+    expect(await detail()).toMatchObject({ autoRenewMixed: false });
+  });
+
   it('should log a key renewal on the key’s order with its amount', async () => {
     const c = await customer(t, 1_000_000);
     const pkg = (await t.inject({ method: 'GET', url: '/api/key-package/get-all-package' })).json()[0];

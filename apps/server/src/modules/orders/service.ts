@@ -9,7 +9,7 @@ import * as repo from './repository.js';
 
 type OrderListQuery = Omit<repo.OrderFilter, 'userId' | 'siteId' | 'searchEmail'>;
 
-/** Orders with the earliest and latest expiry of their live proxies or keys. */
+/** Orders with the earliest and latest expiry of their live proxies or keys, and whether their auto-renew differs. */
 async function withExpiryRange(ctx: AppContext, rows: OrderRow[]): Promise<TOrder[]> {
   const ranges = await plans.expiryRanges(
     ctx.db,
@@ -21,6 +21,7 @@ async function withExpiryRange(ctx: AppContext, rows: OrderRow[]): Promise<TOrde
       ...toOrder(o),
       earliestExpiresAt: r ? r.first.toISOString() : null,
       latestExpiresAt: r ? r.last.toISOString() : null,
+      autoRenewMixed: r?.autoRenewMixed ?? false,
     };
   });
 }

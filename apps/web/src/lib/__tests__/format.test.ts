@@ -1,17 +1,38 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { countryName, formatBytes, formatMoney } from '../format';
+import { countryName, formatBytes, formatMoney, formatNumber } from '../format';
 
-const t = ((key: string) => (key === 'common.coin' ? 'Coin' : key)) as unknown as TFunction;
+// The coin unit as the locales give it: "Xu" in vi; "coin" for one and "coins" otherwise in en.
+const tIn = (lang: 'vi' | 'en') =>
+  ((key: string, o?: { count?: number }) =>
+    key === 'common.coin' ? (lang === 'vi' ? 'Xu' : o?.count === 1 ? 'coin' : 'coins') : key) as unknown as TFunction;
+const t = tIn('vi');
+const en = tIn('en');
 
 describe('formatMoney', () => {
   it('should show coins with dot separators in Vietnamese', () => {
-    expect(formatMoney(1_000_000, t, 'vi')).toBe('1.000.000 Coin');
+    expect(formatMoney(1_000_000, t, 'vi')).toBe('1.000.000 Xu');
   });
 
-  it('should add dollars (coins / 24000) in English', () => {
-    expect(formatMoney(20_000, t, 'en')).toBe('20.000 Coin ($0.83)');
-    expect(formatMoney(-24_000, t, 'en')).toBe('-24.000 Coin (-$1.00)');
+  it('should group with commas, use the plural and add dollars (coins / 24000) in English', () => {
+    expect(formatMoney(20_000, en, 'en')).toBe('20,000 coins ($0.83)');
+    expect(formatMoney(-24_000, en, 'en')).toBe('-24,000 coins (-$1.00)');
+    expect(formatMoney(1_000_000, en, 'en')).toBe('1,000,000 coins ($41.67)');
+    expect(formatMoney(1, en, 'en')).toBe('1 coin (<$0.01)');
+  });
+
+  it('should never show an hourly price as $0.00', () => {
+    expect(formatMoney(17, en, 'en')).toBe('17 coins (<$0.01)');
+    expect(formatMoney(0, en, 'en')).toBe('0 coins ($0.00)');
+  });
+});
+
+describe('formatNumber', () => {
+  it('should follow the language: dots and a decimal comma in vi, commas and a decimal point in en', () => {
+    expect(formatNumber(1_000_000, 'vi')).toBe('1.000.000');
+    expect(formatNumber(1_000_000, 'en')).toBe('1,000,000');
+    expect(formatNumber(3.8, 'vi', 1)).toBe('3,8');
+    expect(formatNumber(3.8, 'en', 1)).toBe('3.8');
   });
 });
 
@@ -28,9 +49,10 @@ describe('countryName', () => {
 
 describe('formatBytes', () => {
   it('should use binary units with at most one decimal', () => {
-    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(0, 'en')).toBe('0 B');
     expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(1536, 'en')).toBe('1.5 KB');
+    expect(formatBytes(3.8 * 1024, 'vi')).toBe('3,8 KB');
     expect(formatBytes(1024 ** 3)).toBe('1 GB');
     expect(formatBytes(250 * 1024 ** 2)).toBe('250 MB');
   });

@@ -1,7 +1,9 @@
 import type { common as vi } from '../vi/common';
 
 export const common: typeof vi = {
-  coin: 'Coin',
+  coin: 'coins',
+  coin_one: 'coin',
+  coin_other: 'coins',
   cancel: 'Cancel',
   confirm: 'Confirm',
   close: 'Close',

@@ -10,6 +10,8 @@ export const orders: typeof vi = {
     earliest: 'Earliest: {{date}}',
     latest: 'Latest: {{date}}',
   },
+  autoRenewMixed: 'Mixed',
+  details: 'Order details',
   columns: {
     code: 'Order code',
     paidAt: 'Paid at',
@@ -19,6 +21,7 @@ export const orders: typeof vi = {
     user: 'Customer',
   },
   actions: {
+    renewLive: 'Renew its proxies',
     renew: 'Renew',
     bandwidth: 'Increase bandwidth',
     history: 'Operation history',
@@ -36,6 +39,15 @@ export const orders: typeof vi = {
     estimate: 'Expected cost',
     submit: 'Renew',
     success: 'Order {{code}} renewed',
+  },
+  renewLive: {
+    title: 'Renew the proxies of order {{code}}',
+    message_one:
+      'Extend the order’s {{count}} proxy in use by one period, from its current expiry. It keeps its address.',
+    message_other:
+      'Extend the order’s {{count}} proxies in use by one period, each from its current expiry. They keep their addresses.',
+    success_one: '{{count}} proxy of order {{code}} renewed',
+    success_other: '{{count}} proxies of order {{code}} renewed',
   },
   renewSelected: {
     button: 'Renew selected',

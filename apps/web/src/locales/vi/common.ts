@@ -1,5 +1,7 @@
 export const common = {
   coin: 'Xu',
+  coin_one: 'Xu',
+  coin_other: 'Xu',
   cancel: 'Hủy',
   confirm: 'Xác nhận',
   close: 'Đóng',

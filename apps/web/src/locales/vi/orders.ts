@@ -8,6 +8,8 @@ export const orders = {
     earliest: 'Sớm nhất: {{date}}',
     latest: 'Muộn nhất: {{date}}',
   },
+  autoRenewMixed: 'Hỗn hợp',
+  details: 'Chi tiết đơn hàng',
   columns: {
     code: 'Mã đơn hàng',
     paidAt: 'Ngày thanh toán',
@@ -17,6 +19,7 @@ export const orders = {
     user: 'Khách hàng',
   },
   actions: {
+    renewLive: 'Gia hạn các proxy đang dùng',
     renew: 'Gia hạn',
     bandwidth: 'Tăng băng thông',
     history: 'Lịch sử thao tác',
@@ -34,6 +37,15 @@ export const orders = {
     estimate: 'Chi phí dự kiến',
     submit: 'Gia hạn',
     success: 'Đã gia hạn đơn hàng {{code}}',
+  },
+  renewLive: {
+    title: 'Gia hạn proxy của đơn hàng {{code}}',
+    message_one:
+      'Gia hạn {{count}} proxy đang dùng của đơn hàng thêm một kỳ, tính từ hạn hiện tại của nó. Proxy giữ nguyên địa chỉ.',
+    message_other:
+      'Gia hạn {{count}} proxy đang dùng của đơn hàng thêm một kỳ, tính từ hạn hiện tại của từng proxy. Proxy giữ nguyên địa chỉ.',
+    success_one: 'Đã gia hạn {{count}} proxy của đơn hàng {{code}}',
+    success_other: 'Đã gia hạn {{count}} proxy của đơn hàng {{code}}',
   },
   renewSelected: {
     button: 'Gia hạn đơn đã chọn',

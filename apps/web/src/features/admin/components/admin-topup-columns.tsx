@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import PriceCheckOutlined from '@mui/icons-material/PriceCheckOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatCoins, formatDateTime, type TAdminTopup } from '@proxy/contract';
+import { formatDateTime, type TAdminTopup } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { TopupStatusChip } from '@/components/status-chip';
-import { formatBalance } from '@/lib/format';
+import { formatBalance, formatNumber } from '@/lib/format';
 import { ledgerText } from '@/lib/ledger-text';
 import { heldReasonText } from '@/lib/note-text';
 
@@ -21,7 +21,7 @@ export type TopupAction = 'pay' | 'reject';
  */
 export function providerAmountText(row: Pick<TAdminTopup, 'providerAmount' | 'currency'>): string {
   const n = Number(row.providerAmount);
-  return row.currency === 'VND' && Number.isSafeInteger(n) ? formatCoins(n) : row.providerAmount;
+  return row.currency === 'VND' && Number.isSafeInteger(n) ? formatNumber(n) : row.providerAmount;
 }
 
 /**

@@ -7,9 +7,9 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatCoins, formatDateTime, type AgencyStatus, type TAgency } from '@proxy/contract';
+import { formatDateTime, type AgencyStatus, type TAgency } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { formatBalance } from '@/lib/format';
+import { formatBalance, formatNumber } from '@/lib/format';
 
 export type AgencyAction = 'approve' | 'disable' | 'edit' | 'delete';
 
@@ -79,7 +79,7 @@ export function useAgencyColumns(onAction: (action: AgencyAction, agency: TAgenc
       field: 'members',
       headerName: t('agency.admin.members'),
       minWidth: 100,
-      valueGetter: (_v, row) => formatCoins(row.members),
+      valueGetter: (_v, row) => formatNumber(row.members),
     },
     {
       field: 'totalDeposit',

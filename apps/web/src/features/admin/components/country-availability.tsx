@@ -9,11 +9,11 @@ import Tooltip from '@mui/material/Tooltip';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatCoins, type Product } from '@proxy/contract';
+import { type Product } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { AppDataGrid } from '@/components/data-grid';
-import { countryName } from '@/lib/format';
+import { countryName, formatNumber } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useDeleteCountry, useSetCountryEnabled } from '../api/catalog-admin';
 import { useAdminCountries, type TAdminCountry } from '../api/list-admin-countries';
@@ -43,7 +43,7 @@ export function CountryAvailability({ product }: { product: Product }) {
           size="small"
           variant="outlined"
           color={row.stock > 0 ? 'success' : 'warning'}
-          label={row.stock > 0 ? formatCoins(row.stock) : t('dashboard.purchase.outOfStockShort')}
+          label={row.stock > 0 ? formatNumber(row.stock) : t('dashboard.purchase.outOfStockShort')}
           data-testid={`admin-country-stock-${row.code}`}
         />
       ),

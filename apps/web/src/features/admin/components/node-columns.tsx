@@ -6,9 +6,9 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import LanOutlined from '@mui/icons-material/LanOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatCoins, formatDateTime } from '@proxy/contract';
+import { formatDateTime } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '@/lib/format';
+import { formatBytes, formatNumber } from '@/lib/format';
 import type { TNode } from '../api/list-nodes';
 
 export type NodeAction = 'edit' | 'rotate' | 'pools';
@@ -74,13 +74,13 @@ export function useNodeColumns(onAction: (action: NodeAction, node: TNode) => vo
       field: 'proxies',
       headerName: t('admin.nodes.proxies'),
       minWidth: 90,
-      valueGetter: (_v, row) => formatCoins(row.proxies),
+      valueGetter: (_v, row) => formatNumber(row.proxies),
     },
     {
       field: 'freePorts',
       headerName: t('admin.nodes.freePorts'),
       minWidth: 110,
-      valueGetter: (_v, row) => formatCoins(row.freePorts),
+      valueGetter: (_v, row) => formatNumber(row.freePorts),
     },
     {
       field: 'ports',

@@ -23,10 +23,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { formatCoins, PRODUCTS, type Product } from '@proxy/contract';
+import { PRODUCTS, type Product } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
-import { countryName } from '@/lib/format';
+import { countryName, formatNumber } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useAddNodeEgress } from '../api/add-node-egress';
 import { useDeleteNodeEgress } from '../api/delete-node-egress';
@@ -77,8 +77,8 @@ function GroupBlocks({ node, groups }: { node: TNode; groups: TEgressGroup[] }) 
                 {t(`common.product.${productOf(g)}`)} · {countryName(g.country, i18n.language)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {t(`admin.nodes.kinds.${g.kind}`)} (IPv{g.family}) · {t('admin.nodes.inUse')}: {formatCoins(g.held)} /{' '}
-                {formatCoins(g.total)}
+                {t(`admin.nodes.kinds.${g.kind}`)} (IPv{g.family}) · {t('admin.nodes.inUse')}: {formatNumber(g.held)} /{' '}
+                {formatNumber(g.total)}
               </Typography>
               <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
                 {g.sample}
@@ -123,7 +123,7 @@ function GroupsTable({ node, groups }: { node: TNode; groups: TEgressGroup[] }) 
                 {t(`admin.nodes.kinds.${g.kind}`)} (IPv{g.family})
               </TableCell>
               <TableCell align="right">
-                {formatCoins(g.held)} / {formatCoins(g.total)}
+                {formatNumber(g.held)} / {formatNumber(g.total)}
               </TableCell>
               <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{g.sample}</TableCell>
               <TableCell padding="checkbox">

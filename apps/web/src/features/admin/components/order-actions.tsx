@@ -3,10 +3,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatCoins, PERIOD_UNITS, ZPeriod, type PeriodUnit } from '@proxy/contract';
+import { PERIOD_UNITS, ZPeriod, type PeriodUnit } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
-import { formatBalance } from '@/lib/format';
+import { formatBalance, formatNumber } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCancelOrder, useExtendOrder } from '../api/order-admin';
 import type { TAdminOrder } from '../api/list-admin-orders';
@@ -89,7 +89,7 @@ export function CancelOrderDialog({ order, onClose }: { order: TAdminOrder; onCl
       onSubmit={() => {
         const n = amount.trim() === '' ? Number.NaN : Number(amount);
         if (!Number.isInteger(n) || n < 0 || n > order.totalPrice) {
-          notifyError(t('admin.orderDetail.refundInvalid', { max: formatCoins(order.totalPrice) }));
+          notifyError(t('admin.orderDetail.refundInvalid', { max: formatNumber(order.totalPrice) }));
           return;
         }
         cancel.mutate(n, {

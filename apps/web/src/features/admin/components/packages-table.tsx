@@ -6,7 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatCoins, type Product } from '@proxy/contract';
+import { type Product } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { AppDataGrid } from '@/components/data-grid';
@@ -17,6 +17,7 @@ import { useCatalogColumns } from './catalog-columns';
 import { PackageCreateDialog } from './package-create-dialog';
 import { PackageEditDialog } from './package-edit-dialog';
 import { SectionCard } from './section-card';
+import { formatNumber } from '@/lib/format';
 
 /** A product's packages (the trial included): each editable and removable (retired once sold), and new ones. */
 export function PackagesTable({ product, title }: { product: Product; title: string }) {
@@ -34,26 +35,26 @@ export function PackagesTable({ product, title }: { product: Product; title: str
       field: 'price',
       headerName: t('admin.retail.price'),
       minWidth: 130,
-      valueGetter: (_v, row) => `${formatCoins(row.price)} ${t('common.coin')}`,
+      valueGetter: (_v, row) => `${formatNumber(row.price)} ${t('common.coin')}`,
     },
     {
       field: 'days',
       headerName: t('admin.packages.days'),
       minWidth: 90,
-      valueGetter: (_v, row) => formatCoins(row.days),
+      valueGetter: (_v, row) => formatNumber(row.days),
     },
     {
       field: 'proxies',
       headerName: t('admin.packages.proxies'),
       minWidth: 100,
-      valueGetter: (_v, row) => formatCoins(row.proxies),
+      valueGetter: (_v, row) => formatNumber(row.proxies),
     },
     {
       field: 'bandwidthGb',
       headerName: t('admin.packages.bandwidthGb'),
       minWidth: 130,
       valueGetter: (_v, row) =>
-        row.bandwidthGb === null ? t('dashboard.purchase.packages.unlimited') : `${formatCoins(row.bandwidthGb)} GB`,
+        row.bandwidthGb === null ? t('dashboard.purchase.packages.unlimited') : `${formatNumber(row.bandwidthGb)} GB`,
     },
     ...(product === 'key'
       ? [
@@ -62,7 +63,7 @@ export function PackagesTable({ product, title }: { product: Product; title: str
             headerName: t('admin.packages.minIntervalSec'),
             minWidth: 130,
             valueGetter: (_v: unknown, row: TAdminPackage) =>
-              row.minIntervalSec === null ? t('common.none') : formatCoins(row.minIntervalSec),
+              row.minIntervalSec === null ? t('common.none') : formatNumber(row.minIntervalSec),
           } satisfies GridColDef<TAdminPackage>,
         ]
       : []),

@@ -6,11 +6,11 @@ import Tooltip from '@mui/material/Tooltip';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatCoins, PERIOD_UNITS, type Product } from '@proxy/contract';
+import { PERIOD_UNITS, type Product } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { AppDataGrid } from '@/components/data-grid';
-import { countryName } from '@/lib/format';
+import { countryName, formatNumber } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useDeleteRetail } from '../api/catalog-admin';
 import { useAdminRetail, type TAdminRetail } from '../api/list-admin-retail';
@@ -30,7 +30,7 @@ export function RetailTable({ product }: { product: Product }) {
   const rows = [...(retail.data ?? [])].sort(
     (a, b) => a.country.localeCompare(b.country) || PERIOD_UNITS.indexOf(a.unit) - PERIOD_UNITS.indexOf(b.unit),
   );
-  const coins = (value: number) => `${formatCoins(value)} ${t('common.coin')}`;
+  const coins = (value: number) => `${formatNumber(value)} ${t('common.coin')}`;
   const catalog = useCatalogColumns<TAdminRetail>(setEditing, 'retail-edit');
   const columns: GridColDef<TAdminRetail>[] = [
     catalog.edit,
@@ -63,13 +63,13 @@ export function RetailTable({ product }: { product: Product }) {
       field: 'quantityStep',
       headerName: t('admin.retail.quantityStep'),
       minWidth: 130,
-      valueGetter: (_v, row) => formatCoins(row.quantityStep),
+      valueGetter: (_v, row) => formatNumber(row.quantityStep),
     },
     {
       field: 'maxQuantity',
       headerName: t('admin.retail.maxQuantity'),
       minWidth: 140,
-      valueGetter: (_v, row) => formatCoins(row.maxQuantity),
+      valueGetter: (_v, row) => formatNumber(row.maxQuantity),
     },
     catalog.active,
     {

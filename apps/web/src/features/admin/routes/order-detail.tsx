@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatCoins, formatDateTime, type TOrderLog } from '@proxy/contract';
+import { formatDateTime, type TOrderLog } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { AppDataGrid } from '@/components/data-grid';
@@ -13,7 +13,7 @@ import { PageHeader } from '@/components/page-header';
 import { PageSpinner } from '@/components/page-spinner';
 import { OrderStatusChip } from '@/components/status-chip';
 import { paths } from '@/config/paths';
-import { countryName, formatMoney, formatPeriod } from '@/lib/format';
+import { countryName, formatMoney, formatNumber, formatPeriod } from '@/lib/format';
 import { orderLogNote } from '@/lib/note-text';
 import { useAdminOrder, useAdminOrderLog } from '../api/order-admin';
 import { CancelOrderDialog, ExtendOrderDialog } from '../components/order-actions';
@@ -115,7 +115,7 @@ export function OrderDetailRoute() {
                 : t(`common.product.${o.type}`)}
             </Fact>
             <Fact label={t('common.country')}>{countryName(o.country, i18n.language)}</Fact>
-            <Fact label={t('common.quantity')}>{formatCoins(o.quantity)}</Fact>
+            <Fact label={t('common.quantity')}>{formatNumber(o.quantity)}</Fact>
             <Fact label={t('common.period')}>{formatPeriod(o.period, t)}</Fact>
             <Fact label={t('common.total')}>
               <span data-testid="order-total">{formatMoney(o.totalPrice, t, i18n.language)}</span>

@@ -7,11 +7,10 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
-import { formatCoins } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { useTotalStats } from '../api/stats';
 
 /** The change against the previous period, e.g. "+12.5%"; null when there was nothing before. */
@@ -20,7 +19,7 @@ export function changeText(current: number, previous: number): string | null {
     return null;
   }
   const pct = ((current - previous) / previous) * 100;
-  return `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%`;
+  return `${pct >= 0 ? '+' : ''}${formatNumber(pct, undefined, 1)}%`;
 }
 
 /** /admin/overview: the site's figures at a glance (GET /api/stats/admin/get-total-stats). */
@@ -80,17 +79,17 @@ export function AdminOverviewRoute() {
             <Stat
               label={t('analytics.overview.activeProxies')}
               value={t('analytics.overview.activeProxiesValue', {
-                v6: formatCoins(s.activeProxies.v6),
-                v4: formatCoins(s.activeProxies.v4),
+                v6: formatNumber(s.activeProxies.v6),
+                v4: formatNumber(s.activeProxies.v4),
               })}
             />
-            <Stat label={t('analytics.overview.activeKeys')} value={formatCoins(s.activeKeys)} />
+            <Stat label={t('analytics.overview.activeKeys')} value={formatNumber(s.activeKeys)} />
             <Stat label={t('analytics.overview.balanceHeld')} value={money(s.balanceHeld)} />
             <Stat
               label={t('analytics.overview.expiring')}
               value={t('analytics.overview.expiringValue', {
-                proxies: formatCoins(s.expiringSoon.proxies),
-                keys: formatCoins(s.expiringSoon.keys),
+                proxies: formatNumber(s.expiringSoon.proxies),
+                keys: formatNumber(s.expiringSoon.keys),
               })}
               note={t('analytics.overview.renewalRevenue', { amount: money(s.expiringSoon.renewalRevenue) })}
             />

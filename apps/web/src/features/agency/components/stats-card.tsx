@@ -7,9 +7,9 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { AGENCY_STATS_MAX_DAYS, formatCoins } from '@proxy/contract';
+import { AGENCY_STATS_MAX_DAYS } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { formatBalance } from '@/lib/format';
+import { formatBalance, formatNumber } from '@/lib/format';
 import { useAgencyDailyStats, useAgencyTotals } from '../api/get-stats';
 import { StatsChart } from './stats-chart';
 
@@ -68,7 +68,7 @@ export function StatsCard() {
         <Box sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
           <Figure
             label={t('agency.stats.members')}
-            value={s ? formatCoins(s.members) : '…'}
+            value={s ? formatNumber(s.members) : '…'}
             testId="agency-total-members"
           />
           <Figure

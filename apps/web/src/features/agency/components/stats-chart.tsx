@@ -1,8 +1,9 @@
 import { BarChart } from '@mui/x-charts/BarChart';
-import { formatCoins, type TAgencyStatsDay } from '@proxy/contract';
+import { type TAgencyStatsDay } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
 
-const coins = (v: number | null) => (v === null ? '' : formatCoins(v));
+const coins = (v: number | null) => (v === null ? '' : formatNumber(v));
 
 /** DD/MM from YYYY-MM-DD (docs/product-rules.md#formats: day before month). */
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
@@ -23,7 +24,7 @@ export function StatsChart({ days }: { days: TAgencyStatsDay[] }) {
       <BarChart
         height={260}
         xAxis={[{ scaleType: 'band', data: dates }]}
-        yAxis={[{ valueFormatter: (v: number) => formatCoins(v), width: 72 }]}
+        yAxis={[{ valueFormatter: (v: number) => formatNumber(v), width: 72 }]}
         series={[
           { data: days.map((d) => d.deposit), label: t('agency.stats.deposit'), valueFormatter: coins, id: 'deposit' },
           {
@@ -44,7 +45,7 @@ export function StatsChart({ days }: { days: TAgencyStatsDay[] }) {
             tickMinStep: 1,
             min: 0,
             max: days.some((d) => d.newMembers > 0) ? undefined : 1,
-            valueFormatter: (v: number) => formatCoins(v),
+            valueFormatter: (v: number) => formatNumber(v),
             width: 72,
           },
         ]}

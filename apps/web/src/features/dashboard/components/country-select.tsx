@@ -4,9 +4,9 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { formatCoins, type Product, type TCountry } from '@proxy/contract';
+import { type Product, type TCountry } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { countryName } from '@/lib/format';
+import { countryName, formatNumber } from '@/lib/format';
 
 interface CountrySelectProps {
   product: Product;
@@ -50,7 +50,7 @@ export function CountrySelect({ product, countries, value, onChange, error, test
               primary={name(c)}
               secondary={
                 c.available
-                  ? t('dashboard.purchase.inStock', { count: formatCoins(c.stock) })
+                  ? t('dashboard.purchase.inStock', { count: formatNumber(c.stock) })
                   : t('dashboard.purchase.outOfStockShort')
               }
               sx={{ my: 0 }}

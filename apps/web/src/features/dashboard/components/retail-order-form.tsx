@@ -8,12 +8,12 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import { formatCoins, PROTOCOLS, type DiscountTier, type TCountry, type TRetailPrice } from '@proxy/contract';
+import { PROTOCOLS, type DiscountTier, type TCountry, type TRetailPrice } from '@proxy/contract';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PeriodFields } from '@/components/period-fields';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { muiField } from '@/lib/form';
 import { notifyError } from '@/lib/notify';
 import { CountrySelect, firstAvailableCountry } from './country-select';
@@ -100,7 +100,7 @@ export function RetailOrderForm({ product, countries, rows, tiers }: RetailOrder
         {
           label: t('dashboard.purchase.price.unitPrice'),
           value: t('dashboard.purchase.price.unitPriceValue', {
-            price: `${formatCoins(price.unitPrice)} ${t('common.coin')}`,
+            price: `${formatNumber(price.unitPrice)} ${t('common.coin')}`,
             unit: t(`common.periodUnit.${values.unit}`).toLowerCase(),
           }),
         },

@@ -10,12 +10,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
-import { formatCoins, formatDateTime, type TDashboardSummary, type TExpiringGroup } from '@proxy/contract';
+import { formatDateTime, type TDashboardSummary, type TExpiringGroup } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useDashboardSummary, useRenewExpiring } from '../api/get-summary';
 
@@ -42,7 +42,7 @@ function RenewExpiringDialog({ group, onClose }: { group: TExpiringGroup; onClos
   const [unit, setUnit] = useState<RenewUnit | undefined>(sold[0]);
   const renew = useRenewExpiring();
   const price = unit ? group.renewPrices[unit] : null;
-  const what = `${t(`common.product.${group.product}`)} (${formatCoins(group.count)})`;
+  const what = `${t(`common.product.${group.product}`)} (${formatNumber(group.count)})`;
   return (
     <ConfirmDialog
       open
@@ -119,7 +119,7 @@ function ExpiringList({ summary }: { summary: TDashboardSummary }) {
             <Typography variant="body2">
               {t('dashboard.summary.expiringGroup', {
                 product: t(`common.product.${g.product}`),
-                n: formatCoins(g.count),
+                n: formatNumber(g.count),
                 date: formatDateTime(g.firstExpiresAt),
               })}
             </Typography>
@@ -137,7 +137,7 @@ function ExpiringList({ summary }: { summary: TDashboardSummary }) {
         ))}
         {packages > 0 && (
           <Typography variant="body2" color="text.secondary" data-testid="summary-expiring-packages">
-            {t('dashboard.summary.packageProxies', { count: packages, n: formatCoins(packages) })}{' '}
+            {t('dashboard.summary.packageProxies', { count: packages, n: formatNumber(packages) })}{' '}
             <Link to={paths.app.order.getHref()}>{t('dashboard.summary.viewOrders')}</Link>
           </Typography>
         )}
@@ -183,7 +183,7 @@ export function SummaryCard() {
             <Figure
               key={p}
               label={`${t(`common.product.${p}`)} · ${t('dashboard.summary.active')}`}
-              value={formatCoins(s.active[p])}
+              value={formatNumber(s.active[p])}
               testId={`summary-active-${p}`}
             />
           ))}

@@ -6,12 +6,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCoins, type TApiInfo } from '@proxy/contract';
+import { type TApiInfo } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { notifySuccess } from '@/lib/notify';
 import { useGenerateKey } from '../api/developer-api';
+import { formatNumber } from '@/lib/format';
 
 /** docs/screens.md#developer-api: the key (masked, or whole once right after generating), copy and regenerate. */
 export function ApiKeyCard({ info, freshKey }: { info: TApiInfo; freshKey: string | null }) {
@@ -71,8 +72,8 @@ export function ApiKeyCard({ info, freshKey }: { info: TApiInfo; freshKey: strin
           </Button>
           <Typography variant="body2" color="text.secondary" data-testid="api-usage">
             {t('developer.key.usage', {
-              requests: formatCoins(info.requestsToday),
-              limit: formatCoins(info.rateLimitPerMin),
+              requests: formatNumber(info.requestsToday),
+              limit: formatNumber(info.rateLimitPerMin),
             })}
           </Typography>
         </Stack>

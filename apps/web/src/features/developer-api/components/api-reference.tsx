@@ -11,12 +11,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { formatCoins } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
 import { useApiDocument } from '../api/developer-api';
 import { operationsOf, type OperationView } from '../utils/document';
 import { OperationDetails } from './operation-details';
+import { formatNumber } from '@/lib/format';
 
 const METHOD_COLOR = { GET: 'success', POST: 'primary', PUT: 'warning', DELETE: 'error' } as const;
 
@@ -79,7 +79,7 @@ export function ApiReference({ apiKey, rateLimitPerMin }: { apiKey: string; rate
           {t('developer.docs.intro')}
         </Typography>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          {t('developer.docs.auth', { limit: formatCoins(rateLimitPerMin) })}
+          {t('developer.docs.auth', { limit: formatNumber(rateLimitPerMin) })}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
           <Link href="/api/openapi.json" target="_blank" rel="noopener">

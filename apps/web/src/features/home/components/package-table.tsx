@@ -5,9 +5,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatCoins, type TPackage } from '@proxy/contract';
+import { type TPackage } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { usd } from '../utils/pricing';
+import { formatNumber } from '@/lib/format';
 
 /** Packages: name, proxies or keys, days, bandwidth and price in coins and dollars. */
 export function PackageTable({
@@ -53,7 +54,7 @@ export function PackageTable({
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <strong>
-                  {formatCoins(p.price)} {t('common.coin')}
+                  {formatNumber(p.price)} {t('common.coin')}
                 </strong>
                 <Typography component="div" variant="caption" color="text.secondary">
                   {usd(p.price)}

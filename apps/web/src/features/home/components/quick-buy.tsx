@@ -6,13 +6,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { discountPercent, formatCoins, quote, type PeriodUnit } from '@proxy/contract';
+import { discountPercent, quote, type PeriodUnit } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDiscountTiers } from '@/lib/catalog/get-discount-tiers';
 import { useRetailPrices } from '@/lib/catalog/get-retail-prices';
-import { countryName } from '@/lib/format';
+import { countryName, formatNumber } from '@/lib/format';
 import { savePendingBuy } from '@/lib/pending-buy';
 import { useSiteInfo } from '@/lib/site-info';
 import { fieldFromNumber, numberFromField } from '@/lib/form';
@@ -145,7 +145,7 @@ export function QuickBuy() {
             onChange={(e) => setQuantity(numberFromField(e.target.value))}
             error={!valid && row !== undefined}
             helperText={
-              row ? t('content.home.quantityHint', { step: row.quantityStep, max: formatCoins(row.maxQuantity) }) : ' '
+              row ? t('content.home.quantityHint', { step: row.quantityStep, max: formatNumber(row.maxQuantity) }) : ' '
             }
             slotProps={{
               htmlInput: {
@@ -165,11 +165,11 @@ export function QuickBuy() {
         <Typography data-testid="quick-buy-total">
           {t('common.total')}:{' '}
           <strong>
-            {price && valid ? `${formatCoins(price.total)} ${t('common.coin')} (${usd(price.total)})` : '—'}
+            {price && valid ? `${formatNumber(price.total)} ${t('common.coin')} (${usd(price.total)})` : '—'}
           </strong>
           {price && valid && price.discount > 0 && (
             <Typography component="span" variant="body2" color="success.main" sx={{ ml: 1 }}>
-              {t('content.home.discount', { amount: formatCoins(price.discount) })}
+              {t('content.home.discount', { amount: formatNumber(price.discount) })}
             </Typography>
           )}
         </Typography>

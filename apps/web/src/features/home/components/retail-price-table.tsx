@@ -5,9 +5,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatCoins, type TRetailPrice } from '@proxy/contract';
+import { type TRetailPrice } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { countryName } from '@/lib/format';
+import { countryName, formatNumber } from '@/lib/format';
 import { priceRows, soldUnits, usd } from '../utils/pricing';
 
 /** Retail prices per country and period unit: coins per proxy, and dollars (coins / 24000). */
@@ -43,7 +43,7 @@ export function RetailPriceTable({ rows, testId }: { rows: TRetailPrice[]; testI
                     ) : (
                       <>
                         <strong>
-                          {formatCoins(price)} {t('common.coin')}
+                          {formatNumber(price)} {t('common.coin')}
                         </strong>
                         <Typography component="div" variant="caption" color="text.secondary">
                           {usd(price)}

@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import type { TOrder } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { PagedDataGrid } from '@/components/data-grid';
 import { NO_ORDER_FILTERS, OrderFiltersBar, type OrderFilters } from '@/components/order-filters';
 import { PageHeader } from '@/components/page-header';
+import { UnitList } from '@/components/unit-list';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { usePaging } from '@/hooks/use-paging';
 import { useRowSelection } from '@/hooks/use-row-selection';
@@ -15,13 +15,14 @@ import { BandwidthDialog } from '../components/bandwidth-dialog';
 import { ChangeCountryDialog } from '../components/change-country-dialog';
 import { HistoryDialog } from '../components/history-dialog';
 import { IncreaseAmountDialog } from '../components/increase-amount-dialog';
-import { useOrderColumns } from '../components/order-columns';
+import { useOrderView } from '../components/order-columns';
+import { RenewLiveDialog } from '../components/renew-live-dialog';
 import { RenewOrderDialog } from '../components/renew-order-dialog';
 import { RenewSelectedDialog } from '../components/renew-selected-dialog';
 import { renewSelectionProblem } from '../utils/order-renewal';
 
 type OpenDialog =
-  | { kind: 'renew' | 'bandwidth' | 'history' | 'increaseAmount' | 'changeCountry'; order: TOrder }
+  | { kind: 'renew' | 'renewLive' | 'bandwidth' | 'history' | 'increaseAmount' | 'changeCountry'; order: TOrder }
   | { kind: 'renewSelected'; orders: TOrder[] }
   | null;
 
@@ -40,8 +41,9 @@ export function OrdersRoute() {
     status: filters.status || undefined,
     type: filters.type || undefined,
   });
-  const columns = useOrderColumns({
+  const view = useOrderView({
     onRenew: (order) => setDialog({ kind: 'renew', order }),
+    onRenewLive: (order) => setDialog({ kind: 'renewLive', order }),
     onBandwidth: (order) => setDialog({ kind: 'bandwidth', order }),
     onHistory: (order) => setDialog({ kind: 'history', order }),
     onIncreaseAmount: (order) => setDialog({ kind: 'increaseAmount', order }),
@@ -75,6 +77,7 @@ export function OrdersRoute() {
             variant="contained"
             startIcon={<AutorenewOutlined />}
             onClick={renewSelected}
+            disabled={selection.chosen(orders.data?.items ?? []).length === 0}
             data-testid="orders-renew-selected"
           >
             {t('orders.renewSelected.button')}
@@ -82,8 +85,19 @@ export function OrdersRoute() {
         }
       />
       <OrderFiltersBar value={filters} onChange={changeFilters} />
-      <PagedDataGrid testId="orders-grid" list={orders} paging={paging} selection={selection} columns={columns} />
+      <UnitList
+        testId="orders-grid"
+        list={orders}
+        paging={paging}
+        selection={selection}
+        columns={view.columns}
+        card={view.card}
+        detailsTitle={t('orders.details')}
+        details={view.details}
+        rowHeight={60}
+      />
       {dialog?.kind === 'renew' && <RenewOrderDialog order={dialog.order} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'renewLive' && <RenewLiveDialog order={dialog.order} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'bandwidth' && <BandwidthDialog order={dialog.order} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'history' && <HistoryDialog order={dialog.order} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'increaseAmount' && (

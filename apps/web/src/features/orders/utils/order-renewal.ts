@@ -7,6 +7,14 @@ export function canRenew(order: Pick<TOrder, 'status'>): boolean {
   return order.status === 'expired';
 }
 
+/**
+ * docs/product-rules.md#order-states: a live retail order is not renewed itself, its proxies in
+ * use are (renew-list-proxy), keeping their addresses.
+ */
+export function canRenewLive(order: Pick<TOrder, 'status' | 'type'>): boolean {
+  return order.status === 'using' && isRetailOrder(order);
+}
+
 /** Retail orders choose their renewal period; package and key orders renew by their package. */
 export function isRetailOrder(order: Pick<TOrder, 'type'>): boolean {
   return order.type === 'v6' || order.type === 'v4';

@@ -9,7 +9,7 @@ import { useSetKeysAutoRenew } from '../api/set-keys-auto-renew';
 import { useUpdateKeys } from '../api/update-keys';
 import { CommentDialog } from './comment-dialog';
 import { ExportDialog } from './export-dialog';
-import { RenewUnitsDialog } from './renew-units-dialog';
+import { RenewUnitsDialog } from '@/components/renew-units-dialog';
 import { AutoRenewDialog, useActionEnd, type UnitAction } from './unit-actions';
 
 export type KeyAction = UnitAction | 'delete';

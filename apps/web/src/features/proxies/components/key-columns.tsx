@@ -14,7 +14,7 @@ import { countryName } from '@/lib/format';
 import { activityField } from './unit-activity';
 import { CopyCell } from './copy-cell';
 import { useUnitColumns } from './unit-columns';
-import type { DetailField } from './unit-views';
+import type { DetailField } from '@/components/unit-list';
 
 /**
  * The key's "change IP" link: GET /api/key/get-new-ip?keyRotate=…, which antidetect browsers call

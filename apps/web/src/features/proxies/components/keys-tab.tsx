@@ -19,7 +19,7 @@ import { ProxyFiltersBar } from './proxy-filters';
 import { TagAssignDialog } from './tag-dialogs';
 import { ManageTagsButton } from './tag-tools';
 import { useUnitActions } from './unit-actions';
-import { UnitList } from './unit-views';
+import { UnitList } from '@/components/unit-list';
 
 /** The rotating keys: list, get a new IP per key, the change-IP link, and the batch actions. */
 export function KeysTab() {

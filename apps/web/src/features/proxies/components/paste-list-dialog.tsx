@@ -10,10 +10,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatCoins, type TProxy, type TProxyMatchResponse } from '@proxy/contract';
+import { type TProxy, type TProxyMatchResponse } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import type { ProxyType } from '../api/list-proxies';
 import { useMatchProxies } from '../api/match-proxies';
+import { formatNumber } from '@/lib/format';
 
 function Lines({ title, lines, testId }: { title: string; lines: string[]; testId: string }) {
   return (
@@ -33,7 +34,7 @@ function Lines({ title, lines, testId }: { title: string; lines: string[]; testI
         }}
       >
         {lines.slice(0, 500).join('\n')}
-        {lines.length > 500 ? `\n… +${formatCoins(lines.length - 500)}` : ''}
+        {lines.length > 500 ? `\n… +${formatNumber(lines.length - 500)}` : ''}
       </Box>
     </Box>
   );

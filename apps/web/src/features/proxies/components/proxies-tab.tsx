@@ -29,7 +29,7 @@ import { PasteListDialog } from './paste-list-dialog';
 import { ManageTagsButton } from './tag-tools';
 import { useUnitActions } from './unit-actions';
 import { ProxyUsageSection } from './proxy-usage-section';
-import { UnitList } from './unit-views';
+import { UnitList } from '@/components/unit-list';
 
 /** One proxy type's list: filters, the server-paged list with selection, and the batch actions. */
 export function ProxiesTab({ type }: { type: ProxyType }) {

@@ -16,7 +16,7 @@ import { CommentDialog } from './comment-dialog';
 import { ExportDialog } from './export-dialog';
 import { IpModeDialog } from './ip-mode-dialog';
 import { PasswordDialog } from './password-dialog';
-import { RenewUnitsDialog } from './renew-units-dialog';
+import { RenewUnitsDialog } from '@/components/renew-units-dialog';
 import { AutoRenewDialog, useActionEnd, type UnitAction } from './unit-actions';
 
 export type ProxyAction = UnitAction | 'authIp' | 'password' | 'resetIp' | 'ipMode' | 'check';

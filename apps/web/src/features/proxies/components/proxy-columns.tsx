@@ -7,7 +7,7 @@ import { proxyLine } from '@/lib/proxy-lines';
 import { activityField } from './unit-activity';
 import { CopyCell, SecretCell } from './copy-cell';
 import { useUnitColumns } from './unit-columns';
-import type { DetailField } from './unit-views';
+import type { DetailField } from '@/components/unit-list';
 
 /**
  * docs/screens.md#proxy-management: what fits a 1,366 px screen (the line to copy, status, expiry,

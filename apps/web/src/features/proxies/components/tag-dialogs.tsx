@@ -22,9 +22,9 @@ import type { TTag } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form-dialog';
-import { formatCoins } from '@proxy/contract';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useTagEdits, useTagUnits, type TagType } from '../api/tags';
+import { formatNumber } from '@/lib/format';
 
 const TAG_NAME_MAX = 50;
 
@@ -55,7 +55,7 @@ function TagRow({ tag, edits }: { tag: TTag; edits: ReturnType<typeof useTagEdit
         <>
           <ListItemText
             primary={tag.tagName}
-            secondary={t('proxies.tags.count', { count: tag.count, n: formatCoins(tag.count) })}
+            secondary={t('proxies.tags.count', { count: tag.count, n: formatNumber(tag.count) })}
             slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
           />
           <Tooltip title={t('proxies.tags.rename')}>

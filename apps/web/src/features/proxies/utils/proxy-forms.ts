@@ -1,12 +1,4 @@
-import {
-  MAX_AUTH_IPS,
-  RESET_INTERVAL_MAX,
-  RESET_INTERVAL_MIN,
-  renewUnitPrice,
-  ZProxyPassword,
-  type Period,
-  type TRetailPrice,
-} from '@proxy/contract';
+import { MAX_AUTH_IPS, RESET_INTERVAL_MAX, RESET_INTERVAL_MIN, ZProxyPassword } from '@proxy/contract';
 import { z } from 'zod';
 
 export type AuthIpProblem = 'authIpEmpty' | 'authIpTooMany' | 'authIpInvalid';
@@ -67,26 +59,4 @@ export function initialIpMode(
   return { mode: [...modes][0]!, intervalMin };
 }
 
-/**
- * What renewing these proxies (or keys) for `period` costs, as the server charges it: per unit,
- * the renewal price of its country (docs/money.md#renewals: the retail price under a month) times the
- * period's length. Null when a country is not sold by that unit.
- */
-export function renewCost(
-  units: readonly { country: string }[],
-  period: Period,
-  rows: readonly TRetailPrice[],
-): number | null {
-  if (!Number.isInteger(period.value) || period.value < 1) {
-    return null;
-  }
-  let total = 0;
-  for (const unit of units) {
-    const row = rows.find((r) => r.country === unit.country && r.unit === period.unit);
-    if (!row) {
-      return null;
-    }
-    total += renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period) * period.value;
-  }
-  return total;
-}
+export { renewCost } from '@/lib/catalog/renewal';

@@ -12,18 +12,17 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { formatCoins } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { DayRangeFields } from '@/components/day-range-fields';
 import { PageSpinner } from '@/components/page-spinner';
 import { lastDays, validRange, type DayRange } from '@/lib/day-range';
-import { countryName, formatMoney } from '@/lib/format';
+import { countryName, formatMoney, formatNumber } from '@/lib/format';
 import { useMargin, type TMarginAnswer } from '../api/margin';
 import { marginPercent } from '../utils/margin';
 
 /** "10/03" under the bars: the day and month of a YYYY-MM-DD. */
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
-const coins = (v: number | null) => formatCoins(v ?? 0);
+const coins = (v: number | null) => formatNumber(v ?? 0);
 
 interface Figures {
   revenue: number;
@@ -38,7 +37,7 @@ function MarginCell({ row }: { row: Figures }) {
   return (
     <TableCell align="right" sx={{ color: row.margin < 0 ? 'error.main' : undefined, whiteSpace: 'nowrap' }}>
       {formatMoney(row.margin, t, i18n.language)}
-      {percent !== null && ` (${formatCoins(percent)}%)`}
+      {percent !== null && ` (${formatNumber(percent)}%)`}
     </TableCell>
   );
 }
@@ -113,7 +112,7 @@ function Totals({ data }: { data: TMarginAnswer }) {
     {
       key: 'margin',
       label: t('suppliers.margin.margin'),
-      value: `${formatMoney(data.margin, t, i18n.language)}${percent === null ? '' : ` (${formatCoins(percent)}%)`}`,
+      value: `${formatMoney(data.margin, t, i18n.language)}${percent === null ? '' : ` (${formatNumber(percent)}%)`}`,
     },
   ];
   return (
@@ -197,7 +196,7 @@ export function MarginPanel() {
             head={[t('suppliers.margin.supplier'), t('suppliers.margin.proxies')]}
             rows={data.bySupplier.map((s) => ({
               key: s.supplierId,
-              cells: [s.name, formatCoins(s.proxies)],
+              cells: [s.name, formatNumber(s.proxies)],
               figures: s,
             }))}
           />

@@ -1,9 +1,10 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCoins, type TSupplierStock } from '@proxy/contract';
+import { type TSupplierStock } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { sortStock } from '../utils/supplier-format';
+import { formatNumber } from '@/lib/format';
 
 /** A supplier's stock per product and country as chips ("v4 · US · 120"); `max` of them, then "+N more". */
 export function StockChips({ stock, max }: { stock: readonly TSupplierStock[]; max?: number }) {
@@ -25,7 +26,7 @@ export function StockChips({ stock, max }: { stock: readonly TSupplierStock[]; m
           size="small"
           variant="outlined"
           color={s.count > 0 ? 'default' : 'warning'}
-          label={`${s.product} · ${s.country} · ${formatCoins(s.count)}`}
+          label={`${s.product} · ${s.country} · ${formatNumber(s.count)}`}
           data-testid="supplier-stock"
         />
       ))}

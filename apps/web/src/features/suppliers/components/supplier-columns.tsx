@@ -9,12 +9,13 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import SyncOutlined from '@mui/icons-material/SyncOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatCoins, formatDateTime } from '@proxy/contract';
+import { formatDateTime } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import type { TSupplierRow } from '../api/suppliers';
 import { formatSupplierBalance } from '../utils/supplier-format';
 import { StockChips } from './stock-chips';
 import { SupplierStatusChip } from './supplier-status-chip';
+import { formatNumber } from '@/lib/format';
 
 export type SupplierAction = 'details' | 'edit' | 'sync' | 'addLines' | 'delete';
 
@@ -134,19 +135,19 @@ export function useSupplierColumns(
       field: 'proxies',
       headerName: t('suppliers.columns.proxies'),
       minWidth: 90,
-      valueGetter: (_v, row) => formatCoins(row.proxies),
+      valueGetter: (_v, row) => formatNumber(row.proxies),
     },
     {
       field: 'unused',
       headerName: t('suppliers.columns.unused'),
       minWidth: 90,
-      valueGetter: (_v, row) => formatCoins(row.unused),
+      valueGetter: (_v, row) => formatNumber(row.unused),
     },
     {
       field: 'spend',
       headerName: t('suppliers.columns.spend'),
       minWidth: 120,
-      valueGetter: (_v, row) => formatCoins(row.spend),
+      valueGetter: (_v, row) => formatNumber(row.spend),
     },
     {
       field: 'safetyMarginHours',

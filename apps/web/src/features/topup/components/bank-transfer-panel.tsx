@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCoins, type TBill, type TPaymentMethodInfo } from '@proxy/contract';
+import { type TBill, type TPaymentMethodInfo } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { notifySuccess } from '@/lib/notify';
@@ -16,6 +16,7 @@ import { AmountField, amountProblemText } from './amount-field';
 import { InfoRow } from './info-row';
 import { QrImage } from './qr-image';
 import { useServerAmountError } from './use-server-amount-error';
+import { formatNumber } from '@/lib/format';
 
 interface BankTransferPanelProps {
   bill: TBill;
@@ -105,7 +106,7 @@ export function BankTransferPanel({ bill, info }: BankTransferPanelProps) {
             {qrAmount !== undefined && (
               <InfoRow
                 label={t('topup.bank.amount')}
-                value={`${formatCoins(qrAmount)} VND`}
+                value={`${formatNumber(qrAmount)} VND`}
                 copy={String(qrAmount)}
                 testId="topup-bank-amount"
               />

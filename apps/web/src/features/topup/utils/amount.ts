@@ -1,7 +1,6 @@
 import {
   COINS_PER_CENT,
   coinsToUsd,
-  formatCoins,
   PAYMENT_CURRENCY,
   PAYMENT_MAX_COINS,
   PAYMENT_MIN_COINS,
@@ -9,6 +8,7 @@ import {
   type PaymentMethod,
   type TPaymentMethodInfo,
 } from '@proxy/contract';
+import { formatNumber } from '@/lib/format';
 
 /**
  * The amount a payer types is in the method's own currency: VND for bank transfers and MoMo
@@ -81,7 +81,7 @@ export function checkAmount(
 
 /** An amount in the method's currency, for hints and errors: "10.000 VND" or "$1.00". */
 export function formatInCurrency(method: PaymentMethod, coins: number): string {
-  return currencyOf(method) === 'VND' ? `${formatCoins(coins)} VND` : `$${coinsToUsd(coins)}`;
+  return currencyOf(method) === 'VND' ? `${formatNumber(coins)} VND` : `$${coinsToUsd(coins)}`;
 }
 
 /** Quick choices, in coins: common transfer amounts in VND, round dollar amounts otherwise. */
@@ -93,5 +93,5 @@ export function presetAmounts(method: PaymentMethod): number[] {
 
 /** What a preset puts in the amount field. */
 export function amountInputText(method: PaymentMethod, coins: number): string {
-  return currencyOf(method) === 'VND' ? formatCoins(coins) : coinsToUsd(coins);
+  return currencyOf(method) === 'VND' ? formatNumber(coins) : coinsToUsd(coins);
 }

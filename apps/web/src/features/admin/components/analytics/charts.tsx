@@ -1,12 +1,13 @@
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { formatCoins, PAYMENT_METHODS, type TStatsDay } from '@proxy/contract';
+import { PAYMENT_METHODS, type TStatsDay } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
 
 const HEIGHT = 280;
-const coins = (v: number | null) => formatCoins(v ?? 0);
-const whole = (v: number | null) => formatCoins(Math.round(v ?? 0));
+const coins = (v: number | null) => formatNumber(v ?? 0);
+const whole = (v: number | null) => formatNumber(Math.round(v ?? 0));
 /** A count axis from 0 with whole ticks; all-zero data still gets a readable 0–1 scale. */
 const countAxis = (values: number[]) => [
   { min: 0, max: Math.max(1, ...values), tickMinStep: 1, valueFormatter: whole, width: 48 },

@@ -5,10 +5,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatCoins, type TStatsBreakdown, type TStockRow } from '@proxy/contract';
+import { type TStatsBreakdown, type TStockRow } from '@proxy/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { countryName, formatMoney } from '@/lib/format';
+import { countryName, formatMoney, formatNumber } from '@/lib/format';
 
 const PRODUCTS = ['v6', 'v4', 'key', 'package'] as const;
 
@@ -35,8 +35,8 @@ export function ProductsTable({ rows }: { rows: TStatsBreakdown['products'] }) {
           {rows.map((r) => (
             <TableRow key={r.product}>
               <TableCell>{productName(t, r.product)}</TableCell>
-              <TableCell align="right">{formatCoins(r.orders)}</TableCell>
-              <TableCell align="right">{formatCoins(r.proxiesSold)}</TableCell>
+              <TableCell align="right">{formatNumber(r.orders)}</TableCell>
+              <TableCell align="right">{formatNumber(r.proxiesSold)}</TableCell>
               <TableCell align="right">{formatMoney(r.revenue, t, i18n.language)}</TableCell>
             </TableRow>
           ))}
@@ -65,9 +65,11 @@ export function RenewalsTable({ rows }: { rows: TStatsBreakdown['renewals'] }) {
             <TableRow key={`${r.product}-${r.country}`}>
               <TableCell>{productName(t, r.product)}</TableCell>
               <TableCell>{countryName(r.country, i18n.language)}</TableCell>
-              <TableCell align="right">{r.renewed}</TableCell>
-              <TableCell align="right">{r.expired}</TableCell>
-              <TableCell align="right">{r.rate === null ? '—' : `${(r.rate * 100).toFixed(1)}%`}</TableCell>
+              <TableCell align="right">{formatNumber(r.renewed, i18n.language)}</TableCell>
+              <TableCell align="right">{formatNumber(r.expired, i18n.language)}</TableCell>
+              <TableCell align="right">
+                {r.rate === null ? '—' : `${formatNumber(r.rate * 100, i18n.language, 1)}%`}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -102,9 +104,9 @@ export function StockTable({ rows }: { rows: TStockRow[] }) {
               <TableCell>{countryName(r.country, i18n.language)}</TableCell>
               <TableCell>{r.pool}</TableCell>
               <TableCell align="right">
-                {r.free === null ? t('analytics.stock.unlimited') : formatCoins(r.free)}
+                {r.free === null ? t('analytics.stock.unlimited') : formatNumber(r.free)}
               </TableCell>
-              <TableCell align="right">{formatCoins(r.used)}</TableCell>
+              <TableCell align="right">{formatNumber(r.used)}</TableCell>
               <TableCell align="right">{r.soldPerDay}</TableCell>
               <TableCell align="right">{r.daysLeft === null ? '—' : r.daysLeft}</TableCell>
             </TableRow>

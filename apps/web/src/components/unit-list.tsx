@@ -115,6 +115,8 @@ interface UnitListProps<R extends { id: string }> {
   details: (row: R) => DetailField[];
   /** What the details drawer shows under the fields. */
   detailsExtra?: (row: R) => ReactNode;
+  /** Taller rows for cells of two lines. */
+  rowHeight?: number;
 }
 
 /** A phone's list: one card per row, with its checkbox and details button, and the pager. */
@@ -125,7 +127,9 @@ function UnitCards<R extends { id: string }>({
   selection,
   card,
   onDetails,
-}: Omit<UnitListProps<R>, 'columns' | 'details' | 'detailsTitle' | 'detailsExtra'> & { onDetails: (row: R) => void }) {
+}: Omit<UnitListProps<R>, 'columns' | 'details' | 'detailsTitle' | 'detailsExtra' | 'rowHeight'> & {
+  onDetails: (row: R) => void;
+}) {
   const { t } = useTranslation();
   const rows = list.data?.items ?? [];
   const chosen = new Set(
@@ -202,7 +206,7 @@ function UnitCards<R extends { id: string }>({
 export function UnitList<R extends { id: string }>(props: UnitListProps<R>) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [open, setOpen] = useState<R | null>(null);
-  const { testId, list, paging, selection, columns, details, detailsTitle, detailsExtra } = props;
+  const { testId, list, paging, selection, columns, details, detailsTitle, detailsExtra, rowHeight } = props;
   // The drawer follows the list: a refetch (e.g. after a rename) shows the row's new values.
   const shown = open ? (list.data?.items.find((r) => r.id === open.id) ?? open) : null;
   const withDetails: GridColDef<R>[] = [
@@ -227,6 +231,7 @@ export function UnitList<R extends { id: string }>(props: UnitListProps<R>) {
           paging={paging}
           selection={selection}
           columns={withDetails}
+          rowHeight={rowHeight}
           onRowClick={({ row }: GridRowParams<R>, event) => {
             // A click on a cell's own control (copy, get new IP, the checkbox) is not a click on the row.
             if (!(event.target as HTMLElement).closest('button, a, input, [role="checkbox"]')) {

@@ -7,24 +7,36 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PeriodFields } from '@/components/period-fields';
 import { useRetailPrices } from '@/lib/catalog/get-retail-prices';
+import { renewCost, unitsFor } from '@/lib/catalog/renewal';
 import { formatMoney } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
-import { unitsFor } from '../utils/units';
-import { renewCost } from '../utils/proxy-forms';
 
 interface RenewUnitsDialogProps {
   product: Product;
   units: { country: string }[];
   pending: boolean;
+  /** The dialog's own words when it renews something other than a picked selection (an order's proxies). */
+  title?: string;
+  message?: string;
+  defaultPeriod?: Period;
   onConfirm: (period: Period) => void;
   onClose: () => void;
 }
 
 /** Renewing the chosen proxies or keys for a period, with its price (docs/money.md#renewals). */
-export function RenewUnitsDialog({ product, units, pending, onConfirm, onClose }: RenewUnitsDialogProps) {
+export function RenewUnitsDialog({
+  product,
+  units,
+  pending,
+  title,
+  message,
+  defaultPeriod,
+  onConfirm,
+  onClose,
+}: RenewUnitsDialogProps) {
   const { t, i18n } = useTranslation();
   const prices = useRetailPrices(product);
-  const [period, setPeriod] = useState<Period>({ unit: 'day', value: 1 });
+  const [period, setPeriod] = useState<Period>(defaultPeriod ?? { unit: 'day', value: 1 });
   const rows = prices.data ?? [];
   const sold = unitsFor(rows, units);
   const valid = ZPeriod.safeParse(period).success;
@@ -45,18 +57,18 @@ export function RenewUnitsDialog({ product, units, pending, onConfirm, onClose }
   return (
     <ConfirmDialog
       open
-      title={t('proxies.renew.title', { count: units.length })}
+      title={title ?? t('proxies.renew.title', { count: units.length })}
       confirmLabel={t('orders.renew.submit')}
       onConfirm={confirm}
       onClose={onClose}
       loading={pending}
       // The total and whether the units are still sold come with the prices: a click before them
       // would only be told the units are not sold.
-      confirmDisabled={prices.isPending}
+      confirmDisabled={prices.isPending || units.length === 0}
       testId="proxy-renew-dialog"
     >
       <Stack spacing={2}>
-        <DialogContentText>{t('proxies.renew.message', { count: units.length })}</DialogContentText>
+        <DialogContentText>{message ?? t('proxies.renew.message', { count: units.length })}</DialogContentText>
         <PeriodFields
           units={sold.length ? sold : [period.unit]}
           value={period}

@@ -1,0 +1,35 @@
+import type { TOrder } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { RenewUnitsDialog } from '@/components/renew-units-dialog';
+import { notifySuccess } from '@/lib/notify';
+import { useOrderLiveProxies, useRenewOrderProxies } from '../api/renew-order-proxies';
+
+/** Renewing a live retail order's proxies in use, priced and confirmed; they keep their addresses. */
+export function RenewLiveDialog({ order, onClose }: { order: TOrder; onClose: () => void }) {
+  const { t } = useTranslation();
+  const proxies = useOrderLiveProxies(order);
+  const renew = useRenewOrderProxies();
+  const units = proxies.data ?? [];
+  return (
+    <RenewUnitsDialog
+      product={order.product}
+      units={units}
+      title={t('orders.renewLive.title', { code: order.code })}
+      message={t('orders.renewLive.message', { count: units.length })}
+      defaultPeriod={order.period}
+      pending={renew.isPending || proxies.isPending}
+      onConfirm={(period) =>
+        renew.mutate(
+          { product: order.product === 'v4' ? 'v4' : 'v6', listProxyId: units.map((p) => p.id), period },
+          {
+            onSuccess: () => {
+              notifySuccess(t('orders.renewLive.success', { code: order.code, count: units.length }));
+              onClose();
+            },
+          },
+        )
+      }
+      onClose={onClose}
+    />
+  );
+}
