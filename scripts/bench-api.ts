@@ -19,6 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { freePort, repoRoot, startServer, type RunningServer } from '../e2e/support/server';
 import { seedProxies } from './bench-seed';
+import { benchLinks } from './bench-api/links';
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface AutocannonResult {
@@ -189,6 +190,7 @@ async function benchPostgres(): Promise<{ rows: Row[]; notes: string[] } | strin
     const list = listProxyMe(await login(a, 'bench-0005@bench.test'));
     await settle([a]);
     const rows = await measure('postgres', a, [SITE_INFO, me, list]);
+    rows.push(...(await benchLinks('postgres', a.baseUrl, list.headers.authorization!.slice(7), SECONDS)));
     const notes: string[] = [];
     if (!haproxyOnPath()) {
       notes.push('HAProxy figures skipped: no `haproxy` on PATH (apt-get install haproxy)');
