@@ -61,6 +61,7 @@ export interface ResolvedLink {
   username: string | null;
   password: string | null;
   protocol: 'http' | 'socks5' | null;
+  ip_changed_at: string | Date | null;
 }
 
 export async function resolveLink(db: DbOrTx, siteId: string, tokenHash: string): Promise<ResolvedLink | undefined> {
@@ -69,7 +70,8 @@ export async function resolveLink(db: DbOrTx, siteId: string, tokenHash: string)
     db,
     'resolve_link',
     sql`select l.user_id, l.proxy_id, l.key_id, k.key as key_value,
-          coalesce(k.status, p.status) as status, s.host, p.port, p.username, p.password, p.protocol
+          coalesce(k.status, p.status) as status, s.host, p.port, p.username, p.password, p.protocol,
+          p.ip_changed_at
         from proxy_links l
         left join rotating_keys k on k.id = l.key_id
         left join proxies p on p.id = coalesce(l.proxy_id, k.proxy_id)

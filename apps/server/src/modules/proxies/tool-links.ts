@@ -123,6 +123,13 @@ export async function changeIpByLink(ctx: AppContext, siteId: string, token: str
     const r = await getNewIp(ctx, siteId, link.key_value!, undefined);
     return { egressIp: r.egressIp, nextChangeIn: r.nextChangeIn };
   }
+  // A tool polling its URL mostly comes too soon: refuse those from the lookup's row without
+  // queueing on the proxy's lock; resetIps checks again under the lock for the ones let through.
+  const last = link.ip_changed_at ? new Date(link.ip_changed_at).getTime() : 0;
+  const remain = Math.ceil((last + RESET_MIN_SECONDS * 1000 - ctx.clock.nowMs()) / 1000);
+  if (remain > 0) {
+    throw new AppError('RESET_TOO_FAST', { remainTime: remain });
+  }
   const [r] = await resetIps(ctx, link.user_id, undefined, [link.proxy_id!]);
   return { egressIp: r!.egressIp, nextChangeIn: RESET_MIN_SECONDS };
 }
