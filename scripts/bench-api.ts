@@ -35,6 +35,7 @@ import {
   type ServerOptions,
 } from '../e2e/support/server';
 import { seedProxies } from './bench-seed';
+import { benchLinks } from './bench-api/links';
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface AutocannonResult {
@@ -445,6 +446,9 @@ async function benchPostgres(): Promise<{ rows: Row[]; notes: string[] } | strin
     const [me, list] = [targets[1]!, targets[4]!];
     await settle(servers);
     const rows = await measureTrees('postgres', servers, perServer);
+    // The links rows measure this tree only (the baseline has no links), with no CPU column.
+    const linkRows = await benchLinks('postgres', a.baseUrl, list.headers.authorization!.slice(7), SECONDS);
+    rows.push(...linkRows.map((r) => ({ ...r, cpuUs: 0 })));
     const notes: string[] = [];
     if (node && selected(NODE_STATE)) {
       for (let round = 0; round < ROUNDS; round += 1) {

@@ -37,6 +37,7 @@ import { testingRoutes } from './modules/testing/routes.js';
 import { keyTagRoutes, proxyTagRoutes, tagRoutes } from './modules/tags/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { proxyMatchRoutes } from './modules/proxies/match-routes.js';
+import { toolLinkRoutes } from './modules/proxies/tool-links-routes.js';
 import { runInRequestScope } from './modules/audit/index.js';
 import { notifyRoutes } from './modules/notifications/routes.js';
 import { nodeRoutes } from './modules/supply/node-routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       await api.register(tagRoutes, { prefix: '/tag' });
       await api.register(auditRoutes, { prefix: '/audit' });
       await api.register(proxyMatchRoutes, { prefix: '/proxy' });
+      await api.register(toolLinkRoutes, { prefix: '/proxy' });
       await api.register(notifyRoutes, { prefix: '/notify' });
       await api.register(orderRoutes, { prefix: '/order' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });

@@ -27,3 +27,4 @@ export * from './schemas/usage.js';
 export * from './schemas/checker.js';
 export * from './schemas/suppliers.js';
 export * from './endpoints/index.js';
+export * from './proxy-presets.js';

@@ -29,3 +29,10 @@ export const topupCredits = new Counter({
   labelNames: ['path', 'outcome'] as const,
   registers: [processRegistry],
 });
+
+export const toolLinkMisses = new Counter({
+  name: 'panel_tool_link_misses_total',
+  help: 'Requests to a change-IP, current-proxy or list URL whose token matched nothing on the site (guessed, malformed, revoked)',
+  labelNames: ['kind'] as const,
+  registers: [processRegistry],
+});

@@ -33,6 +33,7 @@ import {
 } from './catalog.js';
 import { settingEndpoints, siteAdminEndpoints, siteEndpoints } from './site.js';
 import { statsEndpoints } from './stats.js';
+import { toolLinkEndpoints, toolLinkPublicEndpoints } from './tool-links.js';
 import { marginEndpoints, supplierAdminEndpoints } from './suppliers.js';
 
 export * from './define.js';
@@ -51,6 +52,7 @@ export * from './supply.js';
 export * from './catalog.js';
 export * from './site.js';
 export * from './stats.js';
+export * from './tool-links.js';
 export * from './suppliers.js';
 
 /**
@@ -64,6 +66,8 @@ const AREAS = {
   boughtProxyEndpoints,
   keyEndpoints,
   proxyMatchEndpoints,
+  toolLinkEndpoints,
+  toolLinkPublicEndpoints,
   v6BuyEndpoints,
   v4BuyEndpoints,
   keyBuyEndpoints,

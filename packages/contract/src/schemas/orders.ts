@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROXY_PRESETS } from '../proxy-presets.js';
 import { MAX_ORDER_QUANTITY, RESET_INTERVAL_MAX, RESET_INTERVAL_MIN } from '../constants.js';
 import { ZListQuery, ZId } from './common.js';
 import { ZCountryCode, ZPeriod } from './catalog.js';
@@ -256,6 +257,8 @@ export const ZAdminKeyListQuery = ZKeyListQuery.extend({ userId: ZId.optional() 
 export const ZProxyExportQuery = z.object({
   format: z.enum(['txt', 'csv', 'json']).optional().default('txt'),
   template: z.string().max(300).optional(),
+  /** A tool's own import format (docs/tool-links.md#presets); it takes the place of format and template. */
+  preset: z.enum(PROXY_PRESETS).optional(),
   status: z.enum(PROXY_STATUSES).optional(),
   country: z
     .string()

@@ -16,3 +16,4 @@ export * from './notifications.js';
 export * from './audit.js';
 export * from './usage.js';
 export * from './suppliers.js';
+export * from './tool-links.js';

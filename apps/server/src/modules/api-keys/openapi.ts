@@ -29,7 +29,15 @@ export interface OpenApiDocument {
 }
 
 /** Operations that authenticate otherwise (or not at all): no X-Api-Key needed. */
-const OPEN = new Set(['GET /api/site/get-site-info', 'POST /api/key/get-new-ip', 'GET /api/key/get-new-ip']);
+const OPEN = new Set([
+  'GET /api/site/get-site-info',
+  'POST /api/key/get-new-ip',
+  'GET /api/key/get-new-ip',
+  // The links for tools: their token is the credential.
+  'GET /api/proxy/l/{token}/change-ip',
+  'GET /api/proxy/l/{token}/current',
+  'GET /api/proxy/list/{token}',
+]);
 
 function stringExample(name: string, s: Schema): string {
   if (s.format === 'uuid' || /id$/i.test(name)) {

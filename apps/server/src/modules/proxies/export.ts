@@ -1,4 +1,4 @@
-import type { TProxy } from '@proxy/contract';
+import { escapeUserinfo, isUrlTemplate, renderPreset, type ProxyPreset, type TProxy } from '@proxy/contract';
 
 export const EXPORT_FORMATS = ['txt', 'csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -6,10 +6,19 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 const FIELDS = ['host', 'port', 'username', 'password', 'protocol', 'country', 'expiresAt'] as const;
 const DEFAULT_TEMPLATE = '{host}:{port}:{username}:{password}';
 
+/**
+ * A line from a template. In a URL-form template (`http://{username}:{password}@{host}:{port}`)
+ * the credentials are percent-escaped, so a tool reads a password holding `@ : / %` whole.
+ */
 function applyTemplate(template: string, p: TProxy): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    (FIELDS as readonly string[]).includes(name) ? String(p[name as (typeof FIELDS)[number]]) : whole,
-  );
+  const url = isUrlTemplate(template);
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(FIELDS as readonly string[]).includes(name)) {
+      return whole;
+    }
+    const v = String(p[name as (typeof FIELDS)[number]]);
+    return url && (name === 'username' || name === 'password') ? escapeUserinfo(v) : v;
+  });
 }
 
 function csvCell(v: string | number): string {
@@ -39,4 +48,23 @@ export function renderExport(
         contentType: 'application/json; charset=utf-8',
       };
   }
+}
+
+/** export-all with a tool's preset (docs/tool-links.md#presets). */
+export function renderPresetExport(
+  items: TProxy[],
+  preset: ProxyPreset,
+  changeIpUrls?: ReadonlyMap<string, string>,
+): { body: string; contentType: string; ext: string } {
+  return renderPreset(
+    preset,
+    items.map((p) => ({
+      host: p.host,
+      port: p.port,
+      username: p.username,
+      password: p.password,
+      protocol: p.protocol,
+      changeIpUrl: changeIpUrls?.get(p.id),
+    })),
+  );
 }

@@ -3,7 +3,8 @@
  * lists and export (`service.ts`, `export.ts`), auth IPs, passwords, IP reset and rotation,
  * get-new-ip (`operations.ts`), renewing chosen units (`renew.ts`), and paste-to-act (`match*.ts`:
  * the contract's `parseProxyLines`, then one query joining the pasted host:port pairs to the user's
- * proxies). Exported here: a customer's proxy scope (tags and the checker filter by it), the proxies
+ * proxies), and the links for tools (`tool-links*.ts`: change-IP, current-proxy and list URLs,
+ * docs/tool-links.md). Exported here: a customer's proxy scope (tags and the checker filter by it), the proxies
  * the checker dials, and the egress rotation the rotation job runs.
  */
 export { scopeFilter, type ProxyScope } from './repository.js';

@@ -34,9 +34,10 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
 
     route(app, e.exportAll, { schema: { tags } }, async (req, reply) => {
       const out = await service.exportProxies(app.ctx, req.user.id, scope, req.query);
+      const name = req.query.preset ? `proxies-${type}-${req.query.preset}` : `proxies-${type}`;
       return reply
         .header('content-type', out.contentType)
-        .header('content-disposition', `attachment; filename="proxies-${type}.${req.query.format}"`)
+        .header('content-disposition', `attachment; filename="${name}.${out.ext}"`)
         .send(out.body);
     });
 

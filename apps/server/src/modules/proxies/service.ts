@@ -1,10 +1,10 @@
-import type { TKey, TProxy } from '@proxy/contract';
+import type { ProxyPreset, TKey, TProxy } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { lockOrdersOfUnits, refreshOrders, syncOrderAutoRenew, toKey, toProxy } from '../orders/index.js';
 import { releaseSlots, recordProxyChanges } from '../supply/index.js';
 import { recordAudit, type AuditEventInput } from '../audit/index.js';
-import { renderExport } from './export.js';
+import { renderExport, renderPresetExport } from './export.js';
 import * as repo from './repository.js';
 
 /** Deletes keys for good: their listeners stop and go back to the pool. No refund. */
@@ -146,6 +146,7 @@ export async function exportProxies(
     country?: string;
     format: Parameters<typeof renderExport>[1];
     template?: string;
+    preset?: ProxyPreset;
   },
 ) {
   const ids = q.ids === undefined ? undefined : [...new Set(q.ids)];
@@ -164,7 +165,10 @@ export async function exportProxies(
     search: '',
   });
   const proxies: TProxy[] = rows.map((x) => toProxy(x.p, x.host));
-  return renderExport(proxies, q.format, q.template);
+  if (q.preset) {
+    return renderPresetExport(proxies, q.preset);
+  }
+  return { ...renderExport(proxies, q.format, q.template), ext: q.format };
 }
 
 type KeyFilter = Omit<Parameters<typeof repo.listKeys>[1], 'userId' | 'siteId' | 'searchEmail'>;

@@ -1,0 +1,130 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { queryRowsPrepared, type DbOrTx } from '../../db/client.js';
+import { proxies, proxyLinks, proxyListLinks, rotatingKeys, tags } from '../../db/schema/index.js';
+
+export type ProxyListLinkRow = typeof proxyListLinks.$inferSelect;
+
+/** The caller's listed proxies (not a key's listener) among ids, locked so two issues agree on one nonce. */
+export async function lockOwnProxyIds(db: DbOrTx, userId: string, ids: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: proxies.id })
+    .from(proxies)
+    .where(and(inArray(proxies.id, ids), eq(proxies.userId, userId), isNull(proxies.keyId)))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function lockOwnKeyIds(db: DbOrTx, userId: string, ids: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: rotatingKeys.id })
+    .from(rotatingKeys)
+    .where(and(inArray(rotatingKeys.id, ids), eq(rotatingKeys.userId, userId)))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function findLinks(db: DbOrTx, proxyIds: string[], keyIds: string[]) {
+  const out: (typeof proxyLinks.$inferSelect)[] = [];
+  if (proxyIds.length) {
+    out.push(...(await db.select().from(proxyLinks).where(inArray(proxyLinks.proxyId, proxyIds))));
+  }
+  if (keyIds.length) {
+    out.push(...(await db.select().from(proxyLinks).where(inArray(proxyLinks.keyId, keyIds))));
+  }
+  return out;
+}
+
+export async function insertLinks(db: DbOrTx, rows: (typeof proxyLinks.$inferInsert)[]): Promise<void> {
+  if (rows.length) {
+    await db.insert(proxyLinks).values(rows);
+  }
+}
+
+export async function deleteLinks(db: DbOrTx, proxyIds: string[], keyIds: string[]): Promise<void> {
+  if (proxyIds.length) {
+    await db.delete(proxyLinks).where(inArray(proxyLinks.proxyId, proxyIds));
+  }
+  if (keyIds.length) {
+    await db.delete(proxyLinks).where(inArray(proxyLinks.keyId, keyIds));
+  }
+}
+
+/** What a per-proxy URL resolves to: one indexed lookup by the token's hash, on this site. */
+export interface ResolvedLink {
+  user_id: string;
+  proxy_id: string | null;
+  key_id: string | null;
+  key_value: string | null;
+  status: string | null;
+  host: string | null;
+  port: number | null;
+  username: string | null;
+  password: string | null;
+  protocol: 'http' | 'socks5' | null;
+  ip_changed_at: string | Date | null;
+}
+
+export async function resolveLink(db: DbOrTx, siteId: string, tokenHash: string): Promise<ResolvedLink | undefined> {
+  // A key's URL answers for its listener proxy; its status is the key's.
+  const rows = await queryRowsPrepared<ResolvedLink>(
+    db,
+    'resolve_link',
+    sql`select l.user_id, l.proxy_id, l.key_id, k.key as key_value,
+          coalesce(k.status, p.status) as status, s.host, p.port, p.username, p.password, p.protocol,
+          p.ip_changed_at
+        from proxy_links l
+        left join rotating_keys k on k.id = l.key_id
+        left join proxies p on p.id = coalesce(l.proxy_id, k.proxy_id)
+        left join sub_servers s on s.id = p.sub_server_id
+        where l.token_hash = ${tokenHash} and l.site_id = ${siteId}`,
+  );
+  return rows[0];
+}
+
+export async function tagOwned(db: DbOrTx, userId: string, tagId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.id, tagId), eq(tags.userId, userId)));
+  return rows.length > 0;
+}
+
+export async function insertListLink(db: DbOrTx, row: typeof proxyListLinks.$inferInsert): Promise<void> {
+  await db.insert(proxyListLinks).values(row);
+}
+
+export async function listListLinks(db: DbOrTx, userId: string, siteId: string): Promise<ProxyListLinkRow[]> {
+  return db
+    .select()
+    .from(proxyListLinks)
+    .where(and(eq(proxyListLinks.userId, userId), eq(proxyListLinks.siteId, siteId)))
+    .orderBy(desc(proxyListLinks.createdAt), desc(proxyListLinks.id));
+}
+
+export async function deleteListLink(db: DbOrTx, userId: string, siteId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(proxyListLinks)
+    .where(and(eq(proxyListLinks.id, id), eq(proxyListLinks.userId, userId), eq(proxyListLinks.siteId, siteId)))
+    .returning({ id: proxyListLinks.id });
+  return rows.length > 0;
+}
+
+/** Counts a fetch and answers the link, in one statement found by the token's hash. */
+export async function touchListLink(
+  db: DbOrTx,
+  siteId: string,
+  tokenHash: string,
+  fetch: { at: Date; ip: string; userAgent: string | null },
+): Promise<ProxyListLinkRow | undefined> {
+  const [row] = await db
+    .update(proxyListLinks)
+    .set({
+      fetches: sql`${proxyListLinks.fetches} + 1`,
+      lastFetchedAt: fetch.at,
+      lastFetchIp: fetch.ip,
+      lastUserAgent: fetch.userAgent,
+    })
+    .where(and(eq(proxyListLinks.tokenHash, tokenHash), eq(proxyListLinks.siteId, siteId)))
+    .returning();
+  return row;
+}
