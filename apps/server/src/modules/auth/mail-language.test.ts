@@ -88,9 +88,7 @@ describe('mail language', () => {
     const site = await t.app.sites.resolve(EN_SITE);
     const user = await findUserBySiteEmail(t.ctx.db, site.id, email);
     // Even an account whose saved choice is Vietnamese.
-    await t.ctx.db.execute(
-      sql`update notify_settings set language = 'vi' where user_id = ${user!.id}`,
-    );
+    await t.ctx.db.execute(sql`update notify_settings set language = 'vi' where user_id = ${user!.id}`);
     expect((await alertMail(email, EN_SITE)).subject).toMatch(/^Low balance: /);
   });
 });
