@@ -23,7 +23,7 @@ async function solvedCaptcha(server: RunningServer): Promise<string> {
       'GET',
       '/api/auth/captcha',
     )
-  ).body!;
+  ).body;
   const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
   if (!solution) {
     throw new Error('the challenge was not solved');

@@ -5,10 +5,16 @@ import type { DbOrTx } from '../../db/client.js';
 import { hmacHex, randomDigits } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
-import { findMailLanguage } from '../notifications/index.js';
 import { enqueueMail, kickOutbox } from '../outbox/index.js';
 import { LIMITS, type RequestMeta } from './guards.js';
-import { consumeCode, insertEmailCode, latestEmailCode, spendCodeAttempt, type EmailCode } from './repository.js';
+import {
+  consumeCode,
+  findMailLanguage,
+  insertEmailCode,
+  latestEmailCode,
+  spendCodeAttempt,
+  type EmailCode,
+} from './repository.js';
 
 /** Mailed one-time codes (email verification and password reset). */
 

@@ -3,7 +3,6 @@ import { DEFAULT_LEAD_DAYS, DEFAULT_NOTIFY_EVENTS, type TRegisterRequest } from 
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { joinableAgency, joinAgencyOnVerify } from '../agency/index.js';
-import { setLanguage } from '../notifications/index.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
@@ -14,6 +13,7 @@ import {
   insertUser,
   isAdminAddress,
   markEmailVerified,
+  setLanguage,
   updateUnverifiedUser,
 } from './repository.js';
 

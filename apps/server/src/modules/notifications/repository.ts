@@ -32,33 +32,6 @@ export async function upsertSettings(db: DbOrTx, row: typeof notifySettings.$inf
   await db.insert(notifySettings).values(row).onConflictDoUpdate({ target: notifySettings.userId, set: patch });
 }
 
-/**
- * Sets the account's mail and alert language, keeping its other choices (a missing row gets the
- * defaults, as `effective` reads them).
- */
-export async function setLanguage(
-  db: DbOrTx,
-  row: Pick<typeof notifySettings.$inferInsert, 'userId' | 'language' | 'leadDays' | 'events' | 'updatedAt'>,
-): Promise<void> {
-  await db
-    .insert(notifySettings)
-    .values(row)
-    .onConflictDoUpdate({ target: notifySettings.userId, set: { language: row.language, updatedAt: row.updatedAt } });
-}
-
-/** The language an account's mails are written in: its own, English on a forced-English site. */
-export async function findMailLanguage(db: DbOrTx, siteId: string, email: string): Promise<'vi' | 'en' | undefined> {
-  const rows = await queryRows<{ language: 'vi' | 'en' | null; force_english: boolean }>(
-    db,
-    sql`select n.language, s.force_english from sites s
-          left join users u on u.site_id = s.id and u.email = ${email}
-          left join notify_settings n on n.user_id = u.id
-         where s.id = ${siteId}`,
-  );
-  const row = rows[0];
-  return row?.force_english ? 'en' : (row?.language ?? undefined);
-}
-
 /** Who an alert goes to: address, site, balance and whether the site mails only in English. */
 export interface Recipient {
   id: string;
