@@ -36,3 +36,13 @@ export async function hitLimit(
 export async function resetLimit(db: DbOrTx, key: string): Promise<void> {
   await deleteRateLimit(db, key);
 }
+
+/**
+ * Counts one hit of a fixed-window counter and returns the hits in the window so far, this one
+ * included. The count is one atomic upsert, so parallel requests each see a different number.
+ */
+export async function countHit(db: DbOrTx, clock: Clock, key: string, windowSec: number): Promise<number> {
+  const now = clock.now();
+  const row = await countRateLimitHit(db, key, now, new Date(now.getTime() + windowSec * 1000));
+  return Number(row?.count ?? 1);
+}

@@ -31,6 +31,8 @@ export const ZRegisterRequest = z
     passwordConfirm: z.string().max(MAX_PASSWORD_LENGTH),
     agencyCode: ZAgencyCode.optional(),
     captcha: ZCaptcha,
+    /** The page's language: the account's language for mails and alerts (en on a forced-English site). */
+    lang: z.enum(['vi', 'en']).optional(),
   })
   .refine((v) => v.password === v.passwordConfirm, {
     path: ['passwordConfirm'],

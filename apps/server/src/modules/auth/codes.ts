@@ -7,7 +7,14 @@ import { AppError } from '../../lib/errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { enqueueMail, kickOutbox } from '../outbox/index.js';
 import { LIMITS, type RequestMeta } from './guards.js';
-import { consumeCode, insertEmailCode, latestEmailCode, spendCodeAttempt, type EmailCode } from './repository.js';
+import {
+  consumeCode,
+  findMailLanguage,
+  insertEmailCode,
+  latestEmailCode,
+  spendCodeAttempt,
+  type EmailCode,
+} from './repository.js';
 
 /** Mailed one-time codes (email verification and password reset). */
 
@@ -21,12 +28,50 @@ function codeHash(ctx: AppContext, email: string, purpose: string, code: string)
  * registration's password (`passwordHash`), which only that code may set. The per-address hourly
  * limit applies to both.
  */
+/**
+ * The language of a code mail: English on a forced-English site, else the page's language for a
+ * new registration (`lang`), else the account's own, else Vietnamese.
+ */
+async function codeMailLanguage(
+  ctx: AppContext,
+  meta: RequestMeta,
+  email: string,
+  pageLang: 'vi' | 'en' | undefined,
+): Promise<'vi' | 'en'> {
+  if (meta.site.forceEnglish) {
+    return 'en';
+  }
+  return pageLang ?? (await findMailLanguage(ctx.db, meta.site.id, email)) ?? 'vi';
+}
+
+function codeMail(
+  lang: 'vi' | 'en',
+  purpose: 'verify' | 'reset',
+  siteTitle: string,
+  code: string,
+): { subject: string; text: string } {
+  if (lang === 'en') {
+    return {
+      subject: `${siteTitle}: ${purpose === 'verify' ? 'verification code' : 'password reset code'} ${code}`,
+      text: [`Your code is: ${code} (valid for 10 minutes).`, '', 'If you did not ask for it, ignore this mail.'].join(
+        '\n',
+      ),
+    };
+  }
+  return {
+    subject: `${siteTitle}: ${purpose === 'verify' ? 'mã xác minh' : 'mã đặt lại mật khẩu'} ${code}`,
+    text: [`Mã của bạn là: ${code} (hiệu lực 10 phút).`, '', 'Nếu bạn không yêu cầu mã này, hãy bỏ qua thư.'].join(
+      '\n',
+    ),
+  };
+}
+
 export async function issueCode(
   ctx: AppContext,
   meta: RequestMeta,
   email: string,
   purpose: 'verify' | 'reset',
-  opts: { passwordHash?: string | null; registration?: boolean } = {},
+  opts: { passwordHash?: string | null; registration?: boolean; lang?: 'vi' | 'en' } = {},
 ): Promise<number> {
   const now = ctx.clock.now();
   const last = await latestEmailCode(ctx.db, meta.site.id, email, purpose);
@@ -38,16 +83,8 @@ export async function issueCode(
   }
   await hitLimit(ctx.db, ctx.clock, { key: `otp:acct:${meta.site.id}:${email}`, ...LIMITS.otpAccount });
   const code = randomDigits(OTP_LENGTH);
-  const subject =
-    purpose === 'verify'
-      ? `${meta.site.title}: mã xác minh / verification code ${code}`
-      : `${meta.site.title}: mã đặt lại mật khẩu / password reset code ${code}`;
-  const text = [
-    `Mã của bạn là: ${code} (hiệu lực 10 phút).`,
-    `Your code is: ${code} (valid for 10 minutes).`,
-    '',
-    'Nếu bạn không yêu cầu mã này, hãy bỏ qua thư. / If you did not ask for it, ignore this mail.',
-  ].join('\n');
+  const lang = await codeMailLanguage(ctx, meta, email, opts.lang);
+  const { subject, text } = codeMail(lang, purpose, meta.site.title, code);
   // The code and its mail commit together; the mail goes out right after the commit.
   const mailId = await ctx.db.transaction(async (tx) => {
     await insertEmailCode(tx, {

@@ -92,13 +92,13 @@ describe('POST /api/auth/google', () => {
     const res = await google(await idToken({ sub: 'g-1', email: 'G.User@Gmail.com' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ email: 'g.user@gmail.com', hasPassword: false });
-    // Password login is refused with GOOGLE_LOGIN until a password is set.
+    // Password login answers as for an unknown address: it must not tell the account is Google-only.
     const pw = await t.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: 'g.user@gmail.com', password: 'anything1' },
     });
-    expect(pw.json().message).toBe('GOOGLE_LOGIN');
+    expect(pw.json().message).toBe('WRONG_PASSWORD');
   });
 
   it('should let a Google-only account set a password by giving the same value as current and new', async () => {
@@ -158,7 +158,7 @@ describe('POST /api/auth/google', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ email, hasPassword: false });
 
-    expect(await loginMessage(email, 'squatter-pass')).toBe('GOOGLE_LOGIN');
+    expect(await loginMessage(email, 'squatter-pass')).toBe('WRONG_PASSWORD');
     expect((await post('/api/auth/verify', { email, code: verifyCode })).json().message).toBe('VERIFY_EMAIL_ALREADY');
     expect((await post('/api/auth/check-code-forgot', { email, code: resetCode })).json().message).toBe(
       'VERIFY_EMAIL_FAIL_EXP',
@@ -193,7 +193,7 @@ describe('POST /api/auth/google', () => {
     expect(res.json().user).toMatchObject({ id: u.id, hasPassword: false });
     expect((await t.inject({ method: 'GET', url: '/api/user/me', token: tokens.accessToken })).statusCode).toBe(401);
     expect((await post('/api/auth/renew-token', { refreshToken: tokens.refreshToken })).statusCode).toBe(401);
-    expect(await loginMessage(u.email, u.password)).toBe('GOOGLE_LOGIN');
+    expect(await loginMessage(u.email, u.password)).toBe('WRONG_PASSWORD');
     const me = await t.inject({ method: 'GET', url: '/api/user/me', token: res.json().tokens.accessToken });
     expect(me.statusCode).toBe(200);
   });

@@ -13,7 +13,10 @@ export interface RequestMeta {
 // Rate limits (issue: "per client IP and per account"). Windows are fixed, in seconds.
 export const LIMITS = {
   loginIp: { max: 30, windowSec: 600 },
-  loginAccount: { max: 10, windowSec: 600 },
+  // Sign-in attempts that need no captcha: per address (from anywhere) and per source address.
+  // Past them every attempt needs one; nobody is locked out (docs/security.md#sign-in).
+  loginFreeAccount: { max: 3, windowSec: 600 },
+  loginFreeIp: { max: 10, windowSec: 600 },
   otpIp: { max: 20, windowSec: 3600 },
   otpAccount: { max: 8, windowSec: 3600 },
   registerIp: { max: 10, windowSec: 3600 },

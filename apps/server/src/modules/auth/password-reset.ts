@@ -20,11 +20,18 @@ export async function forgotPassword(
   await hitLimit(ctx.db, ctx.clock, { key: `otp:ip:${meta.ip}`, ...LIMITS.otpIp });
   await checkCaptcha(ctx, meta, captcha);
   const user = await findUserBySiteEmail(ctx.db, meta.site.id, email);
-  // The answer is the same whether or not the address has an account.
+  // The answer is the same whether or not the address has an account: a resend refused for a
+  // known one (too soon, too many) is answered as success too.
   if (!user) {
     return;
   }
-  await issueCode(ctx, meta, email, 'reset');
+  try {
+    await issueCode(ctx, meta, email, 'reset');
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'TOO_MANY_REQUEST')) {
+      throw err;
+    }
+  }
 }
 
 function passwordFingerprint(user: User): string {

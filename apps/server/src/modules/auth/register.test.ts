@@ -51,16 +51,16 @@ describe('registering an unverified address again', () => {
     expect((await register(email, b)).statusCode).toBe(200);
     const codeB = t.mailer.lastCode(email);
     expect(t.mailer.mails.filter((m) => m.to === email)).toHaveLength(2);
-    expect(await loginStatus(email, a)).toBe('NOT_VERIFY_MAIL');
-    expect(await loginStatus(email, b)).toBe('NOT_VERIFY_MAIL');
+    expect(await loginStatus(email, a)).toBe('WRONG_PASSWORD');
+    expect(await loginStatus(email, b)).toBe('WRONG_PASSWORD');
 
     if (codeA !== codeB) {
       expect((await post('/api/auth/verify', { email, code: codeA })).json().message).toBe('WRONG_CODE');
     }
     expect((await post('/api/auth/verify', { email, code: codeB })).statusCode).toBe(200);
     // Whoever registered, neither password opens the verified account.
-    expect(await loginStatus(email, a)).toBe('PASSWORD_NOT_SET');
-    expect(await loginStatus(email, b)).toBe('PASSWORD_NOT_SET');
+    expect(await loginStatus(email, a)).toBe('WRONG_PASSWORD');
+    expect(await loginStatus(email, b)).toBe('WRONG_PASSWORD');
     await setThroughForgot(email, 'owners-own-3');
     expect(await loginStatus(email, 'owners-own-3')).toBe('ok');
     expect(await loginStatus(email, a)).toBe('WRONG_PASSWORD');
@@ -79,13 +79,13 @@ describe('registering an unverified address again', () => {
       t.mailer.mails.filter((m) => m.to === email).length === 2 && t.mailer.lastCode(email) === ownerCode;
     if (!sameDigits) {
       expect(res.json().message).toBe('WRONG_CODE');
-      expect(await loginStatus(email, 'squatter-pass-2')).toBe('NOT_VERIFY_MAIL');
+      expect(await loginStatus(email, 'squatter-pass-2')).toBe('WRONG_PASSWORD');
       // The owner asks for the code again and verifies it: still not the squatter's password.
       t.clock.advance(61_000);
       expect((await post('/api/auth/receive-code', { email })).statusCode).toBe(200);
       expect((await post('/api/auth/verify', { email, code: t.mailer.lastCode(email) })).statusCode).toBe(200);
     }
-    expect(await loginStatus(email, 'squatter-pass-2')).toBe('PASSWORD_NOT_SET');
+    expect(await loginStatus(email, 'squatter-pass-2')).toBe('WRONG_PASSWORD');
     await setThroughForgot(email, 'owner-pass-1');
     expect(await loginStatus(email, 'owner-pass-1')).toBe('ok');
     expect(await loginStatus(email, 'squatter-pass-2')).toBe('WRONG_PASSWORD');

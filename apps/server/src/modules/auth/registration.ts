@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TRegisterRequest } from '@proxy/contract';
+import { DEFAULT_LEAD_DAYS, DEFAULT_NOTIFY_EVENTS, type TRegisterRequest } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { joinableAgency, joinAgencyOnVerify } from '../agency/index.js';
@@ -13,6 +13,7 @@ import {
   insertUser,
   isAdminAddress,
   markEmailVerified,
+  setLanguage,
   updateUnverifiedUser,
 } from './repository.js';
 
@@ -72,7 +73,19 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
       throw err;
     }
   }
-  await issueCode(ctx, meta, body.email, 'verify', { passwordHash, registration: true });
+  // The page's language becomes the account's for mails and alerts (docs/product-rules.md#mail-language).
+  const lang = meta.site.forceEnglish ? 'en' : (body.lang ?? 'vi');
+  const account = await findUserBySiteEmail(ctx.db, meta.site.id, body.email);
+  if (account) {
+    await setLanguage(ctx.db, {
+      userId: account.id,
+      language: lang,
+      leadDays: [...DEFAULT_LEAD_DAYS],
+      events: [...DEFAULT_NOTIFY_EVENTS],
+      updatedAt: ctx.clock.now(),
+    });
+  }
+  await issueCode(ctx, meta, body.email, 'verify', { passwordHash, registration: true, lang });
 }
 
 export async function receiveCode(ctx: AppContext, meta: RequestMeta, email: string): Promise<number> {

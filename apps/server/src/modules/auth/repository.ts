@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { ROLE } from '@proxy/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { emailCodes, refreshTokens, sessions, users } from '../../db/schema/index.js';
+import { queryRows, type Db, type DbOrTx } from '../../db/client.js';
+import { emailCodes, notifySettings, refreshTokens, sessions, users } from '../../db/schema/index.js';
 import { publishSessionsEnded } from '../realtime/index.js';
 
 export type User = typeof users.$inferSelect;
@@ -308,4 +308,31 @@ export async function consumeCode(db: DbOrTx, id: string, at: Date): Promise<boo
     .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt)))
     .returning({ id: emailCodes.id });
   return rows.length === 1;
+}
+
+/**
+ * Sets the account's mail and alert language, keeping its other choices (a missing row gets the
+ * defaults, as `effective` reads them).
+ */
+export async function setLanguage(
+  db: DbOrTx,
+  row: Pick<typeof notifySettings.$inferInsert, 'userId' | 'language' | 'leadDays' | 'events' | 'updatedAt'>,
+): Promise<void> {
+  await db
+    .insert(notifySettings)
+    .values(row)
+    .onConflictDoUpdate({ target: notifySettings.userId, set: { language: row.language, updatedAt: row.updatedAt } });
+}
+
+/** The language an account's mails are written in: its own, English on a forced-English site. */
+export async function findMailLanguage(db: DbOrTx, siteId: string, email: string): Promise<'vi' | 'en' | undefined> {
+  const rows = await queryRows<{ language: 'vi' | 'en' | null; force_english: boolean }>(
+    db,
+    sql`select n.language, s.force_english from sites s
+          left join users u on u.site_id = s.id and u.email = ${email}
+          left join notify_settings n on n.user_id = u.id
+         where s.id = ${siteId}`,
+  );
+  const row = rows[0];
+  return row?.force_english ? 'en' : (row?.language ?? undefined);
 }

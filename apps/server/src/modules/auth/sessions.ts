@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { decryptSecret, randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { hitLimit, resetLimit } from '../../lib/rate-limit.js';
+import { countHit, hitLimit, resetLimit } from '../../lib/rate-limit.js';
 import { matchTotp } from '../../lib/totp.js';
 import { recordAudit } from '../audit/index.js';
 import { checkCaptcha, LIMITS, type RequestMeta } from './guards.js';
@@ -86,28 +86,35 @@ export async function checkTotp(ctx: AppContext, user: User, code: string | unde
 }
 
 /**
- * Password sign-in (docs/security.md#sign-in). Failures are limited per source address and per
- * account *from that source*: whoever guesses from elsewhere never locks the real user out, and
- * every attempt costs a captcha. An unknown address and a wrong password answer the same
- * WRONG_PASSWORD, after the same argon2 work, so the answer does not tell who has an account.
+ * Password sign-in (docs/security.md#sign-in). The first few attempts on an address (from
+ * anywhere) and from a source address need no captcha; past them every attempt does, so guessing
+ * costs work while nobody is locked out. The counters are kept by the typed address whether or not
+ * it has an account, and every refusal before the password is right is the same WRONG_PASSWORD
+ * after the same argon2 work: no account, a wrong password, a Google-only or password-less account
+ * cannot be told apart.
  */
 export async function login(ctx: AppContext, meta: RequestMeta, body: TLoginRequest): Promise<TLoginResponse> {
-  const accountKey = `login:acct:${meta.site.id}:${body.email}:${meta.ip}`;
+  const accountKey = `login:tries:${meta.site.id}:${body.email}`;
   await hitLimit(ctx.db, ctx.clock, { key: `login:ip:${meta.ip}`, ...LIMITS.loginIp });
-  await hitLimit(ctx.db, ctx.clock, { key: accountKey, ...LIMITS.loginAccount });
-  await checkCaptcha(ctx, meta, body.captcha);
+  // Counted before the check, one atomic upsert each: parallel guesses cannot all go free.
+  const [fromAccount, fromIp] = await Promise.all([
+    countHit(ctx.db, ctx.clock, accountKey, LIMITS.loginFreeAccount.windowSec),
+    countHit(ctx.db, ctx.clock, `login:tries:ip:${meta.ip}`, LIMITS.loginFreeIp.windowSec),
+  ]);
+  if (fromAccount > LIMITS.loginFreeAccount.max || fromIp > LIMITS.loginFreeIp.max || body.captcha) {
+    await checkCaptcha(ctx, meta, body.captcha);
+  }
   const user = await findLoginUser(ctx.db, meta.site.id, body.email);
-  if (!user) {
+  if (!user?.passwordHash) {
     await verifyPassword(await unknownAccountHash(), body.password);
+    if (user) {
+      await recordFailure(ctx, user.id, 'password', 'WRONG_PASSWORD');
+    }
     throw new AppError('WRONG_PASSWORD');
   }
+  const passwordHash = user.passwordHash;
   await auditedLogin(ctx, user.id, 'password', async () => {
-    if (!user.passwordHash) {
-      throw new AppError(
-        user.googleSub ? 'GOOGLE_LOGIN' : user.emailVerifiedAt ? 'PASSWORD_NOT_SET' : 'NOT_VERIFY_MAIL',
-      );
-    }
-    if (!(await verifyPassword(user.passwordHash, body.password))) {
+    if (!(await verifyPassword(passwordHash, body.password))) {
       throw new AppError('WRONG_PASSWORD');
     }
     if (!user.active) {
@@ -125,6 +132,16 @@ export async function login(ctx: AppContext, meta: RequestMeta, body: TLoginRequ
   return { tokens, user: toMe(user) };
 }
 
+/** `account.login-failed` on the account's trail, with the code and never what was typed. */
+async function recordFailure(ctx: AppContext, userId: string, method: 'password' | 'google', reason: string) {
+  await recordAudit(ctx, ctx.db, {
+    userId,
+    action: 'account.login-failed',
+    targetType: 'account',
+    detail: { method, reason },
+  });
+}
+
 /**
  * The checks of a known account's sign-in; a refusal is written to the account's trail
  * (`account.login-failed` with the code, never what was typed) before it goes to the caller.
@@ -139,12 +156,7 @@ export async function auditedLogin(
     await checks();
   } catch (err) {
     if (err instanceof AppError) {
-      await recordAudit(ctx, ctx.db, {
-        userId,
-        action: 'account.login-failed',
-        targetType: 'account',
-        detail: { method, reason: err.code },
-      });
+      await recordFailure(ctx, userId, method, err.code);
     }
     throw err;
   }

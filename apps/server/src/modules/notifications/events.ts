@@ -61,7 +61,8 @@ export async function emitAlert(
   if (!user) {
     return [];
   }
-  const text = renderAlert(alert.type, alert.data, s.language);
+  // A forced-English site writes to everyone in English, whatever an account chose.
+  const text = renderAlert(alert.type, alert.data, user.forceEnglish ? 'en' : s.language);
   const ids: (string | undefined)[] = [];
   const base = { userId: alert.userId };
   if (s.email && alert.type !== 'ping') {

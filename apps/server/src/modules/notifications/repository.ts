@@ -32,26 +32,41 @@ export async function upsertSettings(db: DbOrTx, row: typeof notifySettings.$inf
   await db.insert(notifySettings).values(row).onConflictDoUpdate({ target: notifySettings.userId, set: patch });
 }
 
-/** Who an alert goes to: address, site and balance. */
+/** Who an alert goes to: address, site, balance and whether the site mails only in English. */
 export interface Recipient {
   id: string;
   email: string;
   siteId: string;
   balance: number;
+  forceEnglish: boolean;
 }
 
 export async function findRecipients(db: DbOrTx, userIds: string[]): Promise<Recipient[]> {
   if (userIds.length === 0) {
     return [];
   }
-  const rows = await queryRows<{ id: string; email: string; site_id: string; balance: string | number }>(
+  const rows = await queryRows<{
+    id: string;
+    email: string;
+    site_id: string;
+    balance: string | number;
+    force_english: boolean;
+  }>(
     db,
-    sql`select id, email, site_id, balance from users where active and id in (${sql.join(
-      userIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
+    sql`select u.id, u.email, u.site_id, u.balance, s.force_english
+          from users u join sites s on s.id = u.site_id
+         where u.active and u.id in (${sql.join(
+           userIds.map((id) => sql`${id}`),
+           sql`, `,
+         )})`,
   );
-  return rows.map((r) => ({ id: r.id, email: r.email, siteId: r.site_id, balance: Number(r.balance) }));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    siteId: r.site_id,
+    balance: Number(r.balance),
+    forceEnglish: Boolean(r.force_english),
+  }));
 }
 
 export async function findUserSite(db: DbOrTx, userId: string): Promise<string | undefined> {

@@ -12,6 +12,8 @@ export const auth: typeof vi = {
     register: 'Register now',
     or: 'or',
     googleTwoFactorTitle: 'Enter your 2FA code to finish signing in with Google',
+    captchaStep:
+      'Several sign-ins to this address failed. Before the next try your browser checks that you are human (a few seconds); then press Sign in again.',
   },
   register: {
     title: 'Create an account',

@@ -10,6 +10,8 @@ export const auth = {
     register: 'Đăng ký ngay',
     or: 'hoặc',
     googleTwoFactorTitle: 'Nhập mã 2FA để hoàn tất đăng nhập bằng Google',
+    captchaStep:
+      'Địa chỉ này đã đăng nhập sai nhiều lần. Trước lần thử tiếp theo, trình duyệt sẽ xác minh bạn là người (vài giây); sau đó bấm Đăng nhập lại.',
   },
   register: {
     title: 'Đăng ký tài khoản',

@@ -1,8 +1,10 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { OTP_LENGTH } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -39,7 +41,10 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-  const captcha = useCaptcha('login');
+  // The server asks for a captcha only after a few failed sign-ins on the address or from this
+  // network (docs/security.md#sign-in); the form then shows it as a step before the next try.
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  const captcha = useCaptcha('login', captchaNeeded);
   const completeLogin = useCompleteLogin();
 
   // The code field counts only while it is shown; an empty one is no code.
@@ -88,6 +93,11 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
         try {
           completeLogin(await login({ ...form, captcha: token }));
         } catch (error) {
+          if (isApiError(error) && error.code === 'INVALID_CAPTCHA' && !captchaNeeded) {
+            // Not a mistake of the user's: the captcha step appears and says why.
+            setCaptchaNeeded(true);
+            return;
+          }
           // docs/screens.md#error-messages: every failure is toasted, these two also change the form.
           handleApiError(error);
           if (isApiError(error) && error.code === 'MISSING_2FA') {
@@ -136,7 +146,16 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
           htmlInput={{ inputMode: 'numeric', maxLength: OTP_LENGTH, 'data-testid': 'login-code' }}
         />
       </Collapse>
-      <CaptchaStatus status={captcha.status} onRetry={captcha.renew} />
+      {captchaNeeded && (
+        <Box
+          data-testid="login-captcha-step"
+          role="status"
+          sx={{ border: 1, borderColor: 'info.main', borderRadius: 1, px: 1.5, py: 1, bgcolor: 'action.hover' }}
+        >
+          <Typography variant="body2">{t('auth.login.captchaStep')}</Typography>
+          <CaptchaStatus status={captcha.status} onRetry={captcha.renew} />
+        </Box>
+      )}
       <Button type="submit" variant="contained" size="large" loading={submitting} data-testid="login-submit">
         {t('auth.login.submit')}
       </Button>

@@ -22,7 +22,7 @@ const emptyToUndefined = (value: string) => (value === '' ? undefined : value);
 
 /** Email, password twice and an optional agency coupon; `onRegistered` opens the OTP step. */
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const captcha = useCaptcha('register');
   const registerUser = useRegister();
   // An agency's referral link (/auth/register?ref=<code>) fills in its coupon.
@@ -41,7 +41,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     (values) =>
       captcha.withToken(async (token) => {
         try {
-          await registerUser.mutateAsync({ ...values, captcha: token });
+          // The page's language becomes the account's for its mails and alerts.
+          const lang = i18n.language === 'en' ? 'en' : 'vi';
+          await registerUser.mutateAsync({ ...values, captcha: token, lang });
           onRegistered(values.email);
         } catch {
           // The error toast comes from the mutation cache.

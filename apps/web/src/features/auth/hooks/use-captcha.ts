@@ -20,9 +20,11 @@ interface Solving {
  * than a TanStack query: the login page's first download does not hold TanStack Query
  * (docs/development.md#the-web-bundle).
  */
-export function useCaptcha(action: string) {
+export function useCaptcha(action: string, enabled = true) {
   const { t } = useTranslation();
-  const { captcha } = useSiteInfo();
+  const { captcha: siteCaptcha } = useSiteInfo();
+  // A form whose captcha is not (yet) needed behaves as a site without one.
+  const captcha = enabled ? siteCaptcha : ({ provider: 'off' } as const);
   const altcha = captcha.provider === 'altcha';
   const solving = useRef<Solving | null>(null);
   // Off once the form is gone (a login that succeeded navigates away): no captcha is solved for nobody.
