@@ -11,9 +11,10 @@ const ALLOWED = '198.51.100.41';
 const URL = '/api/v6-proxy/update-ipv4-fallback';
 
 let t: TestApp;
+// Building the app migrates a fresh database: slow on a loaded machine.
 beforeAll(async () => {
   t = await build();
-});
+}, 300_000);
 afterAll(async () => {
   await t.close();
 });
@@ -80,7 +81,7 @@ describe('IPv4 fallback of IPv6 proxies', () => {
   it('should refuse another user, another site’s admin and their API keys, changing nothing', async () => {
     const owner = await customer(t, 1_000_000);
     const p = await v6(owner.token);
-    const other = await customer(t);
+    const other = await customer(t, 1_000_000);
     const otherAdmin = await siteAdmin(t, OTHER_SITE);
     const payload = { listProxyId: [p.id], enabled: true };
     const asOther = await t.inject({ method: 'POST', url: URL, token: other.token, payload });
