@@ -46,6 +46,7 @@ import {
 } from './bench-gateway/load';
 import { compilePinger, cPingPong, startCBusy, startCEcho } from './bench-gateway/rtt';
 import { compileSetup, startCSetup } from './bench-gateway/setup-c';
+import { startUdpEchoTarget, udpRate } from './bench-gateway/udp';
 import {
   DANTED,
   SQUID,
@@ -72,7 +73,8 @@ const BYTES = Number(process.env.BENCH_MB ?? 1024) * 1024 * 1024;
 const TUNNELS = Number(process.env.BENCH_TUNNELS ?? 2000);
 const PINGS = Number(process.env.BENCH_PINGS ?? 10_000);
 const IDLE = Number(process.env.BENCH_IDLE ?? 1000);
-const SECTIONS = ['throughput', 'setup', 'rtt', 'memory'] as const;
+const DATAGRAMS = Number(process.env.BENCH_DATAGRAMS ?? 200_000);
+const SECTIONS = ['throughput', 'setup', 'rtt', 'memory', 'udp'] as const;
 const ONLY = new Set((process.env.BENCH_ONLY ?? SECTIONS.join(',')).split(',').map((x) => x.trim()));
 for (const s of ONLY) {
   if (!(SECTIONS as readonly string[]).includes(s)) {
@@ -151,6 +153,13 @@ function rowsFor(proto: Proto): RowSpec[] {
     row('rtt-busy:p99', 'added RTT p99 (busy-poll client)', 'µs', false, 0),
     row('rss', `RSS per ${IDLE} idle tunnels`, 'MB', false, 1),
     row('pss', `PSS per ${IDLE} idle tunnels`, 'MB', false, 1),
+    // SOCKS5 UDP ASSOCIATE: ours and dante only (squid has no SOCKS5, the raw relay no UDP).
+    ...(proto === 'socks5'
+      ? [
+          row('udp:rate', 'UDP ASSOCIATE datagrams (64 B, 32 in flight)', '/s', true, 0),
+          row('udp:cpu', 'proxy CPU per 100k datagrams', 'ms', false, 0),
+        ]
+      : []),
   ];
 }
 
@@ -264,6 +273,8 @@ async function main(): Promise<void> {
   try {
     const targets = await startTargets();
     cleanups.push(() => targets.close());
+    const udpEcho = await startUdpEchoTarget();
+    cleanups.push(() => udpEcho.close());
     const dir = scratchDir();
     cleanups.push(() => removeDir(dir));
     const danteUser = createSystemUser();
@@ -282,7 +293,7 @@ async function main(): Promise<void> {
       cleanups.push(() => sameCore.stop());
     }
     // Its own process for the whole bench: the raw relay needs its listener's port at start.
-    const busy = cPinger !== null ? await startCBusy(cPinger.bin) : null;
+    const busy = cPinger !== null && ONLY.has('rtt') ? await startCBusy(cPinger.bin) : null;
     if (busy !== null) {
       cleanups.push(() => busy.stop());
     }
@@ -405,6 +416,24 @@ async function main(): Promise<void> {
               `proxy CPU ${cpuPerGb.toFixed(0)} ms/GB`,
           );
         }
+      }
+      for (const peer of ONLY.has('udp')
+        ? ((round % 2 === 1 ? ['ours', 'dante'] : ['dante', 'ours']) as PeerName[])
+        : []) {
+        const d = dialectOf(running.get(peer) as RunningPeer, 'socks5') as Extract<Dialect, { kind: 'socks5' }>;
+        if (round === 1) {
+          await udpRate(d, udpEcho.port, DATAGRAMS / 4);
+        }
+        const pid = (running.get(peer) as RunningPeer).pid;
+        const cpu0 = treeCpuNs(pid);
+        const u = await udpRate(d, udpEcho.port, DATAGRAMS);
+        const cpuPer100k = (treeCpuNs(pid) - cpu0) / 1e6 / (DATAGRAMS / 100_000);
+        record(peer, 'socks5', 'udp:rate', u.perSecond);
+        record(peer, 'socks5', 'udp:cpu', cpuPer100k);
+        say(
+          `  ${peer.padEnd(5)} udp     ${u.perSecond.toFixed(0)} datagrams/s, proxy CPU ${cpuPer100k.toFixed(0)} ms/100k` +
+            (u.lost > 0 ? ` (${u.lost} lost and resent)` : ''),
+        );
       }
       for (const [peer, proto] of ONLY.has('setup') ? order : []) {
         const d = dialectOf(running.get(peer) as RunningPeer, proto);

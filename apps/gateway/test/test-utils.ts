@@ -243,6 +243,8 @@ export interface SocksResult {
   /** Method chosen, auth status, or REP of the request reply. */
   code: number;
   reader: Reader;
+  /** BND.ADDR and BND.PORT of the request's reply (UDP ASSOCIATE: where the relay listens). */
+  bound?: { address: string; port: number };
 }
 
 /** A SOCKS5 client that stops at the first refusal and reports where it happened. */
@@ -250,7 +252,7 @@ export async function socksConnect(
   proxyPort: number,
   target: SocksTarget,
   port: number,
-  opts: { auth?: [string, string]; methods?: number[]; localAddress?: string } = {},
+  opts: { auth?: [string, string]; methods?: number[]; localAddress?: string; command?: number } = {},
 ): Promise<SocksResult> {
   const reader = await connect(proxyPort, { localAddress: opts.localAddress });
   const methods = opts.methods ?? (opts.auth ? [0x02] : [0x00]);
@@ -283,11 +285,16 @@ export async function socksConnect(
   }
   const portBuf = Buffer.alloc(2);
   portBuf.writeUInt16BE(port);
-  reader.socket.write(Buffer.concat([Buffer.from([0x05, 0x01, 0x00]), addr, portBuf]));
+  reader.socket.write(Buffer.concat([Buffer.from([0x05, opts.command ?? 0x01, 0x00]), addr, portBuf]));
   const reply = await reader.readBytes(4);
   const atyp = reply[3];
-  await reader.readBytes((atyp === 0x04 ? 16 : 4) + 2);
-  return { step: 'request', code: reply[1] as number, reader };
+  const rest = await reader.readBytes((atyp === 0x04 ? 16 : 4) + 2);
+  const address =
+    atyp === 0x04
+      ? Array.from({ length: 8 }, (_, i) => rest.readUInt16BE(i * 2).toString(16)).join(':')
+      : [...rest.subarray(0, 4)].join('.');
+  const bound = { address, port: rest.readUInt16BE(rest.length - 2) };
+  return { step: 'request', code: reply[1] as number, reader, bound };
 }
 
 function expandV6(s: string): number[] {

@@ -8,6 +8,7 @@ import type { ProxyRuntime } from '../node/runtime.js';
 import { formatIp, parseIp, type Ip } from '../protocol/ssrf.js';
 import { DnsError } from './dns-cache.js';
 import { connectFailure, PORT_ATTEMPTS } from './egress.js';
+import { Ipv6Only, resolveFor } from './resolve.js';
 import * as relay from './relay.js';
 import type { Tunnel } from './tunnel.js';
 import * as wire from './wire.js';
@@ -15,6 +16,8 @@ import * as wire from './wire.js';
 export class Direct {
   private attempts = 0;
   private target: { host: string; port: number; family: 4 | 6 } | null = null;
+  /** The address to send from: the proxy's egress, or the node's IPv4 egress for the fallback (null: any). */
+  private source: string | null = null;
 
   constructor(
     private readonly t: Tunnel,
@@ -23,11 +26,11 @@ export class Direct {
 
   /** Resolves `name` (as the client wrote it: `host`) and connects to its checked address. */
   resolve(host: string, name: string, port: number): void {
-    this.t.gw.dns.lookup(name, this.rt.family).then(
+    resolveFor(this.t.gw.dns, name, this.rt).then(
       (addresses) => this.resolved(host, addresses, port),
       (err: unknown) => {
         if (!this.t.closed) {
-          this.t.fail(err instanceof DnsError ? 'dns' : 'unreachable');
+          this.t.fail(err instanceof Ipv6Only ? 'ipv6-only' : err instanceof DnsError ? 'dns' : 'unreachable');
         }
       },
     );
@@ -56,9 +59,10 @@ export class Direct {
     this.t.connectIp(first as Ip, port);
   }
 
-  /** Connects to a checked address of the proxy's family. */
+  /** Connects to a checked address of the proxy's family (or IPv4 for an IPv6 proxy's fallback). */
   connect(ip: Ip, port: number): void {
     this.target = { host: formatIp(ip), port, family: ip.family };
+    this.source = ip.family === this.rt.family ? this.rt.cfg.egressIp : this.t.gw.ipv4Egress;
     this.attempt();
   }
 
@@ -74,7 +78,7 @@ export class Direct {
     const h = wire.newSocketHandle();
     this.t.upstream = new relay.Side(h, this.t, false);
     const port = this.t.gw.egress.nextLocalPort();
-    const r = wire.connectHandle(h, target.family, this.rt.cfg.egressIp, port, target.host, target.port);
+    const r = wire.connectHandle(h, target.family, this.source, port, target.host, target.port);
     if (r.err !== 0) {
       this.connectFailed(r.err, r.syscall);
       return;
@@ -85,7 +89,7 @@ export class Direct {
   connectFailed(status: number, syscall: 'bind' | 'connect'): void {
     this.t.upstream?.close();
     const egress = this.t.gw.egress;
-    const egressIp = this.rt.cfg.egressIp;
+    const egressIp = this.source ?? '';
     const failure = connectFailure(wire.errorName(status), syscall);
     if (failure === 'egress') {
       egress.missing(egressIp);

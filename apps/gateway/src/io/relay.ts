@@ -270,6 +270,13 @@ export function onDiscardRead(this: TcpHandle): undefined {
   }
   return undefined;
 }
+/** A UDP association's control connection: bytes on it are ignored; its end ends the association. */
+export function onControlRead(this: TcpHandle): undefined {
+  if (readResult() < 0) {
+    sideOf(this).t.destroy();
+  }
+  return undefined;
+}
 onConnectDone((h, status, syscall) => {
   const side = sideOf(h);
   side.t.onConnected(side, status, syscall);

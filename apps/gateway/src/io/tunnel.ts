@@ -18,6 +18,7 @@ import { formatIp, parseHost, type Ip } from '../protocol/ssrf.js';
 import type { UpstreamTarget } from '../protocol/upstream-handshake.js';
 import { Chain } from './chain.js';
 import { Direct } from './direct.js';
+import { associate, type UdpAssociation } from './udp.js';
 import * as wire from './wire.js';
 
 /** A refused client gets this long to read the refusal before its socket is destroyed. */
@@ -27,6 +28,8 @@ const enum Stage {
   Handshake,
   Connecting,
   Piping,
+  /** SOCKS5 UDP ASSOCIATE: the connection only holds its UDP relay open. */
+  Associated,
   Refused,
 }
 
@@ -47,6 +50,8 @@ export class Tunnel implements Access {
   private confirm: 'http' | 'socks' | null = null;
   /** How the destination is reached: directly from the egress address, or through an upstream proxy. */
   out: Direct | Chain | null = null;
+  /** The UDP relay of a SOCKS5 UDP ASSOCIATE. */
+  udp: UdpAssociation | null = null;
 
   constructor(
     readonly gw: TunnelHost,
@@ -63,8 +68,9 @@ export class Tunnel implements Access {
     this.arm(socks ? t.socksHandshakeMs : t.headerMs);
   }
 
+  /** Relaying (a TCP tunnel or a UDP association): counted as a tunnel and swept when idle. */
   get piping(): boolean {
-    return this.stage === Stage.Piping;
+    return this.stage === Stage.Piping || this.stage === Stage.Associated;
   }
 
   arm(ms: number, onExpiry: (t: Tunnel) => void = relay.onDeadline): void {
@@ -90,6 +96,7 @@ export class Tunnel implements Access {
     this.disarm();
     this.client.close();
     this.upstream?.close();
+    this.udp?.close();
     if (!this.authed) {
       this.gw.releaseUnauthenticated(this.clientIp);
     }
@@ -149,6 +156,11 @@ export class Tunnel implements Access {
         case 'drop':
           this.destroy();
           return;
+        case 'associate':
+          this.endHandshake(null);
+          this.stage = Stage.Connecting;
+          this.udp = associate(this, this.rt as ProxyRuntime, step.port);
+          return;
         case 'connect':
           this.endHandshake(step.early);
           this.confirm = step.confirm;
@@ -159,6 +171,19 @@ export class Tunnel implements Access {
           }
           return;
       }
+    }
+  }
+
+  /** The UDP relay listens: the client gets its address; the connection now only holds it open. */
+  associated(reply: Buffer): void {
+    this.stage = Stage.Associated;
+    this.hs = null;
+    this.client.write(reply);
+    if (!this.closed) {
+      // Anything more on the connection is ignored; its end (or an error) ends the association.
+      this.client.h.onread = relay.onControlRead;
+      this.client.h.readStart();
+      this.gw.tunnelOpened(this);
     }
   }
 
@@ -234,8 +259,8 @@ export class Tunnel implements Access {
       this.forbid(`${formatIp(ip)} port ${port}`, why);
     } else if (rt.cfg.upstream) {
       this.chainTo(rt.cfg.upstream, { ip }, port);
-    } else if (ip.family !== rt.family) {
-      this.fail('family');
+    } else if (ip.family !== rt.family && !(ip.family === 4 && rt.cfg.ipv4Fallback === true)) {
+      this.fail(rt.family === 6 ? 'ipv6-only' : 'family');
     } else {
       this.stage = Stage.Connecting;
       const direct = this.out instanceof Direct ? this.out : new Direct(this, rt);

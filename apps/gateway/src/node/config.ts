@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { parseCidr } from '../protocol/ssrf.js';
+import { parseCidr, parseIp } from '../protocol/ssrf.js';
 
 /** One name server as c-ares takes it: `1.2.3.4`, `1.2.3.4:5353`, `::1` or `[::1]:5353`. */
 export function isDnsServer(v: string): boolean {
@@ -58,6 +58,11 @@ const ZGatewayEnv = z.object({
   GATEWAY_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** On SIGTERM, how long open tunnels may go on relaying after new connections are refused. */
   GATEWAY_DRAIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** The source address of IPv6 proxies' IPv4 fallback (default: the kernel's, by route). */
+  GATEWAY_IPV4_EGRESS: z
+    .string()
+    .refine((v) => parseIp(v)?.family === 4, 'expected an IPv4 address')
+    .optional(),
   IPV6_PREFIX: z
     .string()
     .refine((v) => v.includes(':') && parseCidr(v) !== null, 'expected an IPv6 prefix such as 2001:db8:1::/64')

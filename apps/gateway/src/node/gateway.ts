@@ -118,6 +118,8 @@ export class Gateway implements TunnelHost {
   readonly log: GatewayLogger;
   readonly clock: Clock;
   readonly egress: Egress;
+  readonly ipv4Egress: string | null;
+  readonly udpDrops = { source: 0, frag: 0, bad: 0, forbidden: 0, family: 0, dns: 0 };
   private readonly host: string;
   private readonly policy: DestinationPolicy;
   private readonly runtimes = new Map<string, ProxyRuntime>();
@@ -151,6 +153,7 @@ export class Gateway implements TunnelHost {
         `sockets: ${wireKind === 'net' ? 'net.Socket' : 'libuv TCP handles'}`,
       );
     }
+    this.ipv4Egress = opts.ipv4Egress ?? null;
     this.egress = new Egress(opts.egressPorts ?? kernelPortRange(), this.clock, this.log);
     const blockedPorts = new Set(opts.blockedPorts ?? []);
     const own = ownAddresses(this.host, opts.ownPrefixes ?? []);
@@ -209,6 +212,7 @@ export class Gateway implements TunnelHost {
       tunnels: this.tunnelCount,
       egressPortRetries: this.egress.retries,
       egressPortsExhausted: this.egress.exhausted,
+      udpDropped: { ...this.udpDrops },
     };
   }
 

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     allowPrivate: env.GATEWAY_ALLOW_PRIVATE,
     blockedPorts: env.GATEWAY_BLOCKED_PORTS ?? [],
     ownPrefixes: env.IPV6_PREFIX === undefined ? [] : [env.IPV6_PREFIX],
+    ipv4Egress: env.GATEWAY_IPV4_EGRESS,
     dns: new DnsCache({ servers: env.GATEWAY_DNS_SERVERS }),
     logger: log,
     hooks: metrics.hooks,

@@ -2,6 +2,7 @@
 import type { Clock } from '../io/clock.js';
 import type { DnsCache } from '../io/dns-cache.js';
 import type { Meter } from './meter.js';
+import type { UdpDrops } from '../io/udp.js';
 
 /** pino-compatible. */
 export interface GatewayLogger {
@@ -48,6 +49,11 @@ export interface GatewayOptions {
    * net.ipv4.ip_local_port_range. See README "Ephemeral ports".
    */
   egressPorts?: [number, number];
+  /**
+   * The source address of an IPv6 proxy's IPv4 fallback (GATEWAY_IPV4_EGRESS); unset, the kernel
+   * picks it by route (the node's main IPv4 address).
+   */
+  ipv4Egress?: string;
   timeouts?: Partial<GatewayTimeouts>;
   limits?: Partial<GatewayLimits>;
   dns?: DnsCache;
@@ -78,6 +84,8 @@ export interface GatewayStats {
   egressPortRetries: number;
   /** Outgoing connects that found every local port of the egress address taken. */
   egressPortsExhausted: number;
+  /** UDP datagrams dropped, per reason (wrong source, fragment, refused destination, …). */
+  udpDropped: UdpDrops;
 }
 
 export const DEFAULT_TIMEOUTS: GatewayTimeouts = {

@@ -6,6 +6,7 @@
  * - `connect`: open the target (`ip`, or `host` to resolve, and `port`); `early` is what the
  *   destination gets before piping starts (a rewritten HTTP head and/or the client's early bytes),
  *   `confirm` what the client gets once connected;
+ * - `associate`: open a UDP relay (SOCKS5 UDP ASSOCIATE) tied to this connection;
  * - `refuse`: write these bytes to the client and close;
  * - `drop`: close without a word (not this protocol at all).
  * Whether a client may in (credentials, whitelisted IP, the tunnel cap) is asked of an Access.
@@ -17,6 +18,7 @@ export type Step =
   | { readonly kind: 'more' }
   | { readonly kind: 'reply'; readonly bytes: Buffer }
   | ConnectStep
+  | AssociateStep
   | { readonly kind: 'refuse'; readonly bytes: Buffer }
   | { readonly kind: 'drop' };
 
@@ -29,6 +31,15 @@ export interface ConnectStep {
   readonly early: Buffer | null;
   /** `http`: answer 200 Connection established; `socks`: the SOCKS5 success reply; null: nothing. */
   readonly confirm: 'http' | 'socks' | null;
+}
+
+/**
+ * SOCKS5 UDP ASSOCIATE (RFC 1928 §7): open a UDP relay for this client. `port` is the source port
+ * the client says it will send from (0: not known yet).
+ */
+export interface AssociateStep {
+  readonly kind: 'associate';
+  readonly port: number;
 }
 
 /** The per-proxy decisions a handshake needs; admitting also counts the client as authenticated. */

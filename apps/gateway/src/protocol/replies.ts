@@ -17,6 +17,8 @@ export type Failure =
   | 'command'
   | 'atyp'
   | 'egress'
+  // An IPv6 proxy without the IPv4 fallback asked for a destination that has IPv4 only.
+  | 'ipv6-only'
   // A chained proxy's upstream (docs/gateway-protocol.md#chaining): it refused the TCP connection,
   // could not be reached (or resolved, or its address is not public), refused our credentials,
   // did not finish its handshake in time, answered something that is not a proxy reply, or could
@@ -51,6 +53,11 @@ export const HTTP_FAILURE: Record<Failure, Buffer> = {
   command: httpReply('405 Method Not Allowed'),
   atyp: httpReply('400 Bad Request'),
   egress: httpReply('502 Bad Gateway'),
+  'ipv6-only': httpReply(
+    '502 Bad Gateway',
+    '',
+    'This IPv6 proxy reaches IPv6 destinations only; the destination has no IPv6 address.',
+  ),
   // The reasons name the upstream's failure only: never its address or credentials.
   'upstream-refused': httpReply('502 Bad Gateway', '', 'Upstream proxy refused the connection.'),
   'upstream-unreachable': httpReply('502 Bad Gateway', '', 'Upstream proxy unreachable.'),
@@ -98,6 +105,7 @@ const SOCKS_REP: Record<Failure, number> = {
   command: 0x07,
   atyp: 0x08,
   egress: 0x01,
+  'ipv6-only': 0x04,
   'upstream-refused': 0x05,
   'upstream-unreachable': 0x01,
   'upstream-auth': 0x01,

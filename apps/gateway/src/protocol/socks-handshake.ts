@@ -115,10 +115,15 @@ export class SocksHandshake extends Handshake {
     if (buf.length < total) {
       return MORE;
     }
+    const port = buf.readUInt16BE(4 + addrLen);
+    if (buf[1] === 0x03) {
+      // The address is where the client will send from; the relay takes the IP from the TCP
+      // connection itself, so only the port is used.
+      return { kind: 'associate', port };
+    }
     if (buf[1] !== 0x01) {
       return this.refusal('command');
     }
-    const port = buf.readUInt16BE(4 + addrLen);
     const early = buf.length > total ? buf.subarray(total) : null;
     if (atyp === 0x01) {
       const ip = { family: 4 as const, v4: buf.readUInt32BE(4) };

@@ -140,6 +140,7 @@ export function sameAccess(a: GatewayProxy, b: GatewayProxy): boolean {
     a.password === b.password &&
     a.status === b.status &&
     a.egressIp === b.egressIp &&
+    (a.ipv4Fallback ?? false) === (b.ipv4Fallback ?? false) &&
     a.port === b.port &&
     a.protocol === b.protocol &&
     a.authIps.length === b.authIps.length &&

@@ -21,6 +21,7 @@ import {
   ZUpdateListKeyRequest,
   ZUpdateListProxyRequest,
   ZUpdateResetIpTypeRequest,
+  ZIdList,
 } from '../schemas/orders.js';
 import { ZProxyMatchRequest, ZProxyMatchResponse } from '../proxy-lines.js';
 import { endpoint } from './define.js';
@@ -101,7 +102,20 @@ export const boughtProxyEndpoints = {
   }),
 };
 
-export const v6ProxyEndpoints = typedProxyEndpoints('v6');
+/** The IPv4 fallback of IPv6 proxies (docs/gateway-protocol.md#ipv4-fallback). */
+export const ZUpdateIpv4FallbackRequest = z.object({
+  listProxyId: ZIdList,
+  enabled: z.boolean(),
+});
+
+export const v6ProxyEndpoints = {
+  ...typedProxyEndpoints('v6'),
+  updateIpv4Fallback: endpoint('POST', '/v6-proxy/update-ipv4-fallback', {
+    body: ZUpdateIpv4FallbackRequest,
+    response: ZOk,
+    errors: ['PROXY_NOT_EXISTS'],
+  }),
+};
 export const v4ProxyEndpoints = typedProxyEndpoints('v4');
 
 /** /api/key: rotating keys. */

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'proxy.auth-ip',
   'proxy.ip-change',
   'proxy.rotation',
+  'proxy.ipv4-fallback',
   'proxy.comment',
   'proxy.auto-renew',
   'proxy.tag',

@@ -21,4 +21,6 @@ export const ZProxyCheck = z.object({
   live: z.boolean(),
   latencyMs: z.number().nullable(),
   egressIp: z.string().nullable(),
+  /** IPv6 proxies: whether IPv4-only destinations are reached (the IPv4 fallback); false for IPv4 ones. */
+  ipv4Fallback: z.boolean(),
 });

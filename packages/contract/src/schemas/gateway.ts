@@ -45,6 +45,11 @@ export const ZGatewayProxy = z
     egressIp: ZIp,
     /** Set for a supplier's proxy: the node chains through it. Absent or null: direct egress. */
     upstream: ZGatewayUpstream.nullable().optional(),
+    /**
+     * An IPv6 proxy (IPv6 `egressIp`) with this on reaches IPv4-only destinations from the node's
+     * IPv4 egress; off or absent, such a destination is refused (docs/gateway-protocol.md#ipv4-fallback).
+     */
+    ipv4Fallback: z.boolean().optional(),
     status: z.enum(['using', 'expired', 'locked']),
     bandwidthLimitBytes: z.number().int().nonnegative().nullable(),
     /** Usage as the server knows it (acknowledged traffic reports included). */

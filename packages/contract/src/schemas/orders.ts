@@ -93,6 +93,8 @@ export const ZProxy = z.object({
   authIps: z.array(z.string()),
   bandwidthLimitGb: z.number().int().nullable(),
   bandwidthUsedBytes: z.number().int(),
+  /** IPv6 proxies: IPv4-only destinations are reached from the node's IPv4 egress (off by default). */
+  ipv4Fallback: z.boolean(),
   createdAt: z.string(),
 });
 export type TProxy = z.infer<typeof ZProxy>;

@@ -144,6 +144,8 @@ export const proxies = pgTable(
       .default(sql`'[]'::jsonb`),
     bandwidthLimitGb: integer('bandwidth_limit_gb'),
     bandwidthUsedBytes: bigint('bandwidth_used_bytes', { mode: 'number' }).notNull().default(0),
+    /** An IPv6 proxy reaches IPv4-only destinations from its node's IPv4 egress (docs/gateway-protocol.md#ipv4-fallback). */
+    ipv4Fallback: boolean('ipv4_fallback').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

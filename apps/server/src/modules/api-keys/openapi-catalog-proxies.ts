@@ -80,6 +80,14 @@ export function proxyFamily(prefix: 'v6-proxy' | 'v4-proxy' | 'bought-proxy', la
   if (prefix !== 'bought-proxy') {
     rows.unshift(...buyRows(p, label, labelVi));
   }
+  if (prefix === 'v6-proxy') {
+    rows.push([
+      `POST ${p}/update-ipv4-fallback`,
+      `Let ${label} reach IPv4-only sites from the node's IPv4 address, or stop`,
+      `Cho ${labelVi} vào trang chỉ có IPv4 qua IPv4 của máy chủ, hoặc tắt`,
+      { body: { ...IDS, enabled: true } },
+    ]);
+  }
   return rows;
 }
 

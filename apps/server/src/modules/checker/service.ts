@@ -68,7 +68,13 @@ export async function checkOwnProxies(ctx: AppContext, userId: string, type: Pro
       5_000,
       fallback,
     );
-    return { id: r.id, live: res.live, latencyMs: res.latencyMs, egressIp: res.exitIp };
+    return {
+      id: r.id,
+      live: res.live,
+      latencyMs: res.latencyMs,
+      egressIp: res.exitIp,
+      ipv4Fallback: r.type === 'v6' && r.ipv4_fallback,
+    };
   });
 }
 

@@ -53,6 +53,7 @@ export function toProxy(p: ProxyRow, host: string): TProxy {
     authIps: p.authIps,
     bandwidthLimitGb: p.bandwidthLimitGb,
     bandwidthUsedBytes: p.bandwidthUsedBytes,
+    ipv4Fallback: p.ipv4Fallback,
     createdAt: p.createdAt.toISOString(),
   };
 }

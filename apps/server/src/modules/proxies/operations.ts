@@ -168,6 +168,30 @@ export async function resetIps(ctx: AppContext, userId: string, type: ProxyType,
   });
 }
 
+/**
+ * POST /api/v6-proxy/update-ipv4-fallback: the caller's IPv6 proxies reach IPv4-only destinations
+ * from their node's IPv4 egress, or stop to. The nodes hear of it on the change stream; turning it
+ * off closes the tunnels open through it (docs/gateway-protocol.md#ipv4-fallback).
+ */
+export async function setIpv4Fallback(ctx: AppContext, userId: string, ids: string[], enabled: boolean) {
+  await ctx.db.transaction(async (tx) => {
+    const rows = await own(tx, userId, ids, 'v6');
+    const changed = rows.filter((p) => p.ipv4Fallback !== enabled).map((p) => p.id);
+    if (changed.length === 0) {
+      return;
+    }
+    await repo.updateProxiesById(tx, changed, { ipv4Fallback: enabled, updatedAt: ctx.clock.now() });
+    await recordProxyChanges(tx, changed);
+    await recordAudit(ctx, tx, {
+      userId,
+      action: 'proxy.ipv4-fallback',
+      targetType: 'proxy',
+      targetIds: changed,
+      detail: { enabled },
+    });
+  });
+}
+
 /** POST update-reset-ip-type: auto rotation every 15–1000 minutes, or manual. */
 export async function setResetType(
   ctx: AppContext,

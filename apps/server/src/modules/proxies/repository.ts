@@ -106,7 +106,7 @@ export async function listProxiesJson(db: DbOrTx, f: ProxyFilter): Promise<{ ite
         'changeIntervalMin', proxies.change_interval_min, 'ipChangeStatus', proxies.ip_change_status,
         'ipChangedAt', ${ISO('proxies.ip_changed_at')}, 'authIps', proxies.auth_ips,
         'bandwidthLimitGb', proxies.bandwidth_limit_gb, 'bandwidthUsedBytes', proxies.bandwidth_used_bytes,
-        'createdAt', ${ISO('proxies.created_at')}
+        'ipv4Fallback', proxies.ipv4_fallback, 'createdAt', ${ISO('proxies.created_at')}
       ) as item
       from proxies join sub_servers on sub_servers.id = proxies.sub_server_id
       where ${where}
@@ -249,6 +249,7 @@ type ProxyPatch = Partial<
     | 'autoRenew'
     | 'status'
     | 'lockedAt'
+    | 'ipv4Fallback'
     | 'updatedAt'
   >
 >;

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { boughtProxyEndpoints, keyEndpoints, typedProxyEndpoints } from '@proxy/contract';
+import { boughtProxyEndpoints, keyEndpoints, typedProxyEndpoints, v6ProxyEndpoints } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
 import type { ProxyScope } from './repository.js';
@@ -54,6 +54,12 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
     });
 
     registerOperations(app, tags, scope);
+    if (scope === 'v6') {
+      route(app, v6ProxyEndpoints.updateIpv4Fallback, { schema: { tags } }, async (req) => {
+        await ops.setIpv4Fallback(app.ctx, req.user.id, req.body.listProxyId, req.body.enabled);
+        return ok;
+      });
+    }
     if (variant === 'bought') {
       route(app, boughtProxyEndpoints.changePassword, { schema: { tags } }, async (req) => {
         await ops.changePassword(app.ctx, req.user.id, scope, req.body.listBoughtProxyId, req.body.password);

@@ -59,6 +59,8 @@ function toGateway(r: ProxyStateRow, secrets: Buffer): TGatewayProxy {
   return {
     // Only a chained proxy carries the field: a direct one reads as it always did.
     ...(upstream ? { upstream } : {}),
+    // Only when on: a node of an older build reads the state as before.
+    ...(r.ipv4_fallback ? { ipv4Fallback: true } : {}),
     id: r.id,
     port: r.port,
     protocol: r.protocol,

@@ -24,6 +24,7 @@ export const audit: typeof vi = {
     'proxy.auth-ip': 'Auth IPs changed',
     'proxy.ip-change': 'IP changed',
     'proxy.rotation': 'IP change mode set',
+    'proxy.ipv4-fallback': 'IPv4 fallback set',
     'proxy.comment': 'Comment edited',
     'proxy.auto-renew': 'Auto-renew switched',
     'proxy.tag': 'Tagged',

@@ -23,6 +23,7 @@ export const audit = {
     'proxy.auth-ip': 'Đổi IP xác thực',
     'proxy.ip-change': 'Đổi IP',
     'proxy.rotation': 'Đổi chế độ đổi IP',
+    'proxy.ipv4-fallback': 'Đặt dự phòng IPv4',
     'proxy.comment': 'Sửa ghi chú',
     'proxy.auto-renew': 'Bật/tắt tự gia hạn',
     'proxy.tag': 'Gắn thẻ',

@@ -28,6 +28,7 @@ export interface ProxyStateRow {
   status: 'using' | 'expired' | 'locked';
   bandwidth_limit_gb: number | null;
   bandwidth_used_bytes: string | number;
+  ipv4_fallback: boolean;
   /** The upstream a supplier's proxy is chained through (modules/suppliers), credentials sealed. */
   up_protocol: 'http' | 'socks5' | null;
   up_host: string | null;
@@ -80,7 +81,7 @@ export async function nodeVersion(db: DbOrTx, nodeId: string): Promise<number> {
 }
 
 const STATE_COLUMNS = sql`p.id, p.port, p.protocol, p.username, p.password, p.auth_ips, p.egress_ip, p.status,
-  p.bandwidth_limit_gb, p.bandwidth_used_bytes, u.protocol as up_protocol, u.host as up_host, u.port as up_port,
+  p.bandwidth_limit_gb, p.bandwidth_used_bytes, p.ipv4_fallback, u.protocol as up_protocol, u.host as up_host, u.port as up_port,
   u.username_sealed as up_username, u.password_sealed as up_password`;
 /** The serving upstream of a resold proxy, if any. */
 const UPSTREAM_JOIN = sql`left join upstream_proxies u on u.proxy_id = p.id and u.status = 'serving'`;

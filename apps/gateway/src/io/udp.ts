@@ -1,0 +1,234 @@
+/**
+ * The UDP relay of one SOCKS5 UDP ASSOCIATE (RFC 1928 §7). Two sockets: one facing the client,
+ * bound to the address the client's TCP connection reached (its port is the reply's BND.PORT),
+ * and one towards destinations, bound to the proxy's egress address (an IPv6 proxy with the IPv4
+ * fallback gets a third, IPv4 one, opened on its first IPv4 datagram).
+ *
+ * - Client datagrams count only from the TCP client's IP, and from one port: the one the request
+ *   named, or else the first one seen. Others are dropped (RFC 1928 §7: "MUST drop any datagrams
+ *   arriving from any source IP address other than the one recorded").
+ * - Each carries its destination in the header (protocol/socks-udp.ts); fragments (FRAG != 0) and
+ *   unreadable headers are dropped, so are destinations the TCP path would refuse (the same
+ *   destination rule, family and fallback), silently: UDP has no way to say why.
+ * - Replies are taken only from address:port pairs the client sent to, so an association cannot be
+ *   used to receive from anyone who learns its port.
+ * - The payload bytes count towards the proxy's meter and quota both ways (headers excluded); the
+ *   datagram that crosses the quota is dropped and the proxy's tunnels close.
+ * - It lives as long as its TCP connection (Tunnel.destroy closes it) and stamps the tunnel for the
+ *   gateway's idle sweep on every datagram, so a silent association closes like an idle tunnel.
+ */
+import dgram from 'node:dgram';
+import type { ProxyRuntime } from '../node/runtime.js';
+import { clientKey } from '../node/runtime.js';
+import { socksSuccess } from '../protocol/replies.js';
+import { parseUdpHeader, udpReplyHeader } from '../protocol/socks-udp.js';
+import { formatIp, parseIp, type Ip } from '../protocol/ssrf.js';
+import { resolveFor } from './resolve.js';
+import type { Tunnel } from './tunnel.js';
+import type { SockAddr } from './wire.js';
+
+/** Destinations remembered per association for replies; past this the oldest are forgotten. */
+const MAX_PEERS = 1024;
+
+/** Datagrams dropped, per reason: wrong source, fragment, unreadable header, refused destination, … */
+export interface UdpDrops {
+  source: number;
+  frag: number;
+  bad: number;
+  forbidden: number;
+  family: number;
+  dns: number;
+}
+
+function noop(): void {}
+
+/** A reply source as a key: IPv6 spelled as formatIp does, so sends and replies agree. */
+function peerKey(address: string, port: number, v6: boolean): string {
+  if (v6) {
+    const ip = parseIp(address);
+    return `${ip === null ? address : formatIp(ip)}|${port}`;
+  }
+  return `${address}|${port}`;
+}
+
+/**
+ * Opens the relay of a UDP ASSOCIATE and answers the client once it listens. A chained proxy
+ * refuses (0x07, command not supported): its upstream is dialled over TCP only.
+ */
+export function associate(t: Tunnel, rt: ProxyRuntime, clientPort: number): UdpAssociation | null {
+  const local: SockAddr = {};
+  t.client.h.getsockname(local);
+  const localIp = parseIp(local.address ?? '');
+  if (rt.cfg.upstream || localIp === null) {
+    t.fail('command');
+    return null;
+  }
+  return new UdpAssociation(t, rt, localIp, clientPort, (port) => {
+    if (!t.closed) {
+      if (port < 0) {
+        t.fail('exhausted');
+      } else {
+        t.associated(socksSuccess(formatIp(localIp), port));
+      }
+    }
+  });
+}
+
+export class UdpAssociation {
+  private readonly client: dgram.Socket;
+  private out: dgram.Socket | null = null;
+  private out4: dgram.Socket | null = null;
+  /** Where the client sends from; its port is 0 until known. */
+  private clientAddress = '';
+  private clientPort: number;
+  /** Destinations sent to → the header their replies get. */
+  private readonly peers = new Map<string, Buffer>();
+  closed = false;
+  private ready = false;
+
+  constructor(
+    private readonly t: Tunnel,
+    private readonly rt: ProxyRuntime,
+    /** The local address of the client's TCP connection: the relay listens there. */
+    private readonly localIp: Ip,
+    expectedPort: number,
+    /** Set when the relay is ready (port: its BND.PORT), or failed to bind (port −1). */
+    private readonly onReady: (port: number) => void,
+  ) {
+    this.clientPort = expectedPort;
+    this.client = dgram.createSocket({ type: localIp.family === 4 ? 'udp4' : 'udp6' });
+    this.client.on('error', noop);
+    this.client.on('message', (msg, rinfo) => this.fromClient(msg, rinfo));
+    this.client.once('error', () => {
+      if (!this.ready && !this.closed) {
+        this.onReady(-1);
+      }
+    });
+    this.client.bind({ address: formatIp(localIp), port: 0, exclusive: true }, () => {
+      this.ready = true;
+      if (!this.closed) {
+        this.onReady(this.client.address().port);
+      }
+    });
+  }
+
+  close(): void {
+    if (this.closed) {
+      return;
+    }
+    this.closed = true;
+    this.client.close();
+    this.out?.close();
+    this.out4?.close();
+  }
+
+  private fromClient(msg: Buffer, rinfo: dgram.RemoteInfo): void {
+    if (this.closed) {
+      return;
+    }
+    const gw = this.t.gw;
+    if (clientKey(rinfo.address) !== this.t.clientIp || (this.clientPort !== 0 && rinfo.port !== this.clientPort)) {
+      gw.udpDrops.source += 1;
+      return;
+    }
+    if (this.clientAddress === '') {
+      this.clientAddress = rinfo.address;
+      this.clientPort = rinfo.port;
+    }
+    const h = parseUdpHeader(msg);
+    if (typeof h === 'string') {
+      gw.udpDrops[h] += 1;
+      return;
+    }
+    this.t.seen = gw.sweeps;
+    const data = msg.subarray(h.dataAt);
+    if (h.ip !== null) {
+      this.send(h.ip, h.port, data);
+      return;
+    }
+    // The data is a view of a buffer of its own (dgram allocates one per message): it may wait.
+    resolveFor(gw.dns, h.host as string, this.rt).then(
+      (addresses) => {
+        if (this.closed) {
+          return;
+        }
+        // Every answer is judged, as on the TCP path; the first one is used.
+        let first: Ip | null = null;
+        for (const a of addresses) {
+          const ip = parseIp(a);
+          if (ip === null || gw.refusal(ip, h.port) !== null) {
+            gw.udpDrops.forbidden += 1;
+            return;
+          }
+          first ??= ip;
+        }
+        if (first !== null) {
+          this.send(first, h.port, data);
+        }
+      },
+      () => (gw.udpDrops.dns += 1),
+    );
+  }
+
+  /** Sends `data` to a checked destination from the socket of its family. */
+  private send(ip: Ip, port: number, data: Buffer): void {
+    const gw = this.t.gw;
+    if (gw.refusal(ip, port) !== null) {
+      gw.udpDrops.forbidden += 1;
+      return;
+    }
+    const sock = this.socketFor(ip.family);
+    if (sock === null) {
+      gw.udpDrops.family += 1;
+      return;
+    }
+    if (!this.rt.count(data.length, true) || this.closed) {
+      return;
+    }
+    const address = formatIp(ip);
+    const key = `${address}|${port}`;
+    if (!this.peers.has(key)) {
+      if (this.peers.size >= MAX_PEERS) {
+        this.peers.delete(this.peers.keys().next().value as string);
+      }
+      this.peers.set(key, udpReplyHeader(address, port));
+    }
+    sock.send(data, port, address);
+  }
+
+  /** The egress socket for a destination family, opened on first use; null when the proxy cannot reach it. */
+  private socketFor(family: 4 | 6): dgram.Socket | null {
+    if (family === this.rt.family) {
+      return (this.out ??= this.openOut(family, this.rt.cfg.egressIp));
+    }
+    if (family === 4 && this.rt.family === 6 && this.rt.cfg.ipv4Fallback === true) {
+      return (this.out4 ??= this.openOut(4, this.t.gw.ipv4Egress));
+    }
+    return null;
+  }
+
+  private openOut(family: 4 | 6, bindIp: string | null): dgram.Socket {
+    const s = dgram.createSocket({ type: family === 4 ? 'udp4' : 'udp6' });
+    s.on('error', noop);
+    s.on('message', (msg, rinfo) => this.fromDestination(msg, rinfo));
+    // Sends wait for the bind: dgram queues them until the socket is bound.
+    s.bind({ address: bindIp ?? (family === 4 ? '0.0.0.0' : '::'), port: 0, exclusive: true });
+    return s;
+  }
+
+  private fromDestination(msg: Buffer, rinfo: dgram.RemoteInfo): void {
+    if (this.closed) {
+      return;
+    }
+    const header = this.peers.get(peerKey(rinfo.address, rinfo.port, rinfo.family === 'IPv6'));
+    if (header === undefined) {
+      this.t.gw.udpDrops.source += 1;
+      return;
+    }
+    if (!this.rt.count(msg.length, false) || this.closed) {
+      return;
+    }
+    this.t.seen = this.t.gw.sweeps;
+    this.client.send([header, msg], this.clientPort, this.clientAddress);
+  }
+}

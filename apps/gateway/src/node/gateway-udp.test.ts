@@ -1,0 +1,220 @@
+/** SOCKS5 UDP ASSOCIATE (RFC 1928 §7) over real TCP and UDP sockets: the relay, its rules, its end. */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../io/clock.js';
+import { addProxy, creds, gw, testGateway, useFixture } from '../../test/gateway-fixture.js';
+import { socksConnect } from '../../test/test-utils.js';
+import { parseRelayed, startUdpEcho, udpDatagram, UdpClient, type UdpEcho } from '../../test/udp-utils.js';
+import type { GatewayProxy } from '../sync/state.js';
+
+useFixture();
+
+let udpEcho: UdpEcho;
+beforeAll(async () => {
+  udpEcho = await startUdpEcho();
+});
+afterAll(() => udpEcho.close());
+
+/** UDP ASSOCIATE on `p` with its credentials; `port` is the source port the client announces. */
+function associate(p: GatewayProxy, port = 0, auth: [string, string] | undefined = creds(p)) {
+  return socksConnect(p.port, { ipv4: '0.0.0.0' }, port, { auth, command: 0x03 });
+}
+
+/** Sends `text` to the UDP echo through the relay and returns what came back. */
+async function exchange(client: UdpClient, relayPort: number, text: string, host = '127.0.0.1', port = udpEcho.port) {
+  client.send(udpDatagram(host, port, text), relayPort);
+  return parseRelayed((await client.next()).msg);
+}
+
+describe('SOCKS5 UDP ASSOCIATE', () => {
+  it('should relay datagrams both ways from the egress address, with the source in the header', async () => {
+    const p = await addProxy(gw, { protocol: 'socks5', egressIp: '127.0.0.2' });
+    const client = await UdpClient.open();
+    const res = await associate(p, client.port);
+    expect(res).toMatchObject({ step: 'request', code: 0x00, bound: { address: '127.0.0.1' } });
+    const relayPort = res.bound?.port as number;
+    const back = await exchange(client, relayPort, 'ping over udp');
+    expect(back).toMatchObject({ host: '127.0.0.1', port: udpEcho.port });
+    expect(back.data.toString()).toBe('ping over udp');
+    expect(udpEcho.sources.at(-1)).toBe('127.0.0.2');
+    // A name is resolved in the proxy's family, as on the TCP path.
+    const named = await exchange(client, relayPort, 'by name', 'localhost');
+    expect(named.data.toString()).toBe('by name');
+    res.reader.socket.destroy();
+    await client.close();
+  });
+
+  it('should let a whitelisted client IP in without credentials, and refuse a wrong password', async () => {
+    const p = await addProxy(gw, { authIps: ['127.0.0.1'] });
+    const client = await UdpClient.open();
+    const res = await associate(p, 0, undefined);
+    expect(res.code).toBe(0x00);
+    expect((await exchange(client, res.bound?.port as number, 'by ip')).data.toString()).toBe('by ip');
+    const q = await addProxy(gw);
+    expect(await associate(q, 0, [q.username as string, 'wrong'])).toMatchObject({ step: 'auth', code: 0x01 });
+    res.reader.socket.destroy();
+    await client.close();
+  });
+
+  it('should drop fragments and datagrams from another address, and count only relayed bytes', async () => {
+    const p = await addProxy(gw);
+    const client = await UdpClient.open();
+    const intruder = await UdpClient.open('127.0.0.3');
+    const other = await UdpClient.open();
+    const res = await associate(p);
+    const relayPort = res.bound?.port as number;
+    const before = gw.stats().udpDropped;
+    const received = udpEcho.received();
+    gw.meter.drain();
+    // The first datagram fixes the client's port; the fragment is dropped, the next one relayed.
+    expect((await exchange(client, relayPort, 'first')).data.toString()).toBe('first');
+    client.send(udpDatagram('127.0.0.1', udpEcho.port, 'fragment', 1), relayPort);
+    intruder.send(udpDatagram('127.0.0.1', udpEcho.port, 'intruder'), relayPort);
+    other.send(udpDatagram('127.0.0.1', udpEcho.port, 'other port'), relayPort);
+    await vi.waitFor(() => {
+      const now = gw.stats().udpDropped;
+      expect(now.frag).toBe(before.frag + 1);
+      expect(now.source).toBe(before.source + 2);
+    });
+    expect((await exchange(client, relayPort, 'second')).data.toString()).toBe('second');
+    expect(udpEcho.received() - received).toBe('firstsecond'.length);
+    expect(intruder.count + other.count).toBe(0);
+    const counted = gw.meter.drain()?.counters.find((c) => c.proxyId === p.id);
+    expect(counted).toMatchObject({ bytesIn: 11, bytesOut: 11 });
+    res.reader.socket.destroy();
+    await Promise.all([client.close(), intruder.close(), other.close()]);
+  });
+
+  it('should end the association with its TCP connection', async () => {
+    const p = await addProxy(gw);
+    const client = await UdpClient.open();
+    const res = await associate(p);
+    const relayPort = res.bound?.port as number;
+    expect((await exchange(client, relayPort, 'alive')).data.toString()).toBe('alive');
+    const tunnels = gw.stats().tunnels;
+    res.reader.socket.end();
+    await res.reader.closed;
+    await vi.waitFor(() => expect(gw.stats().tunnels).toBe(tunnels - 1));
+    // The relay's port is free again: its socket is closed.
+    const taker = await UdpClient.openOn(relayPort);
+    await taker.close();
+    await client.close();
+  });
+
+  it('should refuse special-purpose destinations and the node’s own ports', async () => {
+    const strict = testGateway({ allowPrivate: false });
+    try {
+      const p = await addProxy(strict);
+      const client = await UdpClient.open();
+      const res = await associate(p);
+      client.send(udpDatagram('127.0.0.1', udpEcho.port, 'to loopback'), res.bound?.port as number);
+      client.send(udpDatagram('10.0.0.1', 53, 'to private'), res.bound?.port as number);
+      await vi.waitFor(() => expect(strict.stats().udpDropped.forbidden).toBe(2));
+      res.reader.socket.destroy();
+      await client.close();
+    } finally {
+      await strict.close();
+    }
+    const p = await addProxy(gw);
+    const client = await UdpClient.open();
+    const res = await associate(p);
+    const before = gw.stats().udpDropped.forbidden;
+    client.send(udpDatagram('127.0.0.1', p.port, 'to itself'), res.bound?.port as number);
+    await vi.waitFor(() => expect(gw.stats().udpDropped.forbidden).toBe(before + 1));
+    res.reader.socket.destroy();
+    await client.close();
+  });
+
+  it('should close the association at the quota, dropping the datagram that crosses it', async () => {
+    const p = await addProxy(gw, { bandwidthLimitBytes: 100, bandwidthUsedBytes: 0 });
+    const client = await UdpClient.open();
+    const res = await associate(p);
+    const relayPort = res.bound?.port as number;
+    expect((await exchange(client, relayPort, 'x'.repeat(40))).data.length).toBe(40);
+    const received = udpEcho.received();
+    client.send(udpDatagram('127.0.0.1', udpEcho.port, 'y'.repeat(40)), relayPort);
+    await res.reader.closed;
+    expect(udpEcho.received()).toBe(received);
+    await client.close();
+  });
+
+  it('should refuse UDP ASSOCIATE on a chained proxy with 0x07', async () => {
+    const p = await addProxy(gw, {
+      upstream: { protocol: 'socks5', host: '127.0.0.1', port: 9, username: null, password: null },
+    });
+    expect(await associate(p)).toMatchObject({ step: 'request', code: 0x07 });
+  });
+
+  it('should reach IPv4 destinations from an IPv6 proxy only with its IPv4 fallback on', async () => {
+    const p = await addProxy(gw, { egressIp: '::1' });
+    const client = await UdpClient.open();
+    const res = await associate(p);
+    const before = gw.stats().udpDropped.family;
+    client.send(udpDatagram('127.0.0.1', udpEcho.port, 'v4 please'), res.bound?.port as number);
+    await vi.waitFor(() => expect(gw.stats().udpDropped.family).toBe(before + 1));
+    res.reader.socket.destroy();
+    const q = await addProxy(gw, { egressIp: '::1', ipv4Fallback: true });
+    const res2 = await associate(q);
+    expect((await exchange(client, res2.bound?.port as number, 'v4 fallback')).data.toString()).toBe('v4 fallback');
+    res2.reader.socket.destroy();
+    await client.close();
+  });
+
+  it('should close an association idle for the idle time', async () => {
+    const clock = new ManualClock();
+    const g = testGateway({ clock, timeouts: { idleMs: 400 } });
+    try {
+      const p = await addProxy(g);
+      const client = await UdpClient.open();
+      const res = await associate(p);
+      expect((await exchange(client, res.bound?.port as number, 'once')).data.toString()).toBe('once');
+      clock.advance(200);
+      expect(res.reader.isClosed).toBe(false);
+      clock.advance(250);
+      await res.reader.closed;
+      await client.close();
+    } finally {
+      await g.close();
+    }
+  });
+
+  it('should hold 1,000 concurrent associations on one node, each relaying', async () => {
+    const g = testGateway({ limits: { connectionsPerProxy: 2_000, unauthenticatedPerIp: 2_000 } });
+    const N = 1_000;
+    const open: Array<{ client: UdpClient; res: Awaited<ReturnType<typeof associate>> }> = [];
+    try {
+      const p = await addProxy(g);
+      // A real client loop: 50 handshakes in flight at a time.
+      for (let i = 0; i < N; i += 50) {
+        const batch = await Promise.all(
+          Array.from({ length: Math.min(50, N - i) }, async () => {
+            const client = await UdpClient.open();
+            const res = await associate(p, client.port);
+            expect(res.code).toBe(0x00);
+            return { client, res };
+          }),
+        );
+        open.push(...batch);
+      }
+      expect(g.stats().tunnels).toBe(N);
+      // Every association relays while all are open (in batches: the one echo socket's receive
+      // buffer would overflow with a thousand datagrams at once).
+      const answers: string[] = [];
+      for (let i = 0; i < N; i += 50) {
+        const batch = open.slice(i, i + 50);
+        const got = await Promise.all(
+          batch.map(
+            async ({ client, res }, j) => (await exchange(client, res.bound?.port as number, `n${i + j}`)).data,
+          ),
+        );
+        answers.push(...got.map(String));
+      }
+      expect(answers).toEqual(open.map((_, i) => `n${i}`));
+    } finally {
+      for (const { client, res } of open) {
+        res.reader.socket.destroy();
+        await client.close();
+      }
+      await g.close();
+    }
+  }, 60_000);
+});

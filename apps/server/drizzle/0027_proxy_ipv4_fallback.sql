@@ -1,0 +1,1 @@
+ALTER TABLE "proxies" ADD COLUMN "ipv4_fallback" boolean DEFAULT false NOT NULL;
