@@ -16,6 +16,7 @@ import {
   type Units,
 } from '../modules/orders/index.js';
 import { emitAlert, findBalance, kickAlerts } from '../modules/notifications/index.js';
+import { upstreamFirst } from '../modules/suppliers/index.js';
 import type { Job } from './runner.js';
 
 /** How long before expiry auto-renew charges for the next period (shorter for short periods: renewLeadMs). */
@@ -56,7 +57,7 @@ export async function runAutoRenew(
     if (signal?.aborted) {
       break;
     }
-    const outcome = await renewOne(ctx, id, now, mails).catch((err: unknown) => {
+    const outcome = await upstreamFirst(ctx, () => renewOne(ctx, id, now, mails)).catch((err: unknown) => {
       // Its own transaction rolled back; the other orders of the sweep go on.
       ctx.log.error({ err, orderId: id }, 'auto-renew of an order failed');
       return 'failed' as const;

@@ -93,6 +93,8 @@ export const upstreamProxies = pgTable(
     /** The purchase intent that bought it (proxy6), so a retried intent finds what it bought. */
     intentId: uuid('intent_id'),
     failures: integer('failures').notNull().default(0),
+    /** The last health check of a serving upstream (modules/suppliers/health.ts). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -162,6 +164,67 @@ export const supplierPurchases = pgTable(
   ],
 );
 
+/** One Proxy6 `prolong` call a renewal needs: the upstream rows, their Proxy6 ids and ends before it. */
+export interface RenewalGroup {
+  supplierId: string;
+  days: number;
+  rows: { id: string; upstreamId: string; proxyId: string; endBefore: string | null }[];
+  /** Set once the prolong answered: the new ends and the cost in coins per row. */
+  done?: { ends: Record<string, string>; cost: number };
+}
+
+/**
+ * The durable intent of a renewal's upstream prolong (modules/suppliers/renew-upstream.ts): written
+ * and committed before Proxy6 is called, so no supplier call runs inside a DB transaction and a
+ * crash mid-call is found again. pending: a prolong may be in flight; prolonged: every group
+ * answered, the charge may follow; refused: the supplier said no; charged: the customer paid in the
+ * renewal's transaction; closed: not charged (a refusal seen through, a crash reconciled from
+ * `getproxy`, a charge that was itself refused), the upstream ends written back as they are.
+ */
+export const supplierRenewals = pgTable(
+  'supplier_renewals',
+  {
+    id: uuid('id').primaryKey(),
+    siteId: uuid('site_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    status: text('status', { enum: ['pending', 'prolonged', 'refused', 'charged', 'closed'] })
+      .notNull()
+      .default('pending'),
+    groups: jsonb('groups').$type<RenewalGroup[]>().notNull(),
+    lastError: text('last_error'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('supplier_renewals_open_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.status} in ('pending', 'prolonged')`),
+  ],
+);
+
+/**
+ * The durable intent of replacing a failing upstream proxy (modules/suppliers/replace-upstream.ts),
+ * one per replaced upstream row: a Proxy6 replacement is bought with the intent's id as `descr`,
+ * so a crash or a lost answer is found with `getproxy` rather than bought again.
+ */
+export const supplierReplacements = pgTable('supplier_replacements', {
+  id: uuid('id').primaryKey(),
+  /** The failing upstream row; unique, so it is replaced once. */
+  upstreamRowId: uuid('upstream_row_id').notNull().unique(),
+  proxyId: uuid('proxy_id').notNull(),
+  supplierId: uuid('supplier_id').notNull(),
+  siteId: uuid('site_id').notNull(),
+  status: text('status', { enum: ['pending', 'done', 'failed'] })
+    .notNull()
+    .default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
 /** A supplier's history for its admin page: errors in the supplier's own words, purchases, replacements. */
 export const supplierEvents = pgTable(
   'supplier_events',
@@ -175,8 +238,19 @@ export const supplierEvents = pgTable(
     }).notNull(),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * Set when the event must reach the site's admins by mail and Telegram: written with the event
+     * in the transaction that caused it, sent after commit by the supplier-purchases job.
+     */
+    alert: text('alert', { enum: ['purchase_failed', 'prolong_refused', 'replacement_failed'] }),
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
   },
-  (t) => [index('supplier_events_supplier_idx').on(t.supplierId, t.id)],
+  (t) => [
+    index('supplier_events_supplier_idx').on(t.supplierId, t.id),
+    index('supplier_events_alert_idx')
+      .on(t.id)
+      .where(sql`${t.alert} is not null and ${t.alertedAt} is null`),
+  ],
 );
 
 /**

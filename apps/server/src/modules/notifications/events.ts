@@ -54,7 +54,9 @@ export async function emitAlert(
   if (!(await markFired(db, alert.key, alert.userId, ctx.clock.now()))) {
     return [];
   }
-  if (alert.type !== 'ping' && !s.events.includes(alert.type)) {
+  // Admin alerts (`admin.*`) are the seller's own business: always on, never to a webhook.
+  const adminAlert = alert.type.startsWith('admin.');
+  if (alert.type !== 'ping' && !adminAlert && !s.events.includes(alert.type)) {
     return [];
   }
   const [user] = await findRecipients(db, [alert.userId]);
@@ -83,7 +85,7 @@ export async function emitAlert(
     };
     ids.push(await enqueueOnce(ctx, db, { kind: 'telegram', ...base, dedupeKey: `${alert.key}:telegram`, payload }));
   }
-  if (s.webhookUrl) {
+  if (s.webhookUrl && !adminAlert) {
     const event = {
       id: `evt_${randomUUID()}`,
       type: alert.type,

@@ -54,6 +54,19 @@ const days = (v: unknown) => (Number(v) === 1 ? '1 day' : `${str(v)} days`);
 const n = (v: unknown) => formatCoins(Number(v ?? 0));
 const items = (d: Data) => (d.items as UnitItem[] | undefined) ?? [];
 
+const SUPPLIER_KIND: Record<Lang, Record<string, string>> = {
+  vi: {
+    purchase_failed: 'không nguồn nào giao được proxy, đơn đã hoàn tiền',
+    prolong_refused: 'gia hạn proxy nguồn bị từ chối',
+    replacement_failed: 'không thay được proxy nguồn hỏng',
+  },
+  en: {
+    purchase_failed: 'no source could deliver, the order was refunded',
+    prolong_refused: 'an upstream prolong was refused',
+    replacement_failed: 'a failing upstream proxy could not be replaced',
+  },
+};
+
 const TEXTS: Record<string, Record<Lang, (d: Data) => AlertText>> = {
   'proxy.expiring': {
     vi: (d) => ({
@@ -135,6 +148,16 @@ const TEXTS: Record<string, Record<Lang, (d: Data) => AlertText>> = {
     en: (d) => ({
       subject: 'Proxy IP changed',
       text: `Proxy ${String(d.label ?? d.proxyId)} has a new IP: ${String(d.egressIp)}.`,
+    }),
+  },
+  'admin.supplier': {
+    vi: (d) => ({
+      subject: `Nhà cung cấp ${str(d.supplier)}: ${SUPPLIER_KIND.vi[str(d.kind)] ?? str(d.kind)}`,
+      text: `${SUPPLIER_KIND.vi[str(d.kind)] ?? str(d.kind)}${d.orderCode ? ` (đơn ${str(d.orderCode)})` : ''}. Nhà cung cấp ${str(d.supplier)} trả lời: ${str(d.message)}`,
+    }),
+    en: (d) => ({
+      subject: `Supplier ${str(d.supplier)}: ${SUPPLIER_KIND.en[str(d.kind)] ?? str(d.kind)}`,
+      text: `${SUPPLIER_KIND.en[str(d.kind)] ?? str(d.kind)}${d.orderCode ? ` (order ${str(d.orderCode)})` : ''}. Supplier ${str(d.supplier)} answered: ${str(d.message)}`,
     }),
   },
   ping: {

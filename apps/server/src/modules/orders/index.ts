@@ -20,6 +20,7 @@ export {
   liveUnits,
   renewOrderTx,
   prolongSupplied,
+  renewUpstreamFirst,
   quoteRenewal,
   type Units,
 } from './renew.js';

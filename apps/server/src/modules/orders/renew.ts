@@ -12,7 +12,7 @@ import * as repo from './repository.js';
 import * as units from './units-repository.js';
 import { publish } from '../realtime/index.js';
 import { recordProxyChanges } from '../supply/index.js';
-import { prolongUpstreams } from '../suppliers/index.js';
+import { prolongUpstreams, upstreamFirst } from '../suppliers/index.js';
 
 const RENEW_TYPE: Record<OrderRow['type'], { manual: TransactionType; auto: TransactionType }> = {
   v6: { manual: 'renew', auto: 'auto_renew' },
@@ -121,7 +121,8 @@ export async function extendUnits(tx: Tx, u: Units, period: Period, now: Date): 
 /**
  * The supplier proxies among a renewal's proxies are prolonged upstream before the customer pays
  * for them (modules/suppliers): a refusal throws NOT_ENOUGT_PROXY and the renewal's transaction
- * rolls back uncharged. Own-node proxies pass untouched. Called by every renewal that charges.
+ * rolls back uncharged. Own-node proxies pass untouched. Called by every renewal that charges,
+ * whose transaction runs inside `upstreamFirst` (the prolong itself happens between two runs).
  */
 export async function prolongSupplied(
   ctx: AppContext,
@@ -140,6 +141,12 @@ export async function prolongSupplied(
     now: ctx.clock.now(),
   });
 }
+
+/**
+ * Runs a renewal whose transaction may reach `prolongSupplied`: supplier proxies are prolonged
+ * upstream between a first run (rolled back) and the run that charges (modules/suppliers).
+ */
+export const renewUpstreamFirst = upstreamFirst;
 
 /**
  * Renews one order inside the caller's transaction: charge, extend, log. Used by the renew calls
@@ -195,20 +202,22 @@ export async function renewOrderTx(
 /** docs/money.md#renewals: only expired orders or packages can be renewed. All or nothing. */
 export async function renewOrders(ctx: AppContext, userId: string, ids: string[], period?: Period) {
   const unique = [...new Set(ids)];
-  await ctx.db.transaction(async (tx) => {
-    const rows = await repo.lockOrders(tx, userId, unique);
-    if (rows.length !== unique.length) {
-      throw new AppError('ORDER_NOT_EXIST');
-    }
-    for (const o of rows) {
-      if (o.status !== 'expired') {
-        throw new AppError('ORDER_NOT_EXPIRED', { orderId: o.id });
+  await upstreamFirst(ctx, () =>
+    ctx.db.transaction(async (tx) => {
+      const rows = await repo.lockOrders(tx, userId, unique);
+      if (rows.length !== unique.length) {
+        throw new AppError('ORDER_NOT_EXIST');
       }
-    }
-    for (const o of rows) {
-      await renewOrderTx(ctx, tx, o, { period, auto: false });
-    }
-  });
+      for (const o of rows) {
+        if (o.status !== 'expired') {
+          throw new AppError('ORDER_NOT_EXPIRED', { orderId: o.id });
+        }
+      }
+      for (const o of rows) {
+        await renewOrderTx(ctx, tx, o, { period, auto: false });
+      }
+    }),
+  );
 }
 
 /**

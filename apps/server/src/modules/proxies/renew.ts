@@ -4,7 +4,14 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/index.js';
 import { chargeBalance } from '../ledger/index.js';
-import { extendUnits, lockOrdersOfUnits, logProxyRenewals, prolongSupplied, refreshOrders } from '../orders/index.js';
+import {
+  extendUnits,
+  lockOrdersOfUnits,
+  logProxyRenewals,
+  prolongSupplied,
+  refreshOrders,
+  renewUpstreamFirst,
+} from '../orders/index.js';
 import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
 
@@ -50,42 +57,44 @@ export async function renewProxies(
 ) {
   const type = scope === 'bought' ? 'v4' : scope;
   const unique = [...new Set(ids)];
-  return ctx.db.transaction(async (tx) => {
-    await lockOrdersOfUnits(tx, user.id, 'proxies', unique);
-    const rows = await repo.lockProxies(tx, user.id, unique, scope);
-    if (rows.length !== unique.length) {
-      throw new AppError('PROXY_NOT_EXISTS');
-    }
-    if (rows.some((p) => p.status === 'locked')) {
-      throw new AppError('PROXY_EXPIRED');
-    }
-    if (rows.some((p) => p.packageName !== null)) {
-      throw new AppError('PROXY_NOT_VALID');
-    }
-    const { cost, perOrder } = await renewalCost(tx, user.siteId, type, rows, period);
-    const now = ctx.clock.now();
-    await prolongSupplied(ctx, tx, user, rows, period, cost);
-    await chargeBalance(tx, {
-      userId: user.id,
-      cost,
-      type: 'renew',
-      content: `renew ${rows.length} × ${type.toUpperCase()} proxy, ${period.value} ${period.unit}`,
-      contentI18n: { key: 'renewProxies', params: { count: rows.length, product: type, period } },
-      refType: 'proxies',
-      refId: rows[0]!.id,
-      at: now,
-    });
-    await extendUnits(tx, { proxies: rows, keys: [] }, period, now);
-    await recordAudit(ctx, tx, {
-      userId: user.id,
-      action: 'proxy.renew',
-      targetType: 'proxy',
-      targetIds: unique,
-      detail: { period, cost, count: rows.length },
-    });
-    await refreshOrders(tx, await logProxyRenewals(tx, rows, period, now, perOrder));
-    return { cost };
-  });
+  return renewUpstreamFirst(ctx, () =>
+    ctx.db.transaction(async (tx) => {
+      await lockOrdersOfUnits(tx, user.id, 'proxies', unique);
+      const rows = await repo.lockProxies(tx, user.id, unique, scope);
+      if (rows.length !== unique.length) {
+        throw new AppError('PROXY_NOT_EXISTS');
+      }
+      if (rows.some((p) => p.status === 'locked')) {
+        throw new AppError('PROXY_EXPIRED');
+      }
+      if (rows.some((p) => p.packageName !== null)) {
+        throw new AppError('PROXY_NOT_VALID');
+      }
+      const { cost, perOrder } = await renewalCost(tx, user.siteId, type, rows, period);
+      const now = ctx.clock.now();
+      await prolongSupplied(ctx, tx, user, rows, period, cost);
+      await chargeBalance(tx, {
+        userId: user.id,
+        cost,
+        type: 'renew',
+        content: `renew ${rows.length} × ${type.toUpperCase()} proxy, ${period.value} ${period.unit}`,
+        contentI18n: { key: 'renewProxies', params: { count: rows.length, product: type, period } },
+        refType: 'proxies',
+        refId: rows[0]!.id,
+        at: now,
+      });
+      await extendUnits(tx, { proxies: rows, keys: [] }, period, now);
+      await recordAudit(ctx, tx, {
+        userId: user.id,
+        action: 'proxy.renew',
+        targetType: 'proxy',
+        targetIds: unique,
+        detail: { period, cost, count: rows.length },
+      });
+      await refreshOrders(tx, await logProxyRenewals(tx, rows, period, now, perOrder));
+      return { cost };
+    }),
+  );
 }
 
 /** Renews chosen keys at the key retail price. */

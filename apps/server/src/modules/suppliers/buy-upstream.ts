@@ -195,6 +195,19 @@ async function fail(ctx: AppContext, it: Intent, reason: string): Promise<void> 
       return;
     }
     await tx.execute(sql`update orders set status = 'cancelled', updated_at = ${now.toISOString()} where id = ${o.id}`);
+    // The admins hear of it once, with the last supplier's own words (alerted after commit).
+    const last = [...it.sources].reverse().find((x) => x !== 'own');
+    if (last && (await findSupplierById(tx, last))) {
+      const words = reason.includes('Error no money') ? `ADMIN_ERROR: out of proxy credits (${reason})` : reason;
+      await recordSupplierEvent(
+        tx,
+        last,
+        'error',
+        `${o.code}: no source could deliver: ${words}`,
+        now,
+        'purchase_failed',
+      );
+    }
     const amount = Number(o.total_price);
     if (amount > 0) {
       await changeBalance(tx, {

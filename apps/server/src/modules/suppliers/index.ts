@@ -42,4 +42,7 @@ export { processPurchase } from './buy-upstream.js';
 export { awaitDelivery, runDuePurchases } from './run-purchases.js';
 export type { SupplyPlan } from './plan-supply.js';
 export { routedStock } from './routed-stock.js';
-export { prolongUpstreams } from './renew-upstream.js';
+export { checkUpstreams } from './health.js';
+export { sendSupplierAlerts, type EmitAdminAlert, type SupplierAlert } from './admin-alerts.js';
+export { prolongUpstreams, upstreamFirst } from './renew-upstream.js';
+export { reconcileRenewals } from './reconcile-renewals.js';

@@ -60,9 +60,14 @@ export async function recordSupplierEvent(
   kind: SupplierEventKind,
   message: string,
   at: Date,
+  alert?: SupplierAlertKind,
 ): Promise<void> {
-  await db.insert(supplierEvents).values({ supplierId, kind, message: message.slice(0, 500), createdAt: at });
+  await db
+    .insert(supplierEvents)
+    .values({ supplierId, kind, message: message.slice(0, 500), createdAt: at, alert: alert ?? null });
 }
+
+export type SupplierAlertKind = 'purchase_failed' | 'prolong_refused' | 'replacement_failed';
 
 /** Marks the supplier in error with its own words, and records them. */
 export async function recordSupplierError(
@@ -71,6 +76,7 @@ export async function recordSupplierError(
   message: string,
   at: Date,
   kind: SupplierEventKind = 'error',
+  alert?: SupplierAlertKind,
 ): Promise<void> {
   await db
     .update(suppliers)
@@ -80,7 +86,7 @@ export async function recordSupplierError(
       updatedAt: at,
     })
     .where(eq(suppliers.id, supplierId));
-  await recordSupplierEvent(db, supplierId, kind, message, at);
+  await recordSupplierEvent(db, supplierId, kind, message, at, alert);
 }
 
 /** The admin's view of suppliers (all of a site, or one). */
@@ -190,4 +196,15 @@ export async function rateOf(db: DbOrTx, siteId: string, currency: string): Prom
     sql`select (settings->'supplierRates'->>${currency}) as rate from sites where id = ${siteId}`,
   );
   return Number(row?.rate ?? 0) || 0;
+}
+
+/** Upstream ends only move later: an answered or looked-up end never shortens a recorded one. */
+export async function writeUpstreamEnds(db: DbOrTx, ends: Record<string, string>, now: Date): Promise<void> {
+  for (const [id, end] of Object.entries(ends)) {
+    await db.execute(
+      sql`update upstream_proxies set expires_at = greatest(coalesce(expires_at, ${end}::timestamptz), ${end}::timestamptz),
+            updated_at = ${now.toISOString()}
+          where id = ${id}::uuid`,
+    );
+  }
 }

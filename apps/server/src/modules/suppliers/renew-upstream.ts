@@ -1,40 +1,48 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Tx } from '../../db/client.js';
-import { supplierCharges } from '../../db/schema/index.js';
+import { supplierCharges, supplierRenewals, type RenewalGroup } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { SupplierError } from './clients/http.js';
 import { PROXY6_MIN_DAYS, PROXY6_NO_MONEY } from './clients/proxy6.js';
 import { revenueShares } from './plan-supply.js';
+import { reconcileRenewals } from './reconcile-renewals.js';
 import {
   findSupplierById,
   proxy6Of,
   rateOf,
   recordSupplierError,
   recordSupplierEvent,
+  writeUpstreamEnds,
   type SupplierRow,
 } from './queries.js';
 
 /**
- * Renewals of supplier proxies, upstream first (docs/suppliers.md#renewing). Called inside the
- * renewal's transaction before the customer is charged: a Proxy6 proxy is prolonged so that its
- * upstream end stays at or after the customer's new expiry plus the supplier's safety margin; a
- * pool proxy (list, webshare) cannot be prolonged, so a renewal past its own end is refused. A
- * refusal throws NOT_ENOUGT_PROXY, which rolls the renewal back uncharged. Own-node proxies have no
- * upstream row and pass through untouched.
+ * Renewals of supplier proxies, upstream first (docs/suppliers.md#renewing), with no supplier call
+ * inside a DB transaction. A renewal's code runs inside `upstreamFirst`, which may run it twice:
  *
- * The prolong is an outside call made while the renewal's rows are locked, so the customer is
- * never charged for a renewal the supplier refused. A balance too short for the renewal skips the
- * call (the charge then refuses it), so a short balance costs the seller nothing upstream. Each
- * upstream end is written back in the same transaction; if that transaction still rolls back
- * after a prolong, the upstream only runs longer than recorded and the next renewal needs less.
+ * 1. The renewal's transaction reaches `prolongUpstreams` before the charge. If a Proxy6 proxy's
+ *    upstream ends too early, it throws `UpstreamFirst` with the prolongs needed and rolls back.
+ * 2. `upstreamFirst` commits a `supplier_renewals` intent, then calls Proxy6 `prolong` and writes
+ *    each new upstream end back as it is answered.
+ * 3. The renewal runs again: its upstreams now end late enough, so it charges, extends, records the
+ *    prolong's cost and marks the intent charged in one transaction. A refusal makes the same
+ *    `prolongUpstreams` throw NOT_ENOUGT_PROXY instead, so the customer is not charged.
+ *
+ * A crash or a lost answer leaves a pending intent: before any new prolong for that user, and in
+ * the supplier-purchases sweep, it is seen through with `getproxy` (the real upstream ends are
+ * written back), so nothing is prolonged twice; the customer, never charged for it, renews again
+ * (auto-renew does so by itself) and the upstream that already runs longer needs no second call.
  */
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** How far short of the safety margin an upstream end may fall without a prolong. */
 const MARGIN_SLACK_MS = 60_000;
+/** How long a renewal may hold its intent before the sweep sees it through. */
+const LEASE_MS = 60_000;
 
 type UpstreamRow = {
   id: string;
@@ -57,9 +65,67 @@ export interface RenewalUnits {
   now: Date;
 }
 
+interface Plan {
+  siteId: string;
+  userId: string;
+  groups: RenewalGroup[];
+}
+
+/** Thrown inside a renewal's transaction: these prolongs must happen first, after its rollback. */
+class UpstreamFirst extends Error {
+  constructor(readonly plan: Plan) {
+    super('upstream prolong needed before the renewal');
+  }
+}
+
+interface Outcome {
+  intentId: string;
+  ok: boolean;
+  /** Coins per upstream row of what the prolong cost. */
+  costs: Map<string, number>;
+}
+
+const scopes = new AsyncLocalStorage<{ outcome?: Outcome }>();
+
 /** The customer's expiry after the renewal: from the current end, or from now once expired. */
 const newEnd = (expiresAt: Date, hours: number, now: Date) =>
   Math.max(expiresAt.getTime(), now.getTime()) + hours * HOUR_MS;
+
+/**
+ * Runs a renewal (its own transaction or transactions inside `run`) upstream first. `run` must be
+ * safe to run again after it threw: it is, since the first run rolled back.
+ */
+export async function upstreamFirst<T>(ctx: AppContext, run: () => Promise<T>): Promise<T> {
+  const scope: { outcome?: Outcome } = {};
+  try {
+    for (let round = 0; ; round++) {
+      try {
+        return await scopes.run(scope, run);
+      } catch (err) {
+        if (!(err instanceof UpstreamFirst)) {
+          throw err;
+        }
+        if (scope.outcome || round >= 3) {
+          throw new AppError('NOT_ENOUGT_PROXY', { available: 0 });
+        }
+        // A prolong of this user's that was cut off is seen through first, then planned again.
+        if ((await reconcileRenewals(ctx, err.plan.userId)) > 0) {
+          continue;
+        }
+        scope.outcome = await prolongPlan(ctx, err.plan);
+      }
+    }
+  } finally {
+    if (scope.outcome?.ok) {
+      // Not charged (the renewal refused for another reason): the upstream just runs longer.
+      await ctx.db.execute(
+        sql`update supplier_renewals set status = 'closed', lease_until = ${ctx.clock.now().toISOString()},
+              updated_at = ${ctx.clock.now().toISOString()}
+            where id = ${scope.outcome.intentId} and status = 'prolonged'`,
+      );
+    }
+  }
+}
 
 export async function prolongUpstreams(ctx: AppContext, tx: Tx, r: RenewalUnits): Promise<void> {
   if (r.proxies.length === 0) {
@@ -82,17 +148,16 @@ export async function prolongUpstreams(ctx: AppContext, tx: Tx, r: RenewalUnits)
     sql`select balance from users where id = ${r.userId}`,
   );
   if (Number(bal?.balance ?? 0) < r.revenue) {
+    // The charge refuses it: a short balance costs nothing upstream.
     return;
   }
   const endOf = new Map(r.proxies.map((p) => [p.id, newEnd(p.expiresAt, r.hours, r.now)]));
-  const shares = revenueShares(r.revenue, r.proxies.length);
-  const shareOf = new Map(r.proxies.map((p, i) => [p.id, shares[i]!]));
-  const costOf = new Map<string, number>();
   const bySupplier = new Map<string, UpstreamRow[]>();
   for (const u of rows) {
     bySupplier.set(u.supplier_id, [...(bySupplier.get(u.supplier_id) ?? []), u]);
   }
   const names = new Map<string, string>();
+  const groups: RenewalGroup[] = [];
   for (const [supplierId, ups] of bySupplier) {
     const s = await findSupplierById(tx, supplierId);
     if (!s) {
@@ -100,20 +165,52 @@ export async function prolongUpstreams(ctx: AppContext, tx: Tx, r: RenewalUnits)
     }
     names.set(s.id, s.name);
     if (s.kind === 'proxy6') {
-      await prolongProxy6(ctx, tx, s, ups, endOf, costOf, r);
+      groups.push(...proxy6Groups(s, ups, endOf, r.now));
     } else {
       const short = ups.find((u) => u.expires_at !== null && new Date(u.expires_at).getTime() < endOf.get(u.proxy_id)!);
       if (short) {
-        recordLater(ctx, s.id, `renewal refused: upstream ends ${new Date(short.expires_at!).toISOString()}`, false);
         throw refusal(short);
       }
     }
   }
+  const scope = scopes.getStore();
+  if (groups.length > 0) {
+    if (!scope) {
+      throw new Error('a renewal of supplier proxies must run inside upstreamFirst');
+    }
+    if (scope.outcome) {
+      throw refusal(rows[0]!);
+    }
+    throw new UpstreamFirst({ siteId: r.siteId, userId: r.userId, groups });
+  }
+  const outcome = scope?.outcome;
+  if (outcome && !outcome.ok) {
+    throw refusal(rows[0]!);
+  }
+  if (outcome) {
+    await tx.execute(
+      sql`update supplier_renewals set status = 'charged', updated_at = ${r.now.toISOString()}
+          where id = ${outcome.intentId} and status = 'prolonged'`,
+    );
+  }
+  await recordRenewCharges(tx, r, rows, names, outcome?.costs);
+}
+
+/** Each renewed supplier proxy's share of the customer's coins and what its prolong cost (margin). */
+async function recordRenewCharges(
+  tx: Tx,
+  r: RenewalUnits,
+  rows: UpstreamRow[],
+  names: Map<string, string>,
+  costs: Map<string, number> | undefined,
+): Promise<void> {
   const orderOf = new Map(r.proxies.map((p) => [p.id, p.orderId]));
   const charged = rows.filter((u) => orderOf.get(u.proxy_id));
   if (charged.length === 0) {
     return;
   }
+  const shares = revenueShares(r.revenue, r.proxies.length);
+  const shareOf = new Map(r.proxies.map((p, i) => [p.id, shares[i]!]));
   await tx.insert(supplierCharges).values(
     charged.map((u) => ({
       id: randomUUID(),
@@ -126,32 +223,23 @@ export async function prolongUpstreams(ctx: AppContext, tx: Tx, r: RenewalUnits)
       product: u.product,
       country: u.country,
       revenue: shareOf.get(u.proxy_id) ?? 0,
-      cost: costOf.get(u.id) ?? 0,
+      cost: costs?.get(u.id) ?? 0,
       createdAt: r.now,
     })),
   );
 }
 
-/** Prolongs the account's proxies that would end too early, grouped by the days each needs. */
-async function prolongProxy6(
-  ctx: AppContext,
-  tx: Tx,
-  s: SupplierRow,
-  ups: UpstreamRow[],
-  endOf: Map<string, number>,
-  costOf: Map<string, number>,
-  r: RenewalUnits,
-): Promise<void> {
+/** The account's proxies that would end too early, grouped by the days each needs. */
+function proxy6Groups(s: SupplierRow, ups: UpstreamRow[], endOf: Map<string, number>, now: Date): RenewalGroup[] {
   const margin = s.safetyMarginHours * HOUR_MS;
-  const byDays = new Map<number, UpstreamRow[]>();
+  const byDays = new Map<number, RenewalGroup>();
   for (const u of ups) {
     const wanted = endOf.get(u.proxy_id)! + margin;
-    const current = Math.max(u.expires_at ? new Date(u.expires_at).getTime() : 0, r.now.getTime());
+    const current = Math.max(u.expires_at ? new Date(u.expires_at).getTime() : 0, now.getTime());
     if (current >= wanted - MARGIN_SLACK_MS) {
       continue;
     }
     if (!u.upstream_id) {
-      recordLater(ctx, s.id, 'renewal refused: the upstream proxy has no Proxy6 id', false);
       throw refusal(u);
     }
     // Upstream ends come in whole seconds: a margin short by seconds does not cost a whole day,
@@ -161,53 +249,110 @@ async function prolongProxy6(
       Math.ceil((wanted - MARGIN_SLACK_MS - current) / DAY_MS),
       Math.ceil((endOf.get(u.proxy_id)! - current) / DAY_MS),
     );
-    byDays.set(days, [...(byDays.get(days) ?? []), u]);
+    const g = byDays.get(days) ?? { supplierId: s.id, days, rows: [] };
+    g.rows.push({
+      id: u.id,
+      upstreamId: u.upstream_id,
+      proxyId: u.proxy_id,
+      endBefore: u.expires_at ? new Date(u.expires_at).toISOString() : null,
+    });
+    byDays.set(days, g);
   }
-  const client = proxy6Of(ctx, s);
-  for (const [days, group] of byDays) {
-    let answer: Awaited<ReturnType<typeof client.prolong>>;
+  return [...byDays.values()];
+}
+
+/** Phases 1 and 2: the intent is committed, then each group is prolonged and written back. */
+async function prolongPlan(ctx: AppContext, plan: Plan): Promise<Outcome> {
+  const intentId = randomUUID();
+  const started = ctx.clock.now();
+  await ctx.db.insert(supplierRenewals).values({
+    id: intentId,
+    siteId: plan.siteId,
+    userId: plan.userId,
+    status: 'pending',
+    groups: plan.groups,
+    leaseUntil: new Date(started.getTime() + LEASE_MS),
+    createdAt: started,
+    updatedAt: started,
+  });
+  const costs = new Map<string, number>();
+  for (const [i, g] of plan.groups.entries()) {
+    const s = await findSupplierById(ctx.db, g.supplierId);
+    if (!s || s.kind !== 'proxy6') {
+      await endIntent(ctx, intentId, 'refused', 'supplier gone');
+      return { intentId, ok: false, costs };
+    }
+    let answer: { price: number; ends: Map<string, Date> };
     try {
-      answer = await client.prolong(
-        group.map((u) => u.upstream_id!),
-        days,
+      answer = await proxy6Of(ctx, s).prolong(
+        g.rows.map((u) => u.upstreamId),
+        g.days,
       );
     } catch (err) {
       if (!(err instanceof SupplierError)) {
         throw err;
       }
-      const noMoney = err.kind === 'refused' && err.errorId === PROXY6_NO_MONEY;
-      recordLater(ctx, s.id, `prolong refused: ${err.supplierMessage}`, noMoney);
-      throw refusal(group[0]!);
+      await refused(ctx, s, intentId, err);
+      return { intentId, ok: false, costs };
     }
-    const rate = await rateOf(tx, r.siteId, s.currency ?? '');
-    const each = Math.round((answer.price / group.length) * rate);
-    for (const u of group) {
-      const base = Math.max(u.expires_at ? new Date(u.expires_at).getTime() : 0, r.now.getTime());
-      const end = answer.ends.get(u.upstream_id!) ?? new Date(base + days * DAY_MS);
-      costOf.set(u.id, each);
+    const now = ctx.clock.now();
+    const rate = await rateOf(ctx.db, plan.siteId, s.currency ?? '');
+    const each = Math.round((answer.price / g.rows.length) * rate);
+    const ends: Record<string, string> = {};
+    for (const u of g.rows) {
+      const base = Math.max(u.endBefore ? Date.parse(u.endBefore) : 0, started.getTime());
+      ends[u.id] = (answer.ends.get(u.upstreamId) ?? new Date(base + g.days * DAY_MS)).toISOString();
+      costs.set(u.id, each);
+    }
+    plan.groups[i] = { ...g, done: { ends, cost: each } };
+    await ctx.db.transaction(async (tx) => {
+      await writeUpstreamEnds(tx, ends, now);
       await tx.execute(
-        sql`update upstream_proxies set expires_at = ${end.toISOString()}, updated_at = ${r.now.toISOString()}
-            where id = ${u.id}::uuid`,
+        sql`update supplier_renewals set groups = ${JSON.stringify(plan.groups)}::jsonb, updated_at = ${now.toISOString()}
+            where id = ${intentId}`,
       );
-    }
-    await recordSupplierEvent(tx, s.id, 'prolonged', `${group.length} × ${days} days`, r.now);
+      await recordSupplierEvent(tx, s.id, 'prolonged', `${g.rows.length} × ${g.days} days`, now);
+    });
   }
+  await ctx.db.execute(
+    sql`update supplier_renewals set status = 'prolonged', lease_until = ${new Date(ctx.clock.nowMs() + LEASE_MS).toISOString()},
+          updated_at = ${ctx.clock.now().toISOString()}
+        where id = ${intentId} and status = 'pending'`,
+  );
+  return { intentId, ok: true, costs };
+}
+
+async function endIntent(ctx: AppContext, intentId: string, status: 'refused' | 'closed', error: string) {
+  const now = ctx.clock.now().toISOString();
+  await ctx.db.execute(
+    sql`update supplier_renewals set status = ${status}, last_error = ${error.slice(0, 500)}, lease_until = ${now}, updated_at = ${now}
+        where id = ${intentId}`,
+  );
+}
+
+/**
+ * A refused or unanswered prolong: recorded on the supplier page, with the admins' alert, in one
+ * transaction with the intent's end. A refusal ends the intent; an unanswered call leaves it
+ * pending with its lease run out, for `getproxy` to see through before anything is prolonged again.
+ */
+async function refused(ctx: AppContext, s: SupplierRow, intentId: string, err: SupplierError) {
+  const now = ctx.clock.now();
+  const noMoney = err.kind === 'refused' && err.errorId === PROXY6_NO_MONEY;
+  const message = `prolong refused: ${err.supplierMessage}`;
+  await ctx.db.transaction(async (tx) => {
+    await recordSupplierError(tx, s.id, message, now, 'prolong_refused', noMoney ? undefined : 'prolong_refused');
+    if (noMoney) {
+      const words = `ADMIN_ERROR: out of proxy credits (${message})`;
+      await recordSupplierEvent(tx, s.id, 'error', words, now, 'prolong_refused');
+    }
+    await tx.execute(
+      sql`update supplier_renewals set status = ${err.ambiguous ? 'pending' : 'refused'},
+            last_error = ${message.slice(0, 500)}, lease_until = ${now.toISOString()}, updated_at = ${now.toISOString()}
+          where id = ${intentId}`,
+    );
+  });
 }
 
 function refusal(u: UpstreamRow): AppError {
   return new AppError('NOT_ENOUGT_PROXY', { available: 0, product: u.product, country: u.country });
-}
-
-/**
- * The supplier's error outlives the renewal it refused: that transaction rolls back, so the record
- * is written beside it, on its own, once the database is free (the admin's supplier page).
- */
-function recordLater(ctx: AppContext, supplierId: string, message: string, noMoney: boolean): void {
-  const at = ctx.clock.now();
-  void (async () => {
-    await recordSupplierError(ctx.db, supplierId, message, at, 'prolong_refused');
-    if (noMoney) {
-      await recordSupplierEvent(ctx.db, supplierId, 'error', `ADMIN_ERROR: out of proxy credits (${message})`, at);
-    }
-  })().catch((err: unknown) => ctx.log.error({ err, supplierId }, 'recording a supplier refusal failed'));
 }

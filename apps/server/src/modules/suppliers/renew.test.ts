@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { autoRenewJob } from '../../jobs/auto-renew.js';
+import { supplierPurchasesJob } from '../../jobs/supplier-purchases.js';
 import { runJob } from '../../jobs/runner.js';
 import { balanceOf, build, createUser, customer, ledgerMismatches, login, type TestApp } from '../../../test/helper.js';
 import { startFakeProxy6, type FakeProxy6 } from '../../../test/fakes/index.js';
@@ -10,6 +11,7 @@ import { addDayCountries, addProxy6AndList } from '../../../test/suppliers.js';
 let t: TestApp;
 let p6: FakeProxy6;
 let admin: string;
+let adminEmail: string;
 let p6Id: string;
 let listId: string;
 const DAY_PRICE = 1000;
@@ -22,7 +24,9 @@ beforeAll(async () => {
   t = await build({ SUPPLIER_TIMEOUT_MS: '400' });
   p6 = await startFakeProxy6({ stock: { '4:mt': 100 } });
   p6.hangMs = 1200;
-  admin = (await login(t, await createUser(t, { role: 2 }))).accessToken;
+  const a = await createUser(t, { role: 2 });
+  adminEmail = a.email;
+  admin = (await login(t, a)).accessToken;
   await addDayCountries(
     call,
     [
@@ -148,6 +152,80 @@ describe('renewing a Proxy6 proxy', () => {
       ),
     ).toBe(true);
     await untilEvent(p6Id, (e) => e.kind === 'prolong_refused' && e.message.includes('HTTP 502'));
+    // The admin is told by mail, once per refused renewal (a second sweep sends nothing more).
+    expect(await runJob(t.ctx, supplierPurchasesJob, { wait: true })).toBe(true);
+    expect(await runJob(t.ctx, supplierPurchasesJob, { wait: true })).toBe(true);
+    const alerts = t.mailer.mails.filter((m) => m.to === adminEmail && m.text.includes('out of proxy credits'));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.text).toContain('Error no money');
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should see a prolong whose answer was lost through getproxy, then charge once without prolonging again', async () => {
+    const c = await customer(t, 100_000);
+    const { proxyId } = await buy(c.token, 'MT');
+    const paid = await balanceOf(t, c.id);
+    const before = await ends(proxyId);
+    const calls = prolongs().length;
+    // Proxy6 prolongs but its answer comes after our timeout.
+    p6.fault('prolong', { kind: 'hang-after' });
+    expect((await renew(c.token, proxyId, 3)).json().message).toBe('NOT_ENOUGT_PROXY');
+    expect(await balanceOf(t, c.id)).toBe(paid);
+    expect(prolongs()).toHaveLength(calls + 1);
+    const [open] = await queryRows<{ status: string }>(
+      t.ctx.db,
+      sql`select status from supplier_renewals where user_id = ${c.id}`,
+    );
+    expect(open).toEqual({ status: 'pending' });
+
+    const res = await renew(c.token, proxyId, 3);
+    expect(res.statusCode).toBe(200);
+    expect(prolongs()).toHaveLength(calls + 1);
+    expect(await balanceOf(t, c.id)).toBe(paid - 3 * DAY_PRICE);
+    expect(await renewCharges(c.id)).toBe(1);
+    const after = await ends(proxyId);
+    expect(after.customer).toBe(before.customer + 3 * DAY_MS);
+    expect(after.upstream.getTime()).toBe(p6.proxies.get(before.upstreamId)!.unixtime_end * 1000);
+    const statuses = await queryRows<{ status: string }>(
+      t.ctx.db,
+      sql`select status from supplier_renewals where user_id = ${c.id} order by created_at`,
+    );
+    expect(statuses).toEqual([{ status: 'closed' }]);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should, after a crash between the prolong and its write-back, neither prolong twice nor lose the charge', async () => {
+    const c = await customer(t, 100_000);
+    const { proxyId } = await buy(c.token, 'MT');
+    const paid = await balanceOf(t, c.id);
+    const before = await ends(proxyId);
+    // What a panel killed mid-renewal leaves: the committed intent, and Proxy6 already prolonged.
+    const [u] = await queryRows<{ id: string }>(
+      t.ctx.db,
+      sql`select id from upstream_proxies where proxy_id = ${proxyId} and status = 'serving'`,
+    );
+    p6.proxies.get(before.upstreamId)!.unixtime_end += 3 * 86400;
+    const now = t.clock.now().toISOString();
+    const groups = [
+      {
+        supplierId: p6Id,
+        days: 3,
+        rows: [{ id: u!.id, upstreamId: before.upstreamId, proxyId, endBefore: before.upstream.toISOString() }],
+      },
+    ];
+    await t.ctx.db.execute(
+      sql`insert into supplier_renewals (id, site_id, user_id, status, groups, lease_until, created_at, updated_at)
+          select gen_random_uuid(), site_id, id, 'pending', ${JSON.stringify(groups)}::jsonb, ${now}, ${now}, ${now}
+          from users where id = ${c.id}`,
+    );
+    const calls = prolongs().length;
+    expect((await renew(c.token, proxyId, 3)).statusCode).toBe(200);
+    expect(prolongs()).toHaveLength(calls);
+    expect(await balanceOf(t, c.id)).toBe(paid - 3 * DAY_PRICE);
+    expect(await renewCharges(c.id)).toBe(1);
+    const after = await ends(proxyId);
+    expect(after.upstream.getTime()).toBe(before.upstream.getTime() + 3 * DAY_MS);
+    expect(after.upstream.getTime()).toBeGreaterThanOrEqual(after.customer);
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 

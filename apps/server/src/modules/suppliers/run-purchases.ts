@@ -3,11 +3,14 @@ import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { processPurchase } from './buy-upstream.js';
+import { reconcileRenewals } from './reconcile-renewals.js';
 
 /** Who works purchase intents: the periodic sweep and the request that just paid. */
 
 /** The sweep: every intent that is due and not leased (after a crash, a lost answer, a restart). */
 export async function runDuePurchases(ctx: AppContext, signal: AbortSignal): Promise<void> {
+  // Renewal prolongs cut off by a crash or a lost answer are seen through in the same sweep.
+  await reconcileRenewals(ctx);
   const due = await queryRows<{ id: string }>(
     ctx.db,
     sql`select id from supplier_purchases where status in ('pending', 'bought')

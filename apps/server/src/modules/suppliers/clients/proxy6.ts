@@ -180,6 +180,20 @@ export class Proxy6Client {
     return parseProxyList(b.list).filter((p) => p.descr === descr);
   }
 
+  /**
+   * The upstream ends of these proxies as Proxy6 has them now (`getproxy`, every state): how a
+   * prolong whose answer was lost is seen through before anything is prolonged again.
+   */
+  async endsOf(ids: string[]): Promise<Map<string, Date>> {
+    const wanted = new Set(ids);
+    const b = await this.call('getproxy', { state: 'all' });
+    return new Map(
+      parseProxyList(b.list)
+        .filter((p) => wanted.has(p.id))
+        .map((p) => [p.id, p.expiresAt]),
+    );
+  }
+
   async prolong(ids: string[], period: number): Promise<{ price: number; ends: Map<string, Date> }> {
     const b = await this.call('prolong', { period, ids: ids.join(',') });
     const ends = new Map<string, Date>();

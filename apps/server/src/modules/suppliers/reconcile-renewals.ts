@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { queryRows } from '../../db/client.js';
+import type { RenewalGroup } from '../../db/schema/index.js';
+import { SupplierError } from './clients/http.js';
+import { findSupplierById, proxy6Of, writeUpstreamEnds } from './queries.js';
+
+/** How long a reconciler holds an intent (renew-upstream.ts) before another may take it. */
+const LEASE_MS = 60_000;
+
+/**
+ * Sees through renewal intents whose holder is gone (a crash, a lost answer): a pending one's
+ * upstream ends are read back with `getproxy` and written (never shortened), a prolonged one that
+ * was never charged is closed. Only `userId`'s when given. Returns how many were seen through.
+ */
+export async function reconcileRenewals(ctx: AppContext, userId?: string): Promise<number> {
+  const now = ctx.clock.now().toISOString();
+  const claimed = await queryRows<{ id: string; status: string; groups: RenewalGroup[] | string }>(
+    ctx.db,
+    sql`update supplier_renewals set lease_until = ${new Date(ctx.clock.nowMs() + LEASE_MS).toISOString()}
+        where id in (select id from supplier_renewals where status in ('pending', 'prolonged') and lease_until <= ${now}
+                     ${userId ? sql`and user_id = ${userId}` : sql``} order by lease_until limit 50)
+          and status in ('pending', 'prolonged') and lease_until <= ${now}
+        returning id, status, groups`,
+  );
+  let seen = 0;
+  for (const it of claimed) {
+    const groups = (typeof it.groups === 'string' ? JSON.parse(it.groups) : it.groups) as RenewalGroup[];
+    const ends: Record<string, string> = {};
+    try {
+      for (const g of it.status === 'pending' ? groups.filter((x) => !x.done) : []) {
+        const s = await findSupplierById(ctx.db, g.supplierId);
+        if (!s || s.kind !== 'proxy6') {
+          continue;
+        }
+        const found = await proxy6Of(ctx, s).endsOf(g.rows.map((u) => u.upstreamId));
+        for (const u of g.rows) {
+          const end = found.get(u.upstreamId);
+          if (end) {
+            ends[u.id] = end.toISOString();
+          }
+        }
+      }
+    } catch (err) {
+      if (!(err instanceof SupplierError)) {
+        throw err;
+      }
+      // Still no answer: the intent stays pending and blocks no one; the sweep tries again.
+      ctx.log.warn({ renewal: it.id, error: err.supplierMessage }, 'renewal intent not seen through yet');
+      continue;
+    }
+    await ctx.db.transaction(async (tx) => {
+      await writeUpstreamEnds(tx, ends, ctx.clock.now());
+      await tx.execute(
+        sql`update supplier_renewals set status = 'closed', updated_at = ${ctx.clock.now().toISOString()}
+            where id = ${it.id} and status in ('pending', 'prolonged')`,
+      );
+    });
+    seen++;
+  }
+  return seen;
+}
