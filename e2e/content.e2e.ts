@@ -80,7 +80,10 @@ describe('home page', () => {
     await quantity.fill('150');
     expect(await quantity.inputValue()).toBe('150');
     // The button waits for the live prices (a busy machine may take a while to answer them).
-    await page.getByTestId('quick-buy-total').getByText(/Coin/).waitFor({ timeout: 45_000 });
+    await page
+      .getByTestId('quick-buy-total')
+      .getByText(/coins?\b/i)
+      .waitFor({ timeout: 45_000 });
     await page.getByTestId('quick-buy-submit').click();
     await page.waitForURL(/\/auth\/register/);
     // The visitor signs up (done through the API here) and signs in.

@@ -60,7 +60,7 @@ describe('adding proxies to an order and changing its country', () => {
     await page.goto(`${server.baseUrl}/order`);
     const row = page.getByTestId('orders-grid').locator(`.MuiDataGrid-row[data-id="${orderId}"]`);
     const quantity = row.locator('.MuiDataGrid-cell[data-field="quantity"]');
-    await quantity.filter({ hasText: /^2$/ }).waitFor();
+    await quantity.filter({ hasText: /^2 × / }).waitFor();
 
     // Add 3 proxies: the whole day is left, so the live price is 3 × 3.000 coins.
     await row.getByTestId('order-increase-amount').click();
@@ -71,7 +71,7 @@ describe('adding proxies to an order and changing its country', () => {
     await page.getByTestId('increase-amount-submit').click();
     await add.waitFor({ state: 'hidden' });
     await page.getByText('now has 5 proxies').waitFor();
-    await quantity.filter({ hasText: /^5$/ }).waitFor();
+    await quantity.filter({ hasText: /^5 × / }).waitFor();
     await page.getByTestId('topbar-balance').filter({ hasText: '85,000 coins' }).waitFor();
 
     // Change the country: the United States cost the same per day, so the move is free.
@@ -83,7 +83,7 @@ describe('adding proxies to an order and changing its country', () => {
     await page.getByTestId('change-country-total').filter({ hasText: 'Free' }).waitFor();
     await page.getByTestId('change-country-submit').click();
     await move.waitFor({ state: 'hidden' });
-    await row.locator('.MuiDataGrid-cell[data-field="country"]').filter({ hasText: 'United States' }).waitFor();
+    await row.locator('.MuiDataGrid-cell[data-field="code"]').filter({ hasText: 'United States' }).waitFor();
     await page.getByTestId('topbar-balance').filter({ hasText: '85,000 coins' }).waitFor();
 
     // The history names all three operations.
