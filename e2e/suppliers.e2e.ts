@@ -146,7 +146,8 @@ async function successLines(page: Page): Promise<ProxyLine[]> {
 }
 
 /** Coins as the UI writes them: dots between thousands in both languages (DESIGN.md). */
-const coins = (n: number) => n.toLocaleString('de-DE');
+/** How the page writes a number of coins: dot thousands in Vietnamese, comma in English. */
+const coins = (n: number, lang: 'vi' | 'en' = 'en') => n.toLocaleString(lang === 'vi' ? 'de-DE' : 'en-US');
 
 /** The supplier grid's row of `name`. */
 const supplierRow = (page: Page, name: string) =>
@@ -375,7 +376,7 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
     await loginViaUi(page, server().baseUrl, ownerOf(server()), 'vi');
     for (const lang of ['vi', 'en'] as const) {
       await page.goto(`${server().baseUrl}/admin/suppliers?tab=margin&lang=${lang}`);
-      const unit = lang === 'vi' ? 'Xu' : 'Coin';
+      const unit = lang === 'vi' ? 'Xu' : 'coins';
       for (const [key, value] of [
         ['revenue', revenue],
         ['cost', cost],
@@ -383,19 +384,19 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
       ] as const) {
         await page
           .getByTestId(`margin-total-${key}`)
-          .filter({ hasText: `${coins(value)} ${unit}` })
+          .filter({ hasText: `${coins(value, lang)} ${unit}` })
           .waitFor();
       }
       const bySupplier = page.getByTestId('margin-by-supplier');
       await bySupplier
         .locator('tr')
         .filter({ hasText: 'Proxy6 main' })
-        .filter({ hasText: `${coins(4 * DAY_PRICE)} ${unit}` })
+        .filter({ hasText: `${coins(4 * DAY_PRICE, lang)} ${unit}` })
         .waitFor();
       await bySupplier
         .locator('tr')
         .filter({ hasText: 'Pasted pool' })
-        .filter({ hasText: `${coins(LIST_COST)} ${unit}` })
+        .filter({ hasText: `${coins(LIST_COST, lang)} ${unit}` })
         .waitFor();
     }
   });

@@ -24,7 +24,6 @@ import { openPostgres, queryRows } from '../../apps/server/src/db/client.js';
 import { findLedgerMismatches } from '../../apps/server/src/modules/ledger/repository.js';
 import { findTopupMismatches } from '../../apps/server/src/modules/payments/repository.js';
 import { connect, httpConnect, startEcho, type Target } from '../../apps/gateway/test/test-utils.js';
-import { formatCoins } from '../../packages/contract/src/format.js';
 import { api, createCustomer, loginViaUi, type ApiResult } from '../support/app.js';
 import { launchBrowser } from '../support/browser.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, repoRoot, type RunningServer } from '../support/server.js';
@@ -285,7 +284,7 @@ describe('two panels behind HAProxy, two gateway nodes', () => {
     const balanceShows = (coins: number) =>
       page
         .getByTestId('topbar-balance')
-        .filter({ hasText: `${formatCoins(coins)} Coin` })
+        .filter({ hasText: `${coins.toLocaleString('en-US')} coins` })
         .waitFor({ timeout: 15_000 });
     const mark = () => page.evaluate(() => Object.assign(window, { topologyMarker: 'kept' }));
     const marked = () => page.evaluate(() => (window as unknown as { topologyMarker?: string }).topologyMarker);
