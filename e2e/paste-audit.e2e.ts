@@ -112,7 +112,7 @@ describe('paste to act and activity', () => {
       // On a phone each row is a block: its detail is on screen, not in a column scrolled off it.
       const cost = phone
         .getByTestId('activity-grid')
-        .getByText(lang === 'en' ? /Cost: 6\.000/ : /Chi phí: 6\.000/)
+        .getByText(lang === 'en' ? /Cost: 6,000/ : /Chi phí: 6\.000/)
         .first();
       const box = await cost.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
