@@ -145,7 +145,6 @@ async function successLines(page: Page): Promise<ProxyLine[]> {
     });
 }
 
-/** Coins as the UI writes them: dots between thousands in both languages (DESIGN.md). */
 /** How the page writes a number of coins: dot thousands in Vietnamese, comma in English. */
 const coins = (n: number, lang: 'vi' | 'en' = 'en') => n.toLocaleString(lang === 'vi' ? 'de-DE' : 'en-US');
 
