@@ -21,6 +21,7 @@ export async function deriveKeys(appSecret: string): Promise<AppContext['keys']>
     otp: deriveKey(appSecret, 'otp').toString('hex'),
     captcha: deriveKey(appSecret, 'captcha').toString('hex'),
     refresh: deriveKey(appSecret, 'refresh').toString('hex'),
+    toolLinks: deriveKey(appSecret, 'tool-links').toString('hex'),
   };
 }
 

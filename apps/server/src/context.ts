@@ -14,7 +14,7 @@ export interface AppContext {
   mailer: Mailer;
   log: FastifyBaseLogger;
   /** Keys derived from APP_SECRET; the JWT key is imported once (importing per token costs). */
-  keys: { jwt: CryptoKey; secrets: Buffer; otp: string; captcha: string; refresh: string };
+  keys: { jwt: CryptoKey; secrets: Buffer; otp: string; captcha: string; refresh: string; toolLinks: string };
   /**
    * Where proxy checks send their probe (the echo service); unset when none runs. `host6`: the
    * same service for IPv6 proxies (same port), when it listens on an IPv6 address too.

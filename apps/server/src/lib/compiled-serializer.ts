@@ -17,7 +17,7 @@ import { safeParse } from 'zod/v4/core';
  * not model (unions other than of strings, records, transforms, pipes, coercion, overwriting checks such as trim, lazy)
  * are serialised by the generic path for that part only.
  *
- * compiled-serializer.test.ts compares the two byte for byte; SERIALIZER_CHECK=1 makes every
+ * compiled-serializer.test.ts compares the two byte for byte; SERIALIZER=check makes every
  * answer compare them at run time (a test aid).
  */
 

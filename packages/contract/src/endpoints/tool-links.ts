@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZOk } from '../schemas/common.js';
+import { ZId, ZOk } from '../schemas/common.js';
 import { PROXY_STATUSES, ZIdList } from '../schemas/orders.js';
 import { endpoint } from './define.js';
 import { ZIdParams } from './proxies.js';
@@ -20,7 +20,7 @@ export const ZListLinkFilter = z
       .regex(/^[A-Za-z]{2}$/)
       .transform((v) => v.toUpperCase())
       .optional(),
-    tagId: z.string().uuid().optional(),
+    tagId: ZId.optional(),
     status: z.enum(PROXY_STATUSES).optional(),
   })
   .strict();

@@ -12,6 +12,7 @@ import {
 } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
+import { requestOrigin } from '../../lib/request-origin.js';
 import { route } from '../../lib/route.js';
 import { checkBankApiKey, receiveBankTransfer } from './bank.js';
 import { configView, updateMethodConfig, updatePublicUrl } from './settings.js';
@@ -26,13 +27,8 @@ declare module 'fastify' {
   }
 }
 
-/** The origin the browser used, for provider return URLs when the site sets no public URL. */
-function originOf(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
-}
-
 function caller(req: FastifyRequest): payments.PaymentCaller {
-  return { site: req.site, origin: originOf(req), user: { id: req.user.id, email: req.user.email } };
+  return { site: req.site, origin: requestOrigin(req), user: { id: req.user.id, email: req.user.email } };
 }
 
 /**
@@ -95,7 +91,7 @@ export const perfectMoneyStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['webhooks'], body: z.record(z.string(), z.string()), response: { 200: ZPaymentOutcome } } },
     async (req) => ({
       ok: true as const,
-      outcome: await payments.handleProviderWebhook(app.ctx, req.site, originOf(req), 'perfectmoney', {
+      outcome: await payments.handleProviderWebhook(app.ctx, req.site, requestOrigin(req), 'perfectmoney', {
         headers: req.headers,
         rawBody: req.rawBody ?? '',
         body: req.body,
@@ -123,7 +119,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const method of providerMethods) {
     app.post(`/${method}`, { schema: { tags, response: { 200: ZPaymentOutcome } } }, async (req) => ({
       ok: true as const,
-      outcome: await payments.handleProviderWebhook(app.ctx, req.site, originOf(req), method, {
+      outcome: await payments.handleProviderWebhook(app.ctx, req.site, requestOrigin(req), method, {
         headers: req.headers,
         rawBody: req.rawBody ?? '',
         body: req.body,
@@ -133,7 +129,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // MoMo wants 204 No Content for an IPN it may stop retrying.
   app.post('/momo', { schema: { tags } }, async (req, reply) => {
-    await payments.handleProviderWebhook(app.ctx, req.site, originOf(req), 'momo', {
+    await payments.handleProviderWebhook(app.ctx, req.site, requestOrigin(req), 'momo', {
       headers: req.headers,
       rawBody: req.rawBody ?? '',
       body: req.body,
@@ -169,7 +165,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     outcome: await adminCalls.simulateBankTransfer(app.ctx, req.site, req.body),
   }));
 
-  route(app, e.adminPaymentMethods, admin, async (req) => configView(app.ctx, req.site, originOf(req)));
+  route(app, e.adminPaymentMethods, admin, async (req) => configView(app.ctx, req.site, requestOrigin(req)));
 
   const methodUpdates = {
     bank: e.updateBank,
@@ -198,7 +194,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
 async function freshConfig(app: FastifyInstance, req: FastifyRequest) {
   app.sites.invalidate();
   const site = await app.sites.resolve(req.headers.host);
-  return configView(app.ctx, site, originOf(req));
+  return configView(app.ctx, site, requestOrigin(req));
 }
 
 /** GET /api/log/list-topup */

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { boughtProxyEndpoints, keyEndpoints, typedProxyEndpoints, v6ProxyEndpoints } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
+import { requestOrigin } from '../../lib/request-origin.js';
 import type { ProxyScope } from './repository.js';
 import { renewKeys, renewProxies } from './renew.js';
 import * as service from './service.js';
@@ -33,7 +34,7 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
     });
 
     route(app, e.exportAll, { schema: { tags } }, async (req, reply) => {
-      const out = await service.exportProxies(app.ctx, req.user.id, scope, req.query);
+      const out = await service.exportProxies(app.ctx, req.user.id, scope, req.query, requestOrigin(req));
       const name = req.query.preset ? `proxies-${type}-${req.query.preset}` : `proxies-${type}`;
       return reply
         .header('content-type', out.contentType)

@@ -6,6 +6,7 @@ import { releaseSlots, recordProxyChanges } from '../supply/index.js';
 import { recordAudit, type AuditEventInput } from '../audit/index.js';
 import { renderExport, renderPresetExport } from './export.js';
 import * as repo from './repository.js';
+import { changeIpUrlsOf } from './tool-links.js';
 
 /** Deletes keys for good: their listeners stop and go back to the pool. No refund. */
 export async function deleteKeys(ctx: AppContext, userId: string, ids: string[]): Promise<void> {
@@ -148,6 +149,7 @@ export async function exportProxies(
     template?: string;
     preset?: ProxyPreset;
   },
+  origin: string,
 ) {
   const ids = q.ids === undefined ? undefined : [...new Set(q.ids)];
   if (ids !== undefined) {
@@ -166,7 +168,15 @@ export async function exportProxies(
   });
   const proxies: TProxy[] = rows.map((x) => toProxy(x.p, x.host));
   if (q.preset) {
-    return renderPresetExport(proxies, q.preset);
+    const urls =
+      q.preset === 'dolphin'
+        ? await changeIpUrlsOf(
+            ctx,
+            proxies.map((p) => p.id),
+            origin,
+          )
+        : undefined;
+    return renderPresetExport(proxies, q.preset, urls);
   }
   return { ...renderExport(proxies, q.format, q.template), ext: q.format };
 }

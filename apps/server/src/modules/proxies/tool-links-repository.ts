@@ -1,27 +1,8 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRowsPrepared, type DbOrTx } from '../../db/client.js';
-import { proxies, proxyLinks, proxyListLinks, rotatingKeys, tags } from '../../db/schema/index.js';
+import { proxyLinks, proxyListLinks, tags } from '../../db/schema/index.js';
 
 export type ProxyListLinkRow = typeof proxyListLinks.$inferSelect;
-
-/** The caller's listed proxies (not a key's listener) among ids, locked so two issues agree on one nonce. */
-export async function lockOwnProxyIds(db: DbOrTx, userId: string, ids: string[]): Promise<string[]> {
-  const rows = await db
-    .select({ id: proxies.id })
-    .from(proxies)
-    .where(and(inArray(proxies.id, ids), eq(proxies.userId, userId), isNull(proxies.keyId)))
-    .for('update');
-  return rows.map((r) => r.id);
-}
-
-export async function lockOwnKeyIds(db: DbOrTx, userId: string, ids: string[]): Promise<string[]> {
-  const rows = await db
-    .select({ id: rotatingKeys.id })
-    .from(rotatingKeys)
-    .where(and(inArray(rotatingKeys.id, ids), eq(rotatingKeys.userId, userId)))
-    .for('update');
-  return rows.map((r) => r.id);
-}
 
 export async function findLinks(db: DbOrTx, proxyIds: string[], keyIds: string[]) {
   const out: (typeof proxyLinks.$inferSelect)[] = [];
@@ -76,6 +57,7 @@ export async function resolveLink(db: DbOrTx, siteId: string, tokenHash: string)
         left join rotating_keys k on k.id = l.key_id
         left join proxies p on p.id = coalesce(l.proxy_id, k.proxy_id)
         left join sub_servers s on s.id = p.sub_server_id
+        join users u on u.id = l.user_id and u.active
         where l.token_hash = ${tokenHash} and l.site_id = ${siteId}`,
   );
   return rows[0];
@@ -87,6 +69,11 @@ export async function tagOwned(db: DbOrTx, userId: string, tagId: string): Promi
     .from(tags)
     .where(and(eq(tags.id, tagId), eq(tags.userId, userId)));
   return rows.length > 0;
+}
+
+export async function countListLinks(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(proxyListLinks).where(eq(proxyListLinks.userId, userId));
+  return row?.n ?? 0;
 }
 
 export async function insertListLink(db: DbOrTx, row: typeof proxyListLinks.$inferInsert): Promise<void> {
@@ -124,7 +111,14 @@ export async function touchListLink(
       lastFetchIp: fetch.ip,
       lastUserAgent: fetch.userAgent,
     })
-    .where(and(eq(proxyListLinks.tokenHash, tokenHash), eq(proxyListLinks.siteId, siteId)))
+    .where(
+      and(
+        eq(proxyListLinks.tokenHash, tokenHash),
+        eq(proxyListLinks.siteId, siteId),
+        // A deactivated account's URLs stop answering, as its sessions and API keys do.
+        sql`exists (select 1 from users u where u.id = ${proxyListLinks.userId} and u.active)`,
+      ),
+    )
     .returning();
   return row;
 }

@@ -1,14 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toolLinkEndpoints, toolLinkPublicEndpoints } from '@proxy/contract';
+import { requestOrigin } from '../../lib/request-origin.js';
 import { route } from '../../lib/route.js';
 import { authenticate } from '../../plugins/auth.js';
 import * as links from './tool-links.js';
-
-/** The panel's own origin: the URLs point at the host the customer reached the panel on. */
-function originOf(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
-}
 
 /** /api/proxy/links and /api/proxy/list-links (the owner's calls) and the secret URLs themselves. */
 export const toolLinkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,14 +14,14 @@ export const toolLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const caller = (req: FastifyRequest) => ({ userId: req.user.id, siteId: req.site.id });
 
   route(app, e.issueLinks, auth, async (req) =>
-    links.issueLinks(app.ctx, caller(req), req.body.listProxyId, originOf(req)),
+    links.issueLinks(app.ctx, caller(req), req.body.listProxyId, requestOrigin(req)),
   );
   route(app, e.revokeLinks, auth, async (req) => {
     await links.revokeLinks(app.ctx, req.user.id, req.body.listProxyId);
     return { ok: true as const };
   });
   route(app, e.createListLink, auth, async (req) =>
-    links.createListLink(app.ctx, caller(req), req.body, originOf(req)),
+    links.createListLink(app.ctx, caller(req), req.body, requestOrigin(req)),
   );
   route(app, e.listListLinks, auth, async (req) => links.listListLinks(app.ctx, req.user.id, req.site.id));
   route(app, e.deleteListLink, auth, async (req) => {

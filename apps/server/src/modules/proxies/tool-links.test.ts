@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processRegistry } from '../../lib/metrics.js';
 import { build, countRows, createUser, customer, login, type TestApp } from '../../../test/helper.js';
-import { LINK_MISSES_PER_MINUTE } from './tool-links.js';
+import { LINK_MISSES_PER_MINUTE, LIST_LINKS_MAX } from './tool-links.js';
 
 /*
  * Links for tools (docs/tool-links.md) through the real server and database: per-proxy change-IP
@@ -379,6 +379,42 @@ describe('list subscription URLs', () => {
   });
 });
 
+describe('the owner behind a URL', () => {
+  it('should stop answering every URL of a deactivated account, and bound the list URLs one account holds', async () => {
+    const c = await customer(t, 1_000_000);
+    const [p] = await v4(c.token, 1);
+    const [link] = (await issue(c.token, [p!.id])).json<{ currentUrl: string; changeIpUrl: string }[]>();
+    const list = (
+      await t.inject({ method: 'POST', url: '/api/proxy/list-links', token: c.token, payload: { name: 'all' } })
+    ).json<{ url: string }>();
+    expect((await get(link!.currentUrl)).statusCode).toBe(200);
+    expect((await get(list.url)).statusCode).toBe(200);
+    await t.ctx.db.execute(sql`update users set active = false where id = ${c.id}`);
+    for (const url of [link!.currentUrl, link!.changeIpUrl, list.url]) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+    // The refused fetch is not counted: only the one before the deactivation is.
+    const fetched = await t.ctx.db.execute(sql`select fetches from proxy_list_links where user_id = ${c.id}`);
+    expect(Number((fetched.rows[0] as { fetches: number }).fetches)).toBe(1);
+
+    const d = await customer(t, 0);
+    const create = () =>
+      t.inject({ method: 'POST', url: '/api/proxy/list-links', token: d.token, payload: { name: 'x' } });
+    for (let i = 0; i < LIST_LINKS_MAX; i++) {
+      expect((await create()).statusCode).toBe(200);
+    }
+    const over = await create();
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({
+      message: 'VALIDATION_ERROR',
+      data: { field: 'listLinks', max: LIST_LINKS_MAX },
+    });
+    expect((await t.inject({ method: 'GET', url: '/api/proxy/list-links', token: d.token })).json()).toHaveLength(
+      LIST_LINKS_MAX,
+    );
+  });
+});
+
 describe('credentials every tool reads', () => {
   it('should percent-escape a password needing it in URL-form lines, presets and current URLs', async () => {
     const c = await customer(t, 1_000_000);
@@ -400,8 +436,13 @@ describe('credentials every tool reads', () => {
     expect(ppx.headers['content-disposition']).toContain('.ppx');
     expect(ppx.body).toContain('<Password>p@ss:w/rd%</Password>');
     expect(ppx.body).toContain('type="HTTPS"');
-    const [link] = (await issue(c.token, [p!.id])).json<{ currentUrl: string }[]>();
+    const [link] = (await issue(c.token, [p!.id])).json<{ currentUrl: string; changeIpUrl: string }[]>();
     expect((await get(`${link!.currentUrl}?format=url`)).body).toContain(`:${escaped}@`);
+    // Once the proxy has a change-IP URL, Dolphin's preset carries it in brackets.
+    const host = (await exp('format=txt')).split(':')[0];
+    expect(await exp('preset=dolphin')).toBe(
+      `http://${p!.username}:${escaped}@${host}:${p!.port}[${link!.changeIpUrl}]\n`,
+    );
   });
 
   it('should generate usernames and passwords of letters and digits only', async () => {

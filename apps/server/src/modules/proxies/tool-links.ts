@@ -3,7 +3,8 @@ import type { TListLink } from '@proxy/contract';
 import { proxyUrl } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { deriveKey, hmacHex, randomToken, sha256Hex } from '../../lib/crypto.js';
+import type { DbOrTx } from '../../db/client.js';
+import { hmacHex, randomToken, sha256Hex } from '../../lib/crypto.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { toolLinkMisses } from '../../lib/metrics.js';
 import { toProxy } from '../orders/index.js';
@@ -22,20 +23,12 @@ import * as links from './tool-links-repository.js';
 
 /** Misses one address may make in a minute before it is refused (docs/tool-links.md#bad-input). */
 export const LINK_MISSES_PER_MINUTE = 30;
-
-const linkKeys = new WeakMap<AppContext, string>();
-function linkKey(ctx: AppContext): string {
-  let k = linkKeys.get(ctx);
-  if (!k) {
-    k = deriveKey(ctx.config.appSecret, 'tool-links').toString('hex');
-    linkKeys.set(ctx, k);
-  }
-  return k;
-}
+/** List URLs one account may hold. */
+export const LIST_LINKS_MAX = 50;
 
 /** The per-proxy token: recomputable from its nonce, so the table shows the same URL again. */
 function tokenOf(ctx: AppContext, nonce: string): string {
-  return Buffer.from(hmacHex(linkKey(ctx), `link:${nonce}`), 'hex').toString('base64url');
+  return Buffer.from(hmacHex(ctx.keys.toolLinks, `link:${nonce}`), 'hex').toString('base64url');
 }
 
 function urlsOf(origin: string, token: string) {
@@ -45,11 +38,12 @@ function urlsOf(origin: string, token: string) {
   };
 }
 
-async function own(ctx: AppContext, tx: Parameters<typeof links.lockOwnProxyIds>[0], userId: string, ids: string[]) {
+/** The caller's proxies and keys among ids, locked so two issues agree on one nonce. */
+async function own(tx: DbOrTx, userId: string, ids: string[]) {
   const unique = [...new Set(ids)];
-  const proxyIds = await links.lockOwnProxyIds(tx, userId, unique);
+  const proxyIds = (await repo.lockProxies(tx, userId, unique)).map((p) => p.id);
   const rest = unique.filter((id) => !proxyIds.includes(id));
-  const keyIds = rest.length ? await links.lockOwnKeyIds(tx, userId, rest) : [];
+  const keyIds = rest.length ? (await repo.lockKeys(tx, userId, rest)).map((k) => k.id) : [];
   // A batch (docs/wire-contract.md#batches): one id that is not the caller's refuses it all.
   if (proxyIds.length + keyIds.length !== unique.length) {
     throw new AppError('PROXY_NOT_EXISTS');
@@ -65,7 +59,7 @@ export async function issueLinks(
   origin: string,
 ) {
   return ctx.db.transaction(async (tx) => {
-    const { proxyIds, keyIds } = await own(ctx, tx, caller.userId, ids);
+    const { proxyIds, keyIds } = await own(tx, caller.userId, ids);
     const existing = await links.findLinks(tx, proxyIds, keyIds);
     const nonceOf = new Map(existing.map((l) => [(l.proxyId ?? l.keyId)!, l.nonce]));
     const fresh = [...proxyIds.map((id) => ({ id, key: false })), ...keyIds.map((id) => ({ id, key: true }))]
@@ -92,7 +86,7 @@ export async function issueLinks(
 /** POST /api/proxy/links/revoke: the old URLs answer 404 from the commit on. */
 export async function revokeLinks(ctx: AppContext, userId: string, ids: string[]): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const { proxyIds, keyIds } = await own(ctx, tx, userId, ids);
+    const { proxyIds, keyIds } = await own(tx, userId, ids);
     await links.deleteLinks(tx, proxyIds, keyIds);
   });
 }
@@ -114,6 +108,12 @@ async function resolve(ctx: AppContext, siteId: string, token: string, ip: strin
     throw new AppError('NOT_FOUND');
   }
   return link;
+}
+
+/** The change-IP URLs the caller's proxies already have (a preset writes them; none is made here). */
+export async function changeIpUrlsOf(ctx: AppContext, proxyIds: string[], origin: string) {
+  const existing = proxyIds.length ? await links.findLinks(ctx.db, proxyIds, []) : [];
+  return new Map(existing.map((l) => [l.proxyId!, urlsOf(origin, tokenOf(ctx, l.nonce)).changeIpUrl]));
 }
 
 /** GET changeIpUrl: reset-ip-manual's rule for a proxy, get-new-ip's for a key. */
@@ -158,6 +158,10 @@ export async function createListLink(
 ) {
   if (input.filter.tagId && !(await links.tagOwned(ctx.db, caller.userId, input.filter.tagId))) {
     throw new AppError('TAG_NOT_EXISTS');
+  }
+  // The owner's list of URLs is answered whole (docs/tool-links.md), so it is bounded here.
+  if ((await links.countListLinks(ctx.db, caller.userId)) >= LIST_LINKS_MAX) {
+    throw new AppError('VALIDATION_ERROR', { field: 'listLinks', max: LIST_LINKS_MAX });
   }
   const token = randomToken(32);
   const id = randomUUID();
