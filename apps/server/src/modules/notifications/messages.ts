@@ -153,11 +153,11 @@ const TEXTS: Record<string, Record<Lang, (d: Data) => AlertText>> = {
   'admin.supplier': {
     vi: (d) => ({
       subject: `Nhà cung cấp ${str(d.supplier)}: ${SUPPLIER_KIND.vi[str(d.kind)] ?? str(d.kind)}`,
-      text: `${SUPPLIER_KIND.vi[str(d.kind)] ?? str(d.kind)}${d.orderCode ? ` (đơn ${str(d.orderCode)})` : ''}. Nhà cung cấp ${str(d.supplier)} trả lời: ${str(d.message)}`,
+      text: `${SUPPLIER_KIND.vi[str(d.kind)] ?? str(d.kind)}. Nhà cung cấp ${str(d.supplier)} trả lời: ${str(d.message)}`,
     }),
     en: (d) => ({
       subject: `Supplier ${str(d.supplier)}: ${SUPPLIER_KIND.en[str(d.kind)] ?? str(d.kind)}`,
-      text: `${SUPPLIER_KIND.en[str(d.kind)] ?? str(d.kind)}${d.orderCode ? ` (order ${str(d.orderCode)})` : ''}. Supplier ${str(d.supplier)} answered: ${str(d.message)}`,
+      text: `${SUPPLIER_KIND.en[str(d.kind)] ?? str(d.kind)}. Supplier ${str(d.supplier)} answered: ${str(d.message)}`,
     }),
   },
   ping: {

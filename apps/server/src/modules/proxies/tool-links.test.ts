@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.js';
 import { processRegistry } from '../../lib/metrics.js';
 import { build, countRows, createUser, customer, login, type TestApp } from '../../../test/helper.js';
 import { LINK_MISSES_PER_MINUTE, LIST_LINKS_MAX } from './tool-links.js';
@@ -394,8 +395,11 @@ describe('the owner behind a URL', () => {
       expect((await get(url)).statusCode, url).toBe(404);
     }
     // The refused fetch is not counted: only the one before the deactivation is.
-    const fetched = await t.ctx.db.execute(sql`select fetches from proxy_list_links where user_id = ${c.id}`);
-    expect(Number((fetched.rows[0] as { fetches: number }).fetches)).toBe(1);
+    const [fetched] = await queryRows<{ fetches: number }>(
+      t.ctx.db,
+      sql`select fetches from proxy_list_links where user_id = ${c.id}`,
+    );
+    expect(Number(fetched!.fetches)).toBe(1);
 
     const d = await customer(t, 0);
     const create = () =>

@@ -103,4 +103,21 @@ describe('health of Proxy6 upstreams', () => {
     expect(p6.calls.filter((c) => c.method === 'buy').slice(buys)).toHaveLength(1);
     expect(await ledgerMismatches(t)).toEqual([]);
   });
+
+  it('should not count a refusal of the account (no money) as a failing proxy', async () => {
+    const { proxyId } = await buy('MT');
+    const before = await served(proxyId);
+    const buys = p6.calls.filter((c) => c.method === 'buy').length;
+    // Every check of the three answers "Error no money": no verdict on the proxy itself.
+    p6.fault('check', { kind: 'error', errorId: 400 }, 100);
+    await threeChecks();
+    p6.clearFaults();
+    expect((await served(proxyId)).upstream_id).toBe(before.upstream_id);
+    expect(p6.calls.filter((c) => c.method === 'buy').slice(buys)).toHaveLength(0);
+    const [row] = await queryRows<{ failures: number }>(
+      t.ctx.db,
+      sql`select failures from upstream_proxies where id = ${before.upstream_row}`,
+    );
+    expect(row!.failures).toBe(0);
+  });
 });

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
 import { checkOutboundUrl, outboundOf } from '../../lib/outbound.js';
 import { SupplierError } from './clients/http.js';
+import { PROXY6_NOT_FOUND } from './clients/proxy6.js';
 import { findSupplierById, proxy6Of, type SupplierRow } from './queries.js';
 import { replaceUpstream, runDueReplacements } from './replace-upstream.js';
 
@@ -76,7 +77,9 @@ async function isAlive(ctx: AppContext, s: SupplierRow, r: Row): Promise<boolean
       if (!(err instanceof SupplierError)) {
         throw err;
       }
-      return err.kind === 'refused' ? false : undefined;
+      // Only "not found" speaks of this proxy; a refusal of the account (a wrong key, no money)
+      // says nothing of it, and must not replace every proxy of the account.
+      return err.kind === 'refused' && err.errorId === PROXY6_NOT_FOUND ? false : undefined;
     }
   }
   try {

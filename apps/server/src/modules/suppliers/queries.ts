@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { SupplierEventKind, TSupplier } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
@@ -53,7 +53,14 @@ export async function findSupplierById(db: DbOrTx, id: string): Promise<Supplier
   return row;
 }
 
-/** Appends to the supplier's history (what its admin page shows). Never a credential. */
+/** How long the same alert of a supplier stays quiet after it was raised. */
+const ALERT_QUIET_MS = 3_600_000;
+
+/**
+ * Appends to the supplier's history (what its admin page shows). Never a credential. An alert the
+ * supplier raised with the same words within the quiet hour is recorded without alerting again:
+ * auto-renew retries a refused renewal every sweep, and the admins hear of it once.
+ */
 export async function recordSupplierEvent(
   db: DbOrTx,
   supplierId: string,
@@ -62,9 +69,24 @@ export async function recordSupplierEvent(
   at: Date,
   alert?: SupplierAlertKind,
 ): Promise<void> {
-  await db
-    .insert(supplierEvents)
-    .values({ supplierId, kind, message: message.slice(0, 500), createdAt: at, alert: alert ?? null });
+  const words = message.slice(0, 500);
+  let raise = alert ?? null;
+  if (raise) {
+    const [recent] = await db
+      .select({ id: supplierEvents.id })
+      .from(supplierEvents)
+      .where(
+        and(
+          eq(supplierEvents.supplierId, supplierId),
+          eq(supplierEvents.alert, raise),
+          eq(supplierEvents.message, words),
+          gt(supplierEvents.createdAt, new Date(at.getTime() - ALERT_QUIET_MS)),
+        ),
+      )
+      .limit(1);
+    raise = recent ? null : raise;
+  }
+  await db.insert(supplierEvents).values({ supplierId, kind, message: words, createdAt: at, alert: raise });
 }
 
 export type SupplierAlertKind = 'purchase_failed' | 'prolong_refused' | 'replacement_failed';

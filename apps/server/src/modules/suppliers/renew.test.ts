@@ -137,6 +137,8 @@ describe('renewing a Proxy6 proxy', () => {
     for (const fault of [
       { kind: 'error' as const, errorId: 400 },
       { kind: 'html' as const, status: 502 },
+      // The same refusal again within the hour: recorded, not alerted twice.
+      { kind: 'error' as const, errorId: 400 },
     ]) {
       p6.fault('prolong', fault);
       const res = await renew(c.token, proxyId, 3);
@@ -152,7 +154,7 @@ describe('renewing a Proxy6 proxy', () => {
       ),
     ).toBe(true);
     await untilEvent(p6Id, (e) => e.kind === 'prolong_refused' && e.message.includes('HTTP 502'));
-    // The admin is told by mail, once per refused renewal (a second sweep sends nothing more).
+    // The admin is told by mail once for the two identical refusals (a second sweep sends nothing more).
     expect(await runJob(t.ctx, supplierPurchasesJob, { wait: true })).toBe(true);
     expect(await runJob(t.ctx, supplierPurchasesJob, { wait: true })).toBe(true);
     const alerts = t.mailer.mails.filter((m) => m.to === adminEmail && m.text.includes('out of proxy credits'));

@@ -31,6 +31,8 @@ export const PROXY6_ERRORS: Readonly<Record<number, string>> = {
 };
 /** The error that means the account is out of money: the admins' ADMIN_ERROR alert. */
 export const PROXY6_NO_MONEY = 400;
+/** Proxy6's answer for an id it does not know (`check`, `prolong`). */
+export const PROXY6_NOT_FOUND = 404;
 
 export interface Proxy6Proxy {
   id: string;
