@@ -18,7 +18,9 @@ export async function resolveFor(dns: DnsCache, name: string, rt: ProxyRuntime):
   try {
     return await dns.lookup(name, rt.family);
   } catch (err) {
-    if (rt.family !== 6 || !(err instanceof DnsError)) {
+    // Only a name that exists without AAAA records (ENODATA) may have A records worth asking for:
+    // a name that does not exist, a timeout or a failing resolver would cost a second wait for nothing.
+    if (rt.family !== 6 || !(err instanceof DnsError) || err.code !== 'ENODATA') {
       throw err;
     }
     let v4: string[];

@@ -23,7 +23,7 @@ import { clientKey } from '../node/runtime.js';
 import { socksSuccess } from '../protocol/replies.js';
 import { parseUdpHeader, udpReplyHeader } from '../protocol/socks-udp.js';
 import { formatIp, parseIp, type Ip } from '../protocol/ssrf.js';
-import { resolveFor } from './resolve.js';
+import { Ipv6Only, resolveFor } from './resolve.js';
 import type { Tunnel } from './tunnel.js';
 import type { SockAddr } from './wire.js';
 
@@ -166,7 +166,7 @@ export class UdpAssociation {
           this.send(first, h.port, data);
         }
       },
-      () => (gw.udpDrops.dns += 1),
+      (err: unknown) => (gw.udpDrops[err instanceof Ipv6Only ? 'family' : 'dns'] += 1),
     );
   }
 
