@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROXY_PRESETS } from '../proxy-presets.js';
-import { MAX_ORDER_QUANTITY, RESET_INTERVAL_MAX, RESET_INTERVAL_MIN } from '../constants.js';
+import { MAX_BATCH_IDS, MAX_ORDER_QUANTITY, RESET_INTERVAL_MAX, RESET_INTERVAL_MIN } from '../constants.js';
 import { ZListQuery, ZId } from './common.js';
 import { ZCountryCode, ZPeriod } from './catalog.js';
 import { PERIOD_UNITS } from '../period.js';
@@ -144,7 +144,7 @@ export const ZIncreaseAmountResponse = z.object({ order: ZOrder, proxies: z.arra
 export const ZChangeCountryResponse = z.object({ order: ZOrder, cost: z.number().int() });
 export const ZBuyKeyResponse = z.object({ order: ZOrder, keys: z.array(ZKey) });
 
-export const ZIdList = z.array(ZId).min(1).max(1000);
+export const ZIdList = z.array(ZId).min(1).max(MAX_BATCH_IDS);
 
 export const ZRenewOrderRequest = z.object({ period: ZPeriod.optional() });
 export const ZRenewListOrderRequest = z.object({ listOrderId: ZIdList, period: ZPeriod.optional() });

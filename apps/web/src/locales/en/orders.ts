@@ -46,6 +46,8 @@ export const orders: typeof vi = {
       'Extend the order’s {{count}} proxy in use by one period, from its current expiry. It keeps its address.',
     message_other:
       'Extend the order’s {{count}} proxies in use by one period, each from its current expiry. They keep their addresses.',
+    tooMany:
+      'This order has {{count}} proxies in use, more than the {{max}} one renewal takes: renew them in pages from Proxy management.',
     success_one: '{{count}} proxy of order {{code}} renewed',
     success_other: '{{count}} proxies of order {{code}} renewed',
   },

@@ -44,6 +44,8 @@ export const orders = {
       'Gia hạn {{count}} proxy đang dùng của đơn hàng thêm một kỳ, tính từ hạn hiện tại của nó. Proxy giữ nguyên địa chỉ.',
     message_other:
       'Gia hạn {{count}} proxy đang dùng của đơn hàng thêm một kỳ, tính từ hạn hiện tại của từng proxy. Proxy giữ nguyên địa chỉ.',
+    tooMany:
+      'Đơn hàng có {{count}} proxy đang dùng, nhiều hơn {{max}} proxy mỗi lần gia hạn: hãy gia hạn theo từng trang ở Quản lý proxy.',
     success_one: 'Đã gia hạn {{count}} proxy của đơn hàng {{code}}',
     success_other: 'Đã gia hạn {{count}} proxy của đơn hàng {{code}}',
   },

@@ -1,7 +1,7 @@
-import type { TOrder } from '@proxy/contract';
+import { MAX_BATCH_IDS, type TOrder } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { RenewUnitsDialog } from '@/components/renew-units-dialog';
-import { notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useOrderLiveProxies, useRenewOrderProxies } from '../api/renew-order-proxies';
 
 /** Renewing a live retail order's proxies in use, priced and confirmed; they keep their addresses. */
@@ -10,24 +10,32 @@ export function RenewLiveDialog({ order, onClose }: { order: TOrder; onClose: ()
   const proxies = useOrderLiveProxies(order);
   const renew = useRenewOrderProxies();
   const units = proxies.data ?? [];
+  // One renewal is one batch call: an order past a batch renews from proxy management instead.
+  const tooMany = units.length > MAX_BATCH_IDS;
   return (
     <RenewUnitsDialog
       product={order.product}
       units={units}
       title={t('orders.renewLive.title', { code: order.code })}
-      message={t('orders.renewLive.message', { count: units.length })}
+      message={
+        tooMany
+          ? t('orders.renewLive.tooMany', { count: units.length, max: MAX_BATCH_IDS })
+          : t('orders.renewLive.message', { count: units.length })
+      }
       defaultPeriod={order.period}
       pending={renew.isPending || proxies.isPending}
       onConfirm={(period) =>
-        renew.mutate(
-          { product: order.product === 'v4' ? 'v4' : 'v6', listProxyId: units.map((p) => p.id), period },
-          {
-            onSuccess: () => {
-              notifySuccess(t('orders.renewLive.success', { code: order.code, count: units.length }));
-              onClose();
-            },
-          },
-        )
+        tooMany
+          ? notifyError(t('orders.renewLive.tooMany', { count: units.length, max: MAX_BATCH_IDS }))
+          : renew.mutate(
+              { product: order.product === 'v4' ? 'v4' : 'v6', listProxyId: units.map((p) => p.id), period },
+              {
+                onSuccess: () => {
+                  notifySuccess(t('orders.renewLive.success', { code: order.code, count: units.length }));
+                  onClose();
+                },
+              },
+            )
       }
       onClose={onClose}
     />
