@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import { coinsToUsd, formatDateTime } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { useSiteInfo } from '@/lib/site-info';
-import { formatNumber } from '@/lib/format';
+import { formatBalance } from '@/lib/format';
 
 /**
  * docs/money.md#promotions: the deposit bonus tiers. Vietnamese shows coins with dot separators, English
@@ -18,8 +18,7 @@ export function PromotionNotice() {
     return null;
   }
 
-  const amount = (coins: number) =>
-    i18n.language === 'vi' ? `${formatNumber(coins)} ${t('common.coin')}` : `$${coinsToUsd(coins)}`;
+  const amount = (coins: number) => (i18n.language === 'vi' ? formatBalance(coins, t) : `$${coinsToUsd(coins)}`);
   const text = tiers
     .map((tier) => t('common.promotion.tier', { amount: amount(tier.minAmount), percent: tier.percent }))
     .join(t('common.promotion.separator'));

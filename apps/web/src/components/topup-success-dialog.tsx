@@ -41,11 +41,17 @@ export function TopupSuccessDialog({ topup, onClose }: TopupSuccessDialogProps) 
           </DialogTitle>
           <DialogContent>
             <Typography data-testid="topup-success-text">
-              {t('topup.successDialog.message', { amount: formatNumber(topup.amount), coin: t('common.coin') })}
+              {t('topup.successDialog.message', {
+                amount: formatNumber(topup.amount),
+                coin: t('common.coin', { count: topup.amount }),
+              })}
             </Typography>
             {topup.bonus > 0 && (
               <Typography color="success.main" sx={{ mt: 1, fontWeight: 600 }} data-testid="topup-success-bonus">
-                {t('topup.successDialog.bonus', { bonus: formatNumber(topup.bonus), coin: t('common.coin') })}
+                {t('topup.successDialog.bonus', {
+                  bonus: formatNumber(topup.bonus),
+                  coin: t('common.coin', { count: topup.bonus }),
+                })}
               </Typography>
             )}
           </DialogContent>

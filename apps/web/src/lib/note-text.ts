@@ -1,6 +1,6 @@
 import { ERROR_CODES, type ErrorCode, type THeldReasonI18n, type TOrderLogI18n } from '@proxy/contract';
 import type { TFunction } from 'i18next';
-import { countryName, formatNumber, formatPeriod } from './format';
+import { countryName, formatNumber, formatPeriod, formatBalance } from './format';
 
 const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
 
@@ -52,7 +52,7 @@ function describeLog(d: TOrderLogI18n, t: TFunction, language: string): string {
     case 'adminCancel':
       return t('notes.orderLog.adminCancel', {
         count: formatNumber(d.params.count),
-        refund: `${formatNumber(d.params.refund)} ${t('common.coin')}`,
+        refund: formatBalance(d.params.refund, t),
       });
   }
 }

@@ -17,7 +17,7 @@ import { useCatalogColumns } from './catalog-columns';
 import { PackageCreateDialog } from './package-create-dialog';
 import { PackageEditDialog } from './package-edit-dialog';
 import { SectionCard } from './section-card';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatBalance } from '@/lib/format';
 
 /** A product's packages (the trial included): each editable and removable (retired once sold), and new ones. */
 export function PackagesTable({ product, title }: { product: Product; title: string }) {
@@ -35,7 +35,7 @@ export function PackagesTable({ product, title }: { product: Product; title: str
       field: 'price',
       headerName: t('admin.retail.price'),
       minWidth: 130,
-      valueGetter: (_v, row) => `${formatNumber(row.price)} ${t('common.coin')}`,
+      valueGetter: (_v, row) => formatBalance(row.price, t),
     },
     {
       field: 'days',

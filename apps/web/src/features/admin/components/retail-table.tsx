@@ -10,7 +10,7 @@ import { PERIOD_UNITS, type Product } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { AppDataGrid } from '@/components/data-grid';
-import { countryName, formatNumber } from '@/lib/format';
+import { countryName, formatNumber, formatBalance } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useDeleteRetail } from '../api/catalog-admin';
 import { useAdminRetail, type TAdminRetail } from '../api/list-admin-retail';
@@ -30,7 +30,7 @@ export function RetailTable({ product }: { product: Product }) {
   const rows = [...(retail.data ?? [])].sort(
     (a, b) => a.country.localeCompare(b.country) || PERIOD_UNITS.indexOf(a.unit) - PERIOD_UNITS.indexOf(b.unit),
   );
-  const coins = (value: number) => `${formatNumber(value)} ${t('common.coin')}`;
+  const coins = (value: number) => formatBalance(value, t);
   const catalog = useCatalogColumns<TAdminRetail>(setEditing, 'retail-edit');
   const columns: GridColDef<TAdminRetail>[] = [
     catalog.edit,

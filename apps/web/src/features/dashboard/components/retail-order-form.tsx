@@ -13,7 +13,7 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PeriodFields } from '@/components/period-fields';
-import { formatMoney, formatNumber } from '@/lib/format';
+import { formatMoney, formatBalance } from '@/lib/format';
 import { muiField } from '@/lib/form';
 import { notifyError } from '@/lib/notify';
 import { CountrySelect, firstAvailableCountry } from './country-select';
@@ -100,7 +100,7 @@ export function RetailOrderForm({ product, countries, rows, tiers }: RetailOrder
         {
           label: t('dashboard.purchase.price.unitPrice'),
           value: t('dashboard.purchase.price.unitPriceValue', {
-            price: `${formatNumber(price.unitPrice)} ${t('common.coin')}`,
+            price: formatBalance(price.unitPrice, t),
             unit: t(`common.periodUnit.${values.unit}`).toLowerCase(),
           }),
         },

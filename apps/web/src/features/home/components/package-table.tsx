@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { type TPackage } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { usd } from '../utils/pricing';
-import { formatNumber } from '@/lib/format';
+import { formatBalance } from '@/lib/format';
 
 /** Packages: name, proxies or keys, days, bandwidth and price in coins and dollars. */
 export function PackageTable({
@@ -53,9 +53,7 @@ export function PackageTable({
                 {p.bandwidthGb === null ? t('content.home.unlimited') : `${p.bandwidthGb} GB`}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <strong>
-                  {formatNumber(p.price)} {t('common.coin')}
-                </strong>
+                <strong>{formatBalance(p.price, t)}</strong>
                 <Typography component="div" variant="caption" color="text.secondary">
                   {usd(p.price)}
                 </Typography>

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDiscountTiers } from '@/lib/catalog/get-discount-tiers';
 import { useRetailPrices } from '@/lib/catalog/get-retail-prices';
-import { countryName, formatNumber } from '@/lib/format';
+import { countryName, formatNumber, formatBalance } from '@/lib/format';
 import { savePendingBuy } from '@/lib/pending-buy';
 import { useSiteInfo } from '@/lib/site-info';
 import { fieldFromNumber, numberFromField } from '@/lib/form';
@@ -164,9 +164,7 @@ export function QuickBuy() {
       >
         <Typography data-testid="quick-buy-total">
           {t('common.total')}:{' '}
-          <strong>
-            {price && valid ? `${formatNumber(price.total)} ${t('common.coin')} (${usd(price.total)})` : '—'}
-          </strong>
+          <strong>{price && valid ? `${formatBalance(price.total, t)} (${usd(price.total)})` : '—'}</strong>
           {price && valid && price.discount > 0 && (
             <Typography component="span" variant="body2" color="success.main" sx={{ ml: 1 }}>
               {t('content.home.discount', { amount: formatNumber(price.discount) })}

@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type TRetailPrice } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { countryName, formatNumber } from '@/lib/format';
+import { countryName, formatBalance } from '@/lib/format';
 import { priceRows, soldUnits, usd } from '../utils/pricing';
 
 /** Retail prices per country and period unit: coins per proxy, and dollars (coins / 24000). */
@@ -42,9 +42,7 @@ export function RetailPriceTable({ rows, testId }: { rows: TRetailPrice[]; testI
                       '—'
                     ) : (
                       <>
-                        <strong>
-                          {formatNumber(price)} {t('common.coin')}
-                        </strong>
+                        <strong>{formatBalance(price, t)}</strong>
                         <Typography component="div" variant="caption" color="text.secondary">
                           {usd(price)}
                         </Typography>
