@@ -4,11 +4,17 @@
 // clients on 127.0.0.1 call `GET /api/user/me` BENCH_CONNECTIONS (default 8) at a time. Prints that
 // call's p50/p99 before and during the flood, how many flood connections the server accepted or
 // cut on accept, and how long the last accepted one lived (docs/operations.md#slow-clients).
+// The embedded gateway runs in the same process: a customer's proxy is fetched through, one request
+// at a time, before and during the flood, to show the proxies keep serving while the panel is flooded.
 //
 // Environment: BENCH_FLOOD, BENCH_CONNECTIONS, BENCH_BASELINE_SECONDS (default 5), and the
 // server's own HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, MAX_CONNECTIONS_PER_IP (passed through).
-import { connect, type Socket } from 'node:net';
+import { randomInt } from 'node:crypto';
+import { createServer, request, type Server } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { api, createCustomer, creditCustomer, tokenOf } from '../e2e/support/app';
 import { startServer, type RunningServer } from '../e2e/support/server';
+import { startSmtpSink, type SmtpSink } from '../e2e/support/smtp-sink';
 
 const FLOOD = Number(process.env.BENCH_FLOOD ?? 2_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -53,6 +59,70 @@ function trickle(port: number, kind: number): Promise<Trickler> {
   });
 }
 
+interface Proxy {
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+}
+
+/** A customer with one bought IPv4 proxy on the embedded gateway. */
+async function buyProxy(server: RunningServer, mail: SmtpSink): Promise<Proxy> {
+  const creds = await createCustomer(server, mail, 'slowloris');
+  await creditCustomer(server, creds.email, 500_000);
+  const token = await tokenOf(server, creds);
+  const bought = await api(server, 'POST', '/api/v4-proxy/buy-retail', {
+    token,
+    body: { country: 'US', quantity: 1, period: { unit: 'day', value: 1 } },
+  });
+  if (bought.status !== 200) {
+    throw new Error(`buy-retail: ${bought.status} ${JSON.stringify(bought.body)}`);
+  }
+  const list = await api<{ items: Proxy[] }>(server, 'GET', '/api/v4-proxy/list-proxy-me', { token });
+  const proxy = list.body.items[0];
+  if (!proxy) {
+    throw new Error('the bought proxy is not listed');
+  }
+  return proxy;
+}
+
+/** A plain HTTP request forwarded by the proxy to `target`; resolves true on the target's 200. */
+function throughProxy(proxy: Proxy, target: string): Promise<boolean> {
+  const auth = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
+  return new Promise((resolve) => {
+    const req = request(
+      { host: proxy.host, port: proxy.port, path: target, headers: { 'proxy-authorization': `Basic ${auth}` } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode === 200));
+      },
+    );
+    req.setTimeout(10_000, () => req.destroy());
+    req.on('error', () => resolve(false));
+    req.end();
+  });
+}
+
+/** Fetches through the proxy, one request at a time, until `done()`; latencies and failures. */
+async function measureProxy(proxy: Proxy, target: string, done: () => boolean) {
+  const latencies: number[] = [];
+  let failures = 0;
+  while (!done()) {
+    const started = performance.now();
+    if (!(await throughProxy(proxy, target))) {
+      failures++;
+    }
+    latencies.push(performance.now() - started);
+  }
+  return summarize(latencies, failures);
+}
+
+function summarize(latencies: number[], failures: number) {
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { count: latencies.length, p50: at(0.5), p99: at(0.99), failures };
+}
+
 async function login(server: RunningServer): Promise<string> {
   const res = await fetch(`${server.baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -86,9 +156,7 @@ async function measure(server: RunningServer, token: string, done: () => boolean
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, caller));
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { count: latencies.length, p50: at(0.5), p99: at(0.99), failures };
+  return summarize(latencies, failures);
 }
 
 async function main(): Promise<void> {
@@ -97,20 +165,40 @@ async function main(): Promise<void> {
       process.env[k] ? [[k, process.env[k]]] : [],
     ),
   );
-  const server = await startServer({ env: { DEMO: '0', ...passed } });
+  // Listener ports below Linux's ephemeral range, so the flood's own sockets cannot take them.
+  const portBase = 20_000 + randomInt(0, 100) * 100;
+  const mail = await startSmtpSink();
+  const server = await startServer({
+    smtpUrl: mail.url,
+    env: { GATEWAY: 'embedded', GATEWAY_ALLOW_PRIVATE: '1', GATEWAY_PORTS: `${portBase}-${portBase + 99}`, ...passed },
+  });
+  const target: Server = createServer((_req, res) => res.end('ok'));
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
   try {
     const token = await login(server);
+    const proxy = await buyProxy(server, mail);
+    // The gateway learns of the purchase from the state feed a moment later.
+    const servingBy = Date.now() + 30_000;
+    while (!(await throughProxy(proxy, targetUrl))) {
+      if (Date.now() > servingBy) {
+        throw new Error('the bought proxy did not serve within 30 s');
+      }
+    }
     const baselineEnd = Date.now() + BASELINE_SECONDS * 1_000;
-    const baseline = await measure(server, token, () => Date.now() > baselineEnd);
+    const [baseline, proxyBaseline] = await Promise.all([
+      measure(server, token, () => Date.now() > baselineEnd),
+      measureProxy(proxy, targetUrl, () => Date.now() > baselineEnd),
+    ]);
 
     const started = Date.now();
     const flood = await Promise.all(Array.from({ length: FLOOD }, (_, i) => trickle(server.port, i % 3)));
     const opened = Date.now() - started;
-    const during = await measure(
-      server,
-      token,
-      () => flood.every((f) => f.closedAt !== null) || Date.now() - started > FLOOD_LIMIT_MS,
-    );
+    const floodOver = () => flood.every((f) => f.closedAt !== null) || Date.now() - started > FLOOD_LIMIT_MS;
+    const [during, proxyDuring] = await Promise.all([
+      measure(server, token, floodOver),
+      measureProxy(proxy, targetUrl, floodOver),
+    ]);
     const open = flood.filter((f) => f.closedAt === null).length;
     const accepted = flood.filter((f) => f.answered);
     const longest = Math.max(0, ...flood.map((f) => (f.closedAt ?? Date.now()) - f.openedAt));
@@ -126,11 +214,21 @@ async function main(): Promise<void> {
     console.log(
       `user/me during: ${during.count} calls, p50 ${ms(during.p50)}, p99 ${ms(during.p99)}, failures ${during.failures}`,
     );
-    if (open > 0 || during.failures > 0 || during.p99 >= 250) {
+    for (const [when, r] of [
+      ['before', proxyBaseline],
+      ['during', proxyDuring],
+    ] as const) {
+      console.log(
+        `proxy ${when}: ${r.count} requests through the gateway, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, failures ${r.failures}`,
+      );
+    }
+    if (open > 0 || during.failures > 0 || during.p99 >= 250 || proxyDuring.failures > 0 || proxyDuring.count === 0) {
       process.exitCode = 1;
     }
   } finally {
+    target.close();
     await server.stop();
+    await mail.close();
   }
 }
 

@@ -1,8 +1,8 @@
 // Product-level steps the specs share: API calls for setup, and the UI login every signed-in test needs.
+// No Vitest import: the benchmark scripts use these steps too.
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import type { RunningServer } from './server';
 import type { SmtpSink } from './smtp-sink';
 
@@ -188,5 +188,7 @@ export async function postBankWebhook(
       referenceCode: `FT${id}`,
     }),
   });
-  expect(res.status, await res.text()).toBe(200);
+  if (res.status !== 200) {
+    throw new Error(`bank webhook failed: ${res.status} ${await res.text()}`);
+  }
 }
