@@ -282,7 +282,9 @@ describe('buy, then use the proxy', () => {
       token: c.token,
       payload: { listProxyId: [p.id] },
     });
-    expect(res.json()).toEqual([{ id: p.id, live: true, latencyMs: expect.any(Number), egressIp: p.egressIp }]);
+    expect(res.json()).toEqual([
+      { id: p.id, live: true, latencyMs: expect.any(Number), egressIp: p.egressIp, ipv4Fallback: false },
+    ]);
   });
 
   it('should check pasted proxy lines with the free checker, streaming one result per line', async () => {
