@@ -77,6 +77,8 @@ function startServer(): Promise<SpawnedServer> {
       SUPPLIER_TIMEOUT_MS: '120000',
       // A sweep the killed server held blocks its job for at most this long.
       JOB_LEASE_MS: '5000',
+      // Every line a supplier flow logs, searched for the upstream credentials at the end.
+      LOG_LEVEL: 'info',
     },
   });
 }
@@ -125,6 +127,7 @@ describe('kill -9 between the customer’s payment and the upstream purchase, an
     async () => {
       let server = await startServer();
       let stopped = false;
+      const logs: string[] = [];
       try {
         const owner = await login(OWNER.email, OWNER.password);
         for (const [code, name] of [
@@ -184,6 +187,7 @@ describe('kill -9 between the customer’s payment and the upstream purchase, an
 
         server.child.kill('SIGKILL');
         await server.exited;
+        logs.push(server.log());
         await Promise.all(inFlight);
         // Every customer paid before the kill.
         expect(p6.calls.filter((c) => c.method === 'buy')).toHaveLength(3);
@@ -246,6 +250,12 @@ describe('kill -9 between the customer’s payment and the upstream purchase, an
         server.child.kill('SIGTERM');
         await server.exited;
         stopped = true;
+        logs.push(server.log());
+        // Both runs logged (the banner at least), and no line carries an upstream credential.
+        expect(logs.every((l) => l.includes('"msg":"ready"'))).toBe(true);
+        for (const secret of [p6.apiKey, ...sold.flatMap((p) => [p.user, p.pass])]) {
+          expect(logs.join('').includes(secret), `the log carries ${secret}`).toBe(false);
+        }
 
         const database: Database = databaseUrl
           ? await openPostgres(databaseUrl, 2)
