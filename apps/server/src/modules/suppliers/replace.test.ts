@@ -331,6 +331,24 @@ describe('admin alerts of supplier trouble', () => {
     await checks(2);
     expect((await served(proxyId)).upstream_row).toBe(before.upstream_row);
     await expectOneAlert(soloId, 'replacement_failed', 'no free pool proxy', mails, messages);
+
+    // The admin adds a proxy: within the hour nothing is tried again; then the replacement is had.
+    const spare = await listen();
+    adminToken = (await login(t, admin)).accessToken;
+    const added = await call('POST', `/supplier/admin/add-lines/${soloId}`, {
+      lines: `127.0.0.1:${spare.port}:${user}:${pass}`,
+      country: 'IS',
+      protocol: 'http',
+      expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    });
+    expect(added.json()).toMatchObject({ added: 1 });
+    await checks(2);
+    expect((await served(proxyId)).upstream_row).toBe(before.upstream_row);
+    t.clock.advance(3_600_000);
+    await checkRound();
+    expect((await served(proxyId)).upstream_port).toBe(spare.port);
+    expect(await alertsOf(soloId)).toHaveLength(1);
+    expect(adminMails().slice(mails)).toHaveLength(1);
   });
 
   it('should alert once when Proxy6 refuses to buy the replacement (no money)', async () => {
