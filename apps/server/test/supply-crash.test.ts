@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, queryRows, type Database } from '../src/db/client.js';
 import { findLedgerMismatches } from '../src/modules/ledger/repository.js';
 import { startFakeProxy6, type FakeProxy6 } from './fakes/index.js';
-import { freePort, spawnServer, type SpawnedServer } from './spawn-server.js';
+import { freePort, jsonApi, scratchPostgres, spawnServer, type SpawnedServer } from './spawn-server.js';
 
 /**
  * The real server as a child process, killed with SIGKILL while Proxy6 holds the answer to an
@@ -38,22 +36,9 @@ beforeAll(async () => {
   p6 = await startFakeProxy6({ stock: { '4:mt': 10, '4:cy': 10, '4:lu': 10 } });
   // A held answer is held until the test is over: only the kill ends the call.
   p6.hangMs = 600_000;
-  if (process.env.DATABASE_URL) {
-    const name = `supcrash_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const scratch = await scratchPostgres('supcrash');
+  databaseUrl = scratch?.url;
+  dropDatabase = scratch?.drop ?? dropDatabase;
 });
 afterAll(async () => {
   await p6?.close();
@@ -83,21 +68,8 @@ function startServer(): Promise<SpawnedServer> {
   });
 }
 
-async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) {
-    throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  }
-  return json;
-}
+const api = <T>(method: string, url: string, body?: unknown, token?: string) =>
+  jsonApi(base)<T>(method, url, body, token);
 
 const login = async (email: string, password: string) =>
   (await api<{ tokens: { accessToken: string } }>('POST', '/api/auth/login', { email, password })).tokens.accessToken;
