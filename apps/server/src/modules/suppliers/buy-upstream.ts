@@ -10,7 +10,7 @@ import { SupplierError } from './clients/http.js';
 import { lineKeyOf } from './clients/list-lines.js';
 import { PROXY6_MIN_DAYS, PROXY6_NO_MONEY, proxy6Version, type Proxy6Proxy } from './clients/proxy6.js';
 import { bindUpstreams, tryImmediateSource, type Delivery } from './plan-supply.js';
-import { failPurchase as fail, lockOrder, setIntent, type Intent, type OrderRow } from './purchase-intent.js';
+import { failPurchase, lockOrder, setIntent, type Intent, type OrderRow } from './purchase-intent.js';
 import {
   findSupplierById,
   proxy6Of,
@@ -284,7 +284,7 @@ async function deliverOrDefer(ctx: AppContext, it: Intent): Promise<void> {
     }
     const reason = `bought, but no free port on our nodes (${err.code})`;
     if (it.attempts >= MAX_DELIVERY_TRIES) {
-      await fail(ctx, it, reason);
+      await failPurchase(ctx, it, reason);
       return;
     }
     const delay = Math.min(60_000, 2000 * 2 ** it.attempts);
@@ -309,7 +309,7 @@ export async function processPurchase(ctx: AppContext, intentId: string): Promis
     }
     const source = it.sources[it.sourceIndex];
     if (source === undefined) {
-      await fail(ctx, it, it.lastError ?? 'no source could deliver');
+      await failPurchase(ctx, it, it.lastError ?? 'no source could deliver');
       return;
     }
     const supplier = source === 'own' ? undefined : await findSupplierById(ctx.db, source);
