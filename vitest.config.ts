@@ -18,6 +18,7 @@ export const PGLITE_SUBSET = [
   // chaos, job-crash and lost-listener tests kill PostgreSQL backends or a second instance: they
   // are PostgreSQL-only and skip themselves on PGlite, so they are not listed here.)
   'apps/server/test/crash.test.ts',
+  'apps/server/test/supply-crash.test.ts',
   // Listen/notify: PGlite delivers notifications in process, PostgreSQL over its own connection.
   'apps/server/src/modules/realtime/realtime.test.ts',
   // Jobs and leases: row locks (`for update skip locked`) on one PGlite connection versus a pool.

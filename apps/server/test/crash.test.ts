@@ -1,15 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { findLedgerMismatches } from '../src/modules/ledger/repository.js';
 import { findTopupMismatches } from '../src/modules/payments/repository.js';
 import { countRows } from './helper.js';
-import { freePort, spawnServer } from './spawn-server.js';
+import { freePort, jsonApi, scratchPostgres, spawnServer } from './spawn-server.js';
 
 /**
  * The real server as a child process, killed with SIGKILL in the middle of a burst of bank
@@ -33,22 +31,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'pp-crash-'));
   port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  if (process.env.DATABASE_URL) {
-    const name = `crash_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const scratch = await scratchPostgres('crash');
+  databaseUrl = scratch?.url;
+  dropDatabase = scratch?.drop ?? dropDatabase;
 });
 afterAll(async () => {
   await dropDatabase();
@@ -71,21 +56,8 @@ async function startServer(): Promise<ChildProcess> {
   return server.child;
 }
 
-async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) {
-    throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  }
-  return json;
-}
+const api = <T>(method: string, url: string, body?: unknown, token?: string) =>
+  jsonApi(base)<T>(method, url, body, token);
 
 const login = async (email: string, password: string) =>
   (await api<{ tokens: { accessToken: string } }>('POST', '/api/auth/login', { email, password })).tokens.accessToken;

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../e2e/support/server.js';
 
@@ -72,4 +74,48 @@ export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer>
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * With DATABASE_URL set, a new PostgreSQL database for a spawned server (its URL and how to drop
+ * it); without it, undefined: the server opens PGlite in its data directory.
+ */
+export async function scratchPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const root = process.env.DATABASE_URL;
+  if (!root) {
+    return undefined;
+  }
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const run = async (query: string) => {
+    const c = new pg.Client({ connectionString: root });
+    await c.connect();
+    try {
+      await c.query(query);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const u = new URL(root);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** JSON calls to a spawned server: the parsed answer, or an error naming the call and its status. */
+export function jsonApi(base: string) {
+  return async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as T;
+    if (!res.ok) {
+      throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+    }
+    return json;
+  };
 }

@@ -60,6 +60,8 @@ export interface FakeProxy6 {
   clearFaults(): void;
   /** How long a `hang` holds the call (longer than the client's timeout). */
   hangMs: number;
+  /** Calls held right now by `hang` or `hang-after` (a test may kill its client while one is held). */
+  holding: number;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startFakeProxy6(
     proxyHost: '127.0.0.1',
     proxyPort: 1,
     hangMs: 3000,
+    holding: 0,
     fault(method, fault, times = 1) {
       const list = faults.get(method) ?? [];
       list.push({ fault, times });
@@ -127,8 +130,17 @@ export async function startFakeProxy6(
   const yes = (extra: Record<string, unknown> = {}): FakeResponse => ({
     json: { status: 'yes', user_id: '1', balance: round(fake.balance).toFixed(2), currency: fake.currency, ...extra },
   });
+  const timers = new Set<NodeJS.Timeout>();
   const hold = (answer: FakeResponse) =>
-    new Promise<FakeResponse>((resolve) => setTimeout(() => resolve(answer), fake.hangMs));
+    new Promise<FakeResponse>((resolve) => {
+      fake.holding++;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        fake.holding--;
+        resolve(answer);
+      }, fake.hangMs);
+      timers.add(timer);
+    });
   const listOf = (items: FakeProxy6Proxy[]) =>
     Object.fromEntries(
       items.map((p) => [
@@ -320,6 +332,11 @@ export async function startFakeProxy6(
     return fault?.kind === 'hang-after' ? hold(answer) : answer;
   }, opts.port);
   fake.url = server.url;
-  fake.close = () => server.close();
+  fake.close = () => {
+    // A held answer outlives its client (killed by a test): nothing is left to answer.
+    timers.forEach(clearTimeout);
+    timers.clear();
+    return server.close();
+  };
   return fake;
 }

@@ -3,13 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Tx } from '../../db/client.js';
 import { proxies, supplierPurchases, upstreamProxies } from '../../db/schema/index.js';
-import { changeBalance } from '../ledger/index.js';
+import { AppError } from '../../lib/errors.js';
 import { publish } from '../realtime/index.js';
 import { allocateChainedSlots, bindSlots, newCredentials, recordProxyChanges } from '../supply/index.js';
 import { SupplierError } from './clients/http.js';
 import { lineKeyOf } from './clients/list-lines.js';
 import { PROXY6_MIN_DAYS, PROXY6_NO_MONEY, proxy6Version, type Proxy6Proxy } from './clients/proxy6.js';
 import { bindUpstreams, tryImmediateSource, type Delivery } from './plan-supply.js';
+import { failPurchase, lockOrder, setIntent, type Intent, type OrderRow } from './purchase-intent.js';
 import {
   findSupplierById,
   proxy6Of,
@@ -30,11 +31,11 @@ import {
  * route; none left: the order is cancelled with PROXY_BUY_FAIL and refunded in one ledger row.
  */
 
-type Intent = typeof supplierPurchases.$inferSelect;
-
 const LEASE_MS = 60_000;
 /** Unanswered calls to one source before the next source is tried. */
 const MAX_UNANSWERED = 3;
+/** Tries to put what was bought on a free port of our nodes before the order is refunded and alerted. */
+const MAX_DELIVERY_TRIES = 3;
 const DAY_MS = 86_400_000;
 
 async function claim(ctx: AppContext, id: string): Promise<Intent | undefined> {
@@ -52,32 +53,6 @@ async function claim(ctx: AppContext, id: string): Promise<Intent | undefined> {
     )
     .returning();
   return row;
-}
-
-async function setIntent(db: AppContext['db'] | Tx, id: string, values: Partial<Intent>): Promise<void> {
-  await db
-    .update(supplierPurchases)
-    .set(values)
-    .where(sql`${supplierPurchases.id} = ${id}`);
-}
-
-type OrderRow = {
-  id: string;
-  code: string;
-  user_id: string;
-  site_id: string;
-  status: string;
-  total_price: string | number;
-  expires_at: Date | string;
-  auto_renew: boolean;
-};
-
-async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
-  const [o] = await queryRows<OrderRow>(
-    tx,
-    sql`select id, code, user_id, site_id, status, total_price, expires_at, auto_renew from orders where id = ${id} for update`,
-  );
-  return o;
 }
 
 /** Puts the customer's proxies on the delivery's slots and turns the order `using`. */
@@ -182,50 +157,6 @@ async function deliverBought(ctx: AppContext, it: Intent): Promise<void> {
       slots,
       upstreams: rows.map((r) => ({ id: r.id, supplierId: r.supplier_id, supplierName: r.name, cost: Number(r.cost) })),
     });
-  });
-}
-
-/** Refunds the waiting order once and cancels it (PROXY_BUY_FAIL). */
-async function fail(ctx: AppContext, it: Intent, reason: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const now = ctx.clock.now();
-    const o = await lockOrder(tx, it.orderId);
-    await setIntent(tx, it.id, { status: 'failed', leaseUntil: null, lastError: reason.slice(0, 500), updatedAt: now });
-    if (o?.status !== 'waiting') {
-      return;
-    }
-    await tx.execute(sql`update orders set status = 'cancelled', updated_at = ${now.toISOString()} where id = ${o.id}`);
-    // The admins hear of it once, with the last supplier's own words (alerted after commit).
-    const last = [...it.sources].reverse().find((x) => x !== 'own');
-    if (last && (await findSupplierById(tx, last))) {
-      const words = reason.includes('Error no money') ? `ADMIN_ERROR: out of proxy credits (${reason})` : reason;
-      await recordSupplierEvent(
-        tx,
-        last,
-        'error',
-        `${o.code}: no source could deliver: ${words}`,
-        now,
-        'purchase_failed',
-      );
-    }
-    const amount = Number(o.total_price);
-    if (amount > 0) {
-      await changeBalance(tx, {
-        userId: o.user_id,
-        amount,
-        type: 'refund',
-        content: `${o.code}: refund, PROXY_BUY_FAIL`,
-        contentI18n: { key: 'orderRefund', params: { code: o.code } },
-        refType: 'order',
-        refId: o.id,
-        at: now,
-      });
-    }
-    await tx.execute(
-      sql`insert into order_logs (id, order_id, action, result, note, amount, created_at)
-          values (${randomUUID()}, ${o.id}, 'buy', 'fail', 'PROXY_BUY_FAIL', ${amount}, ${now.toISOString()})`,
-    );
-    await publish(tx, o.user_id, { type: 'order.updated', data: { id: o.id, status: 'cancelled' } });
   });
 }
 
@@ -336,9 +267,33 @@ async function recordBought(
         })),
       )
       .onConflictDoNothing();
-    await setIntent(tx, it.id, { status: 'bought', supplierId: s.id, supplierOrderId, updatedAt: now });
+    await setIntent(tx, it.id, { status: 'bought', supplierId: s.id, supplierOrderId, attempts: 0, updatedAt: now });
     await recordSupplierEvent(tx, s.id, 'bought', `${got.length} × ${it.product} ${it.country}`, now);
   });
+  // Delivery tries are counted from here on.
+  it.attempts = 0;
+}
+
+/** Delivers a bought intent, or defers it, or after MAX_DELIVERY_TRIES refunds the order. */
+async function deliverOrDefer(ctx: AppContext, it: Intent): Promise<void> {
+  try {
+    await deliverBought(ctx, it);
+  } catch (err) {
+    if (!(err instanceof AppError)) {
+      throw err;
+    }
+    const reason = `bought, but no free port on our nodes (${err.code})`;
+    if (it.attempts >= MAX_DELIVERY_TRIES) {
+      await failPurchase(ctx, it, reason);
+      return;
+    }
+    const delay = Math.min(60_000, 2000 * 2 ** it.attempts);
+    await setIntent(ctx.db, it.id, {
+      leaseUntil: null,
+      lastError: reason,
+      nextAttemptAt: new Date(ctx.clock.nowMs() + delay),
+    });
+  }
 }
 
 /** Works one intent as far as it goes now; returns when it is delivered, failed or deferred. */
@@ -349,12 +304,12 @@ export async function processPurchase(ctx: AppContext, intentId: string): Promis
   }
   for (;;) {
     if (it.status === 'bought') {
-      await deliverBought(ctx, it);
+      await deliverOrDefer(ctx, it);
       return;
     }
     const source = it.sources[it.sourceIndex];
     if (source === undefined) {
-      await fail(ctx, it, it.lastError ?? 'no source could deliver');
+      await failPurchase(ctx, it, it.lastError ?? 'no source could deliver');
       return;
     }
     const supplier = source === 'own' ? undefined : await findSupplierById(ctx.db, source);

@@ -9,6 +9,7 @@ import {
   customer,
   ledgerMismatches,
   login,
+  waitFor,
   type TestApp,
 } from '../../../test/helper.js';
 import { startFakeProxy6, type FakeProxy6 } from '../../../test/fakes/index.js';
@@ -176,6 +177,50 @@ describe('buying a country routed to Proxy6', () => {
       sql`select count(*) as n from proxies where order_id = ${res.json().order.id}`,
     );
     expect(Number(n!.n)).toBe(2);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should refund once and alert when what was bought finds no free port on our nodes', async () => {
+    // Paid, then bought upstream (its answer lost), then every node is out of service.
+    p6.fault('buy', { kind: 'hang-after' });
+    const c = await customer(t, 50_000);
+    const res = await buy(c.token);
+    expect(res.json().order.status).toBe('waiting');
+    const it0 = await intentOf(res.json().order.id);
+    await waitFor(() => [...p6.proxies.values()].some((p) => p.descr === it0.id));
+    const nodes = await queryRows<{ id: string }>(
+      t.ctx.db,
+      sql`update sub_servers set status = 'disabled' where status = 'active' returning id`,
+    );
+    expect(nodes.length).toBeGreaterThan(0);
+    try {
+      // Each try finds the purchase (never buying again) and no port; then the order is refunded.
+      for (let i = 0; i < 8 && (await intentOf(res.json().order.id)).status !== 'failed'; i++) {
+        await processPurchase(t.ctx, it0.id);
+      }
+    } finally {
+      for (const n of nodes) {
+        await t.ctx.db.execute(sql`update sub_servers set status = 'active' where id = ${n.id}`);
+      }
+    }
+    const after = await intentOf(res.json().order.id);
+    expect(after.status).toBe('failed');
+    expect(after.last_error).toContain('no free port');
+    const order = (await call('GET', `/order/detail/${res.json().order.id}`, undefined, c.token)).json();
+    expect(order.status).toBe('cancelled');
+    expect(await balanceOf(t, c.id)).toBe(50_000);
+    expect(await refundRows(c.id)).toBe(1);
+    expect(p6.calls.filter((x) => x.method === 'buy' && x.params.descr === it0.id)).toHaveLength(1);
+    const alerts = await queryRows<{ message: string }>(
+      t.ctx.db,
+      sql`select message from supplier_events where supplier_id = ${p6Id} and alert = 'purchase_failed'
+          and message like ${`%${order.code}%`}`,
+    );
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.message).toContain('no free port');
+    // Another try of the ended intent changes nothing.
+    await processPurchase(t.ctx, it0.id);
+    expect(await refundRows(c.id)).toBe(1);
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 

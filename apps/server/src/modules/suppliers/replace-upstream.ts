@@ -18,7 +18,7 @@ import { findSupplierById, proxy6Of, rateOf, recordSupplierEvent, seal, type Sup
  * purchase's `descr`. The swap itself is one transaction: the old row retired, the new one serving
  * the same proxy, the proxy's exit address updated, a node change recorded (the gateway then
  * chains through the new upstream), the customer's audit trail and the supplier's events written.
- * A replacement that cannot be had alerts the site's admins.
+ * A replacement that cannot be had alerts the site's admins, and is tried again an hour later.
  */
 
 type Replacement = typeof supplierReplacements.$inferSelect;
@@ -27,6 +27,11 @@ const LEASE_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** Unanswered Proxy6 calls before the replacement is given up and alerted. */
 const MAX_ATTEMPTS = 3;
+/**
+ * A replacement given up is tried again this long after (the admin may have added pool proxies or
+ * money meanwhile) while its upstream keeps failing; at most one alert per interval follows.
+ */
+const RETRY_FAILED_MS = 3_600_000;
 
 type Serving = {
   id: string;
@@ -54,7 +59,7 @@ async function findServing(
   return row;
 }
 
-/** Starts (once per failing row) and works the replacement of a serving upstream row. */
+/** Starts (once per failing row, again an hour after it failed) and works the replacement of a serving upstream row. */
 export async function replaceUpstream(ctx: AppContext, upstreamRowId: string): Promise<void> {
   const u = await findServing(ctx.db, upstreamRowId);
   if (!u) {
@@ -73,6 +78,14 @@ export async function replaceUpstream(ctx: AppContext, upstreamRowId: string): P
       updatedAt: now,
     })
     .onConflictDoNothing();
+  // Attempts are kept: a retried Proxy6 replacement looks up what an unanswered call bought first.
+  await ctx.db
+    .update(supplierReplacements)
+    .set({ status: 'pending', leaseUntil: null, updatedAt: now })
+    .where(
+      sql`${supplierReplacements.upstreamRowId} = ${upstreamRowId} and ${supplierReplacements.status} = 'failed'
+          and ${supplierReplacements.updatedAt} <= ${new Date(now.getTime() - RETRY_FAILED_MS).toISOString()}`,
+    );
   const [it] = await ctx.db
     .select()
     .from(supplierReplacements)
