@@ -57,7 +57,7 @@ export function useProxyDetails(tags: TTag[], type: 'v6' | 'v4') {
     { label: t('proxies.columns.password'), value: <SecretCell secret={row.password} /> },
     { label: t('proxies.details.protocol'), value: t(`common.protocol.${row.protocol}`) },
     { label: t('common.country'), value: countryName(row.country, i18n.language) },
-    { label: t('proxies.columns.egressIp'), value: row.egressIp },
+    { label: t('proxies.columns.egressIp'), value: row.egressIp, testId: 'details-egress' },
     { label: t('common.status'), value: <ProxyStatusChip status={row.status} /> },
     { label: t('orders.columns.expiresAt'), value: formatDateTime(row.expiresAt), testId: 'details-expires' },
     { label: t('orders.columns.autoRenew'), value: row.autoRenew ? t('common.on') : t('common.off') },

@@ -48,7 +48,8 @@ export function CopyMarkButton({ text, label, testId }: { text: string; label: s
           {t('common.copied')}
         </Typography>
       )}
-      <Tooltip title={label}>
+      {/* To the left: above or below, it would cover the next field's button. */}
+      <Tooltip title={label} placement="left">
         <IconButton size="small" onClick={() => void copy()} aria-label={label} data-testid={testId}>
           {copied ? <CheckOutlined sx={{ fontSize: 18 }} color="success" /> : <ContentCopy sx={{ fontSize: 18 }} />}
         </IconButton>
