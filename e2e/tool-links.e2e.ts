@@ -27,14 +27,15 @@ interface Listed {
 }
 
 const TEXT = {
-  vi: { on: 'Đang bật', off: 'Đang tắt', turnOn: 'Bật dự phòng IPv4', never: 'Chưa tải lần nào' },
-  en: { on: 'On', off: 'Off', turnOn: 'Turn the IPv4 fallback on', never: 'Never fetched' },
+  vi: { close: 'Đóng', on: 'Đang bật', off: 'Đang tắt', turnOn: 'Bật dự phòng IPv4', never: 'Chưa tải lần nào' },
+  en: { close: 'Close', on: 'On', off: 'Off', turnOn: 'Turn the IPv4 fallback on', never: 'Never fetched' },
 } as const;
 
-async function shot(page: Page, name: string): Promise<void> {
+/** What the screen shows (a dialog or drawer), or with `full` the whole page. */
+async function shot(page: Page, name: string, full = false): Promise<void> {
   if (SHOTS) {
     mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: full });
   }
 }
 
@@ -166,7 +167,7 @@ describe('links for tools', () => {
       expect((await listed(token, 'v4')).find((p) => p.id === target.id)?.egressIp).toBe(egressIp);
       // IPv4 proxies have no fallback.
       expect(await drawer.getByTestId('details-fallback').count()).toBe(0);
-      await page.keyboard.press('Escape');
+      await drawer.getByRole('button', { name: TEXT[lang].close, exact: true }).click();
       await drawer.waitFor({ state: 'hidden' });
 
       // The fallback in an IPv6 proxy's details: off by default, on with one click, stored.
@@ -179,7 +180,7 @@ describe('links for tools', () => {
       await drawer.getByTestId('fallback-switch').locator('input').click();
       await expect.poll(() => state.textContent()).toBe(TEXT[lang].on);
       expect((await listed(token, 'v6')).find((p) => p.id === first.id)?.ipv4Fallback).toBe(true);
-      await page.keyboard.press('Escape');
+      await drawer.getByRole('button', { name: TEXT[lang].close, exact: true }).click();
       await drawer.waitFor({ state: 'hidden' });
 
       // The batch: one on and one off is a mix, so nothing is preselected; both on after saving.
@@ -291,7 +292,7 @@ describe('links for tools', () => {
       expect(await card.getByTestId('list-link-ua').textContent()).toBe('Dolphin/2025 e2e');
       expect(await card.getByTestId('list-link-last').textContent()).not.toBe(TEXT[lang].never);
       await expectLayout(page, 'list URLs');
-      await shot(page, `list-links-${lang}-1366`);
+      await shot(page, `list-links-${lang}-1366`, true);
 
       // Revoked: 404 at once, and gone from the screen.
       await card.getByTestId('list-link-revoke').click();
@@ -330,7 +331,7 @@ describe('links for tools', () => {
       await drawer.getByTestId('tool-link-current').waitFor();
       await expectLayout(page, 'phone details drawer');
       await shot(page, `links-drawer-${lang}-390`);
-      await page.keyboard.press('Escape');
+      await drawer.getByRole('button', { name: TEXT[lang].close, exact: true }).click();
       await drawer.waitFor({ state: 'hidden' });
 
       await page.getByTestId('batch-menu').click();
@@ -345,7 +346,7 @@ describe('links for tools', () => {
       await page.getByTestId('list-link').waitFor();
       expect(await page.getByTestId('list-link-fetches').textContent()).toBe('0');
       await expectLayout(page, 'phone list URLs');
-      await shot(page, `list-links-${lang}-390`);
+      await shot(page, `list-links-${lang}-390`, true);
       await page.getByTestId('list-link-new').click();
       await page.getByTestId('list-link-create').waitFor();
       await chooseOption(page, 'list-link-format', 'list-link-format-template');
@@ -355,4 +356,47 @@ describe('links for tools', () => {
       expect(v6).toHaveLength(50);
     });
   }
+
+  it('should give a rotating key revocable URLs from the keys tab, the URL form of get-new-ip', async () => {
+    const { server, mail, page } = e2e;
+    const creds = await createCustomer(server, mail, 'links-key');
+    await creditCustomer(server, creds.email, 1_000_000);
+    const token = await tokenOf(server, creds);
+    const packages = await api<{ id: string }[]>(server, 'GET', '/api/key-package/get-all-package');
+    const bought = await api<{ keys: { id: string; key: string }[] }>(
+      server,
+      'POST',
+      `/api/key/buy-key-package/${packages.body[0]!.id}`,
+      { token, body: { country: 'VN', quantity: 1 } },
+    );
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const key = bought.body.keys[0]!;
+    await loginViaUi(page, server.baseUrl, creds, 'en');
+    await page.goto(`${server.baseUrl}/manage-proxy?tab=key`);
+    await page.getByTestId('keys-grid').locator(`.MuiDataGrid-row[data-id="${key.id}"]`).getByRole('checkbox').check();
+    await page.getByTestId('batch-links').click();
+    const dialog = page.getByTestId('tool-links-dialog');
+    const field = dialog.getByTestId('tool-link-change');
+    await expect.poll(() => field.inputValue()).toMatch(/change-ip$/);
+    await expectLayout(page, 'key links dialog');
+
+    const changed = await get(await field.inputValue());
+    expect(changed.status, changed.text).toBe(200);
+    // The key's own spacing is shared: get-new-ip right after is too fast.
+    const direct = await api<{ message: string }>(server, 'POST', `/api/key/get-new-ip?keyRotate=${key.key}`, {
+      body: {},
+    });
+    expect(direct.body.message).toBe('GET_IP_TOO_FAST');
+    const keys = await api<{ items: { id: string; current: string }[] }>(server, 'GET', '/api/key/list-key-me', {
+      token,
+    });
+    const current = await get(await dialog.getByTestId('tool-link-current').inputValue());
+    expect(current).toEqual({ status: 200, text: `${keys.body.items[0]!.current}\n` });
+
+    const changeUrl = await field.inputValue();
+    await dialog.getByTestId('tool-links-revoke').click();
+    await page.getByTestId('tool-links-revoke-dialog-confirm').click();
+    await dialog.getByTestId('tool-links-create').waitFor();
+    expect((await get(changeUrl)).status).toBe(404);
+  });
 });

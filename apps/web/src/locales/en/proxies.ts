@@ -224,6 +224,7 @@ export const proxies: typeof vi = {
   listLinks: {
     help: 'A list URL always answers the current proxies that match its filter (renewed, replaced and newly bought ones too), for tools that fetch the list on their own.',
     create: 'New list URL',
+    submit: 'Create',
     createTitle: 'New list URL',
     name: 'Name',
     nameRequired: 'Please enter a name',

@@ -218,6 +218,7 @@ export const proxies = {
   listLinks: {
     help: 'Link danh sách luôn trả về các proxy hiện tại khớp bộ lọc (kể cả proxy gia hạn, thay thế hay mới mua), cho phần mềm tự tải định kỳ.',
     create: 'Tạo link danh sách',
+    submit: 'Tạo',
     createTitle: 'Link danh sách mới',
     name: 'Tên',
     nameRequired: 'Vui lòng nhập tên',

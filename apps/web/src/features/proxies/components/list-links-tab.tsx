@@ -110,7 +110,7 @@ function CreateListLinkDialog({
       titleId="list-link-create-title"
       testId="list-link-create"
       maxWidth="sm"
-      submitLabel={t('proxies.listLinks.create')}
+      submitLabel={t('proxies.listLinks.submit')}
       submitTestId="list-link-create-submit"
       loading={create.isPending}
       onSubmit={submit}

@@ -138,7 +138,7 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
         details={details}
         detailsExtra={(row) => (
           <>
-            <ToolLinksSection key={row.id} proxy={row} />
+            <ToolLinksSection key={row.id} unit={{ id: row.id, name: `${row.host}:${row.port}` }} />
             <ProxyUsageSection proxyId={row.id} />
           </>
         )}

@@ -25,7 +25,8 @@ export function useProxyColumns(tags: TTag[], onLinks: (row: TProxy) => void): G
     {
       field: 'host',
       headerName: t('proxies.columns.address'),
-      minWidth: 180,
+      // The line and its two buttons (copy, links for tools).
+      minWidth: 205,
       flex: 1,
       renderCell: ({ row }) => (
         <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0, height: '100%' }}>

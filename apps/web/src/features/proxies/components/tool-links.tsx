@@ -98,6 +98,9 @@ export function ToolLinksPanel({ units, auto = false }: ToolLinksPanelProps) {
   const revoke = useRevokeLinks();
   const [links, setLinks] = useState<TProxyLink[] | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // After a revocation the focused button is gone: focus moves to "Create URLs", so the keyboard
+  // (Escape closing the drawer or dialog) keeps working.
+  const [revoked, setRevoked] = useState(false);
   const ids = units.map((u) => u.id);
   const create = () => issue.mutate(ids, { onSuccess: setLinks });
   const started = useRef(false);
@@ -119,7 +122,13 @@ export function ToolLinksPanel({ units, auto = false }: ToolLinksPanelProps) {
       </Typography>
       {issue.isPending && <LinearProgress sx={{ mb: 1 }} />}
       {!links && !issue.isPending && (
-        <Button variant="outlined" startIcon={<LinkOutlined />} onClick={create} data-testid="tool-links-create">
+        <Button
+          variant="outlined"
+          startIcon={<LinkOutlined />}
+          onClick={create}
+          autoFocus={revoked}
+          data-testid="tool-links-create"
+        >
           {t('proxies.links.create', { count: units.length })}
         </Button>
       )}
@@ -174,6 +183,7 @@ export function ToolLinksPanel({ units, auto = false }: ToolLinksPanelProps) {
           revoke.mutate(ids, {
             onSuccess: () => {
               setConfirming(false);
+              setRevoked(true);
               setLinks(null);
               notifySuccess(t('proxies.links.revoked', { count: units.length }));
             },
@@ -211,15 +221,15 @@ export function ToolLinksDialog({ units, onClose }: { units: { id: string; name:
   );
 }
 
-/** The section of a proxy's details drawer with its URLs (created on a click, not on opening). */
-export function ToolLinksSection({ proxy }: { proxy: { id: string; host: string; port: number } }) {
+/** The section of a proxy's or key's details drawer with its URLs (created on a click, not on opening). */
+export function ToolLinksSection({ unit }: { unit: { id: string; name: string } }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ py: 2, borderBottom: 1, borderColor: 'divider' }} data-testid="details-links">
       <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
         {t('proxies.links.section')}
       </Typography>
-      <ToolLinksPanel units={[{ id: proxy.id, name: `${proxy.host}:${proxy.port}` }]} />
+      <ToolLinksPanel units={[unit]} />
     </Box>
   );
 }
