@@ -179,6 +179,7 @@ describe('links for tools', () => {
       expect(await state.textContent()).toBe(TEXT[lang].off);
       await drawer.getByTestId('fallback-switch').locator('input').click();
       await expect.poll(() => state.textContent()).toBe(TEXT[lang].on);
+      await shot(page, `fallback-drawer-${lang}-1366`);
       expect((await listed(token, 'v6')).find((p) => p.id === first.id)?.ipv4Fallback).toBe(true);
       await drawer.getByRole('button', { name: TEXT[lang].close, exact: true }).click();
       await drawer.waitFor({ state: 'hidden' });
@@ -191,6 +192,8 @@ describe('links for tools', () => {
       const batch = page.getByTestId('fallback-dialog');
       expect(await batch.getByTestId('fallback-current').textContent()).toMatch(/1\D+2/);
       expect(await page.getByTestId('fallback-dialog-confirm').isDisabled()).toBe(true);
+      await expectLayout(page, 'fallback dialog');
+      await shot(page, `fallback-dialog-${lang}-1366`);
       await batch.getByRole('radio', { name: TEXT[lang].turnOn }).check();
       await page.getByTestId('fallback-dialog-confirm').click();
       await batch.waitFor({ state: 'hidden' });
