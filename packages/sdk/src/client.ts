@@ -3,6 +3,7 @@ import type {
   TBuyRetailRequest,
   TCountry,
   TKey,
+  TListLink,
   TMe,
   TOrder,
   TPackage,
@@ -25,6 +26,21 @@ export interface Page<T> {
   page: number;
   limit: number;
   totalPage: number;
+}
+
+/** One proxy's (or key's) URLs for tools. */
+export interface ProxyLink {
+  proxyId: string;
+  changeIpUrl: string;
+  currentUrl: string;
+}
+
+/** A list subscription URL: its name, filter and format (txt through `template` for a line template). */
+export interface CreateListLinkInput {
+  name: string;
+  filter?: { type?: 'v6' | 'v4' | 'bought'; country?: string; tagId?: string; status?: 'using' | 'expired' | 'locked' };
+  format?: 'txt' | 'csv' | 'json';
+  template?: string;
 }
 
 export interface RateLimit {
@@ -171,6 +187,32 @@ export class ProxyPanelClient {
     listProxyId: string[],
   ): Promise<{ id: string; egressIp: string; ipChangedAt: string }[]> {
     return this.request('POST', `/${type}-proxy/reset-ip-manual`, { body: { listProxyId } });
+  }
+
+  /** IPv6 proxies: reach IPv4-only destinations from the node's IPv4 egress (off by default). */
+  setIpv4Fallback(listProxyId: string[], enabled: boolean): Promise<{ ok: true }> {
+    return this.request('POST', '/v6-proxy/update-ipv4-fallback', { body: { listProxyId, enabled } });
+  }
+
+  // --- links for tools (docs/tool-links.md) ---
+  /** The secret change-IP and current-proxy URLs of proxies or keys; asking again answers the same. */
+  proxyLinks(listProxyId: string[]): Promise<ProxyLink[]> {
+    return this.request('POST', '/proxy/links', { body: { listProxyId } });
+  }
+  /** The old URLs answer 404 from now on; the next proxyLinks call makes new ones. */
+  revokeProxyLinks(listProxyId: string[]): Promise<{ ok: true }> {
+    return this.request('POST', '/proxy/links/revoke', { body: { listProxyId } });
+  }
+  /** A list subscription URL; the URL is answered once (only its hash is kept). */
+  createListLink(body: CreateListLinkInput): Promise<{ id: string; url: string }> {
+    return this.request('POST', '/proxy/list-links', { body });
+  }
+  /** The account's list URLs (at most 50) with their fetches, last address and user agent. */
+  listListLinks(): Promise<TListLink[]> {
+    return this.request('GET', '/proxy/list-links');
+  }
+  deleteListLink(id: string): Promise<{ ok: true }> {
+    return this.request('DELETE', `/proxy/list-links/${encodeURIComponent(id)}`);
   }
 
   // --- rotating keys and orders ---

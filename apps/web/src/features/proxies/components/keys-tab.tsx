@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import { formatDateTime } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { ChangeIpLinkButton, NewIpButton, useKeyColumns, useKeyDetails } from '.
 import { NewIpDialog } from './new-ip-dialog';
 import { ProxyFiltersBar } from './proxy-filters';
 import { TagAssignDialog } from './tag-dialogs';
+import { ToolLinksDialog, ToolLinksSection } from './tool-links';
 import { ManageTagsButton } from './tag-tools';
 import { useUnitActions } from './unit-actions';
 import { UnitList } from '@/components/unit-list';
@@ -25,7 +27,7 @@ import { UnitList } from '@/components/unit-list';
 export function KeysTab() {
   const { t } = useTranslation();
   const tags = useTags('key').data ?? [];
-  const list = useUnitList<KeyAction | 'tag'>(t('proxies.keys.needSelection'));
+  const list = useUnitList<KeyAction | 'tag' | 'links'>(t('proxies.keys.needSelection'));
   const { paging, filters, selection } = list;
   const [newIp, setNewIp] = useState<TNewIp | null>(null);
   const getNewIp = useGetNewIp();
@@ -41,8 +43,9 @@ export function KeysTab() {
   const columns = useKeyColumns((key) => askNewIp(key.key), pendingKey);
   const details = useKeyDetails(tags);
   const chosen = selection.chosen(keys.data?.items ?? []);
-  const actions = useUnitActions<KeyAction | 'tag'>([
+  const actions = useUnitActions<KeyAction | 'tag' | 'links'>([
     { key: 'tag', label: t('proxies.tags.action'), icon: <LocalOfferOutlined /> },
+    { key: 'links', label: t('proxies.actions.links'), icon: <LinkOutlined /> },
     { key: 'delete', label: t('common.delete'), icon: <DeleteOutline /> },
   ]);
 
@@ -63,6 +66,8 @@ export function KeysTab() {
         columns={columns}
         detailsTitle={t('proxies.details.keyTitle')}
         details={details}
+        // Revocable URLs, beside the key's own link (which works as long as the key does).
+        detailsExtra={(row) => <ToolLinksSection key={row.id} unit={{ id: row.id, name: row.key }} />}
         card={(row) => ({
           title: (
             <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
@@ -85,7 +90,10 @@ export function KeysTab() {
       {list.action === 'tag' && (
         <TagAssignDialog tagType="key" tags={tags} ids={chosen.map((k) => k.id)} onDone={list.finish} />
       )}
-      {list.action && list.action !== 'tag' && (
+      {list.action === 'links' && (
+        <ToolLinksDialog units={chosen.map((k) => ({ id: k.id, name: k.key }))} onClose={list.finish} />
+      )}
+      {list.action && list.action !== 'tag' && list.action !== 'links' && (
         <KeyActionDialogs
           action={list.action}
           keys={chosen}

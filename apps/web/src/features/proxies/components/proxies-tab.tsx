@@ -1,4 +1,6 @@
+import AltRouteOutlined from '@mui/icons-material/AltRouteOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PublishedWithChangesOutlined from '@mui/icons-material/PublishedWithChangesOutlined';
@@ -22,7 +24,8 @@ import { useUnitList } from '../hooks/use-unit-list';
 import { BatchActions } from './batch-actions';
 import { CopyCell } from './copy-cell';
 import { ProxyActionDialogs, type ProxyAction } from './proxy-action-dialogs';
-import { useProxyColumns, useProxyDetails } from './proxy-columns';
+import { ToolLinksButton, useProxyColumns, useProxyDetails } from './proxy-columns';
+import { ToolLinksDialog, ToolLinksSection } from './tool-links';
 import { ProxyFiltersBar } from './proxy-filters';
 import { TagAssignDialog } from './tag-dialogs';
 import { PasteListDialog } from './paste-list-dialog';
@@ -50,8 +53,10 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
     sort: filters.sort,
     tagId,
   });
-  const columns = useProxyColumns(tags);
-  const details = useProxyDetails(tags);
+  // A row's own link button opens its URLs without touching the selection.
+  const [linksOf, setLinksOf] = useState<TProxy | null>(null);
+  const columns = useProxyColumns(tags, setLinksOf);
+  const details = useProxyDetails(tags, type);
   // "Paste list" → "Select matched": those proxies, on any page, are what the batch actions act on.
   const [pasting, setPasting] = useState(false);
   const [pinned, setPinned] = useState<TProxy[] | null>(null);
@@ -63,6 +68,10 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
     { key: 'ipMode', label: t('proxies.actions.ipMode'), icon: <ScheduleOutlined /> },
     { key: 'check', label: t('proxies.actions.check'), icon: <FactCheckOutlined /> },
     { key: 'tag', label: t('proxies.tags.action'), icon: <LocalOfferOutlined /> },
+    { key: 'links', label: t('proxies.actions.links'), icon: <LinkOutlined /> },
+    ...(type === 'v6'
+      ? [{ key: 'fallback' as const, label: t('proxies.actions.fallback'), icon: <AltRouteOutlined /> }]
+      : []),
   ]);
 
   // A pasted selection is done with once an action changed it (its rows are stale then).
@@ -127,9 +136,19 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
         columns={columns}
         detailsTitle={t('proxies.details.title')}
         details={details}
-        detailsExtra={(row) => <ProxyUsageSection proxyId={row.id} />}
+        detailsExtra={(row) => (
+          <>
+            <ToolLinksSection key={row.id} unit={{ id: row.id, name: `${row.host}:${row.port}` }} />
+            <ProxyUsageSection proxyId={row.id} />
+          </>
+        )}
         card={(row) => ({
-          title: <CopyCell text={`${row.host}:${row.port}`} copy={proxyLine(row)} label={t('proxies.copyLine')} />,
+          title: (
+            <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
+              <CopyCell text={`${row.host}:${row.port}`} copy={proxyLine(row)} label={t('proxies.copyLine')} />
+              <ToolLinksButton onClick={() => setLinksOf(row)} />
+            </Stack>
+          ),
           lines: [
             <>
               <ProxyStatusChip status={row.status} />
@@ -141,6 +160,12 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
           ],
         })}
       />
+      {linksOf && (
+        <ToolLinksDialog
+          units={[{ id: linksOf.id, name: `${linksOf.host}:${linksOf.port}` }]}
+          onClose={() => setLinksOf(null)}
+        />
+      )}
       {list.action === 'tag' && (
         <TagAssignDialog tagType={type} tags={tags} ids={chosen.map((p) => p.id)} onDone={finish} />
       )}

@@ -1,5 +1,5 @@
 import DialogContentText from '@mui/material/DialogContentText';
-import type { TProxy } from '@proxy/contract';
+import { PROXY_PRESETS, type TProxy } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useChangeProxyPassword } from '../api/change-proxy-password';
@@ -15,11 +15,13 @@ import { CheckResultsDialog } from './check-results-dialog';
 import { CommentDialog } from './comment-dialog';
 import { ExportDialog } from './export-dialog';
 import { IpModeDialog } from './ip-mode-dialog';
+import { Ipv4FallbackDialog } from './ipv4-fallback';
 import { PasswordDialog } from './password-dialog';
+import { ToolLinksDialog } from './tool-links';
 import { RenewUnitsDialog } from '@/components/renew-units-dialog';
 import { AutoRenewDialog, useActionEnd, type UnitAction } from './unit-actions';
 
-export type ProxyAction = UnitAction | 'authIp' | 'password' | 'resetIp' | 'ipMode' | 'check';
+export type ProxyAction = UnitAction | 'authIp' | 'password' | 'resetIp' | 'ipMode' | 'check' | 'links' | 'fallback';
 
 interface ProxyActionDialogsProps {
   type: ProxyType;
@@ -136,11 +138,18 @@ export function ProxyActionDialogs({ type, action, proxies, exportFilters, onDon
       );
     case 'check':
       return <CheckResultsDialog type={type} proxies={proxies} onClose={close} />;
+    case 'links':
+      return (
+        <ToolLinksDialog units={proxies.map((p) => ({ id: p.id, name: `${p.host}:${p.port}` }))} onClose={close} />
+      );
+    case 'fallback':
+      return <Ipv4FallbackDialog proxies={proxies} onDone={onDone} />;
     case 'export':
       return (
         <ExportDialog
           formats={PROXY_EXPORT_FORMATS}
           withTemplate
+          presets={PROXY_PRESETS}
           pending={exporter.isPending}
           onClose={close}
           onConfirm={(choice) =>

@@ -1,3 +1,7 @@
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDateTime, type TProxy, type TTag } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +10,7 @@ import { countryName } from '@/lib/format';
 import { proxyLine } from '@/lib/proxy-lines';
 import { activityField } from './unit-activity';
 import { CopyCell, SecretCell } from './copy-cell';
+import { Ipv4FallbackSwitch } from './ipv4-fallback';
 import { useUnitColumns } from './unit-columns';
 import type { DetailField } from '@/components/unit-list';
 
@@ -13,17 +18,21 @@ import type { DetailField } from '@/components/unit-list';
  * docs/screens.md#proxy-management: what fits a 1,366 px screen (the line to copy, status, expiry,
  * auto-renew, tag, comment); the rest is in the row's details.
  */
-export function useProxyColumns(tags: TTag[]): GridColDef<TProxy>[] {
+export function useProxyColumns(tags: TTag[], onLinks: (row: TProxy) => void): GridColDef<TProxy>[] {
   const { t } = useTranslation();
   const shared = useUnitColumns<TProxy>();
   return [
     {
       field: 'host',
       headerName: t('proxies.columns.address'),
-      minWidth: 180,
+      // The line and its two buttons (copy, links for tools).
+      minWidth: 205,
       flex: 1,
       renderCell: ({ row }) => (
-        <CopyCell text={`${row.host}:${row.port}`} copy={proxyLine(row)} label={t('proxies.copyLine')} />
+        <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0, height: '100%' }}>
+          <CopyCell text={`${row.host}:${row.port}`} copy={proxyLine(row)} label={t('proxies.copyLine')} />
+          <ToolLinksButton onClick={() => onLinks(row)} />
+        </Stack>
       ),
     },
     { ...shared.country, minWidth: 105 },
@@ -37,7 +46,7 @@ export function useProxyColumns(tags: TTag[]): GridColDef<TProxy>[] {
 }
 
 /** Every field of one proxy, for its details drawer. */
-export function useProxyDetails(tags: TTag[]) {
+export function useProxyDetails(tags: TTag[], type: 'v6' | 'v4') {
   const { t, i18n } = useTranslation();
   const tagName = (id: string | null) => tags.find((x) => x.id === id)?.tagName ?? t('proxies.tags.none');
   return (row: TProxy): DetailField[] => [
@@ -49,7 +58,7 @@ export function useProxyDetails(tags: TTag[]) {
     { label: t('proxies.columns.password'), value: <SecretCell secret={row.password} /> },
     { label: t('proxies.details.protocol'), value: t(`common.protocol.${row.protocol}`) },
     { label: t('common.country'), value: countryName(row.country, i18n.language) },
-    { label: t('proxies.columns.egressIp'), value: row.egressIp },
+    { label: t('proxies.columns.egressIp'), value: row.egressIp, testId: 'details-egress' },
     { label: t('common.status'), value: <ProxyStatusChip status={row.status} /> },
     { label: t('orders.columns.expiresAt'), value: formatDateTime(row.expiresAt), testId: 'details-expires' },
     { label: t('orders.columns.autoRenew'), value: row.autoRenew ? t('common.on') : t('common.off') },
@@ -66,6 +75,27 @@ export function useProxyDetails(tags: TTag[]) {
           ? t('proxies.ipMode.autoEvery', { count: row.changeIntervalMin ?? 0 })
           : t('proxies.ipMode.manualShort'),
     },
+    ...(type === 'v6'
+      ? [
+          {
+            label: t('proxies.fallback.label'),
+            value: <Ipv4FallbackSwitch proxy={row} />,
+            testId: 'details-fallback',
+          },
+        ]
+      : []),
     activityField(t, { proxyId: row.id }),
   ];
+}
+
+/** A row's own "links for tools" button (change-IP and current-proxy URLs). */
+export function ToolLinksButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('proxies.links.open')}>
+      <IconButton size="small" onClick={onClick} aria-label={t('proxies.links.open')} data-testid="row-links">
+        <LinkOutlined sx={{ fontSize: 18 }} />
+      </IconButton>
+    </Tooltip>
+  );
 }

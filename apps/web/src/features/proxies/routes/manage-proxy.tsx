@@ -7,9 +7,10 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { useSiteInfo } from '@/lib/site-info';
 import { KeysTab } from '../components/keys-tab';
+import { ListLinksTab } from '../components/list-links-tab';
 import { ProxiesTab } from '../components/proxies-tab';
 
-type ProxyTab = 'v6' | 'v4' | 'key';
+type ProxyTab = 'v6' | 'v4' | 'key' | 'links';
 const TAB_PARAM = 'tab';
 
 /** /manage-proxy: docs/screens.md#proxy-management, one tab per product the site sells. */
@@ -17,9 +18,12 @@ export function ManageProxyRoute() {
   const { t } = useTranslation();
   const site = useSiteInfo();
   const [searchParams, setSearchParams] = useSearchParams();
-  const tabs = (['v6', 'v4', 'key'] as const).filter(
+  const products = (['v6', 'v4', 'key'] as const).filter(
     (x) => ({ v6: site.isOpenV6, v4: site.isOpenV4, key: site.isOpenKey })[x],
   );
+  const proxyTypes = (['v6', 'v4'] as const).filter((x) => products.includes(x));
+  // List URLs carry proxies only (docs/tool-links.md#list-subscription-urls).
+  const tabs: ProxyTab[] = proxyTypes.length ? [...products, 'links'] : products;
   const wanted = searchParams.get(TAB_PARAM);
   const tab: ProxyTab | undefined = tabs.find((x) => x === wanted) ?? tabs[0];
 
@@ -45,6 +49,7 @@ export function ManageProxyRoute() {
             {tab === 'v6' && <ProxiesTab key="v6" type="v6" />}
             {tab === 'v4' && <ProxiesTab key="v4" type="v4" />}
             {tab === 'key' && <KeysTab />}
+            {tab === 'links' && <ListLinksTab types={proxyTypes} />}
           </Box>
         </>
       )}

@@ -1,0 +1,235 @@
+import { useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import CheckOutlined from '@mui/icons-material/CheckOutlined';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { copyText } from '@/lib/files';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useIssueLinks, useRevokeLinks, type TProxyLink } from '../api/tool-links';
+
+/** How long the "copied" mark stays beside a field; it only confirms, nothing waits on it. */
+const COPIED_MARK_MS = 2500;
+
+/** A copy button that turns into a tick with "Copied" after a successful copy. */
+export function CopyMarkButton({ text, label, testId }: { text: string; label: string; testId: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copy = async () => {
+    if (await copyText(text)) {
+      setCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(false), COPIED_MARK_MS);
+    } else {
+      notifyError(t('common.copyFailed'));
+    }
+  };
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center' }}>
+      {copied && (
+        <Typography variant="caption" color="success.main" data-testid={`${testId}-copied`} sx={{ mr: 0.5 }}>
+          {t('common.copied')}
+        </Typography>
+      )}
+      {/* To the left: above or below, it would cover the next field's button. */}
+      <Tooltip title={label} placement="left">
+        <IconButton size="small" onClick={() => void copy()} aria-label={label} data-testid={testId}>
+          {copied ? <CheckOutlined sx={{ fontSize: 18 }} color="success" /> : <ContentCopy sx={{ fontSize: 18 }} />}
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}
+
+/** A read-only URL in a field (selectable by hand) with its copy button. */
+function LinkField({ label, url, testId }: { label: string; url: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      size="small"
+      fullWidth
+      label={label}
+      value={url}
+      slotProps={{
+        htmlInput: { readOnly: true, spellCheck: false, 'data-testid': testId, style: { fontFamily: 'monospace' } },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <CopyMarkButton text={url} label={t('proxies.links.copy', { what: label })} testId={`${testId}-copy`} />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+interface ToolLinksPanelProps {
+  /** The proxies (or keys) and how each is named in the list, e.g. host:port. */
+  units: { id: string; name: string }[];
+  /** Create (or show) the URLs as soon as the panel opens, rather than on a button. */
+  auto?: boolean;
+}
+
+/**
+ * docs/tool-links.md#per-proxy-urls: the change-IP and current-proxy URLs of some proxies, each
+ * copied with one click, and their revocation. Asking for them again answers the same URLs.
+ */
+export function ToolLinksPanel({ units, auto = false }: ToolLinksPanelProps) {
+  const { t } = useTranslation();
+  const issue = useIssueLinks();
+  const revoke = useRevokeLinks();
+  const [links, setLinks] = useState<TProxyLink[] | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  // After a revocation the focused button is gone: focus moves to "Create URLs", so the keyboard
+  // (Escape closing the drawer or dialog) keeps working.
+  const [revoked, setRevoked] = useState(false);
+  const ids = units.map((u) => u.id);
+  const create = () => issue.mutate(ids, { onSuccess: setLinks });
+  const started = useRef(false);
+  useEffect(() => {
+    if (auto && !started.current) {
+      started.current = true;
+      create();
+    }
+    // Once per opening: the URLs do not depend on later renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [auto]);
+  const nameOf = new Map(units.map((u) => [u.id, u.name]));
+  const many = units.length > 1;
+
+  return (
+    <Box data-testid="tool-links">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('proxies.links.help')}
+      </Typography>
+      {issue.isPending && <LinearProgress sx={{ mb: 1 }} />}
+      {!links && !issue.isPending && (
+        <Button
+          variant="outlined"
+          startIcon={<LinkOutlined />}
+          onClick={create}
+          autoFocus={revoked}
+          data-testid="tool-links-create"
+        >
+          {t('proxies.links.create', { count: units.length })}
+        </Button>
+      )}
+      {links && (
+        <Stack spacing={2}>
+          {many && (
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+              <Typography variant="body2">{t('proxies.links.copyAll')}</Typography>
+              <CopyMarkButton
+                text={links.map((l) => l.changeIpUrl).join('\n')}
+                label={t('proxies.links.copyAllChange')}
+                testId="tool-links-copy-all-change"
+              />
+              <CopyMarkButton
+                text={links.map((l) => l.currentUrl).join('\n')}
+                label={t('proxies.links.copyAllCurrent')}
+                testId="tool-links-copy-all-current"
+              />
+            </Stack>
+          )}
+          {links.map((link) => (
+            <Stack key={link.proxyId} spacing={1.25} data-testid="tool-link" data-id={link.proxyId}>
+              {many && (
+                <Typography variant="subtitle2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                  {nameOf.get(link.proxyId) ?? link.proxyId}
+                </Typography>
+              )}
+              <LinkField label={t('proxies.links.changeIp')} url={link.changeIpUrl} testId="tool-link-change" />
+              <LinkField label={t('proxies.links.current')} url={link.currentUrl} testId="tool-link-current" />
+            </Stack>
+          ))}
+          <Box>
+            <Button
+              color="error"
+              variant="outlined"
+              onClick={() => setConfirming(true)}
+              data-testid="tool-links-revoke"
+            >
+              {t('proxies.links.revoke')}
+            </Button>
+          </Box>
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('proxies.links.revokeTitle')}
+        confirmLabel={t('proxies.links.revoke')}
+        danger
+        loading={revoke.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          revoke.mutate(ids, {
+            onSuccess: () => {
+              setConfirming(false);
+              setRevoked(true);
+              setLinks(null);
+              notifySuccess(t('proxies.links.revoked', { count: units.length }));
+            },
+          })
+        }
+        testId="tool-links-revoke-dialog"
+      >
+        <DialogContentText>{t('proxies.links.revokeMessage', { count: units.length })}</DialogContentText>
+      </ConfirmDialog>
+    </Box>
+  );
+}
+
+/** The URLs of the chosen proxies in a dialog: a batch action, or a row's own link button. */
+export function ToolLinksDialog({ units, onClose }: { units: { id: string; name: string }[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="tool-links-dialog">
+      <DialogTitle>{t('proxies.links.title', { count: units.length })}</DialogTitle>
+      <DialogContent>
+        {units.length === 0 ? (
+          <Alert severity="info">{t('proxies.needSelection')}</Alert>
+        ) : (
+          <Box sx={{ pt: 1 }}>
+            <ToolLinksPanel units={units} auto />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} data-testid="tool-links-close">
+          {t('common.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The section of a proxy's or key's details drawer with its URLs (created on a click, not on opening). */
+export function ToolLinksSection({ unit }: { unit: { id: string; name: string } }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ py: 2, borderBottom: 1, borderColor: 'divider' }} data-testid="details-links">
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+        {t('proxies.links.section')}
+      </Typography>
+      <ToolLinksPanel units={[unit]} />
+    </Box>
+  );
+}
