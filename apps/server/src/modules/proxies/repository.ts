@@ -1,5 +1,20 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows, queryRowsPrepared, type DbOrTx } from '../../db/client.js';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import { preparedByShape, queryRows, queryRowsPrepared, type DbOrTx } from '../../db/client.js';
 import { proxies, rotatingKeys, subServers, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
 
@@ -30,38 +45,66 @@ export interface ProxyFilter {
   limit: number;
 }
 
-function proxyWhere(f: Omit<ProxyFilter, 'sort' | 'page' | 'limit'>): SQL | undefined {
-  const parts: (SQL | undefined)[] = [eq(proxies.userId, f.userId), isNull(proxies.keyId)];
-  if (f.type) {
-    parts.push(...scopeFilter(f.type));
+/** A value of a list filter, or the placeholder a prepared statement fills in (listProxiesJson). */
+type Value = string | Placeholder;
+
+interface WhereValues {
+  userId: Value;
+  type?: ProxyScope;
+  status?: ProxyRow['status'] | Placeholder;
+  country?: Value;
+  tagId?: Value;
+  orderId?: Value;
+  ids?: string[];
+  /** The LIKE pattern of the search text (likePattern), and the text itself for the port. */
+  search?: { pattern: Value; text: Value };
+}
+
+function whereOf(w: WhereValues): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(proxies.userId, w.userId), isNull(proxies.keyId)];
+  if (w.type) {
+    parts.push(...scopeFilter(w.type));
   }
-  if (f.status) {
-    parts.push(eq(proxies.status, f.status));
+  if (w.status !== undefined) {
+    parts.push(eq(proxies.status, w.status));
   }
-  if (f.country) {
-    parts.push(eq(proxies.country, f.country));
+  if (w.country !== undefined) {
+    parts.push(eq(proxies.country, w.country));
   }
-  if (f.tagId) {
-    parts.push(eq(proxies.tagId, f.tagId));
+  if (w.tagId !== undefined) {
+    parts.push(eq(proxies.tagId, w.tagId));
   }
-  if (f.orderId) {
-    parts.push(eq(proxies.orderId, f.orderId));
+  if (w.orderId !== undefined) {
+    parts.push(eq(proxies.orderId, w.orderId));
   }
-  if (f.ids) {
-    parts.push(inArray(proxies.id, f.ids));
+  if (w.ids) {
+    parts.push(inArray(proxies.id, w.ids));
   }
-  if (f.search) {
-    const p = likePattern(f.search);
+  if (w.search) {
+    const p = w.search.pattern;
     parts.push(
       or(
         ilike(proxies.username, p),
         ilike(proxies.egressIp, p),
         ilike(proxies.comment, p),
-        sql`${proxies.port}::text = ${f.search}`,
+        sql`${proxies.port}::text = ${w.search.text}`,
       ),
     );
   }
   return and(...parts);
+}
+
+function proxyWhere(f: Omit<ProxyFilter, 'sort' | 'page' | 'limit'>): SQL | undefined {
+  return whereOf({
+    userId: f.userId,
+    type: f.type,
+    status: f.status || undefined,
+    country: f.country || undefined,
+    tagId: f.tagId || undefined,
+    orderId: f.orderId || undefined,
+    ids: f.ids,
+    search: f.search ? { pattern: likePattern(f.search), text: f.search } : undefined,
+  });
 }
 
 const SORTS = {
@@ -83,18 +126,15 @@ const PAGE_SORTS = {
 
 const ISO = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-/**
- * The customer's proxy list as the answer's JSON, built by PostgreSQL: the hottest read of the
- * panel skips row mapping and re-serialisation in Node. The fields are exactly ZProxy's (a test
- * parses every item with it). The total is its own index-only count, and the JSON is built for the
- * page's rows only (a window count over all the user's rows cost a third of the query). A named
- * prepared statement per filter shape saves the planning, about as much again; a list of ids makes
- * the text vary, so that shape runs unprepared.
- */
-export async function listProxiesJson(db: DbOrTx, f: ProxyFilter): Promise<{ items: string; total: number }> {
-  const where = proxyWhere(f);
-  const query = sql`select (select count(*) from proxies where ${where}) as total,
-    (select json_agg(x.item order by ${PAGE_SORTS[f.sort]})::text from (
+/** The list's page as JSON with its total: limit and offset are values or placeholders. */
+function listQuery(
+  where: SQL | undefined,
+  sort: ProxyFilter['sort'],
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  return sql`select (select count(*) from proxies where ${where}) as total,
+    (select json_agg(x.item order by ${PAGE_SORTS[sort]})::text from (
       select proxies.created_at as sc, proxies.expires_at as se, proxies.id as si,
       json_build_object(
         'id', proxies.id, 'orderId', proxies.order_id, 'type', proxies.type, 'kind', proxies.kind,
@@ -110,14 +150,68 @@ export async function listProxiesJson(db: DbOrTx, f: ProxyFilter): Promise<{ ite
       ) as item
       from proxies join sub_servers on sub_servers.id = proxies.sub_server_id
       where ${where}
-      order by ${sql.join([...SORTS[f.sort]], sql`, `)}
-      limit ${f.limit} offset ${offsetOf(f.page, f.limit)}
+      order by ${sql.join([...SORTS[sort]], sql`, `)}
+      limit ${limit} offset ${offset}
     ) x) as items`;
-  const rows = f.ids
-    ? await queryRows<ListRow>(db, query)
-    : await queryRowsPrepared<ListRow>(db, 'list_proxies', query);
-  const r = rows[0];
-  return { items: r?.items ?? '[]', total: Number(r?.total ?? 0) };
+}
+
+const pageOf = (rows: ListRow[]) => ({ items: rows[0]?.items ?? '[]', total: Number(rows[0]?.total ?? 0) });
+
+/**
+ * listProxiesJson with the values written into a statement built for this call (a list of ids
+ * makes the text vary); the test compares it with the prepared path byte for byte.
+ */
+export async function listProxiesJsonPlain(db: DbOrTx, f: ProxyFilter): Promise<{ items: string; total: number }> {
+  return pageOf(await queryRows<ListRow>(db, listQuery(proxyWhere(f), f.sort, f.limit, offsetOf(f.page, f.limit))));
+}
+
+const listStatement = preparedByShape<ListRow>('list_proxies');
+const P = (name: string) => sql.placeholder(name);
+
+/**
+ * The customer's proxy list as the answer's JSON, built by PostgreSQL: the hottest read of the
+ * panel skips row mapping and re-serialisation in Node. The fields are exactly ZProxy's (a test
+ * parses every item with it). The total is its own index-only count, and the JSON is built for the
+ * page's rows only (a window count over all the user's rows cost a third of the query). Each
+ * filter shape (scope, sort, which filters are set) is one named prepared statement, built once:
+ * a call only passes its values, so neither Drizzle nor PostgreSQL builds or plans it again.
+ */
+export async function listProxiesJson(db: DbOrTx, f: ProxyFilter): Promise<{ items: string; total: number }> {
+  if (f.ids) {
+    return listProxiesJsonPlain(db, f);
+  }
+  const [status, country, tagId, orderId, search] = [f.status, f.country, f.tagId, f.orderId, f.search].map(
+    (v) => v || undefined,
+  );
+  const set = (v: unknown, flag: string) => (v === undefined ? '-' : flag);
+  const shape = `${f.type ?? ''}|${f.sort}|${set(status, 's')}${set(country, 'c')}${set(tagId, 't')}${set(orderId, 'o')}${set(search, 'q')}`;
+  const build = () =>
+    listQuery(
+      whereOf({
+        userId: P('userId'),
+        type: f.type,
+        status: status === undefined ? undefined : P('status'),
+        country: country === undefined ? undefined : P('country'),
+        tagId: tagId === undefined ? undefined : P('tagId'),
+        orderId: orderId === undefined ? undefined : P('orderId'),
+        search: search === undefined ? undefined : { pattern: P('pattern'), text: P('search') },
+      }),
+      f.sort,
+      P('limit'),
+      P('offset'),
+    );
+  const values = {
+    userId: f.userId,
+    status,
+    country,
+    tagId,
+    orderId,
+    pattern: search && likePattern(search),
+    search,
+    limit: f.limit,
+    offset: offsetOf(f.page, f.limit),
+  };
+  return pageOf(await listStatement(db, shape, build, values));
 }
 
 /** All of a user's proxies matching a filter, for export (no paging; a user's list is bounded). */
