@@ -247,7 +247,7 @@ export function preparedByShape<T>(prefix: string) {
     if (!stmt) {
       const q = dialect.sqlToQuery(build());
       const name = `${prefix}_${createHash('sha1').update(q.sql).digest('hex').slice(0, 16)}`;
-      stmt = db._.session.prepareQuery(q, undefined, name, false) as Statement;
+      stmt = db._.session.prepareQuery(q, undefined, name, false);
       byShape.set(shape, stmt);
     }
     const res = (await stmt.execute(values)) as { rows: T[] };
