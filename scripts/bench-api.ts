@@ -6,10 +6,10 @@
 //     proxies among 100,000 (seeded into the run's own database, scripts/bench-seed.ts), and the
 //     node feed's full state (GET /api/sub-server/node/state) of a node holding 10,000 of them:
 //     time per call and the server's extra resident memory during it (peak RSS over RSS before);
-//   - with BENCH_BASELINE=<dir> (another checkout with its node_modules, e.g. a git worktree of
-//     main), the same measurements on that tree's server in the same run, alternating the two trees
-//     target by target for BENCH_ROUNDS rounds (both serve the same PostgreSQL database), then the
-//     ratios this ÷ baseline;
+//   - with BENCH_BASELINE=<dir>[,<dir>…] (other checkouts with their node_modules, e.g. git
+//     worktrees of main), the same measurements on each tree's server in the same run, alternating
+//     the trees target by target for BENCH_ROUNDS rounds (all serve the same PostgreSQL database),
+//     then the ratios this ÷ each baseline;
 //   - PostgreSQL behind HAProxy (deploy/haproxy/haproxy.cfg; skipped with a note when `haproxy` is
 //     not on PATH): user/me and list-proxy-me through one instance and through two, alternating
 //     one/two for BENCH_ROUNDS rounds in the same run, then the two-to-one ratios.
@@ -75,8 +75,13 @@ interface Tree {
   label: string;
   root: string;
 }
+const BASELINES = (process.env.BENCH_BASELINE ?? '').split(',').filter((dir) => dir !== '');
 const TREES: Tree[] = [
-  ...(process.env.BENCH_BASELINE ? [{ label: 'baseline', root: path.resolve(process.env.BENCH_BASELINE) }] : []),
+  // One baseline is "baseline"; several are told apart by their directory's name.
+  ...BASELINES.map((dir) => ({
+    label: BASELINES.length === 1 ? 'baseline' : `baseline ${path.basename(dir)}`,
+    root: path.resolve(dir),
+  })),
   { label: 'this', root: repoRoot },
 ];
 
@@ -412,13 +417,16 @@ async function benchPostgres(): Promise<{ rows: Row[]; notes: string[] } | strin
   let node: { id: string; secret: string } | undefined;
   try {
     await admin.query(`CREATE DATABASE ${name}`);
-    // The first server migrates the empty database; the seed goes in before the others start.
-    const servers: RunningServer[] = [];
-    for (const tree of TREES) {
-      const server = await startServer(tree, { databaseUrl: url.toString() });
+    // This tree's server starts first and migrates the empty database (a baseline may predate some
+    // migrations, and the seed is written for this tree's schema); the seed goes in before the
+    // baselines start.
+    const servers: RunningServer[] = new Array<RunningServer>(TREES.length);
+    for (let n = 0; n < TREES.length; n += 1) {
+      const i = (n + TREES.length - 1) % TREES.length;
+      const server = await startServer(TREES[i]!, { databaseUrl: url.toString() });
       stops.push(() => server.stop());
-      servers.push(server);
-      if (servers.length > 1) {
+      servers[i] = server;
+      if (n > 0) {
         continue;
       }
       const db = new pg.Client({ connectionString: url.toString() });
@@ -582,22 +590,41 @@ function printTable(rows: Row[]): void {
   if (TREES.length < 2) {
     return;
   }
-  // this ÷ baseline, per database and endpoint.
-  const ratios: string[][] = [];
-  for (const r of rows.filter((x) => x.db.endsWith(', this'))) {
-    const db = r.db.slice(0, -', this'.length);
-    const b = rows.find((x) => x.db === `${db}, baseline` && x.endpoint === r.endpoint);
-    if (b && b.cpuUs > 0 && b.rps > 0) {
-      ratios.push([
-        db,
-        r.endpoint,
-        `${b.cpuUs} → ${r.cpuUs} (${(r.cpuUs / b.cpuUs).toFixed(2)}×)`,
-        `${b.rps} → ${r.rps} (${(r.rps / b.rps).toFixed(2)}×)`,
-        `${b.p99} → ${r.p99}`,
-      ]);
+  // this ÷ each baseline, per database and endpoint.
+  for (const base of TREES.slice(0, -1)) {
+    const ratios: string[][] = [];
+    for (const r of rows.filter((x) => x.db.endsWith(', this'))) {
+      const db = r.db.slice(0, -', this'.length);
+      const b = rows.find((x) => x.db === `${db}, ${base.label}` && x.endpoint === r.endpoint);
+      if (b && b.cpuUs > 0 && b.rps > 0) {
+        ratios.push([
+          db,
+          r.endpoint,
+          `${b.cpuUs} → ${r.cpuUs} (${(r.cpuUs / b.cpuUs).toFixed(2)}×)`,
+          `${b.rps} → ${r.rps} (${(r.rps / b.rps).toFixed(2)}×)`,
+          `${b.p99} → ${r.p99}`,
+        ]);
+      }
     }
+    printGrid(['db', `endpoint (${base.label} → this)`, 'CPU µs/req', 'req/s', 'p99 ms'], ratios);
   }
-  printGrid(['db', 'endpoint (baseline → this)', 'CPU µs/req', 'req/s', 'p99 ms'], ratios);
+  if (stateRows.length > 0) {
+    // node/state, median per tree over the rounds.
+    const med = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+    printGrid(
+      ['db', 'node/state per tree (median of rounds)', 'ms per call', 'extra MB', 'CPU ms per call'],
+      [...new Set(stateRows.map((r) => r.db))].map((db) => {
+        const mine = stateRows.filter((r) => r.db === db);
+        return [
+          db,
+          '',
+          med(mine.map((r) => r.ms)).toFixed(1),
+          med(mine.map((r) => r.extraMb)).toFixed(1),
+          med(mine.map((r) => r.cpuMs)).toFixed(0),
+        ];
+      }),
+    );
+  }
 }
 
 async function main(): Promise<void> {

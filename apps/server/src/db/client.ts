@@ -226,3 +226,31 @@ export async function queryRowsPrepared<T>(db: DbOrTx, prefix: string, query: SQ
   const res = (await db._.session.prepareQuery(q, undefined, name, false).execute()) as { rows: T[] };
   return res.rows;
 }
+
+/**
+ * A hot query of a few fixed shapes as named prepared statements built once per shape: `build`
+ * returns the shape's query with `sql.placeholder(name)` wherever a value goes, and a call passes
+ * only the values. Nothing of the SQL is built, rendered or hashed per call (queryRowsPrepared
+ * does all three, which for the proxy list cost more than the database round trip). `shape` must
+ * name everything the text depends on; callers keep the number of shapes bounded.
+ */
+export function preparedByShape<T>(prefix: string) {
+  type Statement = { execute(values: Record<string, unknown>): Promise<unknown> };
+  const statements = new WeakMap<DbOrTx, Map<string, Statement>>();
+  return async (db: DbOrTx, shape: string, build: () => SQL, values: Record<string, unknown>): Promise<T[]> => {
+    let byShape = statements.get(db);
+    if (!byShape) {
+      byShape = new Map();
+      statements.set(db, byShape);
+    }
+    let stmt = byShape.get(shape);
+    if (!stmt) {
+      const q = dialect.sqlToQuery(build());
+      const name = `${prefix}_${createHash('sha1').update(q.sql).digest('hex').slice(0, 16)}`;
+      stmt = db._.session.prepareQuery(q, undefined, name, false);
+      byShape.set(shape, stmt);
+    }
+    const res = (await stmt.execute(values)) as { rows: T[] };
+    return res.rows;
+  };
+}

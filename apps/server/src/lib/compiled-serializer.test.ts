@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -5,6 +6,7 @@ import { typedProxyEndpoints } from '@proxy/contract';
 import { build, createUser, customer, login, type TestApp } from '../../test/helper.js';
 import { localNodeSecret } from '../bootstrap.js';
 import { queryRows } from '../db/client.js';
+import { encryptSecret } from './crypto.js';
 import { compileSerializer, compiledSerializerCompiler, genericSerializerCompiler } from './compiled-serializer.js';
 
 /** What the generic path writes: zod's parsed copy, stringified. */
@@ -94,6 +96,34 @@ describe('compileSerializer', () => {
   });
 });
 
+/**
+ * Gives the local node's state every case its JSON has (node/state is written by PostgreSQL, see
+ * nodeStateJson): auth IPs, IPv4 fallback on, a quota and usage, text JSON must escape, a chained
+ * proxy whose upstream has sealed credentials and one whose upstream has none.
+ */
+async function variedNodeState(t: TestApp, items: Array<{ id: string }>): Promise<void> {
+  expect(items.length).toBe(3);
+  const [a, b, c] = items.map((x) => x.id);
+  const exec = (q: ReturnType<typeof sql>) => t.ctx.db.execute(q);
+  await exec(sql`update proxies set auth_ips = '["203.0.113.7","2001:db8::5"]'::jsonb, ipv4_fallback = true,
+    bandwidth_limit_gb = 5, bandwidth_used_bytes = 123456789012, username = ${'u"\\é\u0001😀'} where id = ${a}`);
+  const [site] = await queryRows<{ site_id: string }>(t.ctx.db, sql`select site_id from proxies where id = ${b}`);
+  const supplier = randomUUID();
+  await exec(sql`insert into suppliers (id, site_id, kind, name, created_at, updated_at)
+    values (${supplier}, ${site!.site_id}, 'list', 'fixture', now(), now())`);
+  for (const [proxy, user, pass] of [
+    [b, 'up"user', 'p\\ass'],
+    [c, null, null],
+  ] as const) {
+    await exec(sql`insert into upstream_proxies (id, supplier_id, site_id, line_key, product, country, protocol, host, port,
+      exit_ip, username_sealed, password_sealed, status, proxy_id, created_at, updated_at)
+      values (${randomUUID()}, ${supplier}, ${site!.site_id}, ${randomUUID()}, 'v4', 'DE', 'socks5', 'up.example', 1080,
+      '198.51.100.9', ${user && encryptSecret(t.ctx.keys.secrets, user)}, ${pass && encryptSecret(t.ctx.keys.secrets, pass)},
+      'serving', ${proxy}, now(), now())`);
+  }
+  await exec(sql`update proxies set status = 'expired' where id = ${b}`);
+}
+
 describe('the hot calls, compiled and generic, on one database', () => {
   let t: TestApp;
   let plain: TestApp;
@@ -124,6 +154,7 @@ describe('the hot calls, compiled and generic, on one database', () => {
       token,
       payload: { listProxyId: [list.items[0].id], comment: 'Ghi chú "ngoặc" \\ \u2028 😀 <b>' },
     });
+    await variedNodeState(t, list.items as Array<{ id: string }>);
     const admin = await createUser(t, { role: 2 });
     adminToken = (await login(t, admin)).accessToken;
   });
@@ -151,6 +182,28 @@ describe('the hot calls, compiled and generic, on one database', () => {
       expect(a.body, call.url).toBe(b.body);
       expect(a.headers['content-type'], call.url).toBe(b.headers['content-type']);
     }
+  });
+
+  it('should carry every case of the node state that PostgreSQL writes', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/sub-server/node/state',
+      headers: { authorization: nodeAuth },
+    });
+    const state = res.json<{ proxies: Array<Record<string, unknown>> }>();
+    const [a, b, c] = [...state.proxies].sort(
+      (x, y) =>
+        Number('upstream' in x) - Number('upstream' in y) ||
+        (x.upstream === undefined ? 0 : (x.upstream as { username: unknown }).username === null ? 1 : -1),
+    );
+    expect(a).toMatchObject({ authIps: ['203.0.113.7', '2001:db8::5'], ipv4Fallback: true, username: 'u"\\é\u0001😀' });
+    expect(a).toMatchObject({ bandwidthLimitBytes: 5 * 1024 ** 3, bandwidthUsedBytes: 123456789012 });
+    expect(b).toMatchObject({
+      status: 'expired',
+      upstream: { protocol: 'socks5', host: 'up.example', port: 1080, username: 'up"user', password: 'p\\ass' },
+    });
+    expect(c).toMatchObject({ upstream: { username: null, password: null } });
+    expect(c).not.toHaveProperty('ipv4Fallback');
   });
 
   // Its JSON is written by PostgreSQL (json_build_object's own spacing), the same before and after.

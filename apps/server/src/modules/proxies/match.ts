@@ -2,7 +2,7 @@ import { MATCH_MAX_LINES, parseProxyLines, type ParsedProxyLine, type TProxyMatc
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { endpointKey, findOwnProxiesAt, type MatchRow } from './match-repository.js';
-import { listProxiesJson } from './repository.js';
+import { listProxiesJson } from './list-repository.js';
 
 /**
  * Pairs parsed lines with candidate proxies (pure): by host and port (the line's endpoint key, as

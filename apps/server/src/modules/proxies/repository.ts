@@ -1,5 +1,20 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows, queryRowsPrepared, type DbOrTx } from '../../db/client.js';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
 import { proxies, rotatingKeys, subServers, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
 
@@ -30,95 +45,74 @@ export interface ProxyFilter {
   limit: number;
 }
 
-function proxyWhere(f: Omit<ProxyFilter, 'sort' | 'page' | 'limit'>): SQL | undefined {
-  const parts: (SQL | undefined)[] = [eq(proxies.userId, f.userId), isNull(proxies.keyId)];
-  if (f.type) {
-    parts.push(...scopeFilter(f.type));
+/** A value of a list filter, or the placeholder a prepared statement fills in (listProxiesJson). */
+type Value = string | Placeholder;
+
+interface WhereValues {
+  userId: Value;
+  type?: ProxyScope;
+  status?: ProxyRow['status'] | Placeholder;
+  country?: Value;
+  tagId?: Value;
+  orderId?: Value;
+  ids?: string[];
+  /** The LIKE pattern of the search text (likePattern), and the text itself for the port. */
+  search?: { pattern: Value; text: Value };
+}
+
+export function whereOf(w: WhereValues): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(proxies.userId, w.userId), isNull(proxies.keyId)];
+  if (w.type) {
+    parts.push(...scopeFilter(w.type));
   }
-  if (f.status) {
-    parts.push(eq(proxies.status, f.status));
+  if (w.status !== undefined) {
+    parts.push(eq(proxies.status, w.status));
   }
-  if (f.country) {
-    parts.push(eq(proxies.country, f.country));
+  if (w.country !== undefined) {
+    parts.push(eq(proxies.country, w.country));
   }
-  if (f.tagId) {
-    parts.push(eq(proxies.tagId, f.tagId));
+  if (w.tagId !== undefined) {
+    parts.push(eq(proxies.tagId, w.tagId));
   }
-  if (f.orderId) {
-    parts.push(eq(proxies.orderId, f.orderId));
+  if (w.orderId !== undefined) {
+    parts.push(eq(proxies.orderId, w.orderId));
   }
-  if (f.ids) {
-    parts.push(inArray(proxies.id, f.ids));
+  if (w.ids) {
+    parts.push(inArray(proxies.id, w.ids));
   }
-  if (f.search) {
-    const p = likePattern(f.search);
+  if (w.search) {
+    const p = w.search.pattern;
     parts.push(
       or(
         ilike(proxies.username, p),
         ilike(proxies.egressIp, p),
         ilike(proxies.comment, p),
-        sql`${proxies.port}::text = ${f.search}`,
+        sql`${proxies.port}::text = ${w.search.text}`,
       ),
     );
   }
   return and(...parts);
 }
 
-const SORTS = {
+export function proxyWhere(f: Omit<ProxyFilter, 'sort' | 'page' | 'limit'>): SQL | undefined {
+  return whereOf({
+    userId: f.userId,
+    type: f.type,
+    status: f.status || undefined,
+    country: f.country || undefined,
+    tagId: f.tagId || undefined,
+    orderId: f.orderId || undefined,
+    ids: f.ids,
+    search: f.search ? { pattern: likePattern(f.search), text: f.search } : undefined,
+  });
+}
+
+export const SORTS = {
   created_desc: [desc(proxies.createdAt), desc(proxies.id)],
   created_asc: [asc(proxies.createdAt), asc(proxies.id)],
   expires_asc: [asc(proxies.expiresAt), asc(proxies.id)],
   expires_desc: [desc(proxies.expiresAt), desc(proxies.id)],
 } as const;
-
-type ListRow = { items: string | null; total: string | number | null };
-
-/** SORTS again, over the columns the page's subquery carries out (json_agg must keep the order). */
-const PAGE_SORTS = {
-  created_desc: sql.raw('x.sc desc, x.si desc'),
-  created_asc: sql.raw('x.sc asc, x.si asc'),
-  expires_asc: sql.raw('x.se asc, x.si asc'),
-  expires_desc: sql.raw('x.se desc, x.si desc'),
-} as const;
-
-const ISO = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-/**
- * The customer's proxy list as the answer's JSON, built by PostgreSQL: the hottest read of the
- * panel skips row mapping and re-serialisation in Node. The fields are exactly ZProxy's (a test
- * parses every item with it). The total is its own index-only count, and the JSON is built for the
- * page's rows only (a window count over all the user's rows cost a third of the query). A named
- * prepared statement per filter shape saves the planning, about as much again; a list of ids makes
- * the text vary, so that shape runs unprepared.
- */
-export async function listProxiesJson(db: DbOrTx, f: ProxyFilter): Promise<{ items: string; total: number }> {
-  const where = proxyWhere(f);
-  const query = sql`select (select count(*) from proxies where ${where}) as total,
-    (select json_agg(x.item order by ${PAGE_SORTS[f.sort]})::text from (
-      select proxies.created_at as sc, proxies.expires_at as se, proxies.id as si,
-      json_build_object(
-        'id', proxies.id, 'orderId', proxies.order_id, 'type', proxies.type, 'kind', proxies.kind,
-        'protocol', proxies.protocol, 'host', sub_servers.host, 'port', proxies.port,
-        'username', proxies.username, 'password', proxies.password, 'country', proxies.country,
-        'egressIp', proxies.egress_ip, 'packageName', proxies.package_name, 'tagId', proxies.tag_id,
-        'comment', proxies.comment, 'status', proxies.status, 'expiresAt', ${ISO('proxies.expires_at')},
-        'autoRenew', proxies.auto_renew, 'ipChangeMode', proxies.ip_change_mode,
-        'changeIntervalMin', proxies.change_interval_min, 'ipChangeStatus', proxies.ip_change_status,
-        'ipChangedAt', ${ISO('proxies.ip_changed_at')}, 'authIps', proxies.auth_ips,
-        'bandwidthLimitGb', proxies.bandwidth_limit_gb, 'bandwidthUsedBytes', proxies.bandwidth_used_bytes,
-        'ipv4Fallback', proxies.ipv4_fallback, 'createdAt', ${ISO('proxies.created_at')}
-      ) as item
-      from proxies join sub_servers on sub_servers.id = proxies.sub_server_id
-      where ${where}
-      order by ${sql.join([...SORTS[f.sort]], sql`, `)}
-      limit ${f.limit} offset ${offsetOf(f.page, f.limit)}
-    ) x) as items`;
-  const rows = f.ids
-    ? await queryRows<ListRow>(db, query)
-    : await queryRowsPrepared<ListRow>(db, 'list_proxies', query);
-  const r = rows[0];
-  return { items: r?.items ?? '[]', total: Number(r?.total ?? 0) };
-}
 
 /** All of a user's proxies matching a filter, for export (no paging; a user's list is bounded). */
 export async function allProxies(db: DbOrTx, f: Omit<ProxyFilter, 'page' | 'limit' | 'sort'>) {

@@ -5,6 +5,7 @@ import { lockOrdersOfUnits, refreshOrders, syncOrderAutoRenew, toKey, toProxy } 
 import { releaseSlots, recordProxyChanges } from '../supply/index.js';
 import { recordAudit, type AuditEventInput } from '../audit/index.js';
 import { renderExport, renderPresetExport } from './export.js';
+import { listProxiesJson } from './list-repository.js';
 import * as repo from './repository.js';
 import { changeIpUrlsOf } from './tool-links.js';
 
@@ -128,9 +129,9 @@ export async function updateKeys(
   });
 }
 
-/** A page of the customer's proxies as JSON text built by PostgreSQL (see repository `listProxiesJson`). */
+/** A page of the customer's proxies as JSON text built by PostgreSQL (see list-repository.ts). */
 export async function listProxiesPageJson(ctx: AppContext, f: repo.ProxyFilter) {
-  return repo.listProxiesJson(ctx.db, f);
+  return listProxiesJson(ctx.db, f);
 }
 
 /**
