@@ -107,6 +107,8 @@ export const suppliers: typeof vi = {
     events: 'Recent activity',
     noEvents: 'No activity yet',
     stock: 'Stock per product and country',
+    renewAhead:
+      "Renews {{hours}} ahead: the upstream proxy is prolonged at the supplier so it lasts at least that long past the customer's expiry.",
     event: {
       error: 'Error',
       bought: 'Bought',

@@ -106,6 +106,8 @@ export const suppliers = {
     events: 'Hoạt động gần đây',
     noEvents: 'Chưa có hoạt động',
     stock: 'Tồn kho theo sản phẩm và quốc gia',
+    renewAhead:
+      'Gia hạn trước {{hours}}: proxy gốc được gia hạn ở nhà cung cấp để luôn còn hạn ít nhất chừng ấy sau hạn của khách.',
     event: {
       error: 'Lỗi',
       bought: 'Đã mua',
