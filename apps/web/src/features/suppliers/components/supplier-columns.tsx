@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -131,7 +132,12 @@ export function useSupplierColumns(
       headerName: t('suppliers.columns.stock'),
       minWidth: 260,
       sortable: false,
-      renderCell: ({ row }) => <StockChips stock={row.stock} max={2} />,
+      // Centred in the row like the text cells beside it.
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+          <StockChips stock={row.stock} max={2} />
+        </Box>
+      ),
     },
     // Counts follow the interface language (docs/product-rules.md#formats), as coins do.
     {
