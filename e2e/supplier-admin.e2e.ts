@@ -7,6 +7,7 @@ import { startFakeProxy6, type FakeProxy6 } from '../apps/server/test/fakes/inde
 import { api, createCustomer, creditCustomer, loginViaUi, ownerOf, ownerToken, tokenOf } from './support/app';
 import { layoutProblems } from './support/layout-checks';
 import { useE2E } from './support/setup';
+import { priceSupplierCountry, routeCountryInUi } from './support/suppliers';
 import { truncatedLabels } from './support/truncation';
 
 // The admin's supplier screens as the admin sees them change: the grid takes a new supplier's
@@ -142,20 +143,12 @@ describe('the admin’s supplier screens', { timeout: 300_000 }, () => {
   it('should show a new supplier’s balance, a running sync and its result, and an edited account, without a reload', async () => {
     const { page } = e2e;
     owner = await ownerToken(server());
-    const created = await api(server(), 'POST', '/api/country/v4/admin/create', {
-      token: owner,
-      body: {
-        code: COUNTRY,
-        name: 'Malta',
-        prices: [{ unit: 'day', price: DAY_PRICE, renewPrice: DAY_PRICE, quantityStep: 1 }],
-      },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const rates = await api(server(), 'PUT', '/api/setting/admin/update', {
-      token: owner,
-      body: { settings: { supplierRates: { RUB: RUB_RATE } } },
-    });
-    expect(rates.status, JSON.stringify(rates.body)).toBe(200);
+    await priceSupplierCountry(
+      server(),
+      owner,
+      { code: COUNTRY, name: 'Malta', dayPrice: DAY_PRICE },
+      { RUB: RUB_RATE },
+    );
 
     await loginViaUi(page, server().baseUrl, ownerOf(server()), 'en');
     await page.goto(`${server().baseUrl}/admin/suppliers?lang=en`);
@@ -205,15 +198,7 @@ describe('the admin’s supplier screens', { timeout: 300_000 }, () => {
     const countsBefore = p6b.calls.filter((c) => c.method === 'getcount').length;
 
     // Route: Proxy6 counts stock only for what is routed to it; the save has it counted.
-    await page.getByTestId('suppliers-tab-routes').click();
-    await page.getByTestId('route-new-country').fill(COUNTRY);
-    await page.getByTestId('route-new').click();
-    const route = page.getByTestId(`route-v4-${COUNTRY}`);
-    await route.getByRole('combobox').click();
-    await page.getByRole('option', { name: 'Proxy6 main' }).click();
-    await route.getByTestId('route-add-source-button').click();
-    await route.getByTestId('route-save').click();
-    await route.locator(`[data-testid="route-source"][data-source="${p6Id}"]`).first().waitFor();
+    await routeCountryInUi(page, COUNTRY, { name: 'Proxy6 main', id: p6Id });
     await page.getByTestId('suppliers-tab-suppliers').click();
     await cell(page, 'Proxy6 main', 'stock')
       .getByTestId('supplier-stock')

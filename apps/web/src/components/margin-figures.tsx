@@ -6,7 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatNumber } from '@/lib/format';
+import { countryName, formatMoney, formatNumber } from '@/lib/format';
 import { marginPercent } from '@/lib/margin';
 
 /**
@@ -119,5 +119,27 @@ export function MarginTable({
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** The figures per product and country ("IPv4 proxy", "Malta"). */
+export function MarginByCountryTable({
+  testId,
+  rows,
+}: {
+  testId: string;
+  rows: readonly (MarginFigures & { product: 'v4' | 'v6'; country: string })[];
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <MarginTable
+      testId={testId}
+      head={[t('suppliers.margin.product'), t('suppliers.margin.country')]}
+      rows={rows.map((c) => ({
+        key: `${c.product}-${c.country}`,
+        cells: [t(`common.product.${c.product}`), countryName(c.country, i18n.language)],
+        figures: c,
+      }))}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
@@ -11,33 +11,24 @@ import { DayRangeFields } from '@/components/day-range-fields';
 import {
   formatMargin,
   hasMarginDays,
+  MarginByCountryTable,
   MarginDailyChart,
   MarginTable,
-  type MarginFigures,
 } from '@/components/margin-figures';
 import { PageSpinner } from '@/components/page-spinner';
 import { lastDays, validRange, type DayRange } from '@/lib/day-range';
-import { countryName, formatMoney, formatNumber } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { useMargin, type TMarginAnswer } from '../api/margin';
 
-function FiguresTable({
-  title,
-  testId,
-  head,
-  rows,
-}: {
-  title: string;
-  testId: string;
-  head: string[];
-  rows: { key: string; cells: string[]; figures: MarginFigures }[];
-}) {
+/** A titled card around one of the figure tables. */
+function TableCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card variant="outlined">
       <CardContent>
         <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
           {title}
         </Typography>
-        <MarginTable testId={testId} head={head} rows={rows} />
+        {children}
       </CardContent>
     </Card>
   );
@@ -81,7 +72,7 @@ function Totals({ data }: { data: TMarginAnswer }) {
 
 /** Revenue, upstream cost and margin of supplier proxies over a range of days: totals, per day, supplier and country. */
 export function MarginPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   // The analytics page links here with its own range; any other start is the last 30 days.
   const [range, setRange] = useState<DayRange>(() => {
@@ -117,26 +108,20 @@ export function MarginPanel() {
               )}
             </CardContent>
           </Card>
-          <FiguresTable
-            title={t('suppliers.margin.bySupplier')}
-            testId="margin-by-supplier"
-            head={[t('suppliers.margin.supplier'), t('suppliers.margin.proxies')]}
-            rows={data.bySupplier.map((s) => ({
-              key: s.supplierId,
-              cells: [s.name, formatNumber(s.proxies)],
-              figures: s,
-            }))}
-          />
-          <FiguresTable
-            title={t('suppliers.margin.byCountry')}
-            testId="margin-by-country"
-            head={[t('suppliers.margin.product'), t('suppliers.margin.country')]}
-            rows={data.byCountry.map((c) => ({
-              key: `${c.product}-${c.country}`,
-              cells: [t(`common.product.${c.product}`), countryName(c.country, i18n.language)],
-              figures: c,
-            }))}
-          />
+          <TableCard title={t('suppliers.margin.bySupplier')}>
+            <MarginTable
+              testId="margin-by-supplier"
+              head={[t('suppliers.margin.supplier'), t('suppliers.margin.proxies')]}
+              rows={data.bySupplier.map((s) => ({
+                key: s.supplierId,
+                cells: [s.name, formatNumber(s.proxies)],
+                figures: s,
+              }))}
+            />
+          </TableCard>
+          <TableCard title={t('suppliers.margin.byCountry')}>
+            <MarginByCountryTable testId="margin-by-country" rows={data.byCountry} />
+          </TableCard>
         </>
       )}
     </Stack>

@@ -5,9 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowForwardOutlined from '@mui/icons-material/ArrowForwardOutlined';
 import { useTranslation } from 'react-i18next';
-import { formatMargin, hasMarginDays, MarginDailyChart, MarginTable } from '@/components/margin-figures';
+import { formatMargin, hasMarginDays, MarginByCountryTable, MarginDailyChart } from '@/components/margin-figures';
 import { paths } from '@/config/paths';
-import { countryName, formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { useMarginStats, type StatsRange } from '../../api/stats';
 import { marginCsv } from '../../utils/analytics-csv';
 import { ChartCard } from './chart-card';
@@ -59,15 +59,7 @@ export function MarginCard({ range, valid }: { range: StatsRange; valid: boolean
             <Typography variant="subtitle2">{t('analytics.margin.perDay')}</Typography>
             <MarginDailyChart days={data.daily} height={240} />
             <Typography variant="subtitle2">{t('analytics.margin.byCountry')}</Typography>
-            <MarginTable
-              testId="margin-card-by-country"
-              head={[t('suppliers.margin.product'), t('suppliers.margin.country')]}
-              rows={data.byCountry.map((c) => ({
-                key: `${c.product}-${c.country}`,
-                cells: [t(`common.product.${c.product}`), countryName(c.country, i18n.language)],
-                figures: c,
-              }))}
-            />
+            <MarginByCountryTable testId="margin-card-by-country" rows={data.byCountry} />
           </>
         )}
         <div>
