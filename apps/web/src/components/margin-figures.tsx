@@ -84,9 +84,11 @@ export function MarginTable({
                 {h}
               </TableCell>
             ))}
-            <TableCell align="right">{t('suppliers.margin.revenue')}</TableCell>
-            <TableCell align="right">{t('suppliers.margin.cost')}</TableCell>
-            <TableCell align="right">{t('suppliers.margin.margin')}</TableCell>
+            {(['revenue', 'cost', 'margin'] as const).map((key) => (
+              <TableCell key={key} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {t(`suppliers.margin.${key}`)}
+              </TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
