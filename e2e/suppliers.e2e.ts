@@ -19,6 +19,7 @@ import {
   type Credentials,
 } from './support/app';
 import { useE2E } from './support/setup';
+import { priceSupplierCountry, routeCountryInUi } from './support/suppliers';
 
 // Reselling a supplier's proxies, end to end: an admin connects a Proxy6 account (the local fake,
 // speaking Proxy6's API) in the UI and routes a country no node of the seller's has; a customer buys
@@ -176,20 +177,12 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
     owner = await ownerToken(server());
     // The catalogue side, as an admin sets it up elsewhere: a retail price for the country and the
     // rouble's worth in coins.
-    const created = await api(server(), 'POST', '/api/country/v4/admin/create', {
-      token: owner,
-      body: {
-        code: COUNTRY,
-        name: 'Malta',
-        prices: [{ unit: 'day', price: DAY_PRICE, renewPrice: DAY_PRICE, quantityStep: 1 }],
-      },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const rates = await api(server(), 'PUT', '/api/setting/admin/update', {
-      token: owner,
-      body: { settings: { supplierRates: { RUB: RUB_RATE } } },
-    });
-    expect(rates.status, JSON.stringify(rates.body)).toBe(200);
+    await priceSupplierCountry(
+      server(),
+      owner,
+      { code: COUNTRY, name: 'Malta', dayPrice: DAY_PRICE },
+      { RUB: RUB_RATE },
+    );
     // Priced, but no node of the seller's has it: not on sale.
     expect(await onSale()).toBe(false);
 
@@ -212,17 +205,7 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
     p6Id = listed.body.find((s) => s.name === 'Proxy6 main')?.id ?? '';
 
     // …routes the country to it, and syncs it to count its stock.
-    await page.getByTestId('suppliers-tab-routes').click();
-    await page.getByTestId('route-new-country').fill(COUNTRY);
-    await page.getByTestId('route-new').click();
-    const route = page.getByTestId(`route-v4-${COUNTRY}`);
-    await route.getByRole('combobox').click();
-    await page.getByRole('option', { name: 'Proxy6 main' }).click();
-    await route.getByTestId('route-add-source-button').click();
-    await route.getByTestId('route-save').click();
-    // The saved route replaces the draft editor of the same test id.
-    await route.locator(`[data-testid="route-source"][data-source="${p6Id}"]`).first().waitFor();
-    await expect.poll(() => route.count()).toBe(1);
+    await routeCountryInUi(page, COUNTRY, { name: 'Proxy6 main', id: p6Id });
     await page.getByTestId('suppliers-tab-suppliers').click();
     await supplierRow(page, 'Proxy6 main').getByTestId('supplier-sync').click();
     await supplierRow(page, 'Proxy6 main').filter({ hasText: COUNTRY }).waitFor();

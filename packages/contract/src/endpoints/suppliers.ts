@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZOk } from '../schemas/common.js';
+import { ZListQuery, ZOk, zPage } from '../schemas/common.js';
 import {
   ZMargin,
   ZMarginQuery,
@@ -18,7 +18,14 @@ import { ZIdParams } from './proxies.js';
  * that pick them, for the site's admins (the owner: any site's, through the site it serves).
  */
 export const supplierAdminEndpoints = {
+  /** Every supplier of the site, oldest first (the fixed answer older clients read). */
   list: endpoint('GET', '/supplier/admin/list', { response: z.array(ZSupplier) }),
+  /**
+   * The same suppliers one page at a time, newest first (docs/wire-contract.md#paging), `search`
+   * in the name: a seller with many pasted lists or accounts pages on the server like every other
+   * admin list.
+   */
+  listPage: endpoint('GET', '/supplier/admin/list-page', { query: ZListQuery, response: zPage(ZSupplier) }),
   create: endpoint('POST', '/supplier/admin/create', {
     body: ZSupplierCreateRequest,
     response: ZSupplier,

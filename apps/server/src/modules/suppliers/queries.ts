@@ -117,7 +117,12 @@ export async function supplierViews(db: DbOrTx, siteId: string, onlyId?: string)
     .select()
     .from(suppliers)
     .where(onlyId ? and(eq(suppliers.siteId, siteId), eq(suppliers.id, onlyId)) : eq(suppliers.siteId, siteId))
-    .orderBy(suppliers.createdAt);
+    .orderBy(suppliers.createdAt, suppliers.id);
+  return viewsOf(db, rows);
+}
+
+/** The admin's view of these supplier rows, in their order: counts, spend and events of them only. */
+export async function viewsOf(db: DbOrTx, rows: SupplierRow[]): Promise<TSupplier[]> {
   if (rows.length === 0) {
     return [];
   }

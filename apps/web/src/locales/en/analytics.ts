@@ -53,6 +53,16 @@ export const analytics: typeof vi = {
     rate: 'Rate',
     note: 'Counted in orders: rate = renewed ÷ due in the range.',
   },
+  margin: {
+    title: 'Margin from suppliers',
+    intro:
+      'Proxies bought from suppliers: revenue (purchases and renewals paid), upstream cost and margin per day and per country.',
+    totals: 'Revenue {{revenue}} · Cost {{cost}} · Margin {{margin}}',
+    perDay: 'Margin per day',
+    byCountry: 'Per country',
+    empty: 'No supplier proxy was sold or renewed in this range.',
+    open: 'Details on the Suppliers page',
+  },
   users: {
     title: 'New customers',
     newUsers: 'New customers',

@@ -10,6 +10,10 @@ export const suppliers: typeof vi = {
   editTitle: 'Edit supplier: {{name}}',
   created: 'Supplier added',
   deleted: 'Supplier deleted',
+  search: 'Search by name',
+  syncingNames: 'Syncing balance and stock: {{names}}',
+  syncingCount_one: 'Syncing {{count}} supplier',
+  syncingCount_other: 'Syncing {{count}} suppliers',
   synced: '{{name}} synced',
   kind: { proxy6: 'Proxy6', webshare: 'Webshare', list: 'Pasted list' },
   kindHelp: {
@@ -103,6 +107,8 @@ export const suppliers: typeof vi = {
     events: 'Recent activity',
     noEvents: 'No activity yet',
     stock: 'Stock per product and country',
+    renewAhead:
+      "Renews {{hours}} ahead: the upstream proxy is prolonged at the supplier so it lasts at least that long past the customer's expiry.",
     event: {
       error: 'Error',
       bought: 'Bought',

@@ -52,6 +52,16 @@ export const analytics = {
     rate: 'Tỷ lệ',
     note: 'Tính theo đơn hàng: tỷ lệ = đã gia hạn ÷ đến hạn trong khoảng.',
   },
+  margin: {
+    title: 'Lợi nhuận từ nhà cung cấp',
+    intro:
+      'Proxy mua từ nhà cung cấp: doanh thu (đơn mua và gia hạn đã thanh toán), giá vốn và lợi nhuận theo ngày và theo quốc gia.',
+    totals: 'Doanh thu {{revenue}} · Giá vốn {{cost}} · Lợi nhuận {{margin}}',
+    perDay: 'Lợi nhuận theo ngày',
+    byCountry: 'Theo quốc gia',
+    empty: 'Chưa có proxy nào từ nhà cung cấp được bán hoặc gia hạn trong khoảng này.',
+    open: 'Xem chi tiết ở trang Nhà cung cấp',
+  },
   users: {
     title: 'Khách hàng mới',
     newUsers: 'Khách hàng mới',

@@ -10,6 +10,10 @@ export const suppliers = {
   created: 'Đã thêm nhà cung cấp',
   deleted: 'Đã xoá nhà cung cấp',
   synced: 'Đã đồng bộ {{name}}',
+  search: 'Tìm theo tên',
+  syncingNames: 'Đang đồng bộ số dư và tồn kho: {{names}}',
+  syncingCount_one: 'Đang đồng bộ {{count}} nhà cung cấp',
+  syncingCount_other: 'Đang đồng bộ {{count}} nhà cung cấp',
   kind: { proxy6: 'Proxy6', webshare: 'Webshare', list: 'Danh sách dán tay' },
   kindHelp: {
     proxy6: 'Mua theo yêu cầu qua API Proxy6: mỗi proxy của khách là một proxy mua ở Proxy6.',
@@ -102,6 +106,8 @@ export const suppliers = {
     events: 'Hoạt động gần đây',
     noEvents: 'Chưa có hoạt động',
     stock: 'Tồn kho theo sản phẩm và quốc gia',
+    renewAhead:
+      'Gia hạn trước {{hours}}: proxy gốc được gia hạn ở nhà cung cấp để luôn còn hạn ít nhất chừng ấy sau hạn của khách.',
     event: {
       error: 'Lỗi',
       bought: 'Đã mua',

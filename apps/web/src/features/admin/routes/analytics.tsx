@@ -6,11 +6,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DayRangeFields } from '@/components/day-range-fields';
 import { PageHeader } from '@/components/page-header';
-import { lastDays } from '@/lib/day-range';
+import { lastDays, validRange } from '@/lib/day-range';
 import { formatMoney } from '@/lib/format';
 import { useStatsBreakdown, useStatsDaily, useStock, type StatsRange } from '../api/stats';
 import { ChartCard } from '../components/analytics/chart-card';
 import { CountChart, Empty, RevenueCharts, SalesChart } from '../components/analytics/charts';
+import { MarginCard } from '../components/analytics/margin-card';
 import { ProductsTable, RenewalsTable, StockTable } from '../components/analytics/tables';
 import { renewalsCsv, revenueCsv, salesCsv, stockCsv, usersCsv } from '../utils/analytics-csv';
 
@@ -66,6 +67,7 @@ export function AdminAnalyticsRoute() {
           {!daily.data ? <Skeleton variant="rounded" height={280} /> : <SalesChart days={days} />}
           {breakdown.data && breakdown.data.products.length > 0 && <ProductsTable rows={breakdown.data.products} />}
         </ChartCard>
+        <MarginCard range={range} valid={validRange(range)} />
         <ChartCard
           title={t('analytics.renewals.title')}
           csv={() => renewalsCsv(days, breakdown.data?.renewals ?? [])}

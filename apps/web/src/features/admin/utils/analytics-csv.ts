@@ -1,4 +1,4 @@
-import type { TStatsBreakdown, TStatsDay, TStockRow } from '@proxy/contract';
+import type { TMargin, TStatsBreakdown, TStatsDay, TStockRow } from '@proxy/contract';
 import { PAYMENT_METHODS } from '@proxy/contract';
 
 function cell(v: string | number | null): string {
@@ -57,5 +57,20 @@ export function stockCsv(rows: TStockRow[]): string {
   return toCsv(
     ['type', 'country', 'pool', 'total', 'used', 'free', 'sold_per_day', 'days_left'],
     rows.map((r) => [r.type, r.country, r.pool, r.total, r.used, r.free, r.soldPerDay, r.daysLeft]),
+  );
+}
+
+/** Supplier proxies' revenue, cost and margin in coins: per day, then per product and country. */
+export function marginCsv(margin: Pick<TMargin, 'daily' | 'byCountry'>): string {
+  return (
+    toCsv(
+      ['date', 'revenue', 'cost', 'margin'],
+      margin.daily.map((d) => [d.day, d.revenue, d.cost, d.margin]),
+    ) +
+    '\r\n' +
+    toCsv(
+      ['product', 'country', 'revenue', 'cost', 'margin'],
+      margin.byCountry.map((c) => [c.product, c.country, c.revenue, c.cost, c.margin]),
+    )
   );
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type CallAnswer, type CallBody } from '@/lib/api-client';
+import { keepPreviousData, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type CallAnswer, type CallBody, type CallQuery } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
+import { staleStockAfterRoute } from '../utils/route-sources';
 
 /** A supplier as GET /api/supplier/admin/list answers it (the API key is never in it). */
 export type TSupplierRow = CallAnswer<'GET /supplier/admin/list'>[number];
@@ -9,16 +10,31 @@ export type SupplierUpdateBody = CallBody<'PUT /supplier/admin/update/:id'>;
 export type AddLinesBody = CallBody<'POST /supplier/admin/add-lines/:id'>;
 export type AddLinesAnswer = CallAnswer<'POST /supplier/admin/add-lines/:id'>;
 
+export type SupplierPageQuery = CallQuery<'GET /supplier/admin/list-page'>;
+
 export const suppliersQueryKey = [...queryRoots.admin, 'suppliers'] as const;
+const listKey = [...suppliersQueryKey, 'list'] as const;
+const syncKey = [...suppliersQueryKey, 'sync'] as const;
 
 /**
- * GET /api/supplier/admin/list: the site's suppliers (a handful, not paged). Refreshed every 30 s,
- * because balances, stock and errors change while the page is open (syncs, purchases, checks).
+ * GET /api/supplier/admin/list: every supplier of the site, for the routes' source pickers.
+ * Refreshed every 30 s, because balances, stock and errors change while the page is open
+ * (syncs, purchases, checks).
  */
 export function useSuppliers() {
   return useQuery({
-    queryKey: [...suppliersQueryKey, 'list'],
+    queryKey: listKey,
     queryFn: () => api.call('GET /supplier/admin/list'),
+    refetchInterval: 30_000,
+  });
+}
+
+/** GET /api/supplier/admin/list-page?page&limit&search: the grid's page, refreshed like the list. */
+export function useSupplierPage(query: SupplierPageQuery) {
+  return useQuery({
+    queryKey: [...suppliersQueryKey, 'page', query],
+    queryFn: () => api.call('GET /supplier/admin/list-page', { query }),
+    placeholderData: keepPreviousData,
     refetchInterval: 30_000,
   });
 }
@@ -41,16 +57,47 @@ export function useCreateSupplier() {
   return useSupplierMutation((body: SupplierCreateBody) => api.call('POST /supplier/admin/create', { body }));
 }
 
-/** PUT /api/supplier/admin/update/:id {name?, baseUrl?, apiKey?, status?, safetyMarginHours?}. */
-export function useUpdateSupplier() {
-  return useSupplierMutation(({ id, ...body }: SupplierUpdateBody & { id: string }) =>
-    api.call('PUT /supplier/admin/update/:id', { params: { id }, body }),
-  );
+/**
+ * POST /api/supplier/admin/sync/:id → Supplier (balance, countries, stock; a webshare pool). Keyed,
+ * so the grid shows every sync in flight wherever it was started (its button, an edit, a route).
+ * The lists are refetched even when the call failed: the supplier may have recorded its error.
+ */
+export function useSyncSupplier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: syncKey,
+    mutationFn: (id: string) => api.call('POST /supplier/admin/sync/:id', { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: suppliersQueryKey }),
+  });
 }
 
-/** POST /api/supplier/admin/sync/:id → Supplier (balance, countries, stock; a webshare pool). */
-export function useSyncSupplier() {
-  return useSupplierMutation((id: string) => api.call('POST /supplier/admin/sync/:id', { params: { id } }));
+/** The ids of the suppliers whose sync is running now. */
+export function useSyncingIds(): string[] {
+  return useMutationState({
+    filters: { mutationKey: syncKey, status: 'pending' },
+    select: (mutation) => String(mutation.state.variables),
+  });
+}
+
+/**
+ * PUT /api/supplier/admin/update/:id {name?, baseUrl?, apiKey?, status?, safetyMarginHours?}. A new
+ * key or base URL is another account, and a supplier switched back on may have changed while off:
+ * their balance and stock are asked for again at once instead of showing the old account's.
+ */
+export function useUpdateSupplier() {
+  const queryClient = useQueryClient();
+  const sync = useSyncSupplier();
+  return useMutation({
+    mutationFn: ({ id, ...body }: SupplierUpdateBody & { id: string }) =>
+      api.call('PUT /supplier/admin/update/:id', { params: { id }, body }),
+    onSuccess: (updated, body) => {
+      const another = body.apiKey !== undefined || body.baseUrl !== undefined || body.status === 'ok';
+      if (updated.kind !== 'list' && another) {
+        sync.mutate(updated.id);
+      }
+      return queryClient.invalidateQueries({ queryKey: suppliersQueryKey });
+    },
+  });
 }
 
 /** POST /api/supplier/admin/add-lines/:id → {added, duplicates, invalid, reasons} (kind `list`). */
@@ -76,13 +123,22 @@ export function useSupplierRoutes() {
   });
 }
 
-/** PUT /api/supplier/admin/route {product, country, sources} → every route; empty sources remove it. */
+/**
+ * PUT /api/supplier/admin/route {product, country, sources} → every route; empty sources remove it.
+ * A Proxy6 supplier counts stock only for what is routed to it, so each one the save put on or
+ * took off this route is synced for its new count.
+ */
 export function useSetSupplierRoute() {
   const queryClient = useQueryClient();
+  const sync = useSyncSupplier();
   return useMutation({
     mutationFn: (body: CallBody<'PUT /supplier/admin/route'>) => api.call('PUT /supplier/admin/route', { body }),
-    onSuccess: (routes) => {
+    onSuccess: (routes, body) => {
       queryClient.setQueryData([...suppliersQueryKey, 'routes'], routes);
+      const known = queryClient.getQueryData<TSupplierRow[]>(listKey) ?? [];
+      for (const id of staleStockAfterRoute(body, known)) {
+        sync.mutate(id);
+      }
       // The catalogue's stock counts every source of a route.
       return queryClient.invalidateQueries({ queryKey: queryRoots.admin });
     },

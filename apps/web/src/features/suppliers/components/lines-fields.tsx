@@ -68,7 +68,8 @@ export function LinesFields({
           <MenuItem value="v6">{t('common.product.v6')}</MenuItem>
         </TextField>
       </Grid>
-      <Grid size={{ xs: 6, sm: 6 }}>
+      {/* A whole row on a phone: half of 390 px cuts the Vietnamese label. */}
+      <Grid size={{ xs: 12, sm: 6 }}>
         <TextField
           type="date"
           label={t('suppliers.fields.expiresOn')}

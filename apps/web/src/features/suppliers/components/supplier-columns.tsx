@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -20,12 +21,14 @@ import { formatNumber } from '@/lib/format';
 export type SupplierAction = 'details' | 'edit' | 'sync' | 'addLines' | 'delete';
 
 /**
- * The suppliers grid: what each holds and costs, whether it answers, and its actions. `syncingId`
- * is the supplier whose sync is in flight: its button shows the progress.
+ * The suppliers grid: what each holds and costs, whether it answers, and its actions. `syncing`
+ * are the suppliers whose sync is in flight: their buttons show the progress. Each column is wide
+ * enough for its header and its longest fixed label in both languages (the Vietnamese ones are
+ * the longer), so nothing is cut at any width: a phone scrolls the grid instead.
  */
 export function useSupplierColumns(
   onAction: (action: SupplierAction, supplier: TSupplierRow) => void,
-  syncingId: string | null,
+  syncing: readonly string[],
 ): GridColDef<TSupplierRow>[] {
   const { t, i18n } = useTranslation();
   return [
@@ -49,35 +52,36 @@ export function useSupplierColumns(
     {
       field: 'kind',
       headerName: t('suppliers.columns.kind'),
-      minWidth: 120,
+      minWidth: 160,
       valueGetter: (_v, row) => t(`suppliers.kind.${row.kind}`),
     },
     {
       field: 'status',
       headerName: t('suppliers.columns.status'),
-      minWidth: 110,
+      minWidth: 130,
       renderCell: ({ row }) => <SupplierStatusChip status={row.status} />,
     },
     {
       field: 'actions',
       headerName: t('suppliers.columns.actions'),
-      minWidth: 250,
+      minWidth: 270,
       sortable: false,
       renderCell: ({ row }) => {
-        const syncing = syncingId === row.id;
+        const busy = syncing.includes(row.id);
         return (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
             <Button
               size="small"
               variant="outlined"
               startIcon={<SyncOutlined />}
-              loading={syncing}
+              loading={busy}
               loadingPosition="start"
-              disabled={syncingId !== null && !syncing}
               onClick={() => onAction('sync', row)}
               data-testid="supplier-sync"
+              data-syncing={busy}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
             >
-              {syncing ? t('suppliers.actions.syncing') : t('suppliers.actions.sync')}
+              {busy ? t('suppliers.actions.syncing') : t('suppliers.actions.sync')}
             </Button>
             {row.kind === 'list' && (
               <Tooltip title={t('suppliers.actions.addLines')}>
@@ -120,7 +124,7 @@ export function useSupplierColumns(
     {
       field: 'balance',
       headerName: t('suppliers.columns.balance'),
-      minWidth: 130,
+      minWidth: 140,
       valueGetter: (_v, row) => formatSupplierBalance(row.balance, row.currency, i18n.language) ?? t('common.none'),
     },
     {
@@ -128,37 +132,42 @@ export function useSupplierColumns(
       headerName: t('suppliers.columns.stock'),
       minWidth: 260,
       sortable: false,
-      renderCell: ({ row }) => <StockChips stock={row.stock} max={2} />,
+      // Centred in the row like the text cells beside it.
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+          <StockChips stock={row.stock} max={2} />
+        </Box>
+      ),
     },
-    // Counts group with dots in both languages (docs/product-rules.md#formats), as coins do.
+    // Counts follow the interface language (docs/product-rules.md#formats), as coins do.
     {
       field: 'proxies',
       headerName: t('suppliers.columns.proxies'),
-      minWidth: 90,
+      minWidth: 110,
       valueGetter: (_v, row) => formatNumber(row.proxies),
     },
     {
       field: 'unused',
       headerName: t('suppliers.columns.unused'),
-      minWidth: 90,
+      minWidth: 110,
       valueGetter: (_v, row) => formatNumber(row.unused),
     },
     {
       field: 'spend',
       headerName: t('suppliers.columns.spend'),
-      minWidth: 120,
+      minWidth: 130,
       valueGetter: (_v, row) => formatNumber(row.spend),
     },
     {
       field: 'safetyMarginHours',
       headerName: t('suppliers.columns.safetyMargin'),
-      minWidth: 120,
+      minWidth: 150,
       valueGetter: (_v, row) => t('suppliers.hours', { count: row.safetyMarginHours }),
     },
     {
       field: 'lastSyncAt',
       headerName: t('suppliers.columns.lastSync'),
-      minWidth: 150,
+      minWidth: 170,
       valueGetter: (_v, row) => (row.lastSyncAt ? formatDateTime(row.lastSyncAt) : t('suppliers.never')),
     },
     {

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,13 +11,30 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
 import type { TSupplierRow } from '../api/suppliers';
+import { formatSupplierBalance } from '../utils/supplier-format';
 import { StockChips } from './stock-chips';
 import { SupplierStatusChip } from './supplier-status-chip';
 
 /** Everything about one supplier the grid cannot fit: its whole stock and its latest events (errors, purchases, replacements). */
 export function SupplierDetailsDialog({ supplier, onClose }: { supplier: TSupplierRow; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const facts = [
+    {
+      key: 'balance',
+      label: t('suppliers.columns.balance'),
+      value: formatSupplierBalance(supplier.balance, supplier.currency, i18n.language) ?? t('common.none'),
+    },
+    { key: 'proxies', label: t('suppliers.columns.proxies'), value: formatNumber(supplier.proxies) },
+    { key: 'unused', label: t('suppliers.columns.unused'), value: formatNumber(supplier.unused) },
+    { key: 'spend', label: t('suppliers.columns.spend'), value: formatNumber(supplier.spend) },
+    {
+      key: 'lastSync',
+      label: t('suppliers.columns.lastSync'),
+      value: supplier.lastSyncAt ? formatDateTime(supplier.lastSyncAt) : t('suppliers.never'),
+    },
+  ];
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="supplier-details">
       <DialogTitle>
@@ -27,6 +45,32 @@ export function SupplierDetailsDialog({ supplier, onClose }: { supplier: TSuppli
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
+          {/* Label and value side by side, as many pairs a row as fit (one on a phone). */}
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', sm: 'repeat(2, minmax(0, 1fr) auto)' },
+              columnGap: 2,
+              rowGap: 0.5,
+            }}
+            data-testid="supplier-facts"
+          >
+            {facts.map((f) => (
+              <Box key={f.key} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {f.label}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', fontWeight: 600 }}>
+                  {f.value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          <Typography variant="body2" data-testid="supplier-renew-ahead">
+            {t('suppliers.details.renewAhead', { hours: t('suppliers.hours', { count: supplier.safetyMarginHours }) })}
+          </Typography>
           <div>
             <Typography variant="subtitle2" gutterBottom>
               {t('suppliers.details.stock')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revenueCsv, toCsv } from '../analytics-csv';
+import { marginCsv, revenueCsv, toCsv } from '../analytics-csv';
 
 describe('toCsv', () => {
   it('should quote cells with commas, quotes or line breaks', () => {
@@ -27,5 +27,26 @@ describe('toCsv', () => {
       },
     ]);
     expect(csv.split('\r\n')[1]).toBe('2026-03-10,450000,1,2,3,4,5,6,7,8');
+  });
+});
+
+describe('marginCsv', () => {
+  it('should give the days, then the countries, in whole coins', () => {
+    const csv = marginCsv({
+      daily: [
+        { day: '2026-03-10', revenue: 5000, cost: 1500, margin: 3500 },
+        { day: '2026-03-11', revenue: 0, cost: 300, margin: -300 },
+      ],
+      byCountry: [{ product: 'v4', country: 'MT', revenue: 5000, cost: 1800, margin: 3200 }],
+    });
+    expect(csv.split('\r\n')).toEqual([
+      'date,revenue,cost,margin',
+      '2026-03-10,5000,1500,3500',
+      '2026-03-11,0,300,-300',
+      '',
+      'product,country,revenue,cost,margin',
+      'v4,MT,5000,1800,3200',
+      '',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marginPercent } from '../margin';
+import { marginPercent } from '@/lib/margin';
 import { formatSupplierBalance, sortStock } from '../supplier-format';
 
 describe('margin figures', () => {
