@@ -257,6 +257,24 @@ describe('renewing a pool proxy', () => {
     const paid = await balanceOf(t, c.id);
     expect((await renew(c.token, proxyId, 3)).json().message).toBe('NOT_ENOUGT_PROXY');
     expect(await balanceOf(t, c.id)).toBe(paid);
+    // The refusal outlives the rolled-back renewal: on the supplier's page, with the admins' alert.
+    const s = await untilEvent(listId, (e) => e.kind === 'prolong_refused');
+    expect(s.events.find((e: { kind: string }) => e.kind === 'prolong_refused').message).toContain(
+      `ends ${new Date(expiresAt).toISOString()}`,
+    );
+    const alerts = await queryRows<{ alert: string | null }>(
+      t.ctx.db,
+      sql`select alert from supplier_events where supplier_id = ${listId} and kind = 'prolong_refused'`,
+    );
+    expect(alerts).toEqual([{ alert: 'prolong_refused' }]);
+    // Refused again (auto-renew retries each sweep): recorded, the admins not alerted twice.
+    expect((await renew(c.token, proxyId, 3)).json().message).toBe('NOT_ENOUGT_PROXY');
+    const again = await queryRows<{ alert: string | null }>(
+      t.ctx.db,
+      sql`select alert from supplier_events where supplier_id = ${listId} and kind = 'prolong_refused' order by id`,
+    );
+    expect(again).toEqual([{ alert: 'prolong_refused' }, { alert: null }]);
+    expect(await balanceOf(t, c.id)).toBe(paid);
     expect((await renew(c.token, proxyId, 1)).statusCode).toBe(200);
     expect(await balanceOf(t, c.id)).toBe(paid - DAY_PRICE);
     expect(await ledgerMismatches(t)).toEqual([]);
