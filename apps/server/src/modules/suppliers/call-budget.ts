@@ -19,10 +19,11 @@ import { hmacHex } from '../../lib/crypto.js';
  */
 
 /**
- * Longer than the supplier's second: the time is taken when the call leaves, and the supplier
- * counts it when it arrives, so a call that travelled slower must not make the fourth look early.
+ * Longer than the supplier's second: the time is taken when the call leaves and the supplier counts
+ * it when it arrives, so a call that travelled up to 200 ms slower than a later one must not make
+ * the fourth look early (a 429 costs a retry, and a lost answer to `buy` a `getproxy` lookup).
  */
-export const CALL_WINDOW_MS = 1100;
+export const CALL_WINDOW_MS = 1200;
 
 /** Per app instance (its context): the last queued caller of each account. */
 const queues = new WeakMap<object, Map<string, Promise<void>>>();
