@@ -106,8 +106,11 @@ export class Proxy6Client {
     private readonly http: SupplierHttp,
     private readonly baseUrl: string,
     private readonly apiKey: string,
-    /** Resolves when the account may send one more call (its 3 a second, across instances). */
-    private readonly throttle: () => Promise<void>,
+    /**
+     * Resolves when the account may send one more call (its 3 a second, across instances), with
+     * the function to call once the call answered or failed.
+     */
+    private readonly throttle: () => Promise<() => Promise<void>>,
   ) {}
 
   private async call(method: string, params: Record<string, string | number> = {}): Promise<Record<string, unknown>> {
@@ -115,8 +118,12 @@ export class Proxy6Client {
       Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
     ).toString();
     const url = `${this.baseUrl.replace(/\/+$/, '')}/api/${encodeURIComponent(this.apiKey)}/${method}/${query ? `?${query}` : ''}`;
-    await this.throttle();
-    return parseProxy6(await supplierGet(this.http, url));
+    const done = await this.throttle();
+    try {
+      return parseProxy6(await supplierGet(this.http, url));
+    } finally {
+      await done();
+    }
   }
 
   async account(): Promise<{ balance: number; currency: string }> {
