@@ -18,9 +18,9 @@ import { hmacHex } from '../../lib/crypto.js';
  */
 
 /**
- * Longer than the supplier's second: the time is taken when the call leaves and the supplier counts
- * it when it arrives, so a call that travelled up to 200 ms slower than a later one must not make
- * the fourth look early (a 429 costs a retry, and a lost answer to `buy` a `getproxy` lookup).
+ * Longer than the supplier's second: a call still on its way when a later one takes its turn is
+ * counted from when it left, so up to 200 ms of difference in travel must not make the fourth look
+ * early (a 429 costs a retry, and a lost answer to `buy` a `getproxy` lookup).
  */
 export const CALL_WINDOW_MS = 1200;
 
