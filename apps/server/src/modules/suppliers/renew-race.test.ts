@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from '../../../test/helper.js';
 import { startFakeProxy6, type FakeProxy6 } from '../../../test/fakes/index.js';
-import { addDayCountries, addProxy6AndList } from '../../../test/suppliers.js';
+import { addDayCountries, addProxy6AndList, buyOne, renewCharges, renewOne } from '../../../test/suppliers.js';
 import { writeUpstreamEnds } from './queries.js';
 
 /**
@@ -55,25 +55,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function buy(token: string, autoRenew = false) {
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/v4-proxy/buy-retail',
-    token,
-    payload: { country: 'MT', quantity: 1, period: { unit: 'day', value: 3 }, autoRenew },
-  });
-  expect(res.json().order.status).toBe('using');
-  return { orderId: res.json().order.id as string, proxyId: res.json().proxies[0].id as string };
-}
-
-const renew = (token: string, proxyId: string, days: number) =>
-  t.inject({
-    method: 'PUT',
-    url: '/api/v4-proxy/renew-list-proxy',
-    token,
-    payload: { listProxyId: [proxyId], period: { unit: 'day', value: days } },
-  });
-
 async function ends(proxyId: string) {
   const [r] = await queryRows<{
     id: string;
@@ -93,14 +74,6 @@ async function ends(proxyId: string) {
   };
 }
 
-async function renewCharges(userId: string): Promise<number> {
-  const [r] = await queryRows<{ n: string | number }>(
-    t.ctx.db,
-    sql`select count(*) as n from transactions where user_id = ${userId} and type in ('renew', 'auto_renew')`,
-  );
-  return Number(r!.n);
-}
-
 const prolongs = () => p6.calls.filter((c) => c.method === 'prolong');
 const waits = () => log.filter((l) => l.includes('renewal waits for another renewal')).length;
 
@@ -114,7 +87,7 @@ function holdNextProlong(): () => void {
 describe('two renewals of one Proxy6 proxy at once', () => {
   it('should prolong once and charge once when auto-renew meets a manual renewal', async () => {
     const c = await customer(t, 100_000);
-    const { proxyId } = await buy(c.token, true);
+    const { proxyId } = await buyOne(t, c.token, 'MT', true);
     const paid = await balanceOf(t, c.id);
     const before = await ends(proxyId);
     t.clock.advance(before.customer - t.clock.nowMs() - 30 * 60_000);
@@ -122,7 +95,7 @@ describe('two renewals of one Proxy6 proxy at once', () => {
     const calls = prolongs().length;
     const waited = waits();
     const release = holdNextProlong();
-    const manual = renew(c.token, proxyId, 3);
+    const manual = renewOne(t, c.token, proxyId, 3);
     let early: unknown;
     void manual.then((r) => (early = r.body));
     await waitFor(() => prolongs().length === calls + 1 || early !== undefined);
@@ -135,7 +108,7 @@ describe('two renewals of one Proxy6 proxy at once', () => {
     expect((await manual).statusCode).toBe(200);
     expect(await auto).toBe(true);
     expect(prolongs()).toHaveLength(calls + 1);
-    expect(await renewCharges(c.id)).toBe(1);
+    expect(await renewCharges(t, c.id)).toBe(1);
     expect(await balanceOf(t, c.id)).toBe(paid - 3 * DAY_PRICE);
     const after = await ends(proxyId);
     expect(after.customer).toBe(before.customer + 3 * DAY_MS);
@@ -146,15 +119,15 @@ describe('two renewals of one Proxy6 proxy at once', () => {
 
   it('should let a second manual renewal prolong only after the first, for its own days', async () => {
     const c = await customer(t, 100_000);
-    const { proxyId } = await buy(c.token);
+    const { proxyId } = await buyOne(t, c.token, 'MT');
     const paid = await balanceOf(t, c.id);
     const before = await ends(proxyId);
     const calls = prolongs().length;
     const waited = waits();
     const release = holdNextProlong();
-    const first = renew(c.token, proxyId, 3);
+    const first = renewOne(t, c.token, proxyId, 3);
     await waitFor(() => prolongs().length === calls + 1);
-    const second = renew(c.token, proxyId, 4);
+    const second = renewOne(t, c.token, proxyId, 4);
     await waitFor(() => waits() > waited || prolongs().length > calls + 1, 60_000);
     expect(prolongs()).toHaveLength(calls + 1);
     release();
@@ -166,7 +139,7 @@ describe('two renewals of one Proxy6 proxy at once', () => {
         .slice(calls)
         .map((p) => p.params.period),
     ).toEqual(['3', '4']);
-    expect(await renewCharges(c.id)).toBe(2);
+    expect(await renewCharges(t, c.id)).toBe(2);
     expect(await balanceOf(t, c.id)).toBe(paid - 7 * DAY_PRICE);
     const after = await ends(proxyId);
     expect(after.customer).toBe(before.customer + 7 * DAY_MS);
@@ -184,7 +157,7 @@ describe('two renewals of one Proxy6 proxy at once', () => {
 describe('a prolong cut off while Proxy6 cannot be asked about it', () => {
   it('should answer ORDER_PROCESSING and prolong nothing until getproxy sees it through', async () => {
     const c = await customer(t, 100_000);
-    const { proxyId } = await buy(c.token);
+    const { proxyId } = await buyOne(t, c.token, 'MT');
     const paid = await balanceOf(t, c.id);
     const before = await ends(proxyId);
     // What a crash mid-prolong leaves: the intent pending, its holder gone, Proxy6 already prolonged.
@@ -212,19 +185,19 @@ describe('a prolong cut off while Proxy6 cannot be asked about it', () => {
     p6.fault('getproxy', { kind: 'http', status: 503 }, 1000);
     const calls = prolongs().length;
     for (let i = 0; i < 2; i++) {
-      const res = await renew(c.token, proxyId, 3);
+      const res = await renewOne(t, c.token, proxyId, 3);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('ORDER_PROCESSING');
     }
     expect(prolongs()).toHaveLength(calls);
     expect(await balanceOf(t, c.id)).toBe(paid);
-    expect(await renewCharges(c.id)).toBe(0);
+    expect(await renewCharges(t, c.id)).toBe(0);
     expect((await ends(proxyId)).customer).toBe(before.customer);
 
     p6.clearFaults();
-    expect((await renew(c.token, proxyId, 3)).statusCode).toBe(200);
+    expect((await renewOne(t, c.token, proxyId, 3)).statusCode).toBe(200);
     expect(prolongs()).toHaveLength(calls);
-    expect(await renewCharges(c.id)).toBe(1);
+    expect(await renewCharges(t, c.id)).toBe(1);
     const after = await ends(proxyId);
     expect(after.customer).toBe(before.customer + 3 * DAY_MS);
     expect(after.upstream).toBe(before.upstream + 3 * DAY_MS);
@@ -238,7 +211,7 @@ describe('an admin’s free extension of a Proxy6 proxy', () => {
 
   it('should prolong upstream first, charge the customer nothing and count the cost', async () => {
     const c = await customer(t, 100_000);
-    const { orderId, proxyId } = await buy(c.token);
+    const { orderId, proxyId } = await buyOne(t, c.token, 'MT');
     const paid = await balanceOf(t, c.id);
     const before = await ends(proxyId);
     const calls = prolongs().length;
@@ -248,7 +221,7 @@ describe('an admin’s free extension of a Proxy6 proxy', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]!.params).toMatchObject({ ids: before.upstreamId, period: '3' });
     expect(await balanceOf(t, c.id)).toBe(paid);
-    expect(await renewCharges(c.id)).toBe(0);
+    expect(await renewCharges(t, c.id)).toBe(0);
     const after = await ends(proxyId);
     expect(after.customer).toBe(before.customer + 3 * DAY_MS);
     expect(after.upstream).toBe(p6.proxies.get(before.upstreamId)!.unixtime_end * 1000);
@@ -264,7 +237,7 @@ describe('an admin’s free extension of a Proxy6 proxy', () => {
 
   it('should extend nothing, answer ADMIN_ERROR with the supplier’s words and alert when Proxy6 refuses', async () => {
     const c = await customer(t, 100_000);
-    const { orderId, proxyId } = await buy(c.token);
+    const { orderId, proxyId } = await buyOne(t, c.token, 'MT');
     const before = await ends(proxyId);
     p6.fault('prolong', { kind: 'error', errorId: 400 });
     const res = await extend(orderId, 3);
@@ -298,8 +271,8 @@ describe('an admin’s free extension of a Proxy6 proxy', () => {
 describe('writing upstream ends back', () => {
   it('should write a batch in one statement and never shorten an end', async () => {
     const c = await customer(t, 100_000);
-    const a = await ends((await buy(c.token)).proxyId);
-    const b = await ends((await buy(c.token)).proxyId);
+    const a = await ends((await buyOne(t, c.token, 'MT')).proxyId);
+    const b = await ends((await buyOne(t, c.token, 'MT')).proxyId);
     const later = new Date(a.upstream + DAY_MS).toISOString();
     const earlier = new Date(b.upstream - DAY_MS).toISOString();
     let statements = 0;
