@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { queryRows } from '../src/db/client.js';
 import type { FakeProxy6 } from './fakes/index.js';
 import type { TestApp } from './helper.js';
 
@@ -30,4 +32,34 @@ export async function addProxy6AndList(call: Call, p6: FakeProxy6): Promise<{ p6
   const listRes = await call('POST', '/supplier/admin/create', { kind: 'list', name: 'Pool' });
   expect(listRes.statusCode, listRes.body).toBe(200);
   return { p6Id: p6Res.json<{ id: string }>().id, listId: listRes.json<{ id: string }>().id };
+}
+
+/** A customer's purchase of one IPv4 proxy of `country` for 3 days, delivered in the request. */
+export async function buyOne(t: TestApp, token: string, country: string, autoRenew = false) {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/v4-proxy/buy-retail',
+    token,
+    payload: { country, quantity: 1, period: { unit: 'day', value: 3 }, autoRenew },
+  });
+  expect(res.json().order.status).toBe('using');
+  return { orderId: res.json().order.id as string, proxyId: res.json().proxies[0].id as string };
+}
+
+/** `renew-list-proxy` of one proxy for `days`. */
+export const renewOne = (t: TestApp, token: string, proxyId: string, days: number) =>
+  t.inject({
+    method: 'PUT',
+    url: '/api/v4-proxy/renew-list-proxy',
+    token,
+    payload: { listProxyId: [proxyId], period: { unit: 'day', value: days } },
+  });
+
+/** How many renewal charges (manual and auto) the user's ledger holds. */
+export async function renewCharges(t: TestApp, userId: string): Promise<number> {
+  const [r] = await queryRows<{ n: string | number }>(
+    t.ctx.db,
+    sql`select count(*) as n from transactions where user_id = ${userId} and type in ('renew', 'auto_renew')`,
+  );
+  return Number(r!.n);
 }

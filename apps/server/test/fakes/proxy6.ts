@@ -35,7 +35,9 @@ export type Proxy6Fault =
   /** buy: answers another country than asked. */
   | { kind: 'wrong-country'; country: string }
   /** buy: answers (and bills) fewer proxies than asked. */
-  | { kind: 'short'; count: number };
+  | { kind: 'short'; count: number }
+  /** Holds the call until `until` resolves, then does the work and answers. */
+  | { kind: 'hold'; until: Promise<void> };
 
 export interface FakeProxy6 {
   url: string;
@@ -49,8 +51,10 @@ export interface FakeProxy6 {
   proxies: Map<string, FakeProxy6Proxy>;
   /** Calls answered 429 for going past 3 a second. */
   throttled: number;
-  /** Every call, in order: method and params (the key is never recorded). */
-  calls: { method: string; params: Record<string, string> }[];
+  /** Every call, in order: method, params (the key is never recorded) and arrival (epoch ms). */
+  calls: { method: string; params: Record<string, string>; at: number }[];
+  /** When every request arrived (epoch ms), the ones answered 429 included. */
+  arrivals: number[];
   /** Where bought proxies point (a local proxy in the end-to-end flow). */
   proxyHost: string;
   proxyPort: number;
@@ -100,6 +104,7 @@ export async function startFakeProxy6(
     proxies: new Map(),
     throttled: 0,
     calls: [],
+    arrivals: [],
     proxyHost: '127.0.0.1',
     proxyPort: 1,
     hangMs: 3000,
@@ -162,6 +167,7 @@ export async function startFakeProxy6(
       return { status: 404, html: '<html><body>Not Found</body></html>' };
     }
     const now = Date.now();
+    fake.arrivals.push(now);
     const recent = recentByKey.get(m[1]!) ?? [];
     recentByKey.set(m[1]!, recent);
     while (recent.length > 0 && now - recent[0]! >= 1000) {
@@ -174,7 +180,7 @@ export async function startFakeProxy6(
     recent.push(now);
     const method = m[2] ?? '';
     const params = Object.fromEntries(req.query);
-    fake.calls.push({ method, params });
+    fake.calls.push({ method, params, at: now });
     if (decodeURIComponent(m[1]!) !== fake.apiKey) {
       return no(100);
     }
@@ -192,7 +198,7 @@ export async function startFakeProxy6(
       return { status: fault.status, json: { error: 'unavailable' } };
     }
     const version = Number(params.version ?? 6);
-    const answer = ((): FakeResponse => {
+    const work = (): FakeResponse => {
       switch (method) {
         case '':
           return yes();
@@ -328,7 +334,11 @@ export async function startFakeProxy6(
         default:
           return no(110);
       }
-    })();
+    };
+    if (fault?.kind === 'hold') {
+      return fault.until.then(work);
+    }
+    const answer = work();
     return fault?.kind === 'hang-after' ? hold(answer) : answer;
   }, opts.port);
   fake.url = server.url;

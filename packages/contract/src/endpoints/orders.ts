@@ -136,6 +136,8 @@ export const orderAdminEndpoints = {
     params: ZIdParams,
     body: ZAdminExtendOrderRequest,
     response: ZOrder,
+    // ADMIN_ERROR: a supplier refused to prolong upstream; ORDER_PROCESSING: a prolong is unresolved.
+    errors: ['ORDER_NOT_EXIST', 'ORDER_CANCELLED', 'ORDER_EXPIRED', 'ADMIN_ERROR', 'ORDER_PROCESSING'],
   }),
   cancel: endpoint('PUT', '/order/admin/cancel/:id', {
     params: ZIdParams,

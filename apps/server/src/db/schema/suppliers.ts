@@ -164,6 +164,18 @@ export const supplierPurchases = pgTable(
   ],
 );
 
+/**
+ * The latest calls sent to one supplier account (Proxy6 allows 3 a second per account), shared by
+ * every API instance on the database (modules/suppliers/call-budget.ts): a call is sent only after
+ * a transaction holding this row's lock found room in the window and recorded it here. `account` is an HMAC of the
+ * base URL and API key, so two supplier rows of one account share one budget and no key is stored.
+ */
+export const supplierCallSlots = pgTable('supplier_call_slots', {
+  account: text('account').primaryKey(),
+  /** When the latest calls were let through, or answered once they were (call-budget.ts). */
+  sent: timestamp('sent', { withTimezone: true }).array().notNull(),
+});
+
 /** One Proxy6 `prolong` call a renewal needs: the upstream rows, their Proxy6 ids and ends before it. */
 export interface RenewalGroup {
   supplierId: string;

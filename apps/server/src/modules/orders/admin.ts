@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ROLE, ZOrderLogI18n, type Period, type TOrderLog } from '@proxy/contract';
+import { ROLE, ZOrderLogI18n, periodToHours, type Period, type TOrderLog } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { changeBalance } from '../ledger/index.js';
 import { publish } from '../realtime/index.js';
 import { recordProxyChanges, releaseSlots } from '../supply/index.js';
+import { prolongUpstreams, upstreamFirst } from '../suppliers/index.js';
 import * as adminRepo from './admin-repository.js';
 import { logNotes } from './log-notes.js';
 import { toKey, toOrder, toProxy } from './mapper.js';
@@ -63,9 +64,15 @@ export async function adminOrderUnits(ctx: AppContext, siteId: string, id: strin
 
 /**
  * Extends the order's live proxies or keys (in use or expired, not yet locked) by a period, free
- * of charge: no ledger row, one order-log line. A cancelled order cannot be extended.
+ * of charge: no ledger row, one order-log line. A cancelled order cannot be extended. Supplier
+ * proxies are prolonged upstream first, as a paid renewal's are (modules/suppliers): a refusal
+ * extends nothing and answers ADMIN_ERROR with the supplier's words, and the admins are alerted.
  */
 export async function adminExtendOrder(ctx: AppContext, siteId: string, id: string, period: Period) {
+  return upstreamFirst(ctx, () => extendOnce(ctx, siteId, id, period));
+}
+
+function extendOnce(ctx: AppContext, siteId: string, id: string, period: Period) {
   return ctx.db.transaction(async (tx) => {
     const order = await adminRepo.lockSiteOrder(tx, siteId, id);
     if (!order) {
@@ -80,6 +87,15 @@ export async function adminExtendOrder(ctx: AppContext, siteId: string, id: stri
       throw new AppError('ORDER_EXPIRED');
     }
     const now = ctx.clock.now();
+    await prolongUpstreams(ctx, tx, {
+      free: true,
+      siteId: order.siteId,
+      userId: order.userId,
+      proxies: units.proxies,
+      hours: periodToHours(period),
+      revenue: 0,
+      now,
+    });
     await extendUnits(tx, units, period, now);
     await repo.updateOrder(tx, order.id, { updatedAt: now, autoRenewFailedFor: null });
     await repo.insertLog(tx, {

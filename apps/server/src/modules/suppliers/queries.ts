@@ -7,7 +7,8 @@ import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { outboundOf } from '../../lib/outbound.js';
 import type { SupplierHttp } from './clients/http.js';
-import { Proxy6Client, PROXY6_DEFAULT_BASE_URL } from './clients/proxy6.js';
+import { Proxy6Client, PROXY6_CALLS_PER_SECOND, PROXY6_DEFAULT_BASE_URL } from './clients/proxy6.js';
+import { accountKey, takeCall } from './call-budget.js';
 import { WEBSHARE_DEFAULT_BASE_URL } from './clients/webshare.js';
 
 /** The statements and helpers two or more of the module's use cases share. */
@@ -25,14 +26,15 @@ export function supplierHttp(ctx: Pick<AppContext, 'config'>): SupplierHttp {
   return { out: outboundOf(ctx.config), timeoutMs: ctx.config.SUPPLIER_TIMEOUT_MS };
 }
 
-/** The Proxy6 client of a supplier row (its key opened only here, for the call). */
-export function proxy6Of(ctx: Pick<AppContext, 'config' | 'keys'>, s: SupplierRow): Proxy6Client {
-  return new Proxy6Client(
-    supplierHttp(ctx),
-    s.baseUrl ?? PROXY6_DEFAULT_BASE_URL,
-    s.apiKeySealed ? unseal(ctx, s.apiKeySealed) : '',
-    s.id,
-  );
+/**
+ * The Proxy6 client of a supplier row (its key opened only here, for the call), its calls paced by
+ * the account's budget shared through the database (call-budget.ts).
+ */
+export function proxy6Of(ctx: Pick<AppContext, 'config' | 'keys' | 'db'>, s: SupplierRow): Proxy6Client {
+  const baseUrl = s.baseUrl ?? PROXY6_DEFAULT_BASE_URL;
+  const apiKey = s.apiKeySealed ? unseal(ctx, s.apiKeySealed) : '';
+  const account = accountKey(ctx, baseUrl, apiKey);
+  return new Proxy6Client(supplierHttp(ctx), baseUrl, apiKey, () => takeCall(ctx, account, PROXY6_CALLS_PER_SECOND));
 }
 
 /** A supplier of the site, or NOT_FOUND (another site's supplier is not found either). */
@@ -225,13 +227,23 @@ export async function rateOf(db: DbOrTx, siteId: string, currency: string): Prom
   return Number(row?.rate ?? 0) || 0;
 }
 
-/** Upstream ends only move later: an answered or looked-up end never shortens a recorded one. */
+/**
+ * Upstream ends only move later: an answered or looked-up end never shortens a recorded one. One
+ * statement for the whole batch (a prolong answers up to hundreds of ids).
+ */
 export async function writeUpstreamEnds(db: DbOrTx, ends: Record<string, string>, now: Date): Promise<void> {
-  for (const [id, end] of Object.entries(ends)) {
-    await db.execute(
-      sql`update upstream_proxies set expires_at = greatest(coalesce(expires_at, ${end}::timestamptz), ${end}::timestamptz),
-            updated_at = ${now.toISOString()}
-          where id = ${id}::uuid`,
-    );
+  const entries = Object.entries(ends);
+  if (entries.length === 0) {
+    return;
   }
+  const values = sql.join(
+    entries.map(([id, end]) => sql`(${id}::uuid, ${end}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update upstream_proxies u set expires_at = greatest(coalesce(u.expires_at, v.end_at), v.end_at),
+          updated_at = ${now.toISOString()}
+        from (values ${values}) as v(id, end_at)
+        where u.id = v.id`,
+  );
 }

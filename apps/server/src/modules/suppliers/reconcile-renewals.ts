@@ -45,8 +45,14 @@ export async function reconcileRenewals(ctx: AppContext, userId?: string): Promi
       if (!(err instanceof SupplierError)) {
         throw err;
       }
-      // Still no answer: the intent stays pending and blocks no one; the sweep tries again.
+      // Still no answer: the intent stays pending, its lease given back so that the next sweep or
+      // renewal of its rows tries again at once; until then nothing prolongs those rows.
       ctx.log.warn({ renewal: it.id, error: err.supplierMessage }, 'renewal intent not seen through yet');
+      await ctx.db.execute(
+        sql`update supplier_renewals set lease_until = ${ctx.clock.now().toISOString()},
+              last_error = ${`not seen through: ${err.supplierMessage}`.slice(0, 500)}
+            where id = ${it.id} and status in ('pending', 'prolonged')`,
+      );
       continue;
     }
     await ctx.db.transaction(async (tx) => {

@@ -3,17 +3,25 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Tx } from '../../db/client.js';
-import { supplierCharges, supplierRenewals, type RenewalGroup } from '../../db/schema/index.js';
+import { supplierCharges, type RenewalGroup } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { SupplierError } from './clients/http.js';
-import { PROXY6_MIN_DAYS, PROXY6_NO_MONEY } from './clients/proxy6.js';
+import { PROXY6_MIN_DAYS } from './clients/proxy6.js';
 import { revenueShares } from './plan-supply.js';
 import { reconcileRenewals } from './reconcile-renewals.js';
+import {
+  claimPlan,
+  endIntent,
+  openIntents,
+  recordPoolRefusal,
+  refused,
+  waitForIntents,
+  type Plan,
+} from './renewal-intents.js';
 import {
   findSupplierById,
   proxy6Of,
   rateOf,
-  recordSupplierError,
   recordSupplierEvent,
   writeUpstreamEnds,
   type SupplierRow,
@@ -31,18 +39,31 @@ import {
  *    prolong's cost and marks the intent charged in one transaction. A refusal makes the same
  *    `prolongUpstreams` throw NOT_ENOUGT_PROXY instead, so the customer is not charged.
  *
- * A crash or a lost answer leaves a pending intent: before any new prolong for that user, and in
- * the supplier-purchases sweep, it is seen through with `getproxy` (the real upstream ends are
- * written back), so nothing is prolonged twice; the customer, never charged for it, renews again
+ * An intent claims its upstream rows: it is committed only if no open intent names one of them and
+ * their ends are still those the plan was made from. A renewal that meets a live intent of another
+ * (two manual renewals, or one and auto-renew) waits for it to end and plans again from the new
+ * ends, so one upstream is prolonged once per extension. A crash or a lost answer leaves a pending
+ * intent: before any new prolong of its rows, and in the supplier-purchases sweep, it is seen
+ * through with `getproxy` (the real upstream ends are written back), so nothing is prolonged twice;
+ * while `getproxy` cannot answer either, a renewal of those rows answers ORDER_PROCESSING (try
+ * again later). The customer, never charged for a prolong seen through this way, renews again
  * (auto-renew does so by itself) and the upstream that already runs longer needs no second call.
+ *
+ * A pool proxy (`list`, `webshare`) cannot be prolonged: a renewal past its own end is refused,
+ * and the refusal is recorded on the supplier (with the admins' alert) in its own transaction
+ * before the renewal runs once more to refuse inside its own (so auto-renew logs it as any refusal).
  */
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** How far short of the safety margin an upstream end may fall without a prolong. */
 const MARGIN_SLACK_MS = 60_000;
-/** How long a renewal may hold its intent before the sweep sees it through. */
+/** How long a renewal may hold its intent (claimed or prolonged) before the sweep sees it through. */
 const LEASE_MS = 60_000;
+/** How long a renewal waits for another renewal's intent on the same upstream rows. */
+const WAIT_MS = 20_000;
+/** Plans a renewal may make (each after a wait or an upstream end that moved) before it gives up. */
+const MAX_ROUNDS = 8;
 
 type UpstreamRow = {
   id: string;
@@ -55,6 +76,11 @@ type UpstreamRow = {
 };
 
 export interface RenewalUnits {
+  /**
+   * An admin's free extension: nothing is charged, and a refusal answers ADMIN_ERROR with the
+   * supplier's words (the caller is the operator) instead of the customer's NOT_ENOUGT_PROXY.
+   */
+  free?: boolean;
   siteId: string;
   userId: string;
   /** The proxies being renewed, each with its order and current expiry. */
@@ -65,16 +91,20 @@ export interface RenewalUnits {
   now: Date;
 }
 
-interface Plan {
-  siteId: string;
-  userId: string;
-  groups: RenewalGroup[];
-}
-
 /** Thrown inside a renewal's transaction: these prolongs must happen first, after its rollback. */
 class UpstreamFirst extends Error {
   constructor(readonly plan: Plan) {
     super('upstream prolong needed before the renewal');
+  }
+}
+
+/** Thrown inside a renewal's transaction: a pool proxy ends too early; recorded after the rollback. */
+class PoolShort extends Error {
+  constructor(
+    readonly supplierId: string,
+    readonly words: string,
+  ) {
+    super(words);
   }
 }
 
@@ -83,9 +113,17 @@ interface Outcome {
   ok: boolean;
   /** Coins per upstream row of what the prolong cost. */
   costs: Map<string, number>;
+  /** The supplier's words of a refusal. */
+  error?: string;
 }
 
-const scopes = new AsyncLocalStorage<{ outcome?: Outcome }>();
+interface Scope {
+  outcome?: Outcome;
+  /** A pool proxy's refusal, recorded on its supplier: the next run refuses in its transaction. */
+  poolRefusal?: string;
+}
+
+const scopes = new AsyncLocalStorage<Scope>();
 
 /** The customer's expiry after the renewal: from the current end, or from now once expired. */
 const newEnd = (expiresAt: Date, hours: number, now: Date) =>
@@ -96,23 +134,40 @@ const newEnd = (expiresAt: Date, hours: number, now: Date) =>
  * safe to run again after it threw: it is, since the first run rolled back.
  */
 export async function upstreamFirst<T>(ctx: AppContext, run: () => Promise<T>): Promise<T> {
-  const scope: { outcome?: Outcome } = {};
+  const scope: Scope = {};
+  const waitUntil = Date.now() + WAIT_MS;
   try {
     for (let round = 0; ; round++) {
       try {
         return await scopes.run(scope, run);
       } catch (err) {
+        if (err instanceof PoolShort && scope.poolRefusal === undefined) {
+          await recordPoolRefusal(ctx, err);
+          scope.poolRefusal = err.words;
+          continue;
+        }
         if (!(err instanceof UpstreamFirst)) {
           throw err;
         }
-        if (scope.outcome || round >= 3) {
+        if (scope.outcome) {
           throw new AppError('NOT_ENOUGT_PROXY', { available: 0 });
         }
-        // A prolong of this user's that was cut off is seen through first, then planned again.
-        if ((await reconcileRenewals(ctx, err.plan.userId)) > 0) {
-          continue;
+        if (round >= MAX_ROUNDS) {
+          throw new AppError('ORDER_PROCESSING');
         }
-        scope.outcome = await prolongPlan(ctx, err.plan);
+        const claim = await claimPlan(ctx, err.plan, LEASE_MS);
+        if (claim.kind === 'claimed') {
+          scope.outcome = await prolongPlan(ctx, err.plan, claim.intentId);
+        } else if (claim.kind === 'held') {
+          await waitForIntents(ctx, claim.intentIds, waitUntil);
+        } else if (claim.kind === 'unresolved') {
+          // A prolong cut off earlier: seen through with getproxy first, or nothing is prolonged.
+          await reconcileRenewals(ctx, err.plan.userId);
+          if ((await openIntents(ctx, claim.intentIds)).length > 0) {
+            throw new AppError('ORDER_PROCESSING');
+          }
+        }
+        // Planned again from the ends as they are now ('stale': they moved since this plan).
       }
     }
   } finally {
@@ -147,7 +202,7 @@ export async function prolongUpstreams(ctx: AppContext, tx: Tx, r: RenewalUnits)
     tx,
     sql`select balance from users where id = ${r.userId}`,
   );
-  if (Number(bal?.balance ?? 0) < r.revenue) {
+  if (!r.free && Number(bal?.balance ?? 0) < r.revenue) {
     // The charge refuses it: a short balance costs nothing upstream.
     return;
   }
@@ -158,6 +213,7 @@ export async function prolongUpstreams(ctx: AppContext, tx: Tx, r: RenewalUnits)
   }
   const names = new Map<string, string>();
   const groups: RenewalGroup[] = [];
+  const scope = scopes.getStore();
   for (const [supplierId, ups] of bySupplier) {
     const s = await findSupplierById(tx, supplierId);
     if (!s) {
@@ -165,27 +221,30 @@ export async function prolongUpstreams(ctx: AppContext, tx: Tx, r: RenewalUnits)
     }
     names.set(s.id, s.name);
     if (s.kind === 'proxy6') {
-      groups.push(...proxy6Groups(s, ups, endOf, r.now));
-    } else {
-      const short = ups.find((u) => u.expires_at !== null && new Date(u.expires_at).getTime() < endOf.get(u.proxy_id)!);
-      if (short) {
-        throw refusal(short);
-      }
+      groups.push(...proxy6Groups(r, s, ups, endOf));
+      continue;
+    }
+    const short = ups.find((u) => u.expires_at !== null && new Date(u.expires_at).getTime() < endOf.get(u.proxy_id)!);
+    if (short) {
+      const words =
+        `renewal refused: a ${short.product} ${short.country} proxy of the pool ends ${new Date(short.expires_at!).toISOString()}, ` +
+        `before the renewed end ${new Date(endOf.get(short.proxy_id)!).toISOString()}`;
+      // Recorded outside this transaction, which rolls back; the next run refuses here.
+      throw scope && scope.poolRefusal === undefined ? new PoolShort(s.id, words) : refusal(r, short, words);
     }
   }
-  const scope = scopes.getStore();
   if (groups.length > 0) {
     if (!scope) {
       throw new Error('a renewal of supplier proxies must run inside upstreamFirst');
     }
     if (scope.outcome) {
-      throw refusal(rows[0]!);
+      throw refusal(r, rows[0]!, scope.outcome.error ?? 'the prolong did not reach the renewed end');
     }
     throw new UpstreamFirst({ siteId: r.siteId, userId: r.userId, groups });
   }
   const outcome = scope?.outcome;
   if (outcome && !outcome.ok) {
-    throw refusal(rows[0]!);
+    throw refusal(r, rows[0]!, outcome.error ?? 'prolong refused');
   }
   if (outcome) {
     await tx.execute(
@@ -230,7 +289,8 @@ async function recordRenewCharges(
 }
 
 /** The account's proxies that would end too early, grouped by the days each needs. */
-function proxy6Groups(s: SupplierRow, ups: UpstreamRow[], endOf: Map<string, number>, now: Date): RenewalGroup[] {
+function proxy6Groups(r: RenewalUnits, s: SupplierRow, ups: UpstreamRow[], endOf: Map<string, number>): RenewalGroup[] {
+  const now = r.now;
   const margin = s.safetyMarginHours * HOUR_MS;
   const byDays = new Map<number, RenewalGroup>();
   for (const u of ups) {
@@ -240,7 +300,7 @@ function proxy6Groups(s: SupplierRow, ups: UpstreamRow[], endOf: Map<string, num
       continue;
     }
     if (!u.upstream_id) {
-      throw refusal(u);
+      throw refusal(r, u, 'the upstream proxy has no Proxy6 id');
     }
     // Upstream ends come in whole seconds: a margin short by seconds does not cost a whole day,
     // but the customer's own end is always covered.
@@ -261,26 +321,15 @@ function proxy6Groups(s: SupplierRow, ups: UpstreamRow[], endOf: Map<string, num
   return [...byDays.values()];
 }
 
-/** Phases 1 and 2: the intent is committed, then each group is prolonged and written back. */
-async function prolongPlan(ctx: AppContext, plan: Plan): Promise<Outcome> {
-  const intentId = randomUUID();
+/** Phase 2, the intent committed (claimPlan): each group is prolonged and written back. */
+async function prolongPlan(ctx: AppContext, plan: Plan, intentId: string): Promise<Outcome> {
   const started = ctx.clock.now();
-  await ctx.db.insert(supplierRenewals).values({
-    id: intentId,
-    siteId: plan.siteId,
-    userId: plan.userId,
-    status: 'pending',
-    groups: plan.groups,
-    leaseUntil: new Date(started.getTime() + LEASE_MS),
-    createdAt: started,
-    updatedAt: started,
-  });
   const costs = new Map<string, number>();
   for (const [i, g] of plan.groups.entries()) {
     const s = await findSupplierById(ctx.db, g.supplierId);
     if (!s || s.kind !== 'proxy6') {
       await endIntent(ctx, intentId, 'refused', 'supplier gone');
-      return { intentId, ok: false, costs };
+      return { intentId, ok: false, costs, error: 'the supplier is gone' };
     }
     let answer: { price: number; ends: Map<string, Date> };
     try {
@@ -293,7 +342,7 @@ async function prolongPlan(ctx: AppContext, plan: Plan): Promise<Outcome> {
         throw err;
       }
       await refused(ctx, s, intentId, err);
-      return { intentId, ok: false, costs };
+      return { intentId, ok: false, costs, error: `${s.name}: ${err.supplierMessage}` };
     }
     const now = ctx.clock.now();
     const rate = await rateOf(ctx.db, plan.siteId, s.currency ?? '');
@@ -322,37 +371,9 @@ async function prolongPlan(ctx: AppContext, plan: Plan): Promise<Outcome> {
   return { intentId, ok: true, costs };
 }
 
-async function endIntent(ctx: AppContext, intentId: string, status: 'refused' | 'closed', error: string) {
-  const now = ctx.clock.now().toISOString();
-  await ctx.db.execute(
-    sql`update supplier_renewals set status = ${status}, last_error = ${error.slice(0, 500)}, lease_until = ${now}, updated_at = ${now}
-        where id = ${intentId}`,
-  );
-}
-
-/**
- * A refused or unanswered prolong: recorded on the supplier page, with the admins' alert, in one
- * transaction with the intent's end. A refusal ends the intent; an unanswered call leaves it
- * pending with its lease run out, for `getproxy` to see through before anything is prolonged again.
- */
-async function refused(ctx: AppContext, s: SupplierRow, intentId: string, err: SupplierError) {
-  const now = ctx.clock.now();
-  const noMoney = err.kind === 'refused' && err.errorId === PROXY6_NO_MONEY;
-  const message = `prolong refused: ${err.supplierMessage}`;
-  await ctx.db.transaction(async (tx) => {
-    await recordSupplierError(tx, s.id, message, now, 'prolong_refused', noMoney ? undefined : 'prolong_refused');
-    if (noMoney) {
-      const words = `ADMIN_ERROR: out of proxy credits (${message})`;
-      await recordSupplierEvent(tx, s.id, 'error', words, now, 'prolong_refused');
-    }
-    await tx.execute(
-      sql`update supplier_renewals set status = ${err.ambiguous ? 'pending' : 'refused'},
-            last_error = ${message.slice(0, 500)}, lease_until = ${now.toISOString()}, updated_at = ${now.toISOString()}
-          where id = ${intentId}`,
-    );
-  });
-}
-
-function refusal(u: UpstreamRow): AppError {
-  return new AppError('NOT_ENOUGT_PROXY', { available: 0, product: u.product, country: u.country });
+/** The renewal's refusal: the customer's NOT_ENOUGT_PROXY, or the admin's ADMIN_ERROR with the reason. */
+function refusal(r: RenewalUnits, u: UpstreamRow, reason: string): AppError {
+  return r.free
+    ? new AppError('ADMIN_ERROR', { reason: reason.slice(0, 500) })
+    : new AppError('NOT_ENOUGT_PROXY', { available: 0, product: u.product, country: u.country });
 }

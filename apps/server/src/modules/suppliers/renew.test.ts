@@ -6,7 +6,7 @@ import { supplierPurchasesJob } from '../../jobs/supplier-purchases.js';
 import { runJob } from '../../jobs/runner.js';
 import { balanceOf, build, createUser, customer, ledgerMismatches, login, type TestApp } from '../../../test/helper.js';
 import { startFakeProxy6, type FakeProxy6 } from '../../../test/fakes/index.js';
-import { addDayCountries, addProxy6AndList } from '../../../test/suppliers.js';
+import { addDayCountries, addProxy6AndList, buyOne, renewCharges, renewOne } from '../../../test/suppliers.js';
 
 let t: TestApp;
 let p6: FakeProxy6;
@@ -46,25 +46,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function buy(token: string, country: string, autoRenew = false) {
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/v4-proxy/buy-retail',
-    token,
-    payload: { country, quantity: 1, period: { unit: 'day', value: 3 }, autoRenew },
-  });
-  expect(res.json().order.status).toBe('using');
-  return { orderId: res.json().order.id as string, proxyId: res.json().proxies[0].id as string };
-}
-
-const renew = (token: string, proxyId: string, days: number) =>
-  t.inject({
-    method: 'PUT',
-    url: '/api/v4-proxy/renew-list-proxy',
-    token,
-    payload: { listProxyId: [proxyId], period: { unit: 'day', value: days } },
-  });
-
 /** The customer's expiry and the upstream behind it (its id at the supplier and its end). */
 async function ends(proxyId: string) {
   const [r] = await queryRows<{ expires_at: Date | string; upstream_id: string; upstream_end: Date | string }>(
@@ -77,14 +58,6 @@ async function ends(proxyId: string) {
     upstreamId: r!.upstream_id,
     upstream: new Date(r!.upstream_end),
   };
-}
-
-async function renewCharges(userId: string): Promise<number> {
-  const [r] = await queryRows<{ n: string | number }>(
-    t.ctx.db,
-    sql`select count(*) as n from transactions where user_id = ${userId} and type in ('renew', 'auto_renew')`,
-  );
-  return Number(r!.n);
 }
 
 /** The supplier page's events, waited for: a refusal is recorded beside the rolled-back renewal. */
@@ -103,16 +76,16 @@ const prolongs = () => p6.calls.filter((c) => c.method === 'prolong');
 describe('renewing a Proxy6 proxy', () => {
   it('should prolong upstream once, past the customer’s new expiry, then charge once', async () => {
     const c = await customer(t, 100_000);
-    const { proxyId } = await buy(c.token, 'MT');
+    const { proxyId } = await buyOne(t, c.token, 'MT');
     const before = await ends(proxyId);
     const calls = prolongs().length;
-    const res = await renew(c.token, proxyId, 3);
+    const res = await renewOne(t, c.token, proxyId, 3);
     expect(res.statusCode).toBe(200);
     const mine = prolongs().slice(calls);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.params).toMatchObject({ ids: before.upstreamId, period: '3' });
     expect(await balanceOf(t, c.id)).toBe(100_000 - 6 * DAY_PRICE);
-    expect(await renewCharges(c.id)).toBe(1);
+    expect(await renewCharges(t, c.id)).toBe(1);
     const after = await ends(proxyId);
     expect(after.customer).toBe(before.customer + 3 * DAY_MS);
     // The upstream end is the supplier's own, and still a day (the safety margin) past the customer's.
@@ -131,7 +104,7 @@ describe('renewing a Proxy6 proxy', () => {
 
   it('should refuse with NOT_ENOUGT_PROXY and charge nothing when Proxy6 refuses, and record it', async () => {
     const c = await customer(t, 100_000);
-    const { proxyId } = await buy(c.token, 'MT');
+    const { proxyId } = await buyOne(t, c.token, 'MT');
     const paid = await balanceOf(t, c.id);
     const before = await ends(proxyId);
     for (const fault of [
@@ -141,10 +114,10 @@ describe('renewing a Proxy6 proxy', () => {
       { kind: 'error' as const, errorId: 400 },
     ]) {
       p6.fault('prolong', fault);
-      const res = await renew(c.token, proxyId, 3);
+      const res = await renewOne(t, c.token, proxyId, 3);
       expect(res.json().message, fault.kind).toBe('NOT_ENOUGT_PROXY');
       expect(await balanceOf(t, c.id)).toBe(paid);
-      expect(await renewCharges(c.id)).toBe(0);
+      expect(await renewCharges(t, c.id)).toBe(0);
       expect((await ends(proxyId)).customer).toBe(before.customer);
     }
     const s = await untilEvent(p6Id, (e) => e.message.startsWith('ADMIN_ERROR'));
@@ -165,13 +138,13 @@ describe('renewing a Proxy6 proxy', () => {
 
   it('should see a prolong whose answer was lost through getproxy, then charge once without prolonging again', async () => {
     const c = await customer(t, 100_000);
-    const { proxyId } = await buy(c.token, 'MT');
+    const { proxyId } = await buyOne(t, c.token, 'MT');
     const paid = await balanceOf(t, c.id);
     const before = await ends(proxyId);
     const calls = prolongs().length;
     // Proxy6 prolongs but its answer comes after our timeout.
     p6.fault('prolong', { kind: 'hang-after' });
-    expect((await renew(c.token, proxyId, 3)).json().message).toBe('NOT_ENOUGT_PROXY');
+    expect((await renewOne(t, c.token, proxyId, 3)).json().message).toBe('NOT_ENOUGT_PROXY');
     expect(await balanceOf(t, c.id)).toBe(paid);
     expect(prolongs()).toHaveLength(calls + 1);
     const [open] = await queryRows<{ status: string }>(
@@ -180,11 +153,11 @@ describe('renewing a Proxy6 proxy', () => {
     );
     expect(open).toEqual({ status: 'pending' });
 
-    const res = await renew(c.token, proxyId, 3);
+    const res = await renewOne(t, c.token, proxyId, 3);
     expect(res.statusCode).toBe(200);
     expect(prolongs()).toHaveLength(calls + 1);
     expect(await balanceOf(t, c.id)).toBe(paid - 3 * DAY_PRICE);
-    expect(await renewCharges(c.id)).toBe(1);
+    expect(await renewCharges(t, c.id)).toBe(1);
     const after = await ends(proxyId);
     expect(after.customer).toBe(before.customer + 3 * DAY_MS);
     expect(after.upstream.getTime()).toBe(p6.proxies.get(before.upstreamId)!.unixtime_end * 1000);
@@ -198,7 +171,7 @@ describe('renewing a Proxy6 proxy', () => {
 
   it('should, after a crash between the prolong and its write-back, neither prolong twice nor lose the charge', async () => {
     const c = await customer(t, 100_000);
-    const { proxyId } = await buy(c.token, 'MT');
+    const { proxyId } = await buyOne(t, c.token, 'MT');
     const paid = await balanceOf(t, c.id);
     const before = await ends(proxyId);
     // What a panel killed mid-renewal leaves: the committed intent, and Proxy6 already prolonged.
@@ -221,10 +194,10 @@ describe('renewing a Proxy6 proxy', () => {
           from users where id = ${c.id}`,
     );
     const calls = prolongs().length;
-    expect((await renew(c.token, proxyId, 3)).statusCode).toBe(200);
+    expect((await renewOne(t, c.token, proxyId, 3)).statusCode).toBe(200);
     expect(prolongs()).toHaveLength(calls);
     expect(await balanceOf(t, c.id)).toBe(paid - 3 * DAY_PRICE);
-    expect(await renewCharges(c.id)).toBe(1);
+    expect(await renewCharges(t, c.id)).toBe(1);
     const after = await ends(proxyId);
     expect(after.upstream.getTime()).toBe(before.upstream.getTime() + 3 * DAY_MS);
     expect(after.upstream.getTime()).toBeGreaterThanOrEqual(after.customer);
@@ -233,9 +206,9 @@ describe('renewing a Proxy6 proxy', () => {
 
   it('should not call Proxy6 when the balance cannot cover the renewal', async () => {
     const c = await customer(t, 3 * DAY_PRICE);
-    const { proxyId } = await buy(c.token, 'MT');
+    const { proxyId } = await buyOne(t, c.token, 'MT');
     const calls = prolongs().length;
-    const res = await renew(c.token, proxyId, 3);
+    const res = await renewOne(t, c.token, proxyId, 3);
     expect(res.json().message).toBe('NOT_ENOUGH_MONEY');
     expect(prolongs()).toHaveLength(calls);
     expect(await ledgerMismatches(t)).toEqual([]);
@@ -253,11 +226,29 @@ describe('renewing a pool proxy', () => {
     });
     expect(added.statusCode).toBe(200);
     const c = await customer(t, 100_000);
-    const { proxyId } = await buy(c.token, 'CY');
+    const { proxyId } = await buyOne(t, c.token, 'CY');
     const paid = await balanceOf(t, c.id);
-    expect((await renew(c.token, proxyId, 3)).json().message).toBe('NOT_ENOUGT_PROXY');
+    expect((await renewOne(t, c.token, proxyId, 3)).json().message).toBe('NOT_ENOUGT_PROXY');
     expect(await balanceOf(t, c.id)).toBe(paid);
-    expect((await renew(c.token, proxyId, 1)).statusCode).toBe(200);
+    // The refusal outlives the rolled-back renewal: on the supplier's page, with the admins' alert.
+    const s = await untilEvent(listId, (e) => e.kind === 'prolong_refused');
+    expect(s.events.find((e: { kind: string }) => e.kind === 'prolong_refused').message).toContain(
+      `ends ${new Date(expiresAt).toISOString()}`,
+    );
+    const alerts = await queryRows<{ alert: string | null }>(
+      t.ctx.db,
+      sql`select alert from supplier_events where supplier_id = ${listId} and kind = 'prolong_refused'`,
+    );
+    expect(alerts).toEqual([{ alert: 'prolong_refused' }]);
+    // Refused again (auto-renew retries each sweep): recorded, the admins not alerted twice.
+    expect((await renewOne(t, c.token, proxyId, 3)).json().message).toBe('NOT_ENOUGT_PROXY');
+    const again = await queryRows<{ alert: string | null }>(
+      t.ctx.db,
+      sql`select alert from supplier_events where supplier_id = ${listId} and kind = 'prolong_refused' order by id`,
+    );
+    expect(again).toEqual([{ alert: 'prolong_refused' }, { alert: null }]);
+    expect(await balanceOf(t, c.id)).toBe(paid);
+    expect((await renewOne(t, c.token, proxyId, 1)).statusCode).toBe(200);
     expect(await balanceOf(t, c.id)).toBe(paid - DAY_PRICE);
     expect(await ledgerMismatches(t)).toEqual([]);
   });
@@ -266,7 +257,7 @@ describe('renewing a pool proxy', () => {
 describe('auto-renew of a Proxy6 proxy', () => {
   it('should prolong upstream before charging, and charge nothing while Proxy6 refuses', async () => {
     const c = await customer(t, 100_000);
-    const { proxyId, orderId } = await buy(c.token, 'MT', true);
+    const { proxyId, orderId } = await buyOne(t, c.token, 'MT', true);
     const paid = await balanceOf(t, c.id);
     const before = await ends(proxyId);
     // Inside the job's lead time before the customer's expiry.
@@ -288,7 +279,7 @@ describe('auto-renew of a Proxy6 proxy', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]!.params).toMatchObject({ ids: before.upstreamId, period: '3' });
     expect(await balanceOf(t, c.id)).toBe(paid - 3 * DAY_PRICE);
-    expect(await renewCharges(c.id)).toBe(1);
+    expect(await renewCharges(t, c.id)).toBe(1);
     const after = await ends(proxyId);
     expect(after.customer).toBe(before.customer + 3 * DAY_MS);
     expect(after.upstream.getTime()).toBeGreaterThanOrEqual(after.customer);

@@ -1,9 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { isOutboundRefusal, outboundRequest, type Outbound } from '../../../lib/outbound.js';
 
 /**
  * What the supplier clients share: one error type that carries the supplier's own words (never
- * the URL, which holds proxy6's API key in its path), and the per-supplier request spacing.
+ * the URL, which holds proxy6's API key in its path), and the request and answer handling.
  */
 
 /**
@@ -28,48 +27,6 @@ export class SupplierError extends Error {
   /** Whether the call may have taken effect (a purchase must be looked up before it is retried). */
   get ambiguous(): boolean {
     return this.kind === 'unavailable' || this.kind === 'bad_answer';
-  }
-}
-
-/**
- * At most `perSecond` calls per rolling second for one key (proxy6 allows 3 a second per account;
- * more are answered 429). Callers of one key on this process queue behind each other.
- */
-/**
- * The window is a little longer than a second: a call's time is taken when it is sent, and the
- * supplier counts it when it arrives, so a call that travelled slower must not make the fourth
- * one look early.
- */
-const WINDOW_MS = 1100;
-
-export class RateLimiter {
-  private readonly recent = new Map<string, number[]>();
-  private readonly tails = new Map<string, Promise<void>>();
-
-  constructor(private readonly perSecond: number) {}
-
-  async take(key: string): Promise<void> {
-    const prev = this.tails.get(key) ?? Promise.resolve();
-    const mine = prev.then(() => this.slot(key));
-    this.tails.set(
-      key,
-      mine.catch(() => undefined),
-    );
-    await mine;
-  }
-
-  private async slot(key: string): Promise<void> {
-    const times = this.recent.get(key) ?? [];
-    const now = Date.now();
-    while (times.length > 0 && now - times[0]! >= WINDOW_MS) {
-      times.shift();
-    }
-    if (times.length >= this.perSecond) {
-      await sleep(WINDOW_MS - (now - times[0]!) + 1);
-      times.shift();
-    }
-    times.push(Date.now());
-    this.recent.set(key, times);
   }
 }
 

@@ -1,4 +1,4 @@
-import { RateLimiter, SupplierError, jsonObject, supplierGet, type SupplierHttp } from './http.js';
+import { SupplierError, jsonObject, supplierGet, type SupplierHttp } from './http.js';
 
 /**
  * The Proxy6 API (https://proxy6.net/en/developers): GET `{baseUrl}/api/{apiKey}/{method}/?{params}`,
@@ -48,8 +48,8 @@ export interface Proxy6Proxy {
   descr: string;
 }
 
-/** One limiter per process: every Proxy6 account's calls are spaced by it (keyed by supplier). */
-const limiter = new RateLimiter(3);
+/** Proxy6's documented limit: calls per second per account. */
+export const PROXY6_CALLS_PER_SECOND = 3;
 
 /** The body of a `status: "yes"` answer, or the refusal as a SupplierError. */
 export function parseProxy6(res: { status: number; text: string }): Record<string, unknown> {
@@ -106,8 +106,11 @@ export class Proxy6Client {
     private readonly http: SupplierHttp,
     private readonly baseUrl: string,
     private readonly apiKey: string,
-    /** The supplier's id: calls of one account share the 3-per-second budget. */
-    private readonly limiterKey: string,
+    /**
+     * Resolves when the account may send one more call (its 3 a second, across instances), with
+     * the function to call once the call answered or failed.
+     */
+    private readonly throttle: () => Promise<() => Promise<void>>,
   ) {}
 
   private async call(method: string, params: Record<string, string | number> = {}): Promise<Record<string, unknown>> {
@@ -115,8 +118,12 @@ export class Proxy6Client {
       Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
     ).toString();
     const url = `${this.baseUrl.replace(/\/+$/, '')}/api/${encodeURIComponent(this.apiKey)}/${method}/${query ? `?${query}` : ''}`;
-    await limiter.take(this.limiterKey);
-    return parseProxy6(await supplierGet(this.http, url));
+    const done = await this.throttle();
+    try {
+      return parseProxy6(await supplierGet(this.http, url));
+    } finally {
+      await done();
+    }
   }
 
   async account(): Promise<{ balance: number; currency: string }> {

@@ -1,0 +1,110 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { queryRows } from '../../db/client.js';
+import { hmacHex } from '../../lib/crypto.js';
+
+/**
+ * A supplier account's call budget (Proxy6: 3 calls a second per account, more are answered 429),
+ * shared by every API instance on the database, on PostgreSQL and PGlite alike (no Redis needed).
+ *
+ * `supplier_call_slots` keeps, per account, the times of its latest calls. A short transaction locks
+ * the account's row, then finds room (fewer calls in the window than the budget) and records the
+ * call, or answers how long until the oldest leaves; the row lock orders instances, and the
+ * database's `clock_timestamp()` is the one clock all of them read. The time is taken when the
+ * call is about to leave (after any wait) and moved to when its answer came, so the window of each
+ * call runs from a time the supplier surely had it. Callers of one account in one app instance
+ * queue behind each other, so an instance polls the row with one caller at a time.
+ */
+
+/**
+ * Longer than the supplier's second: a call still on its way when a later one takes its turn is
+ * counted from when it left, so up to 200 ms of difference in travel must not make the fourth look
+ * early (a 429 costs a retry, and a lost answer to `buy` a `getproxy` lookup).
+ */
+export const CALL_WINDOW_MS = 1200;
+
+/** Per app instance (its context): the last queued caller of each account. */
+const queues = new WeakMap<object, Map<string, Promise<void>>>();
+
+/** The budget's key for an account: no API key is stored, two rows of one account share it. */
+export function accountKey(ctx: Pick<AppContext, 'keys'>, baseUrl: string, apiKey: string): string {
+  return hmacHex(ctx.keys.secrets.toString('hex'), `supplier-calls\n${baseUrl}\n${apiKey}`);
+}
+
+/**
+ * Waits until `account` may send one more call within `perWindow` calls per CALL_WINDOW_MS, and
+ * records it; the answer is the call's `done`, to be awaited once its answer came (or failed).
+ */
+export async function takeCall(
+  ctx: Pick<AppContext, 'db'>,
+  account: string,
+  perWindow: number,
+): Promise<() => Promise<void>> {
+  let tails = queues.get(ctx);
+  if (!tails) {
+    tails = new Map();
+    queues.set(ctx, tails);
+  }
+  const prev = tails.get(account) ?? Promise.resolve();
+  const mine = prev.then(() => untilTaken(ctx, account, perWindow));
+  const tail = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  tails.set(account, tail);
+  try {
+    const stamp = await mine;
+    return () => done(ctx, account, stamp);
+  } finally {
+    if (tails.get(account) === tail) {
+      tails.delete(account);
+    }
+  }
+}
+
+/** Records the call (its time, `stamp`, as the database wrote it) once there is room; waits until then. */
+async function untilTaken(ctx: Pick<AppContext, 'db'>, account: string, perWindow: number): Promise<string> {
+  const window = sql`${`${CALL_WINDOW_MS} milliseconds`}::interval`;
+  for (;;) {
+    const r = await ctx.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`insert into supplier_call_slots (account, sent) values (${account}, '{}') on conflict (account) do nothing`,
+      );
+      // Locked before the time is read, so every instance's calls are recorded in time order.
+      await tx.execute(sql`select 1 from supplier_call_slots where account = ${account} for update`);
+      const [row] = await queryRows<{ stamp: string | null; wait_ms: string | number | null }>(
+        tx,
+        sql`with c as (select clock_timestamp() as now),
+            live as (select x from supplier_call_slots s cross join unnest(s.sent) as x cross join c
+                     where s.account = ${account} and x > c.now - ${window}),
+            upd as (update supplier_call_slots s set sent = array(select x from live order by x) || c.now from c
+                    where s.account = ${account} and (select count(*) from live) < ${perWindow}
+                    returning c.now)
+            select (select now::text from upd) as stamp,
+                   extract(epoch from ((select min(x) from live) + ${window} - (select now from c))) * 1000 as wait_ms`,
+      );
+      return row;
+    });
+    if (r?.stamp) {
+      return r.stamp;
+    }
+    // The oldest call leaves the window then; the statement above decides, the wait only paces it.
+    await sleep(Math.min(CALL_WINDOW_MS, Math.max(1, Math.ceil(Number(r?.wait_ms ?? 1)))));
+  }
+}
+
+/**
+ * The call answered: its time moves to now, so the window runs from when the supplier surely had
+ * it. A call held up between its turn and the wire (a busy process, a slow connect) then never
+ * lets a later one look early. A call whose entry already left the window is added again.
+ */
+async function done(ctx: Pick<AppContext, 'db'>, account: string, stamp: string): Promise<void> {
+  await ctx.db
+    .execute(
+      sql`update supplier_call_slots set sent = case when ${stamp}::timestamptz = any(sent)
+            then array_replace(sent, ${stamp}::timestamptz, clock_timestamp()) else sent || clock_timestamp() end
+          where account = ${account}`,
+    )
+    .catch(() => undefined);
+}
