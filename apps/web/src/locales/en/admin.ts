@@ -318,7 +318,8 @@ export const admin: typeof vi = {
     balanceChanged: 'New balance: {{balance}}',
     promote: 'Make site admin',
     promoteConfirm: 'Make admin',
-    promoteMessage: '{{email}} will manage this site: its customers, orders, prices and content, at /admin. Their current sessions end and they sign in again.',
+    promoteMessage:
+      '{{email}} will manage this site: its customers, orders, prices and content, at /admin. Their current sessions end and they sign in again.',
     promoted: 'Now a site admin',
     revoke: 'Revoke site admin',
     revokeConfirm: 'Revoke',

@@ -318,11 +318,13 @@ export const admin = {
     balanceChanged: 'Số dư mới: {{balance}}',
     promote: 'Cấp quyền quản trị website',
     promoteConfirm: 'Cấp quyền',
-    promoteMessage: '{{email}} sẽ quản lý website này: khách hàng, đơn hàng, bảng giá và nội dung, tại /admin. Các phiên đăng nhập hiện tại kết thúc và người này đăng nhập lại.',
+    promoteMessage:
+      '{{email}} sẽ quản lý website này: khách hàng, đơn hàng, bảng giá và nội dung, tại /admin. Các phiên đăng nhập hiện tại kết thúc và người này đăng nhập lại.',
     promoted: 'Đã cấp quyền quản trị website',
     revoke: 'Thu hồi quyền quản trị',
     revokeConfirm: 'Thu hồi',
-    revokeMessage: '{{email}} trở lại là khách hàng và không vào được /admin nữa. Các phiên đăng nhập hiện tại kết thúc.',
+    revokeMessage:
+      '{{email}} trở lại là khách hàng và không vào được /admin nữa. Các phiên đăng nhập hiện tại kết thúc.',
     revoked: 'Đã thu hồi quyền quản trị',
     tabCustomers: 'Khách hàng',
     tabAdmins: 'Quản trị viên',

@@ -21,10 +21,7 @@ export type CustomerAction = 'add' | 'refund' | 'ban' | 'unban' | 'promote';
  * The customers table: account facts and the balance and ban actions; `canPromote` (the owner)
  * adds "make site admin" (the server refuses it to anyone else).
  */
-export function useCustomerColumns(
-  onAction: (action: CustomerAction, user: TAdminUser) => void,
-  canPromote = false,
-) {
+export function useCustomerColumns(onAction: (action: CustomerAction, user: TAdminUser) => void, canPromote = false) {
   const { t } = useTranslation();
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
   const columns: GridColDef<TAdminUser>[] = [
