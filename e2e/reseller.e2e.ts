@@ -179,6 +179,13 @@ describe('copy customers read', () => {
       await nav.getByText(lang === 'vi' ? 'Nạp tiền' : 'Top up', { exact: true }).waitFor();
       await nav.getByText(lang === 'vi' ? 'Kiểm tra proxy' : 'Check proxy', { exact: true }).waitFor();
       expect(await nav.innerText()).not.toMatch(/Topup|Check Proxy/);
+
+      // The promotion on the top-up page is stated in the chosen method's currency (bank: VND).
+      await page.goto(`${server.baseUrl}/topup?lang=${lang}`);
+      await page.getByTestId('topup-qr').waitFor();
+      const promotion = await page.getByTestId('promotion-notice').innerText();
+      expect(promotion).toContain(lang === 'vi' ? '1.000.000 VND' : '1,000,000 VND');
+      expect(promotion).not.toContain('$');
     }
     // The developer page, on the demo site that offers the API (a forced-English site): no talk of
     // a source tree, and examples that look like real answers.
