@@ -54,7 +54,7 @@ describe('deposit promotion', () => {
     await customerPage.goto(`${server.baseUrl}/topup`);
     await customerPage.getByTestId('topup-qr').waitFor();
     await stream;
-    expect(await customerPage.getByTestId('promotion-notice').innerText()).toContain('$4.17');
+    expect(await customerPage.getByTestId('promotion-notice').innerText()).toContain('100,000 VND');
     const code = (await customerPage.getByTestId('topup-code-bill').innerText()).trim();
     const accountNumber = (await customerPage.getByTestId('topup-account-number').innerText()).trim();
 

@@ -12,11 +12,14 @@ const LANDING: StoredLanding = {
   landingDescEng:
     'Buy by country, period and quantity. Top up coins, buy in seconds, change IPs and renew from your dashboard.',
   html1:
-    '<h3>Vì sao chọn chúng tôi</h3><ul><li>HTTP và SOCKS5 trên mọi proxy</li><li>Đổi IP tự động hoặc thủ công</li><li>Hỗ trợ 24/7 qua Telegram và Zalo</li></ul>',
+    '<h3>Vì sao chọn chúng tôi</h3><ul><li>HTTP và SOCKS5 trên mọi proxy</li><li>Đổi IP tự động hoặc thủ công</li><li>Gia hạn tự động, xuất danh sách theo định dạng bạn cần</li></ul>',
   html1Eng:
-    '<h3>Why us</h3><ul><li>HTTP and SOCKS5 on every proxy</li><li>Automatic or manual IP change</li><li>24/7 support on Telegram and Zalo</li></ul>',
-  html2: '<p>Thanh toán bằng chuyển khoản, thẻ, PayPal, MoMo hoặc USDT. Xu được cộng ngay khi nhận tiền.</p>',
-  html2Eng: '<p>Pay by bank transfer, card, PayPal, MoMo or USDT. Coins are credited as soon as the money arrives.</p>',
+    '<h3>Why us</h3><ul><li>HTTP and SOCKS5 on every proxy</li><li>Automatic or manual IP change</li><li>Auto-renew, and exports in the format you need</li></ul>',
+  // The payment methods are not listed here: which ones a site takes is its admin's switch, and
+  // the top-up page shows exactly those.
+  html2: '<p>Nạp xu một lần, mua và gia hạn bao nhiêu tùy ý. Xu được cộng ngay khi nhận tiền.</p>',
+  html2Eng:
+    '<p>Top up coins once, then buy and renew as you need. Coins are credited as soon as the money arrives.</p>',
   faq: [
     {
       question: 'Proxy được giao sau bao lâu?',
@@ -27,8 +30,10 @@ const LANDING: StoredLanding = {
     {
       question: 'Tôi có thể đổi IP không?',
       questionEng: 'Can I change the IP?',
-      answer: 'Có, với proxy IPv6 và key xoay: tự động theo chu kỳ hoặc bấm đổi thủ công.',
-      answerEng: 'Yes, for IPv6 proxies and rotating keys: automatically on a schedule or by hand.',
+      answer:
+        'Có, với mọi proxy IPv6 và IPv4 đang dùng: tự động mỗi 15–1000 phút hoặc bấm đổi thủ công (tối đa mỗi phút một lần). Key xoay lấy IP mới qua đường dẫn đổi IP của key.',
+      answerEng:
+        'Yes, for every IPv6 and IPv4 proxy in use: automatically every 15–1000 minutes or by hand (at most once a minute). A rotating key gets a new IP from its change-IP link.',
     },
     {
       question: '1 xu bằng bao nhiêu?',
@@ -37,20 +42,8 @@ const LANDING: StoredLanding = {
       answerEng: '1 coin = 1 dong. 24,000 coins ≈ 1 USD.',
     },
   ],
-  quotes: [
-    {
-      name: 'Minh T.',
-      role: 'Seller',
-      text: 'Proxy ổn định, đổi IP nhanh, hỗ trợ trả lời trong vài phút.',
-      textEng: 'Stable proxies, quick IP changes, support answers within minutes.',
-    },
-    {
-      name: 'Anna K.',
-      role: 'Marketing',
-      text: 'Giá rõ ràng theo từng quốc gia, gia hạn tự động rất tiện.',
-      textEng: 'Clear prices per country, and auto-renew just works.',
-    },
-  ],
+  // No invented testimonials: the section appears once an admin adds real ones.
+  quotes: [],
 };
 
 const SUPPORT = {

@@ -32,6 +32,8 @@ export function AppDataGrid<R extends GridValidRowModel>({
         localeText={{
           ...locale.components.MuiDataGrid.defaultProps.localeText,
           noRowsLabel: t('common.noRows'),
+          // One pager label in every list, the grids' and the phone cards' (ListPagination).
+          paginationRowsPerPage: t('common.rowsPerPage'),
           // The Vietnamese grid texts leave this one in English.
           paginationDisplayedRows: ({ from, to, count }) =>
             t('common.gridRows', { from: formatNumber(from), to: formatNumber(to), count: formatNumber(count) }),

@@ -1,16 +1,18 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import { coinsToUsd, formatDateTime } from '@proxy/contract';
+import { formatDateTime, PAYMENT_CURRENCY, type PaymentMethod } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { useSiteInfo } from '@/lib/site-info';
-import { formatBalance } from '@/lib/format';
+import { formatBalance, formatNumber, formatUsd } from '@/lib/format';
 
 /**
- * docs/money.md#promotions: the deposit bonus tiers. Vietnamese shows coins with dot separators, English
- * shows dollars (coins / 24000). The site info carries the running promotion (/api/promotion), with its end.
+ * docs/money.md#promotions: the deposit bonus tiers, stated in the currency the customer pays in:
+ * with `method` (the top-up page's chosen method) in its currency, VND or dollars (coins / 24000);
+ * without one (the dashboard, before a method is chosen) in coins, which is what the tiers count.
+ * The site info carries the running promotion (/api/promotion), with its end.
  */
-export function PromotionNotice() {
-  const { t, i18n } = useTranslation();
+export function PromotionNotice({ method }: { method?: PaymentMethod }) {
+  const { t } = useTranslation();
   const { promotion } = useSiteInfo();
   // null: the site has switched its promotion off (or the site info could not be read).
   const tiers = promotion?.tiers ?? [];
@@ -18,7 +20,9 @@ export function PromotionNotice() {
     return null;
   }
 
-  const amount = (coins: number) => (i18n.language === 'vi' ? formatBalance(coins, t) : `$${coinsToUsd(coins)}`);
+  const currency = method ? PAYMENT_CURRENCY[method] : null;
+  const amount = (coins: number) =>
+    currency === 'VND' ? `${formatNumber(coins)} VND` : currency === 'USD' ? formatUsd(coins) : formatBalance(coins, t);
   const text = tiers
     .map((tier) => t('common.promotion.tier', { amount: amount(tier.minAmount), percent: tier.percent }))
     .join(t('common.promotion.separator'));

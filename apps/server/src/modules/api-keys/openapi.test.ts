@@ -86,3 +86,33 @@ describe('the public OpenAPI document', () => {
     expect(body).toEqual({ country: 'US', quantity: 1, period: { unit: 'day', value: 1 }, protocol: 'http' });
   });
 });
+
+describe('the examples customers read', () => {
+  it('should show no field whose example is its own name or a bare type', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json<Doc>();
+    const placeholders: string[] = [];
+    const walk = (value: unknown, where: string) => {
+      if (Array.isArray(value)) {
+        value.forEach((v, i) => walk(v, `${where}[${i}]`));
+      } else if (value && typeof value === 'object') {
+        for (const [k, v] of Object.entries(value)) {
+          if (typeof v === 'string' && (v === k || v === 'string')) {
+            placeholders.push(`${where}.${k}: ${v}`);
+          }
+          walk(v, `${where}.${k}`);
+        }
+      }
+    };
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const media = (x: unknown) =>
+          Object.values((x as { content?: Record<string, { example?: unknown }> } | undefined)?.content ?? {});
+        const answers = Object.values((op.responses ?? {}) as Record<string, unknown>).flatMap(media);
+        for (const m of [...media(op.requestBody), ...answers]) {
+          walk(m.example, `${method} ${path}`);
+        }
+      }
+    }
+    expect(placeholders).toEqual([]);
+  });
+});

@@ -39,6 +39,81 @@ const OPEN = new Set([
   'GET /api/proxy/list/{token}',
 ]);
 
+/**
+ * What a customer would really see in a field, by its name: the reference shows these answers as
+ * they come, so a field must never read as its own name ("paymentType": "paymentType").
+ */
+const STRING_EXAMPLES: Record<string, string> = {
+  host: 'proxy.example.com',
+  username: 'user1',
+  password: 'Secret12345',
+  apiKey: 'pk_••••••••3f9a',
+  paymentType: 'balance',
+  code: 'ORD-7Q2K9X',
+  codeBill: 'NAP7Q2K9X',
+  name: 'Starter',
+  packageName: 'Starter',
+  title: 'Proxy Shop',
+  titleEng: 'Proxy Shop',
+  description: 'Fast private proxies',
+  descriptionEng: 'Fast private proxies',
+  summary: 'How to use a proxy in Chrome',
+  slug: 'proxy-in-chrome',
+  comment: 'campaign A',
+  note: 'bank 123',
+  noteEng: 'bank 123',
+  content: 'Bought 10 IPv4 proxies',
+  action: 'proxy.ip-change',
+  tagName: 'shop-1',
+  key: 'k_8f3a2c9d1e7b',
+  current: '203.0.113.7:8000',
+  proxy: '203.0.113.7:8000:user1:Secret12345',
+  line: '203.0.113.7:8000:user1:Secret12345',
+  changeIpUrl: 'https://proxy.example.com/api/key/get-new-ip?keyRotate=k_8f3a2c9d1e7b',
+  currentUrl: 'https://proxy.example.com/api/key/current?keyRotate=k_8f3a2c9d1e7b',
+  url: 'https://proxy.example.com/',
+  redirectUrl: 'https://www.paypal.com/checkoutnow?token=5O190127TN364715T',
+  qrPayload: '00020101021238570010A000000727',
+  providerAmount: '10.00',
+  payAmount: '10.000123',
+  network: 'TRC20',
+  address: 'TXYZ1234567890abcdefghijklmnopqrst',
+  bankName: 'Vietcombank',
+  bin: '970436',
+  accountNumber: '0123456789',
+  accountName: 'NGUYEN VAN A',
+  type: 'v4',
+  status: 'using',
+  role: 'Seller',
+  value: '@shop_support',
+  label: 'Telegram',
+  hours: '8:00–22:00',
+  userAgent: 'Mozilla/5.0',
+  lastUserAgent: 'Mozilla/5.0',
+  lastError: 'connect ETIMEDOUT',
+  monthStart: '2026-01-01',
+  until: '2026-01-01T00:00:00.000Z',
+  color: '#2196F3',
+  logo: '/api/site/logo/2196f3.png',
+  googlePixel: 'G-XXXXXXX',
+  companyName: 'Proxy Shop LLC',
+  siteKey: '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI',
+  ownerAgency: 'shop1',
+  message: 'Scheduled maintenance',
+  messageEng: 'Scheduled maintenance',
+  landingTitle: 'Proxy IPv4, IPv6',
+  landingTitleEng: 'IPv4 and IPv6 proxies',
+  landingDesc: 'Mua theo quốc gia và thời hạn',
+  landingDescEng: 'Buy by country and period',
+  question: 'Proxy được giao sau bao lâu?',
+  questionEng: 'How soon do I get my proxies?',
+  answer: 'Ngay sau khi mua.',
+  answerEng: 'Right after buying.',
+  text: 'Proxy ổn định.',
+  textEng: 'Stable proxies.',
+  html: '<p>Open Chrome settings…</p>',
+};
+
 function stringExample(name: string, s: Schema): string {
   if (s.format === 'uuid' || /id$/i.test(name)) {
     return SAMPLE_ID;
@@ -46,9 +121,8 @@ function stringExample(name: string, s: Schema): string {
   if (name === 'country' || (typeof s.pattern === 'string' && s.pattern.includes('[A-Za-z]{2}'))) {
     return 'US';
   }
-  const known: Record<string, string> = { host: 'proxy.example.com', username: 'user1', password: 'Secret12345' };
-  if (known[name]) {
-    return known[name];
+  if (Object.hasOwn(STRING_EXAMPLES, name)) {
+    return STRING_EXAMPLES[name]!;
   }
   if (/At$|date|^from$|^to$/i.test(name)) {
     return '2026-01-01T00:00:00.000Z';
@@ -59,7 +133,7 @@ function stringExample(name: string, s: Schema): string {
   if (/ip$/i.test(name)) {
     return '203.0.113.7';
   }
-  return name || 'string';
+  return 'example';
 }
 
 /** An example value for a JSON schema; `all` includes optional properties (answers), else required only. */

@@ -142,6 +142,58 @@ describe('admin calls', () => {
     expect(create.statusCode).toBe(403);
   });
 
+  it('should let the owner make a customer a site admin and revoke it, refusing a site admin and an API key', async () => {
+    const owner = await as(0);
+    const peer = await as(2);
+    const u = await createUser(t);
+    const keyIp = '198.51.100.20';
+    const setRole = (token: string | undefined, role: 1 | 2, headers: Record<string, string> = {}) =>
+      t.inject({
+        method: 'PUT',
+        url: `/api/user/admin/update-user/${u.id}`,
+        token,
+        headers,
+        remoteAddress: keyIp,
+        payload: { role },
+      });
+    const roleOf = async () =>
+      (await t.inject({ method: 'GET', url: `/api/user/admin/detail/${u.id}`, token: owner.token })).json().role;
+
+    // A site admin may not promote, nor may the owner's API key: nothing changes.
+    expect((await setRole(peer.token, 2)).statusCode).toBe(403);
+    const apiKey = (await t.inject({ method: 'POST', url: '/api/user/generate-key', token: owner.token })).json()
+      .apiKey as string;
+    const allow = { method: 'PUT' as const, url: '/api/api/allowed-ips', payload: { allowedIps: [keyIp] } };
+    expect((await t.inject({ ...allow, token: owner.token })).statusCode).toBe(200);
+    const byKey = await setRole(undefined, 2, { 'x-api-key': apiKey });
+    expect(byKey.statusCode).toBe(403);
+    expect(byKey.json().message).toBe('FORBIDDEN');
+    expect(await roleOf()).toBe(1);
+
+    const promote = await setRole(owner.token, 2);
+    expect(promote.statusCode).toBe(200);
+    expect(promote.json()).toMatchObject({ id: u.id, role: 2 });
+    const adminToken = (await login(t, u)).accessToken;
+    const asAdmin = await t.inject({ method: 'GET', url: '/api/user/admin/get-all-user', token: adminToken });
+    expect(asAdmin.statusCode).toBe(200);
+    const admins = await t.inject({ method: 'GET', url: '/api/user/admin/get-all-admin', token: owner.token });
+    expect(admins.json().items.map((i: { id: string }) => i.id)).toContain(u.id);
+
+    // The promoted admin cannot revoke itself nor another admin; only the owner revokes.
+    expect((await setRole(adminToken, 1)).statusCode).toBe(403);
+    expect((await setRole(peer.token, 1)).statusCode).toBe(403);
+    expect(await roleOf()).toBe(2);
+    const revoke = await setRole(owner.token, 1);
+    expect(revoke.statusCode).toBe(200);
+    expect(revoke.json().role).toBe(1);
+    // The session it had as an admin is over, and a new one is a customer's.
+    const stale = await t.inject({ method: 'GET', url: '/api/user/admin/get-all-user', token: adminToken });
+    expect(stale.statusCode).toBe(401);
+    const fresh = (await login(t, u)).accessToken;
+    const refused = await t.inject({ method: 'GET', url: '/api/user/admin/get-all-user', token: fresh });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('should let the owner create a site admin who can then log in and list customers, paged', async () => {
     const owner = await as(0);
     const res = await t.inject({

@@ -55,6 +55,6 @@ export const auth: typeof vi = {
   captcha: {
     verifying: 'Verifying you are human…',
     verified: 'Verified as human',
-    failed: 'Verification failed. Retry',
+    failed: 'Verification failed, please try again',
   },
 };

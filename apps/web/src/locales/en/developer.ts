@@ -54,7 +54,7 @@ export const developer: typeof vi = {
     status: 'HTTP',
     code: 'Code',
     meaning: 'Meaning',
-    sdk: 'TypeScript SDK: the @proxy/sdk package in the source (packages/sdk).',
+    sdk: 'Any HTTP client works; code generators read the OpenAPI document.',
   },
   admin: {
     limitTitle: 'Developer API limit',

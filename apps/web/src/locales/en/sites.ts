@@ -9,6 +9,7 @@ export const sites: typeof vi = {
   searchHint: 'Search by title, slug or host',
   defaultSite: 'Default',
   history: 'Change history',
+  openAdmin: 'Open the admin panel of {{host}} (new tab)',
   historyOf: 'Change history: {{title}}',
   columns: {
     title: 'Website',

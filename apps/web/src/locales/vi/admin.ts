@@ -316,5 +316,20 @@ export const admin = {
     amountInvalid: 'Số tiền phải là số nguyên lớn hơn 0',
     balanceOf: 'Số dư hiện tại của {{email}}: {{balance}}',
     balanceChanged: 'Số dư mới: {{balance}}',
+    promote: 'Cấp quyền quản trị website',
+    promoteConfirm: 'Cấp quyền',
+    promoteMessage:
+      '{{email}} sẽ quản lý website này: khách hàng, đơn hàng, bảng giá và nội dung, tại /admin. Các phiên đăng nhập hiện tại kết thúc và người này đăng nhập lại.',
+    promoted: 'Đã cấp quyền quản trị website',
+    revoke: 'Thu hồi quyền quản trị',
+    revokeConfirm: 'Thu hồi',
+    revokeMessage:
+      '{{email}} trở lại là khách hàng và không vào được /admin nữa. Các phiên đăng nhập hiện tại kết thúc.',
+    revoked: 'Đã thu hồi quyền quản trị',
+    tabCustomers: 'Khách hàng',
+    tabAdmins: 'Quản trị viên',
+    role: 'Vai trò',
+    roleOwner: 'Chủ hệ thống',
+    roleSiteAdmin: 'Quản trị website',
   },
 };

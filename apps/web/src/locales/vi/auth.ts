@@ -53,6 +53,6 @@ export const auth = {
   captcha: {
     verifying: 'Đang xác minh bạn là người thật…',
     verified: 'Đã xác minh bạn là người thật',
-    failed: 'Không thể xác minh. Thử lại',
+    failed: 'Không thể xác minh, vui lòng thử lại',
   },
 };

@@ -53,7 +53,7 @@ export const developer = {
     status: 'HTTP',
     code: 'Mã',
     meaning: 'Ý nghĩa',
-    sdk: 'SDK TypeScript: gói @proxy/sdk trong mã nguồn (packages/sdk).',
+    sdk: 'Dùng được với mọi thư viện HTTP; công cụ sinh mã đọc tài liệu OpenAPI.',
   },
   admin: {
     limitTitle: 'Giới hạn API cho nhà phát triển',

@@ -8,6 +8,7 @@ export const sites = {
   searchHint: 'Tìm theo tên, slug hoặc tên miền',
   defaultSite: 'Mặc định',
   history: 'Lịch sử thay đổi',
+  openAdmin: 'Mở trang quản trị của {{host}} (tab mới)',
   historyOf: 'Lịch sử thay đổi: {{title}}',
   columns: {
     title: 'Website',

@@ -24,3 +24,21 @@ export function useUsers(params: UserListParams) {
     }),
   );
 }
+
+export function listAdmins(params: UserListParams) {
+  return api.call('GET /user/admin/get-all-admin', { query: params });
+}
+
+export const adminsQueryKey = [...queryRoots.admin, 'admins'] as const;
+
+/** GET /api/user/admin/get-all-admin (paged, the site's owners and site admins). */
+export function useAdmins(params: UserListParams, enabled = true) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...adminsQueryKey, params],
+      queryFn: () => listAdmins(params),
+      placeholderData: keepPreviousData,
+      enabled,
+    }),
+  );
+}

@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import AddCardOutlined from '@mui/icons-material/AddCardOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
@@ -14,10 +15,13 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatBalance } from '@/lib/format';
 
-export type CustomerAction = 'add' | 'refund' | 'ban' | 'unban';
+export type CustomerAction = 'add' | 'refund' | 'ban' | 'unban' | 'promote';
 
-/** The customers table: account facts and the balance and ban actions. */
-export function useCustomerColumns(onAction: (action: CustomerAction, user: TAdminUser) => void) {
+/**
+ * The customers table: account facts and the balance and ban actions; `canPromote` (the owner)
+ * adds "make site admin" (the server refuses it to anyone else).
+ */
+export function useCustomerColumns(onAction: (action: CustomerAction, user: TAdminUser) => void, canPromote = false) {
   const { t } = useTranslation();
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
   const columns: GridColDef<TAdminUser>[] = [
@@ -36,7 +40,7 @@ export function useCustomerColumns(onAction: (action: CustomerAction, user: TAdm
     {
       field: 'actions',
       headerName: t('common.actions'),
-      minWidth: 150,
+      minWidth: canPromote ? 190 : 150,
       sortable: false,
       renderCell: ({ row }) => (
         <Stack direction="row">
@@ -65,6 +69,19 @@ export function useCustomerColumns(onAction: (action: CustomerAction, user: TAdm
                 data-testid="customer-unban"
               >
                 <CheckCircleOutline fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          {canPromote && (
+            <Tooltip title={t('admin.customers.promote')}>
+              <IconButton
+                size="small"
+                color="secondary"
+                onClick={() => onAction('promote', row)}
+                aria-label={t('admin.customers.promote')}
+                data-testid="customer-promote"
+              >
+                <AdminPanelSettingsOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
           )}

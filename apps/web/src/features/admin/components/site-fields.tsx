@@ -84,11 +84,14 @@ export function SiteFields({
   draft,
   keys,
   onChange,
+  onBlur,
   errors,
 }: {
   draft: SiteDraft;
   keys: readonly DraftKey[];
   onChange: (patch: Partial<SiteDraft>) => void;
+  /** A text field lost the focus (a form that shows errors only once a field was left). */
+  onBlur?: (key: DraftKey) => void;
   errors: Partial<Record<DraftKey, true>>;
 }) {
   const { t } = useTranslation();
@@ -108,6 +111,7 @@ export function SiteFields({
             label={t(SITE_FIELD_LABEL[key])}
             value={draft[key]}
             onChange={(event) => onChange({ [key]: event.target.value })}
+            onBlur={() => onBlur?.(key)}
             error={errors[key]}
             helperText={help(key)}
             slotProps={{ htmlInput: { 'data-testid': `site-field-${key}` } }}

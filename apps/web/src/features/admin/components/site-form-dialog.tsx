@@ -48,13 +48,23 @@ export function SiteFormDialog({
   const [slug, setSlug] = useState('');
   const [hostsText, setHostsText] = useState(site?.hosts.join('\n') ?? '');
   const [copyFrom, setCopyFrom] = useState(sites.find((s) => s.isDefault)?.id ?? sites[0]?.id ?? '');
+  // A field turns red once it was left or a save was tried, never on an untouched form.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [tried, setTried] = useState(false);
+  const shown = (key: string) => tried || touched.has(key);
+  const leave = (key: string) => setTouched((s) => (s.has(key) ? s : new Set(s).add(key)));
   const errors = draftErrors(draft, KEYS);
+  const shownErrors = Object.fromEntries(Object.entries(errors).filter(([key]) => shown(key)));
   const hosts = hostLines(hostsText);
   const hostsValid = hosts.length > 0 && hosts.length <= SITE_MAX_HOSTS;
   const slugValid = site !== null || ZSiteCreate.shape.slug.safeParse(slug).success;
   const valid = Object.keys(errors).length === 0 && hostsValid && slugValid && (site !== null || copyFrom !== '');
 
   const submit = () => {
+    if (!valid) {
+      setTried(true);
+      return;
+    }
     const body = { ...bodyOf(draft, KEYS), hosts };
     if (site) {
       update.mutate({ id: site.id, body }, { onSuccess: () => (notifySuccess(t('common.updated')), onClose()) });
@@ -74,7 +84,6 @@ export function SiteFormDialog({
       submitLabel={t('common.save')}
       submitTestId="site-form-submit"
       loading={create.isPending || update.isPending}
-      submitDisabled={!valid}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -85,7 +94,8 @@ export function SiteFormDialog({
             label={t('sites.fields.slug')}
             value={slug}
             onChange={(event) => setSlug(event.target.value.toLowerCase())}
-            error={slug !== '' && !slugValid}
+            onBlur={() => leave('slug')}
+            error={shown('slug') && !slugValid}
             helperText={t('sites.fields.slugHelp')}
             slotProps={{ htmlInput: { 'data-testid': 'site-field-slug' } }}
           />
@@ -97,7 +107,8 @@ export function SiteFormDialog({
           label={t('sites.fields.hosts')}
           value={hostsText}
           onChange={(event) => setHostsText(event.target.value)}
-          error={hostsText !== '' && !hostsValid}
+          onBlur={() => leave('hosts')}
+          error={shown('hosts') && !hostsValid}
           helperText={t('sites.fields.hostsHelp', { max: SITE_MAX_HOSTS })}
           slotProps={{ htmlInput: { 'data-testid': 'site-field-hosts' } }}
         />
@@ -121,8 +132,9 @@ export function SiteFormDialog({
         <SiteFields
           draft={draft}
           keys={KEYS}
-          errors={errors}
+          errors={shownErrors}
           onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+          onBlur={leave}
         />
         {site && <SiteLogoUpload site={site} />}
       </Stack>

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDateTime, type TSiteAdmin } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,14 @@ import { useSearchPaging } from '@/hooks/use-paging';
 import { useSitesAdmin } from '../api/sites-admin';
 import { SettingChangesGrid } from '../components/setting-changes-grid';
 import { SiteFormDialog } from '../components/site-form-dialog';
+
+/**
+ * The admin panel of a site on its first host, with this page's scheme and port (a host is a bare
+ * name; the panel runs on one port for every site), e.g. https://shop.example/admin.
+ */
+function siteAdminUrl(host: string, location: Pick<Location, 'protocol' | 'port'> = window.location): string {
+  return `${location.protocol}//${host}${location.port ? `:${location.port}` : ''}/admin`;
+}
 
 /** /admin/sites (owner): every white-label site with its hosts; create, edit, change history. */
 export function AdminSitesRoute() {
@@ -78,10 +87,25 @@ export function AdminSitesRoute() {
     {
       field: 'actions',
       headerName: t('sites.columns.actions'),
-      width: 110,
+      width: 150,
       sortable: false,
       renderCell: ({ row }) => (
         <>
+          {row.hosts[0] && (
+            <Tooltip title={t('sites.openAdmin', { host: row.hosts[0] })}>
+              <IconButton
+                size="small"
+                component="a"
+                href={siteAdminUrl(row.hosts[0])}
+                target="_blank"
+                rel="noopener"
+                aria-label={t('sites.openAdmin', { host: row.hosts[0] })}
+                data-testid={`site-admin-link-${row.slug}`}
+              >
+                <OpenInNewOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
           <Tooltip title={t('common.edit')}>
             <IconButton size="small" onClick={() => setEditing(row.id)} data-testid={`site-edit-${row.slug}`}>
               <EditOutlined fontSize="small" />

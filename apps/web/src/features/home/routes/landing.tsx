@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { CmsHtml } from '@/components/cms-html';
 import { useSiteInfo } from '@/lib/site-info';
+import { useSupportInfo } from '@/lib/support-info';
 import { useLanding } from '../api/get-landing';
 import { ApiTeaser } from '../components/api-teaser';
 import { ContactButtons } from '../components/contact-buttons';
@@ -16,12 +17,14 @@ import { Section } from '../components/section';
 /**
  * The public home page (docs/screens.md#home): the CMS title, description and HTML blocks in the
  * reader's language, live prices, buy by quantity, FAQ, quotes, contacts and, where the site has
- * it, the reseller API. Light on purpose: no data grid, no admin code.
+ * it, the reseller API. A section the site has not filled in (a new site has no FAQ, quotes or
+ * contacts) is left out rather than shown empty. Light on purpose: no data grid, no admin code.
  */
 export function LandingRoute() {
   const { t, i18n } = useTranslation();
   const site = useSiteInfo();
   const { data: landing } = useLanding();
+  const { data: support } = useSupportInfo();
   const en = i18n.language === 'en';
   const pick = (vi: string | undefined, eng: string | undefined) => (en ? eng : vi) ?? '';
   const html1 = pick(landing?.html1, landing?.html1Eng);
@@ -63,9 +66,11 @@ export function LandingRoute() {
           <QuoteCards quotes={landing.quotes} english={en} />
         </Section>
       )}
-      <Section id="contacts" title={t('content.home.contacts')} tinted>
-        <ContactButtons />
-      </Section>
+      {support && support.channels.length > 0 && (
+        <Section id="contacts" title={t('content.home.contacts')} tinted>
+          <ContactButtons />
+        </Section>
+      )}
     </Box>
   );
 }

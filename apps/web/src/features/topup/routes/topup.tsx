@@ -55,7 +55,7 @@ export function TopupRoute() {
     <Stack spacing={2}>
       <PageHeader title={t('topup.title')} />
       {id && <ReturnBanner key={id} id={id} />}
-      <PromotionNotice />
+      <PromotionNotice method={method} />
       <Card>
         <CardContent>
           {bill.isPending ? (
