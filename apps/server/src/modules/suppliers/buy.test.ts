@@ -111,6 +111,9 @@ describe('buying a country routed to Proxy6', () => {
     const margin = (await call('GET', `/stats/admin/margin?from=${day}&to=${day}`)).json();
     const mineMargin = margin.bySupplier.find((s: { supplierId: string }) => s.supplierId === p6Id);
     expect(mineMargin).toMatchObject({ proxies: 2, revenue: 6000, cost: 1600, margin: 4400 });
+    // The balance Proxy6 answered with the buy is on the admin's grid without a sync.
+    const listed = (await call('GET', '/supplier/admin/list')).json() as { id: string; balance: number | null }[];
+    expect(listed.find((s) => s.id === p6Id)?.balance).toBe(p6.balance);
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 

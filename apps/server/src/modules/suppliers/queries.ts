@@ -34,7 +34,24 @@ export function proxy6Of(ctx: Pick<AppContext, 'config' | 'keys' | 'db'>, s: Sup
   const baseUrl = s.baseUrl ?? PROXY6_DEFAULT_BASE_URL;
   const apiKey = s.apiKeySealed ? unseal(ctx, s.apiKeySealed) : '';
   const account = accountKey(ctx, baseUrl, apiKey);
-  return new Proxy6Client(supplierHttp(ctx), baseUrl, apiKey, () => takeCall(ctx, account, PROXY6_CALLS_PER_SECOND));
+  return new Proxy6Client(
+    supplierHttp(ctx),
+    baseUrl,
+    apiKey,
+    () => takeCall(ctx, account, PROXY6_CALLS_PER_SECOND),
+    (balance, currency) => noteBalance(ctx.db, s.id, balance, currency),
+  );
+}
+
+/**
+ * The balance a Proxy6 answer carried, on the supplier's row: a buy or a prolong spends it, and the
+ * admin's grid should not wait for the next sync to show that. Written only when it moved.
+ */
+async function noteBalance(db: DbOrTx, supplierId: string, balance: number, currency: string): Promise<void> {
+  await db
+    .update(suppliers)
+    .set({ balance, ...(currency ? { currency } : {}) })
+    .where(and(eq(suppliers.id, supplierId), sql`${suppliers.balance} is distinct from ${balance}`));
 }
 
 /** A supplier of the site, or NOT_FOUND (another site's supplier is not found either). */

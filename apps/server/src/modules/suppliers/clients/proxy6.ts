@@ -111,6 +111,8 @@ export class Proxy6Client {
      * the function to call once the call answered or failed.
      */
     private readonly throttle: () => Promise<() => Promise<void>>,
+    /** Told the account's balance that every successful answer carries (a buy moves it). */
+    private readonly onBalance?: (balance: number, currency: string) => Promise<void>,
   ) {}
 
   private async call(method: string, params: Record<string, string | number> = {}): Promise<Record<string, unknown>> {
@@ -119,11 +121,17 @@ export class Proxy6Client {
     ).toString();
     const url = `${this.baseUrl.replace(/\/+$/, '')}/api/${encodeURIComponent(this.apiKey)}/${method}/${query ? `?${query}` : ''}`;
     const done = await this.throttle();
+    let answer: Record<string, unknown>;
     try {
-      return parseProxy6(await supplierGet(this.http, url));
+      answer = parseProxy6(await supplierGet(this.http, url));
     } finally {
       await done();
     }
+    const balance = Number(answer.balance);
+    if (this.onBalance && answer.balance !== undefined && Number.isFinite(balance)) {
+      await this.onBalance(balance, str(answer.currency));
+    }
+    return answer;
   }
 
   async account(): Promise<{ balance: number; currency: string }> {
