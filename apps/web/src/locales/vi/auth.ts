@@ -1,5 +1,9 @@
 export const auth = {
   login: {
+    twoFactorTitle: 'Xác thực hai lớp',
+    twoFactorSubtitle: 'Thêm một bước để đăng nhập',
+    twoFactorIntro: 'Mật khẩu của {{email}} đã đúng. Nhập mã 6 chữ số trong ứng dụng xác thực của bạn.',
+    verify: 'Xác nhận',
     title: 'Đăng nhập',
     subtitle: 'Chào mừng bạn quay lại',
     code: 'Mã xác thực 2FA',
