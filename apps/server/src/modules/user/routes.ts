@@ -27,10 +27,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     users.turnOn2fa(app.ctx, requestMeta(req), req.user.id, req.body.password),
   );
 
-  route(app, e.verify2fa, opts, async (req) => {
-    await users.verify2fa(app.ctx, req.user.id, req.body.password, req.body.code);
-    return ok;
-  });
+  route(app, e.verify2fa, opts, async (req) => ({
+    ok: true as const,
+    recoveryCodes: await users.verify2fa(app.ctx, req.user.id, req.body.password, req.body.code),
+  }));
+
+  route(app, e.regenerateRecoveryCodes, opts, async (req) => ({
+    recoveryCodes: await users.regenerateRecoveryCodes(app.ctx, req.user.id, req.body.code),
+  }));
 
   route(app, e.turnOff2fa, opts, async (req) => {
     await users.turnOff2fa(app.ctx, req.user.id, req.body.password, req.body.code);
