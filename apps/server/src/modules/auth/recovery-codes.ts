@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { recoveryCodes } from '../../db/schema/index.js';
 import { hmacHex } from '../../lib/crypto.js';
+import { claimRecoveryCode, replaceRecoveryCodeRows } from './repository.js';
 
 /** docs/security.md#two-factor: how many codes a set holds. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -25,17 +24,14 @@ function hashOf(ctx: AppContext, userId: string, code: string): string {
 /** Replaces the user's recovery codes with a new set and returns it, in the caller's transaction. */
 export async function replaceRecoveryCodes(ctx: AppContext, tx: DbOrTx, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
-  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  const now = ctx.clock.now();
-  await tx
-    .insert(recoveryCodes)
-    .values(codes.map((code) => ({ userId, codeHash: hashOf(ctx, userId, code), createdAt: now })));
+  const hashes = codes.map((code) => hashOf(ctx, userId, code));
+  await replaceRecoveryCodeRows(tx, userId, hashes, ctx.clock.now());
   return codes;
 }
 
 /** Deletes the user's recovery codes (2FA turned off). */
 export async function dropRecoveryCodes(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await replaceRecoveryCodeRows(tx, userId, [], new Date(0));
 }
 
 /**
@@ -43,16 +39,5 @@ export async function dropRecoveryCodes(tx: DbOrTx, userId: string): Promise<voi
  * for an unknown or spent code, so a code signs in once however many requests race with it.
  */
 export async function spendRecoveryCode(ctx: AppContext, userId: string, code: string): Promise<boolean> {
-  const rows = await ctx.db
-    .update(recoveryCodes)
-    .set({ usedAt: ctx.clock.now() })
-    .where(
-      and(
-        eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, hashOf(ctx, userId, code)),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
-    .returning({ userId: recoveryCodes.userId });
-  return rows.length === 1;
+  return claimRecoveryCode(ctx.db, userId, hashOf(ctx, userId, code), ctx.clock.now());
 }

@@ -27,19 +27,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     users.turnOn2fa(app.ctx, requestMeta(req), req.user.id, req.body.password),
   );
 
-  route(app, e.verify2fa, opts, async (req) => ({
-    ok: true as const,
-    recoveryCodes: await users.verify2fa(app.ctx, req.user.id, req.body.password, req.body.code),
-  }));
+  route(app, e.verify2fa, opts, (req) => users.verify2fa(app.ctx, req.user.id, req.body.password, req.body.code));
 
-  route(app, e.regenerateRecoveryCodes, opts, async (req) => ({
-    recoveryCodes: await users.regenerateRecoveryCodes(app.ctx, req.user.id, req.body.code),
-  }));
+  route(app, e.regenerateRecoveryCodes, opts, (req) =>
+    users.regenerateRecoveryCodes(app.ctx, req.user.id, req.body.code),
+  );
 
-  route(app, e.turnOff2fa, opts, async (req) => {
-    await users.turnOff2fa(app.ctx, req.user.id, req.body.password, req.body.code);
-    return ok;
-  });
+  route(app, e.turnOff2fa, opts, (req) =>
+    users.turnOff2fa(app.ctx, req.user.id, req.body.password, req.body.code).then(() => ok),
+  );
 
   route(app, e.generateKey, opts, async (req) => ({ apiKey: await users.generateApiKey(app.ctx, req.user) }));
 

@@ -89,7 +89,7 @@ export async function turnOn2fa(ctx: AppContext, meta: RequestMeta, userId: stri
 }
 
 /** Turns 2FA on and answers the first set of recovery codes, shown once (docs/security.md#two-factor). */
-export async function verify2fa(ctx: AppContext, userId: string, password: string, code: string): Promise<string[]> {
+export async function verify2fa(ctx: AppContext, userId: string, password: string, code: string) {
   const user = await getUser(ctx, userId);
   await requirePassword(ctx, user, password);
   if (user.twoFactorEnabled) {
@@ -105,7 +105,7 @@ export async function verify2fa(ctx: AppContext, userId: string, password: strin
   return ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { twoFactorEnabled: true, twoFactorLastStep: step, updatedAt: ctx.clock.now() });
     await recordAudit(ctx, tx, { userId: user.id, action: 'account.2fa-on', targetType: 'account' });
-    return replaceRecoveryCodes(ctx, tx, user.id);
+    return { ok: true as const, recoveryCodes: await replaceRecoveryCodes(ctx, tx, user.id) };
   });
 }
 
@@ -113,14 +113,14 @@ export async function verify2fa(ctx: AppContext, userId: string, password: strin
  * A new set of recovery codes for a signed-in user with 2FA on, against a current code from the
  * app; the old set stops working at once.
  */
-export async function regenerateRecoveryCodes(ctx: AppContext, userId: string, code: string): Promise<string[]> {
+export async function regenerateRecoveryCodes(ctx: AppContext, userId: string, code: string) {
   const user = await getUser(ctx, userId);
   await hitLimit(ctx.db, ctx.clock, { key: `2fa:${user.id}`, max: 10, windowSec: 600 });
   if (!user.twoFactorEnabled) {
     throw new AppError('TWOFA_IS_OFF');
   }
   await checkTotp(ctx, user, code);
-  return ctx.db.transaction((tx) => replaceRecoveryCodes(ctx, tx, user.id));
+  return { recoveryCodes: await ctx.db.transaction((tx) => replaceRecoveryCodes(ctx, tx, user.id)) };
 }
 
 export async function turnOff2fa(ctx: AppContext, userId: string, password: string, code: string): Promise<void> {
