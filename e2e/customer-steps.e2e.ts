@@ -7,7 +7,6 @@ import {
   createCustomer,
   creditCustomer,
   loginViaUi,
-  ownerOf,
   tokenOf,
   uniqueEmail,
   type Credentials,
@@ -237,30 +236,6 @@ describe('smaller things (item 14)', () => {
       await page.getByTestId('agency-create-submit').waitFor();
       await shot(page, `agency-none-${lang}-1366`);
       expect(failed).toEqual([]);
-    }
-  });
-
-  it('should ask the admin "Cancel order" or "Keep order"', async () => {
-    const { server, mail } = e2e;
-    const c = await createCustomer(server, mail, 'cancel');
-    await withProxies(c, 1);
-    const token = await tokenOf(server, c);
-    const orders = await api<{ items: { id: string }[] }>(server, 'GET', '/api/order/list-order', { token });
-    const orderId = orders.body.items[0]!.id;
-    for (const lang of ['en', 'vi'] as const) {
-      const page = await e2e.newPage();
-      await loginViaUi(page, server.baseUrl, ownerOf(server), lang);
-      await page.goto(`${server.baseUrl}/admin/orders/${orderId}`);
-      await page.getByTestId('order-cancel').click();
-      const dialog = page.getByTestId('order-cancel-dialog');
-      await dialog.waitFor();
-      expect(await page.getByTestId('order-cancel-save').innerText()).toBe(lang === 'en' ? 'Cancel order' : 'Hủy đơn');
-      expect(await page.getByTestId('order-cancel-dialog-close').innerText()).toBe(
-        lang === 'en' ? 'Keep order' : 'Giữ đơn',
-      );
-      await shot(page, `admin-cancel-dialog-${lang}-1366`);
-      await page.getByTestId('order-cancel-dialog-close').click();
-      await dialog.waitFor({ state: 'hidden' });
     }
   });
 });

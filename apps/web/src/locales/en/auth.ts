@@ -9,7 +9,7 @@ export const auth: typeof vi = {
     title: 'Sign in',
     subtitle: 'Welcome back',
     code: '2FA code',
-    codeHelp: 'Enter the 6-digit code from your authenticator app',
+    codeHelp: 'The 6-digit code from your authenticator app, or one of your recovery codes',
     submit: 'Sign in',
     forgot: 'Forgot password?',
     noAccount: 'No account yet?',

@@ -7,7 +7,7 @@ export const auth = {
     title: 'Đăng nhập',
     subtitle: 'Chào mừng bạn quay lại',
     code: 'Mã xác thực 2FA',
-    codeHelp: 'Nhập mã 6 chữ số từ ứng dụng xác thực của bạn',
+    codeHelp: 'Mã 6 chữ số từ ứng dụng xác thực, hoặc một mã khôi phục của bạn',
     submit: 'Đăng nhập',
     forgot: 'Quên mật khẩu?',
     noAccount: 'Chưa có tài khoản?',

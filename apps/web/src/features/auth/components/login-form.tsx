@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { OTP_LENGTH } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '@/components/password-field';
@@ -21,6 +20,8 @@ import { checkLoginForm, type LoginField, type LoginFormInput } from '../utils/l
 import { EmailField } from './email-field';
 
 const FIELDS: readonly LoginField[] = ['email', 'password', 'code'];
+/** A recovery code, "k3m7q-x2p4a", is the longest second factor (docs/security.md#two-factor). */
+const RECOVERY_CODE_LENGTH = 11;
 
 /**
  * Email and password; when the server answers MISSING_2FA the form becomes a second step with only
@@ -161,7 +162,7 @@ export function LoginForm({
             autoComplete="one-time-code"
             error={Boolean(errors?.code) || codeRefused}
             helperText={errorText('code') ?? t('auth.login.codeHelp')}
-            htmlInput={{ inputMode: 'numeric', maxLength: OTP_LENGTH, 'data-testid': 'login-code' }}
+            htmlInput={{ maxLength: RECOVERY_CODE_LENGTH, spellCheck: false, 'data-testid': 'login-code' }}
           />
         </Stack>
       ) : (
