@@ -58,7 +58,7 @@ describe('not found', () => {
     await loginViaUi(page, server.baseUrl, user);
     await page.goto(`${server.baseUrl}/no-such-page/at-all?lang=en`);
     await page.getByText('Sorry, the page you requested was not found.', { exact: true }).waitFor();
-    await page.getByRole('link', { name: 'Home page' }).click();
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
   });
 });

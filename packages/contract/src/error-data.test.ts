@@ -50,6 +50,7 @@ const SAMPLES: { [C in ErrorDataCode]: { ok: ErrorData<C>[]; wrong: unknown } } 
     ok: [{ field: 'webhookUrl', issues: [{ path: 'body.webhookUrl', message: 'private address' }] }],
     wrong: { field: 'webhookUrl' },
   },
+  NOT_ENOUGH_MONEY: { ok: [{ price: 36_000, balance: 10_000, short: 26_000 }], wrong: { price: 36_000, short: 0 } },
   TOO_MANY_LINES: { ok: [{ max: 1000, lines: 1001 }], wrong: { max: 1000, lines: '1001' } },
 };
 

@@ -77,6 +77,15 @@ export const ERROR_DATA = {
   SITE_NOT_EXISTS: z.object({ copyCatalogFrom: z.string() }),
   INVALID_IMAGE: z.object({ maxBytes: z.number().int() }),
   OUTBOUND_URL_NOT_ALLOWED: z.object({ field: z.string(), issues: z.array(ZErrorIssue) }),
+  /**
+   * A charge the balance cannot cover, in coins: its price, the balance, and what is missing
+   * (at least 1; a balance credited meanwhile can make price - balance smaller).
+   */
+  NOT_ENOUGH_MONEY: z.object({
+    price: z.number().int().positive(),
+    balance: z.number().int().nonnegative(),
+    short: z.number().int().positive(),
+  }),
   /** "Paste to act": at most `max` lines, `lines` sent. */
   TOO_MANY_LINES: z.object({ max: z.number().int(), lines: z.number().int() }),
 } as const satisfies { [C in ErrorCode]?: z.ZodType };

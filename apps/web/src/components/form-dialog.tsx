@@ -16,6 +16,8 @@ interface FormDialogProps {
   children: ReactNode;
   submitLabel: string;
   submitTestId: string;
+  /** The closing button's label when "Cancel" would be ambiguous (e.g. next to "Cancel order"). */
+  cancelLabel?: string;
   submitColor?: 'primary' | 'success' | 'error';
   loading: boolean;
   /** While there is nothing valid to send (e.g. no price yet), Submit and Enter do nothing. */
@@ -35,6 +37,7 @@ export function FormDialog({
   children,
   submitLabel,
   submitTestId,
+  cancelLabel,
   submitColor,
   loading,
   submitDisabled = false,
@@ -56,7 +59,9 @@ export function FormDialog({
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>{children}</DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button onClick={onClose} data-testid={testId ? `${testId}-close` : undefined}>
+            {cancelLabel ?? t('common.cancel')}
+          </Button>
           <Button
             type="submit"
             variant="contained"

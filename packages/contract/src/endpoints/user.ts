@@ -16,7 +16,10 @@ import {
   ZPasswordOnly,
   ZTransaction,
   ZTurnOn2faResponse,
+  ZRecoveryCodes,
+  ZRegenerateRecoveryCodesRequest,
   ZVerify2faRequest,
+  ZVerify2faResponse,
 } from '../schemas/user.js';
 import { endpoint } from './define.js';
 import { ZIdParams } from './proxies.js';
@@ -46,8 +49,13 @@ export const userEndpoints = {
   }),
   verify2fa: endpoint('POST', '/user/verify-2fa', {
     body: ZVerify2faRequest,
-    response: ZOk,
+    response: ZVerify2faResponse,
     errors: [...PASSWORD_CHECK, 'TWOFA_IS_ON', 'INVALID_2FA'],
+  }),
+  regenerateRecoveryCodes: endpoint('POST', '/user/regenerate-recovery-codes', {
+    body: ZRegenerateRecoveryCodesRequest,
+    response: ZRecoveryCodes,
+    errors: ['TOO_MANY_REQUEST', 'TWOFA_IS_OFF', 'INVALID_2FA'],
   }),
   turnOff2fa: endpoint('POST', '/user/turn-off-2fa', {
     body: ZVerify2faRequest,

@@ -12,6 +12,14 @@ export const ZTotpCode = z
   .string()
   .trim()
   .regex(/^\d{6}$/);
+/** docs/security.md#two-factor: a recovery code, five and five base-32 letters ("k3m7q-x2p4a"). */
+export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-[a-z2-7]{5}$/;
+/** The second factor at sign-in: the app's 6-digit code, or one recovery code (any case). */
+export const ZSecondFactorCode = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => /^\d{6}$/.test(v) || RECOVERY_CODE_PATTERN.test(v));
 /**
  * docs/product-rules.md#registration: an agency coupon starts with a lowercase letter and holds
  * letters, digits and hyphens.
@@ -48,7 +56,7 @@ export const ZVerifyRequest = z.object({ email: ZEmail, code: ZOtpCode });
 export const ZLoginRequest = z.object({
   email: ZEmail,
   password: ZAnyPassword,
-  code: ZTotpCode.optional(),
+  code: ZSecondFactorCode.optional(),
   captcha: ZCaptcha,
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;

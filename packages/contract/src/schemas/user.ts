@@ -44,6 +44,16 @@ export const ZVerify2faRequest = z.object({
     .trim()
     .regex(/^\d{6}$/),
 });
+/** Recovery codes, shown once: when 2FA is turned on and when they are made anew. */
+export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export const ZVerify2faResponse = z.object({ ok: z.literal(true), recoveryCodes: z.array(z.string()) });
+/** A new set of recovery codes needs a current code from the app. */
+export const ZRegenerateRecoveryCodesRequest = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
 export const ZGenerateKeyResponse = z.object({ apiKey: z.string() });
 export const ZAutoRenewRequest = z.object({ autoRenew: z.boolean() });
 

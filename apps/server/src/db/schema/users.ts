@@ -108,3 +108,20 @@ export const emailCodes = pgTable(
   },
   (t) => [index('email_codes_lookup_idx').on(t.siteId, t.email, t.purpose, t.createdAt)],
 );
+
+/**
+ * 2FA recovery codes (docs/security.md#two-factor): only their HMAC is kept. Each signs in once:
+ * `used_at` is set by the one conditional update that spends it. A new set replaces the old one.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_uq').on(t.userId, t.codeHash)],
+);

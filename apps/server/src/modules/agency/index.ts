@@ -4,8 +4,9 @@
  * Tables: `agencies`, `agency_members`, `agency_deposits` (one row per credited top-up of a member:
  * the key of "exactly once") and `agency_transfers` (the Idempotency-Key). Exported for other
  * modules: payments calls `creditAgencyCommission` inside its credit; auth checks a coupon with
- * `joinableAgency` and joins on verification with `joinAgencyOnVerify`.
+ * `joinableAgency`, joins on verification with `joinAgencyOnVerify`, and fills `me.ownerAgency`
+ * with `findOwnedAgencyId`.
  */
 export { commissionOf, creditAgencyCommission, joinableAgency, joinAgencyOnVerify } from './money.js';
 export type { CreditedTopup } from './money.js';
-export { findCommissionMismatches } from './repository.js';
+export { findCommissionMismatches, findOwnedAgencyId } from './repository.js';

@@ -73,6 +73,15 @@ export async function findOwnAgencyView(db: DbOrTx, siteId: string, ownerId: str
   return (await views(db, sql`a.site_id = ${siteId} and a.owner_id = ${ownerId}`))[0];
 }
 
+/** The id of the agency the user owns on the site, or null (GET /api/user/me's `ownerAgency`). */
+export async function findOwnedAgencyId(db: DbOrTx, siteId: string, ownerId: string): Promise<string | null> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from agencies where site_id = ${siteId} and owner_id = ${ownerId} limit 1`,
+  );
+  return rows[0]?.id ?? null;
+}
+
 export async function findAgencyView(db: DbOrTx, siteId: string, id: string) {
   return (await views(db, sql`a.site_id = ${siteId} and a.id = ${id}`))[0];
 }

@@ -26,6 +26,7 @@ export const SESSION_ONLY_ROUTES = new Set<string>([
   'POST /api/user/turn-on-2fa',
   'POST /api/user/verify-2fa',
   'POST /api/user/turn-off-2fa',
+  'POST /api/user/regenerate-recovery-codes',
   'POST /api/user/generate-key',
   'PUT /api/api/allowed-ips',
   // It answers the webhook signing secret.

@@ -51,6 +51,7 @@ const SESSION_ONLY: [method: 'POST' | 'PUT' | 'GET', url: string, body?: object]
   ['POST', '/api/user/turn-on-2fa', { password: 'x' }],
   ['POST', '/api/user/verify-2fa', { password: 'x', code: '123456' }],
   ['POST', '/api/user/turn-off-2fa', { password: 'x', code: '123456' }],
+  ['POST', '/api/user/regenerate-recovery-codes', { code: '123456' }],
   ['PUT', '/api/notify/settings', { webhookUrl: 'https://hooks.example.com/x' }],
   ['POST', '/api/notify/webhook-secret'],
   ['POST', '/api/notify/telegram-link'],

@@ -1,4 +1,6 @@
 import type { TMe } from '@proxy/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { findOwnedAgencyId } from '../agency/index.js';
 import type { User } from './repository.js';
 
 // The signed-in user's own view. It lives in auth, below the user module, because login and token
@@ -16,4 +18,12 @@ export function toMe(u: User): TMe {
     hasPassword: u.passwordHash !== null,
     createdAt: u.createdAt.toISOString(),
   };
+}
+
+/**
+ * GET /api/user/me: `toMe` with `ownerAgency`, the agency the user owns (null without one), so the
+ * agency page knows whether to ask for its details instead of learning it from a 404.
+ */
+export async function meOf(db: DbOrTx, u: User): Promise<TMe> {
+  return { ...toMe(u), ownerAgency: u.ownerAgency ?? (await findOwnedAgencyId(db, u.siteId, u.id)) };
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { ROLE } from '@proxy/contract';
 import { queryRows, type Db, type DbOrTx } from '../../db/client.js';
-import { emailCodes, notifySettings, refreshTokens, sessions, users } from '../../db/schema/index.js';
+import { emailCodes, notifySettings, recoveryCodes, refreshTokens, sessions, users } from '../../db/schema/index.js';
 import { publishSessionsEnded } from '../realtime/index.js';
 
 export type User = typeof users.$inferSelect;
@@ -335,4 +335,22 @@ export async function findMailLanguage(db: DbOrTx, siteId: string, email: string
   );
   const row = rows[0];
   return row?.force_english ? 'en' : (row?.language ?? undefined);
+}
+
+/** Replaces the user's recovery codes with these hashes (2FA on, or a new set). */
+export async function replaceRecoveryCodeRows(db: DbOrTx, userId: string, hashes: string[], at: Date): Promise<void> {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  if (hashes.length > 0) {
+    await db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: at })));
+  }
+}
+
+/** Marks one unused recovery code used: true for the one request whose update took it. */
+export async function claimRecoveryCode(db: DbOrTx, userId: string, codeHash: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(recoveryCodes)
+    .set({ usedAt: at })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+    .returning({ userId: recoveryCodes.userId });
+  return rows.length === 1;
 }

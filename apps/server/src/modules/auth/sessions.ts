@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { ROLE, type TLoginRequest, type TLoginResponse, type TTokens } from '@proxy/contract';
+import { RECOVERY_CODE_PATTERN, ROLE, type TLoginRequest, type TLoginResponse, type TTokens } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { decryptSecret, randomToken, sha256Hex } from '../../lib/crypto.js';
@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { countHit, hitLimit, resetLimit } from '../../lib/rate-limit.js';
 import { matchTotp } from '../../lib/totp.js';
+import { spendRecoveryCode } from './recovery-codes.js';
 import { recordAudit } from '../audit/index.js';
 import { checkCaptcha, LIMITS, type RequestMeta } from './guards.js';
 import { toMe } from './mapper.js';
@@ -70,10 +71,24 @@ async function issueTokens(
   return { accessToken, refreshToken };
 }
 
-/** Checks a TOTP code against the user's secret and spends its time step (no replay). */
-export async function checkTotp(ctx: AppContext, user: User, code: string | undefined): Promise<void> {
+/**
+ * Checks a TOTP code against the user's secret and spends its time step (no replay). With
+ * `recovery`, a recovery code is accepted too and spent (docs/security.md#two-factor).
+ */
+export async function checkTotp(
+  ctx: AppContext,
+  user: User,
+  code: string | undefined,
+  recovery = false,
+): Promise<void> {
   if (!code) {
     throw new AppError('MISSING_2FA');
+  }
+  if (recovery && RECOVERY_CODE_PATTERN.test(code)) {
+    if (!(await spendRecoveryCode(ctx, user.id, code))) {
+      throw new AppError('INVALID_2FA');
+    }
+    return;
   }
   if (!user.twoFactorSecret) {
     throw new AppError('INVALID_2FA');
@@ -124,7 +139,7 @@ export async function login(ctx: AppContext, meta: RequestMeta, body: TLoginRequ
       throw new AppError('NOT_VERIFY_MAIL');
     }
     if (user.twoFactorEnabled) {
-      await checkTotp(ctx, user, body.code);
+      await checkTotp(ctx, user, body.code, true);
     }
   });
   await resetLimit(ctx.db, accountKey);

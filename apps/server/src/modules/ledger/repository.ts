@@ -143,7 +143,9 @@ export async function applyBalanceChange(
   );
 }
 
-export async function userExists(tx: DbOrTx, userId: string): Promise<boolean> {
-  const rows = await queryRows(tx, sql`select 1 from users where id = ${userId}`);
-  return rows.length > 0;
+/** The user's balance, or null when there is no such user. */
+export async function balanceOf(tx: DbOrTx, userId: string): Promise<number | null> {
+  const rows = await queryRows<{ balance: string | number }>(tx, sql`select balance from users where id = ${userId}`);
+  const row = rows[0];
+  return row ? Number(row.balance) : null;
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import {
   applyBalanceChange,
   listTransactions,
-  userExists,
+  balanceOf,
   type BalanceChange,
   type TransactionFilter,
 } from './repository.js';
@@ -31,7 +31,14 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<Bala
   const rows = await applyBalanceChange(tx, id, change, price);
   const row = rows[0];
   if (!row) {
-    throw new AppError((await userExists(tx, change.userId)) ? 'NOT_ENOUGH_MONEY' : 'USER_NOT_EXISTS');
+    const balance = await balanceOf(tx, change.userId);
+    if (balance === null) {
+      throw new AppError('USER_NOT_EXISTS');
+    }
+    // docs/wire-contract.md#errors: what was asked, what there is and what is missing, so the
+    // client can offer to top up exactly the difference.
+    const cost = -change.amount;
+    throw new AppError('NOT_ENOUGH_MONEY', { price: cost, balance, short: Math.max(1, cost - balance) });
   }
   const balanceAfter = Number(row.balance_after);
   return { transactionId: id, balanceBefore: balanceAfter - change.amount, balanceAfter };

@@ -3,7 +3,7 @@ import { logEndpoints, userAdminEndpoints, userEndpoints, ROLE } from '@proxy/co
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
 import { route } from '../../lib/route.js';
-import { toMe, requestMeta } from '../auth/index.js';
+import { meOf, requestMeta } from '../auth/index.js';
 import { listLedger } from '../ledger/index.js';
 import { setPrivateAutoRenew } from '../orders/index.js';
 import * as users from './service.js';
@@ -15,7 +15,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const e = userEndpoints;
   app.addHook('preHandler', authenticate);
 
-  route(app, e.me, opts, async (req) => toMe(req.user));
+  route(app, e.me, opts, async (req) => meOf(app.ctx.db, req.user));
 
   route(app, e.getMoney, opts, async (req) => ({ balance: req.user.balance }));
 
@@ -27,15 +27,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     users.turnOn2fa(app.ctx, requestMeta(req), req.user.id, req.body.password),
   );
 
-  route(app, e.verify2fa, opts, async (req) => {
-    await users.verify2fa(app.ctx, req.user.id, req.body.password, req.body.code);
-    return ok;
-  });
+  route(app, e.verify2fa, opts, (req) => users.verify2fa(app.ctx, req.user.id, req.body.password, req.body.code));
 
-  route(app, e.turnOff2fa, opts, async (req) => {
-    await users.turnOff2fa(app.ctx, req.user.id, req.body.password, req.body.code);
-    return ok;
-  });
+  route(app, e.regenerateRecoveryCodes, opts, (req) =>
+    users.regenerateRecoveryCodes(app.ctx, req.user.id, req.body.code),
+  );
+
+  route(app, e.turnOff2fa, opts, (req) =>
+    users.turnOff2fa(app.ctx, req.user.id, req.body.password, req.body.code).then(() => ok),
+  );
 
   route(app, e.generateKey, opts, async (req) => ({ apiKey: await users.generateApiKey(app.ctx, req.user) }));
 

@@ -16,6 +16,8 @@ import {
   startSession,
   type RequestMeta,
   assertEmail,
+  dropRecoveryCodes,
+  replaceRecoveryCodes,
 } from '../auth/index.js';
 import { isUniqueViolation, pgErrorOf } from '../../lib/pg-errors.js';
 import { rotateApiKey } from '../api-keys/index.js';
@@ -86,7 +88,8 @@ export async function turnOn2fa(ctx: AppContext, meta: RequestMeta, userId: stri
   return { secret, otpauthUrl: totpUrl(user.email, meta.site.title, secret) };
 }
 
-export async function verify2fa(ctx: AppContext, userId: string, password: string, code: string): Promise<void> {
+/** Turns 2FA on and answers the first set of recovery codes, shown once (docs/security.md#two-factor). */
+export async function verify2fa(ctx: AppContext, userId: string, password: string, code: string) {
   const user = await getUser(ctx, userId);
   await requirePassword(ctx, user, password);
   if (user.twoFactorEnabled) {
@@ -99,10 +102,25 @@ export async function verify2fa(ctx: AppContext, userId: string, password: strin
   if (step === null) {
     throw new AppError('INVALID_2FA');
   }
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { twoFactorEnabled: true, twoFactorLastStep: step, updatedAt: ctx.clock.now() });
     await recordAudit(ctx, tx, { userId: user.id, action: 'account.2fa-on', targetType: 'account' });
+    return { ok: true as const, recoveryCodes: await replaceRecoveryCodes(ctx, tx, user.id) };
   });
+}
+
+/**
+ * A new set of recovery codes for a signed-in user with 2FA on, against a current code from the
+ * app; the old set stops working at once.
+ */
+export async function regenerateRecoveryCodes(ctx: AppContext, userId: string, code: string) {
+  const user = await getUser(ctx, userId);
+  await hitLimit(ctx.db, ctx.clock, { key: `2fa:${user.id}`, max: 10, windowSec: 600 });
+  if (!user.twoFactorEnabled) {
+    throw new AppError('TWOFA_IS_OFF');
+  }
+  await checkTotp(ctx, user, code);
+  return { recoveryCodes: await ctx.db.transaction((tx) => replaceRecoveryCodes(ctx, tx, user.id)) };
 }
 
 export async function turnOff2fa(ctx: AppContext, userId: string, password: string, code: string): Promise<void> {
@@ -119,6 +137,7 @@ export async function turnOff2fa(ctx: AppContext, userId: string, password: stri
       twoFactorLastStep: null,
       updatedAt: ctx.clock.now(),
     });
+    await dropRecoveryCodes(tx, user.id);
     await recordAudit(ctx, tx, { userId: user.id, action: 'account.2fa-off', targetType: 'account' });
   });
 }
@@ -207,6 +226,9 @@ export async function adminUpdateUser(
   }
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, target.id, values);
+    if (body.disable2fa) {
+      await dropRecoveryCodes(tx, target.id);
+    }
     if (body.active === false || body.password || body.role !== undefined) {
       await revokeUserSessions(tx, target.id, 'admin_update', now);
     }

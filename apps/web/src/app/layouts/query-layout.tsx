@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { QueryProvider } from '@/components/query-provider';
 import { useAccessToken } from '@/lib/session';
+import { Shortfalls } from '../shortfalls';
 
 // Only a signed-in user has a realtime stream: visitors do not download it.
 const RealtimeEvents = lazy(() => import('../realtime-events').then((m) => ({ default: m.RealtimeEvents })));
@@ -21,6 +22,7 @@ export function QueryLayout() {
           <RealtimeEvents />
         </Suspense>
       )}
+      {signedIn && <Shortfalls />}
     </QueryProvider>
   );
 }

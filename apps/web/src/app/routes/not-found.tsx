@@ -26,8 +26,9 @@ export function NotFoundRoute() {
         to={signedIn ? paths.app.dashboard.getHref() : paths.home.getHref()}
         variant="contained"
         size="large"
+        data-testid="not-found-home"
       >
-        {t('notFound.home')}
+        {signedIn ? t('notFound.dashboard') : t('notFound.home')}
       </Button>
     </Box>
   );

@@ -15,6 +15,13 @@ export const account: typeof vi = {
     success: 'Successful account update',
   },
   twoFactor: {
+    recoveryTitle: 'Recovery codes',
+    recoveryOnce:
+      'Save these codes somewhere safe now: they are shown only this once. Each one signs you in once if you lose your authenticator app.',
+    recoverySaved: 'I have saved them',
+    regenerate: 'New recovery codes',
+    regenerateTitle: 'Make new recovery codes',
+    regeneratePrompt: 'Enter the 6-digit code from your authenticator app. Your old recovery codes stop working.',
     title: 'Two-factor authentication (2FA)',
     description: 'Protect your account with a code from an authenticator app such as Google Authenticator or Authy.',
     statusOn: 'On',

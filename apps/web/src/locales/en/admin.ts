@@ -107,6 +107,7 @@ export const admin: typeof vi = {
     extendHelp: 'Proxies and keys not yet locked get the extra time; the customer is not charged.',
     extended: 'Extended',
     cancel: 'Cancel order',
+    keep: 'Keep order',
     cancelTitle: 'Cancel order {{code}}',
     cancelHelp:
       'All proxies and keys of the order are locked and go back to stock. The refund (at most {{max}}) is added to the customer’s balance in one transaction.',

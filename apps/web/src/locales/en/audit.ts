@@ -90,7 +90,12 @@ export const audit: typeof vi = {
     unmatched: 'Not matched: {{count}}',
     otherType: '{{count}} matched proxies are on another tab',
     select: 'Select matched',
-    selected: '{{count}} proxies from the pasted list are selected',
+    selected: '{{n}} proxies from the pasted list are selected',
+    selected_one: '{{n}} proxy from the pasted list is selected',
+    selected_other: '{{n}} proxies from the pasted list are selected',
+    unmatchedLines: '{{n}} lines matched no proxy',
+    unmatchedLines_one: '{{n}} line matched no proxy',
+    unmatchedLines_other: '{{n}} lines matched no proxy',
     clear: 'Clear',
   },
 };

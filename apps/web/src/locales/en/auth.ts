@@ -2,10 +2,14 @@ import type { auth as vi } from '../vi/auth';
 
 export const auth: typeof vi = {
   login: {
+    twoFactorTitle: 'Two-factor verification',
+    twoFactorSubtitle: 'One more step to sign in',
+    twoFactorIntro: 'The password of {{email}} is right. Enter the 6-digit code from your authenticator app.',
+    verify: 'Verify',
     title: 'Sign in',
     subtitle: 'Welcome back',
     code: '2FA code',
-    codeHelp: 'Enter the 6-digit code from your authenticator app',
+    codeHelp: 'The 6-digit code from your authenticator app, or one of your recovery codes',
     submit: 'Sign in',
     forgot: 'Forgot password?',
     noAccount: 'No account yet?',

@@ -14,6 +14,7 @@ export const notFound: typeof viNotFound = {
   title: 'Sorry, the page you requested was not found.',
   description: 'You may have mistyped the address or the page may have moved.',
   home: 'Home page',
+  dashboard: 'Go to the dashboard',
 };
 
 export const errorPage: typeof viErrorPage = {

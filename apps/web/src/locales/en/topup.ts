@@ -4,6 +4,13 @@ export const topup: typeof vi = {
   title: 'Top up',
   methodsLabel: 'Top-up methods',
   noMethods: 'This site has no top-up method open yet. Please contact support.',
+  shortfall: {
+    title: 'Not enough balance',
+    price: 'To pay',
+    balance: 'Your balance',
+    short: 'Missing',
+    topUp: 'Top up that amount',
+  },
   successDialog: {
     title: 'Top-up successful',
     message: 'Your account has been credited with {{amount}} {{coin}}.',

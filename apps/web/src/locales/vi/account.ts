@@ -13,6 +13,13 @@ export const account = {
     success: 'Cập nhật tài khoản thành công',
   },
   twoFactor: {
+    recoveryTitle: 'Mã khôi phục',
+    recoveryOnce:
+      'Hãy lưu các mã này ở nơi an toàn ngay bây giờ: chúng chỉ hiện một lần. Mỗi mã dùng để đăng nhập một lần nếu bạn mất ứng dụng xác thực.',
+    recoverySaved: 'Tôi đã lưu',
+    regenerate: 'Tạo mã khôi phục mới',
+    regenerateTitle: 'Tạo mã khôi phục mới',
+    regeneratePrompt: 'Nhập mã 6 chữ số trong ứng dụng xác thực. Các mã khôi phục cũ sẽ không dùng được nữa.',
     title: 'Xác thực hai lớp (2FA)',
     description: 'Bảo vệ tài khoản bằng mã từ ứng dụng xác thực như Google Authenticator hoặc Authy.',
     statusOn: 'Đang bật',

@@ -106,6 +106,7 @@ export const admin = {
     extendHelp: 'Các proxy/key chưa bị khóa được cộng thêm thời gian; khách không bị trừ tiền.',
     extended: 'Đã gia hạn',
     cancel: 'Hủy đơn',
+    keep: 'Giữ đơn',
     cancelTitle: 'Hủy đơn {{code}}',
     cancelHelp:
       'Toàn bộ proxy/key của đơn bị khóa và trả về kho. Số tiền hoàn (tối đa {{max}}) được cộng vào số dư khách trong một giao dịch.',

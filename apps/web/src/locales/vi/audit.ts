@@ -89,7 +89,12 @@ export const audit = {
     unmatched: 'Không khớp: {{count}}',
     otherType: '{{count}} proxy khớp thuộc tab khác',
     select: 'Chọn các proxy khớp',
-    selected: 'Đang chọn {{count}} proxy từ danh sách đã dán',
+    selected: 'Đang chọn {{n}} proxy từ danh sách đã dán',
+    selected_one: 'Đang chọn {{n}} proxy từ danh sách đã dán',
+    selected_other: 'Đang chọn {{n}} proxy từ danh sách đã dán',
+    unmatchedLines: '{{n}} dòng không khớp proxy nào',
+    unmatchedLines_one: '{{n}} dòng không khớp proxy nào',
+    unmatchedLines_other: '{{n}} dòng không khớp proxy nào',
     clear: 'Bỏ chọn',
   },
 };

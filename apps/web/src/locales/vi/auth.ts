@@ -1,9 +1,13 @@
 export const auth = {
   login: {
+    twoFactorTitle: 'Xác thực hai lớp',
+    twoFactorSubtitle: 'Thêm một bước để đăng nhập',
+    twoFactorIntro: 'Mật khẩu của {{email}} đã đúng. Nhập mã 6 chữ số trong ứng dụng xác thực của bạn.',
+    verify: 'Xác nhận',
     title: 'Đăng nhập',
     subtitle: 'Chào mừng bạn quay lại',
     code: 'Mã xác thực 2FA',
-    codeHelp: 'Nhập mã 6 chữ số từ ứng dụng xác thực của bạn',
+    codeHelp: 'Mã 6 chữ số từ ứng dụng xác thực, hoặc một mã khôi phục của bạn',
     submit: 'Đăng nhập',
     forgot: 'Quên mật khẩu?',
     noAccount: 'Chưa có tài khoản?',

@@ -11,6 +11,7 @@ export const notFound = {
   title: 'Xin lỗi, đã xảy ra lỗi, không tìm thấy trang được yêu cầu!',
   description: 'Có thể bạn đã nhập sai địa chỉ hoặc trang đã được di chuyển.',
   home: 'Trang chủ',
+  dashboard: 'Về trang tổng quan',
 };
 
 export const errorPage = {

@@ -2,6 +2,13 @@ export const topup = {
   title: 'Nạp tiền',
   methodsLabel: 'Phương thức nạp tiền',
   noMethods: 'Website hiện chưa mở phương thức nạp tiền nào. Vui lòng liên hệ hỗ trợ.',
+  shortfall: {
+    title: 'Số dư không đủ',
+    price: 'Cần thanh toán',
+    balance: 'Số dư hiện có',
+    short: 'Còn thiếu',
+    topUp: 'Nạp số tiền còn thiếu',
+  },
   successDialog: {
     title: 'Nạp tiền thành công',
     message: 'Tài khoản của bạn đã được cộng {{amount}} {{coin}}.',

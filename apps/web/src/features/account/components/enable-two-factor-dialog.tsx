@@ -14,6 +14,7 @@ import { muiField } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useTurnOn2fa } from '../api/turn-on-2fa';
 import { useVerify2fa } from '../api/verify-2fa';
+import { RecoveryCodesDialog } from './recovery-codes-dialog';
 
 interface Setup {
   secret: string;
@@ -26,6 +27,8 @@ export function EnableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   const turnOn = useTurnOn2fa();
   const verify = useVerify2fa();
   const [setup, setSetup] = useState<Setup | null>(null);
+  // Shown once, after 2FA is on (docs/security.md#two-factor).
+  const [codes, setCodes] = useState<string[] | null>(null);
   const { register, handleSubmit } = useForm({ defaultValues: { password: '', code: '' } });
 
   const onSubmit = handleSubmit(async ({ password, code }) => {
@@ -39,14 +42,17 @@ export function EnableTwoFactorDialog({ onClose }: { onClose: () => void }) {
         setSetup({ secret, qr: await toDataURL(otpauthUrl, { width: 200, margin: 1 }) });
         return;
       }
-      await verify.mutateAsync({ password, code: code.trim() });
+      const answer = await verify.mutateAsync({ password, code: code.trim() });
       notifySuccess(t('account.twoFactor.enabled'));
-      onClose();
+      setCodes(answer.recoveryCodes);
     } catch {
       // API errors are toasted by the mutation cache.
     }
   });
 
+  if (codes) {
+    return <RecoveryCodesDialog codes={codes} onClose={onClose} />;
+  }
   return (
     <FormDialog
       title={t('account.twoFactor.enableTitle')}

@@ -8,11 +8,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DisableTwoFactorDialog } from './disable-two-factor-dialog';
 import { EnableTwoFactorDialog } from './enable-two-factor-dialog';
+import { RegenerateCodesDialog } from './regenerate-codes-dialog';
 
 export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
   // Which dialog is open is fixed on click: `enabled` flips while the dialog finishes.
-  const [dialog, setDialog] = useState<'enable' | 'disable' | null>(null);
+  const [dialog, setDialog] = useState<'enable' | 'disable' | 'codes' | null>(null);
   const close = () => setDialog(null);
 
   return (
@@ -40,9 +41,15 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
         >
           {enabled ? t('account.twoFactor.disable') : t('account.twoFactor.enable')}
         </Button>
+        {enabled && (
+          <Button sx={{ ml: 1 }} onClick={() => setDialog('codes')} data-testid="recovery-regenerate">
+            {t('account.twoFactor.regenerate')}
+          </Button>
+        )}
       </CardContent>
       {dialog === 'enable' && <EnableTwoFactorDialog onClose={close} />}
       {dialog === 'disable' && <DisableTwoFactorDialog onClose={close} />}
+      {dialog === 'codes' && <RegenerateCodesDialog onClose={close} />}
     </Card>
   );
 }

@@ -83,6 +83,7 @@ export function CancelOrderDialog({ order, onClose }: { order: TAdminOrder; onCl
       testId="order-cancel-dialog"
       submitLabel={t('admin.orderDetail.cancel')}
       submitTestId="order-cancel-save"
+      cancelLabel={t('admin.orderDetail.keep')}
       submitColor="error"
       loading={cancel.isPending}
       onClose={onClose}

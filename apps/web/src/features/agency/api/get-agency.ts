@@ -20,6 +20,10 @@ export async function getMyAgency(): Promise<CallAnswer<'GET /agency/detail'> | 
 export const myAgencyQueryOptions = () =>
   queryOptions({ queryKey: [...agencyQueryKey, 'detail'], queryFn: getMyAgency });
 
-export function useMyAgency() {
-  return useQuery(myAgencyQueryOptions());
+/**
+ * The caller's agency; asked for only when `me.ownerAgency` says there is one, so a user without
+ * an agency makes no failing call.
+ */
+export function useMyAgency(owns: boolean) {
+  return useQuery({ ...myAgencyQueryOptions(), enabled: owns });
 }

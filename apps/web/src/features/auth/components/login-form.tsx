@@ -1,11 +1,9 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { OTP_LENGTH } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '@/components/password-field';
@@ -22,18 +20,34 @@ import { checkLoginForm, type LoginField, type LoginFormInput } from '../utils/l
 import { EmailField } from './email-field';
 
 const FIELDS: readonly LoginField[] = ['email', 'password', 'code'];
+/** A recovery code, "k3m7q-x2p4a", is the longest second factor (docs/security.md#two-factor). */
+const RECOVERY_CODE_LENGTH = 11;
 
 /**
- * Email and password; the 2FA code field appears when the server answers MISSING_2FA.
+ * Email and password; when the server answers MISSING_2FA the form becomes a second step with only
+ * the code field (docs/screens.md#sign-in), and "Back" returns to the first.
  * An unverified account (NOT_VERIFY_MAIL) is handed to `onUnverified` to enter its email OTP.
  *
  * Plain controlled inputs, not react-hook-form, so the login page does not download a form
  * library; it behaves as the other auth forms do: checked on submit (the first error toasted and
  * its field focused), then each field again as it changes.
  */
-export function LoginForm({ onUnverified }: { onUnverified: (email: string) => void }) {
+export function LoginForm({
+  onUnverified,
+  onStep,
+}: {
+  onUnverified: (email: string) => void;
+  /** Whether the form is at its 2FA step, for the page around it. */
+  onStep?: (twoFactor: boolean) => void;
+}) {
   const { t } = useTranslation();
-  const [needsCode, setNeedsCode] = useState(false);
+  const [needsCode, setNeedsCodeState] = useState(false);
+  // A wrong code is said under the field, where the next one is typed.
+  const [codeRefused, setCodeRefused] = useState(false);
+  const setNeedsCode = (next: boolean) => {
+    setNeedsCodeState(next);
+    onStep?.(next);
+  };
   const [values, setValues] = useState({ email: '', password: '', code: '' });
   const [errors, setErrors] = useState<ReturnType<typeof checkLoginForm>['errors']>({});
   const [submitted, setSubmitted] = useState(false);
@@ -60,6 +74,9 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const next = { ...values, [name]: event.target.value };
       setValues(next);
+      if (name === 'code') {
+        setCodeRefused(false);
+      }
       if (submitted) {
         // Re-checked as it changes once the form was submitted; the other fields keep their state.
         const error = checkLoginForm(formInput(next)).errors?.[name];
@@ -69,6 +86,9 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
   });
 
   const errorText = (name: LoginField) => {
+    if (name === 'code' && codeRefused) {
+      return t('errors.INVALID_2FA');
+    }
     const key = errors?.[name];
     return key ? t(`error.${key}`) : undefined;
   };
@@ -98,12 +118,19 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
             setCaptchaNeeded(true);
             return;
           }
-          // docs/screens.md#error-messages: every failure is toasted, these two also change the form.
-          handleApiError(error);
+          // docs/screens.md#sign-in: the 2FA code is a step, not a failure; a wrong code is said
+          // under its field. Every other failure is toasted.
           if (isApiError(error) && error.code === 'MISSING_2FA') {
             setNeedsCode(true);
             window.setTimeout(() => codeRef.current?.focus(), 0);
+            return;
           }
+          if (isApiError(error) && error.code === 'INVALID_2FA' && needsCode) {
+            setCodeRefused(true);
+            codeRef.current?.focus();
+            return;
+          }
+          handleApiError(error);
           if (isApiError(error) && error.code === 'NOT_VERIFY_MAIL') {
             onUnverified(form.email);
           }
@@ -114,38 +141,53 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
     }
   };
 
+  const back = () => {
+    setNeedsCode(false);
+    setCodeRefused(false);
+    setValues((v) => ({ ...v, code: '' }));
+    setErrors((e) => ({ ...e, code: undefined }));
+  };
+
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void onSubmit(event)}>
-      <EmailField {...field('email')} inputRef={emailRef} errorText={errorText('email')} />
-      <Stack spacing={0.5}>
-        <PasswordField
-          {...field('password')}
-          inputRef={passwordRef}
-          label={t('common.password')}
-          autoComplete="current-password"
-          error={Boolean(errors?.password)}
-          helperText={errorText('password')}
-        />
-        <Link
-          component={RouterLink}
-          to={paths.auth.forgotPassword.getHref()}
-          variant="body2"
-          sx={{ alignSelf: 'flex-end' }}
-        >
-          {t('auth.login.forgot')}
-        </Link>
-      </Stack>
-      <Collapse in={needsCode} unmountOnExit>
-        <TextInput
-          {...field('code')}
-          inputRef={codeRef}
-          label={t('auth.login.code')}
-          autoComplete="one-time-code"
-          error={Boolean(errors?.code)}
-          helperText={errorText('code') ?? t('auth.login.codeHelp')}
-          htmlInput={{ inputMode: 'numeric', maxLength: OTP_LENGTH, 'data-testid': 'login-code' }}
-        />
-      </Collapse>
+      {needsCode ? (
+        <Stack spacing={2} data-testid="login-2fa-step">
+          <Typography variant="body2" color="text.secondary">
+            {t('auth.login.twoFactorIntro', { email: values.email.trim() })}
+          </Typography>
+          <TextInput
+            {...field('code')}
+            inputRef={codeRef}
+            label={t('auth.login.code')}
+            autoComplete="one-time-code"
+            error={Boolean(errors?.code) || codeRefused}
+            helperText={errorText('code') ?? t('auth.login.codeHelp')}
+            htmlInput={{ maxLength: RECOVERY_CODE_LENGTH, spellCheck: false, 'data-testid': 'login-code' }}
+          />
+        </Stack>
+      ) : (
+        <>
+          <EmailField {...field('email')} inputRef={emailRef} errorText={errorText('email')} />
+          <Stack spacing={0.5}>
+            <PasswordField
+              {...field('password')}
+              inputRef={passwordRef}
+              label={t('common.password')}
+              autoComplete="current-password"
+              error={Boolean(errors?.password)}
+              helperText={errorText('password')}
+            />
+            <Link
+              component={RouterLink}
+              to={paths.auth.forgotPassword.getHref()}
+              variant="body2"
+              sx={{ alignSelf: 'flex-end' }}
+            >
+              {t('auth.login.forgot')}
+            </Link>
+          </Stack>
+        </>
+      )}
       {captchaNeeded && (
         <Box
           data-testid="login-captcha-step"
@@ -157,8 +199,13 @@ export function LoginForm({ onUnverified }: { onUnverified: (email: string) => v
         </Box>
       )}
       <Button type="submit" variant="contained" size="large" loading={submitting} data-testid="login-submit">
-        {t('auth.login.submit')}
+        {needsCode ? t('auth.login.verify') : t('auth.login.submit')}
       </Button>
+      {needsCode && (
+        <Button onClick={back} disabled={submitting} data-testid="login-2fa-back">
+          {t('common.back')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -42,6 +42,8 @@ export function LoginRoute() {
   const [googlePending, setGooglePending] = useState(false);
   const completeLogin = useCompleteLogin();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  // docs/screens.md#sign-in: the 2FA code is a second screen of the form, with its own heading.
+  const [twoFactor, setTwoFactor] = useState(false);
   // A Google credential whose account has 2FA on: it waits here for the code.
   const [pendingCredential, setPendingCredential] = useState<string | null>(null);
   const signInWithGoogle = async (credential: string, code?: string) => {
@@ -63,9 +65,13 @@ export function LoginRoute() {
 
   return (
     <Stack spacing={3}>
-      <AuthHeading title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
-      <LoginForm onUnverified={setUnverifiedEmail} />
-      {googleClientId && (
+      {twoFactor ? (
+        <AuthHeading title={t('auth.login.twoFactorTitle')} subtitle={t('auth.login.twoFactorSubtitle')} />
+      ) : (
+        <AuthHeading title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
+      )}
+      <LoginForm onUnverified={setUnverifiedEmail} onStep={setTwoFactor} />
+      {googleClientId && !twoFactor && (
         <>
           <Divider>{t('auth.login.or')}</Divider>
           <GoogleSignInButton
@@ -74,12 +80,14 @@ export function LoginRoute() {
           />
         </>
       )}
-      <Typography variant="body2" align="center">
-        {t('auth.login.noAccount')}{' '}
-        <Link component={RouterLink} to={paths.auth.register.getHref()}>
-          {t('auth.login.register')}
-        </Link>
-      </Typography>
+      {!twoFactor && (
+        <Typography variant="body2" align="center">
+          {t('auth.login.noAccount')}{' '}
+          <Link component={RouterLink} to={paths.auth.register.getHref()}>
+            {t('auth.login.register')}
+          </Link>
+        </Typography>
+      )}
       <Suspense fallback={null}>
         {pendingCredential && (
           <GoogleTwoFactorDialog

@@ -1,4 +1,9 @@
-import { MAX_PASSWORD_LENGTH, type TLoginRequest, type ZCaptchaChallenge } from '@proxy/contract';
+import {
+  MAX_PASSWORD_LENGTH,
+  RECOVERY_CODE_PATTERN,
+  type TLoginRequest,
+  type ZCaptchaChallenge,
+} from '@proxy/contract';
 import type { z } from 'zod';
 import type { ClientErrorKey } from '@/lib/form-errors';
 import { number, object, optional, string, type Reader } from '@/lib/plain-reader';
@@ -41,9 +46,9 @@ export function checkLoginForm(input: LoginFormInput): LoginFormCheck {
   if (input.password.length === 0 || input.password.length > MAX_PASSWORD_LENGTH) {
     errors.password = 'fieldIsEmpty';
   }
-  // ZTotpCode: trimmed, six digits.
-  const code = input.code?.trim();
-  if (code !== undefined && !/^\d{6}$/.test(code)) {
+  // ZSecondFactorCode: trimmed, lower case, six digits or a recovery code.
+  const code = input.code?.trim().toLowerCase();
+  if (code !== undefined && !/^\d{6}$/.test(code) && !RECOVERY_CODE_PATTERN.test(code)) {
     errors.code = code === '' ? 'fieldIsEmpty' : 'codeInvalid';
   }
   if (Object.keys(errors).length > 0) {

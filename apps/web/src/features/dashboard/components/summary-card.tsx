@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
+import { useMe } from '@/lib/auth';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useDashboardSummary, useRenewExpiring } from '../api/get-summary';
@@ -151,6 +152,9 @@ function ExpiringList({ summary }: { summary: TDashboardSummary }) {
 export function SummaryCard() {
   const { t, i18n } = useTranslation();
   const summary = useDashboardSummary();
+  // The balance the top bar shows: realtime events (a top-up, a charge in another tab) update it
+  // at once, while the summary is refetched only after this tab's own charges.
+  const balance = useMe().data?.balance;
   const s = summary.data;
   if (!s) {
     return null;
@@ -171,7 +175,7 @@ export function SummaryCard() {
         >
           <Figure
             label={t('dashboard.summary.balance')}
-            value={formatMoney(s.balance, t, i18n.language)}
+            value={formatMoney(balance ?? s.balance, t, i18n.language)}
             testId="summary-balance"
           />
           <Figure

@@ -14,6 +14,8 @@ export interface BatchAction<K extends string> {
   key: K;
   label: string;
   icon: ReactElement;
+  /** False for an action on the whole (filtered) list, such as export; the others wait for a selection. */
+  needsSelection?: boolean;
 }
 
 interface BatchActionsProps<K extends string> {
@@ -24,12 +26,16 @@ interface BatchActionsProps<K extends string> {
   extra?: ReactNode;
 }
 
-/** The actions on the chosen rows: a row of buttons, or one menu on a phone. */
+/**
+ * The actions on the chosen rows: a row of buttons, or one menu on a phone. An action that needs a
+ * selection is disabled until a row is chosen (docs/product-rules.md#batch-actions).
+ */
 export function BatchActions<K extends string>({ actions, selected, onAction, extra }: BatchActionsProps<K>) {
   const { t } = useTranslation();
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const off = (action: BatchAction<K>) => action.needsSelection !== false && selected === 0;
 
   const count = (
     <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }} data-testid="batch-selected">
@@ -62,6 +68,7 @@ export function BatchActions<K extends string>({ actions, selected, onAction, ex
             {actions.map((action) => (
               <MenuItem
                 key={action.key}
+                disabled={off(action)}
                 onClick={() => {
                   setAnchor(null);
                   onAction(action.key);
@@ -87,6 +94,7 @@ export function BatchActions<K extends string>({ actions, selected, onAction, ex
           size="small"
           variant="outlined"
           startIcon={action.icon}
+          disabled={off(action)}
           onClick={() => onAction(action.key)}
           data-testid={`batch-${action.key}`}
         >

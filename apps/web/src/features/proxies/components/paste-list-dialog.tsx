@@ -50,7 +50,8 @@ export function PasteListDialog({
   onClose,
 }: {
   type: ProxyType;
-  onSelect: (proxies: TProxy[]) => void;
+  /** The matched proxies of this tab, and how many pasted lines matched none. */
+  onSelect: (proxies: TProxy[], unmatched: number) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -124,7 +125,7 @@ export function PasteListDialog({
         <Button
           variant="contained"
           disabled={ofType.length === 0}
-          onClick={() => onSelect(ofType)}
+          onClick={() => onSelect(ofType, result?.unmatched.length ?? 0)}
           data-testid="paste-select"
         >
           {t('audit.paste.select')}

@@ -12,11 +12,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { formatDateTime, type TProxy } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ProxyStatusChip } from '@/components/status-chip';
 import { useCountries } from '@/lib/catalog/get-countries';
-import { countryName } from '@/lib/format';
+import { countryName, formatNumber } from '@/lib/format';
+import { usePaging } from '@/hooks/use-paging';
+import { useRowSelection } from '@/hooks/use-row-selection';
 import { proxyLine } from '@/lib/proxy-lines';
 import { useProxies, type ProxyType } from '../api/list-proxies';
 import { useTags } from '../api/tags';
@@ -33,6 +36,11 @@ import { ManageTagsButton } from './tag-tools';
 import { useUnitActions } from './unit-actions';
 import { ProxyUsageSection } from './proxy-usage-section';
 import { UnitList } from '@/components/unit-list';
+
+/** The pasted proxies still ticked; "select all" on a page answers an exclude model. */
+function pinnedRows(rows: TProxy[], model: GridRowSelectionModel): TProxy[] {
+  return rows.filter((r) => (model.type === 'exclude' ? !model.ids.has(r.id) : model.ids.has(r.id)));
+}
 
 /** One proxy type's list: filters, the server-paged list with selection, and the batch actions. */
 export function ProxiesTab({ type }: { type: ProxyType }) {
@@ -57,10 +65,20 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
   const [linksOf, setLinksOf] = useState<TProxy | null>(null);
   const columns = useProxyColumns(tags, setLinksOf);
   const details = useProxyDetails(tags, type);
-  // "Paste list" → "Select matched": those proxies, on any page, are what the batch actions act on.
+  // "Paste list" → "Select matched": the grid then shows exactly the matched proxies, ticked, paged
+  // here (they may come from any page of the server's list); the ticked ones are what the batch
+  // actions act on, until "Clear" brings the server's list back.
   const [pasting, setPasting] = useState(false);
-  const [pinned, setPinned] = useState<TProxy[] | null>(null);
-  const chosen = pinned ?? selection.chosen(proxies.data?.items ?? []);
+  const [pinned, setPinned] = useState<{ proxies: TProxy[]; unmatched: number } | null>(null);
+  const pinnedPaging = usePaging();
+  const pinnedSelection = useRowSelection();
+  const pinnedChosen = pinned ? pinnedRows(pinned.proxies, pinnedSelection.model) : [];
+  const chosen = pinned ? pinnedChosen : selection.chosen(proxies.data?.items ?? []);
+  const pinnedFrom = (pinnedPaging.page - 1) * pinnedPaging.limit;
+  const pinnedList = pinned && {
+    data: { items: pinned.proxies.slice(pinnedFrom, pinnedFrom + pinnedPaging.limit), total: pinned.proxies.length },
+    isFetching: false,
+  };
   const actions = useUnitActions<ProxyAction | 'tag'>([
     { key: 'authIp', label: t('proxies.actions.authIp'), icon: <SecurityOutlined /> },
     { key: 'password', label: t('proxies.actions.password'), icon: <KeyOutlined /> },
@@ -109,30 +127,43 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
           sx={{ mb: 1 }}
           data-testid="paste-pinned"
           action={
-            <Button color="inherit" size="small" onClick={() => setPinned(null)}>
+            <Button color="inherit" size="small" onClick={() => setPinned(null)} data-testid="paste-clear">
               {t('audit.paste.clear')}
             </Button>
           }
         >
-          {t('audit.paste.selected', { count: pinned.length })}
+          <span data-testid="paste-pinned-selected">
+            {t('audit.paste.selected', { count: pinnedChosen.length, n: formatNumber(pinnedChosen.length) })}
+          </span>
+          {pinned.unmatched > 0 && (
+            <>
+              {' · '}
+              <span data-testid="paste-pinned-unmatched">
+                {t('audit.paste.unmatchedLines', { count: pinned.unmatched, n: formatNumber(pinned.unmatched) })}
+              </span>
+            </>
+          )}
         </Alert>
       )}
       {pasting && (
         <PasteListDialog
           type={type}
           onClose={() => setPasting(false)}
-          onSelect={(found) => {
+          onSelect={(found, unmatched) => {
             selection.clear();
-            setPinned(found);
+            pinnedPaging.reset();
+            pinnedSelection.setModel({ type: 'include', ids: new Set(found.map((p) => p.id)) });
+            setPinned({ proxies: found, unmatched });
             setPasting(false);
           }}
         />
       )}
       <UnitList
         testId={`proxies-grid-${type}`}
-        list={proxies}
-        paging={paging}
-        selection={selection}
+        list={pinnedList ?? proxies}
+        paging={pinned ? pinnedPaging : paging}
+        // The ticks of a pasted list span its pages, so turning a page keeps them.
+        selection={pinned ? { ...pinnedSelection, clear: () => undefined } : selection}
         columns={columns}
         detailsTitle={t('proxies.details.title')}
         details={details}

@@ -21,7 +21,7 @@ export function useUnitActions<A extends string>(own: BatchAction<A>[]): BatchAc
     { key: 'autoRenewOff', label: t('proxies.actions.autoRenewOff'), icon: <SyncDisabledOutlined /> },
     { key: 'comment', label: t('proxies.actions.comment'), icon: <CommentOutlined /> },
     ...own,
-    { key: 'export', label: t('proxies.actions.export'), icon: <DownloadOutlined /> },
+    { key: 'export', label: t('proxies.actions.export'), icon: <DownloadOutlined />, needsSelection: false },
   ];
 }
 

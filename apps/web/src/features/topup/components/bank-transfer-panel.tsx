@@ -11,7 +11,8 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { notifySuccess } from '@/lib/notify';
 import { useBill } from '@/lib/payments/get-bill';
 import { useCreateTopup } from '../api/create-topup';
-import { checkAmount, parseAmountInput } from '../utils/amount';
+import { amountInputText, checkAmount, parseAmountInput } from '../utils/amount';
+import { suggestedAmount } from '../utils/suggested-amount';
 import { AmountField, amountProblemText } from './amount-field';
 import { InfoRow } from './info-row';
 import { QrImage } from './qr-image';
@@ -21,15 +22,19 @@ import { formatNumber } from '@/lib/format';
 interface BankTransferPanelProps {
   bill: TBill;
   info?: TPaymentMethodInfo;
+  /** Coins to pre-fill (rounded up to what the method accepts): what a refused charge lacked. */
+  wantedCoins?: number | null;
 }
 
 /**
  * Bank transfer (docs/money.md#payment-methods): the site's account and the user's fixed transfer code,
  * with a VietQR that carries the code, and the amount too once one is typed.
  */
-export function BankTransferPanel({ bill, info }: BankTransferPanelProps) {
+export function BankTransferPanel({ bill, info, wantedCoins }: BankTransferPanelProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() =>
+    wantedCoins ? amountInputText('bank', suggestedAmount('bank', wantedCoins, info)) : '',
+  );
   const [submitted, setSubmitted] = useState(false);
   const create = useCreateTopup();
   const { serverError, setServerError, handleError } = useServerAmountError('bank');

@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { navigateToUrl, safeHttpUrl } from '@/lib/safe-navigate';
 import { useCreateTopup } from '../api/create-topup';
 import { rememberPerfectMoneyTopup } from '../utils/return-params';
-import { checkAmount, parseAmountInput } from '../utils/amount';
+import { amountInputText, checkAmount, parseAmountInput } from '../utils/amount';
+import { suggestedAmount } from '../utils/suggested-amount';
 import { AmountField, amountProblemText } from './amount-field';
 import { PendingPayment } from './pending-payment';
 import { PerfectMoneyForm } from './perfect-money-form';
@@ -25,13 +26,17 @@ const REDIRECTS: readonly ProviderMethod[] = ['paypal', 'card', 'bytepay', 'taza
 interface ProviderPanelProps {
   method: ProviderMethod;
   info?: TPaymentMethodInfo;
+  /** Coins to pre-fill (rounded up to what the method accepts): what a refused charge lacked. */
+  wantedCoins?: number | null;
   onStep: (step: number) => void;
 }
 
 /** Any method but the bank: amount → create → the provider's page, form, QR or address. */
-export function ProviderPanel({ method, info, onStep }: ProviderPanelProps) {
+export function ProviderPanel({ method, info, onStep, wantedCoins }: ProviderPanelProps) {
   const { t, i18n } = useTranslation();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() =>
+    wantedCoins ? amountInputText(method, suggestedAmount(method, wantedCoins, info)) : '',
+  );
   const [country, setCountry] = useState(i18n.language === 'vi' ? 'VN' : 'US');
   const [submitted, setSubmitted] = useState(false);
   const [created, setCreated] = useState<TTopupDetail | null>(null);

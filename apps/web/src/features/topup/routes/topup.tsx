@@ -21,6 +21,7 @@ import { TopupHistory } from '../components/topup-history';
 import { TopupSteps } from '../components/topup-steps';
 import { usePaymentReturn } from '../hooks/use-payment-return';
 import { returnActionOf } from '../utils/return-params';
+import { AMOUNT_PARAM, requestedCoins } from '../utils/suggested-amount';
 
 const METHOD_PARAM = 'method';
 
@@ -45,10 +46,15 @@ export function TopupRoute() {
   const wanted = params.get(METHOD_PARAM);
   const method = methods.find((m) => m === wanted) ?? methods[0];
   const info = bill.data?.methods.find((m) => m.method === method);
+  // docs/screens.md#not-enough-balance: "top up that amount" opens /topup?amount=<coins missing>.
+  const wantedCoins = requestedCoins(params.get(AMOUNT_PARAM));
 
   const choose = (next: PaymentMethod) => {
     setStep(1);
-    setParams({ [METHOD_PARAM]: next }, { replace: true });
+    setParams(
+      { [METHOD_PARAM]: next, ...(wantedCoins ? { [AMOUNT_PARAM]: String(wantedCoins) } : {}) },
+      { replace: true },
+    );
   };
 
   return (
@@ -72,9 +78,9 @@ export function TopupRoute() {
               <MethodTabs methods={methods} value={method} onChange={choose} />
               <Box sx={{ pt: 1 }}>
                 {method === 'bank' ? (
-                  <BankTransferPanel bill={bill.data} info={info} />
+                  <BankTransferPanel bill={bill.data} info={info} wantedCoins={wantedCoins} />
                 ) : (
-                  <ProviderPanel key={method} method={method} info={info} onStep={setStep} />
+                  <ProviderPanel key={method} method={method} info={info} onStep={setStep} wantedCoins={wantedCoins} />
                 )}
               </Box>
             </Stack>

@@ -19,7 +19,19 @@ function contractAnswer(input: LoginFormInput) {
 
 const EMAILS = ['', '   ', 'a@b.cd', '  A@B.CD ', 'not-an-email', `${'a'.repeat(249)}@b.cd`, `${'a'.repeat(250)}@b.cd`];
 const PASSWORDS = ['', ' ', 'x', 'secret', 'x'.repeat(128), 'x'.repeat(129)];
-const CODES = [undefined, ' ', '123456', ' 123456 ', '12a', '1234567', '12345'];
+const CODES = [
+  undefined,
+  ' ',
+  '123456',
+  ' 123456 ',
+  '12a',
+  '1234567',
+  '12345',
+  'k3m7q-x2p4a',
+  ' K3M7Q-X2P4A ',
+  'k3m7q-x2p41',
+  'k3m7qx2p4a',
+];
 
 describe('checkLoginForm (the login form, without zod)', () => {
   const inputs = EMAILS.flatMap((email) =>

@@ -1,0 +1,25 @@
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { shortfallStore } from '@/lib/shortfall';
+
+// Loaded with the first refused charge, so pages that never meet one do not download it.
+const ShortfallDialog = lazy(() =>
+  import('@/components/shortfall-dialog').then((m) => ({ default: m.ShortfallDialog })),
+);
+
+/** The "not enough balance" dialog of the signed-in user (lib/shortfall.ts). */
+export function Shortfalls() {
+  const shortfall = useSyncExternalStore(shortfallStore.subscribe, shortfallStore.get);
+  // Stays mounted once shown, so closing still plays the dialog's exit transition.
+  const [mounted, setMounted] = useState(false);
+  if (shortfall !== null && !mounted) {
+    setMounted(true);
+  }
+  if (!mounted) {
+    return null;
+  }
+  return (
+    <Suspense fallback={null}>
+      <ShortfallDialog shortfall={shortfall} onClose={shortfallStore.close} />
+    </Suspense>
+  );
+}
