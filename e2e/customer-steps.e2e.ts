@@ -2,15 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { authenticator } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  api,
-  createCustomer,
-  creditCustomer,
-  loginViaUi,
-  tokenOf,
-  uniqueEmail,
-  type Credentials,
-} from './support/app';
+import { api, createCustomer, creditCustomer, loginViaUi, tokenOf, uniqueEmail, type Credentials } from './support/app';
 import { OWNER_HOST } from './support/browser';
 import { layoutProblems } from './support/layout-checks';
 import { useE2E } from './support/setup';

@@ -112,7 +112,7 @@ describe('buying a country routed to Proxy6', () => {
     const mineMargin = margin.bySupplier.find((s: { supplierId: string }) => s.supplierId === p6Id);
     expect(mineMargin).toMatchObject({ proxies: 2, revenue: 6000, cost: 1600, margin: 4400 });
     // The balance Proxy6 answered with the buy is on the admin's grid without a sync.
-    const listed = (await call('GET', '/supplier/admin/list')).json() as { id: string; balance: number | null }[];
+    const listed = (await call('GET', '/supplier/admin/list')).json<{ id: string; balance: number | null }[]>();
     expect(listed.find((s) => s.id === p6Id)?.balance).toBe(p6.balance);
     expect(await ledgerMismatches(t)).toEqual([]);
   });
