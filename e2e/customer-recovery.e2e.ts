@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { api, createCustomer, creditCustomer, loginViaUi, ownerOf, tokenOf } from './support/app';
 import { useE2E } from './support/setup';
 
-// Issue 27 item 14: 2FA recovery codes shown once and signing in once; the admin's cancel-order
+// 2FA recovery codes shown once and signing in once; the admin's cancel-order
 // dialog says "Cancel order" / "Keep order". A file of its own: a fresh server, so the sign-in
 // limits of the other specs' many logins do not apply.
 const e2e = useE2E();

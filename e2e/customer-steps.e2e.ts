@@ -7,7 +7,7 @@ import { OWNER_HOST } from './support/browser';
 import { layoutProblems } from './support/layout-checks';
 import { useE2E } from './support/setup';
 
-// Issue 27 items 9, 12 and 14 as a customer meets them: paste-to-act shows what it selected, the
+// What a customer meets: paste-to-act shows what it selected, the
 // 404 page and the 2FA sign-in step, batch buttons, /agency without an agency, the admin's
 // cancel-order dialog.
 const e2e = useE2E();
