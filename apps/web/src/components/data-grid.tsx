@@ -60,7 +60,7 @@ interface PagedDataGridProps<R extends GridValidRowModel> extends Omit<DataGridP
   testId?: string;
   paging: Paging;
   /** The list query: one page of rows and the total. */
-  list: { data?: { items: R[]; total: number }; isFetching: boolean };
+  list: { data?: { items: R[]; total: number }; isFetching: boolean; isPlaceholderData?: boolean };
   /** Checkbox selection; it is cleared on another page, whose rows it does not cover. */
   selection?: RowSelection;
 }
@@ -76,7 +76,9 @@ export function PagedDataGrid<R extends GridValidRowModel>({
     <AppDataGrid
       rows={list.data?.items ?? []}
       rowCount={list.data?.total ?? 0}
-      loading={list.isFetching}
+      // The overlay only while the rows shown are not this page's yet: a background refresh of the
+      // same page (after a mutation elsewhere) must not cover the rows a user is clicking.
+      loading={list.isFetching && (list.data === undefined || list.isPlaceholderData === true)}
       paginationMode="server"
       paginationModel={paging.model}
       onPaginationModelChange={(model) => {
