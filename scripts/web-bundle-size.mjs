@@ -5,8 +5,9 @@
 // counted. It fails (exit 1) when a route is over its budget, so CI keeps what was won; it needs a
 // build (`npm run build`) and builds nothing. SIZE_WEB_FILES=1 lists each route's files.
 //
-// The login page's budget is 200 KB, the dashboard's 350 KB. The login page's first download holds
-// neither zod nor react-hook-form (plain readers and a plain login form, lib/first-load-schemas.ts),
+// The login page's budget is 200 KB, the dashboard's 352 KB, which holds all the signed-in panel's
+// texts (they load with its layout; a screen's texts in a namespace of their own would lower it).
+// The login page's first download holds neither zod nor react-hook-form (plain readers and a plain login form, lib/first-load-schemas.ts),
 // nor MUI's CSS-variables provider, nor TanStack Query (the site info is a small store,
 // lib/site-info.ts, and the query cache comes with every other route, app/layouts/query-layout.tsx),
 // nor the maintenance notice's Alert and the route progress bar (loaded when they show). What is
@@ -29,7 +30,7 @@ const ROUTES = [
       'src/locales/vi/app.ts',
       'src/features/dashboard/routes/dashboard.tsx',
     ],
-    budgetKb: 350,
+    budgetKb: 352,
   },
   { name: '/ (home)', sources: ['src/app/layouts/home-layout.tsx', 'src/features/home/routes/landing.tsx'] },
   {

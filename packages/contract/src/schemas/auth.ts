@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, OTP_LENGTH } from '../constants.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, OTP_LENGTH, RECOVERY_CODE_PATTERN } from '../constants.js';
 import { ZMe } from './user.js';
 
 /** The format check is the service's (EMAIL_INVALID); the schema only bounds the size. */
@@ -12,8 +12,6 @@ export const ZTotpCode = z
   .string()
   .trim()
   .regex(/^\d{6}$/);
-/** docs/security.md#two-factor: a recovery code, five and five base-32 letters ("k3m7q-x2p4a"). */
-export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-[a-z2-7]{5}$/;
 /** The second factor at sign-in: the app's 6-digit code, or one recovery code (any case). */
 export const ZSecondFactorCode = z
   .string()
