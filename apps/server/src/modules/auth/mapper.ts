@@ -24,6 +24,7 @@ export function toMe(u: User): TMe {
  * GET /api/user/me: `toMe` with `ownerAgency`, the agency the user owns (null without one), so the
  * agency page knows whether to ask for its details instead of learning it from a 404.
  */
-export async function meOf(db: DbOrTx, u: User): Promise<TMe> {
-  return { ...toMe(u), ownerAgency: u.ownerAgency ?? (await findOwnedAgencyId(db, u.siteId, u.id)) };
+export async function meOf(db: DbOrTx, u: User & { ownedAgencyId?: string | null }): Promise<TMe> {
+  const owned = u.ownedAgencyId !== undefined ? u.ownedAgencyId : await findOwnedAgencyId(db, u.siteId, u.id);
+  return { ...toMe(u), ownerAgency: u.ownerAgency ?? owned };
 }

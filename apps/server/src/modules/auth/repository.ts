@@ -6,12 +6,22 @@ import { publishSessionsEnded } from '../realtime/index.js';
 
 export type User = typeof users.$inferSelect;
 
-/** The user behind a request, with its session's state. */
-export type AuthUser = User & { sessionRevoked: boolean };
+/**
+ * The user behind a request, with its session's state and, for a session, the agency the user owns
+ * (GET /api/user/me's `ownerAgency`; an API-key caller leaves it undefined).
+ */
+export type AuthUser = User & { sessionRevoked: boolean; ownedAgencyId?: string | null };
 
 function prepareAuthUser(db: Db) {
   return db
-    .select({ user: users, revokedAt: sessions.revokedAt })
+    .select({
+      user: users,
+      revokedAt: sessions.revokedAt,
+      // In the same statement, one probe of agencies' unique owner index: user/me needs no second query.
+      ownedAgencyId: sql<
+        string | null
+      >`(select a.id from agencies a where a.owner_id = ${users.id} and a.site_id = ${users.siteId} limit 1)`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('sid')), eq(sessions.userId, sql.placeholder('uid'))))
@@ -33,7 +43,9 @@ export async function findAuthUser(db: Db, userId: string, sessionId: string): P
   const rows = await stmt.execute({ sid: sessionId, uid: userId });
   const r = rows[0];
   // Object.assign, not a spread: see siteInfo (site/service.ts) for what a spread costs here.
-  return r ? Object.assign(r.user, { sessionRevoked: r.revokedAt !== null }) : undefined;
+  return r
+    ? Object.assign(r.user, { sessionRevoked: r.revokedAt !== null, ownedAgencyId: r.ownedAgencyId })
+    : undefined;
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<User | undefined> {
