@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import AddLinkOutlined from '@mui/icons-material/AddLinkOutlined';
 import { formatDateTime, PROXY_STATUSES, type ProxyStatus, type TListLink, type TTag } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { ChoiceFilter } from '@/components/choice-filter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form-dialog';
 import { useCountries } from '@/lib/catalog/get-countries';
@@ -49,8 +50,6 @@ const EMPTY_FORM: ListLinkForm = {
   format: 'txt',
   template: '{host}:{port}:{username}:{password}',
 };
-
-const emptyShown = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
 
 /** The tags a list URL can filter on: the chosen type's, or both types' when none is chosen. */
 function useFilterTags(types: readonly ProxyType[]) {
@@ -126,66 +125,37 @@ function CreateListLinkDialog({
           sx={{ gridColumn: '1 / -1' }}
           slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'list-link-name' } }}
         />
-        <TextField
-          select
+        <ChoiceFilter
           label={t('proxies.listLinks.type')}
           value={form.type}
-          onChange={(event) => set({ type: event.target.value as ListLinkForm['type'], tagId: '', country: '' })}
-          slotProps={emptyShown}
-          data-testid="list-link-type"
-        >
-          <MenuItem value="">{t('common.all')}</MenuItem>
-          {types.map((x) => (
-            <MenuItem key={x} value={x}>
-              {t(`proxies.tabs.${x}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+          choices={types.map((x) => ({ value: x, label: t(`proxies.tabs.${x}`) }))}
+          onChange={(type) => set({ type, tagId: '', country: '' })}
+          testId="list-link-type"
+        />
+        <ChoiceFilter
           label={t('common.country')}
           value={form.country}
-          onChange={(event) => set({ country: event.target.value })}
-          slotProps={emptyShown}
-          data-testid="list-link-country"
-        >
-          <MenuItem value="">{t('common.all')}</MenuItem>
-          {countries.map((c) => (
-            <MenuItem key={c.code} value={c.code}>
-              {countryName(c.code, i18n.language, c.name)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+          choices={countries.map((c) => ({ value: c.code, label: countryName(c.code, i18n.language, c.name) }))}
+          onChange={(country) => set({ country })}
+          testId="list-link-country"
+        />
+        <ChoiceFilter
           label={t('proxies.tags.filter')}
           value={form.tagId}
-          onChange={(event) => set({ tagId: event.target.value })}
-          slotProps={emptyShown}
-          data-testid="list-link-tag"
-        >
-          <MenuItem value="">{t('common.all')}</MenuItem>
-          {shownTags.map((tag) => (
-            <MenuItem key={tag.id} value={tag.id}>
-              {form.type ? tag.tagName : `${tag.tagName} (${t(`proxies.tabs.${tag.tagType}`)})`}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+          choices={shownTags.map((tag) => ({
+            value: tag.id,
+            label: form.type ? tag.tagName : `${tag.tagName} (${t(`proxies.tabs.${tag.tagType}`)})`,
+          }))}
+          onChange={(tagId) => set({ tagId })}
+          testId="list-link-tag"
+        />
+        <ChoiceFilter
           label={t('common.status')}
           value={form.status}
-          onChange={(event) => set({ status: event.target.value as ListLinkForm['status'] })}
-          slotProps={emptyShown}
-          data-testid="list-link-status"
-        >
-          <MenuItem value="">{t('common.all')}</MenuItem>
-          {PROXY_STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {t(`common.proxyStatus.${status}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          choices={PROXY_STATUSES.map((status) => ({ value: status, label: t(`common.proxyStatus.${status}`) }))}
+          onChange={(status) => set({ status })}
+          testId="list-link-status"
+        />
         <TextField
           select
           label={t('proxies.export.format')}

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { PROXY_SORTS, PROXY_STATUSES, type ProxyStatus, type TCountry, type TTag } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { ChoiceFilter } from '@/components/choice-filter';
 import { SearchField } from '@/components/search-field';
 import { countryName } from '@/lib/format';
 import type { ProxySort } from '../api/list-proxies';
@@ -17,8 +18,6 @@ export interface ProxyFilters {
 }
 
 export const NO_PROXY_FILTERS: ProxyFilters = { search: '', status: '', country: '', sort: 'created_desc', tagId: '' };
-
-const emptyShown = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
 
 /**
  * Search, status, tag and country filters and the sort; `countries` null hides the country filter
@@ -52,52 +51,28 @@ export function ProxyFiltersBar({
         testId="proxies-search"
         sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
       />
-      <TextField
-        select
+      <ChoiceFilter
         label={t('common.status')}
         value={value.status}
-        onChange={(event) => onChange({ ...value, status: event.target.value as ProxyFilters['status'] })}
-        slotProps={emptyShown}
-        data-testid="proxies-status-filter"
-      >
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {PROXY_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
-            {t(`common.proxyStatus.${status}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        choices={PROXY_STATUSES.map((status) => ({ value: status, label: t(`common.proxyStatus.${status}`) }))}
+        onChange={(status) => onChange({ ...value, status })}
+        testId="proxies-status-filter"
+      />
+      <ChoiceFilter
         label={t('proxies.tags.filter')}
         value={tags.some((tag) => tag.id === value.tagId) ? value.tagId : ''}
-        onChange={(event) => onChange({ ...value, tagId: event.target.value })}
-        slotProps={emptyShown}
-        data-testid="proxies-tag-filter"
-      >
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {tags.map((tag) => (
-          <MenuItem key={tag.id} value={tag.id}>
-            {tag.tagName}
-          </MenuItem>
-        ))}
-      </TextField>
+        choices={tags.map((tag) => ({ value: tag.id, label: tag.tagName }))}
+        onChange={(tagId) => onChange({ ...value, tagId })}
+        testId="proxies-tag-filter"
+      />
       {countries && (
-        <TextField
-          select
+        <ChoiceFilter
           label={t('common.country')}
           value={value.country}
-          onChange={(event) => onChange({ ...value, country: event.target.value })}
-          slotProps={emptyShown}
-          data-testid="proxies-country-filter"
-        >
-          <MenuItem value="">{t('common.all')}</MenuItem>
-          {countries.map((c) => (
-            <MenuItem key={c.code} value={c.code}>
-              {countryName(c.code, i18n.language, c.name)}
-            </MenuItem>
-          ))}
-        </TextField>
+          choices={countries.map((c) => ({ value: c.code, label: countryName(c.code, i18n.language, c.name) }))}
+          onChange={(country) => onChange({ ...value, country })}
+          testId="proxies-country-filter"
+        />
       )}
       {countries && (
         <TextField
