@@ -6,6 +6,7 @@ export const MAX_PASSWORD_LENGTH = 128;
  * not beside the zod schemas, so the sign-in page can check it without loading zod.
  */
 export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-[a-z2-7]{5}$/;
+export const RECOVERY_CODE_LENGTH = 11;
 export const MAX_AUTH_IPS = 3;
 /** The default retail quantity step of IPv6 (a site's prices may set another, up to MAX_QUANTITY_STEP). */
 export const QUANTITY_STEP = 50;

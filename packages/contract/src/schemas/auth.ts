@@ -67,8 +67,11 @@ export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZGoogleLoginRequest = z.object({
   credential: z.string().min(1).max(8192),
-  /** The TOTP code, for an account with 2FA on (the first try without it answers MISSING_2FA). */
-  code: ZTotpCode.optional(),
+  /**
+   * The TOTP code or a recovery code, for an account with 2FA on (the first try without it answers
+   * MISSING_2FA).
+   */
+  code: ZSecondFactorCode.optional(),
 });
 
 export const ZRenewTokenRequest = z.object({ refreshToken: z.string().min(1).max(512) });

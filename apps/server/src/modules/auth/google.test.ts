@@ -51,7 +51,7 @@ const loginMessage = async (email: string, password: string) => {
 };
 
 describe('POST /api/auth/google', () => {
-  it('should ask an account with 2FA on for its code, and refuse a wrong one', async () => {
+  it('should ask an account with 2FA on for its code, refuse a wrong one, and take a recovery code once', async () => {
     const u = await createUser(t, { email: 'two-factor@gmail.com' });
     const { accessToken } = await login(t, u);
     const on = await t.inject({
@@ -62,10 +62,14 @@ describe('POST /api/auth/google', () => {
     });
     const { secret } = on.json<{ secret: string }>();
     const confirm = { password: u.password, code: totpNow(secret, t.clock.nowMs()) };
-    expect(
-      (await t.inject({ method: 'POST', url: '/api/user/verify-2fa', token: accessToken, payload: confirm }))
-        .statusCode,
-    ).toBe(200);
+    const verified = await t.inject({
+      method: 'POST',
+      url: '/api/user/verify-2fa',
+      token: accessToken,
+      payload: confirm,
+    });
+    expect(verified.statusCode).toBe(200);
+    const onCodes = verified.json<{ recoveryCodes: string[] }>().recoveryCodes;
     t.clock.advance(31_000);
     const credential = await idToken({ sub: 'g-2fa', email: 'two-factor@gmail.com' });
     const sessions = async () =>
@@ -86,6 +90,13 @@ describe('POST /api/auth/google', () => {
     });
     expect(right.statusCode).toBe(200);
     expect(await sessions()).toBe(before + 1);
+    // A lost phone: one of the recovery codes shown at verify-2fa stands in for the app's code, once.
+    const code = onCodes[0]!.toUpperCase();
+    const first = await t.inject({ method: 'POST', url: '/api/auth/google', payload: { credential, code } });
+    expect(first.statusCode).toBe(200);
+    expect(await sessions()).toBe(before + 2);
+    const again = await t.inject({ method: 'POST', url: '/api/auth/google', payload: { credential, code } });
+    expect(again.json().message).toBe('INVALID_2FA');
   });
 
   it('should create a verified account without a password, and log it in', async () => {

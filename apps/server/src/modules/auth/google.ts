@@ -19,7 +19,7 @@ import {
   revokeUserSessions,
   type User,
 } from './repository.js';
-import { auditedLogin, checkTotp, startAuditedSession } from './sessions.js';
+import { auditedLogin, checkSecondFactor, startAuditedSession } from './sessions.js';
 
 let jwks: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | null = null;
 function googleKeys(url: string) {
@@ -149,9 +149,9 @@ export async function googleLogin(
     if (!user.active) {
       throw new AppError('USERNAME_BANNED');
     }
-    // Google stands in for the password only: an account with 2FA on still needs its code.
+    // Google stands in for the password only: an account with 2FA on still needs its second factor.
     if (user.twoFactorEnabled) {
-      await checkTotp(ctx, user, code);
+      await checkSecondFactor(ctx, user, code);
     }
   });
   const tokens = await startAuditedSession(ctx, user, meta, 'google');

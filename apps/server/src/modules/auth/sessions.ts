@@ -72,23 +72,26 @@ async function issueTokens(
 }
 
 /**
- * Checks a TOTP code against the user's secret and spends its time step (no replay). With
- * `recovery`, a recovery code is accepted too and spent (docs/security.md#two-factor).
+ * The second factor at sign-in (password or Google): the app's code, or one recovery code, spent
+ * once (docs/security.md#two-factor).
  */
-export async function checkTotp(
-  ctx: AppContext,
-  user: User,
-  code: string | undefined,
-  recovery = false,
-): Promise<void> {
-  if (!code) {
-    throw new AppError('MISSING_2FA');
-  }
-  if (recovery && RECOVERY_CODE_PATTERN.test(code)) {
+export async function checkSecondFactor(ctx: AppContext, user: User, code: string | undefined): Promise<void> {
+  if (code && RECOVERY_CODE_PATTERN.test(code)) {
     if (!(await spendRecoveryCode(ctx, user.id, code))) {
       throw new AppError('INVALID_2FA');
     }
     return;
+  }
+  await checkTotp(ctx, user, code);
+}
+
+/**
+ * Checks a TOTP code against the user's secret and spends its time step (no replay): the app's code
+ * only, as the account's security changes ask for.
+ */
+export async function checkTotp(ctx: AppContext, user: User, code: string | undefined): Promise<void> {
+  if (!code) {
+    throw new AppError('MISSING_2FA');
   }
   if (!user.twoFactorSecret) {
     throw new AppError('INVALID_2FA');
@@ -139,7 +142,7 @@ export async function login(ctx: AppContext, meta: RequestMeta, body: TLoginRequ
       throw new AppError('NOT_VERIFY_MAIL');
     }
     if (user.twoFactorEnabled) {
-      await checkTotp(ctx, user, body.code, true);
+      await checkSecondFactor(ctx, user, body.code);
     }
   });
   await resetLimit(ctx.db, accountKey);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import TextField from '@mui/material/TextField';
-import { OTP_LENGTH } from '@proxy/contract';
+import { RECOVERY_CODE_LENGTH } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
+import { isSecondFactorCode } from '../utils/lite-schemas';
 
-/** Google vouched for the address; an account with 2FA on still gives its authenticator code. */
+/** Google vouched for the address; an account with 2FA on still gives its app's code or a recovery code. */
 export function GoogleTwoFactorDialog({
   loading,
   onSubmit,
@@ -16,7 +17,7 @@ export function GoogleTwoFactorDialog({
 }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
-  const complete = new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code);
+  const complete = isSecondFactorCode(code.trim().toLowerCase());
   return (
     <FormDialog
       title={t('auth.login.googleTwoFactorTitle')}
@@ -26,7 +27,7 @@ export function GoogleTwoFactorDialog({
       submitTestId="google-2fa-submit"
       loading={loading}
       submitDisabled={!complete}
-      onSubmit={() => onSubmit(code)}
+      onSubmit={() => onSubmit(code.trim().toLowerCase())}
       onClose={onClose}
     >
       <TextField
@@ -34,11 +35,13 @@ export function GoogleTwoFactorDialog({
         fullWidth
         margin="dense"
         value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+        onChange={(event) => setCode(event.target.value.slice(0, RECOVERY_CODE_LENGTH))}
         label={t('auth.login.code')}
         autoComplete="one-time-code"
         helperText={t('auth.login.codeHelp')}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH, 'data-testid': 'google-2fa-code' } }}
+        slotProps={{
+          htmlInput: { maxLength: RECOVERY_CODE_LENGTH, spellCheck: false, 'data-testid': 'google-2fa-code' },
+        }}
       />
     </FormDialog>
   );

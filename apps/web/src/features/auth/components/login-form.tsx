@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { RECOVERY_CODE_LENGTH } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '@/components/password-field';
@@ -21,7 +22,6 @@ import { EmailField } from './email-field';
 
 const FIELDS: readonly LoginField[] = ['email', 'password', 'code'];
 /** A recovery code, "k3m7q-x2p4a", is the longest second factor (docs/security.md#two-factor). */
-const RECOVERY_CODE_LENGTH = 11;
 
 /**
  * Email and password; when the server answers MISSING_2FA the form becomes a second step with only

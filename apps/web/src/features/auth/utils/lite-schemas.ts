@@ -29,6 +29,11 @@ export type LoginFormCheck =
   | { data: LoginFormValues; errors?: undefined }
   | { data?: undefined; errors: Partial<Record<LoginField, ClientErrorKey>> };
 
+/** ZSecondFactorCode (trimmed, lower case): the app's six digits or a recovery code. */
+export function isSecondFactorCode(code: string): boolean {
+  return /^\d{6}$/.test(code) || RECOVERY_CODE_PATTERN.test(code);
+}
+
 /**
  * ZLoginRequest's rules for the form's fields, with the client message formErrorMap names for each
  * failing field: an empty value is 'fieldIsEmpty', a bad e-mail or code its format message.
@@ -46,9 +51,8 @@ export function checkLoginForm(input: LoginFormInput): LoginFormCheck {
   if (input.password.length === 0 || input.password.length > MAX_PASSWORD_LENGTH) {
     errors.password = 'fieldIsEmpty';
   }
-  // ZSecondFactorCode: trimmed, lower case, six digits or a recovery code.
   const code = input.code?.trim().toLowerCase();
-  if (code !== undefined && !/^\d{6}$/.test(code) && !RECOVERY_CODE_PATTERN.test(code)) {
+  if (code !== undefined && !isSecondFactorCode(code)) {
     errors.code = code === '' ? 'fieldIsEmpty' : 'codeInvalid';
   }
   if (Object.keys(errors).length > 0) {
