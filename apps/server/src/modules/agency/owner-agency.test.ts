@@ -22,6 +22,15 @@ describe('GET /api/user/me ownerAgency (docs/product-rules.md#agency)', () => {
     const created = await call(t, owner.token, 'POST', '/api/agency/create', { name: 'A', description: 'd', code });
     expect(created.statusCode, created.body).toBe(200);
     expect((await me(owner.token)).ownerAgency).toBe(created.json().id);
+    // The sign-in answer is the same view: the web keeps it until it asks for /me again.
+    const signedIn = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: B },
+      remoteAddress: '10.9.8.7',
+      payload: { email: owner.email, password: owner.password },
+    });
+    expect(signedIn.json<{ user: { ownerAgency: string | null } }>().user.ownerAgency).toBe(created.json().id);
     // Another user, and a member who registered with the code, own none.
     const other = await customer(t, 0, B);
     expect((await me(other.token)).ownerAgency).toBeNull();

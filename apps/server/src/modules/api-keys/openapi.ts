@@ -98,7 +98,7 @@ const STRING_EXAMPLES: Record<string, string> = {
   googlePixel: 'G-XXXXXXX',
   companyName: 'Proxy Shop LLC',
   siteKey: '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI',
-  ownerAgency: 'shop1',
+  ownerAgency: SAMPLE_ID,
   message: 'Scheduled maintenance',
   messageEng: 'Scheduled maintenance',
   landingTitle: 'Proxy IPv4, IPv6',

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { LIMITS, type RequestMeta } from './guards.js';
-import { toMe } from './mapper.js';
+import { meOf } from './mapper.js';
 import {
   claimUnverifiedForGoogle,
   consumePendingCodes,
@@ -155,5 +155,5 @@ export async function googleLogin(
     }
   });
   const tokens = await startAuditedSession(ctx, user, meta, 'google');
-  return { tokens, user: toMe(user) };
+  return { tokens, user: await meOf(ctx.db, user) };
 }

@@ -11,7 +11,7 @@
 export { assertEmail, checkTotp, getSessionUser, getUserById, startSession, type RequestMeta } from './service.js';
 export { findAuthUser, findUserById, revokeUserSessions, updateUser, type AuthUser, type User } from './repository.js';
 export { purgeExpiredCredentials } from './expiry-repository.js';
-export { meOf, toMe } from './mapper.js';
+export { meOf } from './mapper.js';
 export { dropRecoveryCodes, replaceRecoveryCodes } from './recovery-codes.js';
 export { requestMeta } from './request-meta.js';
 export { verifyAccessToken } from './tokens.js';

@@ -10,7 +10,7 @@ import { matchTotp } from '../../lib/totp.js';
 import { spendRecoveryCode } from './recovery-codes.js';
 import { recordAudit } from '../audit/index.js';
 import { checkCaptcha, LIMITS, type RequestMeta } from './guards.js';
-import { toMe } from './mapper.js';
+import { meOf } from './mapper.js';
 import {
   claimRefreshToken,
   claimTotpStep,
@@ -147,7 +147,7 @@ export async function login(ctx: AppContext, meta: RequestMeta, body: TLoginRequ
   });
   await resetLimit(ctx.db, accountKey);
   const tokens = await startAuditedSession(ctx, user, meta, 'password');
-  return { tokens, user: toMe(user) };
+  return { tokens, user: await meOf(ctx.db, user) };
 }
 
 /** `account.login-failed` on the account's trail, with the code and never what was typed. */
