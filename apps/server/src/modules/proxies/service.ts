@@ -173,6 +173,7 @@ export async function exportProxies(
       q.preset === 'dolphin'
         ? await changeIpUrlsOf(
             ctx,
+            userId,
             proxies.map((p) => p.id),
             origin,
           )

@@ -15,6 +15,17 @@ export async function findLinks(db: DbOrTx, proxyIds: string[], keyIds: string[]
   return out;
 }
 
+/**
+ * The owner's per-proxy links, by owner rather than by an id list: an export may hold 100,000
+ * proxies, more than one statement takes parameters.
+ */
+export async function findUserProxyLinks(db: DbOrTx, userId: string) {
+  return db
+    .select({ proxyId: proxyLinks.proxyId, nonce: proxyLinks.nonce })
+    .from(proxyLinks)
+    .where(and(eq(proxyLinks.userId, userId), sql`${proxyLinks.proxyId} is not null`));
+}
+
 export async function insertLinks(db: DbOrTx, rows: (typeof proxyLinks.$inferInsert)[]): Promise<void> {
   if (rows.length) {
     await db.insert(proxyLinks).values(rows);

@@ -111,9 +111,14 @@ async function resolve(ctx: AppContext, siteId: string, token: string, ip: strin
 }
 
 /** The change-IP URLs the caller's proxies already have (a preset writes them; none is made here). */
-export async function changeIpUrlsOf(ctx: AppContext, proxyIds: string[], origin: string) {
-  const existing = proxyIds.length ? await links.findLinks(ctx.db, proxyIds, []) : [];
-  return new Map(existing.map((l) => [l.proxyId!, urlsOf(origin, tokenOf(ctx, l.nonce)).changeIpUrl]));
+export async function changeIpUrlsOf(ctx: AppContext, userId: string, proxyIds: string[], origin: string) {
+  const wanted = new Set(proxyIds);
+  const existing = wanted.size ? await links.findUserProxyLinks(ctx.db, userId) : [];
+  return new Map(
+    existing
+      .filter((l) => wanted.has(l.proxyId!))
+      .map((l) => [l.proxyId!, urlsOf(origin, tokenOf(ctx, l.nonce)).changeIpUrl]),
+  );
 }
 
 /** GET changeIpUrl: reset-ip-manual's rule for a proxy, get-new-ip's for a key. */
