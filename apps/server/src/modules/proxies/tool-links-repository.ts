@@ -82,6 +82,14 @@ export async function tagOwned(db: DbOrTx, userId: string, tagId: string): Promi
   return rows.length > 0;
 }
 
+/** pg_advisory_xact_lock(LIST_LINKS_LOCK, hashtext(user id)): the two-key space, apart from the others'. */
+const LIST_LINKS_LOCK = 0x11a7;
+
+/** A user's list-URL creations take their turn, so the count they check is the one they insert after. */
+export async function lockUserListLinks(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LIST_LINKS_LOCK}, hashtext(${userId}))`);
+}
+
 export async function countListLinks(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(proxyListLinks).where(eq(proxyListLinks.userId, userId));
   return row?.n ?? 0;

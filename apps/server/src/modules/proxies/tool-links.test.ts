@@ -416,6 +416,15 @@ describe('the owner behind a URL', () => {
     expect((await t.inject({ method: 'GET', url: '/api/proxy/list-links', token: d.token })).json()).toHaveLength(
       LIST_LINKS_MAX,
     );
+    // Created in parallel, the bound still holds: each creation counts after the one before.
+    const e = await customer(t, 0);
+    const burst = await Promise.all(
+      Array.from({ length: LIST_LINKS_MAX + 10 }, () =>
+        t.inject({ method: 'POST', url: '/api/proxy/list-links', token: e.token, payload: { name: 'y' } }),
+      ),
+    );
+    expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(LIST_LINKS_MAX);
+    expect(burst.filter((r) => r.statusCode === 400)).toHaveLength(10);
   });
 });
 

@@ -164,22 +164,26 @@ export async function createListLink(
   if (input.filter.tagId && !(await links.tagOwned(ctx.db, caller.userId, input.filter.tagId))) {
     throw new AppError('TAG_NOT_EXISTS');
   }
-  // The owner's list of URLs is answered whole (docs/tool-links.md), so it is bounded here.
-  if ((await links.countListLinks(ctx.db, caller.userId)) >= LIST_LINKS_MAX) {
-    throw new AppError('VALIDATION_ERROR', { field: 'listLinks', max: LIST_LINKS_MAX });
-  }
   const token = randomToken(32);
   const id = randomUUID();
-  await links.insertListLink(ctx.db, {
-    id,
-    userId: caller.userId,
-    siteId: caller.siteId,
-    name: input.name,
-    filter: input.filter,
-    format: input.format,
-    template: input.template ?? null,
-    tokenHash: sha256Hex(token),
-    createdAt: ctx.clock.now(),
+  await ctx.db.transaction(async (tx) => {
+    // The owner's list of URLs is answered whole (docs/tool-links.md), so it is bounded here; the
+    // lock makes parallel creations count one after the other.
+    await links.lockUserListLinks(tx, caller.userId);
+    if ((await links.countListLinks(tx, caller.userId)) >= LIST_LINKS_MAX) {
+      throw new AppError('VALIDATION_ERROR', { field: 'listLinks', max: LIST_LINKS_MAX });
+    }
+    await links.insertListLink(tx, {
+      id,
+      userId: caller.userId,
+      siteId: caller.siteId,
+      name: input.name,
+      filter: input.filter,
+      format: input.format,
+      template: input.template ?? null,
+      tokenHash: sha256Hex(token),
+      createdAt: ctx.clock.now(),
+    });
   });
   return { id, url: `${origin}/api/proxy/list/${token}` };
 }
