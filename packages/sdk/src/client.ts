@@ -3,7 +3,9 @@ import type {
   TBuyRetailRequest,
   TCountry,
   TKey,
+  TCreateListLinkInput,
   TListLink,
+  TProxyLink,
   TMe,
   TOrder,
   TPackage,
@@ -29,19 +31,10 @@ export interface Page<T> {
 }
 
 /** One proxy's (or key's) URLs for tools. */
-export interface ProxyLink {
-  proxyId: string;
-  changeIpUrl: string;
-  currentUrl: string;
-}
+export type ProxyLink = TProxyLink;
 
 /** A list subscription URL: its name, filter and format (txt through `template` for a line template). */
-export interface CreateListLinkInput {
-  name: string;
-  filter?: { type?: 'v6' | 'v4' | 'bought'; country?: string; tagId?: string; status?: 'using' | 'expired' | 'locked' };
-  format?: 'txt' | 'csv' | 'json';
-  template?: string;
-}
+export type CreateListLinkInput = TCreateListLinkInput;
 
 export interface RateLimit {
   limit: number;

@@ -47,6 +47,9 @@ export const ZListLink = z.object({
   fetches: z.number().int(),
 });
 export type TListLink = z.infer<typeof ZListLink>;
+export type TProxyLink = z.infer<typeof ZProxyLink>;
+/** What a client sends to create a list URL (filter and format may be left out). */
+export type TCreateListLinkInput = z.input<typeof ZCreateListLinkRequest>;
 
 /** /api/proxy: links for tools (docs/wire-contract.md "Links for tools"). */
 export const toolLinkEndpoints = {
