@@ -184,6 +184,7 @@ async function main(): Promise<void> {
       if (Date.now() > servingBy) {
         throw new Error('the bought proxy did not serve within 30 s');
       }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const baselineEnd = Date.now() + BASELINE_SECONDS * 1_000;
     const [baseline, proxyBaseline] = await Promise.all([

@@ -11,9 +11,9 @@ export const MAX_AUTH_IPS = 3;
 /** The default retail quantity step of IPv6 (a site's prices may set another, up to MAX_QUANTITY_STEP). */
 export const QUANTITY_STEP = 50;
 export const MAX_QUANTITY_STEP = 10_000;
-/** The most proxies one request may ask for (a buy, an increase) and the highest maximum a price may set. */
 /** The most ids one batch call takes (docs/wire-contract.md#batches). */
 export const MAX_BATCH_IDS = 1000;
+/** The most proxies one request may ask for (a buy, an increase) and the highest maximum a price may set. */
 export const MAX_ORDER_QUANTITY = 100_000;
 export const RESET_INTERVAL_MIN = 15;
 export const RESET_INTERVAL_MAX = 1000;
