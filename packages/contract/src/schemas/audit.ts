@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   'account.password-reset',
   'account.2fa-on',
   'account.2fa-off',
+  'account.recovery-codes',
   'account.auto-renew-private',
   'account.balance',
   'api-key.generate',

@@ -95,6 +95,9 @@ describe('2FA recovery codes', () => {
     expect(fresh.filter((c) => codes.includes(c))).toEqual([]);
     expect((await signIn(u, codes[3])).json().message).toBe('INVALID_2FA');
     expect((await signIn(u, fresh[0])).statusCode).toBe(200);
+    // The account's trail says a new set was made, as it says 2FA went on and off.
+    const trail = await t.inject({ method: 'GET', url: '/api/audit/list', token });
+    expect(trail.json().items.map((r: { action: string }) => r.action)).toContain('account.recovery-codes');
   });
 
   it('should drop the codes when 2FA is turned off, and refuse a new set then', async () => {

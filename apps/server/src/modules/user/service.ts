@@ -120,7 +120,10 @@ export async function regenerateRecoveryCodes(ctx: AppContext, userId: string, c
     throw new AppError('TWOFA_IS_OFF');
   }
   await checkTotp(ctx, user, code);
-  return { recoveryCodes: await ctx.db.transaction((tx) => replaceRecoveryCodes(ctx, tx, user.id)) };
+  return ctx.db.transaction(async (tx) => {
+    await recordAudit(ctx, tx, { userId: user.id, action: 'account.recovery-codes', targetType: 'account' });
+    return { recoveryCodes: await replaceRecoveryCodes(ctx, tx, user.id) };
+  });
 }
 
 export async function turnOff2fa(ctx: AppContext, userId: string, password: string, code: string): Promise<void> {

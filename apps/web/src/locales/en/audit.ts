@@ -42,6 +42,7 @@ export const audit: typeof vi = {
     'account.password-reset': 'Account password reset with a mailed code',
     'account.2fa-on': 'Two-factor turned on',
     'account.2fa-off': 'Two-factor turned off',
+    'account.recovery-codes': 'New recovery codes made',
     'account.auto-renew-private': 'Private proxies auto-renew',
     'account.balance': 'Balance adjusted by an administrator',
     'api-key.generate': 'New API key generated',

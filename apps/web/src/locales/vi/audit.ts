@@ -41,6 +41,7 @@ export const audit = {
     'account.password-reset': 'Đặt lại mật khẩu bằng mã gửi qua email',
     'account.2fa-on': 'Bật xác thực 2 lớp',
     'account.2fa-off': 'Tắt xác thực 2 lớp',
+    'account.recovery-codes': 'Tạo mã khôi phục mới',
     'account.auto-renew-private': 'Tự gia hạn proxy riêng',
     'account.balance': 'Quản trị viên điều chỉnh số dư',
     'api-key.generate': 'Tạo API key mới',
