@@ -15,7 +15,8 @@ import {
   renewOrderTx,
   type Units,
 } from '../modules/orders/index.js';
-import { emitAlert, findBalance, kickAlerts } from '../modules/notifications/index.js';
+import { balanceOf } from '../modules/ledger/index.js';
+import { emitAlert, kickAlerts } from '../modules/notifications/index.js';
 import { upstreamFirst } from '../modules/suppliers/index.js';
 import type { Job } from './runner.js';
 
@@ -157,7 +158,7 @@ async function recordFailure(
     createdAt: now,
   });
   const cost = await quoteRenewal(tx, order.userId, order.id, f.count);
-  const balance = (await findBalance(tx, order.userId)) ?? 0;
+  const balance = (await balanceOf(tx, order.userId)) ?? 0;
   return emitAlert(ctx, tx, {
     userId: order.userId,
     type: 'renew.failed',

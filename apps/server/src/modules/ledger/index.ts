@@ -7,4 +7,4 @@
  * list and the audit of balances against their rows.
  */
 export { changeBalance, chargeBalance, listLedger, type BalanceResult, type Charge } from './service.js';
-export { findLedgerMismatches } from './repository.js';
+export { balanceOf, findLedgerMismatches } from './repository.js';

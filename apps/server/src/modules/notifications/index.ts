@@ -8,4 +8,4 @@
 export { kickAlerts, notify, runAlerts, runTelegramPoll } from './service.js';
 export { notificationSenders, signature } from './senders.js';
 export { emitAlert, type Alert } from './events.js';
-export { findBalance, purgeFired as purgeNotifications } from './repository.js';
+export { purgeFired as purgeNotifications } from './repository.js';

@@ -203,12 +203,6 @@ export async function findTelegramSites(db: DbOrTx): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** A user's balance (the auto-renew failure alert says how short it is). */
-export async function findBalance(db: DbOrTx, userId: string): Promise<number | undefined> {
-  const rows = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0]?.balance;
-}
-
 /**
  * Top-ups credited since `since` whose alert was not queued yet (read-only: the rows belong to
  * payments). A credit is final, so its alert, keyed by the top-up, is queued once.
