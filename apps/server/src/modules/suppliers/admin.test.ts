@@ -53,6 +53,49 @@ describe('suppliers admin', () => {
     expect(JSON.stringify(stored)).not.toContain(p6.apiKey);
   });
 
+  it('should count a Proxy6 stock when a route takes it on and drop it when it lets go, with no sync asked for', async () => {
+    const s = (
+      await call('POST', '/supplier/admin/create', {
+        kind: 'proxy6',
+        name: 'P6 routed',
+        baseUrl: p6.url,
+        apiKey: p6.apiKey,
+      })
+    ).json();
+    const stockOf = async () =>
+      (await call('GET', '/supplier/admin/list')).json().find((x: { id: string }) => x.id === s.id).stock;
+    expect(await stockOf()).toEqual([]);
+    expect(
+      (await call('PUT', '/supplier/admin/route', { product: 'v4', country: 'DE', sources: ['own', s.id] })).statusCode,
+    ).toBe(200);
+    expect(await stockOf()).toEqual([{ product: 'v4', country: 'DE', count: 50 }]);
+    expect(p6.calls.some((c) => c.method === 'getcount' && c.params.country === 'de')).toBe(true);
+    expect(
+      (await call('PUT', '/supplier/admin/route', { product: 'v4', country: 'DE', sources: ['own'] })).statusCode,
+    ).toBe(200);
+    expect(await stockOf()).toEqual([]);
+  });
+
+  it('should show another account’s balance after its key and base URL change, with no sync asked for', async () => {
+    const other = await startFakeProxy6({ apiKey: 'other-account-key', balance: 55 });
+    try {
+      const s = (
+        await call('POST', '/supplier/admin/create', {
+          kind: 'proxy6',
+          name: 'P6 moved',
+          baseUrl: p6.url,
+          apiKey: p6.apiKey,
+        })
+      ).json();
+      expect(s.balance).toBe(1000);
+      const moved = await call('PUT', `/supplier/admin/update/${s.id}`, { baseUrl: other.url, apiKey: other.apiKey });
+      expect(moved.json()).toMatchObject({ status: 'ok', balance: 55 });
+      expect(moved.body).not.toContain(other.apiKey);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('should record a wrong key as the supplier error in its own words', async () => {
     const res = await call('POST', '/supplier/admin/create', {
       kind: 'proxy6',

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { supplierRoutes, suppliers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { route, type RouteApp } from '../../lib/route.js';
+import { recountRoutedStock } from './sync-supplier.js';
 
 /**
  * GET /api/supplier/admin/routes and PUT /api/supplier/admin/route: who serves a product and
@@ -26,7 +27,7 @@ export async function setRoute(ctx: AppContext, siteId: string, body: TSupplierR
     throw new AppError('VALIDATION_ERROR', { issues: [{ path: 'body.sources', message: 'a source is named twice' }] });
   }
   const ids = body.sources.filter((s) => s !== ROUTE_OWN);
-  await ctx.db.transaction(async (tx) => {
+  const before = await ctx.db.transaction(async (tx) => {
     if (ids.length > 0) {
       const found = await tx
         .select({ id: suppliers.id })
@@ -41,9 +42,10 @@ export async function setRoute(ctx: AppContext, siteId: string, body: TSupplierR
       eq(supplierRoutes.product, body.product),
       eq(supplierRoutes.country, body.country),
     );
+    const [old] = await tx.select({ sources: supplierRoutes.sources }).from(supplierRoutes).where(where).for('update');
     if (body.sources.length === 0) {
       await tx.delete(supplierRoutes).where(where);
-      return;
+      return old?.sources ?? [];
     }
     await tx
       .insert(supplierRoutes)
@@ -58,6 +60,11 @@ export async function setRoute(ctx: AppContext, siteId: string, body: TSupplierR
         target: [supplierRoutes.siteId, supplierRoutes.product, supplierRoutes.country],
         set: { sources: sql`excluded.sources`, updatedAt: sql`excluded.updated_at` },
       });
+    return old?.sources ?? [];
+  });
+  await recountRoutedStock(ctx, siteId, body, {
+    added: ids.filter((x) => !before.includes(x)),
+    removed: before.filter((x) => x !== ROUTE_OWN && !body.sources.includes(x)),
   });
   return listRoutes(ctx.db, siteId);
 }

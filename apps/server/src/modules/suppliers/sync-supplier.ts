@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { supplierAdminEndpoints } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { supplierRoutes, suppliers, supplierStock, upstreamProxies } from '../../db/schema/index.js';
@@ -53,6 +53,54 @@ export async function syncSupplier(ctx: AppContext, siteId: string, id: string) 
     await recordSupplierError(ctx.db, s.id, err.supplierMessage, now);
   }
   return supplierView(ctx.db, siteId, id);
+}
+
+/**
+ * A Proxy6 supplier counts stock only for the product and country pairs routed to it (its calls
+ * are rate-limited), so a route save recounts just that pair for each Proxy6 supplier it put on
+ * the route (one call each) and drops the count of each it took off. A refusal is recorded on the
+ * supplier like a sync's; the route stays saved either way.
+ */
+export async function recountRoutedStock(
+  ctx: AppContext,
+  siteId: string,
+  pair: { product: 'v4' | 'v6'; country: string },
+  moved: { added: readonly string[]; removed: readonly string[] },
+): Promise<void> {
+  const ids = [...moved.added, ...moved.removed];
+  if (ids.length === 0) {
+    return;
+  }
+  const found = await ctx.db
+    .select()
+    .from(suppliers)
+    .where(and(eq(suppliers.siteId, siteId), eq(suppliers.kind, 'proxy6'), inArray(suppliers.id, ids)));
+  for (const s of found) {
+    const where = and(
+      eq(supplierStock.supplierId, s.id),
+      eq(supplierStock.product, pair.product),
+      eq(supplierStock.country, pair.country),
+    );
+    if (!moved.added.includes(s.id)) {
+      await ctx.db.delete(supplierStock).where(where);
+      continue;
+    }
+    try {
+      const count = await proxy6Of(ctx, s).count(pair.country, proxy6Version(pair.product));
+      await ctx.db
+        .insert(supplierStock)
+        .values({ supplierId: s.id, ...pair, count })
+        .onConflictDoUpdate({
+          target: [supplierStock.supplierId, supplierStock.product, supplierStock.country],
+          set: { count },
+        });
+    } catch (err) {
+      if (!(err instanceof SupplierError)) {
+        throw err;
+      }
+      await recordSupplierError(ctx.db, s.id, err.supplierMessage, ctx.clock.now());
+    }
+  }
 }
 
 async function syncProxy6(ctx: AppContext, s: SupplierRow): Promise<void> {

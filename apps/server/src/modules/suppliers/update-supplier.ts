@@ -6,10 +6,13 @@ import { AppError } from '../../lib/errors.js';
 import { checkOutboundUrl, outboundOf } from '../../lib/outbound.js';
 import { route, type RouteApp } from '../../lib/route.js';
 import { findSiteSupplier, seal, supplierView } from './queries.js';
+import { syncSupplier } from './sync-supplier.js';
 
 /**
  * PUT /api/supplier/admin/update/:id: name, base URL (outbound rule), a new API key (sealed),
- * on/off (`ok` clears an error: the next call tells again), and the safety margin.
+ * on/off (`ok` clears an error: the next call tells again), and the safety margin. A new key or base
+ * URL is another account, and a supplier switched back on may have changed while off: its balance
+ * and stock are asked for again after the update, instead of showing the old account's.
  */
 export async function updateSupplier(ctx: AppContext, siteId: string, id: string, body: TSupplierUpdateRequest) {
   const s = await findSiteSupplier(ctx.db, siteId, id);
@@ -31,6 +34,10 @@ export async function updateSupplier(ctx: AppContext, siteId: string, id: string
       updatedAt: ctx.clock.now(),
     })
     .where(eq(suppliers.id, s.id));
+  const another = body.apiKey !== undefined || body.baseUrl !== undefined || body.status === 'ok';
+  if (s.kind !== 'list' && another) {
+    return syncSupplier(ctx, siteId, id);
+  }
   return supplierView(ctx.db, siteId, id);
 }
 

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type CallAnswer, type CallBody, type CallQuery } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
-import { staleStockAfterRoute } from '../utils/route-sources';
 
 /** A supplier as GET /api/supplier/admin/list answers it (the API key is never in it). */
 export type TSupplierRow = CallAnswer<'GET /supplier/admin/list'>[number];
@@ -81,23 +80,13 @@ export function useSyncingIds(): string[] {
 
 /**
  * PUT /api/supplier/admin/update/:id {name?, baseUrl?, apiKey?, status?, safetyMarginHours?}. A new
- * key or base URL is another account, and a supplier switched back on may have changed while off:
- * their balance and stock are asked for again at once instead of showing the old account's.
+ * key or base URL is another account: the server asks it for its balance and stock before it
+ * answers, so the grid shows the new account's at once.
  */
 export function useUpdateSupplier() {
-  const queryClient = useQueryClient();
-  const sync = useSyncSupplier();
-  return useMutation({
-    mutationFn: ({ id, ...body }: SupplierUpdateBody & { id: string }) =>
-      api.call('PUT /supplier/admin/update/:id', { params: { id }, body }),
-    onSuccess: (updated, body) => {
-      const another = body.apiKey !== undefined || body.baseUrl !== undefined || body.status === 'ok';
-      if (updated.kind !== 'list' && another) {
-        sync.mutate(updated.id);
-      }
-      return queryClient.invalidateQueries({ queryKey: suppliersQueryKey });
-    },
-  });
+  return useSupplierMutation(({ id, ...body }: SupplierUpdateBody & { id: string }) =>
+    api.call('PUT /supplier/admin/update/:id', { params: { id }, body }),
+  );
 }
 
 /** POST /api/supplier/admin/add-lines/:id → {added, duplicates, invalid, reasons} (kind `list`). */
@@ -125,21 +114,15 @@ export function useSupplierRoutes() {
 
 /**
  * PUT /api/supplier/admin/route {product, country, sources} → every route; empty sources remove it.
- * A Proxy6 supplier counts stock only for what is routed to it, so each one the save put on or
- * took off this route is synced for its new count.
+ * The server recounts the stock of each Proxy6 supplier the save put on or took off the route.
  */
 export function useSetSupplierRoute() {
   const queryClient = useQueryClient();
-  const sync = useSyncSupplier();
   return useMutation({
     mutationFn: (body: CallBody<'PUT /supplier/admin/route'>) => api.call('PUT /supplier/admin/route', { body }),
-    onSuccess: (routes, body) => {
+    onSuccess: (routes) => {
       queryClient.setQueryData([...suppliersQueryKey, 'routes'], routes);
-      const known = queryClient.getQueryData<TSupplierRow[]>(listKey) ?? [];
-      for (const id of staleStockAfterRoute(body, known)) {
-        sync.mutate(id);
-      }
-      // The catalogue's stock counts every source of a route.
+      // The catalogue's stock and the suppliers' counts follow the route.
       return queryClient.invalidateQueries({ queryKey: queryRoots.admin });
     },
   });

@@ -35,29 +35,3 @@ export function missingSources(sources: RouteSources, supplierIds: readonly stri
 export function sourcesChanged(saved: RouteSources, edited: RouteSources): boolean {
   return saved.length !== edited.length || saved.some((s, i) => s !== edited[i]);
 }
-
-/** What a route save needs to know of a supplier to tell whether its counted stock went stale. */
-export interface StockHolder {
-  id: string;
-  kind: string;
-  stock: readonly { product: string; country: string }[];
-}
-
-/**
- * The Proxy6 suppliers whose stock a route save made stale: Proxy6 counts stock only for the
- * product and country pairs routed to it (its calls are rate-limited), so one newly on the route
- * has no count for it yet, and one taken off still shows the old count. Pools count every proxy
- * they hold whatever the routes say.
- */
-export function staleStockAfterRoute(
-  route: { product: string; country: string; sources: RouteSources },
-  suppliers: readonly StockHolder[],
-): string[] {
-  return suppliers
-    .filter((s) => s.kind === 'proxy6')
-    .filter((s) => {
-      const counted = s.stock.some((x) => x.product === route.product && x.country === route.country);
-      return route.sources.includes(s.id) !== counted;
-    })
-    .map((s) => s.id);
-}

@@ -1,13 +1,6 @@
 import { ROUTE_MAX_SOURCES, ROUTE_OWN } from '@proxy/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  addSource,
-  missingSources,
-  moveSource,
-  removeSource,
-  sourcesChanged,
-  staleStockAfterRoute,
-} from '../route-sources';
+import { addSource, missingSources, moveSource, removeSource, sourcesChanged } from '../route-sources';
 
 describe('route sources', () => {
   const route = [ROUTE_OWN, 'a', 'b', 'c'];
@@ -53,26 +46,5 @@ describe('route sources', () => {
     expect(sourcesChanged(route, [...route])).toBe(false);
     expect(sourcesChanged(route, moveSource(route, 0, 1))).toBe(true);
     expect(sourcesChanged(route, route.slice(1))).toBe(true);
-  });
-});
-
-describe('stale stock after a route save', () => {
-  const p6 = (id: string, stock: { product: string; country: string }[]) => ({ id, kind: 'proxy6', stock });
-  const counted = p6('counted', [{ product: 'v4', country: 'MT' }]);
-  const fresh = p6('fresh', [{ product: 'v4', country: 'DE' }]);
-  const pool = { id: 'pool', kind: 'list', stock: [] };
-
-  it('should name a Proxy6 supplier newly on the route and one taken off it, never a pool', () => {
-    expect(
-      staleStockAfterRoute({ product: 'v4', country: 'MT', sources: ['own', 'fresh', 'pool'] }, [counted, fresh, pool]),
-    ).toEqual(['counted', 'fresh']);
-  });
-
-  it('should name none when every Proxy6 source already has its count', () => {
-    expect(staleStockAfterRoute({ product: 'v4', country: 'MT', sources: ['counted'] }, [counted, fresh])).toEqual([]);
-    // Another product of the same country is another count.
-    expect(staleStockAfterRoute({ product: 'v6', country: 'MT', sources: ['counted'] }, [counted])).toEqual([
-      'counted',
-    ]);
   });
 });
