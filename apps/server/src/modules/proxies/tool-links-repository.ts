@@ -54,6 +54,7 @@ export interface ResolvedLink {
   password: string | null;
   protocol: 'http' | 'socks5' | null;
   ip_changed_at: string | Date | null;
+  sub_server_id: string | null;
 }
 
 const resolveStatement = preparedByShape<ResolvedLink>('resolve_link');
@@ -69,7 +70,7 @@ export async function resolveLink(db: DbOrTx, siteId: string, tokenHash: string)
     'one',
     () => sql`select l.user_id, l.proxy_id, l.key_id, k.key as key_value,
           coalesce(k.status, p.status) as status, s.host, p.port, p.username, p.password, p.protocol,
-          p.ip_changed_at
+          p.ip_changed_at, p.sub_server_id
         from proxy_links l
         left join rotating_keys k on k.id = l.key_id
         left join proxies p on p.id = coalesce(l.proxy_id, k.proxy_id)

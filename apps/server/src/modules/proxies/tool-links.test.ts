@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { processRegistry } from '../../lib/metrics.js';
-import { build, countRows, createUser, customer, login, type TestApp } from '../../../test/helper.js';
+import { ROLE } from '@proxy/contract';
+import { build, countRows, createUser, customer, login, waitFor, type TestApp } from '../../../test/helper.js';
 import { LINK_MISSES_PER_MINUTE, LIST_LINKS_MAX } from './tool-links.js';
 
 /*
@@ -420,7 +421,17 @@ describe('the owner behind a URL', () => {
     ).json<{ url: string }>();
     expect((await get(link!.currentUrl)).statusCode).toBe(200);
     expect((await get(list.url)).statusCode).toBe(200);
-    await t.ctx.db.execute(sql`update users set active = false where id = ${c.id}`);
+    // Deactivated as an admin does it: the notice that ends the sessions also empties the
+    // instances' link caches (the line above was answered, and so cached).
+    const admin = await login(t, await createUser(t, { role: ROLE.OWNER }));
+    const ban = await t.inject({
+      method: 'PUT',
+      url: '/api/user/admin-active-user',
+      token: admin.accessToken,
+      payload: { userId: c.id, active: false },
+    });
+    expect(ban.statusCode).toBe(200);
+    await waitFor(async () => (await get(link!.currentUrl)).statusCode === 404, 5_000);
     for (const url of [link!.currentUrl, link!.changeIpUrl, list.url]) {
       expect((await get(url)).statusCode, url).toBe(404);
     }
