@@ -122,6 +122,10 @@ async function resolve(ctx: AppContext, cache: LinkCache, siteId: string, token:
       return miss(ctx, ip, 'proxy');
     }
     if (link.status === 'using' && link.port !== null) {
+      // Read once here, not on every call the cached row answers.
+      if (typeof link.ip_changed_at === 'string') {
+        link.ip_changed_at = new Date(link.ip_changed_at);
+      }
       cache.set(siteId, hash, link, version);
     }
   }
@@ -152,7 +156,8 @@ export async function changeIpByLink(ctx: AppContext, cache: LinkCache, siteId: 
   }
   // A tool polling its URL mostly comes too soon: refuse those from the lookup's row without
   // queueing on the proxy's lock; resetIps checks again under the lock for the ones let through.
-  const last = link.ip_changed_at ? new Date(link.ip_changed_at).getTime() : 0;
+  const changed = link.ip_changed_at;
+  const last = changed === null ? 0 : typeof changed === 'string' ? Date.parse(changed) : changed.getTime();
   const remain = Math.ceil((last + RESET_MIN_SECONDS * 1000 - ctx.clock.nowMs()) / 1000);
   if (remain > 0) {
     throw new AppError('RESET_TOO_FAST', { remainTime: remain });
