@@ -21,6 +21,7 @@ export const PGLITE_SUBSET = [
   'apps/server/test/supply-crash.test.ts',
   // Listen/notify: PGlite delivers notifications in process, PostgreSQL over its own connection.
   'apps/server/src/modules/realtime/realtime.test.ts',
+  'apps/server/src/modules/proxies/tool-links-cache.test.ts',
   // Jobs and leases: row locks (`for update skip locked`) on one PGlite connection versus a pool.
   'apps/server/src/jobs/*.test.ts',
   'apps/server/src/modules/outbox/outbox.test.ts',

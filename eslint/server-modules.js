@@ -28,7 +28,7 @@ export const serverModuleGraph = {
   agency: ['ledger'],
   auth: ['agency', 'audit', 'outbox', 'realtime', 'site'],
   orders: ['audit', 'catalog', 'ledger', 'realtime', 'supply', 'suppliers'],
-  proxies: ['audit', 'catalog', 'ledger', 'orders', 'supply'],
+  proxies: ['audit', 'catalog', 'ledger', 'orders', 'realtime', 'supply'],
   tags: ['audit', 'proxies'],
   checker: ['proxies', 'supply'],
   'api-keys': ['audit', 'auth', 'rate-limits', 'site'],

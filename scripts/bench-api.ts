@@ -35,7 +35,7 @@ import {
   type ServerOptions,
 } from '../e2e/support/server';
 import { seedProxies } from './bench-seed';
-import { benchLinks } from './bench-api/links';
+import { linkTargets } from './bench-api/links';
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface AutocannonResult {
@@ -103,6 +103,8 @@ interface Row {
   /** The server process's CPU time per answered request, in µs. */
   cpuUs: number;
   failures: string;
+  /** The machine's 1-minute load average at the end of the measured run. */
+  load: number;
 }
 
 async function login(server: RunningServer, email = server.adminEmail): Promise<string> {
@@ -123,6 +125,8 @@ interface Target {
   endpoint: string;
   path: string;
   headers: Record<string, string>;
+  /** Concurrent connections; BENCH_CONNECTIONS when not set. */
+  connections?: number;
 }
 
 const selected = (t: Target) => t.endpoint.includes(ONLY);
@@ -174,11 +178,12 @@ function recordWindow(db: string, endpoint: string, pids: number[], from: bigint
 /** `pids`: the API processes behind `baseUrl`, whose CPU time is divided by the requests. */
 async function measureOne(db: string, baseUrl: string, target: Target, pids: number[] = []): Promise<Row> {
   const url = `${baseUrl}${target.path}`;
+  const connections = target.connections ?? CONNECTIONS;
   // A short unmeasured run first, so JIT and connection-pool warm-up do not skew the figures.
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers: target.headers });
+  await autocannon({ url, connections, duration: WARMUP_SECONDS, headers: target.headers });
   const cpu0 = pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
   const from = process.hrtime.bigint();
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: target.headers });
+  const r = await autocannon({ url, connections, duration: SECONDS, headers: target.headers });
   const cpu = pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0) - cpu0;
   recordWindow(db, target.endpoint, pids, from);
   const row: Row = {
@@ -189,10 +194,11 @@ async function measureOne(db: string, baseUrl: string, target: Target, pids: num
     p99: r.latency.p99,
     cpuUs: pids.length > 0 && r.requests.total > 0 ? Math.round((cpu * 1e6) / r.requests.total) : 0,
     failures: `${r.errors + r.timeouts}/${r.non2xx}`,
+    load: loadavg()[0]!,
   };
   process.stdout.write(
     `  ${db} ${target.endpoint}: ${row.rps} req/s, p99 ${row.p99} ms, ${row.cpuUs} µs CPU/request ` +
-      `(load average ${loadavg()[0]!.toFixed(1)})\n`,
+      `(load average ${row.load.toFixed(1)})\n`,
   );
   return row;
 }
@@ -291,6 +297,18 @@ async function seedStateNode(db: pg.Client): Promise<{ id: string; secret: strin
   );
   await db.query('commit');
   return { id: to, secret };
+}
+
+/**
+ * A second shared address on each seeded node, so a proxy's first change of IP has somewhere to go
+ * and the change-IP URL's measured calls are the ones a polling tool makes: too soon, answered 429
+ * with the wait (without it every call would be a refused rotation, a transaction of its own).
+ */
+async function seedSecondEgress(db: pg.Client): Promise<void> {
+  await db.query(
+    `insert into egress_ips (id, sub_server_id, product, country, ip, family, shared)
+     select gen_random_uuid(), id, 'v6', 'VN', '::2', 6, true from sub_servers where name like 'bench-%'`,
+  );
 }
 
 /** The server's background jobs (jobs/index.ts), parked in both trees during the run. */
@@ -436,6 +454,7 @@ async function benchPostgres(): Promise<{ rows: Row[]; notes: string[] } | strin
       const t0 = Date.now();
       await seedProxies(db, USERS, PER_USER);
       node = await seedStateNode(db);
+      await seedSecondEgress(db);
       await parkJobs(db);
       await db.end();
       console.log(
@@ -444,19 +463,25 @@ async function benchPostgres(): Promise<{ rows: Row[]; notes: string[] } | strin
     }
     const a = servers[servers.length - 1]!;
     // Each tree signs its own tokens (its own APP_SECRET): every server gets tokens it issued.
+    // The link targets last: their issue call is a write, and each tree links a proxy of its own.
     const perServer = await Promise.all(
-      servers.map(async (server) => {
+      servers.map(async (server, i) => {
         const customer = await login(server, 'bench-0005@bench.test');
-        return [SITE_INFO, userMe(await login(server)), getMoney(customer), listOrder(customer), listProxyMe(customer)];
+        const links = await linkTargets(server.baseUrl, customer, i);
+        return [
+          SITE_INFO,
+          userMe(await login(server)),
+          getMoney(customer),
+          listOrder(customer),
+          listProxyMe(customer),
+          ...links,
+        ];
       }),
     );
     const targets = perServer[perServer.length - 1]!;
     const [me, list] = [targets[1]!, targets[4]!];
     await settle(servers);
     const rows = await measureTrees('postgres', servers, perServer);
-    // The links rows measure this tree only (the baseline has no links), with no CPU column.
-    const linkRows = await benchLinks('postgres', a.baseUrl, list.headers.authorization!.slice(7), SECONDS);
-    rows.push(...linkRows.map((r) => ({ ...r, cpuUs: 0 })));
     const notes: string[] = [];
     if (node && selected(NODE_STATE)) {
       for (let round = 0; round < ROUNDS; round += 1) {
@@ -578,8 +603,17 @@ function printGrid(header: string[], cells: string[][]): void {
 
 function printTable(rows: Row[]): void {
   printGrid(
-    ['db', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'errors/non-2xx'],
-    rows.map((r) => [r.db, r.endpoint, String(r.rps), String(r.p50), String(r.p99), String(r.cpuUs), r.failures]),
+    ['db', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'errors/non-2xx', 'load avg'],
+    rows.map((r) => [
+      r.db,
+      r.endpoint,
+      String(r.rps),
+      String(r.p50),
+      String(r.p99),
+      String(r.cpuUs),
+      r.failures,
+      r.load.toFixed(1),
+    ]),
   );
   if (stateRows.length > 0) {
     printGrid(

@@ -42,6 +42,19 @@ export interface UdpDrops {
 
 function noop(): void {}
 
+/**
+ * dgram's `lookup` for sockets that are only ever given address literals (checked destinations
+ * written by formatIp, and the client's own rinfo.address): the address as it is, at once. The
+ * default (dns.lookup) answers a literal on the next tick, which delays every datagram by a turn
+ * of the event loop and costs a tick and a closure per send.
+ */
+function literal(family: 4 | 6) {
+  return (address: string, _opts: unknown, cb: (err: Error | null, address: string, family: number) => void) =>
+    cb(null, address, family);
+}
+const LITERAL_4 = literal(4);
+const LITERAL_6 = literal(6);
+
 /** A reply source as a key: IPv6 spelled as formatIp does, so sends and replies agree. */
 function peerKey(address: string, port: number, v6: boolean): string {
   if (v6) {
@@ -83,6 +96,17 @@ export class UdpAssociation {
   private clientPort: number;
   /** Destinations sent to → the header their replies get. */
   private readonly peers = new Map<string, Buffer>();
+  /**
+   * The last IPv4 destination sent to from the proxy's own egress socket, already judged and in
+   * `peers`: a client that keeps sending to one destination (the common case: a QUIC or DNS
+   * exchange) skips the header's parse, the destination rule and the peer bookkeeping. The rule
+   * is the gateway's, fixed for its life; an insertion into `peers` always replaces this entry,
+   * so it is never one that was forgotten.
+   */
+  private lastV4 = -1;
+  private lastPort = -1;
+  private lastAddress = '';
+  private lastHeader: Buffer | null = null;
   closed = false;
   private ready = false;
 
@@ -96,7 +120,9 @@ export class UdpAssociation {
     private readonly onReady: (port: number) => void,
   ) {
     this.clientPort = expectedPort;
-    this.client = dgram.createSocket({ type: localIp.family === 4 ? 'udp4' : 'udp6' });
+    this.client = dgram.createSocket(
+      localIp.family === 4 ? { type: 'udp4', lookup: LITERAL_4 } : { type: 'udp6', lookup: LITERAL_6 },
+    );
     this.client.on('error', noop);
     this.client.on('message', (msg, rinfo) => this.fromClient(msg, rinfo));
     this.client.once('error', () => {
@@ -127,13 +153,24 @@ export class UdpAssociation {
       return;
     }
     const gw = this.t.gw;
-    if (clientKey(rinfo.address) !== this.t.clientIp || (this.clientPort !== 0 && rinfo.port !== this.clientPort)) {
-      gw.udpDrops.source += 1;
-      return;
+    // The address once recorded passed this check spelled exactly so: compare the strings only.
+    if (rinfo.address !== this.clientAddress || rinfo.port !== this.clientPort) {
+      if (clientKey(rinfo.address) !== this.t.clientIp || (this.clientPort !== 0 && rinfo.port !== this.clientPort)) {
+        gw.udpDrops.source += 1;
+        return;
+      }
+      if (this.clientAddress === '') {
+        this.clientAddress = rinfo.address;
+        this.clientPort = rinfo.port;
+      }
     }
-    if (this.clientAddress === '') {
-      this.clientAddress = rinfo.address;
-      this.clientPort = rinfo.port;
+    if (this.sameDestination(msg)) {
+      this.t.seen = gw.sweeps;
+      const data = msg.subarray(10);
+      if (this.rt.count(data.length, true) && !this.closed) {
+        this.out!.send(data, this.lastPort, this.lastAddress);
+      }
+      return;
     }
     const h = parseUdpHeader(msg);
     if (typeof h === 'string') {
@@ -170,6 +207,20 @@ export class UdpAssociation {
     );
   }
 
+  /** Whether `msg` is an unfragmented IPv4 datagram to the last destination (see lastV4). */
+  private sameDestination(msg: Buffer): boolean {
+    return (
+      this.lastV4 !== -1 &&
+      msg.length >= 10 &&
+      msg[0] === 0 &&
+      msg[1] === 0 &&
+      msg[2] === 0 &&
+      msg[3] === 0x01 &&
+      msg.readUInt32BE(4) === this.lastV4 &&
+      msg.readUInt16BE(8) === this.lastPort
+    );
+  }
+
   /** Sends `data` to a checked destination from the socket of its family. */
   private send(ip: Ip, port: number, data: Buffer): void {
     const gw = this.t.gw;
@@ -187,11 +238,22 @@ export class UdpAssociation {
     }
     const address = formatIp(ip);
     const key = `${address}|${port}`;
-    if (!this.peers.has(key)) {
+    let header = this.peers.get(key);
+    if (header === undefined) {
       if (this.peers.size >= MAX_PEERS) {
         this.peers.delete(this.peers.keys().next().value as string);
       }
-      this.peers.set(key, udpReplyHeader(address, port));
+      header = udpReplyHeader(address, port);
+      this.peers.set(key, header);
+    }
+    // Only the proxy's own family: the IPv4 fallback's socket can be turned off under it.
+    if (ip.family === 4 && sock === this.out) {
+      this.lastV4 = ip.v4;
+      this.lastPort = port;
+      this.lastAddress = address;
+      this.lastHeader = header;
+    } else {
+      this.lastV4 = -1;
     }
     sock.send(data, port, address);
   }
@@ -208,7 +270,9 @@ export class UdpAssociation {
   }
 
   private openOut(family: 4 | 6, bindIp: string | null): dgram.Socket {
-    const s = dgram.createSocket({ type: family === 4 ? 'udp4' : 'udp6' });
+    const s = dgram.createSocket(
+      family === 4 ? { type: 'udp4', lookup: LITERAL_4 } : { type: 'udp6', lookup: LITERAL_6 },
+    );
     s.on('error', noop);
     s.on('message', (msg, rinfo) => this.fromDestination(msg, rinfo));
     // Sends wait for the bind: dgram queues them until the socket is bound.
@@ -220,8 +284,11 @@ export class UdpAssociation {
     if (this.closed) {
       return;
     }
-    const header = this.peers.get(peerKey(rinfo.address, rinfo.port, rinfo.family === 'IPv6'));
-    if (header === undefined) {
+    const header =
+      rinfo.port === this.lastPort && rinfo.address === this.lastAddress && this.lastV4 !== -1
+        ? this.lastHeader
+        : this.peers.get(peerKey(rinfo.address, rinfo.port, rinfo.family === 'IPv6'));
+    if (header === undefined || header === null) {
       this.t.gw.udpDrops.source += 1;
       return;
     }

@@ -124,6 +124,46 @@ describe('SOCKS5 UDP ASSOCIATE', () => {
     await client.close();
   });
 
+  it('should answer each destination with its own header while the client switches between them', async () => {
+    // The relay remembers the last destination (no parse, no rule, no lookup for the next datagram
+    // to it): switching must still give every reply its own source, and judge every new target.
+    const other = await startUdpEcho();
+    try {
+      const p = await addProxy(gw);
+      const client = await UdpClient.open();
+      const res = await associate(p, client.port);
+      const relayPort = res.bound?.port as number;
+      for (const [port, text] of [
+        [udpEcho.port, 'a1'],
+        [udpEcho.port, 'a2'],
+        [other.port, 'b1'],
+        [udpEcho.port, 'a3'],
+        [other.port, 'b2'],
+        [other.port, 'b3'],
+      ] as const) {
+        const back = await exchange(client, relayPort, text, '127.0.0.1', port);
+        expect(back).toMatchObject({ host: '127.0.0.1', port });
+        expect(back.data.toString()).toBe(text);
+      }
+      // Two in flight: the first reply comes back while the other destination is the last one.
+      client.send(udpDatagram('127.0.0.1', udpEcho.port, 'a4'), relayPort);
+      client.send(udpDatagram('127.0.0.1', other.port, 'b4'), relayPort);
+      const both = [parseRelayed((await client.next()).msg), parseRelayed((await client.next()).msg)];
+      expect(Object.fromEntries(both.map((r) => [r.data.toString(), r.port]))).toEqual({
+        a4: udpEcho.port,
+        b4: other.port,
+      });
+      const before = gw.stats().udpDropped.forbidden;
+      client.send(udpDatagram('127.0.0.1', p.port, 'to itself after an allowed one'), relayPort);
+      await vi.waitFor(() => expect(gw.stats().udpDropped.forbidden).toBe(before + 1));
+      expect((await exchange(client, relayPort, 'b5', '127.0.0.1', other.port)).data.toString()).toBe('b5');
+      res.reader.socket.destroy();
+      await client.close();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('should close the association at the quota, dropping the datagram that crosses it', async () => {
     const p = await addProxy(gw, { bandwidthLimitBytes: 100, bandwidthUsedBytes: 0 });
     const client = await UdpClient.open();

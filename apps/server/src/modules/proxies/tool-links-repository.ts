@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { queryRowsPrepared, type DbOrTx } from '../../db/client.js';
+import { preparedByShape, type DbOrTx } from '../../db/client.js';
 import { proxyLinks, proxyListLinks, tags } from '../../db/schema/index.js';
 
 export type ProxyListLinkRow = typeof proxyListLinks.$inferSelect;
@@ -54,22 +54,30 @@ export interface ResolvedLink {
   password: string | null;
   protocol: 'http' | 'socks5' | null;
   ip_changed_at: string | Date | null;
+  sub_server_id: string | null;
 }
 
+const resolveStatement = preparedByShape<ResolvedLink>('resolve_link');
+
+/**
+ * One named prepared statement built once (per connection pool): a call passes only the two
+ * values, so nothing of the SQL is rendered or hashed per request.
+ */
 export async function resolveLink(db: DbOrTx, siteId: string, tokenHash: string): Promise<ResolvedLink | undefined> {
   // A key's URL answers for its listener proxy; its status is the key's.
-  const rows = await queryRowsPrepared<ResolvedLink>(
+  const rows = await resolveStatement(
     db,
-    'resolve_link',
-    sql`select l.user_id, l.proxy_id, l.key_id, k.key as key_value,
+    'one',
+    () => sql`select l.user_id, l.proxy_id, l.key_id, k.key as key_value,
           coalesce(k.status, p.status) as status, s.host, p.port, p.username, p.password, p.protocol,
-          p.ip_changed_at
+          p.ip_changed_at, p.sub_server_id
         from proxy_links l
         left join rotating_keys k on k.id = l.key_id
         left join proxies p on p.id = coalesce(l.proxy_id, k.proxy_id)
         left join sub_servers s on s.id = p.sub_server_id
         join users u on u.id = l.user_id and u.active
-        where l.token_hash = ${tokenHash} and l.site_id = ${siteId}`,
+        where l.token_hash = ${sql.placeholder('tokenHash')} and l.site_id = ${sql.placeholder('siteId')}`,
+    { tokenHash, siteId },
   );
   return rows[0];
 }

@@ -5,6 +5,7 @@ import { requestOrigin } from '../../lib/request-origin.js';
 import { route } from '../../lib/route.js';
 import { authenticate } from '../../plugins/auth.js';
 import * as links from './tool-links.js';
+import { LinkCache } from './tool-links-cache.js';
 
 /** /api/proxy/links and /api/proxy/list-links (the owner's calls) and the secret URLs themselves. */
 export const toolLinkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,12 +13,15 @@ export const toolLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { preHandler: authenticate, schema: { tags } };
   const e = toolLinkEndpoints;
   const caller = (req: FastifyRequest) => ({ userId: req.user.id, siteId: req.site.id });
+  const cache = new LinkCache(app.ctx.database);
+  const unfollow = await cache.follow();
+  app.addHook('onClose', async () => unfollow());
 
   route(app, e.issueLinks, auth, async (req) =>
     links.issueLinks(app.ctx, caller(req), req.body.listProxyId, requestOrigin(req)),
   );
   route(app, e.revokeLinks, auth, async (req) => {
-    await links.revokeLinks(app.ctx, req.user.id, req.body.listProxyId);
+    await links.revokeLinks(app.ctx, req.user.id, req.body.listProxyId, cache);
     return { ok: true as const };
   });
   route(app, e.createListLink, auth, async (req) =>
@@ -33,10 +37,10 @@ export const toolLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const p = toolLinkPublicEndpoints;
   route(app, p.changeIp, { schema: { tags } }, async (req, reply) => {
     void reply.header('cache-control', 'no-store');
-    return links.changeIpByLink(app.ctx, req.site.id, req.params.token, req.ip);
+    return links.changeIpByLink(app.ctx, cache, req.site.id, req.params.token, req.ip);
   });
   route(app, p.current, { schema: { tags } }, async (req, reply) => {
-    const line = await links.currentByLink(app.ctx, req.site.id, req.params.token, req.ip, req.query.format);
+    const line = await links.currentByLink(app.ctx, cache, req.site.id, req.params.token, req.ip, req.query.format);
     return reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(`${line}\n`);
   });
   route(app, p.list, { schema: { tags } }, async (req, reply) => {

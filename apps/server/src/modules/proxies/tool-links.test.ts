@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { processRegistry } from '../../lib/metrics.js';
-import { build, countRows, createUser, customer, login, type TestApp } from '../../../test/helper.js';
+import { ROLE } from '@proxy/contract';
+import { build, countRows, createUser, customer, login, waitFor, type TestApp } from '../../../test/helper.js';
 import { LINK_MISSES_PER_MINUTE, LIST_LINKS_MAX } from './tool-links.js';
 
 /*
@@ -218,6 +219,36 @@ describe('bad tokens', () => {
   });
 });
 
+describe('bad tokens of real links', () => {
+  it('should count a revoked, another site’s and a one-character-off token as misses, each a 404', async () => {
+    const c = await customer(t, 1_000_000);
+    const [p] = await v4(c.token, 1);
+    const [link] = (await issue(c.token, [p!.id])).json<{ changeIpUrl: string; currentUrl: string }[]>();
+    const ip = freshIp();
+    const before = await misses();
+    // A real token with its last character changed: found by its hash, so a near guess is worth
+    // no more than any other (no prefix compare anywhere).
+    const token = new URL(link!.currentUrl).pathname.split('/')[4]!;
+    const near = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    const nearMiss = await get(link!.currentUrl.replace(token, near), { ip });
+    expect(nearMiss.statusCode).toBe(404);
+    expect(nearMiss.json().message).toBe('NOT_FOUND');
+    expect((await get(link!.changeIpUrl, { ip, host: 'proxy-owner.localhost' })).statusCode).toBe(404);
+    expect(await misses()).toBe(before + 2);
+    expect((await get(link!.currentUrl, { ip })).statusCode).toBe(200);
+    await t.inject({
+      method: 'POST',
+      url: '/api/proxy/links/revoke',
+      token: c.token,
+      payload: { listProxyId: [p!.id] },
+    });
+    const revoked = await get(link!.changeIpUrl, { ip });
+    expect(revoked.statusCode).toBe(404);
+    expect(revoked.json().message).toBe('NOT_FOUND');
+    expect(await misses()).toBe(before + 3);
+  });
+});
+
 describe('list subscription URLs', () => {
   it('should follow the account, filter, count fetches, and show only the owner’s proxies', async () => {
     const c = await customer(t, 2_000_000);
@@ -390,7 +421,17 @@ describe('the owner behind a URL', () => {
     ).json<{ url: string }>();
     expect((await get(link!.currentUrl)).statusCode).toBe(200);
     expect((await get(list.url)).statusCode).toBe(200);
-    await t.ctx.db.execute(sql`update users set active = false where id = ${c.id}`);
+    // Deactivated as an admin does it: the notice that ends the sessions also empties the
+    // instances' link caches (the line above was answered, and so cached).
+    const admin = await login(t, await createUser(t, { role: ROLE.OWNER }));
+    const ban = await t.inject({
+      method: 'PUT',
+      url: '/api/user/admin-active-user',
+      token: admin.accessToken,
+      payload: { userId: c.id, active: false },
+    });
+    expect(ban.statusCode).toBe(200);
+    await waitFor(async () => (await get(link!.currentUrl)).statusCode === 404, 5_000);
     for (const url of [link!.currentUrl, link!.changeIpUrl, list.url]) {
       expect((await get(url)).statusCode, url).toBe(404);
     }

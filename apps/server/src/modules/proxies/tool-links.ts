@@ -7,11 +7,13 @@ import type { DbOrTx } from '../../db/client.js';
 import { hmacHex, randomToken, sha256Hex } from '../../lib/crypto.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { toolLinkMisses } from '../../lib/metrics.js';
+import { notifyChannel } from '../realtime/index.js';
 import { toProxy } from '../orders/index.js';
 import { renderExport } from './export.js';
 import { getNewIp, resetIps, RESET_MIN_SECONDS } from './operations.js';
 import * as repo from './repository.js';
 import * as links from './tool-links-repository.js';
+import { TOOL_LINKS_CHANNEL, type LinkCache } from './tool-links-cache.js';
 
 /*
  * Links for tools (docs/tool-links.md): per-proxy change-IP and current-proxy URLs, and list
@@ -83,12 +85,24 @@ export async function issueLinks(
   });
 }
 
-/** POST /api/proxy/links/revoke: the old URLs answer 404 from the commit on. */
-export async function revokeLinks(ctx: AppContext, userId: string, ids: string[]): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const { proxyIds, keyIds } = await own(tx, userId, ids);
-    await links.deleteLinks(tx, proxyIds, keyIds);
-  });
+/**
+ * POST /api/proxy/links/revoke: the old URLs answer 404 from the commit on, on every instance: the
+ * notice that empties their caches goes out with the commit, and the answer waits until this
+ * instance has heard it back.
+ */
+export async function revokeLinks(ctx: AppContext, userId: string, ids: string[], cache: LinkCache): Promise<void> {
+  const notice = cache.revoked(userId);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const { proxyIds, keyIds } = await own(tx, userId, ids);
+      await links.deleteLinks(tx, proxyIds, keyIds);
+      await notifyChannel(tx, TOOL_LINKS_CHANNEL, notice.payload);
+    });
+  } catch (err) {
+    notice.cancel();
+    throw err;
+  }
+  await notice.heard();
 }
 
 async function miss(ctx: AppContext, ip: string, kind: 'proxy' | 'list'): Promise<never> {
@@ -97,17 +111,29 @@ async function miss(ctx: AppContext, ip: string, kind: 'proxy' | 'list'): Promis
   throw new AppError('NOT_FOUND');
 }
 
-async function resolve(ctx: AppContext, siteId: string, token: string, ip: string) {
+async function resolve(ctx: AppContext, cache: LinkCache, siteId: string, token: string, ip: string) {
   // Hash whatever came: a malformed token costs the same lookup as a well-formed one.
-  const link = await links.resolveLink(ctx.db, siteId, sha256Hex(token));
+  const hash = sha256Hex(token);
+  let link = cache.get(siteId, hash);
   if (!link) {
-    return miss(ctx, ip, 'proxy');
+    const version = cache.version;
+    link = await links.resolveLink(ctx.db, siteId, hash);
+    if (!link) {
+      return miss(ctx, ip, 'proxy');
+    }
+    if (link.status === 'using' && link.port !== null) {
+      // Read once here, not on every call the cached row answers.
+      if (typeof link.ip_changed_at === 'string') {
+        link.ip_changed_at = new Date(link.ip_changed_at);
+      }
+      cache.set(siteId, hash, link, version);
+    }
   }
   // An expired or deleted proxy (or key) has no current line and no IP to change.
   if (link.status !== 'using' || link.port === null) {
     throw new AppError('NOT_FOUND');
   }
-  return link;
+  return { link, hash };
 }
 
 /** The change-IP URLs the caller's proxies already have (a preset writes them; none is made here). */
@@ -122,32 +148,36 @@ export async function changeIpUrlsOf(ctx: AppContext, userId: string, proxyIds: 
 }
 
 /** GET changeIpUrl: reset-ip-manual's rule for a proxy, get-new-ip's for a key. */
-export async function changeIpByLink(ctx: AppContext, siteId: string, token: string, ip: string) {
-  const link = await resolve(ctx, siteId, token, ip);
+export async function changeIpByLink(ctx: AppContext, cache: LinkCache, siteId: string, token: string, ip: string) {
+  const { link, hash } = await resolve(ctx, cache, siteId, token, ip);
   if (link.key_id) {
     const r = await getNewIp(ctx, siteId, link.key_value!, undefined);
     return { egressIp: r.egressIp, nextChangeIn: r.nextChangeIn };
   }
   // A tool polling its URL mostly comes too soon: refuse those from the lookup's row without
   // queueing on the proxy's lock; resetIps checks again under the lock for the ones let through.
-  const last = link.ip_changed_at ? new Date(link.ip_changed_at).getTime() : 0;
+  const changed = link.ip_changed_at;
+  const last = changed === null ? 0 : typeof changed === 'string' ? Date.parse(changed) : changed.getTime();
   const remain = Math.ceil((last + RESET_MIN_SECONDS * 1000 - ctx.clock.nowMs()) / 1000);
   if (remain > 0) {
     throw new AppError('RESET_TOO_FAST', { remainTime: remain });
   }
   const [r] = await resetIps(ctx, link.user_id, undefined, [link.proxy_id!]);
+  // Its change time moved: the next call must not be let through from the old one.
+  cache.forget(siteId, hash);
   return { egressIp: r!.egressIp, nextChangeIn: RESET_MIN_SECONDS };
 }
 
 /** GET currentUrl: the proxy's line, or its URL form with the credentials percent-escaped. */
 export async function currentByLink(
   ctx: AppContext,
+  cache: LinkCache,
   siteId: string,
   token: string,
   ip: string,
   form: 'line' | 'url',
 ): Promise<string> {
-  const l = await resolve(ctx, siteId, token, ip);
+  const { link: l } = await resolve(ctx, cache, siteId, token, ip);
   const p = { host: l.host!, port: l.port!, username: l.username!, password: l.password!, protocol: l.protocol! };
   return form === 'url' ? proxyUrl(p) : `${p.host}:${p.port}:${p.username}:${p.password}`;
 }

@@ -9,6 +9,8 @@
  */
 export {
   EVENTS_CHANNEL,
+  SESSIONS_CHANNEL,
+  notifyChannel,
   publish,
   publishSessionsEnded,
   realtimeMessage,

@@ -34,3 +34,4 @@ export {
   recordProxyChanges,
   setIpChangeStatus,
 } from './repository/index.js';
+export { PROXY_CHANGES_CHANNEL } from './repository/events.js';

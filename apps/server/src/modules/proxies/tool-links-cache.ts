@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/client.js';
+import { SESSIONS_CHANNEL, type SessionsEndedMessage } from '../realtime/index.js';
+import { PROXY_CHANGES_CHANNEL } from '../supply/index.js';
+import type { ResolvedLink } from './tool-links-repository.js';
+
+/*
+ * Each instance's copy of the per-proxy links its URLs resolved (docs/tool-links.md#the-lookup-cache),
+ * so a tool polling its current-proxy or change-IP URL is answered without a database round trip.
+ * Only hits are kept (a miss always asks the database, and counts), only a proxy's live link (a
+ * key's URL answers through get-new-ip, which writes anyway).
+ *
+ * What makes an entry wrong is announced on channels every instance LISTENs to, after the commit:
+ * - TOOL_LINKS_CHANNEL: links revoked (their user's entries go);
+ * - the node change log's channel (credentials, port, status, expiry, egress of a node's proxies:
+ *   that node's entries go);
+ * - the sessions channel when all of a user's sessions end (deactivation, a new password: that
+ *   user's entries go).
+ * While the LISTEN connection is down nothing is served from here, and a reconnect empties it
+ * (notices sent meanwhile are lost). A lookup that raced an invalidation is not stored (the
+ * generation moved). An entry lives at most ENTRY_TTL_MS, for what no channel announces (a node's
+ * host renamed), as the site cache does.
+ */
+
+export const TOOL_LINKS_CHANNEL = 'tool_links';
+const ENTRY_TTL_MS = 10_000;
+/** Past this many entries the cache starts again: a bound on memory, not an eviction policy. */
+const MAX_ENTRIES = 100_000;
+/** How long a revoke waits for its own notice to come back (see revoked). */
+const ECHO_WAIT_MS = 2_000;
+
+interface Entry {
+  link: ResolvedLink;
+  at: number;
+}
+
+export class LinkCache {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+  private readonly echoes = new Map<string, () => void>();
+
+  constructor(private readonly database: Database) {}
+
+  /** LISTENs on the three channels; resolves with the function that stops. */
+  async follow(): Promise<() => Promise<void>> {
+    const options = { onResume: () => this.dropWhere(() => true) };
+    const stops = [
+      await this.database.listen(TOOL_LINKS_CHANNEL, (payload) => this.onRevoked(payload), options),
+      await this.database.listen(
+        PROXY_CHANGES_CHANNEL,
+        (node) => this.dropWhere((l) => l.sub_server_id === node),
+        options,
+      ),
+      await this.database.listen(SESSIONS_CHANNEL, (payload) => this.onSessionsEnded(payload), options),
+    ];
+    return async () => {
+      for (const stop of stops) {
+        await stop();
+      }
+    };
+  }
+
+  /** Read before the database lookup; pass to `set`, which keeps nothing if it moved meanwhile. */
+  get version(): number {
+    return this.generation;
+  }
+
+  get(siteId: string, tokenHash: string): ResolvedLink | undefined {
+    if (!this.database.listenerUp()) {
+      return undefined;
+    }
+    const key = `${siteId}|${tokenHash}`;
+    const entry = this.entries.get(key);
+    if (entry === undefined) {
+      return undefined;
+    }
+    if (Date.now() - entry.at > ENTRY_TTL_MS) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.link;
+  }
+
+  set(siteId: string, tokenHash: string, link: ResolvedLink, version: number): void {
+    if (version !== this.generation || link.key_id !== null || !this.database.listenerUp()) {
+      return;
+    }
+    if (this.entries.size >= MAX_ENTRIES) {
+      this.entries.clear();
+    }
+    this.entries.set(`${siteId}|${tokenHash}`, { link, at: Date.now() });
+  }
+
+  /** Forgets one link at once (this instance changed its proxy; the others hear of it). */
+  forget(siteId: string, tokenHash: string): void {
+    this.generation += 1;
+    this.entries.delete(`${siteId}|${tokenHash}`);
+  }
+
+  /**
+   * A revoke's notice, and a promise that resolves once this instance has heard it back (at most
+   * ECHO_WAIT_MS): PostgreSQL sends a notice to every listener at the commit, so by then the other
+   * instances' LISTEN connections have it too. The caller sends `payload` in its transaction.
+   */
+  revoked(userId: string): { payload: string; heard: () => Promise<void>; cancel: () => void } {
+    const nonce = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve) => {
+      this.echoes.set(nonce, resolve);
+      timer = setTimeout(resolve, ECHO_WAIT_MS);
+    }).finally(() => {
+      clearTimeout(timer);
+      this.echoes.delete(nonce);
+    });
+    return {
+      payload: JSON.stringify({ u: userId, n: nonce }),
+      heard: () => (this.database.listenerUp() ? heard : Promise.resolve()),
+      cancel: () => this.echoes.get(nonce)?.(),
+    };
+  }
+
+  private onRevoked(payload: string): void {
+    const msg = parse<{ u?: string; n?: string }>(payload);
+    if (msg?.u) {
+      const user = msg.u;
+      this.dropWhere((l) => l.user_id === user);
+    } else {
+      this.dropWhere(() => true);
+    }
+    if (msg?.n) {
+      this.echoes.get(msg.n)?.();
+    }
+  }
+
+  private onSessionsEnded(payload: string): void {
+    const msg = parse<SessionsEndedMessage>(payload);
+    // One session ending (a logout) changes nothing here; all of them is a deactivation or a new password.
+    if (msg && msg.s === undefined) {
+      this.dropWhere((l) => l.user_id === msg.u);
+    } else if (!msg) {
+      this.dropWhere(() => true);
+    }
+  }
+
+  private dropWhere(match: (link: ResolvedLink) => boolean): void {
+    this.generation += 1;
+    for (const [key, entry] of this.entries) {
+      if (match(entry.link)) {
+        this.entries.delete(key);
+      }
+    }
+  }
+}
+
+function parse<T>(payload: string): T | null {
+  try {
+    return JSON.parse(payload) as T;
+  } catch {
+    return null;
+  }
+}
