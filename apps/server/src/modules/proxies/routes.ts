@@ -29,7 +29,7 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
     route(app, e.listProxyMe, { schema: { tags }, config: sessionInStatement }, async (req, reply) => {
       const { page, limit } = req.query;
       const extra = await authenticateWith(req, (userId) =>
-        service.listStatementOf({ ...req.query, userId, type: scope }),
+        service.listStatementOf(Object.assign({}, req.query, { userId, type: scope })),
       );
       // PostgreSQL writes the items' JSON (listProxiesJson); the page wrapper is added here.
       const r = extra
