@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isAdminRole, ROLE } from '@proxy/contract';
 import { AppError } from '../lib/errors.js';
-import { verifyAccessToken, findAuthUser, type AuthUser } from '../modules/auth/index.js';
+import {
+  verifyAccessToken,
+  findAuthUser,
+  findAuthUserWith,
+  type AuthUser,
+  type SessionStatementPart,
+} from '../modules/auth/index.js';
 import { authenticateKey, SESSION_ONLY_ROUTES } from '../modules/api-keys/index.js';
 import { identifyCaller } from '../modules/audit/index.js';
 
@@ -11,6 +17,15 @@ declare module 'fastify' {
     sessionId: string;
     /** True when the caller authenticated with `X-Api-Key` (no session: sessionId is ''). */
     viaApiKey?: boolean;
+    /**
+     * A route with `config.sessionInStatement`: the token's claims, verified, whose session and
+     * user authenticateWith checks in the handler's own statement. Unset once req.user is.
+     */
+    pendingSession?: { userId: string; sessionId: string };
+  }
+  interface FastifyContextConfig {
+    /** The handler reads the session in its statement (authenticateWith) instead of a query of its own. */
+    sessionInStatement?: boolean;
   }
 }
 
@@ -51,7 +66,15 @@ export async function authenticate(req: FastifyRequest, reply: FastifyReply): Pr
   if (claims.site !== req.site.id) {
     throw new AppError('INVALID_TOKEN');
   }
-  const user = await findAuthUser(ctx.db, claims.sub, claims.sid);
+  if (req.routeOptions.config.sessionInStatement) {
+    req.pendingSession = { userId: claims.sub, sessionId: claims.sid };
+    return;
+  }
+  acceptSession(req, await findAuthUser(ctx.db, claims.sub, claims.sid), claims.sid);
+}
+
+/** The session's user, as read with it: live, active and of this site, or 401 INVALID_TOKEN. */
+function acceptSession(req: FastifyRequest, user: AuthUser | undefined, sessionId: string): void {
   if (!user?.active || user.sessionRevoked) {
     throw new AppError('INVALID_TOKEN');
   }
@@ -60,8 +83,39 @@ export async function authenticate(req: FastifyRequest, reply: FastifyReply): Pr
     throw new AppError('INVALID_TOKEN');
   }
   req.user = user;
-  req.sessionId = claims.sid;
+  req.sessionId = sessionId;
   identifyCaller({ id: user.id, isAdmin: isAdminRole(user.role) });
+}
+
+/**
+ * For a route with `config.sessionInStatement`, in its handler: the session check and the
+ * handler's read in one round trip. `part(userId)` gives the read's columns for the token's user;
+ * they are computed only for a live session of an active user, and returned only once the user
+ * passed the same checks as `authenticate`'s. Null when the caller was already authenticated
+ * (an API key) or `part` gives null (a read that cannot be prepared): the user is checked on its
+ * own and the handler reads as usual for req.user.
+ */
+export async function authenticateWith(
+  req: FastifyRequest,
+  part: (userId: string) => SessionStatementPart | null,
+): Promise<Record<string, unknown> | null> {
+  const pending = req.pendingSession;
+  if (!pending) {
+    if (!req.user) {
+      throw new AppError('INVALID_TOKEN');
+    }
+    return null;
+  }
+  req.pendingSession = undefined;
+  const db = req.server.ctx.db;
+  const statement = part(pending.userId);
+  if (!statement) {
+    acceptSession(req, await findAuthUser(db, pending.userId, pending.sessionId), pending.sessionId);
+    return null;
+  }
+  const { user, extra } = await findAuthUserWith(db, pending.userId, pending.sessionId, statement);
+  acceptSession(req, user, pending.sessionId);
+  return extra;
 }
 
 /**

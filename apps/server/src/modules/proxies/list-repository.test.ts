@@ -119,4 +119,35 @@ describe('the proxy list, prepared per shape', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ items: [], total: 0 });
   });
+
+  it('should answer list-proxy-me, session and page in one statement, byte for byte as the plain statement', async () => {
+    const prefix = { v4: '/api/v4-proxy', v6: '/api/v6-proxy', bought: '/api/bought-proxy' } as const;
+    let nonEmpty = 0;
+    for (let round = 0; round < 2; round++) {
+      for (const f of filters()) {
+        const q = new URLSearchParams({ page: String(f.page), limit: String(f.limit), sort: f.sort });
+        for (const [key, value] of Object.entries({ search: f.search, status: f.status, country: f.country })) {
+          if (value) {
+            q.set(key, value);
+          }
+        }
+        if (f.orderId) {
+          q.set('orderId', f.orderId);
+        }
+        const res = await t.inject({
+          method: 'GET',
+          url: `${prefix[f.type!]}/list-proxy-me?${q.toString()}`,
+          token: a.token,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const plain = await listProxiesJsonPlain(t.ctx.db, { ...f, userId: a.id });
+        const totalPage = Math.ceil(plain.total / f.limit);
+        expect(res.body, JSON.stringify(f)).toBe(
+          `{"items":${plain.items},"total":${plain.total},"page":${f.page},"limit":${f.limit},"totalPage":${totalPage}}`,
+        );
+        nonEmpty += plain.items === '[]' ? 0 : 1;
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(30);
+  });
 });

@@ -15,15 +15,18 @@ const PAGE_SORTS = {
 
 const ISO = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-/** The list's page as JSON with its total: limit and offset are values or placeholders. */
-function listQuery(
+/**
+ * The list's total and its page as JSON, as the two columns of a statement: limit and offset are
+ * values or placeholders.
+ */
+function listColumns(
   where: SQL | undefined,
   sort: ProxyFilter['sort'],
   limit: number | Placeholder,
   offset: number | Placeholder,
-) {
-  return sql`select (select count(*) from proxies where ${where}) as total,
-    (select json_agg(x.item order by ${PAGE_SORTS[sort]})::text from (
+): { total: SQL; items: SQL } {
+  const total = sql`(select count(*) from proxies where ${where})`;
+  const items = sql`(select json_agg(x.item order by ${PAGE_SORTS[sort]})::text from (
       select proxies.created_at as sc, proxies.expires_at as se, proxies.id as si,
       json_build_object(
         'id', proxies.id, 'orderId', proxies.order_id, 'type', proxies.type, 'kind', proxies.kind,
@@ -41,41 +44,55 @@ function listQuery(
       where ${where}
       order by ${sql.join([...SORTS[sort]], sql`, `)}
       limit ${limit} offset ${offset}
-    ) x) as items`;
+    ) x)`;
+  return { total, items };
 }
 
-const pageOf = (rows: ListRow[]) => ({ items: rows[0]?.items ?? '[]', total: Number(rows[0]?.total ?? 0) });
+function listQuery(
+  where: SQL | undefined,
+  sort: ProxyFilter['sort'],
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const c = listColumns(where, sort, limit, offset);
+  return sql`select ${c.total} as total, ${c.items} as items`;
+}
 
 /**
  * listProxiesJson with the values written into a statement built for this call (a list of ids
  * makes the text vary); the test compares it with the prepared path byte for byte.
  */
 export async function listProxiesJsonPlain(db: DbOrTx, f: ProxyFilter): Promise<{ items: string; total: number }> {
-  return pageOf(await queryRows<ListRow>(db, listQuery(proxyWhere(f), f.sort, f.limit, offsetOf(f.page, f.limit))));
+  return pageOf(
+    (await queryRows<ListRow>(db, listQuery(proxyWhere(f), f.sort, f.limit, offsetOf(f.page, f.limit))))[0],
+  );
 }
 
 const listStatement = preparedByShape<ListRow>('list_proxies');
 const P = (name: string) => sql.placeholder(name);
 
+/** A page's statement of one filter shape: its key, its columns with placeholders, their values. */
+export interface ListStatement {
+  shape: string;
+  columns: () => { total: SQL; items: SQL };
+  values: Record<string, unknown>;
+}
+
 /**
- * The customer's proxy list as the answer's JSON, built by PostgreSQL: the hottest read of the
- * panel skips row mapping and re-serialisation in Node. The fields are exactly ZProxy's (a test
- * parses every item with it). The total is its own index-only count, and the JSON is built for the
- * page's rows only (a window count over all the user's rows cost a third of the query). Each
- * filter shape (scope, sort, which filters are set) is one named prepared statement, built once:
- * a call only passes its values, so neither Drizzle nor PostgreSQL builds or plans it again.
+ * The statement of a list filter as a shape and its values (listProxiesJson), or null for a list
+ * of ids, whose text varies with the ids. The user's id is the placeholder `userId`.
  */
-export async function listProxiesJson(db: DbOrTx, f: ProxyFilter): Promise<{ items: string; total: number }> {
+export function listStatementOf(f: ProxyFilter): ListStatement | null {
   if (f.ids) {
-    return listProxiesJsonPlain(db, f);
+    return null;
   }
   const [status, country, tagId, orderId, search] = [f.status, f.country, f.tagId, f.orderId, f.search].map(
     (v) => v || undefined,
   );
   const set = (v: unknown, flag: string) => (v === undefined ? '-' : flag);
   const shape = `${f.type ?? ''}|${f.sort}|${set(status, 's')}${set(country, 'c')}${set(tagId, 't')}${set(orderId, 'o')}${set(search, 'q')}`;
-  const build = () =>
-    listQuery(
+  const columns = () =>
+    listColumns(
       whereOf({
         userId: P('userId'),
         type: f.type,
@@ -100,5 +117,30 @@ export async function listProxiesJson(db: DbOrTx, f: ProxyFilter): Promise<{ ite
     limit: f.limit,
     offset: offsetOf(f.page, f.limit),
   };
-  return pageOf(await listStatement(db, shape, build, values));
+  return { shape, columns, values };
+}
+
+/** The page and total out of a statement's `total` and `items` columns (null: none). */
+export function pageOf(row: Partial<ListRow> | undefined): { items: string; total: number } {
+  return { items: row?.items ?? '[]', total: Number(row?.total ?? 0) };
+}
+
+/**
+ * The customer's proxy list as the answer's JSON, built by PostgreSQL: the hottest read of the
+ * panel skips row mapping and re-serialisation in Node. The fields are exactly ZProxy's (a test
+ * parses every item with it). The total is its own index-only count, and the JSON is built for the
+ * page's rows only (a window count over all the user's rows cost a third of the query). Each
+ * filter shape (scope, sort, which filters are set) is one named prepared statement, built once:
+ * a call only passes its values, so neither Drizzle nor PostgreSQL builds or plans it again.
+ */
+export async function listProxiesJson(db: DbOrTx, f: ProxyFilter): Promise<{ items: string; total: number }> {
+  const st = listStatementOf(f);
+  if (!st) {
+    return listProxiesJsonPlain(db, f);
+  }
+  const build = () => {
+    const c = st.columns();
+    return sql`select ${c.total} as total, ${c.items} as items`;
+  };
+  return pageOf((await listStatement(db, st.shape, build, st.values))[0]);
 }

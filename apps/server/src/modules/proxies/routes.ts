@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { boughtProxyEndpoints, keyEndpoints, typedProxyEndpoints, v6ProxyEndpoints } from '@proxy/contract';
-import { authenticate, requireAdmin } from '../../plugins/auth.js';
+import { authenticate, authenticateWith, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import type { ProxyScope } from './repository.js';
@@ -24,10 +24,17 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
     const scope: ProxyScope = variant === 'bought' ? 'bought' : type;
     const e = variant === 'bought' ? boughtProxyEndpoints : typedProxyEndpoints(type);
     app.addHook('preHandler', authenticate);
-    route(app, e.listProxyMe, { schema: { tags } }, async (req, reply) => {
+    // The hottest call reads the caller's session and its page in one statement (one round trip).
+    const sessionInStatement = { sessionInStatement: true };
+    route(app, e.listProxyMe, { schema: { tags }, config: sessionInStatement }, async (req, reply) => {
       const { page, limit } = req.query;
+      const extra = await authenticateWith(req, (userId) =>
+        service.listStatementOf(Object.assign({}, req.query, { userId, type: scope })),
+      );
       // PostgreSQL writes the items' JSON (listProxiesJson); the page wrapper is added here.
-      const r = await service.listProxiesPageJson(app.ctx, { ...req.query, userId: req.user.id, type: scope });
+      const r = extra
+        ? service.pageOf(extra)
+        : await service.listProxiesPageJson(app.ctx, { ...req.query, userId: req.user.id, type: scope });
       const body = `{"items":${r.items},"total":${r.total},"page":${page},"limit":${limit},"totalPage":${Math.ceil(r.total / limit)}}`;
       // A string is sent as it is: Fastify serialises only objects (the schema still documents it).
       return reply.type('application/json; charset=utf-8').send(body);

@@ -134,6 +134,9 @@ export async function listProxiesPageJson(ctx: AppContext, f: repo.ProxyFilter) 
   return listProxiesJson(ctx.db, f);
 }
 
+/** The same page as columns to read beside the caller's session (plugins/auth.ts authenticateWith). */
+export { listStatementOf, pageOf } from './list-repository.js';
+
 /**
  * export-all: a selection is a batch (docs/wire-contract.md#batches): one id that is not the
  * caller's refuses the whole export, so a mixed selection never silently drops rows.
