@@ -53,6 +53,8 @@ class FakePanel {
     for (const s of this.streams) {
       s.destroy();
     }
+    // The client's kept-alive connections too: close() alone waits for them to time out (seconds).
+    this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
