@@ -3,19 +3,39 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerText, type Banner } from '../src/banner.js';
+import { scratchPostgres } from './spawn-server.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pp-banner-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+/**
+ * The project's database: with DATABASE_URL set (the server suite on PostgreSQL) a scratch
+ * database, so the embedded start on PGlite runs once, in the PGlite subset, not in both projects.
+ */
+let database: Awaited<ReturnType<typeof scratchPostgres>>;
+beforeAll(async () => {
+  database = await scratchPostgres('banner');
+});
+afterAll(async () => {
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 /** Starts the real server with stdout piped (not a terminal) and returns its banner line. */
 function startAndReadBanner(env: Record<string, string>): Promise<Banner> {
   const { DATABASE_URL: _db, SMTP_URL: _smtp, ...parent } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
-    env: { ...parent, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...parent,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

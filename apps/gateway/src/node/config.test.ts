@@ -10,6 +10,7 @@ describe('parseGatewayEnv', () => {
       GATEWAY_BIND: '0.0.0.0',
       GATEWAY_ALLOW_PRIVATE: false,
       GATEWAY_DRAIN_MS: 30_000,
+      GATEWAY_PANEL_RETRY_MAX_MS: 30_000,
     });
   });
 
@@ -28,6 +29,7 @@ describe('parseGatewayEnv', () => {
     ['IPV6_PREFIX', '10.0.0.0/8'],
     ['GATEWAY_DNS_SERVERS', 'dns.example.com'],
     ['GATEWAY_DNS_SERVERS', '1.1.1.1:99999'],
+    ['GATEWAY_PANEL_RETRY_MAX_MS', '500'],
   ])('should refuse a bad %s (%s) and say which', (name, value) => {
     expect(() => parseGatewayEnv({ ...valid, [name]: value })).toThrow(new RegExp(`\\n  ${name}: `));
   });
@@ -41,6 +43,7 @@ describe('parseGatewayEnv', () => {
         GATEWAY_BLOCKED_PORTS: '8080,5432',
         IPV6_PREFIX: '2001:db8:1::/64',
         GATEWAY_DNS_SERVERS: '1.1.1.1, [::1]:5353',
+        GATEWAY_PANEL_RETRY_MAX_MS: '2000',
       }),
     ).toMatchObject({
       GATEWAY_BIND: '::',
@@ -48,6 +51,7 @@ describe('parseGatewayEnv', () => {
       GATEWAY_BLOCKED_PORTS: [8080, 5432],
       IPV6_PREFIX: '2001:db8:1::/64',
       GATEWAY_DNS_SERVERS: ['1.1.1.1', '[::1]:5353'],
+      GATEWAY_PANEL_RETRY_MAX_MS: 2000,
     });
   });
 });

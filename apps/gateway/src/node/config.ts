@@ -58,6 +58,11 @@ const ZGatewayEnv = z.object({
   GATEWAY_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** On SIGTERM, how long open tunnels may go on relaying after new connections are refused. */
   GATEWAY_DRAIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * The longest pause between two attempts to reach an unreachable panel (the pause starts at 1 s
+   * and doubles up to this): how soon the node is back after a panel restart, at worst.
+   */
+  GATEWAY_PANEL_RETRY_MAX_MS: z.coerce.number().int().min(1_000).max(300_000).default(30_000),
   /** The source address of IPv6 proxies' IPv4 fallback (default: the kernel's, by route). */
   GATEWAY_IPV4_EGRESS: z
     .string()

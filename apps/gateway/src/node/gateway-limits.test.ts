@@ -17,6 +17,7 @@ import {
   testGateway,
   tunnel,
   useFixture,
+  writeAlone,
 } from '../../test/gateway-fixture.js';
 import { connect, httpConnect, socksConnect } from '../../test/test-utils.js';
 
@@ -91,9 +92,14 @@ describe('timeouts (manual clock)', () => {
     const slow = await connect(p.port);
     await vi.waitFor(() => expect(clock.pending()).toEqual([400]));
     for (let i = 0; i < 3; i++) {
-      slow.socket.write('X');
-      // Lets the byte reach the gateway; the assertion below does not depend on how long this takes.
-      await sleep(10);
+      await writeAlone(slow.socket, 'X');
+      // The gateway has read the byte before the clock moves: a bad request sent after it is
+      // answered by the same event loop, which reads the sockets readable before it first. (A
+      // tunnel would start the idle sweep on this clock; the refused probe leaves no timer.)
+      const probe = await connect(p.port);
+      probe.socket.write('NOT HTTP\r\n\r\n');
+      expect((await probe.readAll()).toString()).toMatch(/^HTTP\/1\.1 400 /);
+      await vi.waitFor(() => expect(clock.pending()).toEqual([400 - i * 100]));
       clock.advance(100);
       expect(clock.pending()).toEqual([300 - i * 100]);
     }

@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     gateway,
     logger: log,
     onPanelVersion: (v) => metrics.panelAnnounced(v),
+    backoffMaxMs: env.GATEWAY_PANEL_RETRY_MAX_MS,
   });
   client.start();
   const metricsServer = env.GATEWAY_METRICS_ADDR

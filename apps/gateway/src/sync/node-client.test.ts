@@ -53,6 +53,8 @@ class FakePanel {
     for (const s of this.streams) {
       s.destroy();
     }
+    // The client's kept-alive connections too: close() alone waits for them to time out (seconds).
+    this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
@@ -217,45 +219,53 @@ describe('NodeClient', () => {
 });
 
 describe('NodeClient report cadence', () => {
-  it('should report about every second while a proxy has traffic, and nothing while it is idle', async () => {
+  it('should report every second while a proxy has traffic, and nothing while it is idle', async () => {
     const p1 = makeProxy({ id: 'a', port: await freePort() });
     // The default interval (docs/gateway-protocol.md#traffic).
     await setup({ proxies: [p1], version: 1 }, {});
-    client.start();
-    await panel.stream(1);
-    const res = await httpConnect(p1.port, `127.0.0.1:${echo.port}`, { auth: ['user-a', 'secret-pass-1'] });
-    expect(await res.reader.readLine()).toBe('127.0.0.2');
-
-    // Traffic flows for about 3.5 s: a 10-byte ping every 100 ms, each echoed back.
-    const started = Date.now();
-    let sent = 0;
-    while (Date.now() - started < 3500) {
-      res.reader.socket.write('0123456789');
-      await res.reader.readBytes(10);
-      sent += 10;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    // Reports came while it flowed: at 1 s intervals three or four of them (bounded, not timed exactly).
-    await vi.waitFor(() => {
-      const counted = panel.reports.flatMap((r) => r.counters).reduce((n, c) => n + c.bytesIn, 0);
-      expect(counted).toBe(sent);
-    });
-    expect(panel.reports.length).toBeGreaterThanOrEqual(3);
-    expect(panel.reports.length).toBeLessThanOrEqual(6);
-    for (const r of panel.reports) {
-      expect(r.counters).toEqual([{ proxyId: 'a', bytesIn: expect.any(Number), bytesOut: expect.any(Number) }]);
-    }
-
-    // Idle (the tunnel still open): no more reports, after two ticks of the report timer (each
-    // awaited to its end, so a report it sent would have reached the panel).
-    const quiet = panel.reports.length;
+    // The report timer runs on a manual clock: each advance is one tick of it, whose report is
+    // awaited to its end, so what a tick sent (or would have sent) has reached the panel.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const ticks = vi.spyOn(client, 'flushTraffic');
-    await vi.waitFor(() => expect(ticks.mock.calls.length).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
-    const flushed = await Promise.all(ticks.mock.results.map((r) => r.value as Promise<boolean>));
-    ticks.mockRestore();
-    expect(flushed.every(Boolean)).toBe(true);
-    expect(panel.reports.length).toBe(quiet);
-    res.reader.socket.destroy();
+    const tick = async (ms: number) => {
+      const before = ticks.mock.results.length;
+      vi.advanceTimersByTime(ms);
+      const fired = ticks.mock.results.slice(before).map((r) => r.value as Promise<boolean>);
+      return Promise.all(fired);
+    };
+    try {
+      client.start();
+      await panel.stream(1);
+      const res = await httpConnect(p1.port, `127.0.0.1:${echo.port}`, { auth: ['user-a', 'secret-pass-1'] });
+      expect(await res.reader.readLine()).toBe('127.0.0.2');
+
+      // Three seconds of traffic, a different number of 10-byte pings in each, each echoed back:
+      // one report a second, carrying that second's bytes.
+      let sent = 0;
+      for (const [second, pings] of [2, 5, 3].entries()) {
+        for (let i = 0; i < pings; i++) {
+          res.reader.socket.write('0123456789');
+          await res.reader.readBytes(10);
+          sent += 10;
+        }
+        // Just short of the second: no tick yet.
+        expect(await tick(999)).toEqual([]);
+        expect(await tick(1)).toEqual([true]);
+        expect(panel.reports).toHaveLength(second + 1);
+        expect(panel.reports[second]?.counters).toEqual([
+          { proxyId: 'a', bytesIn: pings * 10, bytesOut: expect.any(Number) },
+        ]);
+      }
+      expect(panel.reports.flatMap((r) => r.counters).reduce((n, c) => n + c.bytesIn, 0)).toBe(sent);
+
+      // Idle (the tunnel still open): two more ticks, and no more reports.
+      expect(await tick(2_000)).toEqual([true, true]);
+      expect(panel.reports).toHaveLength(3);
+      res.reader.socket.destroy();
+    } finally {
+      ticks.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });
 
