@@ -72,8 +72,7 @@ export async function listProxiesJson(db: DbOrTx, f: ProxyFilter): Promise<{ ite
   const [status, country, tagId, orderId, search] = [f.status, f.country, f.tagId, f.orderId, f.search].map(
     (v) => v || undefined,
   );
-  const set = (v: unknown, flag: string) => (v === undefined ? '-' : flag);
-  const shape = `${f.type ?? ''}|${f.sort}|${set(status, 's')}${set(country, 'c')}${set(tagId, 't')}${set(orderId, 'o')}${set(search, 'q')}`;
+  const shape = [f.type ?? '', f.sort, ...[status, country, tagId, orderId, search].map((v) => v !== undefined)];
   const build = () =>
     listQuery(
       whereOf({

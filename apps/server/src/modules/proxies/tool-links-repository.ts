@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { queryRowsPrepared, type DbOrTx } from '../../db/client.js';
+import { preparedByShape, type DbOrTx } from '../../db/client.js';
 import { proxyLinks, proxyListLinks, tags } from '../../db/schema/index.js';
 
 export type ProxyListLinkRow = typeof proxyListLinks.$inferSelect;
@@ -56,12 +56,14 @@ export interface ResolvedLink {
   ip_changed_at: string | Date | null;
 }
 
+const resolveStatement = preparedByShape<ResolvedLink>('resolve_link');
+
 export async function resolveLink(db: DbOrTx, siteId: string, tokenHash: string): Promise<ResolvedLink | undefined> {
-  // A key's URL answers for its listener proxy; its status is the key's.
-  const rows = await queryRowsPrepared<ResolvedLink>(
+  // A key's URL answers for its listener proxy; its status is the key's. One shape.
+  const rows = await resolveStatement(
     db,
-    'resolve_link',
-    sql`select l.user_id, l.proxy_id, l.key_id, k.key as key_value,
+    [],
+    () => sql`select l.user_id, l.proxy_id, l.key_id, k.key as key_value,
           coalesce(k.status, p.status) as status, s.host, p.port, p.username, p.password, p.protocol,
           p.ip_changed_at
         from proxy_links l
@@ -69,7 +71,8 @@ export async function resolveLink(db: DbOrTx, siteId: string, tokenHash: string)
         left join proxies p on p.id = coalesce(l.proxy_id, k.proxy_id)
         left join sub_servers s on s.id = p.sub_server_id
         join users u on u.id = l.user_id and u.active
-        where l.token_hash = ${tokenHash} and l.site_id = ${siteId}`,
+        where l.token_hash = ${sql.placeholder('tokenHash')} and l.site_id = ${sql.placeholder('siteId')}`,
+    { tokenHash, siteId },
   );
   return rows[0];
 }
