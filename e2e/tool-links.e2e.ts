@@ -275,7 +275,7 @@ describe('links for tools', () => {
       // Shown once: a click beside the dialog or Escape keeps it open, only its button closes it.
       await page.mouse.click(5, 5);
       await page.keyboard.press('Escape');
-      expect(await created.isVisible()).toBe(true);
+      expect(await created.getByTestId('list-link-url').isVisible()).toBe(true);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/proxy\/list\/[\w-]+$/);
       await created.getByTestId('list-link-url-copy').click();
       await created.getByTestId('list-link-url-copy-copied').waitFor();
