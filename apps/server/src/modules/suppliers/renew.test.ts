@@ -71,6 +71,21 @@ async function untilEvent(supplierId: string, match: (e: { kind: string; message
   }
 }
 
+/** A pool line that ends in 5 days, pasted and bought by a new customer (3 days, at DAY_PRICE). */
+async function boughtFromPool(line: string, autoRenew = false) {
+  const expiresAt = new Date(t.clock.nowMs() + 5 * DAY_MS).toISOString();
+  const added = await call('POST', `/supplier/admin/add-lines/${listId}`, {
+    lines: line,
+    country: 'CY',
+    protocol: 'http',
+    expiresAt,
+  });
+  expect(added.statusCode).toBe(200);
+  const c = await customer(t, 100_000);
+  const { proxyId, orderId } = await buyOne(t, c.token, 'CY', autoRenew);
+  return { c, proxyId, orderId, paid: await balanceOf(t, c.id), expiresAt };
+}
+
 /** The pool supplier's recorded refusals, oldest first. */
 const poolRefusals = () =>
   queryRows<{ alert: string | null }>(
@@ -224,17 +239,7 @@ describe('renewing a Proxy6 proxy', () => {
 
 describe('renewing a pool proxy', () => {
   it('should refuse a renewal past the upstream proxy’s own end, uncharged, and allow one before it', async () => {
-    const expiresAt = new Date(Date.now() + 5 * DAY_MS).toISOString();
-    const added = await call('POST', `/supplier/admin/add-lines/${listId}`, {
-      lines: '127.0.0.3:9001:a1:b1',
-      country: 'CY',
-      protocol: 'http',
-      expiresAt,
-    });
-    expect(added.statusCode).toBe(200);
-    const c = await customer(t, 100_000);
-    const { proxyId } = await buyOne(t, c.token, 'CY');
-    const paid = await balanceOf(t, c.id);
+    const { c, proxyId, paid, expiresAt } = await boughtFromPool('127.0.0.3:9001:a1:b1');
     expect((await renewOne(t, c.token, proxyId, 3)).json().message).toBe('NOT_ENOUGT_PROXY');
     expect(await balanceOf(t, c.id)).toBe(paid);
     // The refusal outlives the rolled-back renewal: on the supplier's page, with the admins' alert.
@@ -255,17 +260,7 @@ describe('renewing a pool proxy', () => {
 
 describe('auto-renew of a pool proxy', () => {
   it('should refuse in each sweep, log the failure on the order, and record one alert for two runs', async () => {
-    const expiresAt = new Date(t.clock.nowMs() + 5 * DAY_MS).toISOString();
-    const added = await call('POST', `/supplier/admin/add-lines/${listId}`, {
-      lines: '127.0.0.4:9001:a2:b2',
-      country: 'CY',
-      protocol: 'http',
-      expiresAt,
-    });
-    expect(added.statusCode).toBe(200);
-    const c = await customer(t, 100_000);
-    const { proxyId, orderId } = await buyOne(t, c.token, 'CY', true);
-    const paid = await balanceOf(t, c.id);
+    const { c, proxyId, orderId, paid } = await boughtFromPool('127.0.0.4:9001:a2:b2', true);
     const before = await ends(proxyId);
     const refusals = (await poolRefusals()).length;
     // Inside the job's lead time: the renewed end (3 days on) falls past the pool proxy's own.
