@@ -272,6 +272,10 @@ describe('links for tools', () => {
       await page.getByTestId('list-link-create-submit').click();
       const created = page.getByTestId('list-link-created');
       const url = (await created.getByTestId('list-link-url').textContent()) ?? '';
+      // Shown once: a click beside the dialog or Escape keeps it open, only its button closes it.
+      await page.mouse.click(5, 5);
+      await page.keyboard.press('Escape');
+      expect(await created.getByTestId('list-link-url').isVisible()).toBe(true);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/proxy\/list\/[\w-]+$/);
       await created.getByTestId('list-link-url-copy').click();
       await created.getByTestId('list-link-url-copy-copied').waitFor();

@@ -7,6 +7,12 @@ export const MAX_PASSWORD_LENGTH = 128;
  */
 export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-[a-z2-7]{5}$/;
 export const RECOVERY_CODE_LENGTH = 11;
+/** The authenticator app's code: six digits. */
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+/** The second factor at sign-in (trimmed, lower case): the app's code or a recovery code. */
+export function isSecondFactorCode(code: string): boolean {
+  return TOTP_CODE_PATTERN.test(code) || RECOVERY_CODE_PATTERN.test(code);
+}
 export const MAX_AUTH_IPS = 3;
 /** The default retail quantity step of IPv6 (a site's prices may set another, up to MAX_QUANTITY_STEP). */
 export const QUANTITY_STEP = 50;

@@ -40,7 +40,10 @@ const SAMPLES: { [C in ErrorDataCode]: { ok: ErrorData<C>[]; wrong: unknown } } 
   PAYMENT_ERROR: { ok: [{ reason: 'stripe webhook: bad signature' }], wrong: { reason: 1 } },
   CREDIT_ERROR: { ok: [{ reason: 'no url' }], wrong: {} },
   MOMO_ERROR: { ok: [{ resultCode: 1006 }, { resultCode: null }, { reason: 'HTTP 500' }], wrong: { resultCode: 'x' } },
-  ADMIN_ERROR: { ok: [{ reason: 'the proxy checker has no echo target' }], wrong: { message: 'x' } },
+  ADMIN_ERROR: {
+    ok: [{ reason: 'the proxy checker has no echo target' }, { reason: 'supplierRefused', supplierMessage: 'P6: no' }],
+    wrong: { message: 'x' },
+  },
   BANKING_AMOUNT_NOT_ENOUGH: { ok: [{ minAmount: 10000 }], wrong: { min: 10000 } },
   INVALID_HOST: { ok: [{ host: 'bad host' }], wrong: { host: ['a'] } },
   HOST_EXISTS: { ok: [{ hosts: ['shop.example'] }], wrong: { hosts: 'shop.example' } },

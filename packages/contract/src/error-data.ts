@@ -67,7 +67,8 @@ export const ERROR_DATA = {
   CREDIT_ERROR: ZReason,
   /** MoMo's own result code, or what failed on the way. */
   MOMO_ERROR: z.union([z.object({ resultCode: z.number().nullable() }), ZReason]),
-  ADMIN_ERROR: ZReason,
+  /** `reason` 'supplierRefused': a supplier refused a prolong, in its own words (`supplierMessage`). */
+  ADMIN_ERROR: ZReason.extend({ supplierMessage: z.string().optional() }),
   /** The smallest top-up of the method, in coins. */
   BANKING_AMOUNT_NOT_ENOUGH: z.object({ minAmount: z.number().int() }),
   INVALID_HOST: z.object({ host: z.string() }),

@@ -202,53 +202,36 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 const dialect = new PgDialect();
-const statementNames = new Map<string, string>();
-const MAX_STATEMENTS = 256;
-
 /**
- * queryRows for a hot query of a fixed shape, as a named prepared statement: PostgreSQL parses and
- * plans it once per connection instead of once per call (for the proxy list that halves its cost).
- * The name comes from the SQL text, so every distinct text gets its own statement; callers must
- * keep the number of shapes bounded (no variable-length lists inlined into the text). PGlite runs
- * it as a plain query.
- */
-export async function queryRowsPrepared<T>(db: DbOrTx, prefix: string, query: SQL): Promise<T[]> {
-  const q = dialect.sqlToQuery(query);
-  let name = statementNames.get(q.sql);
-  if (!name && statementNames.size >= MAX_STATEMENTS) {
-    // A caller whose text varies would grow every connection's statements without end: run plain.
-    return queryRows<T>(db, query);
-  }
-  if (!name) {
-    name = `${prefix}_${createHash('sha1').update(q.sql).digest('hex').slice(0, 16)}`;
-    statementNames.set(q.sql, name);
-  }
-  const res = (await db._.session.prepareQuery(q, undefined, name, false).execute()) as { rows: T[] };
-  return res.rows;
-}
-
-/**
- * A hot query of a few fixed shapes as named prepared statements built once per shape: `build`
- * returns the shape's query with `sql.placeholder(name)` wherever a value goes, and a call passes
- * only the values. Nothing of the SQL is built, rendered or hashed per call (queryRowsPrepared
- * does all three, which for the proxy list cost more than the database round trip). `shape` must
- * name everything the text depends on; callers keep the number of shapes bounded.
+ * A hot query of a few fixed shapes as named prepared statements, built once per shape: PostgreSQL
+ * parses and plans it once per connection instead of once per call (for the proxy list that halves
+ * its cost), and PGlite runs it as a plain query. `build` returns the shape's query with
+ * `sql.placeholder(name)` wherever a value goes, and a call passes only the values: nothing of the
+ * SQL is built, rendered or hashed per call (which for the proxy list cost more than the database
+ * round trip). `shape` names everything the text depends on (its parts joined into the key), so
+ * the number of shapes stays bounded: no variable-length list is inlined into the text.
  */
 export function preparedByShape<T>(prefix: string) {
   type Statement = { execute(values: Record<string, unknown>): Promise<unknown> };
   const statements = new WeakMap<DbOrTx, Map<string, Statement>>();
-  return async (db: DbOrTx, shape: string, build: () => SQL, values: Record<string, unknown>): Promise<T[]> => {
+  return async (
+    db: DbOrTx,
+    shape: readonly (string | boolean)[],
+    build: () => SQL,
+    values: Record<string, unknown>,
+  ): Promise<T[]> => {
+    const key = shape.join('|');
     let byShape = statements.get(db);
     if (!byShape) {
       byShape = new Map();
       statements.set(db, byShape);
     }
-    let stmt = byShape.get(shape);
+    let stmt = byShape.get(key);
     if (!stmt) {
       const q = dialect.sqlToQuery(build());
       const name = `${prefix}_${createHash('sha1').update(q.sql).digest('hex').slice(0, 16)}`;
       stmt = db._.session.prepareQuery(q, undefined, name, false);
-      byShape.set(shape, stmt);
+      byShape.set(key, stmt);
     }
     const res = (await stmt.execute(values)) as { rows: T[] };
     return res.rows;

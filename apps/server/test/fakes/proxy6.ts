@@ -52,7 +52,7 @@ export interface FakeProxy6 {
   /** Calls answered 429 for going past 3 a second. */
   throttled: number;
   /** Every call, in order: method, params (the key is never recorded) and arrival (epoch ms). */
-  calls: { method: string; params: Record<string, string>; at: number }[];
+  calls: { method: string; params: Record<string, string> }[];
   /** When every request arrived (epoch ms), the ones answered 429 included. */
   arrivals: number[];
   /** Where bought proxies point (a local proxy in the end-to-end flow). */
@@ -180,7 +180,7 @@ export async function startFakeProxy6(
     recent.push(now);
     const method = m[2] ?? '';
     const params = Object.fromEntries(req.query);
-    fake.calls.push({ method, params, at: now });
+    fake.calls.push({ method, params });
     if (decodeURIComponent(m[1]!) !== fake.apiKey) {
       return no(100);
     }

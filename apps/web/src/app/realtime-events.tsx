@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useRealtimeEvents } from '@/hooks/use-realtime-events';
+import { useShownOnce } from '@/hooks/use-shown-once';
 
 // Loaded with the first top-up it shows, so pages that never show it (login) do not download it.
 const TopupSuccessDialog = lazy(() =>
@@ -9,11 +10,7 @@ const TopupSuccessDialog = lazy(() =>
 /** The realtime stream of the signed-in user, and the top-up success dialog it opens. */
 export function RealtimeEvents() {
   const { shown, close } = useRealtimeEvents();
-  // Stays mounted once shown, so closing still plays the dialog's exit transition.
-  const [mounted, setMounted] = useState(false);
-  if (shown !== null && !mounted) {
-    setMounted(true);
-  }
+  const mounted = useShownOnce(shown !== null);
   if (!mounted) {
     return null;
   }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useShownOnce } from '@/hooks/use-shown-once';
 import { shortfallStore } from '@/lib/shortfall';
 
 // Loaded with the first refused charge, so pages that never meet one do not download it.
@@ -9,11 +10,7 @@ const ShortfallDialog = lazy(() =>
 /** The "not enough balance" dialog of the signed-in user (lib/shortfall.ts). */
 export function Shortfalls() {
   const shortfall = useSyncExternalStore(shortfallStore.subscribe, shortfallStore.get);
-  // Stays mounted once shown, so closing still plays the dialog's exit transition.
-  const [mounted, setMounted] = useState(false);
-  if (shortfall !== null && !mounted) {
-    setMounted(true);
-  }
+  const mounted = useShownOnce(shortfall !== null);
   if (!mounted) {
     return null;
   }

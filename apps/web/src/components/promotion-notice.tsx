@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import { formatDateTime, PAYMENT_CURRENCY, type PaymentMethod } from '@proxy/contract';
+import { formatDateTime, type PaymentMethod } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { useSiteInfo } from '@/lib/site-info';
-import { formatBalance, formatNumber, formatUsd } from '@/lib/format';
+import { formatBalance, formatInCurrency } from '@/lib/format';
 
 /**
  * docs/money.md#promotions: the deposit bonus tiers, stated in the currency the customer pays in:
@@ -20,9 +20,7 @@ export function PromotionNotice({ method }: { method?: PaymentMethod }) {
     return null;
   }
 
-  const currency = method ? PAYMENT_CURRENCY[method] : null;
-  const amount = (coins: number) =>
-    currency === 'VND' ? `${formatNumber(coins)} VND` : currency === 'USD' ? formatUsd(coins) : formatBalance(coins, t);
+  const amount = (coins: number) => (method ? formatInCurrency(method, coins) : formatBalance(coins, t));
   const text = tiers
     .map((tier) => t('common.promotion.tier', { amount: amount(tier.minAmount), percent: tier.percent }))
     .join(t('common.promotion.separator'));

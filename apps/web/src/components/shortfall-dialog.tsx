@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
+import { AMOUNT_PARAM, paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import type { Shortfall } from '@/lib/shortfall';
 
@@ -79,7 +79,7 @@ export function ShortfallDialog({ shortfall, onClose }: ShortfallDialogProps) {
               data-testid="shortfall-topup"
               onClick={() => {
                 onClose();
-                void navigate(`${paths.app.topup.getHref()}?amount=${shortfall.short}`);
+                void navigate(`${paths.app.topup.getHref()}?${AMOUNT_PARAM}=${shortfall.short}`);
               }}
             >
               {t('topup.shortfall.topUp')}

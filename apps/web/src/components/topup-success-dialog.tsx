@@ -9,7 +9,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { navigateTo } from '@/lib/navigation';
-import { formatNumber } from '@/lib/format';
+import { formatBalance } from '@/lib/format';
 
 interface TopupSuccessDialogProps {
   topup: { amount: number; bonus: number } | null;
@@ -17,8 +17,8 @@ interface TopupSuccessDialogProps {
 }
 
 /**
- * docs/screens.md#top-up-success: the top-up success dialog; the amount is grouped with commas
- * (docs/product-rules.md#formats).
+ * docs/screens.md#top-up-success: the top-up success dialog; the amounts are balances in the
+ * interface language (docs/product-rules.md#formats).
  */
 export function TopupSuccessDialog({ topup, onClose }: TopupSuccessDialogProps) {
   const { t } = useTranslation();
@@ -41,17 +41,11 @@ export function TopupSuccessDialog({ topup, onClose }: TopupSuccessDialogProps) 
           </DialogTitle>
           <DialogContent>
             <Typography data-testid="topup-success-text">
-              {t('topup.successDialog.message', {
-                amount: formatNumber(topup.amount),
-                coin: t('common.coin', { count: topup.amount }),
-              })}
+              {t('topup.successDialog.message', { amount: formatBalance(topup.amount, t) })}
             </Typography>
             {topup.bonus > 0 && (
               <Typography color="success.main" sx={{ mt: 1, fontWeight: 600 }} data-testid="topup-success-bonus">
-                {t('topup.successDialog.bonus', {
-                  bonus: formatNumber(topup.bonus),
-                  coin: t('common.coin', { count: topup.bonus }),
-                })}
+                {t('topup.successDialog.bonus', { bonus: formatBalance(topup.bonus, t) })}
               </Typography>
             )}
           </DialogContent>

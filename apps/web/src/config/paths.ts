@@ -1,3 +1,6 @@
+/** The query parameter of /topup that pre-fills the amount, in coins (the shortfall dialog writes it). */
+export const AMOUNT_PARAM = 'amount';
+
 /** Every route of the SPA, declared once (bulletproof-react's central config). */
 export const paths = {
   home: { path: '/', getHref: () => '/' },

@@ -5,7 +5,10 @@ import { ApiError } from './api-error';
 const VIETNAMESE_TIME_WORD = 'thời gian';
 
 /** A `data.reason` that names a more precise text than its code's (in the `error` table). */
-const REASON_TEXT: Partial<Record<string, 'error.noFreeAddress'>> = { noFreeAddress: 'error.noFreeAddress' };
+const REASON_TEXT: Partial<Record<string, 'error.noFreeAddress' | 'error.supplierRefused'>> = {
+  noFreeAddress: 'error.noFreeAddress',
+  supplierRefused: 'error.supplierRefused',
+};
 
 /** The `reason` of the answer's data (docs/wire-contract.md#errors), when its code carries one. */
 function reasonOf(error: ApiError | null): string | undefined {

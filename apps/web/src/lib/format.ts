@@ -1,4 +1,4 @@
-import { coinsToUsd, type Period } from '@proxy/contract';
+import { coinsToUsd, PAYMENT_CURRENCY, type PaymentMethod, type Period } from '@proxy/contract';
 import i18next, { type TFunction } from 'i18next';
 import { fixedDigits, groupDigits } from './numbers';
 
@@ -29,6 +29,14 @@ export function formatUsd(coins: number, language: string = currentLanguage()): 
     return `${negative ? '-' : ''}<$${fixedDigits(0.01, language, 2)}`;
   }
   return `${negative ? '-' : ''}$${fixedDigits(Number(abs), language, 2)}`;
+}
+
+/**
+ * An amount in a payment method's own currency (top-up hints and errors, promotion tiers on the
+ * top-up page): "10.000 VND" / "10,000 VND", or dollars as formatUsd ("$1,00" / "$1.00").
+ */
+export function formatInCurrency(method: PaymentMethod, coins: number, language: string = currentLanguage()): string {
+  return PAYMENT_CURRENCY[method] === 'VND' ? `${formatNumber(coins, language)} VND` : formatUsd(coins, language);
 }
 
 /**

@@ -1,8 +1,13 @@
 import type { TKey, TProxy } from '@proxy/contract';
 
+/** A proxy's address, host:port: what the lists show and what names it in the tool links. */
+export function proxyAddress(p: Pick<TProxy, 'host' | 'port'>): string {
+  return `${p.host}:${p.port}`;
+}
+
 /** docs/wire-contract.md#proxies: the default line is host:port:username:password. */
 export function proxyLine(p: Pick<TProxy, 'host' | 'port' | 'username' | 'password'>): string {
-  return `${p.host}:${p.port}:${p.username}:${p.password}`;
+  return `${proxyAddress(p)}:${p.username}:${p.password}`;
 }
 
 /** A key and its current proxy line, as the key export writes them. */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, OTP_LENGTH, RECOVERY_CODE_PATTERN } from '../constants.js';
+import {
+  isSecondFactorCode,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  OTP_LENGTH,
+  TOTP_CODE_PATTERN,
+} from '../constants.js';
 import { ZMe } from './user.js';
 
 /** The format check is the service's (EMAIL_INVALID); the schema only bounds the size. */
@@ -8,16 +14,9 @@ export const ZPassword = z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LE
 /** Login accepts any non-empty password: older accounts may predate the length rule. */
 const ZAnyPassword = z.string().min(1).max(MAX_PASSWORD_LENGTH);
 export const ZOtpCode = z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`));
-export const ZTotpCode = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/);
+export const ZTotpCode = z.string().trim().regex(TOTP_CODE_PATTERN);
 /** The second factor at sign-in: the app's 6-digit code, or one recovery code (any case). */
-export const ZSecondFactorCode = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((v) => /^\d{6}$/.test(v) || RECOVERY_CODE_PATTERN.test(v));
+export const ZSecondFactorCode = z.string().trim().toLowerCase().refine(isSecondFactorCode);
 /**
  * docs/product-rules.md#registration: an agency coupon starts with a lowercase letter and holds
  * letters, digits and hyphens.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZListQuery, ZId } from './common.js';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, TOTP_CODE_PATTERN } from '../constants.js';
 import { ZLedgerI18n } from './ledger.js';
 
 export const ZMe = z.object({
@@ -39,20 +39,14 @@ export const ZPasswordOnly = z.object({ password: z.string().min(1).max(MAX_PASS
 export const ZTurnOn2faResponse = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export const ZVerify2faRequest = z.object({
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/),
+  code: z.string().trim().regex(TOTP_CODE_PATTERN),
 });
 /** Recovery codes, shown once: when 2FA is turned on and when they are made anew. */
 export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 export const ZVerify2faResponse = z.object({ ok: z.literal(true), recoveryCodes: z.array(z.string()) });
 /** A new set of recovery codes needs a current code from the app. */
 export const ZRegenerateRecoveryCodesRequest = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/),
+  code: z.string().trim().regex(TOTP_CODE_PATTERN),
 });
 export const ZGenerateKeyResponse = z.object({ apiKey: z.string() });
 export const ZAutoRenewRequest = z.object({ autoRenew: z.boolean() });

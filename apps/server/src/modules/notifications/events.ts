@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { backoff } from '../../lib/backoff.js';
 import { enqueueMailOnce, enqueueOnce } from '../outbox/index.js';
 import { renderAlert } from './messages.js';
 import { findRecipients, findSettings, markFired } from './repository.js';
@@ -16,7 +17,7 @@ import { effective, type Effective } from './settings.js';
 /** Webhooks: 30 s doubling to 3 h between attempts; the 16th, about 22 h after the first, is the last. */
 export const WEBHOOK_MAX_ATTEMPTS = 16;
 export function webhookRetryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3 * 3600_000);
+  return backoff(attempts - 1, 30_000, 3 * 3600_000);
 }
 
 export interface Alert {

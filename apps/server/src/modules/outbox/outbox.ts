@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { backoff } from '../../lib/backoff.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import type { Mail } from '../../lib/mailer.js';
 import {
@@ -42,7 +43,7 @@ const KICK_WAIT_MS = 5_000;
 
 /** Wait before attempt n+1 after n failed ones: 1, 2, 4 … minutes, at most 6 hours. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
+  return backoff(attempts - 1, 60_000, 6 * 3600_000);
 }
 
 /**

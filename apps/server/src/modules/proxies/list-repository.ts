@@ -89,8 +89,9 @@ export function listStatementOf(f: ProxyFilter): ListStatement | null {
   const [status, country, tagId, orderId, search] = [f.status, f.country, f.tagId, f.orderId, f.search].map(
     (v) => v || undefined,
   );
-  const set = (v: unknown, flag: string) => (v === undefined ? '-' : flag);
-  const shape = `${f.type ?? ''}|${f.sort}|${set(status, 's')}${set(country, 'c')}${set(tagId, 't')}${set(orderId, 'o')}${set(search, 'q')}`;
+  const shape = [f.type ?? '', f.sort, ...[status, country, tagId, orderId, search].map((v) => v !== undefined)].join(
+    '|',
+  );
   const columns = () =>
     listColumns(
       whereOf({
@@ -142,5 +143,5 @@ export async function listProxiesJson(db: DbOrTx, f: ProxyFilter): Promise<{ ite
     const c = st.columns();
     return sql`select ${c.total} as total, ${c.items} as items`;
   };
-  return pageOf((await listStatement(db, st.shape, build, st.values))[0]);
+  return pageOf((await listStatement(db, [st.shape], build, st.values))[0]);
 }

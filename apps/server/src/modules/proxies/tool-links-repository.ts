@@ -67,7 +67,7 @@ export async function resolveLink(db: DbOrTx, siteId: string, tokenHash: string)
   // A key's URL answers for its listener proxy; its status is the key's.
   const rows = await resolveStatement(
     db,
-    'one',
+    [],
     () => sql`select l.user_id, l.proxy_id, l.key_id, k.key as key_value,
           coalesce(k.status, p.status) as status, s.host, p.port, p.username, p.password, p.protocol,
           p.ip_changed_at, p.sub_server_id

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Tx } from '../../db/client.js';
 import { proxies, supplierPurchases, upstreamProxies } from '../../db/schema/index.js';
+import { backoff } from '../../lib/backoff.js';
 import { AppError } from '../../lib/errors.js';
 import { publish } from '../realtime/index.js';
 import { allocateChainedSlots, bindSlots, newCredentials, recordProxyChanges } from '../supply/index.js';
@@ -36,6 +37,9 @@ const LEASE_MS = 60_000;
 const MAX_UNANSWERED = 3;
 /** Tries to put what was bought on a free port of our nodes before the order is refunded and alerted. */
 const MAX_DELIVERY_TRIES = 3;
+/** The wait before an intent is tried again: 2 s doubled per attempt it made, at most a minute. */
+const RETRY_FIRST_MS = 2000;
+const RETRY_CAP_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 async function claim(ctx: AppContext, id: string): Promise<Intent | undefined> {
@@ -287,7 +291,7 @@ async function deliverOrDefer(ctx: AppContext, it: Intent): Promise<void> {
       await failPurchase(ctx, it, reason);
       return;
     }
-    const delay = Math.min(60_000, 2000 * 2 ** it.attempts);
+    const delay = backoff(it.attempts, RETRY_FIRST_MS, RETRY_CAP_MS);
     await setIntent(ctx.db, it.id, {
       leaseUntil: null,
       lastError: reason,
@@ -325,7 +329,7 @@ export async function processPurchase(ctx: AppContext, intentId: string): Promis
     if (outcome === 'bought') {
       it.status = 'bought';
     } else if (outcome === 'retry') {
-      const delay = Math.min(60_000, 2000 * 2 ** it.attempts);
+      const delay = backoff(it.attempts, RETRY_FIRST_MS, RETRY_CAP_MS);
       await setIntent(ctx.db, it.id, { leaseUntil: null, nextAttemptAt: new Date(ctx.clock.nowMs() + delay) });
       return;
     } else {

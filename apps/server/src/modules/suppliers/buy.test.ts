@@ -16,6 +16,7 @@ import { startFakeProxy6, type FakeProxy6 } from '../../../test/fakes/index.js';
 import { nodeState } from '../supply/node-service.js';
 import { PROXY6_ERRORS } from './clients/proxy6.js';
 import { processPurchase } from './index.js';
+import { findSupplierById, proxy6Of } from './queries.js';
 
 let t: TestApp;
 let p6: FakeProxy6;
@@ -114,6 +115,17 @@ describe('buying a country routed to Proxy6', () => {
     // The balance Proxy6 answered with the buy is on the admin's grid without a sync.
     const listed = (await call('GET', '/supplier/admin/list')).json<{ id: string; balance: number | null }[]>();
     expect(listed.find((s) => s.id === p6Id)?.balance).toBe(p6.balance);
+    // An answer with the same balance leaves the row as it was (its row version unchanged).
+    const row = (await findSupplierById(t.ctx.db, p6Id))!;
+    const version = () =>
+      queryRows<{ v: string }>(t.ctx.db, sql`select xmin::text as v from suppliers where id = ${p6Id}`);
+    const unchanged = await version();
+    await proxy6Of(t.ctx, row).account();
+    expect(await version()).toEqual(unchanged);
+    p6.balance -= 1;
+    await proxy6Of(t.ctx, row).account();
+    expect(await version()).not.toEqual(unchanged);
+    expect((await findSupplierById(t.ctx.db, p6Id))?.balance).toBe(p6.balance);
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 

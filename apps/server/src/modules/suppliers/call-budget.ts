@@ -8,10 +8,10 @@ import { hmacHex } from '../../lib/crypto.js';
  * A supplier account's call budget (Proxy6: 3 calls a second per account, more are answered 429),
  * shared by every API instance on the database, on PostgreSQL and PGlite alike (no Redis needed).
  *
- * `supplier_call_slots` keeps, per account, the times of its latest calls. A short transaction locks
- * the account's row, then finds room (fewer calls in the window than the budget) and records the
- * call, or answers how long until the oldest leaves; the row lock orders instances, and the
- * database's `clock_timestamp()` is the one clock all of them read. The time is taken when the
+ * `supplier_call_slots` keeps, per account, the times of its latest calls. One upsert locks the
+ * account's row, then finds room (fewer calls in the window than the budget) and records the
+ * call; when there is none, a read answers how long until the oldest leaves. The row lock orders
+ * instances, and the database's `clock_timestamp()` is the one clock all of them read. The time is taken when the
  * call is about to leave (after any wait) and moved to when its answer came, so the window of each
  * call runs from a time the supplier surely had it. Callers of one account in one app instance
  * queue behind each other, so an instance polls the row with one caller at a time.
@@ -67,30 +67,28 @@ export async function takeCall(
 async function untilTaken(ctx: Pick<AppContext, 'db'>, account: string, perWindow: number): Promise<string> {
   const window = sql`${`${CALL_WINDOW_MS} milliseconds`}::interval`;
   for (;;) {
-    const r = await ctx.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`insert into supplier_call_slots (account, sent) values (${account}, '{}') on conflict (account) do nothing`,
-      );
-      // Locked before the time is read, so every instance's calls are recorded in time order.
-      await tx.execute(sql`select 1 from supplier_call_slots where account = ${account} for update`);
-      const [row] = await queryRows<{ stamp: string | null; wait_ms: string | number | null }>(
-        tx,
-        sql`with c as (select clock_timestamp() as now),
-            live as (select x from supplier_call_slots s cross join unnest(s.sent) as x cross join c
-                     where s.account = ${account} and x > c.now - ${window}),
-            upd as (update supplier_call_slots s set sent = array(select x from live order by x) || c.now from c
-                    where s.account = ${account} and (select count(*) from live) < ${perWindow}
-                    returning c.now)
-            select (select now::text from upd) as stamp,
-                   extract(epoch from ((select min(x) from live) + ${window} - (select now from c))) * 1000 as wait_ms`,
-      );
-      return row;
-    });
-    if (r?.stamp) {
-      return r.stamp;
+    // One upsert: the conflict locks the account's row before its update reads the time, so every
+    // instance's calls are recorded in time order; no row comes back when the window is full.
+    const [taken] = await queryRows<{ stamp: string }>(
+      ctx.db,
+      sql`insert into supplier_call_slots as s (account, sent) values (${account}, array[clock_timestamp()])
+          on conflict (account) do update
+            set sent = array(select x from unnest(s.sent) as x where x > clock_timestamp() - ${window} order by x)
+                       || clock_timestamp()
+            where (select count(*) from unnest(s.sent) as x where x > clock_timestamp() - ${window}) < ${perWindow}
+          returning s.sent[cardinality(s.sent)]::text as stamp`,
+    );
+    if (taken) {
+      return taken.stamp;
     }
-    // The oldest call leaves the window then; the statement above decides, the wait only paces it.
-    await sleep(Math.min(CALL_WINDOW_MS, Math.max(1, Math.ceil(Number(r?.wait_ms ?? 1)))));
+    const [full] = await queryRows<{ wait_ms: string | number | null }>(
+      ctx.db,
+      sql`select extract(epoch from (min(x) + ${window} - clock_timestamp())) * 1000 as wait_ms
+          from supplier_call_slots s cross join unnest(s.sent) as x
+          where s.account = ${account} and x > clock_timestamp() - ${window}`,
+    );
+    // The oldest call leaves the window then; the upsert above decides, the wait only paces it.
+    await sleep(Math.min(CALL_WINDOW_MS, Math.max(1, Math.ceil(Number(full?.wait_ms ?? 1)))));
   }
 }
 

@@ -1,8 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SupplierEventKind, TSupplier } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { supplierEvents, supplierRoutes, suppliers, supplierStock } from '../../db/schema/index.js';
+import { supplierRoutes, suppliers, supplierStock } from '../../db/schema/index.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { outboundOf } from '../../lib/outbound.js';
@@ -51,7 +51,14 @@ async function noteBalance(db: DbOrTx, supplierId: string, balance: number, curr
   await db
     .update(suppliers)
     .set({ balance, ...(currency ? { currency } : {}) })
-    .where(and(eq(suppliers.id, supplierId), sql`${suppliers.balance} is distinct from ${balance}`));
+    .where(
+      and(
+        eq(suppliers.id, supplierId),
+        currency
+          ? sql`(${suppliers.balance} is distinct from ${balance} or ${suppliers.currency} is distinct from ${currency})`
+          : sql`${suppliers.balance} is distinct from ${balance}`,
+      ),
+    );
 }
 
 /** A supplier of the site, or NOT_FOUND (another site's supplier is not found either). */
@@ -77,8 +84,8 @@ const ALERT_QUIET_MS = 3_600_000;
 
 /**
  * Appends to the supplier's history (what its admin page shows). Never a credential. An alert the
- * supplier raised with the same words within the quiet hour is recorded without alerting again:
- * auto-renew retries a refused renewal every sweep, and the admins hear of it once.
+ * supplier raised with the same words within the quiet hour is not recorded again (one conditional
+ * insert): auto-renew retries a refused renewal every sweep, and the admins hear of it once.
  */
 export async function recordSupplierEvent(
   db: DbOrTx,
@@ -89,23 +96,14 @@ export async function recordSupplierEvent(
   alert?: SupplierAlertKind,
 ): Promise<void> {
   const words = message.slice(0, 500);
-  let raise = alert ?? null;
-  if (raise) {
-    const [recent] = await db
-      .select({ id: supplierEvents.id })
-      .from(supplierEvents)
-      .where(
-        and(
-          eq(supplierEvents.supplierId, supplierId),
-          eq(supplierEvents.alert, raise),
-          eq(supplierEvents.message, words),
-          gt(supplierEvents.createdAt, new Date(at.getTime() - ALERT_QUIET_MS)),
-        ),
-      )
-      .limit(1);
-    raise = recent ? null : raise;
-  }
-  await db.insert(supplierEvents).values({ supplierId, kind, message: words, createdAt: at, alert: raise });
+  const quiet = alert
+    ? sql`where not exists (select 1 from supplier_events where supplier_id = ${supplierId}::uuid and alert = ${alert}
+            and message = ${words} and created_at > ${new Date(at.getTime() - ALERT_QUIET_MS).toISOString()}::timestamptz)`
+    : sql``;
+  await db.execute(
+    sql`insert into supplier_events (supplier_id, kind, message, created_at, alert)
+        select ${supplierId}::uuid, ${kind}, ${words}, ${at.toISOString()}::timestamptz, ${alert ?? null} ${quiet}`,
+  );
 }
 
 export type SupplierAlertKind = 'purchase_failed' | 'prolong_refused' | 'replacement_failed';

@@ -11,15 +11,22 @@ const LEASE_MS = 60_000;
 /**
  * Sees through renewal intents whose holder is gone (a crash, a lost answer): a pending one's
  * upstream ends are read back with `getproxy` and written (never shortened), a prolonged one that
- * was never charged is closed. Only `userId`'s when given. Returns how many were seen through.
+ * was never charged is closed. Only the intents `intentIds` when given (a renewal that met them),
+ * else the oldest due. Returns how many were seen through.
  */
-export async function reconcileRenewals(ctx: AppContext, userId?: string): Promise<number> {
+export async function reconcileRenewals(ctx: AppContext, intentIds?: string[]): Promise<number> {
   const now = ctx.clock.now().toISOString();
+  const only = intentIds
+    ? sql`and id in (${sql.join(
+        intentIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
   const claimed = await queryRows<{ id: string; status: string; groups: RenewalGroup[] | string }>(
     ctx.db,
     sql`update supplier_renewals set lease_until = ${new Date(ctx.clock.nowMs() + LEASE_MS).toISOString()}
         where id in (select id from supplier_renewals where status in ('pending', 'prolonged') and lease_until <= ${now}
-                     ${userId ? sql`and user_id = ${userId}` : sql``} order by lease_until limit 50)
+                     ${only} order by lease_until limit 50)
           and status in ('pending', 'prolonged') and lease_until <= ${now}
         returning id, status, groups`,
   );

@@ -243,7 +243,8 @@ describe('an admin’s free extension of a Proxy6 proxy', () => {
     const res = await extend(orderId, 3);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('ADMIN_ERROR');
-    expect(res.json().data.reason).toContain('Error no money');
+    expect(res.json().data.reason).toBe('supplierRefused');
+    expect(res.json().data.supplierMessage).toContain('Error no money');
     expect(await ends(proxyId)).toEqual(before);
     const logs = await queryRows<{ action: string }>(
       t.ctx.db,

@@ -49,9 +49,9 @@ import {
  * again later). The customer, never charged for a prolong seen through this way, renews again
  * (auto-renew does so by itself) and the upstream that already runs longer needs no second call.
  *
- * A pool proxy (`list`, `webshare`) cannot be prolonged: a renewal past its own end is refused,
- * and the refusal is recorded on the supplier (with the admins' alert) in its own transaction
- * before the renewal runs once more to refuse inside its own (so auto-renew logs it as any refusal).
+ * A pool proxy (`list`, `webshare`) cannot be prolonged: a renewal past its own end is refused
+ * inside its transaction (so auto-renew logs it as any refusal), and `upstreamFirst` records the
+ * refusal on the supplier (with the admins' alert) in a transaction of its own once the run ended.
  */
 
 const DAY_MS = 86_400_000;
@@ -98,16 +98,6 @@ class UpstreamFirst extends Error {
   }
 }
 
-/** Thrown inside a renewal's transaction: a pool proxy ends too early; recorded after the rollback. */
-class PoolShort extends Error {
-  constructor(
-    readonly supplierId: string,
-    readonly words: string,
-  ) {
-    super(words);
-  }
-}
-
 interface Outcome {
   intentId: string;
   ok: boolean;
@@ -119,8 +109,8 @@ interface Outcome {
 
 interface Scope {
   outcome?: Outcome;
-  /** A pool proxy's refusal, recorded on its supplier: the next run refuses in its transaction. */
-  poolRefusal?: string;
+  /** A pool proxy's refusal, recorded on its supplier once the run ended (its transaction may roll back). */
+  poolRefusal?: { supplierId: string; words: string };
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
@@ -141,11 +131,6 @@ export async function upstreamFirst<T>(ctx: AppContext, run: () => Promise<T>): 
       try {
         return await scopes.run(scope, run);
       } catch (err) {
-        if (err instanceof PoolShort && scope.poolRefusal === undefined) {
-          await recordPoolRefusal(ctx, err);
-          scope.poolRefusal = err.words;
-          continue;
-        }
         if (!(err instanceof UpstreamFirst)) {
           throw err;
         }
@@ -162,7 +147,7 @@ export async function upstreamFirst<T>(ctx: AppContext, run: () => Promise<T>): 
           await waitForIntents(ctx, claim.intentIds, waitUntil);
         } else if (claim.kind === 'unresolved') {
           // A prolong cut off earlier: seen through with getproxy first, or nothing is prolonged.
-          await reconcileRenewals(ctx, err.plan.userId);
+          await reconcileRenewals(ctx, claim.intentIds);
           if ((await openIntents(ctx, claim.intentIds)).length > 0) {
             throw new AppError('ORDER_PROCESSING');
           }
@@ -171,6 +156,9 @@ export async function upstreamFirst<T>(ctx: AppContext, run: () => Promise<T>): 
       }
     }
   } finally {
+    if (scope.poolRefusal) {
+      await recordPoolRefusal(ctx, scope.poolRefusal);
+    }
     if (scope.outcome?.ok) {
       // Not charged (the renewal refused for another reason): the upstream just runs longer.
       await ctx.db.execute(
@@ -229,8 +217,11 @@ export async function prolongUpstreams(ctx: AppContext, tx: Tx, r: RenewalUnits)
       const words =
         `renewal refused: a ${short.product} ${short.country} proxy of the pool ends ${new Date(short.expires_at!).toISOString()}, ` +
         `before the renewed end ${new Date(endOf.get(short.proxy_id)!).toISOString()}`;
-      // Recorded outside this transaction, which rolls back; the next run refuses here.
-      throw scope && scope.poolRefusal === undefined ? new PoolShort(s.id, words) : refusal(r, short, words);
+      // Recorded by upstreamFirst after this transaction, which may roll back.
+      if (scope) {
+        scope.poolRefusal = { supplierId: s.id, words };
+      }
+      throw refusal(r, short, words);
     }
   }
   if (groups.length > 0) {
@@ -371,9 +362,9 @@ async function prolongPlan(ctx: AppContext, plan: Plan, intentId: string): Promi
   return { intentId, ok: true, costs };
 }
 
-/** The renewal's refusal: the customer's NOT_ENOUGT_PROXY, or the admin's ADMIN_ERROR with the reason. */
-function refusal(r: RenewalUnits, u: UpstreamRow, reason: string): AppError {
+/** The renewal's refusal: the customer's NOT_ENOUGT_PROXY, or the admin's ADMIN_ERROR with the supplier's words. */
+function refusal(r: RenewalUnits, u: UpstreamRow, words: string): AppError {
   return r.free
-    ? new AppError('ADMIN_ERROR', { reason: reason.slice(0, 500) })
+    ? new AppError('ADMIN_ERROR', { reason: 'supplierRefused', supplierMessage: words.slice(0, 500) })
     : new AppError('NOT_ENOUGT_PROXY', { available: 0, product: u.product, country: u.country });
 }

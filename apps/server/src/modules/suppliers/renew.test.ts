@@ -71,6 +71,28 @@ async function untilEvent(supplierId: string, match: (e: { kind: string; message
   }
 }
 
+/** A pool line that ends in 5 days, pasted and bought by a new customer (3 days, at DAY_PRICE). */
+async function boughtFromPool(line: string, autoRenew = false) {
+  const expiresAt = new Date(t.clock.nowMs() + 5 * DAY_MS).toISOString();
+  const added = await call('POST', `/supplier/admin/add-lines/${listId}`, {
+    lines: line,
+    country: 'CY',
+    protocol: 'http',
+    expiresAt,
+  });
+  expect(added.statusCode).toBe(200);
+  const c = await customer(t, 100_000);
+  const { proxyId, orderId } = await buyOne(t, c.token, 'CY', autoRenew);
+  return { c, proxyId, orderId, paid: await balanceOf(t, c.id), expiresAt };
+}
+
+/** The pool supplier's recorded refusals, oldest first. */
+const poolRefusals = () =>
+  queryRows<{ alert: string | null }>(
+    t.ctx.db,
+    sql`select alert from supplier_events where supplier_id = ${listId} and kind = 'prolong_refused' order by id`,
+  );
+
 const prolongs = () => p6.calls.filter((c) => c.method === 'prolong');
 
 describe('renewing a Proxy6 proxy', () => {
@@ -217,17 +239,7 @@ describe('renewing a Proxy6 proxy', () => {
 
 describe('renewing a pool proxy', () => {
   it('should refuse a renewal past the upstream proxy’s own end, uncharged, and allow one before it', async () => {
-    const expiresAt = new Date(Date.now() + 5 * DAY_MS).toISOString();
-    const added = await call('POST', `/supplier/admin/add-lines/${listId}`, {
-      lines: '127.0.0.3:9001:a1:b1',
-      country: 'CY',
-      protocol: 'http',
-      expiresAt,
-    });
-    expect(added.statusCode).toBe(200);
-    const c = await customer(t, 100_000);
-    const { proxyId } = await buyOne(t, c.token, 'CY');
-    const paid = await balanceOf(t, c.id);
+    const { c, proxyId, paid, expiresAt } = await boughtFromPool('127.0.0.3:9001:a1:b1');
     expect((await renewOne(t, c.token, proxyId, 3)).json().message).toBe('NOT_ENOUGT_PROXY');
     expect(await balanceOf(t, c.id)).toBe(paid);
     // The refusal outlives the rolled-back renewal: on the supplier's page, with the admins' alert.
@@ -235,21 +247,34 @@ describe('renewing a pool proxy', () => {
     expect(s.events.find((e: { kind: string }) => e.kind === 'prolong_refused').message).toContain(
       `ends ${new Date(expiresAt).toISOString()}`,
     );
-    const alerts = await queryRows<{ alert: string | null }>(
-      t.ctx.db,
-      sql`select alert from supplier_events where supplier_id = ${listId} and kind = 'prolong_refused'`,
-    );
-    expect(alerts).toEqual([{ alert: 'prolong_refused' }]);
-    // Refused again (auto-renew retries each sweep): recorded, the admins not alerted twice.
+    expect(await poolRefusals()).toEqual([{ alert: 'prolong_refused' }]);
+    // Refused again: the open alert stands, nothing more is recorded.
     expect((await renewOne(t, c.token, proxyId, 3)).json().message).toBe('NOT_ENOUGT_PROXY');
-    const again = await queryRows<{ alert: string | null }>(
-      t.ctx.db,
-      sql`select alert from supplier_events where supplier_id = ${listId} and kind = 'prolong_refused' order by id`,
-    );
-    expect(again).toEqual([{ alert: 'prolong_refused' }, { alert: null }]);
+    expect(await poolRefusals()).toEqual([{ alert: 'prolong_refused' }]);
     expect(await balanceOf(t, c.id)).toBe(paid);
     expect((await renewOne(t, c.token, proxyId, 1)).statusCode).toBe(200);
     expect(await balanceOf(t, c.id)).toBe(paid - DAY_PRICE);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+});
+
+describe('auto-renew of a pool proxy', () => {
+  it('should refuse in each sweep, log the failure on the order, and record one alert for two runs', async () => {
+    const { c, proxyId, orderId, paid } = await boughtFromPool('127.0.0.4:9001:a2:b2', true);
+    const before = await ends(proxyId);
+    const refusals = (await poolRefusals()).length;
+    // Inside the job's lead time: the renewed end (3 days on) falls past the pool proxy's own.
+    t.clock.advance(before.customer - t.clock.nowMs() - 30 * 60_000);
+    expect(await runJob(t.ctx, autoRenewJob, { wait: true })).toBe(true);
+    expect(await runJob(t.ctx, autoRenewJob, { wait: true })).toBe(true);
+    expect(await balanceOf(t, c.id)).toBe(paid);
+    expect((await ends(proxyId)).customer).toBe(before.customer);
+    const logs = await queryRows<{ result: string }>(
+      t.ctx.db,
+      sql`select result from order_logs where order_id = ${orderId} and action = 'renew'`,
+    );
+    expect(logs).toEqual([{ result: 'fail' }]);
+    expect(await poolRefusals()).toHaveLength(refusals + 1);
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 });

@@ -15,8 +15,8 @@ import { recordSupplierError, recordSupplierEvent, type SupplierRow } from './qu
  * the same end), and how a refusal is recorded outside the renewal's rolled-back transaction.
  */
 
-/** How often a waiting renewal reads the other intents again. */
-const POLL_MS = 50;
+/** How often a waiting renewal reads the other intents again (a prolong answers within a second). */
+const POLL_MS = 20;
 
 /** The prolongs a renewal needs, grouped into Proxy6 calls. */
 export interface Plan {

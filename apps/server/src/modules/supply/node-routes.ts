@@ -28,7 +28,8 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/node/state', { schema: { tags, response: { 200: ZNodeState } } }, async (req, reply) => {
     const node = await authenticateNode(app.ctx, req.headers.authorization);
-    // SERIALIZER=generic keeps the reference path (objects through zod), which the test compares with.
+    // SERIALIZER=generic keeps the reference path (objects through zod): compiled-serializer.test.ts
+    // builds an app with it and compares its answer with this JSON written by PostgreSQL.
     if (app.ctx.config.SERIALIZER === 'generic') {
       return nodeState(app.ctx, node.id);
     }

@@ -52,6 +52,23 @@ describe('createErrorTranslator', () => {
     );
   });
 
+  it('should say a supplier refused when ADMIN_ERROR carries that reason, in both languages', () => {
+    const refused = new ApiError('ADMIN_ERROR', 400, {
+      reason: 'supplierRefused',
+      supplierMessage: 'P6: Error no money',
+    });
+    expect(enText(refused)).toBe(
+      "The supplier refused to prolong the upstream proxy; nothing was extended. See the supplier's history",
+    );
+    expect(viText(refused)).toBe(
+      'Nhà cung cấp từ chối gia hạn proxy gốc, chưa gia hạn gì. Xem lịch sử của nhà cung cấp',
+    );
+    // Another reason keeps the code's own text.
+    expect(enText(new ApiError('ADMIN_ERROR', 400, { reason: 'the proxy checker has no echo target' }))).toBe(
+      'Out of proxy credits, please contact the administrator',
+    );
+  });
+
   it('should show INVALID_TOKEN only the first time', () => {
     expect(enText(new ApiError('INVALID_TOKEN', 401))).toBe('Invalid session, please sign in again');
     expect(enText(new ApiError('INVALID_TOKEN', 401))).toBeNull();

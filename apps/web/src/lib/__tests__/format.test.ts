@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { countryName, formatBytes, formatMoney, formatNumber } from '../format';
+import { countryName, formatBytes, formatInCurrency, formatMoney, formatNumber } from '../format';
 
 // The coin unit as the locales give it: "Xu" in vi; "coin" for one and "coins" otherwise in en.
 const tIn = (lang: 'vi' | 'en') =>
@@ -24,6 +24,15 @@ describe('formatMoney', () => {
   it('should never show an hourly price as $0.00', () => {
     expect(formatMoney(17, en, 'en')).toBe('17 coins (<$0.01)');
     expect(formatMoney(0, en, 'en')).toBe('0 coins ($0.00)');
+  });
+});
+
+describe('formatInCurrency', () => {
+  it('should show VND and dollars with two decimals, numbers in the interface language', () => {
+    expect(formatInCurrency('bank', 10_000, 'vi')).toBe('10.000 VND');
+    expect(formatInCurrency('bank', 10_000, 'en')).toBe('10,000 VND');
+    expect(formatInCurrency('paypal', 24_000, 'vi')).toBe('$1,00');
+    expect(formatInCurrency('paypal', 24_000, 'en')).toBe('$1.00');
   });
 });
 

@@ -15,6 +15,8 @@ export const error: typeof vi = {
   captchaFailed: 'Human verification failed, please try again',
   googleUnavailable: 'Google sign-in could not be loaded',
   noFreeAddress: "This country's IP pool has no free address to change to. Please try again later or contact support",
+  supplierRefused:
+    "The supplier refused to prolong the upstream proxy; nothing was extended. See the supplier's history",
 };
 
 export const errors: Record<ErrorCode, string> = {

@@ -13,8 +13,8 @@ export const topup: typeof vi = {
   },
   successDialog: {
     title: 'Top-up successful',
-    message: 'Your account has been credited with {{amount}} {{coin}}.',
-    bonus: 'Deposit bonus: +{{bonus}} {{coin}}',
+    message: 'Your account has been credited with {{amount}}.',
+    bonus: 'Deposit bonus: +{{bonus}}',
     history: 'Top-up history',
   },
   steps: {

@@ -16,6 +16,8 @@ export const error = {
   /** NOT_ENOUGT_PROXY with data.reason "noFreeAddress": an IP change found no other address. */
   noFreeAddress:
     'Kho IP của quốc gia này không còn địa chỉ trống để đổi sang. Vui lòng thử lại sau hoặc liên hệ hỗ trợ',
+  /** ADMIN_ERROR with data.reason "supplierRefused": an admin's extension the supplier would not prolong. */
+  supplierRefused: 'Nhà cung cấp từ chối gia hạn proxy gốc, chưa gia hạn gì. Xem lịch sử của nhà cung cấp',
 };
 
 /** The server-response table (docs/screens.md#error-messages): one text per code of the contract. */

@@ -11,8 +11,8 @@ export const topup = {
   },
   successDialog: {
     title: 'Nạp tiền thành công',
-    message: 'Tài khoản của bạn đã được cộng {{amount}} {{coin}}.',
-    bonus: 'Khuyến mãi nạp tiền: +{{bonus}} {{coin}}',
+    message: 'Tài khoản của bạn đã được cộng {{amount}}.',
+    bonus: 'Khuyến mãi nạp tiền: +{{bonus}}',
     history: 'Xem lịch sử nạp',
   },
   steps: {

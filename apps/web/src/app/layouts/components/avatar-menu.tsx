@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { useTranslation } from 'react-i18next';
+import { useShownOnce } from '@/hooks/use-shown-once';
 import { useMe } from '@/lib/auth';
 import { LogoutDialog } from './logout-dialog';
 
@@ -24,11 +25,7 @@ export function AvatarMenu() {
   const { data: me } = useMe();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  // Stays mounted once opened, so closing still plays the dialog's exit transition.
-  const [passwordDialogMounted, setPasswordDialogMounted] = useState(false);
-  if (dialog === 'changePassword' && !passwordDialogMounted) {
-    setPasswordDialogMounted(true);
-  }
+  const passwordDialogMounted = useShownOnce(dialog === 'changePassword');
 
   const open = (which: Exclude<OpenDialog, null>) => {
     setAnchor(null);

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
-import { OTP_LENGTH } from '@proxy/contract';
+import { OTP_LENGTH, TOTP_CODE_PATTERN } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
-import { api } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
+import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import { RecoveryCodesDialog } from './recovery-codes-dialog';
 
 /** A new set of recovery codes against a current code from the app; the old set stops working. */
@@ -15,9 +14,7 @@ export function RegenerateCodesDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
-  const regenerate = useMutation({
-    mutationFn: (body: { code: string }) => api.call('POST /user/regenerate-recovery-codes', { body }),
-  });
+  const regenerate = useRegenerateRecoveryCodes();
   if (codes) {
     return <RecoveryCodesDialog codes={codes} onClose={onClose} />;
   }
@@ -31,7 +28,7 @@ export function RegenerateCodesDialog({ onClose }: { onClose: () => void }) {
       loading={regenerate.isPending}
       onClose={onClose}
       onSubmit={() => {
-        if (!/^\d{6}$/.test(code.trim())) {
+        if (!TOTP_CODE_PATTERN.test(code.trim())) {
           notifyError(t('error.fieldIsEmpty'));
           return;
         }

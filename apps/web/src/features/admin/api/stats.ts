@@ -37,16 +37,3 @@ export function useStatsBreakdown(range: StatsRange) {
 export function useStock() {
   return useQuery({ queryKey: [...statsKey, 'stock'], queryFn: () => api.call('GET /stats/admin/stock') });
 }
-
-/**
- * GET /api/stats/admin/margin?from&to: revenue, upstream cost and margin of supplier proxies, per
- * day and country. Under the stats key, which the Suppliers page's changes also refresh (admin root).
- */
-export function useMarginStats(range: StatsRange, enabled: boolean) {
-  return useQuery({
-    queryKey: [...statsKey, 'margin', range],
-    queryFn: () => api.call('GET /stats/admin/margin', { query: range }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}

@@ -7,10 +7,10 @@ import { formatDateTime, ROLE, type TAdminUser } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The owner's list of the site's admins: who they are and, for a site admin other than the owner
- * looking, "revoke" (owners are never revoked from here).
+ * The owner's list of the site's admins: who they are and "revoke" on a site admin (owners are
+ * never revoked from here, so the owner looking never meets it on their own row).
  */
-export function useAdminColumns(onRevoke: (user: TAdminUser) => void, meId: string | undefined) {
+export function useAdminColumns(onRevoke: (user: TAdminUser) => void) {
   const { t } = useTranslation();
   const columns: GridColDef<TAdminUser>[] = [
     { field: 'email', headerName: t('common.email'), minWidth: 220, flex: 1 },
@@ -39,8 +39,7 @@ export function useAdminColumns(onRevoke: (user: TAdminUser) => void, meId: stri
       minWidth: 100,
       sortable: false,
       renderCell: ({ row }) =>
-        row.role === ROLE.SITE_ADMIN &&
-        row.id !== meId && (
+        row.role === ROLE.SITE_ADMIN && (
           <Tooltip title={t('admin.customers.revoke')}>
             <IconButton
               size="small"

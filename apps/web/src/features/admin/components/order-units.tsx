@@ -5,6 +5,7 @@ import { PagedDataGrid } from '@/components/data-grid';
 import { ProxyStatusChip } from '@/components/status-chip';
 import { usePaging } from '@/hooks/use-paging';
 import { countryName } from '@/lib/format';
+import { proxyAddress } from '@/lib/proxy-lines';
 import { useAdminOrderUnits } from '../api/order-admin';
 
 const mono = { fontFamily: 'monospace' } as const;
@@ -18,7 +19,7 @@ export function useAdminProxyColumns(): GridColDef<TProxy>[] {
       headerName: t('admin.orderDetail.address'),
       minWidth: 160,
       flex: 1,
-      renderCell: ({ row }) => <span style={mono}>{`${row.host}:${row.port}`}</span>,
+      renderCell: ({ row }) => <span style={mono}>{proxyAddress(row)}</span>,
     },
     {
       field: 'credentials',

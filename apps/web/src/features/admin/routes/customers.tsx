@@ -56,11 +56,10 @@ function RoleDialog({ change, onClose }: { change: RoleChange; onClose: () => vo
 /** The owner's tab: the site's owners and site admins, with "revoke" on a site admin. */
 function AdminsTab() {
   const { t } = useTranslation();
-  const { data: me } = useMe();
   const { paging, searchText, search, setSearchText } = useSearchPaging();
   const admins = useAdmins({ page: paging.page, limit: paging.limit, search });
   const [change, setChange] = useState<RoleChange | null>(null);
-  const columns = useAdminColumns((user) => setChange({ user, role: ROLE.CUSTOMER }), me?.id);
+  const columns = useAdminColumns((user) => setChange({ user, role: ROLE.CUSTOMER }));
   return (
     <>
       <SearchField

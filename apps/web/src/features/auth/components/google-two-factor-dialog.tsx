@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import TextField from '@mui/material/TextField';
-import { RECOVERY_CODE_LENGTH } from '@proxy/contract';
+import { isSecondFactorCode, RECOVERY_CODE_LENGTH } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
-import { isSecondFactorCode } from '../utils/lite-schemas';
 
 /** Google vouched for the address; an account with 2FA on still gives its app's code or a recovery code. */
 export function GoogleTwoFactorDialog({

@@ -1,9 +1,4 @@
-import {
-  MAX_PASSWORD_LENGTH,
-  RECOVERY_CODE_PATTERN,
-  type TLoginRequest,
-  type ZCaptchaChallenge,
-} from '@proxy/contract';
+import { isSecondFactorCode, MAX_PASSWORD_LENGTH, type TLoginRequest, type ZCaptchaChallenge } from '@proxy/contract';
 import type { z } from 'zod';
 import type { ClientErrorKey } from '@/lib/form-errors';
 import { number, object, optional, string, type Reader } from '@/lib/plain-reader';
@@ -28,11 +23,6 @@ export interface LoginFormInput {
 export type LoginFormCheck =
   | { data: LoginFormValues; errors?: undefined }
   | { data?: undefined; errors: Partial<Record<LoginField, ClientErrorKey>> };
-
-/** ZSecondFactorCode (trimmed, lower case): the app's six digits or a recovery code. */
-export function isSecondFactorCode(code: string): boolean {
-  return /^\d{6}$/.test(code) || RECOVERY_CODE_PATTERN.test(code);
-}
 
 /**
  * ZLoginRequest's rules for the form's fields, with the client message formErrorMap names for each

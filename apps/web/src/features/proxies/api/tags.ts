@@ -15,8 +15,9 @@ export const tagsQueryOptions = (tagType: TagType) =>
     queryFn: () => api.call('GET /tag/list-tags', { query: { tagType } }),
   });
 
-export function useTags(tagType: TagType) {
-  return useQuery(tagsQueryOptions(tagType));
+/** The tags of `tagType`, fetched only while `enabled` (a screen that shows no such proxies needs none). */
+export function useTags(tagType: TagType, enabled = true) {
+  return useQuery({ ...tagsQueryOptions(tagType), enabled });
 }
 
 /** Tags and the lists they filter change together (counts, a deleted tag's rows). */

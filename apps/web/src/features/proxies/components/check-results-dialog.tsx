@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { TProxy } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
+import { proxyAddress } from '@/lib/proxy-lines';
 import { useCheckProxies } from '../api/check-proxies';
 import type { ProxyType } from '../api/list-proxies';
 
@@ -68,7 +69,7 @@ export function CheckResultsDialog({
                     const p = byId.get(r.id);
                     return (
                       <TableRow key={r.id} data-testid="check-row">
-                        <TableCell sx={{ fontFamily: 'monospace' }}>{p ? `${p.host}:${p.port}` : r.id}</TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace' }}>{p ? proxyAddress(p) : r.id}</TableCell>
                         <TableCell>
                           <Chip
                             size="small"

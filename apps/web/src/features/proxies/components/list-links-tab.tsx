@@ -18,6 +18,7 @@ import { formatDateTime, PROXY_STATUSES, type ProxyStatus, type TListLink, type 
 import { useTranslation } from 'react-i18next';
 import { ChoiceFilter } from '@/components/choice-filter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CopyButton } from '@/components/copy-button';
 import { FormDialog } from '@/components/form-dialog';
 import { useCountries } from '@/lib/catalog/get-countries';
 import { countryName, formatNumber } from '@/lib/format';
@@ -25,7 +26,6 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import type { ProxyType } from '../api/list-proxies';
 import { useTags } from '../api/tags';
 import { useCreateListLink, useDeleteListLink, useListLinks } from '../api/tool-links';
-import { CopyMarkButton } from './tool-links';
 
 /** txt, csv and json, or txt through a line template. */
 const LIST_FORMATS = ['txt', 'csv', 'json', 'template'] as const;
@@ -53,8 +53,8 @@ const EMPTY_FORM: ListLinkForm = {
 
 /** The tags a list URL can filter on: the chosen type's, or both types' when none is chosen. */
 function useFilterTags(types: readonly ProxyType[]) {
-  const v6 = useTags('v6').data ?? [];
-  const v4 = useTags('v4').data ?? [];
+  const v6 = useTags('v6', types.includes('v6')).data ?? [];
+  const v4 = useTags('v4', types.includes('v4')).data ?? [];
   return { v6: types.includes('v6') ? v6 : [], v4: types.includes('v4') ? v4 : [] } as Record<ProxyType, TTag[]>;
 }
 
@@ -185,11 +185,14 @@ function CreateListLinkDialog({
   );
 }
 
-/** The new URL, shown once: the server keeps only its hash. */
+/**
+ * The new URL, shown once: the server keeps only its hash. Only its button closes it, so a click
+ * beside it or Escape does not lose the URL before it was copied.
+ */
 function CreatedDialog({ url, onClose }: { url: string; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="list-link-created">
+    <Dialog open fullWidth maxWidth="sm" data-testid="list-link-created">
       <DialogTitle>{t('proxies.listLinks.createdTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
@@ -202,7 +205,7 @@ function CreatedDialog({ url, onClose }: { url: string; onClose: () => void }) {
             >
               {url}
             </Box>
-            <CopyMarkButton text={url} label={t('proxies.listLinks.copy')} testId="list-link-url-copy" />
+            <CopyButton mark text={url} label={t('proxies.listLinks.copy')} testId="list-link-url-copy" />
           </Stack>
         </Stack>
       </DialogContent>

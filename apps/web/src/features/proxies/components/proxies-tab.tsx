@@ -20,7 +20,7 @@ import { useCountries } from '@/lib/catalog/get-countries';
 import { countryName, formatNumber } from '@/lib/format';
 import { usePaging } from '@/hooks/use-paging';
 import { useRowSelection } from '@/hooks/use-row-selection';
-import { proxyLine } from '@/lib/proxy-lines';
+import { proxyAddress, proxyLine } from '@/lib/proxy-lines';
 import { useProxies, type ProxyType } from '../api/list-proxies';
 import { useTags } from '../api/tags';
 import { useUnitList } from '../hooks/use-unit-list';
@@ -169,14 +169,14 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
         details={details}
         detailsExtra={(row) => (
           <>
-            <ToolLinksSection key={row.id} unit={{ id: row.id, name: `${row.host}:${row.port}` }} />
+            <ToolLinksSection key={row.id} unit={{ id: row.id, name: proxyAddress(row) }} />
             <ProxyUsageSection proxyId={row.id} />
           </>
         )}
         card={(row) => ({
           title: (
             <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
-              <CopyCell text={`${row.host}:${row.port}`} copy={proxyLine(row)} label={t('proxies.copyLine')} />
+              <CopyCell text={proxyAddress(row)} copy={proxyLine(row)} label={t('proxies.copyLine')} />
               <ToolLinksButton onClick={() => setLinksOf(row)} />
             </Stack>
           ),
@@ -192,10 +192,7 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
         })}
       />
       {linksOf && (
-        <ToolLinksDialog
-          units={[{ id: linksOf.id, name: `${linksOf.host}:${linksOf.port}` }]}
-          onClose={() => setLinksOf(null)}
-        />
+        <ToolLinksDialog units={[{ id: linksOf.id, name: proxyAddress(linksOf) }]} onClose={() => setLinksOf(null)} />
       )}
       {list.action === 'tag' && (
         <TagAssignDialog tagType={type} tags={tags} ids={chosen.map((p) => p.id)} onDone={finish} />

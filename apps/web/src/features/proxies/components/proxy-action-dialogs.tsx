@@ -19,6 +19,7 @@ import { Ipv4FallbackDialog } from './ipv4-fallback';
 import { PasswordDialog } from './password-dialog';
 import { ToolLinksDialog } from './tool-links';
 import { RenewUnitsDialog } from '@/components/renew-units-dialog';
+import { proxyAddress } from '@/lib/proxy-lines';
 import { AutoRenewDialog, useActionEnd, type UnitAction } from './unit-actions';
 
 export type ProxyAction = UnitAction | 'authIp' | 'password' | 'resetIp' | 'ipMode' | 'check' | 'links' | 'fallback';
@@ -139,9 +140,7 @@ export function ProxyActionDialogs({ type, action, proxies, exportFilters, onDon
     case 'check':
       return <CheckResultsDialog type={type} proxies={proxies} onClose={close} />;
     case 'links':
-      return (
-        <ToolLinksDialog units={proxies.map((p) => ({ id: p.id, name: `${p.host}:${p.port}` }))} onClose={close} />
-      );
+      return <ToolLinksDialog units={proxies.map((p) => ({ id: p.id, name: proxyAddress(p) }))} onClose={close} />;
     case 'fallback':
       return <Ipv4FallbackDialog proxies={proxies} onDone={onDone} />;
     case 'export':

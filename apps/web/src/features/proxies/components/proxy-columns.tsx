@@ -7,7 +7,7 @@ import { formatDateTime, type TProxy, type TTag } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ProxyStatusChip } from '@/components/status-chip';
 import { countryName } from '@/lib/format';
-import { proxyLine } from '@/lib/proxy-lines';
+import { proxyAddress, proxyLine } from '@/lib/proxy-lines';
 import { activityField } from './unit-activity';
 import { CopyCell, SecretCell } from './copy-cell';
 import { Ipv4FallbackSwitch } from './ipv4-fallback';
@@ -30,7 +30,7 @@ export function useProxyColumns(tags: TTag[], onLinks: (row: TProxy) => void): G
       flex: 1,
       renderCell: ({ row }) => (
         <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0, height: '100%' }}>
-          <CopyCell text={`${row.host}:${row.port}`} copy={proxyLine(row)} label={t('proxies.copyLine')} />
+          <CopyCell text={proxyAddress(row)} copy={proxyLine(row)} label={t('proxies.copyLine')} />
           <ToolLinksButton onClick={() => onLinks(row)} />
         </Stack>
       ),
@@ -52,7 +52,7 @@ export function useProxyDetails(tags: TTag[], type: 'v6' | 'v4') {
   return (row: TProxy): DetailField[] => [
     {
       label: t('proxies.columns.address'),
-      value: <CopyCell text={`${row.host}:${row.port}`} copy={proxyLine(row)} label={t('proxies.copyLine')} />,
+      value: <CopyCell text={proxyAddress(row)} copy={proxyLine(row)} label={t('proxies.copyLine')} />,
     },
     { label: t('proxies.columns.username'), value: <CopyCell text={row.username} /> },
     { label: t('proxies.columns.password'), value: <SecretCell secret={row.password} /> },

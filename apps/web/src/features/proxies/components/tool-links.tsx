@@ -7,56 +7,17 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import CheckOutlined from '@mui/icons-material/CheckOutlined';
-import ContentCopy from '@mui/icons-material/ContentCopy';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { copyText } from '@/lib/files';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { CopyButton } from '@/components/copy-button';
+import { notifySuccess } from '@/lib/notify';
 import { useIssueLinks, useRevokeLinks, type TProxyLink } from '../api/tool-links';
-
-/** How long the "copied" mark stays beside a field; it only confirms, nothing waits on it. */
-const COPIED_MARK_MS = 2500;
-
-/** A copy button that turns into a tick with "Copied" after a successful copy. */
-export function CopyMarkButton({ text, label, testId }: { text: string; label: string; testId: string }) {
-  const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const copy = async () => {
-    if (await copyText(text)) {
-      setCopied(true);
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setCopied(false), COPIED_MARK_MS);
-    } else {
-      notifyError(t('common.copyFailed'));
-    }
-  };
-  return (
-    <Stack direction="row" sx={{ alignItems: 'center' }}>
-      {copied && (
-        <Typography variant="caption" color="success.main" data-testid={`${testId}-copied`} sx={{ mr: 0.5 }}>
-          {t('common.copied')}
-        </Typography>
-      )}
-      {/* To the left: above or below, it would cover the next field's button. */}
-      <Tooltip title={label} placement="left">
-        <IconButton size="small" onClick={() => void copy()} aria-label={label} data-testid={testId}>
-          {copied ? <CheckOutlined sx={{ fontSize: 18 }} color="success" /> : <ContentCopy sx={{ fontSize: 18 }} />}
-        </IconButton>
-      </Tooltip>
-    </Stack>
-  );
-}
 
 /** A read-only URL in a field (selectable by hand) with its copy button. */
 function LinkField({ label, url, testId }: { label: string; url: string; testId: string }) {
@@ -72,7 +33,7 @@ function LinkField({ label, url, testId }: { label: string; url: string; testId:
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <CopyMarkButton text={url} label={t('proxies.links.copy', { what: label })} testId={`${testId}-copy`} />
+              <CopyButton mark text={url} label={t('proxies.links.copy', { what: label })} testId={`${testId}-copy`} />
             </InputAdornment>
           ),
         },
@@ -137,12 +98,14 @@ export function ToolLinksPanel({ units, auto = false }: ToolLinksPanelProps) {
           {many && (
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
               <Typography variant="body2">{t('proxies.links.copyAll')}</Typography>
-              <CopyMarkButton
+              <CopyButton
+                mark
                 text={links.map((l) => l.changeIpUrl).join('\n')}
                 label={t('proxies.links.copyAllChange')}
                 testId="tool-links-copy-all-change"
               />
-              <CopyMarkButton
+              <CopyButton
+                mark
                 text={links.map((l) => l.currentUrl).join('\n')}
                 label={t('proxies.links.copyAllCurrent')}
                 testId="tool-links-copy-all-current"

@@ -16,9 +16,9 @@ import {
   MarginTable,
 } from '@/components/margin-figures';
 import { PageSpinner } from '@/components/page-spinner';
+import { useMargin, type TMarginAnswer } from '@/hooks/use-margin';
 import { lastDays, validRange, type DayRange } from '@/lib/day-range';
 import { formatMoney, formatNumber } from '@/lib/format';
-import { useMargin, type TMarginAnswer } from '../api/margin';
 
 /** A titled card around one of the figure tables. */
 function TableCard({ title, children }: { title: string; children: ReactNode }) {

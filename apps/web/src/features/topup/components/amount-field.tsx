@@ -6,13 +6,12 @@ import Typography from '@mui/material/Typography';
 import { PAYMENT_MIN_COINS, promotionBonus, type PaymentMethod, type TPaymentMethodInfo } from '@proxy/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatBalance } from '@/lib/format';
+import { formatBalance, formatInCurrency } from '@/lib/format';
 import { useSiteInfo } from '@/lib/site-info';
 import {
   amountInputText,
   checkAmount,
   currencyOf,
-  formatInCurrency,
   parseAmountInput,
   presetAmounts,
   type AmountProblem,

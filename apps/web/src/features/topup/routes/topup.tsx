@@ -11,7 +11,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PageSpinner } from '@/components/page-spinner';
 import { PromotionNotice } from '@/components/promotion-notice';
-import { paths } from '@/config/paths';
+import { AMOUNT_PARAM, paths } from '@/config/paths';
 import { useBill } from '@/lib/payments/get-bill';
 import { BankTransferPanel } from '../components/bank-transfer-panel';
 import { MethodTabs } from '../components/method-tabs';
@@ -21,7 +21,7 @@ import { TopupHistory } from '../components/topup-history';
 import { TopupSteps } from '../components/topup-steps';
 import { usePaymentReturn } from '../hooks/use-payment-return';
 import { returnActionOf } from '../utils/return-params';
-import { AMOUNT_PARAM, requestedCoins } from '../utils/suggested-amount';
+import { requestedCoins } from '../utils/suggested-amount';
 
 const METHOD_PARAM = 'method';
 

@@ -79,11 +79,6 @@ export function checkAmount(
   return null;
 }
 
-/** An amount in the method's currency, for hints and errors: "10.000 VND" or "$1.00". */
-export function formatInCurrency(method: PaymentMethod, coins: number): string {
-  return currencyOf(method) === 'VND' ? `${formatNumber(coins)} VND` : `$${coinsToUsd(coins)}`;
-}
-
 /** Quick choices, in coins: common transfer amounts in VND, round dollar amounts otherwise. */
 export function presetAmounts(method: PaymentMethod): number[] {
   return currencyOf(method) === 'VND'

@@ -1,8 +1,5 @@
 import { PAYMENT_MAX_COINS, PAYMENT_MIN_COINS, paymentStepCoins, type PaymentMethod } from '@proxy/contract';
 
-/** The query parameter of /topup that pre-fills the amount, in coins. */
-export const AMOUNT_PARAM = 'amount';
-
 /**
  * docs/screens.md#not-enough-balance: the amount that covers `coins` with the method, i.e. `coins`
  * rounded up to the method's step and raised to its minimum (never above the maximum).

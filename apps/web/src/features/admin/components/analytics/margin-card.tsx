@@ -7,8 +7,9 @@ import ArrowForwardOutlined from '@mui/icons-material/ArrowForwardOutlined';
 import { useTranslation } from 'react-i18next';
 import { formatMargin, hasMarginDays, MarginByCountryTable, MarginDailyChart } from '@/components/margin-figures';
 import { paths } from '@/config/paths';
+import { useMargin } from '@/hooks/use-margin';
 import { formatMoney } from '@/lib/format';
-import { useMarginStats, type StatsRange } from '../../api/stats';
+import type { StatsRange } from '../../api/stats';
 import { marginCsv } from '../../utils/analytics-csv';
 import { ChartCard } from './chart-card';
 
@@ -19,7 +20,7 @@ import { ChartCard } from './chart-card';
  */
 export function MarginCard({ range, valid }: { range: StatsRange; valid: boolean }) {
   const { t, i18n } = useTranslation();
-  const margin = useMarginStats(range, valid);
+  const margin = useMargin(range, valid);
   const data = margin.data;
   const empty = data !== undefined && !hasMarginDays(data.daily) && data.byCountry.length === 0;
   const money = (coins: number) => formatMoney(coins, t, i18n.language);

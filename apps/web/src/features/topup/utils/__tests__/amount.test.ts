@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInputText, checkAmount, formatInCurrency, parseAmountInput, presetAmounts } from '../amount';
+import { amountInputText, checkAmount, parseAmountInput, presetAmounts } from '../amount';
 
 describe('parseAmountInput', () => {
   it('should read VND with or without group separators', () => {
@@ -47,13 +47,6 @@ describe('checkAmount', () => {
 
   it('should refuse more than the largest top-up', () => {
     expect(checkAmount('bank', 2_000_000_000)).toEqual({ kind: 'max', maxAmount: 1_000_000_000 });
-  });
-});
-
-describe('formatInCurrency', () => {
-  it('should show VND with dots and dollars with two decimals', () => {
-    expect(formatInCurrency('bank', 10_000)).toBe('10.000 VND');
-    expect(formatInCurrency('paypal', 24_000)).toBe('$1.00');
   });
 });
 
