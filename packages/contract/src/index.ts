@@ -3,6 +3,7 @@ export * from './error-data.js';
 export * from './constants.js';
 export * from './format.js';
 export * from './period.js';
+export * from './zoned-days.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/user.js';

@@ -71,6 +71,7 @@ const siteInfoShape = {
       until: nullable(text({ pattern: ISO_DATETIME_OFFSET })),
     }),
   ),
+  timeZone: optional(string),
 };
 
 /** ZSiteInfo: the branding and flags of the serving host (docs/screens.md#branding). */

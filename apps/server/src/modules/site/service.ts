@@ -15,6 +15,7 @@ import {
   findSiteById,
   mergeSiteSettings,
   updateSiteProducts,
+  updateSiteTimeZone,
   type Site,
 } from './repository.js';
 import { recordSettingChanges, type Actor } from './setting-changes.js';
@@ -150,12 +151,14 @@ export function siteInfo(
     googleClientId: s.googleClientId ?? ctx.config.GOOGLE_CLIENT_ID ?? null,
     promotion,
     maintenance: activeMaintenance(s, ctx.clock.now()),
+    timeZone: site.timeZone,
   });
 }
 
 /** The admin-editable settings of a site, with their defaults. */
-export function siteSettingsView(site: Pick<Site, 'settings'>): TSiteSettings {
+export function siteSettingsView(site: Pick<Site, 'settings' | 'timeZone'>): TSiteSettings {
   return {
+    timeZone: site.timeZone,
     lockDays: site.settings.lockDays ?? LOCK_DAYS.default,
     apiRateLimitPerMin: site.settings.apiRateLimitPerMin ?? API_RATE_LIMIT.default,
     ...(site.settings.supplierRates ? { supplierRates: site.settings.supplierRates } : {}),
@@ -164,19 +167,29 @@ export function siteSettingsView(site: Pick<Site, 'settings'>): TSiteSettings {
 
 /**
  * Saves part of the settings document (the lock period, the API limit, the maintenance notice:
- * docs/wire-contract.md#sites) and audits each changed key, in one transaction.
+ * docs/wire-contract.md#sites) and the time zone (a column: statistics read it per site), and
+ * audits each changed key, in one transaction.
  */
 export async function updateSiteSettings(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   actor: Actor,
   siteId: string,
-  patch: Partial<Pick<SiteSettings, 'lockDays' | 'apiRateLimitPerMin' | 'maintenance' | 'supplierRates'>>,
+  {
+    timeZone,
+    ...patch
+  }: Partial<Pick<SiteSettings, 'lockDays' | 'apiRateLimitPerMin' | 'maintenance' | 'supplierRates'>> & {
+    timeZone?: string;
+  },
 ): Promise<Site> {
   await ctx.db.transaction(async (tx) => {
     const site = await lockSite(tx, siteId);
     if (site && Object.keys(patch).length > 0) {
       await mergeSiteSettings(tx, siteId, patch);
       await recordSettingChanges(tx, ctx.clock.now(), siteId, actor, { ...site.settings }, patch);
+    }
+    if (site && timeZone !== undefined) {
+      await updateSiteTimeZone(tx, siteId, timeZone);
+      await recordSettingChanges(tx, ctx.clock.now(), siteId, actor, { timeZone: site.timeZone }, { timeZone });
     }
   });
   return (await findSiteById(ctx.db, siteId))!;

@@ -21,6 +21,7 @@ const site = {
   googleClientId: null,
   promotion: { tiers: [{ minAmount: 100, percent: 5 }], endsAt: null },
   maintenance: { enabled: true, message: ' Bảo trì ', messageEng: 'Down', until: '2026-01-01T00:00:00+07:00' },
+  timeZone: 'Asia/Ho_Chi_Minh',
 };
 
 const me = {
