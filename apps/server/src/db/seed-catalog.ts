@@ -218,7 +218,8 @@ export function ipv4Range(prefix: string, from: number, to: number): string[] {
  * The embedded node on 127.0.0.1 (docs/gateway-protocol.md#nodes): loopback IPv4 pools per country
  * (all of 127.0.0.0/8 is bindable on Linux), IPv6 from IPV6_PREFIX or else the one IPv6 address
  * every host can bind without a route, the loopback ::1, as a prefix of one (::1/128): proxies
- * egress from it, and an IP change succeeds, as it does on a real prefix, keeping that address.
+ * egress from it, and an IP change answers that no other address is free (NOT_ENOUGT_PROXY,
+ * reason noFreeAddress) rather than "changing" to the same address.
  */
 export async function seedLocalNode(
   db: DbOrTx,
