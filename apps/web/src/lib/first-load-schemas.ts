@@ -1,4 +1,4 @@
-import type { TMe, TSiteInfo } from '@proxy/contract';
+import type { PaymentMethod, TMe, TSiteInfo } from '@proxy/contract';
 import {
   array,
   boolean,
@@ -72,6 +72,12 @@ const siteInfoShape = {
     }),
   ),
   timeZone: optional(string),
+  // PAYMENT_METHODS, written out: the first load does not import the contract's values (zod).
+  paymentMethods: optional(
+    array(
+      oneOf<readonly PaymentMethod[]>(['bank', 'paypal', 'card', 'momo', 'perfectmoney', 'usdt', 'bytepay', 'tazapay']),
+    ),
+  ),
 };
 
 /** ZSiteInfo: the branding and flags of the serving host (docs/screens.md#branding). */

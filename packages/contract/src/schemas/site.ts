@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCK_DAYS } from '../constants.js';
 import { API_RATE_LIMIT } from './developer.js';
 import { ZListQuery, zEchoable, ZId } from './common.js';
+import { ZPaymentMethod } from './payments.js';
 
 /**
  * The maintenance notice (docs/wire-contract.md#site-content): a banner for everyone; while it is
@@ -68,6 +69,8 @@ export const ZSiteInfo = z.object({
   maintenance: ZMaintenance.nullable(),
   /** The IANA time zone the site counts its days in (statistics, their date pickers). */
   timeZone: z.string().optional(),
+  /** The payment methods the site has switched on, for the landing (docs/money.md#payment-methods). */
+  paymentMethods: z.array(ZPaymentMethod).optional(),
 });
 export type TSiteInfo = z.infer<typeof ZSiteInfo>;
 

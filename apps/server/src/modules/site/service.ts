@@ -1,6 +1,8 @@
 import {
   API_RATE_LIMIT,
   LOCK_DAYS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
   type TMaintenance,
   type TSiteInfo,
   type TSiteProductsUpdate,
@@ -103,6 +105,14 @@ export function normaliseHost(raw: string | undefined): string {
   return host.replace(/\.$/, '');
 }
 
+/**
+ * Whether a payment method is switched on (docs/money.md#payment-methods): as the admin set it;
+ * unset, bank transfer is on (the simulator until a real account is set) and the others are off.
+ */
+export function paymentMethodOn(settings: SiteSettings, method: PaymentMethod): boolean {
+  return settings.payments?.methods?.[method]?.enabled ?? method === 'bank';
+}
+
 /** The maintenance notice while it is on (enabled, and its end time not passed), else null. */
 export function activeMaintenance(settings: SiteSettings, now: Date): TMaintenance | null {
   const m = settings.maintenance;
@@ -152,6 +162,7 @@ export function siteInfo(
     promotion,
     maintenance: activeMaintenance(s, ctx.clock.now()),
     timeZone: site.timeZone,
+    paymentMethods: PAYMENT_METHODS.filter((m) => paymentMethodOn(s, m)),
   });
 }
 

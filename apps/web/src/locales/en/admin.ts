@@ -48,6 +48,8 @@ export const admin: typeof vi = {
     list: 'Packages',
     editTitle: 'Edit the {{name}} package',
     name: 'Name',
+    nameEng: 'English name',
+    nameEngHelp: 'Shown to English readers; empty shows the name.',
     days: 'Days',
     proxies: 'Proxies',
     bandwidthGb: 'Bandwidth (GB)',

@@ -46,6 +46,8 @@ export const admin = {
     list: 'Danh sách gói',
     editTitle: 'Sửa gói {{name}}',
     name: 'Tên gói',
+    nameEng: 'Tên tiếng Anh',
+    nameEngHelp: 'Hiện cho người đọc tiếng Anh; để trống sẽ hiện tên gốc.',
     days: 'Số ngày',
     proxies: 'Số proxy',
     bandwidthGb: 'Băng thông (GB)',

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { SupportChannelIcon } from '@/components/support-channel-icon';
-import { channelLink, useSupportInfo } from '@/lib/support-info';
+import { channelLink, hasUsableChannel, useSupportInfo } from '@/lib/support-info';
 import { PageContainer } from '../components/page-container';
 
 /** docs/screens.md#tools-tutorials-support: the site's channels as buttons that open the right app, hours and a note. */
@@ -23,7 +23,7 @@ export function SupportRoute() {
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {t('content.support.intro')}
           </Typography>
-          {data.channels.length === 0 && <Typography>{t('content.support.none')}</Typography>}
+          {!hasUsableChannel(data.channels) && <Typography>{t('content.support.none')}</Typography>}
           <Stack spacing={1.5} sx={{ maxWidth: 480 }} data-testid="support-channels">
             {data.channels.map((c, i) => {
               const link = channelLink(c);

@@ -22,6 +22,7 @@ import { useBuyKeyPackage } from '../api/buy-key-package';
 import { CountrySelect, firstAvailableCountry } from './country-select';
 import { keyOrderProblem, keyOrderSchema, keyOrderTotal, type KeyOrderProblem, type KeyOrderValues } from './key-order';
 import { PriceSummary } from './price-summary';
+import { packageName } from '@/lib/catalog/package-name';
 
 interface KeyOrderFormProps {
   countries: TCountry[];
@@ -96,7 +97,7 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
                 >
                   {packages.map((p) => (
                     <MenuItem key={p.id} value={p.id}>
-                      <ListItemText primary={p.name} secondary={packageText(p)} sx={{ my: 0 }} />
+                      <ListItemText primary={packageName(p, i18n.language)} secondary={packageText(p)} sx={{ my: 0 }} />
                     </MenuItem>
                   ))}
                 </TextField>
@@ -141,7 +142,7 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
               lines={
                 pkg
                   ? [
-                      { label: t('dashboard.purchase.key.package'), value: pkg.name },
+                      { label: t('dashboard.purchase.key.package'), value: packageName(pkg, i18n.language) },
                       { label: t('dashboard.purchase.key.pricePerKey'), value: money(pkg.price) },
                       { label: t('common.period'), value: formatPeriod({ unit: 'day', value: pkg.days }, t) },
                       { label: t('dashboard.purchase.protocol'), value: t(`common.protocol.${values.protocol}`) },
