@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './error-data.js';
 export * from './constants.js';
 export * from './format.js';
+export * from './numbers.js';
 export * from './period.js';
 export * from './zoned-days.js';
 export * from './schemas/common.js';
