@@ -21,9 +21,8 @@ export function SupportRoute() {
       {data && (
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('content.support.intro')}
+            {hasUsableChannel(data.channels) ? t('content.support.intro') : t('content.support.none')}
           </Typography>
-          {!hasUsableChannel(data.channels) && <Typography>{t('content.support.none')}</Typography>}
           <Stack spacing={1.5} sx={{ maxWidth: 480 }} data-testid="support-channels">
             {data.channels.map((c, i) => {
               const link = channelLink(c);
