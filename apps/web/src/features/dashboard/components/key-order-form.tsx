@@ -47,6 +47,10 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
   });
   const values = useWatch({ control }) as KeyOrderValues;
   const pkg = packages.find((p) => p.id === values.packageId);
+  const nameOf = (id: string) => {
+    const found = packages.find((p) => p.id === id);
+    return found ? packageName(found, i18n.language) : '';
+  };
   const total = keyOrderTotal(pkg, values.quantity);
   const money = (coins: number) => formatMoney(coins, t, i18n.language);
   const problemText = (problem: string | undefined) =>
@@ -183,7 +187,7 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
           <DialogContentText>
             {t('dashboard.purchase.key.confirmMessage', {
               quantity: confirming.values.quantity,
-              name: packages.find((p) => p.id === confirming.values.packageId)?.name ?? '',
+              name: nameOf(confirming.values.packageId),
               country: countryName(
                 confirming.values.country,
                 i18n.language,
