@@ -15,7 +15,7 @@ import { useE2E } from './support/setup';
 
 // The catalogue screens: buying packages and rotating keys from the dashboard, stock messages,
 // and the admin's order, key and node lists. The demo catalogue (apps/server/src/db/seed-catalog.ts):
-// v4 packages Trial 7.200, Starter 120.000 and Business 450.000 coins; key package "Key 1 day" 15.000.
+// v4 packages Trial 7.200, Starter 120.000 and Business 450.000 coins; key package "Key 1 ngày" (English "Key 1 day") 15.000.
 const e2e = useE2E();
 
 interface LocalNode {
@@ -180,8 +180,12 @@ describe('admin lists', () => {
     });
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     const code = bought.body.order.code;
-    const keyPackages = await api<{ id: string; name: string }[]>(server, 'GET', '/api/key-package/get-all-package');
-    const keyPackage = keyPackages.body.find((p) => p.name === 'Key 1 day');
+    const keyPackages = await api<{ id: string; nameEng: string | null }[]>(
+      server,
+      'GET',
+      '/api/key-package/get-all-package',
+    );
+    const keyPackage = keyPackages.body.find((p) => p.nameEng === 'Key 1 day');
     const boughtKey = await api<{ keys: { key: string }[] }>(
       server,
       'POST',

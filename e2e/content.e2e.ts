@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, creditCustomer, loginViaUi, ownerOf, ownerToken } from './support/app';
+import {
+  api,
+  createCustomer,
+  creditCustomer,
+  loginViaUi,
+  ownerOf,
+  ownerToken,
+  setSupportChannels,
+} from './support/app';
 import { useE2E } from './support/setup';
 
 // The customer-facing content: the home page from the CMS with live prices, the admin's
@@ -182,6 +190,7 @@ describe('public pages', () => {
       .getByText('curl -x http://user:pass@203.0.113.10:20001 https://api.ipify.org')
       .waitFor();
 
+    await setSupportChannels(server);
     await page.goto(`${server.baseUrl}/support?lang=vi`);
     const telegram = page.getByTestId('support-channels').getByRole('link', { name: /Telegram/ });
     expect(await telegram.getAttribute('href')).toBe('https://t.me/proxy_support');

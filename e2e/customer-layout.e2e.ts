@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createCustomer, creditCustomer, loginViaUi, tokenOf, type Credentials } from './support/app';
+import {
+  api,
+  createCustomer,
+  creditCustomer,
+  loginViaUi,
+  setSupportChannels,
+  tokenOf,
+  type Credentials,
+} from './support/app';
 import { layoutProblems } from './support/layout-checks';
 import { useE2E } from './support/setup';
 
@@ -40,7 +48,8 @@ beforeAll(async () => {
     body: { country: 'VN', quantity: 50, period: { unit: 'day', value: 1 } },
   });
   expect(bought.status, JSON.stringify(bought.body)).toBe(200);
-  // The demo's support channels, with the setting that used to float them over the page.
+  // Support channels, with the setting that used to float them over the page.
+  await setSupportChannels(server);
   const support = await api(server, 'GET', '/api/support/support-info');
   expect(support.body).toMatchObject({ showIcons: true });
   expect((support.body as { channels: unknown[] }).channels.length).toBeGreaterThan(1);

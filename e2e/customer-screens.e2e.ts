@@ -32,8 +32,12 @@ async function buyV6(server: RunningServer, token: string, quantity = 50): Promi
 }
 
 async function buyKey(server: RunningServer, token: string): Promise<{ key: string; id: string }> {
-  const packages = await api<{ id: string; name: string }[]>(server, 'GET', '/api/key-package/get-all-package');
-  const pkg = packages.body.find((p) => p.name === 'Key 1 day');
+  const packages = await api<{ id: string; nameEng: string | null }[]>(
+    server,
+    'GET',
+    '/api/key-package/get-all-package',
+  );
+  const pkg = packages.body.find((p) => p.nameEng === 'Key 1 day');
   const res = await api<{ keys: { key: string; id: string }[] }>(
     server,
     'POST',

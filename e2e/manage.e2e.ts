@@ -35,8 +35,12 @@ async function customerWithProxies(server: RunningServer, creds: Credentials): P
     body: { country: 'VN', quantity: 2, period: { unit: 'day', value: 1 } },
   });
   expect(proxies.status, JSON.stringify(proxies.body)).toBe(200);
-  const packages = await api<{ id: string; name: string }[]>(server, 'GET', '/api/key-package/get-all-package');
-  const keyPackage = packages.body.find((p) => p.name === 'Key 1 day');
+  const packages = await api<{ id: string; nameEng: string | null }[]>(
+    server,
+    'GET',
+    '/api/key-package/get-all-package',
+  );
+  const keyPackage = packages.body.find((p) => p.nameEng === 'Key 1 day');
   expect(keyPackage, 'the demo key package').toBeDefined();
   const key = await api(server, 'POST', `/api/key/buy-key-package/${keyPackage?.id}`, {
     token,

@@ -131,6 +131,30 @@ export function ownerToken(server: RunningServer): Promise<string> {
   return tokenOf(server, ownerOf(server));
 }
 
+/**
+ * Gives the default site support channels (the demo seeds none: docs/screens.md#tools-tutorials-support),
+ * shown as the support button's menu.
+ */
+export async function setSupportChannels(server: RunningServer): Promise<void> {
+  const res = await api(server, 'POST', '/api/support/admin/add-support', {
+    token: await ownerToken(server),
+    body: {
+      channels: [
+        { kind: 'telegram', label: 'Telegram', value: '@proxy_support' },
+        { kind: 'zalo', label: 'Zalo', value: '0900000000' },
+        { kind: 'email', label: 'Email', value: 'support@example.com' },
+      ],
+      hours: '8:00–22:00 (GMT+7)',
+      note: '',
+      noteEng: '',
+      showIcons: true,
+    },
+  });
+  if (res.status !== 200) {
+    throw new Error(`add-support answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+}
+
 /** Credits a customer through the owner's add-to-balance (docs/wire-contract.md#user: the admin calls). */
 export async function creditCustomer(server: RunningServer, email: string, amount: number): Promise<void> {
   const token = await ownerToken(server);

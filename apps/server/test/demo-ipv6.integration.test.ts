@@ -4,8 +4,8 @@ import { build, customer, livePorts, startLive, waitForListening, type LiveStack
 
 /**
  * The demo's IPv6 proxies end to end, without IPV6_PREFIX: they egress from ::1, the checker's
- * echo service answers on ::1 too, so a check passes through the real gateway, and a manual IP
- * change succeeds. A pool with no other address says so instead of a generic shortage.
+ * echo service answers on ::1 too, so a check passes through the real gateway; a manual IP change
+ * says that no other address is free (::1/128 holds one), as does any pool with no other address.
  */
 let t: TestApp;
 let live: LiveStack;
@@ -56,7 +56,7 @@ describe('the demo IPv6 proxy', () => {
   });
 
   for (const protocol of ['http', 'socks5'] as const) {
-    it(`should pass the checker over ${protocol} from ::1, change its IP on request and pass again`, async () => {
+    it(`should pass the checker over ${protocol} from ::1, refuse an IP change with noFreeAddress and pass again`, async () => {
       const c = await customer(t, 100_000_000);
       const p = await buy(c.token, 'v6', protocol);
       expect(p.egressIp).toBe('::1');
@@ -67,8 +67,16 @@ describe('the demo IPv6 proxy', () => {
         token: c.token,
         payload: { listProxyId: [p.id] },
       });
-      expect(reset.statusCode, reset.body).toBe(200);
-      expect(reset.json()[0]).toMatchObject({ id: p.id, egressIp: '::1' });
+      expect(reset.statusCode, reset.body).toBe(400);
+      expect(reset.json()).toMatchObject({
+        message: 'NOT_ENOUGT_PROXY',
+        data: { reason: 'noFreeAddress', product: 'v6', country: 'JP', available: 0 },
+      });
+      const list = await t.inject({ method: 'GET', url: '/api/v6-proxy/list-proxy-me?limit=50', token: c.token });
+      expect(list.json().items.find((x: { id: string }) => x.id === p.id)).toMatchObject({
+        egressIp: '::1',
+        ipChangedAt: null,
+      });
       expect(await check(c.token, 'v6', p.id)).toMatchObject({ live: true, egressIp: '::1' });
     });
   }

@@ -125,7 +125,8 @@ export async function seedCatalog(db: DbOrTx, siteId: string): Promise<void> {
       id: randomUUID(),
       siteId,
       product: 'key',
-      name: 'Key 1 day',
+      name: 'Key 1 ngày',
+      nameEng: 'Key 1 day',
       price: 15_000,
       days: 1,
       proxies: 1,
@@ -136,7 +137,8 @@ export async function seedCatalog(db: DbOrTx, siteId: string): Promise<void> {
       id: randomUUID(),
       siteId,
       product: 'key',
-      name: 'Key 30 days',
+      name: 'Key 30 ngày',
+      nameEng: 'Key 30 days',
       price: 300_000,
       days: 30,
       proxies: 1,
@@ -218,7 +220,8 @@ export function ipv4Range(prefix: string, from: number, to: number): string[] {
  * The embedded node on 127.0.0.1 (docs/gateway-protocol.md#nodes): loopback IPv4 pools per country
  * (all of 127.0.0.0/8 is bindable on Linux), IPv6 from IPV6_PREFIX or else the one IPv6 address
  * every host can bind without a route, the loopback ::1, as a prefix of one (::1/128): proxies
- * egress from it, and an IP change succeeds, as it does on a real prefix, keeping that address.
+ * egress from it, and an IP change answers that no other address is free (NOT_ENOUGT_PROXY,
+ * reason noFreeAddress) rather than "changing" to the same address.
  */
 export async function seedLocalNode(
   db: DbOrTx,

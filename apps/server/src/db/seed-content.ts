@@ -46,12 +46,9 @@ const LANDING: StoredLanding = {
   quotes: [],
 };
 
+// No invented contacts: customers see support channels once an admin adds the site's real ones.
 const SUPPORT = {
-  channels: [
-    { kind: 'telegram' as const, label: 'Telegram', value: '@proxy_support' },
-    { kind: 'zalo' as const, label: 'Zalo', value: '0900000000' },
-    { kind: 'email' as const, label: 'Email', value: 'support@example.com' },
-  ],
+  channels: [],
   hours: '8:00–22:00 (GMT+7)',
   note: 'Gửi kèm email tài khoản và mã đơn để được hỗ trợ nhanh hơn.',
   noteEng: 'Include your account email and order code for a faster answer.',

@@ -9,18 +9,21 @@ const PRESETS = [7, 30, 90];
 
 /**
  * The two dates of an admin figures page and the 7/30/90-day presets (admin texts only: the
- * pages that show it load them). `testIdPrefix` names the inputs `<prefix>-from` and `<prefix>-to`.
+ * pages that show it load them). `testIdPrefix` names the inputs `<prefix>-from` and `<prefix>-to`;
+ * the presets end on today in `timeZone`, the zone the page's figures are counted in.
  */
 export function DayRangeFields({
   range,
   onChange,
   valid,
   testIdPrefix,
+  timeZone = 'UTC',
 }: {
   range: DayRange;
   onChange: (next: (range: DayRange) => DayRange) => void;
   valid: boolean;
   testIdPrefix: string;
+  timeZone?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -52,7 +55,7 @@ export function DayRangeFields({
         }}
       >
         {PRESETS.map((n) => (
-          <Button key={n} onClick={() => onChange(() => lastDays(n))}>
+          <Button key={n} onClick={() => onChange(() => lastDays(n, Date.now(), timeZone))}>
             {t('analytics.lastDays', { count: n })}
           </Button>
         ))}

@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import { useTranslation } from 'react-i18next';
-import { useSupportInfo } from '@/lib/support-info';
+import { hasUsableChannel, useSupportInfo } from '@/lib/support-info';
 
 const loadMenu = () => import('./support-menu');
 const SupportMenu = lazy(loadMenu);
@@ -18,7 +18,7 @@ export function SupportButton({ color = 'inherit' }: { color?: 'inherit' | 'prim
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // The menu's chunk is fetched when the pointer or focus reaches the button, before the click.
   const [wanted, setWanted] = useState(false);
-  if (!data?.showIcons || data.channels.length === 0) {
+  if (!data?.showIcons || !hasUsableChannel(data.channels)) {
     return null;
   }
   const prefetch = () => {

@@ -1,18 +1,22 @@
+import { addDays, dayIn } from '@proxy/contract';
+
 const DAY_MS = 86_400_000;
 /** The stats calls take at most 366 days, both ends included. */
 const MAX_SPAN_DAYS = 365;
 
-/** A range of UTC days, YYYY-MM-DD, both included (the admin stats calls' `from` and `to`). */
+/** A range of days, YYYY-MM-DD, both included (the admin stats calls' `from` and `to`). */
 export interface DayRange {
   from: string;
   to: string;
 }
 
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The last `n` UTC days up to `now`, both included. */
-export function lastDays(n: number, now = Date.now()): DayRange {
-  return { from: utcDay(now - (n - 1) * DAY_MS), to: utcDay(now) };
+/**
+ * The last `n` days up to `now`, both included, as days of `timeZone`: the site's zone for the
+ * figures counted in it (docs/product-rules.md#time-zones), UTC for those counted in UTC.
+ */
+export function lastDays(n: number, now = Date.now(), timeZone = 'UTC'): DayRange {
+  const to = dayIn(new Date(now), timeZone);
+  return { from: addDays(to, -(n - 1)), to };
 }
 
 /** Whether the stats calls accept the range: from ≤ to, at most 366 days. */

@@ -1,4 +1,4 @@
-import type { TMe, TSiteInfo } from '@proxy/contract';
+import type { PaymentMethod, TMe, TSiteInfo } from '@proxy/contract';
 import {
   array,
   boolean,
@@ -70,6 +70,13 @@ const siteInfoShape = {
       messageEng: text({ trim: true, max: 500 }),
       until: nullable(text({ pattern: ISO_DATETIME_OFFSET })),
     }),
+  ),
+  timeZone: optional(string),
+  // PAYMENT_METHODS, written out: the first load does not import the contract's values (zod).
+  paymentMethods: optional(
+    array(
+      oneOf<readonly PaymentMethod[]>(['bank', 'paypal', 'card', 'momo', 'perfectmoney', 'usdt', 'bytepay', 'tazapay']),
+    ),
   ),
 };
 

@@ -55,6 +55,8 @@ export const ZUpdateRetailRequest = z
 export const ZPackage = z.object({
   id: z.string(),
   name: z.string(),
+  /** The English name (docs/product-rules.md#catalogue), null when none is set: English readers see `name`. */
+  nameEng: z.string().nullable(),
   price: z.number().int(),
   days: z.number().int(),
   proxies: z.number().int(),
@@ -68,6 +70,8 @@ export const ZAdminPackage = ZPackage.extend({ active: z.boolean(), product: ZPr
 export const ZUpdatePackageRequest = z
   .object({
     name: z.string().trim().min(1).max(100),
+    /** Empty or null clears it. */
+    nameEng: z.string().trim().max(100).nullable(),
     price: z.number().int().min(0).max(1_000_000_000),
     days: z.number().int().min(1).max(3650),
     proxies: z.number().int().min(1).max(100_000),
@@ -121,6 +125,7 @@ export type TCreateCountryRequest = z.infer<typeof ZCreateCountryRequest>;
 /** POST /api/{product}-package/admin/create-package */
 export const ZCreatePackageRequest = z.object({
   name: z.string().trim().min(1).max(100),
+  nameEng: z.string().trim().max(100).nullable().optional().default(null),
   price: ZPriceCoins,
   days: z.number().int().min(1).max(3650),
   proxies: z.number().int().min(1).max(100_000),

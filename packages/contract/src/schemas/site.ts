@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCK_DAYS } from '../constants.js';
 import { API_RATE_LIMIT } from './developer.js';
 import { ZListQuery, zEchoable, ZId } from './common.js';
+import { ZPaymentMethod } from './payments.js';
 
 /**
  * The maintenance notice (docs/wire-contract.md#site-content): a banner for everyone; while it is
@@ -15,6 +16,27 @@ export const ZMaintenance = z.object({
   until: z.string().datetime({ offset: true }).nullable(),
 });
 export type TMaintenance = z.infer<typeof ZMaintenance>;
+
+/** The time zone a new site counts its days in (docs/product-rules.md#time-zones). */
+export const DEFAULT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+/**
+ * An IANA time zone name that Intl knows: its canonical form is in Intl's list of zones (which
+ * names UTC only through its aliases), e.g. Asia/Ho_Chi_Minh, Europe/Berlin or UTC.
+ */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(name)) {
+    return false;
+  }
+  try {
+    const canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return canonical === 'UTC' || Intl.supportedValuesOf('timeZone').includes(canonical);
+  } catch {
+    return false;
+  }
+}
+
+export const ZTimeZone = z.string().max(64).refine(isTimeZone, { message: 'not an IANA time zone' });
 
 export const ZSiteInfo = z.object({
   title: z.string(),
@@ -45,6 +67,10 @@ export const ZSiteInfo = z.object({
     .nullable(),
   /** The maintenance notice while it is on, else null. */
   maintenance: ZMaintenance.nullable(),
+  /** The IANA time zone the site counts its days in (statistics, their date pickers). */
+  timeZone: z.string().optional(),
+  /** The payment methods the site has switched on, for the landing (docs/money.md#payment-methods). */
+  paymentMethods: z.array(ZPaymentMethod).optional(),
 });
 export type TSiteInfo = z.infer<typeof ZSiteInfo>;
 
@@ -94,6 +120,8 @@ export const ZSiteSettings = z.object({
     .record(z.string().regex(/^[A-Z]{3}$/), z.number().int().min(0).max(100_000_000))
     .refine((r) => Object.keys(r).length <= 20, { message: 'at most 20 currencies' })
     .optional(),
+  /** The IANA time zone the site's days are counted in (docs/product-rules.md#time-zones). */
+  timeZone: ZTimeZone.optional(),
 });
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 

@@ -27,7 +27,7 @@ export const ZTotalStats = z.object({
 });
 export type TTotalStats = z.infer<typeof ZTotalStats>;
 
-/** from/to: UTC days (a date, or the day of a date-time), both included; at most 366 days. */
+/** from/to: days of the site's time zone (a date, or the UTC day of a date-time), both included; at most 366 days. */
 export const ZStatsRangeQuery = z
   .object({ from: ZDayBound, to: ZDayBound })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] })

@@ -60,6 +60,8 @@ export const packages = pgTable(
       .references(() => sites.id, { onDelete: 'cascade' }),
     product: product('product').notNull(),
     name: text('name').notNull(),
+    /** The English name, shown to English readers; null shows `name`. */
+    nameEng: text('name_eng'),
     /** Coins for the package; for key packages, per key. */
     price: integer('price').notNull(),
     days: integer('days').notNull(),

@@ -49,6 +49,8 @@ export const sites = pgTable('sites', {
   forceEnglish: boolean('force_english').notNull().default(false),
   companyFooter: boolean('company_footer').notNull().default(false),
   companyName: text('company_name'),
+  /** The IANA time zone the site's days are counted in (analytics, agency statistics). */
+  timeZone: text('time_zone').notNull().default('Asia/Ho_Chi_Minh'),
   settings: jsonb('settings')
     .$type<SiteSettings>()
     .notNull()

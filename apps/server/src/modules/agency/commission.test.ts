@@ -9,6 +9,7 @@ import {
   sepay,
   setPromotion,
 } from '../../../test/payments.js';
+import { addDays, dayIn, DEFAULT_TIME_ZONE } from '@proxy/contract';
 import { activeAgency, B, call, registerMember } from './agency-test-kit.js';
 import { commissionOf } from './money.js';
 import { findCommissionMismatches } from './repository.js';
@@ -56,7 +57,7 @@ describe('commission on a member’s top-up', () => {
     expect(members.json().items[0]).toMatchObject({ email: member.email, deposit: 123_459 });
     const stats = await call(t, owner.token, 'GET', '/api/agency/my-stats');
     expect(stats.json()).toEqual({ members: 1, totalDeposit: 123_459, totalCommission: 12_345, balanceTransferred: 0 });
-    const day = t.clock.now().toISOString().slice(0, 10);
+    const day = dayIn(t.clock.now(), DEFAULT_TIME_ZONE);
     const daily = await call(t, owner.token, 'GET', `/api/agency/stats?from=${day}&to=${day}`);
     expect(daily.json().days).toEqual([{ date: day, newMembers: 1, deposit: 123_459, commission: 12_345 }]);
   });
@@ -171,5 +172,44 @@ describe('POST /api/agency/transfer', () => {
     const res = await call(t, owner.token, 'POST', '/api/agency/transfer', { email: mine.email, amount: 1 });
     expect([res.statusCode, res.json().message]).toEqual([400, 'AGENCY_NOT_ACTIVE']);
     expect(await balanceOf(t, owner.id)).toBe(10_000);
+  });
+});
+
+describe("the agency's days in the site's time zone", () => {
+  it('should count a top-up at 23:30 UTC in the next day in Ho Chi Minh and in the same day in UTC', async () => {
+    // The next 23:30 UTC (within a day: the sessions below stay valid).
+    const now = t.clock.nowMs();
+    const target = Date.parse(`${new Date(now).toISOString().slice(0, 10)}T23:30:00Z`);
+    t.clock.advance((target > now ? target : target + 86_400_000) - now);
+    const utcDay = t.clock.now().toISOString().slice(0, 10);
+    const { owner, code, admin } = await activeAgency(t, 10);
+    const member = await registerMember(t, code);
+    expect((await postBank(t, sepay(`pay ${await codeBillOf(t, member.id)}`, 200_000), BANK_KEY, B)).statusCode).toBe(
+      200,
+    );
+    const days = async () => {
+      const q = `from=${addDays(utcDay, -1)}&to=${addDays(utcDay, 1)}`;
+      const res = await call(t, owner.token, 'GET', `/api/agency/stats?${q}`);
+      return res
+        .json()
+        .days.map((d: { date: string; newMembers: number; deposit: number }) => [d.date, d.newMembers, d.deposit]);
+    };
+    expect(await days()).toEqual([
+      [addDays(utcDay, -1), 0, 0],
+      [utcDay, 0, 0],
+      [addDays(utcDay, 1), 1, 200_000],
+    ]);
+    const zone = (timeZone: string) =>
+      call(t, admin.token, 'PUT', '/api/setting/admin/update', { settings: { timeZone } });
+    expect((await zone('UTC')).statusCode).toBe(200);
+    try {
+      expect(await days()).toEqual([
+        [addDays(utcDay, -1), 0, 0],
+        [utcDay, 1, 200_000],
+        [addDays(utcDay, 1), 0, 0],
+      ]);
+    } finally {
+      await zone(DEFAULT_TIME_ZONE);
+    }
   });
 });

@@ -272,8 +272,8 @@ export async function sumTransferred(db: DbOrTx, agencyId: string): Promise<numb
   return Number(rows[0]?.s ?? 0);
 }
 
-/** One row per UTC day from `from` to `to` inclusive, empty days included. */
-export async function dailyStats(db: DbOrTx, agencyId: string, from: string, to: string) {
+/** One row per day in the zone `tz` from `from` to `to` inclusive, empty days included. */
+export async function dailyStats(db: DbOrTx, agencyId: string, tz: string, from: string, to: string) {
   const rows = await queryRows<{
     day: string;
     new_members: string | number;
@@ -285,15 +285,15 @@ export async function dailyStats(db: DbOrTx, agencyId: string, from: string, to:
           select to_char(d, 'YYYY-MM-DD') as day
           from generate_series(${from}::date, ${to}::date, interval '1 day') as d
         ), m as (
-          select to_char(joined_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as n
+          select to_char(joined_at at time zone ${tz}, 'YYYY-MM-DD') as day, count(*) as n
           from agency_members where agency_id = ${agencyId} group by 1
         ), dep as (
-          select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+          select to_char(created_at at time zone ${tz}, 'YYYY-MM-DD') as day,
                  sum(amount) as deposit, sum(commission) as commission
           from agency_deposits
           where agency_id = ${agencyId}
-            and created_at >= ${from}::date at time zone 'UTC'
-            and created_at < (${to}::date + 1) at time zone 'UTC'
+            and created_at >= ${from}::date::timestamp at time zone ${tz}
+            and created_at < (${to}::date + 1)::timestamp at time zone ${tz}
           group by 1
         )
         select days.day, coalesce(m.n, 0) as new_members, coalesce(dep.deposit, 0) as deposit,

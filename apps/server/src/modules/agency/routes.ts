@@ -31,7 +31,9 @@ export const agencyRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, e.update, opts, async (req) => agency.updateOwnAgency(app.ctx, caller(req), req.body));
   route(app, e.listMember, opts, async (req) => agency.listOwnMembers(app.ctx, caller(req), req.query));
   route(app, e.myStats, opts, async (req) => agency.myStats(app.ctx, caller(req)));
-  route(app, e.stats, opts, async (req) => agency.dailyStats(app.ctx, caller(req), req.query.from, req.query.to));
+  route(app, e.stats, opts, async (req) =>
+    agency.dailyStats(app.ctx, caller(req), { ...req.query, timeZone: req.site.timeZone }),
+  );
   route(app, e.membership, opts, async (req) => agency.membership(app.ctx, caller(req)));
   route(app, e.transfer, opts, async (req) =>
     transferToMember(app.ctx, caller(req), req.body, req.headers['idempotency-key']),

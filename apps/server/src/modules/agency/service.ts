@@ -99,7 +99,13 @@ export async function myStats(ctx: AppContext, caller: Caller): Promise<TAgencyM
 
 const DAY_MS = 86_400_000;
 
-export async function dailyStats(ctx: AppContext, caller: Caller, from: string, to: string): Promise<TAgencyStats> {
+/** The agency's days from `from` to `to` (YYYY-MM-DD), counted in the site's time zone. */
+export async function dailyStats(
+  ctx: AppContext,
+  caller: Caller,
+  range: { from: string; to: string; timeZone: string },
+): Promise<TAgencyStats> {
+  const { from, to } = range;
   const start = Date.parse(`${from}T00:00:00Z`);
   const end = Date.parse(`${to}T00:00:00Z`);
   // A date that does not exist (2026-02-30) parses to another day or NaN: refuse both.
@@ -112,7 +118,7 @@ export async function dailyStats(ctx: AppContext, caller: Caller, from: string, 
     throw new AppError('VALIDATION_ERROR', { field: 'from' });
   }
   const agency = await ownAgency(ctx.db, caller);
-  return { days: await repo.dailyStats(ctx.db, agency.id, from, to) };
+  return { days: await repo.dailyStats(ctx.db, agency.id, range.timeZone, from, to) };
 }
 
 /** Which agency a user belongs to: anyone may ask about themselves. */

@@ -81,6 +81,7 @@ export async function createPackage(ctx: AppContext, siteId: string, product: Pr
     siteId,
     product,
     name: body.name,
+    nameEng: body.nameEng || null,
     price: body.price,
     days: body.days,
     proxies: body.proxies,

@@ -226,6 +226,38 @@ describe('catalogue admin: packages', () => {
     expect(all.map((p: { id: string }) => p.id)).not.toContain(pkg.id);
   });
 
+  it('should keep an English name beside the name, set, changed and cleared by the admin', async () => {
+    const keys = (await t.inject({ method: 'GET', url: '/api/key-package/get-all-package' })).json();
+    // The demo's key packages are named in Vietnamese with their English names beside them.
+    expect(keys.map((p: { name: string; nameEng: string | null }) => [p.name, p.nameEng])).toEqual([
+      ['Key 1 ngày', 'Key 1 day'],
+      ['Key 30 ngày', 'Key 30 days'],
+    ]);
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/v4-package/admin/create-package',
+      token: admin,
+      payload: { name: 'Gói nhóm', nameEng: 'Team pack', price: 1000, days: 30, proxies: 2, bandwidthGb: null },
+    });
+    expect(created.json()).toMatchObject({ name: 'Gói nhóm', nameEng: 'Team pack' });
+    const id = created.json().id;
+    const update = (body: object) =>
+      t.inject({ method: 'PUT', url: `/api/v4-package/admin/update-package/${id}`, token: admin, payload: body });
+    expect((await update({ nameEng: '  Group pack ' })).json()).toMatchObject({
+      name: 'Gói nhóm',
+      nameEng: 'Group pack',
+    });
+    expect((await update({ nameEng: '' })).json()).toMatchObject({ nameEng: null });
+    expect((await update({ nameEng: 'x'.repeat(101) })).json().message).toBe('VALIDATION_ERROR');
+    const plain = await t.inject({
+      method: 'POST',
+      url: '/api/v4-package/admin/create-package',
+      token: admin,
+      payload: { name: 'Solo', price: 1000, days: 30, proxies: 1 },
+    });
+    expect(plain.json()).toMatchObject({ name: 'Solo', nameEng: null });
+  });
+
   it('should retire a bought package: off sale, the buyer’s proxies still work and renew', async () => {
     const pkg = (
       await t.inject({

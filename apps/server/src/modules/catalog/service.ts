@@ -20,6 +20,7 @@ export function toPackage(p: repo.Package): TPackage {
   return {
     id: p.id,
     name: p.name,
+    nameEng: p.nameEng,
     price: p.price,
     days: p.days,
     proxies: p.proxies,
@@ -83,14 +84,15 @@ export async function updatePackage(
   product: Product,
   id: string,
   body: Partial<
-    Pick<repo.Package, 'name' | 'price' | 'days' | 'proxies' | 'bandwidthGb' | 'minIntervalSec' | 'active'>
+    Pick<repo.Package, 'name' | 'nameEng' | 'price' | 'days' | 'proxies' | 'bandwidthGb' | 'minIntervalSec' | 'active'>
   >,
 ) {
   const row = await repo.findPackage(ctx.db, id);
   if (!row || row.siteId !== siteId || row.product !== product) {
     throw new AppError('PLAN_NOT_EXISTS');
   }
-  const p = await repo.updatePackageRow(ctx.db, id, body);
+  // An empty English name is none: English readers see the name.
+  const p = await repo.updatePackageRow(ctx.db, id, body.nameEng === '' ? { ...body, nameEng: null } : body);
   return { ...toPackage(p), active: p.active, product: p.product };
 }
 

@@ -186,7 +186,7 @@ describe('the auto-renew shortfall warning', () => {
     await sweepEverywhere();
     const warn = mailsTo(c.email).filter((m) => m.subject.startsWith('Auto-renew will fail'));
     expect(warn).toHaveLength(1);
-    const short = Number(/short by ([\d.]+) coins/.exec(warn[0]!.subject)![1]!.replace(/\./g, ''));
+    const short = Number(/short by ([\d,]+) coins?/.exec(warn[0]!.subject)![1]!.replace(/,/g, ''));
     expect(short).toBeGreaterThan(0);
     // At the next lead days the warning is not repeated.
     moveTo(start - 3 * DAY + 60_000);
@@ -217,7 +217,7 @@ describe('low balance', () => {
     await setLanguage(c, { lowBalance: 50_000, language: 'en' });
     await sweepEverywhere();
     await sweepEverywhere();
-    expect(subjects(c.email)).toEqual(['Low balance: 10.000 coins'].sort());
+    expect(subjects(c.email)).toEqual(['Low balance: 10,000 coins'].sort());
     await fund(t, c.id, 100_000);
     await sweepEverywhere();
     await t.ctx.db.transaction(async (tx) => {
@@ -230,7 +230,7 @@ describe('low balance', () => {
       });
     });
     await sweepEverywhere();
-    expect(subjects(c.email)).toEqual(['Low balance: 10.000 coins', 'Low balance: 30.000 coins'].sort());
+    expect(subjects(c.email)).toEqual(['Low balance: 10,000 coins', 'Low balance: 30,000 coins'].sort());
   });
 });
 
@@ -244,8 +244,8 @@ describe('top-up credited', () => {
     expect((await postBank(t, body)).statusCode).toBe(200);
     await sweepEverywhere();
     await sweepEverywhere();
-    expect(subjects(c.email)).toEqual(['Top-up credited: 150.000 coins']);
-    expect(mailsTo(c.email)[0]!.text).toBe('150.000 coins credited. Balance: 150.000 coins.');
+    expect(subjects(c.email)).toEqual(['Top-up credited: 150,000 coins']);
+    expect(mailsTo(c.email)[0]!.text).toBe('150,000 coins credited. Balance: 150,000 coins.');
   });
 });
 

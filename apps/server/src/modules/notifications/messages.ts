@@ -1,4 +1,4 @@
-import { formatCoins } from '@proxy/contract';
+import { formatCoinsIn } from '@proxy/contract';
 
 /**
  * The texts of alerts by mail and Telegram, in the customer's language (vi or en). Webhooks carry
@@ -51,7 +51,9 @@ type Data = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 const count = (d: Data) => (items(d).length === 1 ? '1 proxy/key' : `${items(d).length} proxies/keys`);
 const days = (v: unknown) => (Number(v) === 1 ? '1 day' : `${str(v)} days`);
-const n = (v: unknown) => formatCoins(Number(v ?? 0));
+/** docs/product-rules.md#formats: coins in the reader's language ("1.000.000 Xu", "1,000,000 coins", "1 coin"). */
+const xu = (v: unknown) => formatCoinsIn(Number(v ?? 0), 'vi');
+const coins = (v: unknown) => formatCoinsIn(Number(v ?? 0), 'en');
 const items = (d: Data) => (d.items as UnitItem[] | undefined) ?? [];
 
 const SUPPLIER_KIND: Record<Lang, Record<string, string>> = {
@@ -102,42 +104,42 @@ const TEXTS: Record<string, Record<Lang, (d: Data) => AlertText>> = {
     vi: (d) =>
       d.ahead
         ? {
-            subject: `Tự động gia hạn sẽ thất bại: thiếu ${n(d.short)} Xu`,
-            text: `Số dư ${n(d.balance)} Xu không đủ cho lần tự động gia hạn sắp tới (${n(d.cost)} Xu, đến hạn ${formatVnTime(String(d.expiresAt))}). Bạn còn thiếu ${n(d.short)} Xu, hãy nạp thêm.`,
+            subject: `Tự động gia hạn sẽ thất bại: thiếu ${xu(d.short)}`,
+            text: `Số dư ${xu(d.balance)} không đủ cho lần tự động gia hạn sắp tới (${xu(d.cost)}, đến hạn ${formatVnTime(String(d.expiresAt))}). Bạn còn thiếu ${xu(d.short)}, hãy nạp thêm.`,
           }
         : {
             subject: `Tự động gia hạn thất bại: ${str(d.orderCode)}`,
-            text: `Đơn ${str(d.orderCode)} chưa được tự động gia hạn${d.short ? ` (thiếu ${n(d.short)} Xu)` : ''}. Proxy vẫn hoạt động đến ${formatVnTime(String(d.expiresAt))}. Hãy nạp thêm Xu để gia hạn.`,
+            text: `Đơn ${str(d.orderCode)} chưa được tự động gia hạn${d.short ? ` (thiếu ${xu(d.short)})` : ''}. Proxy vẫn hoạt động đến ${formatVnTime(String(d.expiresAt))}. Hãy nạp thêm Xu để gia hạn.`,
           },
     en: (d) =>
       d.ahead
         ? {
-            subject: `Auto-renew will fail: your balance is short by ${n(d.short)} coins`,
-            text: `Your balance of ${n(d.balance)} coins cannot cover the coming auto-renewals (${n(d.cost)} coins, due ${formatVnTime(String(d.expiresAt))}). You are short by ${n(d.short)} coins: please top up.`,
+            subject: `Auto-renew will fail: your balance is short by ${coins(d.short)}`,
+            text: `Your balance of ${coins(d.balance)} cannot cover the coming auto-renewals (${coins(d.cost)}, due ${formatVnTime(String(d.expiresAt))}). You are short by ${coins(d.short)}: please top up.`,
           }
         : {
             subject: `Auto-renew failed: ${str(d.orderCode)}`,
-            text: `Order ${str(d.orderCode)} could not be auto-renewed${d.short ? ` (short by ${n(d.short)} coins)` : ''}. Its proxies keep working until ${formatVnTime(String(d.expiresAt))}. Top up to renew.`,
+            text: `Order ${str(d.orderCode)} could not be auto-renewed${d.short ? ` (short by ${coins(d.short)})` : ''}. Its proxies keep working until ${formatVnTime(String(d.expiresAt))}. Top up to renew.`,
           },
   },
   'balance.low': {
     vi: (d) => ({
-      subject: `Số dư thấp: ${n(d.balance)} Xu`,
-      text: `Số dư của bạn còn ${n(d.balance)} Xu, dưới ngưỡng ${n(d.threshold)} Xu bạn đã đặt.`,
+      subject: `Số dư thấp: ${xu(d.balance)}`,
+      text: `Số dư của bạn còn ${xu(d.balance)}, dưới ngưỡng ${xu(d.threshold)} bạn đã đặt.`,
     }),
     en: (d) => ({
-      subject: `Low balance: ${n(d.balance)} coins`,
-      text: `Your balance is ${n(d.balance)} coins, below your threshold of ${n(d.threshold)} coins.`,
+      subject: `Low balance: ${coins(d.balance)}`,
+      text: `Your balance is ${coins(d.balance)}, below your threshold of ${coins(d.threshold)}.`,
     }),
   },
   'topup.success': {
     vi: (d) => ({
-      subject: `Nạp tiền thành công: ${n(d.amount)} Xu`,
-      text: `Đã cộng ${n(d.amount)} Xu${Number(d.bonus) > 0 ? ` (thưởng ${n(d.bonus)} Xu)` : ''}. Số dư: ${n(d.balance)} Xu.`,
+      subject: `Nạp tiền thành công: ${xu(d.amount)}`,
+      text: `Đã cộng ${xu(d.amount)}${Number(d.bonus) > 0 ? ` (thưởng ${xu(d.bonus)})` : ''}. Số dư: ${xu(d.balance)}.`,
     }),
     en: (d) => ({
-      subject: `Top-up credited: ${n(d.amount)} coins`,
-      text: `${n(d.amount)} coins credited${Number(d.bonus) > 0 ? ` (bonus ${n(d.bonus)} coins)` : ''}. Balance: ${n(d.balance)} coins.`,
+      subject: `Top-up credited: ${coins(d.amount)}`,
+      text: `${coins(d.amount)} credited${Number(d.bonus) > 0 ? ` (bonus ${coins(d.bonus)})` : ''}. Balance: ${coins(d.balance)}.`,
     }),
   },
   'ip.changed': {

@@ -103,7 +103,7 @@ describe('Telegram', () => {
     const texts = tg.sent.filter((m) => m.chatId === '4242').map((m) => m.text);
     expect(texts).toHaveLength(2);
     expect(texts[1]).toBe(
-      'Low balance: 1.000 coins\n\nYour balance is 1.000 coins, below your threshold of 5.000 coins.',
+      'Low balance: 1,000 coins\n\nYour balance is 1,000 coins, below your threshold of 5,000 coins.',
     );
     await c.relogin();
     const log = await t.inject({ method: 'GET', url: '/api/notify/deliveries', token: c.token });

@@ -10,7 +10,14 @@ import type { AppContext } from '../../context.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { checkOutboundUrl, outboundOf } from '../../lib/outbound.js';
-import { lockSiteSettings, recordSettingChanges, writeSiteSettings, type Actor, type Site } from '../site/index.js';
+import {
+  lockSiteSettings,
+  paymentMethodOn,
+  recordSettingChanges,
+  writeSiteSettings,
+  type Actor,
+  type Site,
+} from '../site/index.js';
 import type { SiteSettings, StoredPaymentMethod } from './repository.js';
 
 /** One method of one site, secrets decrypted, ready for a provider adapter. */
@@ -60,11 +67,17 @@ export function methodConfig(ctx: Pick<AppContext, 'keys'>, site: Site, method: 
   }
   if (method === 'bank' && !stored?.values.accountNumber) {
     // No real account yet: the simulator, on unless the admin switched bank transfers off.
-    return { method, enabled: stored?.enabled ?? true, simulator: true, values: { ...SIMULATOR_BANK }, secrets };
+    return {
+      method,
+      enabled: paymentMethodOn(site.settings, method),
+      simulator: true,
+      values: { ...SIMULATOR_BANK },
+      secrets,
+    };
   }
   return {
     method,
-    enabled: stored?.enabled ?? false,
+    enabled: paymentMethodOn(site.settings, method),
     simulator: false,
     values: { ...DEFAULT_VALUES[method], ...stored?.values },
     secrets,

@@ -6,7 +6,7 @@
  * changes (`setting-changes.ts`) and the admin's site settings. `settings-repository.ts` reads and
  * locks the settings document for the modules that keep a part of it (payments).
  */
-export { activeMaintenance, getSiteById, siteInfo, SiteResolver } from './service.js';
+export { activeMaintenance, getSiteById, paymentMethodOn, siteInfo, SiteResolver } from './service.js';
 export type { Site } from './repository.js';
 export { findSiteSettings, lockSiteSettings, writeSiteSettings } from './settings-repository.js';
 export { recordSettingChanges, type Actor } from './setting-changes.js';

@@ -30,6 +30,10 @@ export async function updateSiteProducts(
   }
 }
 
+export async function updateSiteTimeZone(db: DbOrTx, id: string, timeZone: string): Promise<void> {
+  await db.update(sites).set({ timeZone }).where(eq(sites.id, id));
+}
+
 export async function findSiteById(db: DbOrTx, id: string): Promise<Site | undefined> {
   const rows = await db.select().from(sites).where(eq(sites.id, id)).limit(1);
   return rows[0];

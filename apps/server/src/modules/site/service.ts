@@ -1,6 +1,8 @@
 import {
   API_RATE_LIMIT,
   LOCK_DAYS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
   type TMaintenance,
   type TSiteInfo,
   type TSiteProductsUpdate,
@@ -15,6 +17,7 @@ import {
   findSiteById,
   mergeSiteSettings,
   updateSiteProducts,
+  updateSiteTimeZone,
   type Site,
 } from './repository.js';
 import { recordSettingChanges, type Actor } from './setting-changes.js';
@@ -102,6 +105,14 @@ export function normaliseHost(raw: string | undefined): string {
   return host.replace(/\.$/, '');
 }
 
+/**
+ * Whether a payment method is switched on (docs/money.md#payment-methods): as the admin set it;
+ * unset, bank transfer is on (the simulator until a real account is set) and the others are off.
+ */
+export function paymentMethodOn(settings: SiteSettings, method: PaymentMethod): boolean {
+  return settings.payments?.methods?.[method]?.enabled ?? method === 'bank';
+}
+
 /** The maintenance notice while it is on (enabled, and its end time not passed), else null. */
 export function activeMaintenance(settings: SiteSettings, now: Date): TMaintenance | null {
   const m = settings.maintenance;
@@ -150,12 +161,15 @@ export function siteInfo(
     googleClientId: s.googleClientId ?? ctx.config.GOOGLE_CLIENT_ID ?? null,
     promotion,
     maintenance: activeMaintenance(s, ctx.clock.now()),
+    timeZone: site.timeZone,
+    paymentMethods: PAYMENT_METHODS.filter((m) => paymentMethodOn(s, m)),
   });
 }
 
 /** The admin-editable settings of a site, with their defaults. */
-export function siteSettingsView(site: Pick<Site, 'settings'>): TSiteSettings {
+export function siteSettingsView(site: Pick<Site, 'settings' | 'timeZone'>): TSiteSettings {
   return {
+    timeZone: site.timeZone,
     lockDays: site.settings.lockDays ?? LOCK_DAYS.default,
     apiRateLimitPerMin: site.settings.apiRateLimitPerMin ?? API_RATE_LIMIT.default,
     ...(site.settings.supplierRates ? { supplierRates: site.settings.supplierRates } : {}),
@@ -164,19 +178,29 @@ export function siteSettingsView(site: Pick<Site, 'settings'>): TSiteSettings {
 
 /**
  * Saves part of the settings document (the lock period, the API limit, the maintenance notice:
- * docs/wire-contract.md#sites) and audits each changed key, in one transaction.
+ * docs/wire-contract.md#sites) and the time zone (a column: statistics read it per site), and
+ * audits each changed key, in one transaction.
  */
 export async function updateSiteSettings(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   actor: Actor,
   siteId: string,
-  patch: Partial<Pick<SiteSettings, 'lockDays' | 'apiRateLimitPerMin' | 'maintenance' | 'supplierRates'>>,
+  {
+    timeZone,
+    ...patch
+  }: Partial<Pick<SiteSettings, 'lockDays' | 'apiRateLimitPerMin' | 'maintenance' | 'supplierRates'>> & {
+    timeZone?: string;
+  },
 ): Promise<Site> {
   await ctx.db.transaction(async (tx) => {
     const site = await lockSite(tx, siteId);
     if (site && Object.keys(patch).length > 0) {
       await mergeSiteSettings(tx, siteId, patch);
       await recordSettingChanges(tx, ctx.clock.now(), siteId, actor, { ...site.settings }, patch);
+    }
+    if (site && timeZone !== undefined) {
+      await updateSiteTimeZone(tx, siteId, timeZone);
+      await recordSettingChanges(tx, ctx.clock.now(), siteId, actor, { timeZone: site.timeZone }, { timeZone });
     }
   });
   return (await findSiteById(ctx.db, siteId))!;

@@ -10,6 +10,8 @@ afterAll(async () => {
   await t.close();
 });
 
+const HCM = 'Asia/Ho_Chi_Minh';
+
 async function admin(host = 'localhost') {
   const u = await createUser(t, { role: ROLE.SITE_ADMIN, host });
   return (await login(t, u, host)).accessToken;
@@ -22,15 +24,15 @@ const update = (token: string, settings: object, host = 'localhost') =>
 describe('/api/setting/admin (site settings)', () => {
   it('should read the 7-day default and save a lock period from 1 to 90 days', async () => {
     const token = await admin();
-    expect((await read(token)).json()).toEqual({ lockDays: 7, apiRateLimitPerMin: 120 });
+    expect((await read(token)).json()).toEqual({ lockDays: 7, apiRateLimitPerMin: 120, timeZone: HCM });
     for (const lockDays of [1, 90, 30]) {
       const res = await update(token, { lockDays });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ lockDays, apiRateLimitPerMin: 120 });
+      expect(res.json()).toEqual({ lockDays, apiRateLimitPerMin: 120, timeZone: HCM });
     }
-    expect((await read(token)).json()).toEqual({ lockDays: 30, apiRateLimitPerMin: 120 });
+    expect((await read(token)).json()).toEqual({ lockDays: 30, apiRateLimitPerMin: 120, timeZone: HCM });
     // A field left out is kept.
-    expect((await update(token, {})).json()).toEqual({ lockDays: 30, apiRateLimitPerMin: 120 });
+    expect((await update(token, {})).json()).toEqual({ lockDays: 30, apiRateLimitPerMin: 120, timeZone: HCM });
   });
 
   it.each([0, 91, 7.5, -3, '10', null])(
@@ -41,7 +43,7 @@ describe('/api/setting/admin (site settings)', () => {
       const res = await update(token, { lockDays: v });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('VALIDATION_ERROR');
-      expect((await read(token)).json()).toEqual({ lockDays: 12, apiRateLimitPerMin: 120 });
+      expect((await read(token)).json()).toEqual({ lockDays: 12, apiRateLimitPerMin: 120, timeZone: HCM });
     },
   );
 
@@ -53,7 +55,7 @@ describe('/api/setting/admin (site settings)', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('VALIDATION_ERROR');
     }
-    expect((await read(token)).json()).toEqual({ lockDays: 14, apiRateLimitPerMin: 120 });
+    expect((await read(token)).json()).toEqual({ lockDays: 14, apiRateLimitPerMin: 120, timeZone: HCM });
   });
 
   it('should refuse a customer with FORBIDDEN', async () => {
@@ -71,7 +73,39 @@ describe('/api/setting/admin (site settings)', () => {
     expect((await update(other, { lockDays: 3 }, 'proxy-owner.localhost')).json()).toEqual({
       lockDays: 3,
       apiRateLimitPerMin: 120,
+      timeZone: HCM,
     });
-    expect((await read(own)).json()).toEqual({ lockDays: 20, apiRateLimitPerMin: 120 });
+    expect((await read(own)).json()).toEqual({ lockDays: 20, apiRateLimitPerMin: 120, timeZone: HCM });
   });
+
+  it("should keep each site's time zone: Ho Chi Minh by default, any IANA name Intl knows, audited", async () => {
+    const token = await admin('proxy-owner.localhost');
+    const host = 'proxy-owner.localhost';
+    for (const timeZone of ['UTC', 'Europe/Berlin', HCM]) {
+      const res = await update(token, { timeZone }, host);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().timeZone).toBe(timeZone);
+    }
+    await update(token, { timeZone: 'America/New_York' }, host);
+    const info = await t.inject({ method: 'GET', url: '/api/site/get-site-info', headers: { host } });
+    expect(info.json().timeZone).toBe('America/New_York');
+    expect((await read(await admin())).json().timeZone).toBe(HCM);
+    const changes = await t.inject({
+      method: 'GET',
+      url: '/api/site/admin/list-setting-change',
+      token,
+      headers: { host },
+    });
+    expect(changes.json().items[0]).toMatchObject({ field: 'timeZone', oldValue: HCM, newValue: 'America/New_York' });
+  });
+
+  it.each(['Mars/Olympus', '+07:00', 'Asia/Ho Chi Minh', '', 'x'.repeat(100), 7])(
+    'should refuse the time zone %j with VALIDATION_ERROR and keep the zone',
+    async (timeZone) => {
+      const token = await admin();
+      const res = await update(token, { timeZone });
+      expect([res.statusCode, res.json().message]).toEqual([400, 'VALIDATION_ERROR']);
+      expect((await read(token)).json().timeZone).toBe(HCM);
+    },
+  );
 });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, createUser, login, type TestApp } from '../../../test/helper.js';
+import { configureMethod } from '../../../test/payments.js';
 import { normaliseHost } from './service.js';
+
+const B = 'proxy-owner.localhost';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,6 +40,26 @@ describe('GET /api/site/get-site-info', () => {
       companyFooter: true,
       companyName: 'Proxy Owner Co., Ltd.',
     });
+  });
+
+  it('should list the payment methods the site has switched on, and only those', async () => {
+    const methods = async () =>
+      (await t.inject({ method: 'GET', url: '/api/site/get-site-info', headers: { host: B } })).json().paymentMethods;
+    // Unset: the bank simulator only.
+    expect(await methods()).toEqual(['bank']);
+    const pm = {
+      payeeAccount: 'U1234567',
+      alternatePassphrase: 'pm-alt-pass',
+      sciUrl: 'https://perfectmoney.com/api/step1.asp',
+    };
+    await configureMethod(t, 'perfectmoney', { enabled: true, ...pm }, B);
+    expect(await methods()).toEqual(['bank', 'perfectmoney']);
+    await configureMethod(t, 'bank', { enabled: false }, B);
+    expect(await methods()).toEqual(['perfectmoney']);
+    await configureMethod(t, 'perfectmoney', { enabled: false }, B);
+    expect(await methods()).toEqual([]);
+    // The default site keeps its own.
+    expect((await t.inject({ method: 'GET', url: '/api/site/get-site-info' })).json().paymentMethods).toEqual(['bank']);
   });
 
   it('should report the captcha as off when CAPTCHA=off', async () => {

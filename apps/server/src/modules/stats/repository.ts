@@ -99,11 +99,11 @@ export async function unitFigures(db: DbOrTx, siteId: string, now: Date, soon: D
   };
 }
 
-/** Per UTC day in [from, to): revenue and renewal count from the ledger. */
-export async function ledgerDaily(db: DbOrTx, siteId: string, from: Date, to: Date) {
+/** Per day in the zone `tz`, in [from, to): revenue and renewal count from the ledger. */
+export async function ledgerDaily(db: DbOrTx, siteId: string, tz: string, from: Date, to: Date) {
   return queryRows<{ day: string; revenue: string; renewals: string }>(
     db,
-    sql`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
+    sql`select to_char((created_at at time zone ${tz})::date, 'YYYY-MM-DD') as day,
         -sum(amount) as revenue,
         count(*) filter (where type in (${list(RENEW_TYPES)})) as renewals
       from transactions
@@ -113,10 +113,10 @@ export async function ledgerDaily(db: DbOrTx, siteId: string, from: Date, to: Da
   );
 }
 
-export async function topupsDaily(db: DbOrTx, siteId: string, from: Date, to: Date) {
+export async function topupsDaily(db: DbOrTx, siteId: string, tz: string, from: Date, to: Date) {
   return queryRows<{ day: string; method: string; amount: string }>(
     db,
-    sql`select to_char((credited_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, method,
+    sql`select to_char((credited_at at time zone ${tz})::date, 'YYYY-MM-DD') as day, method,
         sum(amount) as amount
       from topups
       where site_id = ${siteId} and status = 'success' and credited_at >= ${iso(from)} and credited_at < ${iso(to)}
@@ -124,20 +124,20 @@ export async function topupsDaily(db: DbOrTx, siteId: string, from: Date, to: Da
   );
 }
 
-export async function usersDaily(db: DbOrTx, siteId: string, from: Date, to: Date) {
+export async function usersDaily(db: DbOrTx, siteId: string, tz: string, from: Date, to: Date) {
   return queryRows<{ day: string; n: string }>(
     db,
-    sql`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*) as n
+    sql`select to_char((created_at at time zone ${tz})::date, 'YYYY-MM-DD') as day, count(*) as n
       from users where site_id = ${siteId} and role = 1 and created_at >= ${iso(from)} and created_at < ${iso(to)}
       group by 1`,
   );
 }
 
 /** Orders placed per day (a later cancellation shows as its refund in the revenue); proxies sold counts the proxy quantities (not keys). */
-export async function ordersDaily(db: DbOrTx, siteId: string, from: Date, to: Date) {
+export async function ordersDaily(db: DbOrTx, siteId: string, tz: string, from: Date, to: Date) {
   return queryRows<{ day: string; orders: string; proxies: string }>(
     db,
-    sql`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*) as orders,
+    sql`select to_char((created_at at time zone ${tz})::date, 'YYYY-MM-DD') as day, count(*) as orders,
         coalesce(sum(quantity) filter (where product in ('v6', 'v4')), 0) as proxies
       from orders where site_id = ${siteId} and created_at >= ${iso(from)} and created_at < ${iso(to)}
       group by 1`,
@@ -205,17 +205,20 @@ export async function soldSince(db: DbOrTx, since: Date) {
   );
 }
 
-/** The rollup's rows of closed days in [from, to) (YYYY-MM-DD). */
-export async function rollupRows(db: DbOrTx, siteId: string, from: string, to: string) {
+/** The rollup's rows of closed days in [from, to) (YYYY-MM-DD), counted in the zone `tz`. */
+export async function rollupRows(db: DbOrTx, siteId: string, tz: string, from: string, to: string) {
   return queryRows<{ day: string; metric: string; value: string }>(
     db,
     sql`select to_char(day, 'YYYY-MM-DD') as day, metric, value from stats_daily
-      where site_id = ${siteId} and day >= ${from} and day < ${to}`,
+      where site_id = ${siteId} and time_zone = ${tz} and day >= ${from} and day < ${to}`,
   );
 }
 
 /** Stores computed closed days; a day another instance stored first is kept as it is. */
-export async function insertRollup(db: DbOrTx, rows: { siteId: string; day: string; metric: string; value: number }[]) {
+export async function insertRollup(
+  db: DbOrTx,
+  rows: { siteId: string; timeZone: string; day: string; metric: string; value: number }[],
+) {
   for (let i = 0; i < rows.length; i += 1000) {
     await db
       .insert(statsDaily)
@@ -224,7 +227,13 @@ export async function insertRollup(db: DbOrTx, rows: { siteId: string; day: stri
   }
 }
 
-export async function siteIds(db: DbOrTx): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(db, sql`select id from sites order by id`);
-  return rows.map((r) => r.id);
+export async function allSites(db: DbOrTx): Promise<SiteDays[]> {
+  const rows = await queryRows<{ id: string; time_zone: string }>(db, sql`select id, time_zone from sites order by id`);
+  return rows.map((r) => ({ id: r.id, timeZone: r.time_zone }));
+}
+
+/** A site and the time zone its days are counted in (docs/product-rules.md#time-zones). */
+export interface SiteDays {
+  id: string;
+  timeZone: string;
 }

@@ -10,8 +10,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   const opts = { schema: { tags: ['stats'] } };
   app.addHook('preHandler', authenticate);
   app.addHook('preHandler', requireAdmin);
-  route(app, e.totalStats, opts, async (req) => service.totalStats(app.ctx, req.site.id));
-  route(app, e.statsDaily, opts, async (req) => service.statsDaily(app.ctx, req.site.id, req.query));
-  route(app, e.statsBreakdown, opts, async (req) => service.statsBreakdown(app.ctx, req.site.id, req.query));
+  route(app, e.totalStats, opts, async (req) => service.totalStats(app.ctx, req.site));
+  route(app, e.statsDaily, opts, async (req) => service.statsDaily(app.ctx, req.site, req.query));
+  route(app, e.statsBreakdown, opts, async (req) => service.statsBreakdown(app.ctx, req.site, req.query));
   route(app, e.stock, opts, async () => service.stock(app.ctx));
 };

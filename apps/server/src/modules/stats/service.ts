@@ -1,4 +1,8 @@
 import {
+  addDays,
+  dayIn,
+  dayStartIn,
+  monthStartDay,
   PAYMENT_METHODS,
   type TStatsBreakdown,
   type TStatsDaily,
@@ -13,22 +17,20 @@ type Ctx = Pick<AppContext, 'db' | 'clock'>;
 const DAY_MS = 86_400_000;
 const PACE_DAYS = 14;
 
-function utcDay(d: Date): Date {
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-}
-
-/** Today and this month so far (UTC), and the same spans just before them. */
-export function windowsAt(now: Date): repo.Windows {
-  const dayStart = utcDay(now);
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const prevMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+/** Today and this month so far in the site's time zone, and the same spans just before them. */
+export function windowsAt(now: Date, timeZone: string): repo.Windows {
+  const today = dayIn(now, timeZone);
+  const dayStart = dayStartIn(today, timeZone);
+  const monthStart = dayStartIn(monthStartDay(today), timeZone);
+  const prevMonthStart = dayStartIn(monthStartDay(today, -1), timeZone);
   // The same offset into last month, clamped to its end (31 March → 28/29 February's end).
   const elapsed = now.getTime() - monthStart.getTime();
   const prevMonthNow = new Date(Math.min(prevMonthStart.getTime() + elapsed, monthStart.getTime()));
+  const prevDayStart = dayStartIn(addDays(today, -1), timeZone);
   return {
     dayStart,
-    prevDayStart: new Date(dayStart.getTime() - DAY_MS),
-    prevDayNow: new Date(now.getTime() - DAY_MS),
+    prevDayStart,
+    prevDayNow: new Date(prevDayStart.getTime() + (now.getTime() - dayStart.getTime())),
     monthStart,
     prevMonthStart,
     prevMonthNow,
@@ -36,9 +38,10 @@ export function windowsAt(now: Date): repo.Windows {
   };
 }
 
-export async function totalStats(ctx: Ctx, siteId: string): Promise<TTotalStats> {
+export async function totalStats(ctx: Ctx, site: repo.SiteDays): Promise<TTotalStats> {
+  const siteId = site.id;
   const now = ctx.clock.now();
-  const w = windowsAt(now);
+  const w = windowsAt(now, site.timeZone);
   const [revenue, users, topups, units] = await Promise.all([
     repo.revenueWindows(ctx.db, siteId, w),
     repo.userFigures(ctx.db, siteId, w.dayStart, w.monthStart),
@@ -63,10 +66,9 @@ export async function totalStats(ctx: Ctx, siteId: string): Promise<TTotalStats>
   };
 }
 
-/** [from 00:00, the day after `to` 00:00) in UTC. */
-function rangeOf(q: { from: string; to: string }): { from: Date; to: Date } {
-  const from = new Date(`${q.from}T00:00:00Z`);
-  return { from, to: new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY_MS) };
+/** [from 00:00, the day after `to` 00:00) in the site's time zone. */
+function rangeOf(q: { from: string; to: string }, timeZone: string): { from: Date; to: Date } {
+  return { from: dayStartIn(q.from, timeZone), to: dayStartIn(addDays(q.to, 1), timeZone) };
 }
 
 function emptyDay(date: string): TStatsDay {
@@ -77,12 +79,13 @@ function emptyDay(date: string): TStatsDay {
 type DayMap = Map<string, TStatsDay>;
 
 /** Computes the figures of [from, to) from the source tables into `days`. */
-async function computeDays(ctx: Ctx, siteId: string, from: Date, to: Date, days: DayMap): Promise<void> {
+async function computeDays(ctx: Ctx, site: repo.SiteDays, from: Date, to: Date, days: DayMap): Promise<void> {
+  const { id: siteId, timeZone: tz } = site;
   const [ledger, topups, users, orders] = await Promise.all([
-    repo.ledgerDaily(ctx.db, siteId, from, to),
-    repo.topupsDaily(ctx.db, siteId, from, to),
-    repo.usersDaily(ctx.db, siteId, from, to),
-    repo.ordersDaily(ctx.db, siteId, from, to),
+    repo.ledgerDaily(ctx.db, siteId, tz, from, to),
+    repo.topupsDaily(ctx.db, siteId, tz, from, to),
+    repo.usersDaily(ctx.db, siteId, tz, from, to),
+    repo.ordersDaily(ctx.db, siteId, tz, from, to),
   ]);
   for (const r of ledger) {
     const d = days.get(r.day);
@@ -114,11 +117,12 @@ async function computeDays(ctx: Ctx, siteId: string, from: Date, to: Date, days:
 
 const METRICS = ['revenue', 'renewals', 'newUsers', 'orders', 'proxiesSold'] as const;
 
-function rollupOf(siteId: string, d: TStatsDay) {
+function rollupOf({ id: siteId, timeZone }: repo.SiteDays, d: TStatsDay) {
+  const day = { siteId, timeZone, day: d.date };
   return [
-    ...METRICS.map((metric) => ({ siteId, day: d.date, metric, value: d[metric] })),
-    ...PAYMENT_METHODS.map((m) => ({ siteId, day: d.date, metric: `topup:${m}`, value: d.topups[m] })),
-    { siteId, day: d.date, metric: '_done', value: 1 },
+    ...METRICS.map((metric) => ({ ...day, metric, value: d[metric] })),
+    ...PAYMENT_METHODS.map((m) => ({ ...day, metric: `topup:${m}`, value: d.topups[m] })),
+    { ...day, metric: '_done', value: 1 },
   ];
 }
 
@@ -134,54 +138,57 @@ function applyRollup(d: TStatsDay, metric: string, value: number): void {
 }
 
 /**
- * Every UTC day of the range. Closed days (before today) come from the stats_daily rollup, and
- * those not in it yet are computed once and stored; today is always computed live.
+ * Every day of the range in the site's time zone. Closed days (before today) come from the
+ * stats_daily rollup of that zone, and those not in it yet are computed once and stored; today is
+ * always computed live.
  */
-export async function statsDaily(ctx: Ctx, siteId: string, q: { from: string; to: string }): Promise<TStatsDaily> {
-  const { from, to } = rangeOf(q);
-  const today = utcDay(ctx.clock.now());
+export async function statsDaily(ctx: Ctx, site: repo.SiteDays, q: { from: string; to: string }): Promise<TStatsDaily> {
+  const { from, to } = rangeOf(q, site.timeZone);
+  const todayDay = dayIn(ctx.clock.now(), site.timeZone);
+  const today = dayStartIn(todayDay, site.timeZone);
   const days: DayMap = new Map();
-  for (let t = from.getTime(); t < to.getTime(); t += DAY_MS) {
-    const date = new Date(t).toISOString().slice(0, 10);
+  for (let date = q.from; date <= q.to; date = addDays(date, 1)) {
     days.set(date, emptyDay(date));
   }
   const closedTo = new Date(Math.min(to.getTime(), today.getTime()));
+  const closedToDay = q.to < todayDay ? addDays(q.to, 1) : todayDay;
   if (from < closedTo) {
     const done = new Set<string>();
-    for (const r of await repo.rollupRows(ctx.db, siteId, q.from, closedTo.toISOString().slice(0, 10))) {
+    for (const r of await repo.rollupRows(ctx.db, site.id, site.timeZone, q.from, closedToDay)) {
       const d = days.get(r.day);
       if (d) {
         applyRollup(d, r.metric, Number(r.value));
         done.add(r.day);
       }
     }
-    const missing = [...days.keys()].filter((day) => day < closedTo.toISOString().slice(0, 10) && !done.has(day));
+    const missing = [...days.keys()].filter((day) => day < closedToDay && !done.has(day));
     if (missing.length > 0) {
       const span = {
-        from: new Date(`${missing[0]}T00:00:00Z`),
-        to: new Date(Date.parse(`${missing.at(-1)}T00:00:00Z`) + DAY_MS),
+        from: dayStartIn(missing[0]!, site.timeZone),
+        to: dayStartIn(addDays(missing.at(-1)!, 1), site.timeZone),
       };
       const fresh: DayMap = new Map(missing.map((day) => [day, days.get(day)!]));
-      await computeDays(ctx, siteId, span.from, span.to, fresh);
+      await computeDays(ctx, site, span.from, span.to, fresh);
       await repo.insertRollup(
         ctx.db,
-        missing.flatMap((day) => rollupOf(siteId, days.get(day)!)),
+        missing.flatMap((day) => rollupOf(site, days.get(day)!)),
       );
     }
   }
   if (to > today) {
     const liveFrom = new Date(Math.max(from.getTime(), today.getTime()));
-    await computeDays(ctx, siteId, liveFrom, to, days);
+    await computeDays(ctx, site, liveFrom, to, days);
   }
   return { days: [...days.values()] };
 }
 
 export async function statsBreakdown(
   ctx: Ctx,
-  siteId: string,
+  site: repo.SiteDays,
   q: { from: string; to: string },
 ): Promise<TStatsBreakdown> {
-  const { from, to } = rangeOf(q);
+  const siteId = site.id;
+  const { from, to } = rangeOf(q, site.timeZone);
   const [products, renewals] = await Promise.all([
     repo.ordersByProduct(ctx.db, siteId, from, to),
     repo.renewalsByCountry(ctx.db, siteId, from, to),
@@ -230,13 +237,11 @@ const ROLLUP_DAYS = 90;
  * never pays for computing them. Days already in the rollup cost one indexed read.
  */
 export async function fillStatsRollup(ctx: Ctx, signal?: AbortSignal): Promise<void> {
-  const today = utcDay(ctx.clock.now());
-  const to = new Date(today.getTime() - DAY_MS).toISOString().slice(0, 10);
-  const from = new Date(today.getTime() - ROLLUP_DAYS * DAY_MS).toISOString().slice(0, 10);
-  for (const siteId of await repo.siteIds(ctx.db)) {
+  for (const site of await repo.allSites(ctx.db)) {
     if (signal?.aborted) {
       return;
     }
-    await statsDaily(ctx, siteId, { from, to });
+    const today = dayIn(ctx.clock.now(), site.timeZone);
+    await statsDaily(ctx, site, { from: addDays(today, -ROLLUP_DAYS), to: addDays(today, -1) });
   }
 }

@@ -29,6 +29,12 @@ function get(url: string, token: string, host = 'localhost') {
   return t.inject({ method: 'GET', url, token, headers: { host } });
 }
 
+/** The admin sets its site's time zone (docs/product-rules.md#time-zones). */
+function setZone(token: string, timeZone: string, host = 'localhost') {
+  const payload = { settings: { timeZone } };
+  return t.inject({ method: 'PUT', url: '/api/setting/admin/update', token, payload, headers: { host } });
+}
+
 const zeroTopups = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, 0]));
 const emptyDay = (date: string) => ({
   date,
@@ -149,6 +155,9 @@ beforeAll(async () => {
   await setPromotion(t, null, OTHER);
   admin = await siteAdmin(t);
   otherAdmin = await siteAdmin(t, OTHER);
+  // The figures below are written in UTC days; the time zone's own tests switch zones.
+  expect((await setZone(admin.token, 'UTC')).statusCode).toBe(200);
+  expect((await setZone(otherAdmin.token, 'UTC', OTHER)).statusCode).toBe(200);
   seed = new StatsSeed(t, admin.id);
   const ca = await customer(t);
   a = { ...ca, siteId: await seed.siteOf(ca.id) };
@@ -246,6 +255,55 @@ describe('GET /api/stats/admin/get-stats-daily', () => {
     const res = await get(`/api/stats/admin/get-stats-daily?${qs}`, admin.token);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe("days in the site's time zone", () => {
+  const url = '/api/stats/admin/get-stats-daily?from=2026-03-12&to=2026-03-13';
+  const revenue = async () =>
+    (await get(url, admin.token)).json().days.map((d: { date: string; revenue: number }) => [d.date, d.revenue]);
+
+  it('should count 23:00 and 23:30 UTC in the next day in Ho Chi Minh and in the same day in UTC', async () => {
+    // buy_key 120,000 at 23:00 UTC and auto_renew 30,000 at 23:30 UTC on 12 March (seedRange).
+    const utc = await revenue();
+    expect(utc).toEqual([
+      ['2026-03-12', 150_000],
+      ['2026-03-13', 0],
+    ]);
+    expect((await setZone(admin.token, 'Asia/Ho_Chi_Minh')).statusCode).toBe(200);
+    try {
+      expect(await revenue()).toEqual([
+        ['2026-03-12', 0],
+        ['2026-03-13', 150_000],
+      ]);
+      const breakdown = await get('/api/stats/admin/get-stats-breakdown?from=2026-03-12&to=2026-03-12', admin.token);
+      expect(breakdown.json().products).toEqual([]);
+      // The other site keeps its own zone.
+      const other = await get(
+        '/api/stats/admin/get-stats-daily?from=2026-03-10&to=2026-03-10',
+        otherAdmin.token,
+        OTHER,
+      );
+      expect(other.json().days[0].revenue).toBe(1_000_000);
+    } finally {
+      expect((await setZone(admin.token, 'UTC')).statusCode).toBe(200);
+    }
+    // Back in UTC, the closed days kept for that zone answer again.
+    expect(await revenue()).toEqual(utc);
+  });
+
+  it("should start today and this month at the zone's midnight", async () => {
+    // NOW is 12:00 UTC on 15 December; in Pago Pago (UTC-11) it is 01:00, so its today began at
+    // 11:00 UTC: the sale at 11:00 UTC is in it, the top-up at 10:00 UTC is not.
+    const utc = (await get('/api/stats/admin/get-total-stats', admin.token)).json();
+    expect((await setZone(admin.token, 'Pacific/Pago_Pago')).statusCode).toBe(200);
+    try {
+      const pagoPago = (await get('/api/stats/admin/get-total-stats', admin.token)).json();
+      expect([utc.revenueToday, utc.topupsToday]).toEqual([70_000, 250_000]);
+      expect([pagoPago.revenueToday, pagoPago.topupsToday]).toEqual([70_000, 0]);
+    } finally {
+      expect((await setZone(admin.token, 'UTC')).statusCode).toBe(200);
+    }
   });
 });
 

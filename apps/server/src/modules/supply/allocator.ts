@@ -124,9 +124,19 @@ export async function allocateSlots(tx: Tx, product: Product, country: string, c
   return slots;
 }
 
+/** The one address a pool row stands for, or null for a prefix of more than one. */
+function singleAddress(pool: PoolRow): string | null {
+  if (!pool.is_prefix) {
+    return pool.ip;
+  }
+  const [base, len] = pool.ip.split('/');
+  return len === '128' ? (base ?? null) : null;
+}
+
 /**
  * A new egress for a rotating proxy or key: a free pool address (released from the old one), or
- * a fresh random address from a prefix; never the current one when there is a choice.
+ * a fresh random address from a prefix; never the current one, and null when no other address
+ * exists (a pool of one, like the demo's ::1/128).
  */
 export async function nextEgress(
   tx: Tx,
@@ -134,11 +144,17 @@ export async function nextEgress(
 ): Promise<{ egressIp: string; egressIpId: string | null } | null> {
   const open = await repo.findRotationPools(tx, opts);
   if (open.length > 0) {
-    const candidates = open.filter((p) => p.is_prefix || p.ip !== opts.current);
+    const candidates = open.filter((p) => singleAddress(p) !== opts.current);
     if (candidates.length === 0) {
       return null;
     }
-    return { egressIp: addressFrom(candidates[randomInt(candidates.length)]!), egressIpId: null };
+    const pool = candidates[randomInt(candidates.length)]!;
+    // A small prefix may draw the current address again: draw anew (a /127 holds two).
+    let egressIp = addressFrom(pool);
+    for (let i = 0; i < 16 && egressIp === opts.current; i++) {
+      egressIp = addressFrom(pool);
+    }
+    return { egressIp, egressIpId: null };
   }
   const row = await repo.claimRandomFreeNodeIp(tx, opts);
   return row ? { egressIp: row.ip, egressIpId: row.id } : null;

@@ -1,4 +1,4 @@
-import { ZErrorBody, ZMe, ZSiteInfo } from '@proxy/contract';
+import { PAYMENT_METHODS, ZErrorBody, ZMe, ZSiteInfo } from '@proxy/contract';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { regexes } from 'zod/v4/core';
@@ -21,6 +21,8 @@ const site = {
   googleClientId: null,
   promotion: { tiers: [{ minAmount: 100, percent: 5 }], endsAt: null },
   maintenance: { enabled: true, message: ' Bảo trì ', messageEng: 'Down', until: '2026-01-01T00:00:00+07:00' },
+  timeZone: 'Asia/Ho_Chi_Minh',
+  paymentMethods: ['bank', 'momo'],
 };
 
 const me = {
@@ -120,5 +122,13 @@ describe('first-load readers (plain twins of the contract schemas)', () => {
 
   it("should check the maintenance end with zod's own ISO date-time pattern", () => {
     expect(ISO_DATETIME_OFFSET.source).toBe(regexes.datetime({ offset: true }).source);
+  });
+});
+
+describe('the payment methods the first load reads', () => {
+  it('should list every method the contract has', () => {
+    expect(readSiteInfo({ ...site, paymentMethods: [...PAYMENT_METHODS] }).paymentMethods).toEqual([
+      ...PAYMENT_METHODS,
+    ]);
   });
 });

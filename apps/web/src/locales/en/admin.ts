@@ -48,6 +48,8 @@ export const admin: typeof vi = {
     list: 'Packages',
     editTitle: 'Edit the {{name}} package',
     name: 'Name',
+    nameEng: 'English name',
+    nameEngHelp: 'Shown to English readers; empty shows the name.',
     days: 'Days',
     proxies: 'Proxies',
     bandwidthGb: 'Bandwidth (GB)',
@@ -142,6 +144,11 @@ export const admin: typeof vi = {
     lockDaysHelp:
       'An expired proxy is kept (same port, address and credentials) for this many days so the customer can renew it, then locked for good. Default {{default}} days.',
     lockDaysInvalid: 'Enter a whole number from {{min}} to {{max}}',
+    timeZoneTitle: 'Time zone',
+    timeZone: 'IANA time zone',
+    timeZoneHelp:
+      'The days of analytics and agency statistics are counted in this zone, e.g. Asia/Ho_Chi_Minh or Europe/London. Default {{default}}.',
+    timeZoneInvalid: 'Enter an IANA time zone name, e.g. Asia/Ho_Chi_Minh',
     productsTitle: 'Products on sale',
     productsHelp: 'The product categories customers see on the dashboard and in proxy management.',
   },

@@ -27,7 +27,7 @@ export const analytics: typeof vi = {
   from: 'From',
   to: 'To',
   lastDays: '{{count}} days',
-  utcNote: 'Days are UTC days.',
+  zoneNote: "Days are counted in the site's time zone ({{zone}}), set under Configuration.",
   csv: 'Download CSV',
   empty: 'No data in this range',
   revenue: {

@@ -2,6 +2,7 @@ import type { content as vi } from '../vi/content';
 
 export const content: typeof vi = {
   home: {
+    paymentMethods: 'Pay by: {{methods}}',
     seePrices: 'See prices',
     pricing: 'Pricing',
     perUnit: 'Per {{unit}}',

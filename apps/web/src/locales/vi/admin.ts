@@ -46,6 +46,8 @@ export const admin = {
     list: 'Danh sách gói',
     editTitle: 'Sửa gói {{name}}',
     name: 'Tên gói',
+    nameEng: 'Tên tiếng Anh',
+    nameEngHelp: 'Hiện cho người đọc tiếng Anh; để trống sẽ hiện tên gốc.',
     days: 'Số ngày',
     proxies: 'Số proxy',
     bandwidthGb: 'Băng thông (GB)',
@@ -141,6 +143,11 @@ export const admin = {
     lockDaysHelp:
       'Proxy hết hạn được giữ lại (cùng cổng, địa chỉ và thông tin đăng nhập) chừng này ngày để khách gia hạn, rồi bị khóa vĩnh viễn. Mặc định {{default}} ngày.',
     lockDaysInvalid: 'Nhập số nguyên từ {{min}} đến {{max}}',
+    timeZoneTitle: 'Múi giờ',
+    timeZone: 'Múi giờ IANA',
+    timeZoneHelp:
+      'Ngày trong thống kê và thống kê đại lý được tính theo múi giờ này, ví dụ Asia/Ho_Chi_Minh hoặc Europe/London. Mặc định {{default}}.',
+    timeZoneInvalid: 'Nhập tên múi giờ IANA, ví dụ Asia/Ho_Chi_Minh',
     productsTitle: 'Sản phẩm đang bán',
     productsHelp: 'Các loại sản phẩm khách hàng thấy ở trang tổng quan và quản lý proxy.',
   },

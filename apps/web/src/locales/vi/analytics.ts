@@ -26,7 +26,7 @@ export const analytics = {
   from: 'Từ ngày',
   to: 'Đến ngày',
   lastDays: '{{count}} ngày',
-  utcNote: 'Ngày tính theo giờ UTC.',
+  zoneNote: 'Ngày tính theo múi giờ của trang ({{zone}}), đặt trong mục Cấu hình.',
   csv: 'Tải CSV',
   empty: 'Không có dữ liệu trong khoảng này',
   revenue: {

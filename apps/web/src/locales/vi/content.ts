@@ -1,6 +1,7 @@
 /** Site content: home page, tutorials, support, tools, maintenance and the content CMS. */
 export const content = {
   home: {
+    paymentMethods: 'Thanh toán qua: {{methods}}',
     seePrices: 'Xem bảng giá',
     pricing: 'Bảng giá',
     perUnit: 'Theo {{unit}}',

@@ -10,6 +10,8 @@ import { CatalogEditDialog } from './catalog-edit-dialog';
 
 interface PackageForm {
   name: string;
+  /** Empty: English readers see the name. */
+  nameEng: string;
   price: number;
   days: number;
   proxies: number;
@@ -22,7 +24,7 @@ interface PackageForm {
 
 const optionalNumber = (value: string) => (value.trim() === '' ? null : Number(value));
 
-/** Editing one package: name, price, days, proxies, bandwidth, key interval and whether it is on sale. */
+/** Editing one package: name (and its English name), price, days, proxies, bandwidth, key interval and whether it is on sale. */
 export function PackageEditDialog({
   product,
   pkg,
@@ -37,6 +39,7 @@ export function PackageEditDialog({
   const { register, control, handleSubmit } = useForm<PackageForm>({
     defaultValues: {
       name: pkg.name,
+      nameEng: pkg.nameEng ?? '',
       price: pkg.price,
       days: pkg.days,
       proxies: pkg.proxies,
@@ -48,6 +51,7 @@ export function PackageEditDialog({
   const submit = handleSubmit((values) => {
     const body = ZUpdatePackageRequest.safeParse({
       ...values,
+      nameEng: values.nameEng.trim() === '' ? null : values.nameEng,
       bandwidthGb: optionalNumber(values.bandwidthGb),
       minIntervalSec: product === 'key' ? optionalNumber(values.minIntervalSec) : undefined,
     });
@@ -84,6 +88,12 @@ export function PackageEditDialog({
       onClose={onClose}
     >
       <TextField {...muiField(register('name'))} label={t('admin.packages.name')} />
+      <TextField
+        {...muiField(register('nameEng'))}
+        label={t('admin.packages.nameEng')}
+        helperText={t('admin.packages.nameEngHelp')}
+        slotProps={{ htmlInput: { 'data-testid': 'package-name-eng' } }}
+      />
       {number('price', t('admin.retail.price'))}
       {number('days', t('admin.packages.days'))}
       {number('proxies', t('admin.packages.proxies'))}

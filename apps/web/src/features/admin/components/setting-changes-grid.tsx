@@ -15,6 +15,7 @@ const FIELD_LABEL = {
   recaptchaSiteKey: 'sites.captcha.siteKey',
   recaptchaSecretKey: 'sites.captcha.secretKey',
   lockDays: 'admin.config.lockDays',
+  timeZone: 'admin.config.timeZoneTitle',
   apiRateLimitPerMin: 'developer.admin.limit',
   maintenance: 'sites.groups.maintenance',
   telegramBot: 'notifications.adminBot.title',

@@ -3,10 +3,12 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { DEFAULT_TIME_ZONE } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { DayRangeFields } from '@/components/day-range-fields';
 import { PageHeader } from '@/components/page-header';
 import { lastDays, validRange } from '@/lib/day-range';
+import { useSiteInfo } from '@/lib/site-info';
 import { formatMoney } from '@/lib/format';
 import { useStatsBreakdown, useStatsDaily, useStock, type StatsRange } from '../api/stats';
 import { ChartCard } from '../components/analytics/chart-card';
@@ -15,10 +17,11 @@ import { MarginCard } from '../components/analytics/margin-card';
 import { ProductsTable, RenewalsTable, StockTable } from '../components/analytics/tables';
 import { renewalsCsv, revenueCsv, salesCsv, stockCsv, usersCsv } from '../utils/analytics-csv';
 
-/** /admin/analytics: the site's figures over a chosen range of UTC days, each chart with its CSV. */
+/** /admin/analytics: the site's figures over a chosen range of days in its time zone, each chart with its CSV. */
 export function AdminAnalyticsRoute() {
   const { t, i18n } = useTranslation();
-  const [range, setRange] = useState<StatsRange>(() => lastDays(30));
+  const timeZone = useSiteInfo().timeZone ?? DEFAULT_TIME_ZONE;
+  const [range, setRange] = useState<StatsRange>(() => lastDays(30, Date.now(), timeZone));
   const daily = useStatsDaily(range);
   const breakdown = useStatsBreakdown(range);
   const stock = useStock();
@@ -32,10 +35,10 @@ export function AdminAnalyticsRoute() {
     <>
       <PageHeader title={t('analytics.title')} />
       <Box sx={{ mb: 1 }}>
-        <DayRangeFields range={range} onChange={setRange} valid={valid} testIdPrefix="range" />
+        <DayRangeFields range={range} onChange={setRange} valid={valid} testIdPrefix="range" timeZone={timeZone} />
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }}>
-        {t('analytics.utcNote')}
+        {t('analytics.zoneNote', { zone: timeZone })}
       </Typography>
       <Stack spacing={2}>
         <ChartCard

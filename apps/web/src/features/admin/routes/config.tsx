@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { DEFAULT_TIME_ZONE } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -14,6 +15,7 @@ import { useAdminMaintenance } from '../api/content-admin';
 import { useMySite } from '../api/sites-admin';
 import { ApiLimitForm } from '../components/api-limit-form';
 import { LockDaysForm } from '../components/lock-days-form';
+import { TimeZoneForm } from '../components/time-zone-form';
 import { MaintenanceForm } from '../components/maintenance-form';
 import { SettingChangesGrid } from '../components/setting-changes-grid';
 import { SiteCaptchaForm } from '../components/site-captcha-form';
@@ -81,6 +83,9 @@ export function AdminConfigRoute() {
           </SectionCard>
           <SectionCard title={t('sites.groups.analytics')}>
             <SiteGroupForm site={site.data} keys={['googlePixel']} testId="site-analytics" />
+          </SectionCard>
+          <SectionCard title={t('admin.config.timeZoneTitle')} testId="site-time-zone-card">
+            <TimeZoneForm key={settings.data.timeZone} timeZone={settings.data.timeZone ?? DEFAULT_TIME_ZONE} />
           </SectionCard>
           <SectionCard title={t('admin.config.lockDaysTitle')} testId="site-settings">
             <LockDaysForm key={settings.data.lockDays} lockDays={settings.data.lockDays} />

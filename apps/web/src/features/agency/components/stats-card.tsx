@@ -7,20 +7,15 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { AGENCY_STATS_MAX_DAYS } from '@proxy/contract';
+import { AGENCY_STATS_MAX_DAYS, DEFAULT_TIME_ZONE } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { lastDays } from '@/lib/day-range';
 import { formatBalance, formatNumber } from '@/lib/format';
+import { useSiteInfo } from '@/lib/site-info';
 import { useAgencyDailyStats, useAgencyTotals } from '../api/get-stats';
 import { StatsChart } from './stats-chart';
 
 const DAY_MS = 86_400_000;
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The last `n` UTC days, today included. */
-function lastDays(n: number) {
-  const now = Date.now();
-  return { from: utcDay(now - (n - 1) * DAY_MS), to: utcDay(now) };
-}
 
 function validRange(r: { from: string; to: string }): boolean {
   const from = Date.parse(`${r.from}T00:00:00Z`);
@@ -45,13 +40,15 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export function StatsCard() {
   const { t } = useTranslation();
   const [preset, setPreset] = useState<number | null>(30);
-  const [range, setRange] = useState(() => lastDays(30));
+  // The server counts the agency's days in the site's time zone: the presets end on its today.
+  const timeZone = useSiteInfo().timeZone ?? DEFAULT_TIME_ZONE;
+  const [range, setRange] = useState(() => lastDays(30, Date.now(), timeZone));
   const totals = useAgencyTotals(true);
   const daily = useAgencyDailyStats(range, validRange(range));
   const pick = (n: number | null) => {
     if (n !== null) {
       setPreset(n);
-      setRange(lastDays(n));
+      setRange(lastDays(n, Date.now(), timeZone));
     }
   };
   const edit = (part: 'from' | 'to', value: string) => {

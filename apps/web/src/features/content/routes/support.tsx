@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { SupportChannelIcon } from '@/components/support-channel-icon';
-import { channelLink, useSupportInfo } from '@/lib/support-info';
+import { channelLink, hasUsableChannel, useSupportInfo } from '@/lib/support-info';
 import { PageContainer } from '../components/page-container';
 
 /** docs/screens.md#tools-tutorials-support: the site's channels as buttons that open the right app, hours and a note. */
@@ -21,9 +21,8 @@ export function SupportRoute() {
       {data && (
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('content.support.intro')}
+            {hasUsableChannel(data.channels) ? t('content.support.intro') : t('content.support.none')}
           </Typography>
-          {data.channels.length === 0 && <Typography>{t('content.support.none')}</Typography>}
           <Stack spacing={1.5} sx={{ maxWidth: 480 }} data-testid="support-channels">
             {data.channels.map((c, i) => {
               const link = channelLink(c);

@@ -22,6 +22,7 @@ import { useBuyKeyPackage } from '../api/buy-key-package';
 import { CountrySelect, firstAvailableCountry } from './country-select';
 import { keyOrderProblem, keyOrderSchema, keyOrderTotal, type KeyOrderProblem, type KeyOrderValues } from './key-order';
 import { PriceSummary } from './price-summary';
+import { packageName } from '@/lib/catalog/package-name';
 
 interface KeyOrderFormProps {
   countries: TCountry[];
@@ -46,6 +47,10 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
   });
   const values = useWatch({ control }) as KeyOrderValues;
   const pkg = packages.find((p) => p.id === values.packageId);
+  const nameOf = (id: string) => {
+    const found = packages.find((p) => p.id === id);
+    return found ? packageName(found, i18n.language) : '';
+  };
   const total = keyOrderTotal(pkg, values.quantity);
   const money = (coins: number) => formatMoney(coins, t, i18n.language);
   const problemText = (problem: string | undefined) =>
@@ -96,7 +101,7 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
                 >
                   {packages.map((p) => (
                     <MenuItem key={p.id} value={p.id}>
-                      <ListItemText primary={p.name} secondary={packageText(p)} sx={{ my: 0 }} />
+                      <ListItemText primary={packageName(p, i18n.language)} secondary={packageText(p)} sx={{ my: 0 }} />
                     </MenuItem>
                   ))}
                 </TextField>
@@ -141,7 +146,7 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
               lines={
                 pkg
                   ? [
-                      { label: t('dashboard.purchase.key.package'), value: pkg.name },
+                      { label: t('dashboard.purchase.key.package'), value: packageName(pkg, i18n.language) },
                       { label: t('dashboard.purchase.key.pricePerKey'), value: money(pkg.price) },
                       { label: t('common.period'), value: formatPeriod({ unit: 'day', value: pkg.days }, t) },
                       { label: t('dashboard.purchase.protocol'), value: t(`common.protocol.${values.protocol}`) },
@@ -182,7 +187,7 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
           <DialogContentText>
             {t('dashboard.purchase.key.confirmMessage', {
               quantity: confirming.values.quantity,
-              name: packages.find((p) => p.id === confirming.values.packageId)?.name ?? '',
+              name: nameOf(confirming.values.packageId),
               country: countryName(
                 confirming.values.country,
                 i18n.language,

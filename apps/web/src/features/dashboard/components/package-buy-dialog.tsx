@@ -15,6 +15,7 @@ import { notifyError } from '@/lib/notify';
 import { useBuyPackage } from '../api/buy-package';
 import { CountrySelect, firstAvailableCountry } from './country-select';
 import type { Protocol } from './retail-order';
+import { packageName } from '@/lib/catalog/package-name';
 
 interface PackageBuyDialogProps {
   product: 'v6' | 'v4';
@@ -68,7 +69,7 @@ export function PackageBuyDialog({ product, pkg, onClose, onBought, note }: Pack
         )}
         <DialogContentText>
           {t('dashboard.purchase.packages.confirmMessage', {
-            name: pkg.name,
+            name: packageName(pkg, i18n.language),
             price: formatMoney(pkg.price, t, i18n.language),
           })}
         </DialogContentText>

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { TPackage } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatPeriod } from '@/lib/format';
+import { packageName } from '@/lib/catalog/package-name';
 
 interface PackageCardProps {
   product: 'v6' | 'v4';
@@ -37,7 +38,7 @@ export function PackageCard({ product, pkg, onBuy, blocked, note }: PackageCardP
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
           <Typography variant="h6" component="h4" sx={{ fontWeight: 700 }}>
-            {pkg.name}
+            {packageName(pkg, i18n.language)}
           </Typography>
           {pkg.isTrial && <Chip size="small" color="secondary" label={t('dashboard.purchase.packages.trial')} />}
         </Stack>

@@ -3,13 +3,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { SupportChannelIcon } from '@/components/support-channel-icon';
-import { channelLink, useSupportInfo } from '@/lib/support-info';
+import { channelLink, hasUsableChannel, useSupportInfo } from '@/lib/support-info';
 
 /** The site's support channels as buttons that open the right app, with the hours. */
 export function ContactButtons() {
   const { t } = useTranslation();
   const { data } = useSupportInfo();
-  if (!data || data.channels.length === 0) {
+  if (!data || !hasUsableChannel(data.channels)) {
     return <Typography color="text.secondary">{t('content.support.none')}</Typography>;
   }
   return (

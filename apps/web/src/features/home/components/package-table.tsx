@@ -9,6 +9,7 @@ import { type TPackage } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { usd } from '../utils/pricing';
 import { formatBalance } from '@/lib/format';
+import { packageName } from '@/lib/catalog/package-name';
 
 /** Packages: name, proxies or keys, days, bandwidth and price in coins and dollars. */
 export function PackageTable({
@@ -20,7 +21,7 @@ export function PackageTable({
   testId: string;
   unitLabel: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (packages.length === 0) {
     return <Typography color="text.secondary">{t('content.home.noPrices')}</Typography>;
   }
@@ -40,7 +41,7 @@ export function PackageTable({
           {packages.map((p) => (
             <TableRow key={p.id}>
               <TableCell sx={{ fontWeight: 600 }}>
-                {p.name}
+                {packageName(p, i18n.language)}
                 {p.isTrial && (
                   <Typography component="span" variant="caption" color="success.main" sx={{ ml: 1 }}>
                     {t('content.home.trial')}

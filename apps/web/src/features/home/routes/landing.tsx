@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PaymentMethod } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { CmsHtml } from '@/components/cms-html';
 import { useSiteInfo } from '@/lib/site-info';
-import { useSupportInfo } from '@/lib/support-info';
+import { hasUsableChannel, useSupportInfo } from '@/lib/support-info';
 import { useLanding } from '../api/get-landing';
 import { ApiTeaser } from '../components/api-teaser';
 import { ContactButtons } from '../components/contact-buttons';
@@ -16,7 +18,7 @@ import { Section } from '../components/section';
 
 /**
  * The public home page (docs/screens.md#home): the CMS title, description and HTML blocks in the
- * reader's language, live prices, buy by quantity, FAQ, quotes, contacts and, where the site has
+ * reader's language, live prices, buy by quantity, the payment methods the site has switched on, FAQ, quotes, contacts and, where the site has
  * it, the reseller API. A section the site has not filled in (a new site has no FAQ, quotes or
  * contacts) is left out rather than shown empty. Light on purpose: no data grid, no admin code.
  */
@@ -44,6 +46,13 @@ export function LandingRoute() {
         <Stack spacing={3}>
           <PricingSection />
           <QuickBuy />
+          {site.paymentMethods && site.paymentMethods.length > 0 && (
+            <Typography color="text.secondary" data-testid="landing-payment-methods">
+              {t('content.home.paymentMethods', {
+                methods: site.paymentMethods.map((m: PaymentMethod) => t(`common.paymentMethod.${m}`)).join(' · '),
+              })}
+            </Typography>
+          )}
         </Stack>
       </Section>
       {html2 && (
@@ -66,7 +75,7 @@ export function LandingRoute() {
           <QuoteCards quotes={landing.quotes} english={en} />
         </Section>
       )}
-      {support && support.channels.length > 0 && (
+      {support && hasUsableChannel(support.channels) && (
         <Section id="contacts" title={t('content.home.contacts')} tinted>
           <ContactButtons />
         </Section>
