@@ -70,7 +70,13 @@ export async function layoutProblems(page: Page, options: LayoutCheckOptions = {
 
     // The part of an element's box that is not clipped away by a scrolling or clipping ancestor.
     const visibleRect = (el: Element): DOMRect | null => {
-      const r = el.getBoundingClientRect();
+      // A link that wraps over two lines has a box per line; the centre of their union may be blank
+      // paragraph between them, so aim at its largest line instead.
+      const lines = Array.from(el.getClientRects());
+      const r =
+        lines.length > 1
+          ? lines.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a))
+          : el.getBoundingClientRect();
       let left = r.left;
       let top = r.top;
       let right = r.right;
@@ -172,11 +178,15 @@ export async function layoutProblems(page: Page, options: LayoutCheckOptions = {
       problems.push({ kind: 'page scrolls sideways', what: `${sideways}px wider than the screen` });
     }
     if (opts.tables) {
-      // A data grid draws its own horizontal scrollbar only when its columns are wider than it.
+      // A data grid scrolls its rows in its virtual scroller (its own scrollbars are aria-hidden, so
+      // they say nothing to `shown`): wider content than frame is a grid that scrolls sideways.
       for (const el of Array.from(document.querySelectorAll('.MuiDataGrid-root'))) {
-        const bar = el.querySelector('.MuiDataGrid-scrollbar--horizontal');
-        if (shown(el) && bar && shown(bar)) {
-          problems.push({ kind: 'table scrolls sideways', what: describe(el).slice(0, 80) });
+        const scroller = el.querySelector('.MuiDataGrid-virtualScroller');
+        if (shown(el) && scroller && scroller.scrollWidth - scroller.clientWidth > 1) {
+          problems.push({
+            kind: 'table scrolls sideways',
+            what: `${describe(el).slice(0, 80)}: ${scroller.scrollWidth - scroller.clientWidth}px wider than its frame`,
+          });
         }
       }
       for (const el of Array.from(document.querySelectorAll('.MuiTableContainer-root'))) {

@@ -1,17 +1,77 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDateTime, TOPUP_STATUSES, type TopupStatus, type TTopup } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { PagedDataGrid } from '@/components/data-grid';
+import { ListPagination, PagedDataGrid } from '@/components/data-grid';
 import { TopupStatusChip, topupStatusLabel } from '@/components/status-chip';
 import { usePaging } from '@/hooks/use-paging';
 import { formatBalance } from '@/lib/format';
 import { ledgerText } from '@/lib/ledger-text';
 import { useTopups } from '../api/list-topups';
+
+function TopupAmount({ row }: { row: TTopup }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span>{formatBalance(row.amount, t)}</span>
+      {row.bonus > 0 && (
+        <Typography variant="caption" color="success.main">
+          {t('topup.history.bonus', { bonus: formatBalance(row.bonus, t) })}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** On a phone: one card per top-up, amount and status first, so neither is off to the right. */
+function TopupCard({ row }: { row: TTopup }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card variant="outlined" data-testid="topup-card" sx={{ p: 1.5 }}>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+        <Stack sx={{ fontWeight: 600, lineHeight: 1.3 }} data-testid="topup-card-amount">
+          <TopupAmount row={row} />
+        </Stack>
+        <TopupStatusChip status={row.status} held={row.held} />
+      </Stack>
+      <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+        {ledgerText(row, t, i18n.language)}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {formatDateTime(row.createdAt)} · {t(`common.paymentMethod.${row.method}`)}
+      </Typography>
+    </Card>
+  );
+}
+
+function TopupCards({ list, paging }: { list: ReturnType<typeof useTopups>; paging: ReturnType<typeof usePaging> }) {
+  const { t } = useTranslation();
+  return (
+    <Box data-testid="topup-history">
+      {list.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+      {list.data?.items.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {t('common.noRows')}
+        </Typography>
+      )}
+      <Stack spacing={1.5}>
+        {(list.data?.items ?? []).map((row) => (
+          <TopupCard key={row.id} row={row} />
+        ))}
+      </Stack>
+      <ListPagination total={list.data?.total ?? 0} paging={paging} />
+    </Box>
+  );
+}
 
 function useTopupColumns(): GridColDef<TTopup>[] {
   const { t, i18n } = useTranslation();
@@ -41,12 +101,7 @@ function useTopupColumns(): GridColDef<TTopup>[] {
       minWidth: 170,
       renderCell: ({ row }) => (
         <Stack sx={{ justifyContent: 'center', height: '100%', lineHeight: 1.3 }}>
-          <span>{formatBalance(row.amount, t)}</span>
-          {row.bonus > 0 && (
-            <Typography variant="caption" color="success.main">
-              {t('topup.history.bonus', { bonus: formatBalance(row.bonus, t) })}
-            </Typography>
-          )}
+          <TopupAmount row={row} />
         </Stack>
       ),
     },
@@ -66,6 +121,7 @@ export function TopupHistory() {
   const [status, setStatus] = useState<TopupStatus | ''>('');
   const topups = useTopups({ page: paging.page, limit: paging.limit, search: '', status: status || undefined });
   const columns = useTopupColumns();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
 
   return (
     <Stack spacing={2}>
@@ -92,14 +148,18 @@ export function TopupHistory() {
           </MenuItem>
         ))}
       </TextField>
-      <PagedDataGrid
-        testId="topup-history"
-        list={topups}
-        paging={paging}
-        columns={columns}
-        getRowHeight={() => 'auto'}
-        sx={{ '& .MuiDataGrid-cell': { py: 1 } }}
-      />
+      {phone ? (
+        <TopupCards list={topups} paging={paging} />
+      ) : (
+        <PagedDataGrid
+          testId="topup-history"
+          list={topups}
+          paging={paging}
+          columns={columns}
+          getRowHeight={() => 'auto'}
+          sx={{ '& .MuiDataGrid-cell': { py: 1 } }}
+        />
+      )}
     </Stack>
   );
 }
