@@ -178,11 +178,13 @@ export async function layoutProblems(page: Page, options: LayoutCheckOptions = {
       problems.push({ kind: 'page scrolls sideways', what: `${sideways}px wider than the screen` });
     }
     if (opts.tables) {
-      // A data grid scrolls its rows in its virtual scroller (its own scrollbars are aria-hidden, so
-      // they say nothing to `shown`): wider content than frame is a grid that scrolls sideways.
+      // A data grid draws its own horizontal scrollbar only when its columns are wider than it. The
+      // bar is aria-hidden (so `shown` would skip it): its box is what tells. (The scroller itself
+      // may be a few pixels wider than its frame with no bar, which nobody can scroll to notice.)
       for (const el of Array.from(document.querySelectorAll('.MuiDataGrid-root'))) {
         const scroller = el.querySelector('.MuiDataGrid-virtualScroller');
-        if (shown(el) && scroller && scroller.scrollWidth - scroller.clientWidth > 1) {
+        const bar = el.querySelector('.MuiDataGrid-scrollbar--horizontal');
+        if (shown(el) && scroller && bar && bar.getClientRects().length > 0) {
           problems.push({
             kind: 'table scrolls sideways',
             what: `${describe(el).slice(0, 80)}: ${scroller.scrollWidth - scroller.clientWidth}px wider than its frame`,

@@ -71,30 +71,30 @@ export async function seedRouteData(server: RunningServer, mail: SmtpSink): Prom
   const period = { unit: 'day', value: 1 };
   const v6 = ok(
     'buy v6',
-    await api<{ order: { id: string }; proxies: { id: string }[] }>(server, 'POST', '/api/v6-proxy/buy-retail', {
+    await api<{ order: { id: string } }>(server, 'POST', '/api/v6-proxy/buy-retail', {
       token,
       body: { country: 'VN', quantity: 50, period },
     }),
   );
-  const v4 = ok(
+  ok(
     'buy v4',
-    await api<{ proxies: { id: string }[] }>(server, 'POST', '/api/v4-proxy/buy-retail', {
+    await api(server, 'POST', '/api/v4-proxy/buy-retail', { token, body: { country: 'VN', quantity: 3, period } }),
+  );
+  // The first rows the list shows (its default order), so a phone's first cards carry them.
+  for (const kind of ['v6', 'v4'] as const) {
+    const first = ok(
+      'list-proxy-me',
+      await api<{ items: { id: string }[] }>(server, 'GET', `/api/${kind}-proxy/list-proxy-me?page=1&limit=3`, {
+        token,
+      }),
+    );
+    await tagAndComment(
+      server,
       token,
-      body: { country: 'VN', quantity: 3, period },
-    }),
-  );
-  await tagAndComment(
-    server,
-    token,
-    'v6',
-    v6.proxies.slice(0, 5).map((p) => p.id),
-  );
-  await tagAndComment(
-    server,
-    token,
-    'v4',
-    v4.proxies.map((p) => p.id),
-  );
+      kind,
+      first.items.map((p) => p.id),
+    );
+  }
   const packages = ok(
     'key packages',
     await api<{ id: string; name: string }[]>(server, 'GET', '/api/key-package/get-all-package'),

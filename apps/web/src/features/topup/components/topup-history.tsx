@@ -1,17 +1,13 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDateTime, TOPUP_STATUSES, type TopupStatus, type TTopup } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { ListPagination, PagedDataGrid } from '@/components/data-grid';
+import { PagedCardList, RowCard, usePhone } from '@/components/card-list';
+import { PagedDataGrid } from '@/components/data-grid';
 import { TopupStatusChip, topupStatusLabel } from '@/components/status-chip';
 import { usePaging } from '@/hooks/use-paging';
 import { formatBalance } from '@/lib/format';
@@ -36,40 +32,20 @@ function TopupAmount({ row }: { row: TTopup }) {
 function TopupCard({ row }: { row: TTopup }) {
   const { t, i18n } = useTranslation();
   return (
-    <Card variant="outlined" data-testid="topup-card" sx={{ p: 1.5 }}>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-        <Stack sx={{ fontWeight: 600, lineHeight: 1.3 }} data-testid="topup-card-amount">
+    <RowCard
+      testId="topup-card"
+      title={
+        <Stack sx={{ lineHeight: 1.3 }} data-testid="topup-card-amount">
           <TopupAmount row={row} />
         </Stack>
-        <TopupStatusChip status={row.status} held={row.held} />
-      </Stack>
-      <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-        {ledgerText(row, t, i18n.language)}
-      </Typography>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {formatDateTime(row.createdAt)} · {t(`common.paymentMethod.${row.method}`)}
-      </Typography>
-    </Card>
-  );
-}
-
-function TopupCards({ list, paging }: { list: ReturnType<typeof useTopups>; paging: ReturnType<typeof usePaging> }) {
-  const { t } = useTranslation();
-  return (
-    <Box data-testid="topup-history">
-      {list.isFetching && <LinearProgress sx={{ mb: 1 }} />}
-      {list.data?.items.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
-          {t('common.noRows')}
-        </Typography>
-      )}
-      <Stack spacing={1.5}>
-        {(list.data?.items ?? []).map((row) => (
-          <TopupCard key={row.id} row={row} />
-        ))}
-      </Stack>
-      <ListPagination total={list.data?.total ?? 0} paging={paging} />
-    </Box>
+      }
+      aside={<TopupStatusChip status={row.status} held={row.held} />}
+      facts={[
+        { label: t('common.date'), value: formatDateTime(row.createdAt) },
+        { label: t('topup.history.method'), value: t(`common.paymentMethod.${row.method}`) },
+        { label: t('topup.history.content'), value: ledgerText(row, t, i18n.language) },
+      ]}
+    />
   );
 }
 
@@ -121,7 +97,7 @@ export function TopupHistory() {
   const [status, setStatus] = useState<TopupStatus | ''>('');
   const topups = useTopups({ page: paging.page, limit: paging.limit, search: '', status: status || undefined });
   const columns = useTopupColumns();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const phone = usePhone();
 
   return (
     <Stack spacing={2}>
@@ -149,7 +125,7 @@ export function TopupHistory() {
         ))}
       </TextField>
       {phone ? (
-        <TopupCards list={topups} paging={paging} />
+        <PagedCardList testId="topup-history" list={topups} paging={paging} card={(row) => <TopupCard row={row} />} />
       ) : (
         <PagedDataGrid
           testId="topup-history"
