@@ -43,7 +43,7 @@ function routerRoutes(): Route[] {
     if (source.slice(match.index, objectEnd).includes('<Navigate')) {
       continue; // A redirect: its target is checked as a route of its own.
     }
-    const key = match[1];
+    const key = match[1] ?? '';
     let node: unknown = paths;
     for (const part of key.split('.')) {
       node = (node as Record<string, unknown>)[part];
