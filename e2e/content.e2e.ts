@@ -57,8 +57,8 @@ describe('home page', () => {
     }
     const table = page.getByTestId('price-table-v6');
     await table.getByText('777 Xu').waitFor();
-    // Dollars are coins / 24000 with two decimals.
-    await table.getByText('$0.03').first().waitFor();
+    // Dollars are coins / 24000 with two decimals, written as the language writes them.
+    await table.getByText('$0,03').first().waitFor();
     expect(await table.getByRole('columnheader').first().textContent()).toBe('Quốc gia');
     await page.getByTestId('faq').getByText('Proxy được giao sau bao lâu?').waitFor();
 

@@ -70,7 +70,13 @@ export async function layoutProblems(page: Page, options: LayoutCheckOptions = {
 
     // The part of an element's box that is not clipped away by a scrolling or clipping ancestor.
     const visibleRect = (el: Element): DOMRect | null => {
-      const r = el.getBoundingClientRect();
+      // A link that wraps over two lines has a box per line; the centre of their union may be blank
+      // paragraph between them, so aim at its largest line instead.
+      const lines = Array.from(el.getClientRects());
+      const r =
+        lines.length > 1
+          ? lines.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a))
+          : el.getBoundingClientRect();
       let left = r.left;
       let top = r.top;
       let right = r.right;
@@ -172,11 +178,17 @@ export async function layoutProblems(page: Page, options: LayoutCheckOptions = {
       problems.push({ kind: 'page scrolls sideways', what: `${sideways}px wider than the screen` });
     }
     if (opts.tables) {
-      // A data grid draws its own horizontal scrollbar only when its columns are wider than it.
+      // A data grid draws its own horizontal scrollbar only when its columns are wider than it. The
+      // bar is aria-hidden (so `shown` would skip it): its box is what tells. (The scroller itself
+      // may be a few pixels wider than its frame with no bar, which nobody can scroll to notice.)
       for (const el of Array.from(document.querySelectorAll('.MuiDataGrid-root'))) {
+        const scroller = el.querySelector('.MuiDataGrid-virtualScroller');
         const bar = el.querySelector('.MuiDataGrid-scrollbar--horizontal');
-        if (shown(el) && bar && shown(bar)) {
-          problems.push({ kind: 'table scrolls sideways', what: describe(el).slice(0, 80) });
+        if (shown(el) && scroller && bar && bar.getClientRects().length > 0) {
+          problems.push({
+            kind: 'table scrolls sideways',
+            what: `${describe(el).slice(0, 80)}: ${scroller.scrollWidth - scroller.clientWidth}px wider than its frame`,
+          });
         }
       }
       for (const el of Array.from(document.querySelectorAll('.MuiTableContainer-root'))) {

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useShownOnce } from '@/hooks/use-shown-once';
 import { useMe } from '@/lib/auth';
 import { LogoutDialog } from './logout-dialog';
+import { EmailText } from '@/components/email-text';
 
 // Loaded when first opened: its form is not part of every signed-in page's first download.
 const ChangePasswordDialog = lazy(() =>
@@ -54,8 +55,8 @@ export function AvatarMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         {me && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1, maxWidth: 260 }} noWrap>
-            {me.email}
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1, maxWidth: 260 }}>
+            <EmailText email={me.email} testId="menu-email" />
           </Typography>
         )}
         {me && <Divider />}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -9,14 +9,15 @@ import { formatDateTime, type TMe } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { formatBalance } from '@/lib/format';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { EmailText } from '@/components/email-text';
 
-function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Field({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
       <Typography color="text.secondary" sx={{ minWidth: 140 }}>
         {label}
       </Typography>
-      <Typography data-testid={testId} sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
+      <Typography data-testid={testId} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {value}
       </Typography>
     </Stack>
@@ -34,7 +35,7 @@ export function ProfileCard({ me }: { me: TMe }) {
           {t('account.profile')}
         </Typography>
         <Stack spacing={1.5} sx={{ mb: 2 }}>
-          <Field label={t('common.email')} value={me.email} testId="account-email" />
+          <Field label={t('common.email')} value={<EmailText email={me.email} />} testId="account-email" />
           <Field label={t('account.balance')} value={formatBalance(me.balance, t)} testId="account-balance" />
           <Field label={t('account.createdAt')} value={formatDateTime(me.createdAt)} testId="account-created" />
         </Stack>

@@ -17,6 +17,7 @@ import { useForgotPassword } from '../api/forgot-password';
 import { useCaptcha } from '../hooks/use-captcha';
 import { resendWait } from '../utils/forgot-progress';
 import { toastFirstError } from '../utils/toast-first-error';
+import { EMAIL_SLOT, TextWithEmail } from '@/components/email-text';
 
 interface ForgotCodeStepProps {
   email: string;
@@ -74,7 +75,9 @@ export function ForgotCodeStep({ email, sentAt, onResent, onVerified, onChangeEm
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void onSubmit(event)}>
-      <Typography color="text.secondary">{t('auth.forgot.codeStep', { email })}</Typography>
+      <Typography color="text.secondary">
+        <TextWithEmail text={t('auth.forgot.codeStep', { email: EMAIL_SLOT })} email={email} />
+      </Typography>
       <TextInput
         {...muiField(register('code'))}
         label={t('auth.otp.code')}

@@ -18,6 +18,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useReceiveCode } from '../api/receive-code';
 import { useVerifyEmail } from '../api/verify-email';
 import { toastFirstError } from '../utils/toast-first-error';
+import { EMAIL_SLOT, TextWithEmail } from '@/components/email-text';
 
 interface OtpDialogProps {
   email: string;
@@ -72,7 +73,9 @@ export function OtpDialog({ email, resendAfter, onClose, onVerified }: OtpDialog
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <DialogTitle id="otp-dialog-title">{t('auth.otp.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('auth.otp.message', { email })}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            <TextWithEmail text={t('auth.otp.message', { email: EMAIL_SLOT })} email={email} />
+          </DialogContentText>
           <TextField
             {...muiField(register('code'))}
             label={t('auth.otp.code')}

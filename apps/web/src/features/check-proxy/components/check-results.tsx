@@ -4,12 +4,15 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { copyWithToast } from '@/components/copy-button';
 import { AppDataGrid } from '@/components/data-grid';
 import { checkErrorKind, countResults, type CheckResult } from '../utils/check-result';
+import { CheckCards } from './check-cards';
 
 type Row = CheckResult & { id: number };
 type Show = 'all' | 'live' | 'dead';
@@ -77,6 +80,7 @@ export function CheckResults({ results }: { results: CheckResult[] }) {
   const { t } = useTranslation();
   const [show, setShow] = useState<Show>('all');
   const columns = useColumns();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const counts = countResults(results);
   const rows: Row[] = results
     .map((r, i) => ({ ...r, id: i }))
@@ -112,12 +116,17 @@ export function CheckResults({ results }: { results: CheckResult[] }) {
           {t('tools.checkProxy.copyLive')}
         </Button>
       </Stack>
-      <AppDataGrid
-        testId="check-results"
-        rows={rows}
-        columns={columns}
-        initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-      />
+      {phone ? (
+        // Keyed by the filter: a new filter starts from the first page.
+        <CheckCards key={show} rows={rows} />
+      ) : (
+        <AppDataGrid
+          testId="check-results"
+          rows={rows}
+          columns={columns}
+          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+        />
+      )}
     </Stack>
   );
 }

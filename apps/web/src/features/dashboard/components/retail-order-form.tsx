@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -53,6 +53,14 @@ export function RetailOrderForm({ product, countries, rows, tiers }: RetailOrder
     const quantity = Number(params.get('quantity')) || (row?.quantityStep ?? 1);
     return { country, unit, value, quantity, protocol: 'http', autoRenew: false };
   }, [countries, rows, params]);
+  // The form that choice filled in is what the customer came for: it is brought into view, below
+  // the welcome and summary cards a phone would otherwise show first.
+  const prefilled = params.has('country');
+  useEffect(() => {
+    if (prefilled) {
+      document.getElementById('purchase')?.scrollIntoView({ block: 'start' });
+    }
+  }, [prefilled]);
 
   // The rules depend on the row of the chosen country and unit (its step and maximum).
   const resolver: Resolver<RetailOrderValues> = (values, context, options) =>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatBalance } from '@/lib/format';
+import { EMAIL_SLOT, TextWithEmail } from '@/components/email-text';
 
 export function WelcomeCard({ me }: { me: TMe }) {
   const { t } = useTranslation();
@@ -18,8 +19,8 @@ export function WelcomeCard({ me }: { me: TMe }) {
         sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}
       >
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, wordBreak: 'break-all' }}>
-            {t('dashboard.welcome', { email: me.email })}
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            <TextWithEmail text={t('dashboard.welcome', { email: EMAIL_SLOT })} email={me.email} />
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
             {t('dashboard.balance')}:{' '}

@@ -1,4 +1,5 @@
-import { coinsToUsd, PERIOD_UNITS, type PeriodUnit, type TRetailPrice } from '@proxy/contract';
+import { PERIOD_UNITS, type PeriodUnit, type TRetailPrice } from '@proxy/contract';
+import { formatUsd } from '@/lib/format';
 
 /** One country's retail prices by period unit (coins per proxy per unit), in the order hour, day, week, month. */
 export interface PriceRow {
@@ -23,9 +24,12 @@ export function soldUnits(rows: readonly TRetailPrice[]): PeriodUnit[] {
   return PERIOD_UNITS.filter((u) => sold.has(u));
 }
 
-/** docs/product-rules.md#formats: dollars are coins / 24000 with two decimals, e.g. "$0.02". */
+/**
+ * docs/product-rules.md#formats: dollars are coins / 24000 with two decimals in the reader's
+ * language, e.g. "$0.02"; an hourly price under a cent is "<$0.01", never "$0.00".
+ */
 export function usd(coins: number): string {
-  return `$${coinsToUsd(coins)}`;
+  return formatUsd(coins);
 }
 
 /** The dashboard address that opens the buy form with this choice (kept through sign-up). */

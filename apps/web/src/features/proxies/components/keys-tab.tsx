@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
-import { formatDateTime } from '@proxy/contract';
+import { formatDateTime, type TKey } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ProxyStatusChip } from '@/components/status-chip';
 import { useGetNewIp, type TNewIp } from '../api/get-new-ip';
@@ -21,12 +21,14 @@ import { TagAssignDialog } from './tag-dialogs';
 import { ToolLinksDialog, ToolLinksSection } from './tool-links';
 import { ManageTagsButton } from './tag-tools';
 import { useUnitActions } from './unit-actions';
+import { useUnitCardLines } from './unit-columns';
 import { UnitList } from '@/components/unit-list';
 
 /** The rotating keys: list, get a new IP per key, the change-IP link, and the batch actions. */
 export function KeysTab() {
   const { t } = useTranslation();
   const tags = useTags('key').data ?? [];
+  const cardLines = useUnitCardLines<TKey>(tags);
   const list = useUnitList<KeyAction | 'tag' | 'links'>(t('proxies.keys.needSelection'));
   const { paging, filters, selection } = list;
   const [newIp, setNewIp] = useState<TNewIp | null>(null);
@@ -84,6 +86,7 @@ export function KeysTab() {
               </Box>
             </>,
             <NewIpButton row={row} pending={pendingKey === row.key} onNewIp={() => askNewIp(row.key)} />,
+            ...cardLines(row),
           ].filter((x) => x !== null),
         })}
       />

@@ -35,6 +35,7 @@ import { PasteListDialog } from './paste-list-dialog';
 import { ManageTagsButton } from './tag-tools';
 import { useUnitActions } from './unit-actions';
 import { ProxyUsageSection } from './proxy-usage-section';
+import { useUnitCardLines } from './unit-columns';
 import { UnitList } from '@/components/unit-list';
 
 /** The pasted proxies still ticked; "select all" on a page answers an exclude model. */
@@ -65,6 +66,7 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
   const [linksOf, setLinksOf] = useState<TProxy | null>(null);
   const columns = useProxyColumns(tags, setLinksOf);
   const details = useProxyDetails(tags, type);
+  const cardLines = useUnitCardLines<TProxy>(tags);
   // "Paste list" → "Select matched": the grid then shows exactly the matched proxies, ticked, paged
   // here (they may come from any page of the server's list); the ticked ones are what the batch
   // actions act on, until "Clear" brings the server's list back.
@@ -188,6 +190,7 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
             <Box component="span" data-testid="card-expires">
               {t('orders.columns.expiresAt')}: {formatDateTime(row.expiresAt)}
             </Box>,
+            ...cardLines(row),
           ],
         })}
       />

@@ -1,4 +1,8 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutline';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDateTime, type TKey, type TProxy, type TTag } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
@@ -52,4 +56,52 @@ export function useUnitColumns<R extends Unit>() {
       valueGetter: (_value, row) => tags.find((x) => x.id === row.tagId)?.tagName ?? '',
     }),
   } satisfies Record<string, GridColDef<R> | ((tags: TTag[]) => GridColDef<R>)>;
+}
+
+/**
+ * A phone card's lines for what a screen shows in the auto-renew, tag and comment columns, so a
+ * card says as much as a row: auto-renew and the tag on one line, the comment (wrapped) under it.
+ */
+export function useUnitCardLines<R extends Unit>(tags: TTag[]): (row: R) => ReactNode[] {
+  const { t } = useTranslation();
+  return (row) => {
+    const tagName = tags.find((x) => x.id === row.tagId)?.tagName;
+    return [
+      <>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={row.autoRenew ? 'success' : 'default'}
+          label={`${t('orders.columns.autoRenew')}: ${row.autoRenew ? t('common.on') : t('common.off')}`}
+          data-testid="card-auto-renew"
+          data-on={row.autoRenew}
+        />
+        {tagName && (
+          <Chip
+            size="small"
+            icon={<LocalOfferOutlined />}
+            label={tagName}
+            aria-label={`${t('proxies.details.tag')}: ${tagName}`}
+            data-testid="card-tag"
+            sx={{ maxWidth: '100%' }}
+          />
+        )}
+      </>,
+      row.comment ? (
+        <Box
+          component="span"
+          data-testid="card-comment"
+          title={t('proxies.columns.comment')}
+          sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', minWidth: 0, overflowWrap: 'anywhere' }}
+        >
+          <ChatBubbleOutline
+            fontSize="inherit"
+            sx={{ mt: '3px', flexShrink: 0 }}
+            aria-label={t('proxies.columns.comment')}
+          />
+          {row.comment}
+        </Box>
+      ) : null,
+    ].filter((x) => x !== null);
+  };
 }
