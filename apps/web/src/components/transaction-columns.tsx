@@ -13,6 +13,19 @@ export function signedCoins(amount: number): string {
   return amount > 0 ? `+${formatNumber(amount)}` : formatNumber(amount);
 }
 
+/** A ledger amount as the list and the phone card show it: signed, green in, red out. */
+export function SignedAmount({ amount }: { amount: number }) {
+  return (
+    <Box
+      component="span"
+      data-testid="transaction-amount"
+      sx={{ fontWeight: 600, color: amount >= 0 ? 'success.main' : 'error.main' }}
+    >
+      {signedCoins(amount)}
+    </Box>
+  );
+}
+
 /**
  * docs/money.md#ledger: type, content, balance before, amount, balance after and date.
  * The admin list adds whose transaction it is.
@@ -61,15 +74,7 @@ export function useTransactionColumns<T extends TTransaction & { email?: string 
       field: 'amount',
       headerName: t('common.amount'),
       minWidth: 130,
-      renderCell: ({ row }) => (
-        <Box
-          component="span"
-          data-testid="transaction-amount"
-          sx={{ fontWeight: 600, color: row.amount >= 0 ? 'success.main' : 'error.main' }}
-        >
-          {signedCoins(row.amount)}
-        </Box>
-      ),
+      renderCell: ({ row }) => <SignedAmount amount={row.amount} />,
     },
     {
       field: 'balanceAfter',

@@ -3,12 +3,11 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
 import { formatDateTime, type TTransaction } from '@proxy/contract';
 import { PagedCardList, RowCard, usePhone } from '@/components/card-list';
 import { PagedDataGrid } from '@/components/data-grid';
 import { SearchField } from '@/components/search-field';
-import { signedCoins, useTransactionColumns } from '@/components/transaction-columns';
+import { SignedAmount, useTransactionColumns } from '@/components/transaction-columns';
 import { formatBalance } from '@/lib/format';
 import { ledgerText } from '@/lib/ledger-text';
 import { useSearchPaging } from '@/hooks/use-paging';
@@ -21,15 +20,7 @@ function TransactionCard({ row }: { row: TTransaction }) {
     <RowCard
       testId="transaction-card"
       title={ledgerText(row, t, i18n.language)}
-      aside={
-        <Box
-          component="span"
-          data-testid="transaction-amount"
-          sx={{ fontWeight: 600, color: row.amount >= 0 ? 'success.main' : 'error.main' }}
-        >
-          {signedCoins(row.amount)}
-        </Box>
-      }
+      aside={<SignedAmount amount={row.amount} />}
       facts={[
         { label: t('common.type'), value: t(`common.transactionType.${row.type}`) },
         { label: t('account.transactions.balanceBefore'), value: formatBalance(row.balanceBefore, t) },

@@ -8,6 +8,20 @@ import { ListPagination } from '@/components/data-grid';
 import { usePaging } from '@/hooks/use-paging';
 import { checkErrorKind, type CheckResult } from '../utils/check-result';
 
+/** Live or dead, as the table's status column and the phone cards show it. */
+export function CheckVerdict({ live }: { live: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={live ? 'success' : 'error'}
+      label={live ? t('tools.checkProxy.live') : t('tools.checkProxy.dead')}
+      data-testid="check-status"
+    />
+  );
+}
+
 /** One result as a phone reads it: the line, its verdict, and the facts under it (no sideways scroll). */
 function CheckCard({ row }: { row: CheckResult }) {
   const { t } = useTranslation();
@@ -21,13 +35,7 @@ function CheckCard({ row }: { row: CheckResult }) {
     <Card variant="outlined" data-testid="check-card" sx={{ p: 1.5 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
         <Box sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', minWidth: 0 }}>{row.line}</Box>
-        <Chip
-          size="small"
-          variant="outlined"
-          color={row.live ? 'success' : 'error'}
-          label={row.live ? t('tools.checkProxy.live') : t('tools.checkProxy.dead')}
-          data-testid="check-status"
-        />
+        <CheckVerdict live={row.live} />
       </Stack>
       {facts.map((fact) => (
         <Typography key={fact} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

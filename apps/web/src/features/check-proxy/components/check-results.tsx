@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -12,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { copyWithToast } from '@/components/copy-button';
 import { AppDataGrid } from '@/components/data-grid';
 import { checkErrorKind, countResults, type CheckResult } from '../utils/check-result';
-import { CheckCards } from './check-cards';
+import { CheckCards, CheckVerdict } from './check-cards';
 
 type Row = CheckResult & { id: number };
 type Show = 'all' | 'live' | 'dead';
@@ -31,15 +30,7 @@ function useColumns(): GridColDef<Row>[] {
       field: 'live',
       headerName: t('common.status'),
       minWidth: 110,
-      renderCell: ({ row }) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={row.live ? 'success' : 'error'}
-          label={row.live ? t('tools.checkProxy.live') : t('tools.checkProxy.dead')}
-          data-testid="check-status"
-        />
-      ),
+      renderCell: ({ row }) => <CheckVerdict live={row.live} />,
     },
     {
       field: 'protocol',
