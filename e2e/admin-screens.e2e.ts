@@ -146,10 +146,18 @@ describe('package pages', () => {
     await page.getByTestId('package-add').click();
     const dialog = page.getByTestId('package-create-dialog');
     await dialog.getByTestId('package-name').fill('Nhóm 10');
+    await dialog.getByTestId('package-name-eng').fill('Group of 10');
     await dialog.getByTestId('package-price').fill('90000');
     await dialog.getByTestId('package-proxies').fill('10');
     await page.getByTestId('package-create-save').click();
     await toast(page, 'Đã thêm');
+    const created = await api<{ name: string; nameEng: string | null }[]>(
+      server,
+      'GET',
+      '/api/v4-package/admin/get-all-package',
+      { token: await ownerToken(server) },
+    );
+    expect(created.body.find((p) => p.name === 'Nhóm 10')?.nameEng).toBe('Group of 10');
     const table = page.getByTestId('admin-packages-v4');
     const row = table.getByRole('row').filter({ hasText: 'Nhóm 10' });
     await row.filter({ hasText: '90.000 Xu' }).waitFor();

@@ -10,6 +10,8 @@ import { useCreatePackage } from '../api/catalog-admin';
 
 interface PackageForm {
   name: string;
+  /** Empty: English readers see the name. */
+  nameEng: string;
   price: string;
   days: string;
   proxies: string;
@@ -27,11 +29,12 @@ export function PackageCreateDialog({ product, onClose }: { product: Product; on
   const { t } = useTranslation();
   const create = useCreatePackage(product);
   const { register, handleSubmit } = useForm<PackageForm>({
-    defaultValues: { name: '', price: '', days: '30', proxies: '1', bandwidthGb: '', minIntervalSec: '' },
+    defaultValues: { name: '', nameEng: '', price: '', days: '30', proxies: '1', bandwidthGb: '', minIntervalSec: '' },
   });
   const submit = handleSubmit((values) => {
     const body = ZCreatePackageRequest.safeParse({
       name: values.name,
+      nameEng: values.nameEng.trim() === '' ? null : values.nameEng,
       price: num(values.price),
       days: num(values.days),
       proxies: num(values.proxies),
@@ -73,6 +76,12 @@ export function PackageCreateDialog({ product, onClose }: { product: Product; on
           {...muiField(register('name'))}
           label={t('admin.packages.name')}
           slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'package-name' } }}
+        />
+        <TextField
+          {...muiField(register('nameEng'))}
+          label={t('admin.packages.nameEng')}
+          helperText={t('admin.packages.nameEngHelp')}
+          slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'package-name-eng' } }}
         />
         {field('price', t('admin.retail.price'))}
         {field('days', t('admin.packages.days'), { min: 1 })}
