@@ -250,9 +250,17 @@ describe('buying a country routed to Proxy6', () => {
       cost: 500,
     });
     await call('PUT', '/supplier/admin/route', { product: 'v4', country: 'MT', sources: [p6Id, listId] });
-    // The catalogue counts the route's sources: the two pasted lines (Proxy6 was not synced for MT).
+    // The catalogue counts the route's sources: Proxy6's last count for MT and the two pasted lines.
+    const suppliersNow: { id: string; stock: { country: string; count: number }[] }[] = (
+      await call('GET', '/supplier/admin/list')
+    ).json();
+    const p6Count = suppliersNow.find((x) => x.id === p6Id)!.stock.find((x) => x.country === 'MT')!.count;
+    expect(p6Count).toBeGreaterThan(0);
     const listed = (await call('GET', '/country/v4/list-country')).json();
-    expect(listed.find((x: { code: string }) => x.code === 'MT')).toMatchObject({ stock: 2, available: true });
+    expect(listed.find((x: { code: string }) => x.code === 'MT')).toMatchObject({
+      stock: p6Count + 2,
+      available: true,
+    });
     p6.fault('buy', { kind: 'error', errorId: 400 });
     const c = await customer(t, 50_000);
     const res = await buy(c.token);
