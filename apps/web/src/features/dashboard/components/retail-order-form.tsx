@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,6 +11,7 @@ import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { PROTOCOLS, type DiscountTier, type TCountry, type TRetailPrice } from '@proxy/contract';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useBringIntoView } from '@/hooks/use-bring-into-view';
 import { useSearchParams } from 'react-router';
 import { PeriodFields } from '@/components/period-fields';
 import { formatMoney, formatBalance } from '@/lib/format';
@@ -55,12 +56,7 @@ export function RetailOrderForm({ product, countries, rows, tiers }: RetailOrder
   }, [countries, rows, params]);
   // The form that choice filled in is what the customer came for: it is brought into view, below
   // the welcome and summary cards a phone would otherwise show first.
-  const prefilled = params.has('country');
-  useEffect(() => {
-    if (prefilled) {
-      document.getElementById('purchase')?.scrollIntoView({ block: 'start' });
-    }
-  }, [prefilled]);
+  useBringIntoView('purchase', params.has('country'));
 
   // The rules depend on the row of the chosen country and unit (its step and maximum).
   const resolver: Resolver<RetailOrderValues> = (values, context, options) =>
