@@ -87,7 +87,7 @@ export const admin: typeof vi = {
     removePrice: 'Remove price',
     removePriceMessage: 'Remove the {{country}} price per {{unit}}?',
     addPackage: 'Add package',
-    addPackageTitle: 'Add a {{product}} package',
+    addPackageTitle: 'New {{product}} package',
     removePackage: 'Remove package',
     removePackageMessage:
       'Remove the {{name}} package? If anyone bought it, it is taken off sale instead: their proxies keep working and can be renewed.',
