@@ -155,6 +155,8 @@ describe('provider URLs in the admin payment settings', () => {
     const panel = page.getByTestId('payment-method-bytepay');
     // The method's panel opens from its title (bytepay is shown as "Crypto").
     await panel.getByText('Crypto', { exact: true }).click();
+    // Fully open before typing and saving: a click while the panel still unfolds can miss its button.
+    await panel.locator('.MuiCollapse-entered').waitFor();
     const field = panel.getByTestId('payment-field-baseUrl');
     await field.fill('https://169.254.169.254/latest/meta-data');
     const answer = page.waitForResponse((res) => res.url().endsWith('/api/bill/admin/payment-methods/bytepay'));
