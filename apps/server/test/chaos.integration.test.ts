@@ -215,15 +215,16 @@ async function mailThroughOutboxJob(smtp: FakeSmtp, round: number): Promise<numb
 }
 
 /**
- * Waits (5 s at most) until every job has completed a sweep that started now: a lease left behind
- * by the kill would hold its job back for a whole JOB_LEASE_MS.
+ * Waits (15 s at most) until every job has completed a sweep that started now: a lease left behind
+ * by the kill would hold its job back for a whole JOB_LEASE_MS (a minute), well past that; a busy CI
+ * machine can take several seconds for two sweeps of every job.
  */
 async function everyJobSweepsAgain(counts: Map<string, SweepCount>): Promise<number> {
   const since = Date.now();
   // A sweep in flight may have started before; two more completions mean one started after now.
   const before = new Map(allJobs.map((j) => [j.name, counts.get(j.name)?.ok ?? 0]));
   const behind = () => allJobs.filter((j) => (counts.get(j.name)?.ok ?? 0) < before.get(j.name)! + 2);
-  await waitFor(() => behind().length === 0, 5_000).catch(() => undefined);
+  await waitFor(() => behind().length === 0, 15_000).catch(() => undefined);
   expect(behind().map((j) => j.name)).toEqual([]);
   return Date.now() - since;
 }
