@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BANK_WEBHOOK_KEY, createCustomer, creditCustomer, loginViaUi, postBankWebhook } from './support/app';
+import {
+  BANK_WEBHOOK_KEY,
+  createCustomer,
+  creditCustomer,
+  loginViaUi,
+  postBankWebhook,
+  selectBuyTab,
+} from './support/app';
 import { layoutProblems } from './support/layout-checks';
 import { useE2E } from './support/setup';
 
@@ -47,7 +54,7 @@ describe('not enough balance', () => {
       await loginViaUi(page, server.baseUrl, user, lang);
 
       // The default IPv4 purchase costs more than the 1,000 coins the customer holds.
-      await page.getByTestId('buy-tab-v4').click();
+      await selectBuyTab(page, 'v4');
       const form = page.getByTestId('buy-form-v4');
       await form.getByTestId('buy-submit').click();
       await page.getByTestId('buy-confirm').waitFor();
@@ -98,7 +105,7 @@ describe('not enough balance', () => {
       await page.getByTestId('topup-success-close').click();
 
       // The purchase now goes through.
-      await page.getByTestId('buy-tab-v4').click();
+      await selectBuyTab(page, 'v4');
       await form.getByTestId('buy-submit').click();
       await page.getByTestId('buy-confirm-confirm').click();
       await page.waitForURL((url) => url.pathname.startsWith('/order/success/'));

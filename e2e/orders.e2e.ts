@@ -1,6 +1,15 @@
 import type { Locator, Page as BrowserPage } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { advanceServerClock, api, createCustomer, creditCustomer, loginViaUi, pathOf, tokenOf } from './support/app';
+import {
+  advanceServerClock,
+  api,
+  createCustomer,
+  creditCustomer,
+  loginViaUi,
+  pathOf,
+  tokenOf,
+  selectBuyTab,
+} from './support/app';
 import { useE2E } from './support/setup';
 
 // The e2e server runs with TEST_CLOCK=1 (e2e/support/server.ts): POST /api/test/clock and /api/test/run-jobs
@@ -37,7 +46,7 @@ describe('buying IPv6 proxies and renewing the order', () => {
     await page.getByTestId('topbar-balance').filter({ hasText: '100,000 coins' }).waitFor();
 
     // Dashboard: buy V6, 50 proxies for 1 day.
-    await page.getByTestId('buy-tab-v6').click();
+    await selectBuyTab(page, 'v6');
     const form = page.getByTestId('buy-form-v6');
     await form.getByTestId('buy-period-unit').getByRole('combobox').click();
     await page.getByRole('option', { name: 'Day', exact: true }).click();

@@ -17,6 +17,7 @@ import {
   pathOf,
   tokenOf,
   type Credentials,
+  selectBuyTab,
 } from './support/app';
 import { useE2E } from './support/setup';
 import { priceSupplierCountry, routeCountryInUi } from './support/suppliers';
@@ -121,7 +122,7 @@ async function through(
 /** Buys one proxy of COUNTRY for a day from the dashboard's IPv4 form and waits for the order page. */
 async function buyInUi(page: Page, baseUrl: string): Promise<string> {
   await page.goto(`${baseUrl}/dashboard`);
-  await page.getByTestId('buy-tab-v4').click();
+  await selectBuyTab(page, 'v4');
   const form = page.getByTestId('buy-form-v4');
   await form.getByTestId('buy-country').click();
   await page.getByTestId(`buy-country-option-${COUNTRY}`).click();

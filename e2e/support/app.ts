@@ -216,3 +216,21 @@ export async function postBankWebhook(
     throw new Error(`bank webhook failed: ${res.status} ${await res.text()}`);
   }
 }
+
+/**
+ * Opens a product's tab of the dashboard's buy card. The cards above it grow as their data arrives,
+ * and a click that lands while they do can miss the tab: the tab is clicked until it is the
+ * selected one (what the customer sees), then its form is there.
+ */
+export async function selectBuyTab(page: Page, product: 'v4' | 'v6' | 'key'): Promise<void> {
+  const tab = page.getByTestId(`buy-tab-${product}`);
+  await tab.waitFor();
+  for (let attempt = 0; attempt < 5 && (await tab.getAttribute('aria-selected')) !== 'true'; attempt += 1) {
+    await tab.click();
+    await tab
+      .and(page.locator('[aria-selected="true"]'))
+      .waitFor({ timeout: 3_000 })
+      .catch(() => undefined);
+  }
+  await page.getByTestId(`buy-form-${product}`).waitFor();
+}
