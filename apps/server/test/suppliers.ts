@@ -43,7 +43,8 @@ export async function buyOne(t: TestApp, token: string, country: string, autoRen
     payload: { country, quantity: 1, period: { unit: 'day', value: 3 }, autoRenew },
   });
   expect(res.json().order.status).toBe('using');
-  return { orderId: res.json().order.id as string, proxyId: res.json().proxies[0].id as string };
+  const proxy = res.json().proxies[0] as { id: string; password: string };
+  return { orderId: res.json().order.id as string, proxyId: proxy.id, password: proxy.password };
 }
 
 /** `renew-list-proxy` of one proxy for `days`. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, buildSecondInstance, customer, waitFor, type TestApp } from '../../../test/helper.js';
+import { buyOne } from '../../../test/suppliers.js';
 
 /*
  * The per-instance cache of resolved links (docs/tool-links.md#the-lookup-cache), with two app
@@ -22,14 +23,8 @@ const freshIp = () => `198.51.100.${nextIp++}`;
 
 async function linkedProxy() {
   const c = await customer(a, 1_000_000);
-  const bought = await a.inject({
-    method: 'POST',
-    url: '/api/v4-proxy/buy-retail',
-    token: c.token,
-    payload: { country: 'JP', quantity: 1, period: { unit: 'day', value: 3 } },
-  });
-  expect(bought.statusCode).toBe(200);
-  const p = (bought.json().proxies as { id: string; password: string }[])[0]!;
+  const bought = await buyOne(a, c.token, 'JP');
+  const p = { id: bought.proxyId, password: bought.password };
   const issued = await a.inject({
     method: 'POST',
     url: '/api/proxy/links',
