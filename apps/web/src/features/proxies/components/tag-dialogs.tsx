@@ -136,8 +136,9 @@ export function TagsDialog({ tagType, tags, onClose }: { tagType: TagType; tags:
   const { t } = useTranslation();
   const edits = useTagEdits(tagType);
   const [name, setName] = useState('');
-  // The create button is disabled while it saves, which drops its focus out of the dialog (and with
-  // it Escape and the focus trap): give focus back to the name field, ready for the next tag.
+  // The create button is disabled while it saves, which would drop its focus out of the dialog (and
+  // with it Escape and the focus trap) until the save ends: focus moves to the name field as the save
+  // starts, ready for the next tag.
   const nameInput = useRef<HTMLInputElement>(null);
   const create = () => {
     const tagName = name.trim();
@@ -145,10 +146,10 @@ export function TagsDialog({ tagType, tags, onClose }: { tagType: TagType; tags:
       notifyError(t('proxies.tags.nameRequired'));
       return;
     }
+    nameInput.current?.focus();
     edits.create.mutate(tagName, {
       onSuccess: () => {
         setName('');
-        nameInput.current?.focus();
         notifySuccess(t('proxies.tags.created'));
       },
     });
