@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, BANK_WEBHOOK_KEY, createCustomer, postBankWebhook, tokenOf, type Credentials } from './support/app';
-import { freePort, repoRoot, startServer, type RunningServer, type ServerOptions } from './support/server';
+import { repoRoot, startServer, type RunningServer, type ServerOptions } from './support/server';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 
 const PG_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -131,9 +131,12 @@ async function stop(server: RunningServer): Promise<void> {
 
 beforeAll(async () => {
   mail = await startSmtpSink();
-  const from = 41_000 + Math.floor(Math.random() * 200) * 100;
-  echoPort = await freePort();
-  gatewayEnv = { GATEWAY: 'embedded', GATEWAY_PORTS: `${from}-${from + 99}`, ECHO_ADDR: `127.0.0.1:${echoPort}` };
+  // A block of 100 in 24000–29999: below Linux's ephemeral range (32768–60999), where any outgoing
+  // connection may take a port between two starts, and apart from the other specs' and tests' blocks.
+  // The echo service takes the block's last port, outside the proxies' range.
+  const from = 24_000 + Math.floor(Math.random() * 60) * 100;
+  echoPort = from + 99;
+  gatewayEnv = { GATEWAY: 'embedded', GATEWAY_PORTS: `${from}-${from + 98}`, ECHO_ADDR: `127.0.0.1:${echoPort}` };
   const client = new pg.Client({ connectionString: PG_URL });
   try {
     await client.connect();
@@ -232,12 +235,14 @@ describe('a PGlite install backed up, moved to PostgreSQL and restored', () => {
       // The proxy still works: same port, same credentials, through the gateway of the moved install.
       const proxyUrl = `http://${proxy.username}:${proxy.password}@127.0.0.1:${proxy.port}`;
       let through: Run = { code: -1, out: '' };
-      for (let i = 0; i < 50; i++) {
+      // The gateway opens the proxy ports once it has loaded them after start: poll until it
+      // answers, within the same budget as a start on a loaded machine.
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
         through = await curlThrough(proxyUrl, echoPort);
         if (through.code === 0) {
           break;
         }
-        // The gateway opens the proxy ports once it has loaded them after start.
         await new Promise((r) => setTimeout(r, 200));
       }
       expect(through).toEqual({ code: 0, out: proxy.egressIp });
