@@ -48,6 +48,8 @@ export const serverTest = {
   // PGlite's WebAssembly compiled once per worker, not once per file (about half of a
   // small file's CPU time). Each file still builds its own app on its own database; no
   // module here keeps per-test state (process-wide metrics are never asserted on).
+  // Vitest reuses worker processes only when the root config says so (`forkPool` below);
+  // this keeps the modules loaded between the files of a reused worker.
   isolate: false,
   // Stated per project rather than inherited: a worker process may run files of both server
   // projects one after the other, and each must set its own database for the next file.
@@ -70,8 +72,18 @@ const pgliteSubset: TestProjectInlineConfiguration[] = process.env.DATABASE_URL
     ]
   : [];
 
+/**
+ * Worker processes are reused between files (of the same project) only when the root config turns
+ * process isolation off; a project-level `isolate: false` alone still forks a process per file.
+ * Every other project states `isolate: true`, so its modules are still loaded afresh per file.
+ */
+export const forkPool = { forks: { isolate: false } } satisfies NonNullable<
+  TestProjectInlineConfiguration['test']
+>['poolOptions'];
+
 export default defineConfig({
   test: {
+    poolOptions: forkPool,
     // Vitest's default is one worker fewer than the cores, i.e. one worker on a 2-core CI machine,
     // where much of a test's time is spent waiting on sockets, timers and the database: one worker
     // per core keeps both busy.
@@ -82,12 +94,14 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['packages/contract/src/**/*.test.ts'],
+          isolate: true,
         },
       },
       {
         test: {
           name: 'sdk',
           include: ['packages/sdk/src/**/*.test.ts'],
+          isolate: true,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
@@ -105,6 +119,7 @@ export default defineConfig({
         test: {
           name: 'gateway',
           include: ['apps/gateway/src/**/*.test.ts'],
+          isolate: true,
           testTimeout: 20_000,
           hookTimeout: 20_000,
           pool: 'forks',
@@ -122,6 +137,7 @@ export default defineConfig({
             'apps/gateway/src/io/wire.test.ts',
           ],
           env: { GATEWAY_WIRE: 'net' },
+          isolate: true,
           testTimeout: 20_000,
           hookTimeout: 20_000,
           pool: 'forks',

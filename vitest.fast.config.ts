@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { serverTest } from './vitest.config';
+import { forkPool, serverTest } from './vitest.config';
 
 /**
  * `npm run test:fast`, the edit-test loop (under two minutes on two cores): the pure projects and
@@ -9,13 +9,14 @@ import { serverTest } from './vitest.config';
  */
 export default defineConfig({
   test: {
+    poolOptions: forkPool,
     maxWorkers: availableParallelism(),
     projects: [
       // The SPA's logic: forms, number formats, proxy lines, realtime parsing.
       'apps/web/vitest.config.ts',
       {
         // The wire contract: schemas, pricing and the proxy line formats.
-        test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] },
+        test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], isolate: true },
       },
       {
         // The gateway's parsers and state without sockets (globs: its folders may move).
@@ -28,6 +29,7 @@ export default defineConfig({
             'apps/gateway/src/**/meter.test.ts',
             'apps/gateway/src/**/dns-cache.test.ts',
           ],
+          isolate: true,
         },
       },
       {

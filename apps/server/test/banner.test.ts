@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerText, type Banner } from '../src/banner.js';
-import { scratchPostgres } from './spawn-server.js';
+import { scratchPostgres, serverBundle } from './spawn-server.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pp-banner-'));
@@ -25,7 +25,7 @@ afterAll(async () => {
 /** Starts the real server with stdout piped (not a terminal) and returns its banner line. */
 function startAndReadBanner(env: Record<string, string>): Promise<Banner> {
   const { DATABASE_URL: _db, SMTP_URL: _smtp, ...parent } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: serverDir,
     env: {
       ...parent,

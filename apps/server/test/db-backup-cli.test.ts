@@ -31,19 +31,16 @@ done
     );
     chmodSync(fake, 0o755);
     const out = path.join(dir, 'backup.dump');
-    const res = spawnSync(
-      path.join(serverRoot, '../../node_modules/.bin/tsx'),
-      [path.join(serverRoot, 'src/cli/db-backup.ts'), '--out', out],
-      {
-        env: {
-          ...process.env,
-          PATH: `${dir}:${process.env.PATH ?? ''}`,
-          DATABASE_URL: `postgres://panel:${encodeURIComponent(PASSWORD)}@db.invalid:5432/panel`,
-        },
-        encoding: 'utf8',
-        cwd: dir,
+    // The CLI's bundle (`npm run db:backup` runs it), built by test/global-setup.ts when stale.
+    const res = spawnSync(process.execPath, [path.join(serverRoot, 'dist/db-backup.js'), '--out', out], {
+      env: {
+        ...process.env,
+        PATH: `${dir}:${process.env.PATH ?? ''}`,
+        DATABASE_URL: `postgres://panel:${encodeURIComponent(PASSWORD)}@db.invalid:5432/panel`,
       },
-    );
+      encoding: 'utf8',
+      cwd: dir,
+    });
     expect(res.status, res.stderr).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe('PGDMP');
     expect(statSync(out).mode & 0o777).toBe(0o600);

@@ -265,6 +265,15 @@ export async function balanceOf(t: TestApp, userId: string): Promise<number> {
   return Number(rows[0]?.balance);
 }
 
+/** The id of the account with this address (addresses in tests are unique across sites). */
+export async function userIdByEmail(t: TestApp, email: string): Promise<string> {
+  const rows = await queryRows<{ id: string }>(t.ctx.db, sql`select id from users where email = ${email}`);
+  if (rows.length !== 1) {
+    throw new Error(`${rows.length} accounts with the address ${email}`);
+  }
+  return rows[0]!.id;
+}
+
 /** A verified, logged-in customer with a balance. */
 export async function customer(t: TestApp, balance = 0, host = 'localhost') {
   const u = await createUser(t, { host });

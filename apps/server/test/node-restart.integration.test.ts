@@ -25,6 +25,7 @@ import { api, createCustomer, type ApiResult, type Credentials } from '../../../
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, repoRoot, type RunningServer } from '../../../e2e/support/server.js';
 import { startSmtpSink, type SmtpSink } from '../../../e2e/support/smtp-sink.js';
 import { connect, httpConnect, startEcho, type Target } from '../../gateway/test/test-utils.js';
+import { gatewayBundle, serverBundle } from './spawn-server.js';
 
 const STEP_MS = 120_000;
 /** The standalone node's longest pause between attempts to reach the panel. */
@@ -107,7 +108,7 @@ interface Child {
 }
 
 function launch(args: string[], env: Record<string, string | undefined>): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const proc = spawn(process.execPath, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -156,7 +157,7 @@ interface Panel extends Child {
 }
 
 async function startPanel(opts: { port: number; dataDir: string; databaseUrl?: string; smtpUrl: string }) {
-  const child = launch(['apps/server/src/server.ts'], {
+  const child = launch([serverBundle], {
     ...baseEnv(),
     PORT: String(opts.port),
     HOST: '127.0.0.1',
@@ -209,7 +210,7 @@ async function startPanel(opts: { port: number; dataDir: string; databaseUrl?: s
 }
 
 function startNode(nodeId: string, secret: string, panelUrl: string): Child {
-  return launch(['apps/gateway/src/node/main.ts'], {
+  return launch([gatewayBundle], {
     ...baseEnv(),
     GATEWAY_NODE_ID: nodeId,
     GATEWAY_NODE_SECRET: secret,

@@ -8,6 +8,14 @@ import { freePort } from '../../../e2e/support/server.js';
 /** The repository's root: the spawned server runs from there, as `npm start` does. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/**
+ * The server's bundle, built by test/global-setup.ts when stale: a spawned server starts on plain
+ * node, as `npm start` runs it, not through tsx.
+ */
+export const serverBundle = path.join(repoRoot, 'apps/server/dist/server.js');
+/** The standalone gateway node's bundle (`npm run gateway`), built alongside. */
+export const gatewayBundle = path.join(repoRoot, 'apps/gateway/dist/gateway.js');
+
 /** A port nobody listens on right now, on 127.0.0.1 (the e2e launcher's). */
 export { freePort };
 
@@ -32,14 +40,14 @@ export interface SpawnOptions {
 }
 
 /**
- * The real server (apps/server/src/server.ts) as a child process, for the tests that kill,
+ * The real server (its bundle of apps/server/src/server.ts) as a child process, for the tests that kill,
  * restart or signal it (crash, job crash, shutdown): waits until `readyPath` answers 200, and
  * fails with the server's output when it exits or does not get there in time.
  */
 export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer> {
   const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: repoRoot,
     env: {
       ...process.env,

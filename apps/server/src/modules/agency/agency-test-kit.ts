@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TAgency } from '@proxy/contract';
-import { customer, type TestApp } from '../../../test/helper.js';
+import { customer, userIdByEmail, type TestApp } from '../../../test/helper.js';
 import { siteAdmin } from '../../../test/payments.js';
 
 /** The demo host whose site has the agency program (showAgencyApi). */
@@ -53,8 +53,12 @@ export async function activeAgency(t: TestApp, percent = 10, balance = 0) {
   return { owner, agency: set.json<TAgency>(), code, admin };
 }
 
-/** Registers through the real register and verify calls with an agency coupon; returns the logged-in member. */
-export async function registerMember(t: TestApp, code: string, host = B) {
+/**
+ * Registers through the real register and verify calls with an agency coupon (the verification
+ * joins the agency); returns the member without logging in, for tests that only need its id: a
+ * login is a second production-cost argon2 pass, most of a member's CPU time with the first.
+ */
+export async function joinMember(t: TestApp, code: string, host = B) {
   const email = `m-${Date.now().toString(36)}-${seq++}@example.com`;
   const password = 'member-pass-1';
   const reg = await t.inject({
@@ -73,6 +77,12 @@ export async function registerMember(t: TestApp, code: string, host = B) {
     payload: { email, code: t.mailer.lastCode(email) },
   });
   expect(ver.statusCode, ver.body).toBe(200);
+  return { id: await userIdByEmail(t, email), email, password };
+}
+
+/** A member as joinMember makes one, logged in through the real login call. */
+export async function registerMember(t: TestApp, code: string, host = B) {
+  const { email, password } = await joinMember(t, code, host);
   const login = await t.inject({
     method: 'POST',
     url: '/api/auth/login',

@@ -10,7 +10,7 @@ import {
   setPromotion,
 } from '../../../test/payments.js';
 import { addDays, dayIn, DEFAULT_TIME_ZONE } from '@proxy/contract';
-import { activeAgency, B, call, registerMember } from './agency-test-kit.js';
+import { activeAgency, B, call, joinMember, registerMember } from './agency-test-kit.js';
 import { commissionOf } from './money.js';
 import { findCommissionMismatches } from './repository.js';
 
@@ -66,7 +66,7 @@ describe('commission on a member’s top-up', () => {
     const { owner, code } = await activeAgency(t, 7);
     const members = [];
     for (let i = 0; i < 20; i++) {
-      members.push(await registerMember(t, code));
+      members.push(await joinMember(t, code));
     }
     const bodies = await Promise.all(
       members.map(async (m, i) => sepay(`NAP ${await codeBillOf(t, m.id)}`, 10_000 + i * 1_001)),
