@@ -1,9 +1,18 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@proxy/contract';
 import { build, type TestApp } from '../test/helper.js';
+import { MODULES } from './app.js';
 
-/** The wire's method+path pairs, as stored when routes moved into the modules; a change is deliberate. */
+/** Routes outside the registry on purpose: probes, metrics, the test clock, the public document. */
+const INTERNAL = [
+  /^GET \/api\/health(\/live|\/ready)?$/,
+  /^GET \/metrics$/,
+  /^\w+ \/api\/test\//,
+  /^GET \/api\/openapi\.json$/,
+];
+
+/** The wire's method and path pairs, stored: a change to this file is a change to the wire. */
 const FIXTURE = new URL('../test/fixtures/routes.txt', import.meta.url);
 
 /**
@@ -52,10 +61,21 @@ describe('the routes the modules register', () => {
     expect(served.length).toBeGreaterThan(250);
   });
 
-  it('should serve every registry entry exactly once', () => {
+  it('should serve every registry entry exactly once, and nothing else but the internal routes', () => {
     const served = servedRoutes(withClock);
     const keys = Object.values(ENDPOINTS).map((e: { method: string; path: string }) => `${e.method} /api${e.path}`);
     expect(keys.filter((k) => served.filter((s) => s === k).length !== 1)).toEqual([]);
+    const outside = served.filter((s) => !s.startsWith('HEAD ') && !keys.includes(s));
+    expect(outside.filter((s) => !INTERNAL.some((r) => r.test(s)))).toEqual([]);
+    expect(keys.filter((k) => INTERNAL.some((r) => r.test(k)))).toEqual([]);
+    expect(keys.length).toBeGreaterThan(200);
+  });
+
+  it('should register every module that has a routes.ts', () => {
+    const withRoutes = readdirSync(new URL('./modules/', import.meta.url), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(new URL(`./modules/${d.name}/routes.ts`, import.meta.url)))
+      .map((d) => d.name);
+    expect(Object.keys(MODULES).sort()).toEqual(withRoutes.sort());
   });
 
   it('should register the test clock only with TEST_CLOCK', () => {
