@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, webhookEndpoints } from '@proxy/contract';
 import { balanceOf, build, customer, type TestApp } from '../../../test/helper.js';
-import { activeAgency, B, registerMember } from '../agency/agency-test-kit.js';
+import { activeAgency, B, registerMember } from '../../../test/agency.js';
 import { SESSION_ONLY_ROUTES } from './openapi-catalog.js';
 
 /**
