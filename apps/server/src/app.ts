@@ -99,7 +99,6 @@ export interface BuildOptions {
 export const defaultWebDist = path.join(serverRoot, '../web/dist');
 
 /** Builds the app (plugins, then modules) without listening; tests call app.inject on it. */
-// eslint-disable-next-line max-lines-per-function -- the app's set-up in order: Fastify, hooks, plugins, every module's routes, the SPA
 export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // Database errors are logged without their statement's parameters (lib/log-errors.ts).
