@@ -59,7 +59,7 @@ export * from './suppliers.js';
 
 /**
  * Every area of the registry (docs/wire-contract.md#registry). The server registers each entry
- * (apps/server/src/lib/route.ts) and routes.test.ts checks that the routes it serves and these
+ * (apps/server/src/lib/route.ts) and app.test.ts checks that the routes it serves and these
  * entries are the same set.
  */
 const AREAS = {
