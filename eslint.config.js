@@ -245,7 +245,7 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],
     plugins: { 'server-modules': serverModulesPlugin },
-    rules: { 'server-modules/module-boundaries': 'error' },
+    rules: { 'server-modules/module-boundaries': 'error', 'server-modules/table-ownership': 'error' },
   },
   {
     // Size: no server or gateway source file over 400 lines, no function over 80, unless an

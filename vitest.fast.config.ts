@@ -37,9 +37,9 @@ export default defineConfig({
           ...serverTest,
           name: 'server-smoke',
           include: [
-            // Configuration and routing without a database.
+            // Configuration, and every module's routes against the stored wire and the registry.
             'apps/server/src/config.test.ts',
-            'apps/server/src/lib/route.test.ts',
+            'apps/server/src/app.test.ts',
             // A first start on a fresh database, then balance changes with their ledger rows.
             'apps/server/test/bootstrap.test.ts',
             'apps/server/src/modules/user/admin-money.test.ts',

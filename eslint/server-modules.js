@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
  * The server's module graph: which module may import which. A module is a folder under
  * apps/server/src/modules; another module (or jobs/, lib/, plugins/, cli/ and the entry files) may
  * import it only through its index.ts, and a module only the modules listed here for it. app.ts is
- * the one exception: it registers each module's routes from `routes.ts` / `*-routes.ts`.
+ * the one exception: it registers each module's routes from the `routes` list of its `routes.ts`.
  * The graph must stay acyclic and name every module folder; this file refuses to load otherwise.
  * ARCHITECTURE.md draws it.
  */
@@ -37,6 +37,169 @@ export const serverModuleGraph = {
   payments: ['agency', 'auth', 'ledger', 'promotions', 'realtime', 'site'],
   stats: [],
   notifications: ['orders', 'outbox', 'site'],
+};
+
+/**
+ * Which module owns each table of apps/server/src/db/schema (by its exported symbol), and the
+ * tables of other modules each one still uses, with the reason. A module file that imports
+ * another module's table (types excepted) or names it in a `sql` template is refused unless its
+ * entry lists it under `uses`; the list is the work left to move behind the owner's functions.
+ * `jobLeases` belongs to jobs/, which is no module.
+ */
+export const serverModuleTables = {
+  site: { owns: ['sites', 'siteHosts', 'siteSettingChanges', 'siteLogos'] },
+  auth: {
+    owns: ['users', 'sessions', 'refreshTokens', 'emailCodes', 'recoveryCodes'],
+    uses: {
+      notifySettings: 'the session user row carries its notification switches in one read',
+      sites: "the mail language reads the site's force-English switch with the user",
+      agencies: "the session read carries the caller's own agency, for user/me in one statement",
+    },
+  },
+  'rate-limits': { owns: ['rateLimits', 'usedCaptchas'] },
+  ledger: {
+    owns: ['transactions'],
+    uses: { users: 'the balance is a users column, changed with its ledger row in one statement' },
+  },
+  catalog: {
+    owns: ['catalogCountries', 'retailPrices', 'packages', 'discountTiers', 'bandwidthPrices'],
+    uses: {
+      proxies: 'an admin deleting a country or package checks nothing live still uses it',
+      rotatingKeys: 'as proxies',
+      orders: 'as proxies',
+      nodePorts: 'stock counts free ports per country in one statement',
+      egressIps: 'stock counts free addresses per country in one statement',
+      subServers: 'stock counts only active nodes',
+    },
+  },
+  supply: {
+    owns: ['subServers', 'nodePorts', 'egressIps', 'proxyEvents', 'trafficReports'],
+    uses: {
+      proxies: "a node's state and changes are built from the proxies it serves, in SQL",
+      rotatingKeys: 'the expiry sweep frees the ports of expired keys',
+      upstreamProxies: "a node's state carries the upstream a chained proxy goes through",
+      sites: "the expiry sweep reads each site's lock days in the same statement",
+    },
+  },
+  orders: {
+    owns: ['orders', 'orderLogs'],
+    uses: {
+      proxies: "a purchase, renewal or amend writes the proxies in the order's transaction (proxies sits above orders)",
+      rotatingKeys: 'as proxies',
+      subServers: 'the order detail joins the node serving each proxy',
+      egressIps: 'binding units takes free addresses in the purchase statement',
+      users: "an order carries its buyer; the buyer's auto-renew switch",
+      sites: 'the product switches of the site, read inside the purchase',
+    },
+  },
+  proxies: {
+    owns: ['proxies', 'rotatingKeys', 'proxyLinks', 'proxyListLinks'],
+    uses: {
+      subServers: 'a proxy list shows its node host and port in one statement',
+      egressIps: 'changing the outgoing address takes a free one in the same transaction',
+      users: 'a tool link resolves its owner and the API key owner in one statement',
+      tags: 'a proxy-list link filters by tag in one statement',
+    },
+  },
+  tags: {
+    owns: ['tags'],
+    uses: {
+      proxies: 'tags are a proxies column, set with the owner check in one statement',
+      rotatingKeys: 'as proxies',
+    },
+  },
+  payments: {
+    owns: ['topups'],
+    uses: {
+      users: 'a top-up list joins the payer; the credit locks the payer row',
+      transactions: 'the mismatch audit compares top-ups with their ledger rows',
+    },
+  },
+  outbox: { owns: ['outbox'] },
+  agency: {
+    owns: ['agencies', 'agencyMembers', 'agencyDeposits', 'agencyTransfers'],
+    uses: {
+      users: 'member lists join the member accounts',
+      transactions: 'commission figures sum ledger rows',
+      topups: "commission figures sum the members' top-ups",
+    },
+  },
+  'api-keys': { owns: ['apiKeys'], uses: { users: 'a key authenticates to its user row in one statement' } },
+  promotions: { owns: ['promotions', 'promotionGrants'] },
+  stats: {
+    owns: ['statsDaily'],
+    uses: {
+      transactions: 'reporting: the daily figures are aggregates over every area',
+      users: 'reporting',
+      topups: 'reporting',
+      proxies: 'reporting',
+      rotatingKeys: 'reporting',
+      orders: 'reporting',
+      orderLogs: 'reporting',
+      egressIps: 'reporting',
+      subServers: 'reporting',
+      sites: 'reporting',
+    },
+  },
+  content: { owns: ['siteContent', 'tutorials'] },
+  notifications: {
+    owns: ['notifySettings', 'telegramLinkCodes', 'telegramOffsets', 'notifyFired'],
+    uses: {
+      users: 'the alert scan finds the recipients and their language',
+      sites: "the alert scan reads each site's name and address",
+      proxies: 'the expiry alert scan',
+      rotatingKeys: 'the expiry alert scan',
+      topups: 'the top-up alert scan',
+    },
+  },
+  audit: {
+    owns: ['auditEvents'],
+    uses: {
+      users: 'reporting: the trail shows who acted',
+      proxies: "a customer's filter checks the proxy is theirs in the same statement",
+      rotatingKeys: 'as proxies',
+      orders: 'as proxies',
+    },
+  },
+  usage: {
+    owns: ['usageMinutes', 'usageHours', 'usageDays', 'usageRollups'],
+    uses: { proxies: "history is the caller's own proxies only, checked in one statement" },
+  },
+  suppliers: {
+    owns: [
+      'suppliers',
+      'supplierStock',
+      'upstreamProxies',
+      'supplierRoutes',
+      'supplierPurchases',
+      'supplierCallSlots',
+      'supplierRenewals',
+      'supplierReplacements',
+      'supplierEvents',
+      'supplierCharges',
+    ],
+    uses: {
+      users: 'alerts and renewals read the buyer',
+      proxies: 'an upstream purchase or replacement writes the delivered proxies in its transaction',
+      orders: "the purchase intent follows its order's state",
+      orderLogs: 'the purchase intent writes its order log line',
+      sites: "the supplier currency rates are the site's settings",
+    },
+  },
+  dashboard: {
+    owns: [],
+    uses: {
+      users: "reporting: the customer's summary",
+      proxies: 'reporting',
+      rotatingKeys: 'reporting',
+      transactions: 'reporting',
+    },
+  },
+  user: { owns: [], uses: { users: 'profile edits and admin account changes write the account row' } },
+  health: { owns: [] },
+  realtime: { owns: [] },
+  testing: { owns: [] },
+  checker: { owns: [] },
 };
 
 const modulesDir = fileURLToPath(new URL('../apps/server/src/modules/', import.meta.url));
@@ -140,7 +303,7 @@ const moduleBoundaries = {
         return;
       }
       const isIndex = /^index\.[jt]s$/.test(target.inner);
-      const isRoutesEntry = file === appFile && /^([\w-]+-)?routes\.[jt]s$/.test(target.inner);
+      const isRoutesEntry = file === appFile && /^routes\.[jt]s$/.test(target.inner);
       if (!isIndex && !isRoutesEntry) {
         context.report({ node, messageId: 'viaIndex', data: { source, to: target.name } });
       }
@@ -157,6 +320,112 @@ const moduleBoundaries = {
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),
       ImportExpression: (node) => check(node, staticSource(node.source)),
+    };
+  },
+};
+
+const schemaDir = fileURLToPath(new URL('../apps/server/src/db/schema/', import.meta.url));
+
+/** Each table's owner by its schema symbol and by its SQL name; the map must cover every table. */
+function tableOwners() {
+  const owner = new Map();
+  for (const [name, { owns }] of Object.entries(serverModuleTables)) {
+    if (!(name in serverModuleGraph)) {
+      throw new Error(`eslint/server-modules.js: serverModuleTables names "${name}", which is no module`);
+    }
+    for (const table of owns) {
+      if (owner.has(table)) {
+        throw new Error(`eslint/server-modules.js: table ${table} has two owners`);
+      }
+      owner.set(table, name);
+    }
+  }
+  const bySqlName = new Map();
+  for (const file of readdirSync(schemaDir)) {
+    const text = readFileSync(path.join(schemaDir, file), 'utf8');
+    for (const [, symbol, sqlName] of text.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)) {
+      if (symbol === 'jobLeases') {
+        continue;
+      }
+      if (!owner.has(symbol)) {
+        throw new Error(
+          `eslint/server-modules.js: table ${symbol} (db/schema/${file}) has no owner in serverModuleTables`,
+        );
+      }
+      bySqlName.set(sqlName, symbol);
+    }
+  }
+  for (const [name, { uses = {} }] of Object.entries(serverModuleTables)) {
+    for (const table of Object.keys(uses)) {
+      if (!owner.has(table) || owner.get(table) === name) {
+        throw new Error(`eslint/server-modules.js: ${name} declares a use of ${table}, no other module's table`);
+      }
+    }
+  }
+  for (const name of Object.keys(serverModuleGraph)) {
+    if (!(name in serverModuleTables)) {
+      throw new Error(`eslint/server-modules.js: module "${name}" has no entry in serverModuleTables`);
+    }
+  }
+  return { owner, bySqlName };
+}
+
+const owners = tableOwners();
+
+/** @type {import('eslint').Rule.RuleModule} */
+const tableOwnership = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: "A module's statements touch its own tables, or another's it declares in serverModuleTables.",
+    },
+    schema: [],
+    messages: {
+      foreign:
+        "Table '{{table}}' belongs to module '{{owner}}': call its exported function, or declare the use under serverModuleTables['{{from}}'].uses with the reason (eslint/server-modules.js).",
+      namespace: 'Import tables from db/schema by name, so their owners can be checked.',
+    },
+  },
+  create(context) {
+    const from = moduleOf(context.filename)?.name ?? null;
+    if (from === null) {
+      return {};
+    }
+    const allowed = serverModuleTables[from].uses ?? {};
+    const check = (node, table) => {
+      const owner = owners.owner.get(table);
+      if (owner !== undefined && owner !== from && !(table in allowed)) {
+        context.report({ node, messageId: 'foreign', data: { table, owner, from } });
+      }
+    };
+    return {
+      ImportDeclaration(node) {
+        if (node.importKind === 'type' || !/\/db\/schema(\/|$)/.test(node.source.value)) {
+          return;
+        }
+        for (const spec of node.specifiers) {
+          if (spec.type === 'ImportNamespaceSpecifier') {
+            context.report({ node: spec, messageId: 'namespace' });
+          } else if (spec.type === 'ImportSpecifier' && spec.importKind !== 'type') {
+            check(spec, spec.imported.name);
+          }
+        }
+      },
+      // Statements written as SQL text name tables by their SQL names.
+      TaggedTemplateExpression(node) {
+        const tag = node.tag.type === 'MemberExpression' ? node.tag.object : node.tag;
+        if (tag.type !== 'Identifier' || tag.name !== 'sql') {
+          return;
+        }
+        for (const quasi of node.quasi.quasis) {
+          for (const [, name] of quasi.value.cooked.matchAll(/\b(?:from|join|update|into)\s+"?(\w+)/gi)) {
+            const table = owners.bySqlName.get(name);
+            if (table !== undefined) {
+              check(quasi, table);
+            }
+          }
+        }
+      },
     };
   },
 };
@@ -183,5 +452,5 @@ const disableReason = {
 };
 
 export const serverModulesPlugin = {
-  rules: { 'module-boundaries': moduleBoundaries, 'disable-reason': disableReason },
+  rules: { 'module-boundaries': moduleBoundaries, 'table-ownership': tableOwnership, 'disable-reason': disableReason },
 };

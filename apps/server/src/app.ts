@@ -16,49 +16,64 @@ import { registerConnectionGuard, requestTimeouts } from './plugins/connection-g
 import { registerMaintenanceGuard } from './plugins/maintenance.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { getSessionUser } from './modules/auth/index.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { settingRoutes, siteRoutes } from './modules/site/routes.js';
-import { siteAdminRoutes } from './modules/site/admin-routes.js';
 import { SiteResolver, type Site } from './modules/site/index.js';
-import { logRoutes, userRoutes } from './modules/user/routes.js';
-import {
-  bandwidthRoutes,
-  countryRoutes,
-  discountRoutes,
-  packageRoutes,
-  retailRoutes,
-} from './modules/catalog/routes.js';
-import { buyRoutes, keyBuyRoutes, orderRoutes } from './modules/orders/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { orderAdminRoutes } from './modules/orders/admin-routes.js';
-import { keyRoutes, proxyRoutes } from './modules/proxies/routes.js';
-import { testingRoutes } from './modules/testing/routes.js';
-import { keyTagRoutes, proxyTagRoutes, tagRoutes } from './modules/tags/routes.js';
-import { auditRoutes } from './modules/audit/routes.js';
-import { proxyMatchRoutes } from './modules/proxies/match-routes.js';
-import { toolLinkRoutes } from './modules/proxies/tool-links-routes.js';
 import { runInRequestScope } from './modules/audit/index.js';
-import { notifyRoutes } from './modules/notifications/routes.js';
-import { nodeRoutes } from './modules/supply/node-routes.js';
-import { nodeAdminRoutes } from './modules/supply/admin-routes.js';
-import { checkOwnRoutes, toolRoutes } from './modules/checker/routes.js';
-import { contentToolRoutes, landingRoutes, supportRoutes, tutorialRoutes } from './modules/content/routes.js';
-import {
-  billRoutes,
-  paymentUserRoutes,
-  perfectMoneyStatusRoutes,
-  topupLogRoutes,
-  webhookRoutes,
-} from './modules/payments/routes.js';
-import { agencyAdminRoutes, agencyRoutes } from './modules/agency/routes.js';
 import { EventHub } from './modules/realtime/index.js';
-import { eventRoutes } from './modules/realtime/routes.js';
-import { usageRoutes } from './modules/usage/routes.js';
-import { apiKeyRoutes, publicDocumentRoutes } from './modules/api-keys/routes.js';
-import { promotionRoutes } from './modules/promotions/routes.js';
-import { statsRoutes } from './modules/stats/routes.js';
-import { marginRoutes, supplierAdminRoutes } from './modules/suppliers/index.js';
+import type { ModuleRoutes } from './lib/route.js';
+import * as agency from './modules/agency/routes.js';
+import * as apiKeys from './modules/api-keys/routes.js';
+import * as audit from './modules/audit/routes.js';
+import * as auth from './modules/auth/routes.js';
+import * as catalog from './modules/catalog/routes.js';
+import * as checker from './modules/checker/routes.js';
+import * as content from './modules/content/routes.js';
+import * as dashboard from './modules/dashboard/routes.js';
+import * as health from './modules/health/routes.js';
+import * as notifications from './modules/notifications/routes.js';
+import * as orders from './modules/orders/routes.js';
+import * as payments from './modules/payments/routes.js';
+import * as promotions from './modules/promotions/routes.js';
+import * as proxies from './modules/proxies/routes.js';
+import * as realtime from './modules/realtime/routes.js';
+import * as site from './modules/site/routes.js';
+import * as stats from './modules/stats/routes.js';
+import * as suppliers from './modules/suppliers/routes.js';
+import * as supply from './modules/supply/routes.js';
+import * as tags from './modules/tags/routes.js';
+import * as testing from './modules/testing/routes.js';
+import * as usage from './modules/usage/routes.js';
+import * as user from './modules/user/routes.js';
+
+/**
+ * Every module with routes, each registering the route plugins its routes.ts lists under /api.
+ * The order does not decide matching (the router ranks static, parametric and wildcard paths
+ * itself); it is the order of the OpenAPI document.
+ */
+export const MODULES: Readonly<Record<string, { routes: ModuleRoutes }>> = {
+  health,
+  site,
+  auth,
+  user,
+  catalog,
+  orders,
+  proxies,
+  checker,
+  tags,
+  audit,
+  notifications,
+  dashboard,
+  supply,
+  content,
+  testing,
+  payments,
+  agency,
+  promotions,
+  stats,
+  suppliers,
+  realtime,
+  usage,
+  'api-keys': apiKeys,
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,7 +99,6 @@ export interface BuildOptions {
 export const defaultWebDist = path.join(serverRoot, '../web/dist');
 
 /** Builds the app (plugins, then modules) without listening; tests call app.inject on it. */
-// eslint-disable-next-line max-lines-per-function -- the registration list of every module, in the order the routes are matched
 export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // Database errors are logged without their statement's parameters (lib/log-errors.ts).
@@ -134,67 +148,16 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     transform: jsonSchemaTransform,
   });
 
+  app.decorate('sessionUser', getSessionUser);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(siteRoutes, { prefix: '/site' });
-      await api.register(siteAdminRoutes, { prefix: '/site/admin' });
-      await api.register(settingRoutes, { prefix: '/setting' });
-      await api.register(authRoutes, { prefix: '/auth' });
-      await api.register(userRoutes, { prefix: '/user' });
-      await api.register(logRoutes, { prefix: '/log' });
-      await api.register(countryRoutes, { prefix: '/country' });
-      for (const product of ['v6', 'v4', 'key'] as const) {
-        await api.register(retailRoutes(product), { prefix: `/${product}-retail` });
-        await api.register(packageRoutes(product), { prefix: `/${product}-package` });
+      for (const { routes } of Object.values(MODULES)) {
+        for (const { plugin, prefix, enabled } of routes) {
+          if (!enabled || enabled(ctx.config)) {
+            await api.register(plugin, { prefix });
+          }
+        }
       }
-      await api.register(discountRoutes, { prefix: '/discount' });
-      await api.register(bandwidthRoutes, { prefix: '/bandwidth' });
-      for (const type of ['v6', 'v4'] as const) {
-        await api.register(buyRoutes(type), { prefix: `/${type}-proxy` });
-        await api.register(proxyRoutes(type), { prefix: `/${type}-proxy` });
-        await api.register(checkOwnRoutes(type), { prefix: `/${type}-proxy` });
-        await api.register(proxyTagRoutes(type), { prefix: `/${type}-proxy` });
-      }
-      await api.register(proxyRoutes('v4', 'bought'), { prefix: '/bought-proxy' });
-      await api.register(checkOwnRoutes('bought'), { prefix: '/bought-proxy' });
-      await api.register(proxyTagRoutes('bought'), { prefix: '/bought-proxy' });
-      await api.register(keyBuyRoutes, { prefix: '/key' });
-      await api.register(keyRoutes, { prefix: '/key' });
-      await api.register(keyTagRoutes, { prefix: '/key' });
-      await api.register(tagRoutes, { prefix: '/tag' });
-      await api.register(auditRoutes, { prefix: '/audit' });
-      await api.register(proxyMatchRoutes, { prefix: '/proxy' });
-      await api.register(toolLinkRoutes, { prefix: '/proxy' });
-      await api.register(notifyRoutes, { prefix: '/notify' });
-      await api.register(orderRoutes, { prefix: '/order' });
-      await api.register(dashboardRoutes, { prefix: '/dashboard' });
-      await api.register(orderAdminRoutes, { prefix: '/order' });
-      await api.register(nodeRoutes, { prefix: '/sub-server' });
-      await api.register(nodeAdminRoutes, { prefix: '/sub-server/admin' });
-      await api.register(toolRoutes, { prefix: '/tools' });
-      await api.register(contentToolRoutes, { prefix: '/tools' });
-      await api.register(landingRoutes, { prefix: '/landing' });
-      await api.register(supportRoutes, { prefix: '/support' });
-      await api.register(tutorialRoutes, { prefix: '/tutorial' });
-      if (ctx.config.TEST_CLOCK) {
-        await api.register(testingRoutes, { prefix: '/test' });
-      }
-      await api.register(paymentUserRoutes, { prefix: '/user' });
-      await api.register(perfectMoneyStatusRoutes, { prefix: '/user' });
-      await api.register(billRoutes, { prefix: '/bill' });
-      await api.register(topupLogRoutes, { prefix: '/log' });
-      await api.register(webhookRoutes, { prefix: '/webhook' });
-      await api.register(agencyRoutes, { prefix: '/agency' });
-      await api.register(agencyAdminRoutes, { prefix: '/agency-admin' });
-      await api.register(promotionRoutes, { prefix: '/promotion' });
-      await api.register(statsRoutes, { prefix: '/stats' });
-      await api.register(marginRoutes, { prefix: '/stats/admin' });
-      await api.register(supplierAdminRoutes, { prefix: '/supplier/admin' });
-      await api.register(eventRoutes, { sessionUser: getSessionUser });
-      await api.register(usageRoutes, { prefix: '/usage', sessionUser: getSessionUser });
-      await api.register(apiKeyRoutes, { prefix: '/api' });
-      await api.register(publicDocumentRoutes);
     },
     { prefix: '/api' },
   );

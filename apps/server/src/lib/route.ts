@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AnyEndpoint, EndpointReply, EndpointRequest } from '@proxy/contract';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
 
 /** The Fastify instance a route plugin registers on. */
 export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -50,4 +52,32 @@ export function route<E extends AnyEndpoint>(
     },
     handler: handler as never,
   });
+}
+
+/** One route plugin of a module and the prefix under /api it is registered at. */
+export interface ModuleRoute {
+  plugin: FastifyPluginAsyncZod;
+  prefix?: string;
+  /** Registered only when this holds for the config (the test clock's routes). */
+  enabled?: (config: Config) => boolean;
+}
+
+/** A module's HTTP surface: its `routes.ts` exports it as `routes`, and app.ts registers it. */
+export type ModuleRoutes = readonly ModuleRoute[];
+
+/** A session's user as a stream's periodic check needs it; undefined when there is no such user. */
+export type SessionUserLookup = (
+  db: Db,
+  userId: string,
+  sessionId: string,
+) => Promise<{ active: boolean; sessionRevoked: boolean } | undefined>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The session lookup of the streams (realtime, usage), which sit below auth: app.ts hands in
+     * auth's, since auth publishes ended sessions through realtime.
+     */
+    sessionUser: SessionUserLookup;
+  }
 }

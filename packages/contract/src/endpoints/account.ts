@@ -53,4 +53,11 @@ export const usageEndpoints = {
     response: ZUsageHistory,
     errors: ['PROXY_NOT_EXISTS'],
   }),
+  /** The caller's proxies' traffic as it is reported (Server-Sent Events). */
+  live: endpoint('GET', '/usage/live', { answer: 'events' }),
+};
+
+/** GET /api/events: the caller's realtime events (docs/wire-contract.md#realtime). */
+export const eventEndpoints = {
+  stream: endpoint('GET', '/events', { answer: 'events' }),
 };

@@ -19,8 +19,11 @@ export interface EndpointSpec {
   body?: z.ZodType;
   /** The 200 answer (JSON). Absent when the answer is a file or a stream: see `answer`. */
   response?: z.ZodType;
-  /** The answer is not JSON: a file (exports) or a stream read as it arrives (NDJSON). */
-  answer?: 'file' | 'stream';
+  /**
+   * The answer is not JSON: a file (exports), a stream read as it arrives (NDJSON), or
+   * Server-Sent Events (`events`).
+   */
+  answer?: 'file' | 'stream' | 'events';
   /** Error codes this call answers with besides the common ones (docs/wire-contract.md#errors). */
   errors?: readonly ErrorCode[];
 }

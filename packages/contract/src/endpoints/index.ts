@@ -1,5 +1,5 @@
 import type { AnyEndpoint } from './define.js';
-import { auditEndpoints, dashboardEndpoints, tagEndpoints, usageEndpoints } from './account.js';
+import { auditEndpoints, dashboardEndpoints, eventEndpoints, tagEndpoints, usageEndpoints } from './account.js';
 import { keyBuyEndpoints, orderAdminEndpoints, orderEndpoints, v4BuyEndpoints, v6BuyEndpoints } from './orders.js';
 import {
   boughtProxyEndpoints,
@@ -16,8 +16,9 @@ import { apiKeyEndpoints, boughtCheckEndpoints, v4CheckEndpoints, v6CheckEndpoin
 // Accounts, top-ups and gateway nodes (auth, user, log, bill, sub-server/admin).
 import { authEndpoints } from './auth.js';
 import { logEndpoints, userAdminEndpoints, userEndpoints } from './user.js';
-import { billEndpoints, topupEndpoints, topupLogEndpoints } from './payments.js';
+import { billEndpoints, topupEndpoints, topupLogEndpoints, webhookEndpoints } from './payments.js';
 import { nodeAdminEndpoints } from './supply.js';
+import { nodeProtocolEndpoints } from './node-protocol.js';
 import {
   bandwidthEndpoints,
   discountEndpoints,
@@ -49,6 +50,7 @@ export * from './auth.js';
 export * from './user.js';
 export * from './payments.js';
 export * from './supply.js';
+export * from './node-protocol.js';
 export * from './catalog.js';
 export * from './site.js';
 export * from './stats.js';
@@ -57,7 +59,7 @@ export * from './suppliers.js';
 
 /**
  * Every area of the registry (docs/wire-contract.md#registry). The server registers each entry
- * (apps/server/src/lib/route.ts) and routes.test.ts checks that the routes it serves and these
+ * (apps/server/src/lib/route.ts) and app.test.ts checks that the routes it serves and these
  * entries are the same set.
  */
 const AREAS = {
@@ -77,6 +79,7 @@ const AREAS = {
   auditEndpoints,
   dashboardEndpoints,
   usageEndpoints,
+  eventEndpoints,
   landingEndpoints,
   supportEndpoints,
   tutorialEndpoints,
@@ -96,7 +99,9 @@ const AREAS = {
   topupEndpoints,
   topupLogEndpoints,
   billEndpoints,
+  webhookEndpoints,
   nodeAdminEndpoints,
+  nodeProtocolEndpoints,
   // catalogue, site and stats
   v6CountryEndpoints,
   v4CountryEndpoints,

@@ -11,6 +11,7 @@ import {
   ZPaymentConfig,
   ZPaymentMethodUpdate,
   ZPaymentPublicUrlUpdate,
+  ZSepayWebhook,
   ZTazapayCreateRequest,
   ZTopup,
   ZTopupCreateRequest,
@@ -128,5 +129,27 @@ export const billEndpoints = {
     body: ZPaymentPublicUrlUpdate,
     response: ZPaymentConfig,
     errors: ['SITE_NOT_EXISTS'],
+  }),
+};
+
+/**
+ * Calls from a payment provider's server (docs/money.md): signed by the provider, not by a session
+ * or a key, and kept out of the public document. MoMo's answers 204 with no body.
+ */
+export const webhookEndpoints = {
+  bank: endpoint('POST', '/webhook/bank', {
+    body: ZSepayWebhook,
+    response: z.object({ success: z.literal(true) }),
+  }),
+  paypal: endpoint('POST', '/webhook/paypal', { response: ZPaymentOutcome }),
+  card: endpoint('POST', '/webhook/card', { response: ZPaymentOutcome }),
+  bytepay: endpoint('POST', '/webhook/bytepay', { response: ZPaymentOutcome }),
+  tazapay: endpoint('POST', '/webhook/tazapay', { response: ZPaymentOutcome }),
+  perfectMoney: endpoint('POST', '/webhook/perfectmoney', { response: ZPaymentOutcome }),
+  momo: endpoint('POST', '/webhook/momo', {}),
+  /** Perfect Money's SCI status post: a form, at the path its merchant settings name. */
+  perfectMoneyStatus: endpoint('POST', '/user/perfect-money-complete-payment', {
+    body: z.record(z.string(), z.string()),
+    response: ZPaymentOutcome,
   }),
 };

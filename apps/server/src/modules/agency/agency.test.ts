@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TAgency } from '@proxy/contract';
 import { build, countRows, customer, type TestApp } from '../../../test/helper.js';
 import { BANK_KEY, expectLedgerHolds, siteAdmin } from '../../../test/payments.js';
-import { activeAgency, B, call, newCode, registerMember } from './agency-test-kit.js';
+import { activeAgency, B, call, newCode, registerMember } from '../../../test/agency.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../test/helper.js';
-import { activeAgency, B, call, newCode } from './agency-test-kit.js';
+import { activeAgency, B, call, newCode } from '../../../test/agency.js';
 
 /**
  * docs/product-rules.md#agency: an agency code joins only through the registration whose mailed

@@ -10,7 +10,7 @@ import {
   setPromotion,
 } from '../../../test/payments.js';
 import { addDays, dayIn, DEFAULT_TIME_ZONE } from '@proxy/contract';
-import { activeAgency, B, call, joinMember, registerMember } from './agency-test-kit.js';
+import { activeAgency, B, call, joinMember, registerMember } from '../../../test/agency.js';
 import { commissionOf } from './money.js';
 import { findCommissionMismatches } from './repository.js';
 

@@ -4,7 +4,7 @@ import { ROLE, type TAgency } from '@proxy/contract';
 import { sites } from '../../db/schema/index.js';
 import { build, countRows, createUser, login, type TestApp } from '../../../test/helper.js';
 import { expectLedgerHolds, siteAdmin } from '../../../test/payments.js';
-import { activeAgency, B, call, registerMember } from './agency-test-kit.js';
+import { activeAgency, B, call, registerMember } from '../../../test/agency.js';
 
 /** Two sites that both run the agency program: nothing of one is visible or reachable from the other. */
 const A = 'localhost';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, customer, type TestApp } from '../../../test/helper.js';
 import { siteAdmin } from '../../../test/payments.js';
-import { B, call, newCode, registerMember } from './agency-test-kit.js';
+import { B, call, newCode, registerMember } from '../../../test/agency.js';
 
 let t: TestApp;
 beforeAll(async () => {

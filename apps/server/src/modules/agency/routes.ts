@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agencyAdminEndpoints, agencyEndpoints } from '@proxy/contract';
 import { AppError } from '../../lib/errors.js';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import * as admin from './admin.js';
 import { transferToMember } from './money.js';
@@ -57,3 +57,8 @@ export const agencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const };
   });
 };
+
+export const routes: ModuleRoutes = [
+  { plugin: agencyRoutes, prefix: '/agency' },
+  { plugin: agencyAdminRoutes, prefix: '/agency-admin' },
+];

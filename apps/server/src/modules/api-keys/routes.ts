@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiKeyEndpoints } from '@proxy/contract';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { authenticate } from '../../plugins/auth.js';
 import { apiInfo, setAllowedIps } from './service.js';
 import { publicDocument, type OpenApiDocument } from './openapi.js';
@@ -21,3 +21,5 @@ export const publicDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     return cached;
   });
 };
+
+export const routes: ModuleRoutes = [{ plugin: apiKeyRoutes, prefix: '/api' }, { plugin: publicDocumentRoutes }];

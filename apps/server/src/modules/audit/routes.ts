@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditEndpoints } from '@proxy/contract';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import * as service from './service.js';
 
@@ -15,3 +15,5 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     service.adminListAudit(app.ctx, req.site.id, req.query.userId, req.query),
   );
 };
+
+export const routes: ModuleRoutes = [{ plugin: auditRoutes, prefix: '/audit' }];

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authEndpoints } from '@proxy/contract';
 import { newAltchaChallenge } from '../../lib/captcha.js';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { requestMeta } from './request-meta.js';
 import * as auth from './service.js';
 
@@ -56,3 +56,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok;
   });
 };
+
+export const routes: ModuleRoutes = [{ plugin: authRoutes, prefix: '/auth' }];

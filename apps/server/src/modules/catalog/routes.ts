@@ -8,7 +8,7 @@ import {
   retailEndpoints,
   type Product,
 } from '@proxy/contract';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import * as catalogAdmin from './admin-service.js';
 import * as repo from './repository.js';
@@ -116,3 +116,13 @@ export const bandwidthRoutes: FastifyPluginAsyncZod = async (app) => {
     catalog.setBandwidthPrice(app.ctx, req.site.id, req.body),
   );
 };
+
+export const routes: ModuleRoutes = [
+  { plugin: countryRoutes, prefix: '/country' },
+  ...(['v6', 'v4', 'key'] as const).flatMap((product) => [
+    { plugin: retailRoutes(product), prefix: `/${product}-retail` },
+    { plugin: packageRoutes(product), prefix: `/${product}-package` },
+  ]),
+  { plugin: discountRoutes, prefix: '/discount' },
+  { plugin: bandwidthRoutes, prefix: '/bandwidth' },
+];

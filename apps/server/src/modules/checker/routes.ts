@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkOwnEndpoints, toolEndpoints } from '@proxy/contract';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { authenticate } from '../../plugins/auth.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import type { ProxyScope } from '../proxies/index.js';
@@ -47,3 +47,10 @@ export const toolRoutes: FastifyPluginAsyncZod = async (app) => {
     return undefined;
   });
 };
+
+export const routes: ModuleRoutes = [
+  { plugin: checkOwnRoutes('v6'), prefix: '/v6-proxy' },
+  { plugin: checkOwnRoutes('v4'), prefix: '/v4-proxy' },
+  { plugin: checkOwnRoutes('bought'), prefix: '/bought-proxy' },
+  { plugin: toolRoutes, prefix: '/tools' },
+];

@@ -1,7 +1,7 @@
 import { isIPv4 } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { landingEndpoints, supportEndpoints, toolEndpoints, tutorialEndpoints } from '@proxy/contract';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import * as content from './service.js';
 
@@ -63,3 +63,10 @@ export const contentToolRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ip, family: isIPv4(ip) ? ('IPv4' as const) : ('IPv6' as const), userAgent };
   });
 };
+
+export const routes: ModuleRoutes = [
+  { plugin: contentToolRoutes, prefix: '/tools' },
+  { plugin: landingRoutes, prefix: '/landing' },
+  { plugin: supportRoutes, prefix: '/support' },
+  { plugin: tutorialRoutes, prefix: '/tutorial' },
+];

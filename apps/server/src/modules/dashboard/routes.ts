@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardEndpoints } from '@proxy/contract';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { authenticate } from '../../plugins/auth.js';
 import { dashboardSummary } from './service.js';
 
@@ -10,3 +10,5 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     dashboardSummary(app.ctx, { userId: req.user.id, siteId: req.site.id }, req.query.tzOffset),
   );
 };
+
+export const routes: ModuleRoutes = [{ plugin: dashboardRoutes, prefix: '/dashboard' }];

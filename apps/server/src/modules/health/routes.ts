@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZHealth, ZLiveness, ZReadiness } from '@proxy/contract';
 import { pendingMigrations } from '../../db/readiness.js';
+import type { ModuleRoutes } from '../../lib/route.js';
 
 /**
  * `/health` (the summary the web app and scripts read), `/health/live` (liveness: the process
@@ -50,3 +51,5 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const routes: ModuleRoutes = [{ plugin: healthRoutes }];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, build, customer, fund, ledgerMismatches, type TestApp } from '../../../test/helper.js';
 import { runLifecycle } from '../../jobs/lifecycle.js';
-import { activeAgency, B, registerMember } from '../agency/agency-test-kit.js';
+import { activeAgency, B, registerMember } from '../../../test/agency.js';
 
 /**
  * docs/wire-contract.md#errors: every charge the balance cannot cover answers NOT_ENOUGH_MONEY

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notifyEndpoints } from '@proxy/contract';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import * as service from './service.js';
 import { getSettings, rotateWebhookSecret, updateSettings } from './settings.js';
@@ -32,3 +32,5 @@ export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
     setBot(app.ctx, req.site.id, req.body, { id: req.user.id, email: req.user.email }),
   );
 };
+
+export const routes: ModuleRoutes = [{ plugin: notifyRoutes, prefix: '/notify' }];

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buyEndpoints, keyBuyEndpoints, orderEndpoints } from '@proxy/contract';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
 import { changeCountry, increaseAmount } from './amend.js';
 import { buyKeys, buyPackage, buyRetail } from './buy.js';
 import { increaseBandwidth, renewOrders, setOrderAutoRenew } from './renew.js';
 import * as orders from './service.js';
+import { orderAdminRoutes } from './admin-routes.js';
 
 const ok = { ok: true as const };
 
@@ -81,3 +82,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok;
   });
 };
+
+export const routes: ModuleRoutes = [
+  { plugin: buyRoutes('v6'), prefix: '/v6-proxy' },
+  { plugin: buyRoutes('v4'), prefix: '/v4-proxy' },
+  { plugin: keyBuyRoutes, prefix: '/key' },
+  { plugin: orderRoutes, prefix: '/order' },
+  { plugin: orderAdminRoutes, prefix: '/order' },
+];

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { promotionEndpoints } from '@proxy/contract';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import * as service from './service.js';
 
@@ -24,3 +24,5 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, e.list, admin, async (req) => service.listPromotions(app.ctx, req.site.id, req.query));
   route(app, e.stats, admin, async (req) => service.promotionStats(app.ctx, req.site.id, req.query));
 };
+
+export const routes: ModuleRoutes = [{ plugin: promotionRoutes, prefix: '/promotion' }];

@@ -9,7 +9,9 @@ import { renewKeys, renewProxies } from './renew.js';
 import * as service from './service.js';
 import * as ops from './operations.js';
 import { hitLimit } from '../../lib/rate-limit.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type ModuleRoutes } from '../../lib/route.js';
+import { proxyMatchRoutes } from './match-routes.js';
+import { toolLinkRoutes } from './tool-links-routes.js';
 
 const ok = { ok: true as const };
 
@@ -175,3 +177,12 @@ function registerGetNewIp(app: RouteApp, tags: string[]): void {
     newIp(req, reply, req.query.keyRotate),
   );
 }
+
+export const routes: ModuleRoutes = [
+  { plugin: proxyRoutes('v6'), prefix: '/v6-proxy' },
+  { plugin: proxyRoutes('v4'), prefix: '/v4-proxy' },
+  { plugin: proxyRoutes('v4', 'bought'), prefix: '/bought-proxy' },
+  { plugin: keyRoutes, prefix: '/key' },
+  { plugin: proxyMatchRoutes, prefix: '/proxy' },
+  { plugin: toolLinkRoutes, prefix: '/proxy' },
+];

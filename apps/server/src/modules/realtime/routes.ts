@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eventEndpoints } from '@proxy/contract';
 import { openEventStream, superviseStream } from '../../lib/sse.js';
 import { authenticate } from '../../plugins/auth.js';
-import type { Db } from '../../db/client.js';
 import type { Stream } from './hub.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 
 /** A comment line every ~20 s keeps proxies and browsers from closing an idle stream. */
 export const HEARTBEAT_MS = 20_000;
@@ -14,21 +15,6 @@ export const HEARTBEAT_MS = 20_000;
  */
 export const SESSION_CHECK_MS = 60_000;
 
-/** A session's user as a stream's periodic check needs it; undefined when there is no such user. */
-export type SessionUserLookup = (
-  db: Db,
-  userId: string,
-  sessionId: string,
-) => Promise<{ active: boolean; sessionRevoked: boolean } | undefined>;
-
-/**
- * The realtime module sits below auth (auth NOTIFYs ended sessions through it), so the session
- * lookup is handed in by app.ts rather than imported from auth.
- */
-export interface EventRoutesOptions {
-  sessionUser: SessionUserLookup;
-}
-
 /** The reconnect delay a browser gets when this instance shuts down (another one takes the stream). */
 export const SHUTDOWN_RETRY_MS = 500;
 
@@ -37,7 +23,9 @@ export const SHUTDOWN_RETRY_MS = 500;
  * Authorization header or, for EventSource, as ?access_token=. The stream ends when its session
  * is revoked (logout, password change, refresh-token reuse, a ban).
  */
-export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app, { sessionUser }) => {
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Realtime sits below auth (auth NOTIFYs ended sessions through it): app.ts hands the lookup in.
+  const { sessionUser } = app;
   const open = new Set<ServerResponse>();
   // Open streams would keep app.close() waiting forever; end them first, with a short retry hint:
   // the browser's EventSource reconnects on its own, through the balancer to another instance,
@@ -50,43 +38,50 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRoutesOptions> = async (app
     await app.events.close();
   });
 
-  app.get('/events', { preHandler: authenticate, schema: { tags: ['realtime'], hide: true } }, async (req, reply) => {
-    const res = reply.raw;
-    let checkSession = async (): Promise<void> => undefined;
-    const stream: Stream = {
-      userId: req.user.id,
-      sessionId: req.sessionId,
-      send: (type, data) => {
-        res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
-      },
-      end: () => {
-        res.end();
-      },
-      recheck: () => void checkSession(),
-    };
-    const unsubscribe = await app.events.subscribe(stream);
-    if (!openEventStream(req, reply, unsubscribe)) {
-      return;
-    }
-    open.add(res);
-    checkSession = async () => {
-      const user = await sessionUser(app.ctx.db, stream.userId, stream.sessionId).catch(() => null);
-      // null: the database did not answer, which is no reason to drop a stream.
-      if (user !== null && (!user?.active || user.sessionRevoked)) {
-        unsubscribe();
-        res.end();
+  route(
+    app,
+    eventEndpoints.stream,
+    { preHandler: authenticate, schema: { tags: ['realtime'], hide: true } },
+    async (req, reply) => {
+      const res = reply.raw;
+      let checkSession = async (): Promise<void> => undefined;
+      const stream: Stream = {
+        userId: req.user.id,
+        sessionId: req.sessionId,
+        send: (type, data) => {
+          res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+        },
+        end: () => {
+          res.end();
+        },
+        recheck: () => void checkSession(),
+      };
+      const unsubscribe = await app.events.subscribe(stream);
+      if (!openEventStream(req, reply, unsubscribe)) {
+        return;
       }
-    };
-    // A revocation committed after authenticate but before the LISTEN above was not heard.
-    void checkSession();
-    superviseStream(req, res, {
-      heartbeatMs: HEARTBEAT_MS,
-      checkMs: SESSION_CHECK_MS,
-      check: checkSession,
-      onClose: () => {
-        unsubscribe();
-        open.delete(res);
-      },
-    });
-  });
+      open.add(res);
+      checkSession = async () => {
+        const user = await sessionUser(app.ctx.db, stream.userId, stream.sessionId).catch(() => null);
+        // null: the database did not answer, which is no reason to drop a stream.
+        if (user !== null && (!user?.active || user.sessionRevoked)) {
+          unsubscribe();
+          res.end();
+        }
+      };
+      // A revocation committed after authenticate but before the LISTEN above was not heard.
+      void checkSession();
+      superviseStream(req, res, {
+        heartbeatMs: HEARTBEAT_MS,
+        checkMs: SESSION_CHECK_MS,
+        check: checkSession,
+        onClose: () => {
+          unsubscribe();
+          open.delete(res);
+        },
+      });
+    },
+  );
 };
+
+export const routes: ModuleRoutes = [{ plugin: eventRoutes }];

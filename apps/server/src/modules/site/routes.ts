@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingEndpoints, siteEndpoints } from '@proxy/contract';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { findLogo } from './admin-repository.js';
@@ -8,6 +8,7 @@ import { findSiteById } from './repository.js';
 import { siteInfo, siteSettingsView, updateProducts, updateSiteSettings } from './service.js';
 import { runningPromotionTiers } from '../promotions/index.js';
 import type { Site } from './repository.js';
+import { siteAdminRoutes } from './admin-routes.js';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   // Other instances' site changes drop this instance's host cache (SiteResolver.follow).
@@ -84,3 +85,9 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
     return maintenance;
   });
 };
+
+export const routes: ModuleRoutes = [
+  { plugin: siteRoutes, prefix: '/site' },
+  { plugin: siteAdminRoutes, prefix: '/site/admin' },
+  { plugin: settingRoutes, prefix: '/setting' },
+];

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statsEndpoints } from '@proxy/contract';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import * as service from './service.js';
 
@@ -15,3 +15,5 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, e.statsBreakdown, opts, async (req) => service.statsBreakdown(app.ctx, req.site, req.query));
   route(app, e.stock, opts, async () => service.stock(app.ctx));
 };
+
+export const routes: ModuleRoutes = [{ plugin: statsRoutes, prefix: '/stats' }];

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { keyEndpoints, tagEndpoints, typedProxyEndpoints, boughtProxyEndpoints } from '@proxy/contract';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { authenticate } from '../../plugins/auth.js';
 import * as tagsService from './service.js';
 
@@ -52,3 +52,11 @@ export const keyTagRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok;
   });
 };
+
+export const routes: ModuleRoutes = [
+  { plugin: proxyTagRoutes('v6'), prefix: '/v6-proxy' },
+  { plugin: proxyTagRoutes('v4'), prefix: '/v4-proxy' },
+  { plugin: proxyTagRoutes('bought'), prefix: '/bought-proxy' },
+  { plugin: keyTagRoutes, prefix: '/key' },
+  { plugin: tagRoutes, prefix: '/tag' },
+];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { allJobs } from '../../jobs/index.js';
 import { runJob } from '../../jobs/runner.js';
 import { authenticate, requireOwner } from '../../plugins/auth.js';
+import type { ModuleRoutes } from '../../lib/route.js';
 
 /**
  * Test-only controls, registered only with TEST_CLOCK=1 (the e2e server): move this instance's
@@ -47,3 +48,8 @@ export const testingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** Only the e2e server (TEST_CLOCK=1) has these. */
+export const routes: ModuleRoutes = [
+  { plugin: testingRoutes, prefix: '/test', enabled: (config) => config.TEST_CLOCK },
+];

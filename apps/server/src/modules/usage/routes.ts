@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { usageEndpoints } from '@proxy/contract';
-import type { Db } from '../../db/client.js';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { openEventStream, superviseStream } from '../../lib/sse.js';
 import { authenticate } from '../../plugins/auth.js';
 import { UsageHub, type UsageStream } from './hub.js';
@@ -13,20 +12,13 @@ const HEARTBEAT_MS = 20_000;
 /** How often an open stream checks that its session still stands. */
 const SESSION_CHECK_MS = 60_000;
 
-/** Handed in by app.ts (auth sits above this module), as for GET /api/events. */
-export interface UsageRoutesOptions {
-  sessionUser: (
-    db: Db,
-    userId: string,
-    sessionId: string,
-  ) => Promise<{ active: boolean; sessionRevoked: boolean } | undefined>;
-}
-
 /**
  * /api/usage (docs/wire-contract.md#usage): a proxy's traffic history and the live stream of the
  * caller's proxies' traffic. Both see only the caller's own proxies.
  */
-export const usageRoutes: FastifyPluginAsyncZod<UsageRoutesOptions> = async (app, { sessionUser }) => {
+export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Handed in by app.ts (auth sits above this module), as for GET /api/events.
+  const { sessionUser } = app;
   const tags = ['usage'];
   const hub = new UsageHub(app.ctx.database, app.log, () => app.ctx.clock.nowMs());
   const open = new Set<ServerResponse>();
@@ -43,7 +35,7 @@ export const usageRoutes: FastifyPluginAsyncZod<UsageRoutesOptions> = async (app
   );
 
   /** SSE: `usage {proxyId, bytesIn, bytesOut, at}` per proxy of the caller with new traffic. Token as for /api/events. */
-  app.get('/live', { preHandler: authenticate, schema: { tags, hide: true } }, async (req, reply) => {
+  route(app, usageEndpoints.live, { preHandler: authenticate, schema: { tags, hide: true } }, async (req, reply) => {
     const res = reply.raw;
     const stream: UsageStream = {
       userId: req.user.id,
@@ -78,3 +70,5 @@ export const usageRoutes: FastifyPluginAsyncZod<UsageRoutesOptions> = async (app
     });
   });
 };
+
+export const routes: ModuleRoutes = [{ plugin: usageRoutes, prefix: '/usage' }];

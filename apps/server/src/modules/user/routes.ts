@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { logEndpoints, userAdminEndpoints, userEndpoints, ROLE } from '@proxy/contract';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
-import { route } from '../../lib/route.js';
+import { route, type ModuleRoutes } from '../../lib/route.js';
 import { meOf, requestMeta } from '../auth/index.js';
 import { listLedger } from '../ledger/index.js';
 import { setPrivateAutoRenew } from '../orders/index.js';
@@ -110,3 +110,8 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     return toPage(r.items, r.total, page, limit);
   });
 };
+
+export const routes: ModuleRoutes = [
+  { plugin: userRoutes, prefix: '/user' },
+  { plugin: logRoutes, prefix: '/log' },
+];

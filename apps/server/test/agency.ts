@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { TAgency } from '@proxy/contract';
-import { customer, userIdByEmail, type TestApp } from '../../../test/helper.js';
-import { siteAdmin } from '../../../test/payments.js';
+import { customer, userIdByEmail, type TestApp } from './helper.js';
+import { siteAdmin } from './payments.js';
 
 /** The demo host whose site has the agency program (showAgencyApi). */
 export const B = 'proxy-owner.localhost';
