@@ -141,6 +141,7 @@ export async function buyKeys(
                 totalPrice: total,
                 packageId: pkg.id,
                 packageName: pkg.name,
+                packageNameEng: pkg.nameEng,
                 protocol: body.protocol,
               },
               period: { unit: 'day', value: pkg.days },
@@ -149,7 +150,13 @@ export async function buyKeys(
                 describe: `${body.quantity} × ${pkg.name} ${body.country}`,
                 i18n: (code) => ({
                   key: 'buyKeys',
-                  params: { code, package: pkg.name, quantity: body.quantity, country: body.country },
+                  params: {
+                    code,
+                    package: pkg.name,
+                    packageEng: pkg.nameEng,
+                    quantity: body.quantity,
+                    country: body.country,
+                  },
                 }),
               },
               proxy: {

@@ -13,6 +13,7 @@ import { PageHeader } from '@/components/page-header';
 import { PageSpinner } from '@/components/page-spinner';
 import { OrderStatusChip } from '@/components/status-chip';
 import { paths } from '@/config/paths';
+import { orderPackageName } from '@/lib/catalog/package-name';
 import { countryName, formatMoney, formatNumber, formatPeriod } from '@/lib/format';
 import { orderLogNote } from '@/lib/note-text';
 import { useAdminOrder, useAdminOrderLog } from '../api/order-admin';
@@ -111,7 +112,7 @@ export function OrderDetailRoute() {
             </Fact>
             <Fact label={t('common.type')}>
               {o.type === 'package'
-                ? `${t(`common.product.${o.product}`)} · ${o.packageName ?? ''}`
+                ? `${t(`common.product.${o.product}`)} · ${orderPackageName(o, i18n.language)}`
                 : t(`common.product.${o.type}`)}
             </Fact>
             <Fact label={t('common.country')}>{countryName(o.country, i18n.language)}</Fact>
