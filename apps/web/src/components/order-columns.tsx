@@ -23,9 +23,9 @@ export function useOrderBaseColumns<T extends TOrder = TOrder>(): GridColDef<T>[
       headerName: t('common.type'),
       minWidth: 140,
       valueGetter: (_value, row) =>
-        row.type === 'package'
-          ? `${t(`common.product.${row.product}`)} · ${orderPackageName(row, i18n.language)}`
-          : t(`common.product.${row.type}`),
+        [t(`common.product.${row.type === 'package' ? row.product : row.type}`), orderPackageName(row, i18n.language)]
+          .filter(Boolean)
+          .join(' · '),
     },
     {
       field: 'country',

@@ -111,9 +111,9 @@ export function OrderDetailRoute() {
               </span>
             </Fact>
             <Fact label={t('common.type')}>
-              {o.type === 'package'
-                ? `${t(`common.product.${o.product}`)} · ${orderPackageName(o, i18n.language)}`
-                : t(`common.product.${o.type}`)}
+              {[t(`common.product.${o.type === 'package' ? o.product : o.type}`), orderPackageName(o, i18n.language)]
+                .filter(Boolean)
+                .join(' · ')}
             </Fact>
             <Fact label={t('common.country')}>{countryName(o.country, i18n.language)}</Fact>
             <Fact label={t('common.quantity')}>{formatNumber(o.quantity)}</Fact>

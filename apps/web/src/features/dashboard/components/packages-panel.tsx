@@ -26,7 +26,9 @@ interface Chosen {
 function eligibility(pkg: TPackage, status: TPackageStatus | undefined, t: TFunction, language: string) {
   const plan = status?.plan;
   if (plan && !plan.isTrial) {
-    return { blocked: t('dashboard.purchase.packages.heldPaid', { name: orderPackageName(plan, language), code: plan.code }) };
+    return {
+      blocked: t('dashboard.purchase.packages.heldPaid', { name: orderPackageName(plan, language), code: plan.code }),
+    };
   }
   if (pkg.isTrial && status?.usedTrial) {
     return { blocked: t('dashboard.purchase.packages.usedTrial') };
