@@ -32,12 +32,10 @@ describe('renewalEstimate', () => {
 
   it('should price packages and keys by their package', () => {
     const packages = [{ id: 'pkg-1', price: 120_000 }];
-    expect(renewalEstimate({ ...v6Order, type: 'package', packageId: 'pkg-1' }, undefined, [], packages)).toBe(
-      120_000,
+    expect(renewalEstimate({ ...v6Order, type: 'package', packageId: 'pkg-1' }, undefined, [], packages)).toBe(120_000);
+    expect(renewalEstimate({ ...v6Order, type: 'key', quantity: 3, packageId: 'pkg-1' }, undefined, [], packages)).toBe(
+      360_000,
     );
-    expect(
-      renewalEstimate({ ...v6Order, type: 'key', quantity: 3, packageId: 'pkg-1' }, undefined, [], packages),
-    ).toBe(360_000);
   });
 
   it('should not guess a price it does not know', () => {
