@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, creditCustomer, loginViaUi, tokenOf, type Credentials } from './support/app';
+import { api, createCustomer, creditCustomer, loginViaUi, ownerToken, tokenOf, type Credentials } from './support/app';
 import { layoutProblems } from './support/layout-checks';
 import { useE2E } from './support/setup';
 
@@ -153,4 +153,70 @@ describe('a live order', () => {
     await row.getByRole('checkbox').check();
     await expect.poll(() => button.isDisabled()).toBe(false);
   });
+});
+
+describe('a package order in the reader’s language', () => {
+  const NAMES = { vi: 'Gói nhóm e2e', en: 'Team pack e2e' };
+
+  /** A customer who bought an IPv4 package named in both languages, renamed by the owner since. */
+  async function packageBuyer(lang: 'vi' | 'en'): Promise<{ c: Credentials; orderId: string }> {
+    const { server, mail } = e2e;
+    const owner = await ownerToken(server);
+    const created = await api<{ id: string }>(server, 'POST', '/api/v4-package/admin/create-package', {
+      token: owner,
+      body: { name: `${NAMES.vi} ${lang}`, nameEng: `${NAMES.en} ${lang}`, price: 1000, days: 30, proxies: 2 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const c = await createCustomer(server, mail, `pack-${lang}`);
+    await creditCustomer(server, c.email, 100_000);
+    const bought = await api<{ order: { id: string } }>(
+      server,
+      'POST',
+      `/api/v4-proxy/buy-package/${created.body.id}`,
+      {
+        token: await tokenOf(server, c),
+        body: { country: 'US' },
+      },
+    );
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    // The order keeps the names it was bought under.
+    const renamed = await api(server, 'PUT', `/api/v4-package/admin/update-package/${created.body.id}`, {
+      token: owner,
+      body: { name: `Gói mới ${lang}`, nameEng: `New pack ${lang}` },
+    });
+    expect(renamed.status).toBe(200);
+    return { c, orderId: bought.body.order.id };
+  }
+
+  for (const lang of LANGS) {
+    it(`should name the package as bought in ${lang} in the list, the history, the ledger and on a phone`, async () => {
+      const { server, page } = e2e;
+      const { c, orderId } = await packageBuyer(lang);
+      const name = `${NAMES[lang]} ${lang}`;
+      const other = `${NAMES[lang === 'vi' ? 'en' : 'vi']} ${lang}`;
+      await loginViaUi(page, server.baseUrl, c, lang);
+      await page.goto(`${server.baseUrl}/order`);
+      const row = page.getByTestId('orders-grid').locator(`.MuiDataGrid-row[data-id="${orderId}"]`);
+      await row.getByText(name, { exact: false }).waitFor();
+      expect(await row.innerText()).not.toContain(other);
+      await row.getByTestId('order-history').click();
+      const history = page.getByTestId('history-dialog');
+      expect(
+        await history.locator('[data-testid="history-row"][data-action="buy"]').getByTestId('history-note').innerText(),
+      ).toBe(name);
+      await shot(page, `orders-package-history-1366-${lang}`);
+      await page.keyboard.press('Escape');
+      await page.goto(`${server.baseUrl}/account`);
+      await page.getByTestId('transactions-grid').getByText(name, { exact: false }).waitFor();
+
+      const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      await loginViaUi(phone, server.baseUrl, c, lang);
+      await phone.goto(`${server.baseUrl}/order`);
+      const card = phone.getByTestId('orders-grid').getByTestId('unit-card').filter({ hasText: name });
+      await card.waitFor();
+      expect(await card.innerText()).not.toContain(other);
+      expect(await layoutProblems(phone)).toEqual([]);
+      await shot(phone, `orders-package-390-${lang}`);
+    });
+  }
 });

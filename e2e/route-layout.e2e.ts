@@ -15,6 +15,9 @@ import { useE2E } from './support/setup';
 // The routes come from the router itself, so a new route is checked without being listed here.
 const e2e = useE2E({ env: { BANK_WEBHOOK_KEY } });
 
+/** With E2E_SHOTS_DIR set, every route is also photographed there (for looking at, not compared). */
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
 type Audience = 'visitor' | 'customer' | 'admin';
 
 interface Route {
@@ -141,6 +144,10 @@ describe('every route: nothing covered, nothing sideways', () => {
             const address = addressOf(route, data);
             await page.goto(`${e2e.server.baseUrl}${address}`);
             await settled(page);
+            if (SHOTS) {
+              const name = `route-${audience}${address.replace(/[^\w]+/g, '-')}-${width.name}-${lang}.png`;
+              await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+            }
             for (const p of await layoutProblems(page, { tables: audience !== 'admin' })) {
               failures.push(`${address}: ${p.kind}: ${p.what}${p.by ? ` (under ${p.by})` : ''}`);
             }

@@ -3,6 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { formatDateTime, type TOrder } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { OrderStatusChip } from '@/components/status-chip';
+import { orderPackageName } from '@/lib/catalog/package-name';
 import { countryName, formatMoney, formatNumber, formatPeriod } from '@/lib/format';
 
 /** The columns every order table shows (the customer's and the admin's). */
@@ -22,9 +23,9 @@ export function useOrderBaseColumns<T extends TOrder = TOrder>(): GridColDef<T>[
       headerName: t('common.type'),
       minWidth: 140,
       valueGetter: (_value, row) =>
-        row.type === 'package'
-          ? `${t(`common.product.${row.product}`)} · ${row.packageName ?? ''}`
-          : t(`common.product.${row.type}`),
+        [t(`common.product.${row.type === 'package' ? row.product : row.type}`), orderPackageName(row, i18n.language)]
+          .filter(Boolean)
+          .join(' · '),
     },
     {
       field: 'country',

@@ -1,5 +1,6 @@
 import { formatMinor, type TLedgerI18n, type TOPUP_CURRENCIES, type TTopupI18n } from '@proxy/contract';
 import type { TFunction } from 'i18next';
+import { storedPackageName } from './catalog/package-name';
 import { countryName, formatNumber, formatPeriod } from './format';
 
 /** A ledger row or top-up as the server sends it: English `content`, and maybe its translatable form. */
@@ -34,7 +35,7 @@ function describe(d: TLedgerI18n, t: TFunction, language: string): string {
     case 'buyPackage':
       return t('ledger.buyPackage', {
         code: d.params.code,
-        package: d.params.package,
+        package: storedPackageName(d.params.package, d.params.packageEng, language),
         quantity: formatNumber(d.params.quantity),
         product: t(`common.productInSentence.${d.params.product}`),
         country: country(d.params.country),
@@ -43,7 +44,7 @@ function describe(d: TLedgerI18n, t: TFunction, language: string): string {
     case 'buyKeys':
       return t('ledger.buyKeys', {
         code: d.params.code,
-        package: d.params.package,
+        package: storedPackageName(d.params.package, d.params.packageEng, language),
         quantity: formatNumber(d.params.quantity),
         country: country(d.params.country),
       });

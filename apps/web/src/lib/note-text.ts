@@ -1,5 +1,6 @@
 import { ERROR_CODES, type ErrorCode, type THeldReasonI18n, type TOrderLogI18n } from '@proxy/contract';
 import type { TFunction } from 'i18next';
+import { storedPackageName } from './catalog/package-name';
 import { countryName, formatNumber, formatPeriod, formatBalance } from './format';
 
 const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
@@ -11,6 +12,8 @@ function errorText(code: string, t: TFunction): string {
 
 function describeLog(d: TOrderLogI18n, t: TFunction, language: string): string {
   switch (d.key) {
+    case 'package':
+      return storedPackageName(d.params.name, d.params.nameEng, language);
     case 'renew':
       return t(d.params.auto ? 'notes.orderLog.renewAuto' : 'notes.orderLog.renewManual', {
         period: formatPeriod(d.params.period, t),
@@ -62,8 +65,8 @@ function failed(text: string, error: string | undefined, t: TFunction): string {
 }
 
 /**
- * An order-log note in the interface language. Notes without a translatable form (older rows, a
- * package's name) or with one this build does not know show the server's text as it is.
+ * An order-log note in the interface language. Notes without a translatable form (older rows)
+ * or with one this build does not know show the server's text as it is.
  */
 export function orderLogNote(
   log: { note: string; noteI18n?: TOrderLogI18n | null },

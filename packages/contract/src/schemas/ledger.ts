@@ -34,6 +34,8 @@ export const ZLedgerI18n = z.discriminatedUnion('key', [
     params: z.object({
       code: z.string(),
       package: z.string(),
+      /** The package's English name when it had one (absent on older rows). */
+      packageEng: z.string().nullable().optional(),
       quantity: z.number().int(),
       product: ZProduct,
       country: z.string(),
@@ -42,7 +44,13 @@ export const ZLedgerI18n = z.discriminatedUnion('key', [
   }),
   z.object({
     key: z.literal('buyKeys'),
-    params: z.object({ code: z.string(), package: z.string(), quantity: z.number().int(), country: z.string() }),
+    params: z.object({
+      code: z.string(),
+      package: z.string(),
+      packageEng: z.string().nullable().optional(),
+      quantity: z.number().int(),
+      country: z.string(),
+    }),
   }),
   z.object({
     key: z.enum(['renewOrder', 'autoRenewOrder']),

@@ -37,7 +37,9 @@ export const ZOrder = z.object({
   paidAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   packageId: z.string().nullable(),
+  /** The package's name as bought, and its English name then (null without one): docs/product-rules.md#catalogue. */
   packageName: z.string().nullable(),
+  packageNameEng: z.string().nullable(),
   autoRenew: z.boolean(),
   createdAt: z.string(),
   /**
@@ -62,6 +64,7 @@ export const ZPackageStatus = z.object({
       orderId: z.string(),
       code: z.string(),
       packageName: z.string().nullable(),
+      packageNameEng: z.string().nullable(),
       isTrial: z.boolean(),
     })
     .nullable(),
@@ -186,6 +189,8 @@ export const ZProxyListQuery = z.object({
  * code of a failed attempt. Older rows, and notes that are free text (a package's name), have none.
  */
 export const ZOrderLogI18n = z.discriminatedUnion('key', [
+  /** A package or key purchase: the package's names as bought. */
+  z.object({ key: z.literal('package'), params: z.object({ name: z.string(), nameEng: z.string().nullable() }) }),
   z.object({ key: z.literal('renew'), params: z.object({ auto: z.boolean(), period: ZStoredPeriod }) }),
   z.object({ key: z.literal('renewProxies'), params: z.object({ count: z.number().int(), period: ZStoredPeriod }) }),
   z.object({ key: z.literal('renewKeys'), params: z.object({ count: z.number().int(), period: ZStoredPeriod }) }),

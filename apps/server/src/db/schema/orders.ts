@@ -45,7 +45,9 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     packageId: uuid('package_id'),
+    /** The package's names as bought, so a later rename of the package does not rewrite the order. */
     packageName: text('package_name'),
+    packageNameEng: text('package_name_eng'),
     isTrial: boolean('is_trial').notNull().default(false),
     /** A package order that still counts for "one package per user"; cleared when it ends. */
     holdsPlan: boolean('holds_plan').notNull().default(false),

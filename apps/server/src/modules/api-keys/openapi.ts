@@ -53,6 +53,7 @@ const STRING_EXAMPLES: Record<string, string> = {
   codeBill: 'NAP7Q2K9X',
   name: 'Starter',
   packageName: 'Starter',
+  packageNameEng: 'Starter',
   title: 'Proxy Shop',
   titleEng: 'Proxy Shop',
   description: 'Fast private proxies',

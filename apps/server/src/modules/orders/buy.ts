@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { discountPercent, quote, type TBuyRetailRequest, type TKey, type TOrder, type TProxy } from '@proxy/contract';
+import {
+  discountPercent,
+  quote,
+  type TBuyRetailRequest,
+  type TKey,
+  type TLedgerI18n,
+  type TOrder,
+  type TProxy,
+} from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -95,6 +103,14 @@ export async function buyRetail(
 /** Packages live in buy-package.ts (one package per user; a paid package ends the trial). */
 export { buyPackage } from './buy-package.js';
 
+/** A key purchase's ledger description as a translation key, with the package's names as bought. */
+function keysBought(pkg: KeyPackage, quantity: number, country: string): (code: string) => TLedgerI18n {
+  return (code) => ({
+    key: 'buyKeys',
+    params: { code, package: pkg.name, packageEng: pkg.nameEng, quantity, country },
+  });
+}
+
 /** Rotating keys: each key gets a listener and credentials now; get-new-ip rotates its egress. */
 export async function buyKeys(
   ctx: AppContext,
@@ -141,16 +157,14 @@ export async function buyKeys(
                 totalPrice: total,
                 packageId: pkg.id,
                 packageName: pkg.name,
+                packageNameEng: pkg.nameEng,
                 protocol: body.protocol,
               },
               period: { unit: 'day', value: pkg.days },
               charge: {
                 total,
                 describe: `${body.quantity} × ${pkg.name} ${body.country}`,
-                i18n: (code) => ({
-                  key: 'buyKeys',
-                  params: { code, package: pkg.name, quantity: body.quantity, country: body.country },
-                }),
+                i18n: keysBought(pkg, body.quantity, body.country),
               },
               proxy: {
                 type: 'v4',

@@ -22,6 +22,7 @@ export function toOrder(o: OrderRow): TOrder {
     expiresAt: iso(o.expiresAt),
     packageId: o.packageId,
     packageName: o.packageName,
+    packageNameEng: o.packageNameEng,
     autoRenew: o.autoRenew,
     createdAt: o.createdAt.toISOString(),
   };

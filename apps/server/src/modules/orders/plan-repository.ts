@@ -6,7 +6,14 @@ import { orders, proxies } from '../../db/schema/index.js';
 
 export interface PlanState {
   usedTrial: boolean;
-  plan: { id: string; code: string; packageName: string | null; isTrial: boolean; status: string } | null;
+  plan: {
+    id: string;
+    code: string;
+    packageName: string | null;
+    packageNameEng: string | null;
+    isTrial: boolean;
+    status: string;
+  } | null;
 }
 
 export async function findPlanState(db: DbOrTx, userId: string): Promise<PlanState> {
@@ -15,6 +22,7 @@ export async function findPlanState(db: DbOrTx, userId: string): Promise<PlanSta
       id: orders.id,
       code: orders.code,
       packageName: orders.packageName,
+      packageNameEng: orders.packageNameEng,
       isTrial: orders.isTrial,
       holdsPlan: orders.holdsPlan,
       status: orders.status,
@@ -25,7 +33,14 @@ export async function findPlanState(db: DbOrTx, userId: string): Promise<PlanSta
   return {
     usedTrial: rows.some((r) => r.isTrial),
     plan: held
-      ? { id: held.id, code: held.code, packageName: held.packageName, isTrial: held.isTrial, status: held.status }
+      ? {
+          id: held.id,
+          code: held.code,
+          packageName: held.packageName,
+          packageNameEng: held.packageNameEng,
+          isTrial: held.isTrial,
+          status: held.status,
+        }
       : null,
   };
 }

@@ -325,6 +325,9 @@ export async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchas
     action: 'buy',
     result: 'success',
     note: p.note,
+    // A package's note is its name, which the reader's language picks from the order's two names.
+    noteI18n:
+      o.packageName === null ? null : { key: 'package', params: { name: o.packageName, nameEng: o.packageNameEng } },
     amount: -p.charge.total,
     createdAt: now,
   });

@@ -139,6 +139,7 @@ export async function listOrders(
         ilike(orders.code, p),
         ilike(orders.country, p),
         ilike(orders.packageName, p),
+        ilike(orders.packageNameEng, p),
         f.searchEmail ? ilike(users.email, p) : undefined,
       ),
     );

@@ -37,7 +37,13 @@ export async function packageStatus(ctx: AppContext, userId: string): Promise<TP
   return {
     usedTrial: s.usedTrial,
     plan: s.plan
-      ? { orderId: s.plan.id, code: s.plan.code, packageName: s.plan.packageName, isTrial: s.plan.isTrial }
+      ? {
+          orderId: s.plan.id,
+          code: s.plan.code,
+          packageName: s.plan.packageName,
+          packageNameEng: s.plan.packageNameEng,
+          isTrial: s.plan.isTrial,
+        }
       : null,
   };
 }

@@ -33,7 +33,13 @@ describe('a paid package over a trial', () => {
     const trialOrder = trial.json().order;
     expect(await status(c.token)).toEqual({
       usedTrial: true,
-      plan: { orderId: trialOrder.id, code: trialOrder.code, packageName: 'Trial', isTrial: true },
+      plan: {
+        orderId: trialOrder.id,
+        code: trialOrder.code,
+        packageName: 'Trial',
+        packageNameEng: null,
+        isTrial: true,
+      },
     });
     const before = await balanceOf(t, c.id);
 
@@ -62,7 +68,13 @@ describe('a paid package over a trial', () => {
 
     expect(await status(c.token)).toEqual({
       usedTrial: true,
-      plan: { orderId: paid.json().order.id, code: paid.json().order.code, packageName: 'Starter', isTrial: false },
+      plan: {
+        orderId: paid.json().order.id,
+        code: paid.json().order.code,
+        packageName: 'Starter',
+        packageNameEng: null,
+        isTrial: false,
+      },
     });
     // The paid package holds the slot: neither another package nor a second trial.
     expect((await buy(c.token, 'v6', await packageId('v6', 'IPv6 Basic'), 'VN')).json().message).toBe(

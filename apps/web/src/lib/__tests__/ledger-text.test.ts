@@ -28,6 +28,20 @@ describe('ledgerText', () => {
     ]);
   });
 
+  it('should name a package as bought, in English for English readers when it had an English name', () => {
+    const keys = row({
+      key: 'buyKeys',
+      params: { code: 'OABC123', package: 'Key 1 ngày', packageEng: 'Key 1 day', quantity: 2, country: 'VN' },
+    });
+    expect(both(keys)).toEqual(['OABC123: mua 2 key (Key 1 ngày) Việt Nam', 'OABC123: 2 × key (Key 1 day), Vietnam']);
+    const pack = row({
+      key: 'buyPackage',
+      params: { code: 'OABC123', package: 'Gói nhóm', quantity: 5, product: 'v4', country: 'US', days: 30 },
+    });
+    // A row written before the English name was kept shows the name as bought.
+    expect(ledgerText(pack, tEn, 'en')).toBe('OABC123: package Gói nhóm (5 × IPv4 proxy, United States, 30 days)');
+  });
+
   it('should describe adding proxies and moving an order with the remaining hours', () => {
     const added = row({
       key: 'increaseAmount',

@@ -3,7 +3,7 @@ import type { ledger as vi } from '../vi/ledger';
 export const ledger: typeof vi = {
   buyRetail: '{{code}}: {{quantity}} × {{product}}, {{country}}, {{period}}',
   buyPackage: '{{code}}: package {{package}} ({{quantity}} × {{product}}, {{country}}, {{period}})',
-  buyKeys: '{{code}}: {{quantity}} × {{package}} key, {{country}}',
+  buyKeys: '{{code}}: {{quantity}} × key ({{package}}), {{country}}',
   renewOrder: '{{code}}: renewal of {{count}} × {{period}}',
   autoRenewOrder: '{{code}}: auto-renewal of {{count}} × {{period}}',
   renewProxies: 'Renewal of {{count}} × {{product}}, {{period}}',

@@ -5,7 +5,7 @@
 export const ledger = {
   buyRetail: '{{code}}: mua {{quantity}} {{product}} {{country}}, {{period}}',
   buyPackage: '{{code}}: gói {{package}} ({{quantity}} {{product}} {{country}}, {{period}})',
-  buyKeys: '{{code}}: mua {{quantity}} key {{package}} {{country}}',
+  buyKeys: '{{code}}: mua {{quantity}} key ({{package}}) {{country}}',
   renewOrder: '{{code}}: gia hạn {{count}} × {{period}}',
   autoRenewOrder: '{{code}}: tự động gia hạn {{count}} × {{period}}',
   renewProxies: 'Gia hạn {{count}} {{product}}, {{period}}',

@@ -13,6 +13,7 @@ import { PageHeader } from '@/components/page-header';
 import { PageSpinner } from '@/components/page-spinner';
 import { OrderStatusChip } from '@/components/status-chip';
 import { paths } from '@/config/paths';
+import { orderPackageName } from '@/lib/catalog/package-name';
 import { countryName, formatMoney, formatNumber, formatPeriod } from '@/lib/format';
 import { orderLogNote } from '@/lib/note-text';
 import { useAdminOrder, useAdminOrderLog } from '../api/order-admin';
@@ -110,9 +111,9 @@ export function OrderDetailRoute() {
               </span>
             </Fact>
             <Fact label={t('common.type')}>
-              {o.type === 'package'
-                ? `${t(`common.product.${o.product}`)} · ${o.packageName ?? ''}`
-                : t(`common.product.${o.type}`)}
+              {[t(`common.product.${o.type === 'package' ? o.product : o.type}`), orderPackageName(o, i18n.language)]
+                .filter(Boolean)
+                .join(' · ')}
             </Fact>
             <Fact label={t('common.country')}>{countryName(o.country, i18n.language)}</Fact>
             <Fact label={t('common.quantity')}>{formatNumber(o.quantity)}</Fact>

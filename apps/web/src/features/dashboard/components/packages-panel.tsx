@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
 import { usePackages } from '@/lib/catalog/get-packages';
+import { orderPackageName } from '@/lib/catalog/package-name';
 import { usePackageStatus } from '../api/get-summary';
 import { PackageBuyDialog } from './package-buy-dialog';
 import { PackageCard } from './package-card';
@@ -22,10 +23,12 @@ interface Chosen {
  * docs/money.md#packages: what the user may buy. A trial once and not over a paid package; a paid
  * package not over another one, but over the trial, which it ends.
  */
-function eligibility(pkg: TPackage, status: TPackageStatus | undefined, t: TFunction) {
+function eligibility(pkg: TPackage, status: TPackageStatus | undefined, t: TFunction, language: string) {
   const plan = status?.plan;
   if (plan && !plan.isTrial) {
-    return { blocked: t('dashboard.purchase.packages.heldPaid', { name: plan.packageName ?? '', code: plan.code }) };
+    return {
+      blocked: t('dashboard.purchase.packages.heldPaid', { name: orderPackageName(plan, language), code: plan.code }),
+    };
   }
   if (pkg.isTrial && status?.usedTrial) {
     return { blocked: t('dashboard.purchase.packages.usedTrial') };
@@ -37,7 +40,7 @@ function eligibility(pkg: TPackage, status: TPackageStatus | undefined, t: TFunc
 }
 
 function ProductPackages({ product, onBuy }: { product: 'v6' | 'v4'; onBuy: (chosen: Chosen) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const status = usePackageStatus();
   const packages = usePackages(product);
   if (!packages.data) {
@@ -58,7 +61,7 @@ function ProductPackages({ product, onBuy }: { product: 'v6' | 'v4'; onBuy: (cho
               product={product}
               pkg={pkg}
               onBuy={() => onBuy({ product, pkg })}
-              {...eligibility(pkg, status.data, t)}
+              {...eligibility(pkg, status.data, t, i18n.language)}
             />
           </Grid>
         ))}
@@ -69,7 +72,7 @@ function ProductPackages({ product, onBuy }: { product: 'v6' | 'v4'; onBuy: (cho
 
 /** docs/screens.md#dashboard: package purchase, with confirmation and success dialogs. */
 export function PackagesPanel({ products }: { products: ('v6' | 'v4')[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [bought, setBought] = useState<{ order: TOrder; count: number } | null>(null);
   const status = usePackageStatus();
@@ -83,7 +86,7 @@ export function PackagesPanel({ products }: { products: ('v6' | 'v4')[] }) {
         <PackageBuyDialog
           product={chosen.product}
           pkg={chosen.pkg}
-          note={eligibility(chosen.pkg, status.data, t).note}
+          note={eligibility(chosen.pkg, status.data, t, i18n.language).note}
           onClose={() => setChosen(null)}
           onBought={(order, count) => {
             setChosen(null);

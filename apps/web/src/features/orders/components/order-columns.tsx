@@ -14,6 +14,7 @@ import { formatDateTime, type TOrder } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { OrderStatusChip } from '@/components/status-chip';
 import type { DetailField } from '@/components/unit-list';
+import { orderPackageName } from '@/lib/catalog/package-name';
 import { countryName, formatMoney, formatNumber, formatPeriod } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useSetOrderAutoRenew } from '../api/set-order-auto-renew';
@@ -174,8 +175,15 @@ function Expiry({ order }: { order: TOrder }) {
 export function useOrderView(actions: OrderActions) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  // The product, the package (or key package) as bought in the reader's language, the country.
   const what = (o: TOrder) =>
-    `${o.type === 'package' ? `${t(`common.product.${o.product}`)} · ${o.packageName ?? ''}` : t(`common.product.${o.type}`)} · ${countryName(o.country, lang)}`;
+    [
+      t(`common.product.${o.type === 'package' ? o.product : o.type}`),
+      orderPackageName(o, lang),
+      countryName(o.country, lang),
+    ]
+      .filter(Boolean)
+      .join(' · ');
   const amount = (o: TOrder) => `${formatNumber(o.quantity, lang)} × ${formatPeriod(o.period, t)}`;
   const date = (value: string | null) => (value ? formatDateTime(value) : t('common.none'));
 

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PeriodFields } from '@/components/period-fields';
 import { usePackages } from '@/lib/catalog/get-packages';
 import { useRetailPrices } from '@/lib/catalog/get-retail-prices';
+import { orderPackageName } from '@/lib/catalog/package-name';
 import { formatMoney, formatPeriod } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useRenewOrder } from '../api/renew-order';
@@ -59,7 +60,7 @@ export function RenewOrderDialog({ order, onClose }: { order: TOrder; onClose: (
           {retail
             ? t('orders.renew.retailMessage', { quantity: order.quantity })
             : t('orders.renew.packageMessage', {
-                name: order.packageName ?? '',
+                name: orderPackageName(order, i18n.language),
                 period: formatPeriod(order.period, t),
               })}
         </DialogContentText>

@@ -34,10 +34,10 @@ export function renewSelectionProblem(orders: readonly Pick<TOrder, 'status'>[])
  * are not renewed, so the server may charge less.
  */
 export function renewalEstimate(
-  order: Pick<TOrder, 'type' | 'country' | 'quantity' | 'packageName'>,
+  order: Pick<TOrder, 'type' | 'country' | 'quantity' | 'packageId'>,
   period: Period | undefined,
   retail: readonly TRetailPrice[],
-  packages: readonly Pick<TPackage, 'name' | 'price'>[],
+  packages: readonly Pick<TPackage, 'id' | 'price'>[],
 ): number | null {
   if (isRetailOrder(order)) {
     const row = period && retail.find((r) => r.country === order.country && r.unit === period.unit);
@@ -46,7 +46,8 @@ export function renewalEstimate(
     }
     return renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period) * period.value * order.quantity;
   }
-  const pkg = packages.find((p) => p.name === order.packageName);
+  // By id, as the server renews: the order keeps the name it was bought under, the package may be renamed.
+  const pkg = packages.find((p) => p.id === order.packageId);
   if (!pkg) {
     return null;
   }

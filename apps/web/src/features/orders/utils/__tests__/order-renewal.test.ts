@@ -6,7 +6,7 @@ const retail: TRetailPrice[] = [
   { id: 'd', country: 'VN', unit: 'day', price: 400, renewPrice: 400, quantityStep: 50, maxQuantity: 5000 },
   { id: 'm', country: 'VN', unit: 'month', price: 9000, renewPrice: 8100, quantityStep: 50, maxQuantity: 5000 },
 ];
-const v6Order = { type: 'v6' as const, country: 'VN', quantity: 50, packageName: null };
+const v6Order = { type: 'v6' as const, country: 'VN', quantity: 50, packageId: null };
 
 describe('canRenew / renewSelectionProblem', () => {
   it('should allow only expired orders', () => {
@@ -31,18 +31,16 @@ describe('renewalEstimate', () => {
   });
 
   it('should price packages and keys by their package', () => {
-    const packages = [{ name: 'Starter', price: 120_000 }];
-    expect(renewalEstimate({ ...v6Order, type: 'package', packageName: 'Starter' }, undefined, [], packages)).toBe(
-      120_000,
+    const packages = [{ id: 'pkg-1', price: 120_000 }];
+    expect(renewalEstimate({ ...v6Order, type: 'package', packageId: 'pkg-1' }, undefined, [], packages)).toBe(120_000);
+    expect(renewalEstimate({ ...v6Order, type: 'key', quantity: 3, packageId: 'pkg-1' }, undefined, [], packages)).toBe(
+      360_000,
     );
-    expect(
-      renewalEstimate({ ...v6Order, type: 'key', quantity: 3, packageName: 'Starter' }, undefined, [], packages),
-    ).toBe(360_000);
   });
 
   it('should not guess a price it does not know', () => {
     expect(renewalEstimate(v6Order, { unit: 'week', value: 1 }, retail, [])).toBeNull();
-    expect(renewalEstimate({ ...v6Order, type: 'package', packageName: 'Gone' }, undefined, [], [])).toBeNull();
+    expect(renewalEstimate({ ...v6Order, type: 'package', packageId: 'gone' }, undefined, [], [])).toBeNull();
   });
 });
 
