@@ -40,8 +40,8 @@ import { proxyMatchRoutes } from './modules/proxies/match-routes.js';
 import { toolLinkRoutes } from './modules/proxies/tool-links-routes.js';
 import { runInRequestScope } from './modules/audit/index.js';
 import { notifyRoutes } from './modules/notifications/routes.js';
-import { nodeRoutes } from './modules/supply/node-routes.js';
-import { nodeAdminRoutes } from './modules/supply/admin-routes.js';
+import { nodeRoutes } from './modules/node-protocol/node-routes.js';
+import { nodeAdminRoutes } from './modules/nodes/admin-routes.js';
 import { checkOwnRoutes, toolRoutes } from './modules/checker/routes.js';
 import { contentToolRoutes, landingRoutes, supportRoutes, tutorialRoutes } from './modules/content/routes.js';
 import {

@@ -4,14 +4,8 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { chargeBalance } from '../ledger/index.js';
-import {
-  allocateSlots,
-  bindSlots,
-  newCredentials,
-  randomCredential,
-  type Slot,
-  recordProxyChanges,
-} from '../supply/index.js';
+import { allocateSlots, bindSlots, newCredentials, randomCredential, type Slot } from '../allocation/index.js';
+import { recordProxyChanges } from '../node-protocol/index.js';
 import type { OrderRow, ProxyRow } from './mapper.js';
 import { recordAudit } from '../audit/index.js';
 import { awaitDelivery, bindUpstreams, planSupply, recordIntent, type SupplyPlan } from '../suppliers/index.js';

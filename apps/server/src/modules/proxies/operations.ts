@@ -5,7 +5,8 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { proxyLine, type ProxyRow } from '../orders/index.js';
 import * as repo from './repository.js';
-import { nextEgress, recordProxyChanges } from '../supply/index.js';
+import { nextEgress } from '../allocation/index.js';
+import { recordProxyChanges } from '../node-protocol/index.js';
 import { recordAudit } from '../audit/index.js';
 
 /** The least time between two manual IP resets of one proxy. */

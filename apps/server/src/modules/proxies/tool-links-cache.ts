@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import { SESSIONS_CHANNEL, type SessionsEndedMessage } from '../realtime/index.js';
-import { PROXY_CHANGES_CHANNEL } from '../supply/index.js';
+import { PROXY_CHANGES_CHANNEL } from '../node-protocol/index.js';
 import type { ResolvedLink } from './tool-links-repository.js';
 
 /*

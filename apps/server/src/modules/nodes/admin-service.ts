@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { addEgress, createNode } from '../../db/seed-catalog.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import { expandIpv6 } from './allocator.js';
+import { expandIpv6 } from '../allocation/index.js';
 import * as repo from './repository/index.js';
 
 /** A node counts as online when it reported or synced within this window. */

@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Product } from '@proxy/contract';
-import { queryRows, type DbOrTx, type Tx } from '../../../db/client.js';
-import { egressIps } from '../../../db/schema/index.js';
+import { queryRows, type Tx } from '../../../db/client.js';
 
 /** An egress source that is not held by one proxy: a prefix, a shared address, or a key's pool row. */
 export interface PoolRow {
@@ -17,18 +16,6 @@ export interface ClaimedPortRow {
   sub_server_id: string;
   port: number;
   host: string;
-}
-
-/** One group of a node's egress addresses, as the owner's egress list shows it. */
-export interface EgressGroupRow {
-  product: string;
-  country: string;
-  family: number;
-  is_prefix: boolean;
-  shared: boolean;
-  total: string | number;
-  held: string | number;
-  sample: string;
 }
 
 /** A port and a pool address (or none) to mark as held by a proxy. */
@@ -152,35 +139,6 @@ export async function releasePortsAndIps(tx: Tx, proxyIds: string[]): Promise<vo
   );
   await tx.execute(sql`update node_ports set proxy_id = null where proxy_id in (${ids})`);
   await tx.execute(sql`update egress_ips set proxy_id = null where proxy_id in (${ids})`);
-}
-
-export async function listEgressGroups(db: DbOrTx, subServerId: string): Promise<EgressGroupRow[]> {
-  return queryRows<EgressGroupRow>(
-    db,
-    sql`select product, country, family, is_prefix, shared, count(*) as total, count(proxy_id) as held, min(ip) as sample
-        from egress_ips where sub_server_id = ${subServerId} group by product, country, family, is_prefix, shared order by product, country`,
-  );
-}
-
-/** The addresses a node already has for a product. */
-export async function listNodeEgressIps(db: DbOrTx, subServerId: string, product: Product): Promise<string[]> {
-  const existing = await db
-    .select({ ip: egressIps.ip })
-    .from(egressIps)
-    .where(and(eq(egressIps.subServerId, subServerId), eq(egressIps.product, product)));
-  return existing.map((e) => e.ip);
-}
-
-/** Deletes the free pool addresses of one product and country; held ones stay. */
-export async function deleteFreeEgress(
-  db: DbOrTx,
-  subServerId: string,
-  product: Product,
-  country: string,
-): Promise<void> {
-  await db.execute(
-    sql`delete from egress_ips where sub_server_id = ${subServerId} and product = ${product} and country = ${country} and proxy_id is null`,
-  );
 }
 
 /** Active nodes that have a free listener port, most free ports first. */
