@@ -7,7 +7,7 @@ import * as repo from './repository/index.js';
 import type { PoolRow } from './repository/index.js';
 
 export interface Slot {
-  subServerId: string;
+  nodeId: string;
   host: string;
   port: number;
   egressIp: string;
@@ -88,7 +88,7 @@ export async function allocateSlots(tx: Tx, product: Product, country: string, c
   const open = await repo.findOpenPools(tx, product, country);
   const slots: Slot[] = [];
   if (open.length > 0) {
-    const byNode = groupBy(open, (p) => p.sub_server_id);
+    const byNode = groupBy(open, (p) => p.node_id);
     for (const [node, pools] of byNode) {
       const need = count - slots.length;
       if (need <= 0) {
@@ -96,7 +96,7 @@ export async function allocateSlots(tx: Tx, product: Product, country: string, c
       }
       for (const p of await repo.claimFreePorts(tx, node, need)) {
         const pool = pools[randomInt(pools.length)]!;
-        slots.push({ subServerId: node, host: p.host, port: p.port, egressIp: addressFrom(pool), egressIpId: null });
+        slots.push({ nodeId: node, host: p.host, port: p.port, egressIp: addressFrom(pool), egressIpId: null });
       }
     }
   } else {
@@ -111,10 +111,10 @@ export async function allocateSlots(tx: Tx, product: Product, country: string, c
       if (ports.length === 0) {
         continue;
       }
-      const ips = await repo.claimFreeNodeIps(tx, { product, country, subServerId: node, count: ports.length });
+      const ips = await repo.claimFreeNodeIps(tx, { product, country, nodeId: node, count: ports.length });
       ips.forEach((ip, i) => {
         const p = ports[i]!;
-        slots.push({ subServerId: node, host: p.host, port: p.port, egressIp: ip.ip, egressIpId: ip.id });
+        slots.push({ nodeId: node, host: p.host, port: p.port, egressIp: ip.ip, egressIpId: ip.id });
       });
     }
   }
@@ -140,7 +140,7 @@ function singleAddress(pool: PoolRow): string | null {
  */
 export async function nextEgress(
   tx: Tx,
-  opts: { product: Product; country: string; subServerId: string; current: string; currentId: string | null },
+  opts: { product: Product; country: string; nodeId: string; current: string; currentId: string | null },
 ): Promise<{ egressIp: string; egressIpId: string | null } | null> {
   const open = await repo.findRotationPools(tx, opts);
   if (open.length > 0) {
@@ -168,7 +168,7 @@ export async function nextEgress(
  */
 export async function claimEgress(
   tx: Tx,
-  opts: { product: Product; country: string; subServerId: string; count: number },
+  opts: { product: Product; country: string; nodeId: string; count: number },
 ): Promise<{ egressIp: string; egressIpId: string | null }[]> {
   const open = await repo.findNodeOpenPools(tx, opts);
   if (open.length > 0) {
@@ -228,7 +228,7 @@ export async function allocateChainedSlots(tx: Tx, egressIps: string[]): Promise
     }
     for (const p of await repo.claimFreePorts(tx, node, need)) {
       slots.push({
-        subServerId: node,
+        nodeId: node,
         host: p.host,
         port: p.port,
         egressIp: egressIps[slots.length]!,

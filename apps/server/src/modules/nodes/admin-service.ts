@@ -32,7 +32,7 @@ export async function listNodes(ctx: AppContext) {
   });
 }
 
-export async function createSubServer(
+export async function addNode(
   ctx: AppContext,
   body: { name: string; host: string; portFrom: number; portTo: number; ipv6Prefix?: string | null },
 ) {
@@ -54,7 +54,7 @@ function checkPorts(from: number, to: number): void {
 }
 
 /** Edits a node; a port range may grow freely and shrink only over ports no proxy holds. */
-export async function updateSubServer(
+export async function editNode(
   ctx: AppContext,
   id: string,
   body: {

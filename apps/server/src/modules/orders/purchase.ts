@@ -132,7 +132,7 @@ export function addPeriod(from: Date, period: Period): Date {
 export async function insertProxies(
   tx: Tx,
   slots: Slot[],
-  base: Omit<repo.ProxyInsert, 'id' | 'subServerId' | 'port' | 'egressIp' | 'egressIpId' | 'username' | 'password'>,
+  base: Omit<repo.ProxyInsert, 'id' | 'nodeId' | 'port' | 'egressIp' | 'egressIpId' | 'username' | 'password'>,
   perRow: (i: number) => Partial<repo.ProxyInsert> = () => ({}),
 ): Promise<ProxyRow[]> {
   // Object.assign, not spreads: see siteInfo (site/service.ts) for what a spread costs per proxy.
@@ -142,7 +142,7 @@ export async function insertProxies(
     bound.map((s, i) =>
       Object.assign(Object.assign({}, base, perRow(i)), newCredentials(), {
         id: s.proxyId,
-        subServerId: s.subServerId,
+        nodeId: s.nodeId,
         port: s.port,
         egressIp: s.egressIp,
         egressIpId: s.egressIpId,
@@ -172,7 +172,7 @@ type OrderInsert = repo.OrderInsert;
 type ProxyBase = Omit<
   repo.ProxyInsert,
   | 'id'
-  | 'subServerId'
+  | 'nodeId'
   | 'port'
   | 'egressIp'
   | 'egressIpId'
@@ -337,6 +337,6 @@ export async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchas
       ...(o.packageName ? { packageName: o.packageName } : {}),
     },
   });
-  const hosts = new Map(slots.map((sl) => [sl.subServerId, sl.host]));
-  return { order: o, rows, host: (r: ProxyRow) => hosts.get(r.subServerId) ?? '' };
+  const hosts = new Map(slots.map((sl) => [sl.nodeId, sl.host]));
+  return { order: o, rows, host: (r: ProxyRow) => hosts.get(r.nodeId) ?? '' };
 }

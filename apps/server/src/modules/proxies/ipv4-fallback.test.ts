@@ -37,7 +37,7 @@ async function fallbackOf(id: string): Promise<boolean> {
 
 /** The proxy as its node's state carries it. */
 async function inNodeState(id: string) {
-  const [row] = await queryRows<{ n: string }>(t.ctx.db, sql`select sub_server_id as n from proxies where id = ${id}`);
+  const [row] = await queryRows<{ n: string }>(t.ctx.db, sql`select node_id as n from proxies where id = ${id}`);
   const state = await nodeState(t.ctx, row!.n);
   return state.proxies.find((p) => p.id === id);
 }

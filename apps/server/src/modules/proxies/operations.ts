@@ -118,7 +118,7 @@ export async function rotateEgress(
   const next = await nextEgress(tx, {
     product,
     country: p.country,
-    subServerId: p.subServerId,
+    nodeId: p.nodeId,
     current: p.egressIp,
     currentId: p.egressIpId,
   });
@@ -265,7 +265,7 @@ export async function getNewIp(ctx: AppContext, siteId: string, key: string, aut
       targetIds: [k.id],
       detail: { from: p.egressIp, to: rotated.egressIp, ...(ips ? { authIps: ips } : {}) },
     });
-    const host = (await repo.findSubServerHost(tx, p.subServerId)) ?? '';
+    const host = (await repo.findNodeHost(tx, p.nodeId)) ?? '';
     return {
       proxy: proxyLine(host, rotated),
       host,

@@ -75,7 +75,7 @@ async function deliverOnto(ctx: AppContext, tx: Tx, it: Intent, o: OrderRow, d: 
       type: it.product,
       protocol: it.protocol,
       country: it.country,
-      subServerId: s.subServerId,
+      nodeId: s.nodeId,
       port: s.port,
       egressIp: s.egressIp,
       egressIpId: s.egressIpId,

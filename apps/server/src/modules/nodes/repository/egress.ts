@@ -15,31 +15,26 @@ export interface EgressGroupRow {
   sample: string;
 }
 
-export async function listEgressGroups(db: DbOrTx, subServerId: string): Promise<EgressGroupRow[]> {
+export async function listEgressGroups(db: DbOrTx, nodeId: string): Promise<EgressGroupRow[]> {
   return queryRows<EgressGroupRow>(
     db,
     sql`select product, country, family, is_prefix, shared, count(*) as total, count(proxy_id) as held, min(ip) as sample
-        from egress_ips where sub_server_id = ${subServerId} group by product, country, family, is_prefix, shared order by product, country`,
+        from egress_ips where node_id = ${nodeId} group by product, country, family, is_prefix, shared order by product, country`,
   );
 }
 
 /** The addresses a node already has for a product. */
-export async function listNodeEgressIps(db: DbOrTx, subServerId: string, product: Product): Promise<string[]> {
+export async function listNodeEgressIps(db: DbOrTx, nodeId: string, product: Product): Promise<string[]> {
   const existing = await db
     .select({ ip: egressIps.ip })
     .from(egressIps)
-    .where(and(eq(egressIps.subServerId, subServerId), eq(egressIps.product, product)));
+    .where(and(eq(egressIps.nodeId, nodeId), eq(egressIps.product, product)));
   return existing.map((e) => e.ip);
 }
 
 /** Deletes the free pool addresses of one product and country; held ones stay. */
-export async function deleteFreeEgress(
-  db: DbOrTx,
-  subServerId: string,
-  product: Product,
-  country: string,
-): Promise<void> {
+export async function deleteFreeEgress(db: DbOrTx, nodeId: string, product: Product, country: string): Promise<void> {
   await db.execute(
-    sql`delete from egress_ips where sub_server_id = ${subServerId} and product = ${product} and country = ${country} and proxy_id is null`,
+    sql`delete from egress_ips where node_id = ${nodeId} and product = ${product} and country = ${country} and proxy_id is null`,
   );
 }

@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.js';
-import { subServers } from '../../../db/schema/index.js';
+import { nodes } from '../../../db/schema/index.js';
 
 /** A listener port of a node; `proxy_id` is the proxy holding it, or null while it is free. */
 export interface NodePortRow {
-  sub_server_id: string;
+  node_id: string;
   port: number;
   proxy_id: string | null;
 }
 
-export type SubServerRow = typeof subServers.$inferSelect;
+export type NodeRow = typeof nodes.$inferSelect;
 
 /** One node with its counters, as the owner's node list shows it. */
 export interface NodeListRow {
@@ -30,20 +30,20 @@ export async function listNodesWithCounters(db: DbOrTx): Promise<NodeListRow[]> 
   return queryRows<NodeListRow>(
     db,
     sql`select s.id, s.name, s.host, s.status, s.port_from, s.port_to, s.ipv6_prefix, s.last_seen_at,
-          (select count(*) from proxies p where p.sub_server_id = s.id and p.status <> 'locked') as proxies,
-          (select count(*) from node_ports np where np.sub_server_id = s.id and np.proxy_id is null) as free_ports,
-          (select coalesce(sum(p.bandwidth_used_bytes), 0) from proxies p where p.sub_server_id = s.id) as traffic
-        from sub_servers s order by s.created_at`,
+          (select count(*) from proxies p where p.node_id = s.id and p.status <> 'locked') as proxies,
+          (select count(*) from node_ports np where np.node_id = s.id and np.proxy_id is null) as free_ports,
+          (select coalesce(sum(p.bandwidth_used_bytes), 0) from proxies p where p.node_id = s.id) as traffic
+        from nodes s order by s.created_at`,
   );
 }
 
-export async function lockNodeForUpdate(db: DbOrTx, id: string): Promise<SubServerRow | undefined> {
-  const [node] = await db.select().from(subServers).where(eq(subServers.id, id)).for('update');
+export async function lockNodeForUpdate(db: DbOrTx, id: string): Promise<NodeRow | undefined> {
+  const [node] = await db.select().from(nodes).where(eq(nodes.id, id)).for('update');
   return node;
 }
 
 export async function nodeExists(db: DbOrTx, id: string): Promise<boolean> {
-  const [node] = await db.select({ id: subServers.id }).from(subServers).where(eq(subServers.id, id));
+  const [node] = await db.select({ id: nodes.id }).from(nodes).where(eq(nodes.id, id));
   return node !== undefined;
 }
 
@@ -51,33 +51,29 @@ export async function nodeExists(db: DbOrTx, id: string): Promise<boolean> {
 export async function countHeldPortsOutside(db: DbOrTx, id: string, from: number, to: number): Promise<number> {
   const held = await queryRows<{ n: string | number }>(
     db,
-    sql`select count(*) as n from node_ports where sub_server_id = ${id} and (port < ${from} or port > ${to}) and proxy_id is not null`,
+    sql`select count(*) as n from node_ports where node_id = ${id} and (port < ${from} or port > ${to}) and proxy_id is not null`,
   );
   return Number(held[0]?.n);
 }
 
 /** Makes the node's port rows exactly `from`–`to` (the caller has checked none outside is held). */
 export async function resizeNodePorts(db: DbOrTx, id: string, from: number, to: number): Promise<void> {
-  await db.execute(sql`delete from node_ports where sub_server_id = ${id} and (port < ${from} or port > ${to})`);
-  await db.execute(sql`insert into node_ports (sub_server_id, port) select ${id}::uuid, p from generate_series(${from}::int, ${to}::int) p
+  await db.execute(sql`delete from node_ports where node_id = ${id} and (port < ${from} or port > ${to})`);
+  await db.execute(sql`insert into node_ports (node_id, port) select ${id}::uuid, p from generate_series(${from}::int, ${to}::int) p
         on conflict do nothing`);
 }
 
 export async function updateNode(
   db: DbOrTx,
   id: string,
-  values: Pick<Partial<SubServerRow>, 'name' | 'host' | 'status' | 'ipv6Prefix' | 'portFrom' | 'portTo'>,
+  values: Pick<Partial<NodeRow>, 'name' | 'host' | 'status' | 'ipv6Prefix' | 'portFrom' | 'portTo'>,
 ): Promise<void> {
-  await db.update(subServers).set(values).where(eq(subServers.id, id));
+  await db.update(nodes).set(values).where(eq(nodes.id, id));
 }
 
 /** Sets the node's secret hash; false when there is no such node. */
 export async function setNodeSecretHash(db: DbOrTx, id: string, secretHash: string): Promise<boolean> {
-  const rows = await db
-    .update(subServers)
-    .set({ secretHash })
-    .where(eq(subServers.id, id))
-    .returning({ id: subServers.id });
+  const rows = await db.update(nodes).set({ secretHash }).where(eq(nodes.id, id)).returning({ id: nodes.id });
   return rows.length > 0;
 }
 
@@ -89,5 +85,5 @@ export interface NodePortRangeRow {
 
 /** Every node's host and proxy port range: the destinations the free checker must refuse. */
 export async function listNodePortRanges(db: DbOrTx): Promise<NodePortRangeRow[]> {
-  return queryRows<NodePortRangeRow>(db, sql`select host, port_from, port_to from sub_servers`);
+  return queryRows<NodePortRangeRow>(db, sql`select host, port_from, port_to from nodes`);
 }
