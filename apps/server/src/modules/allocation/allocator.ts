@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { PROXY_PASSWORD_MAX, PROXY_PASSWORD_MIN, type Product } from '@proxy/contract';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -36,11 +36,11 @@ export function newCredentials(): { username: string; password: string } {
 
 /** A random address inside an IPv6 prefix such as 2001:db8:1::/64 (host bits random, never all zero). */
 export function randomIpv6InPrefix(prefix: string): string {
-  const [base, lenStr] = prefix.split('/');
-  const len = Number(lenStr);
-  if (!base || isIP(base) !== 6 || !Number.isInteger(len) || len < 0 || len > 128) {
+  const [base] = prefix.split('/');
+  if (!base || !ipaddr.IPv6.isValidCIDR(prefix)) {
     throw new Error(`bad IPv6 prefix ${prefix}`);
   }
+  const len = ipaddr.IPv6.parseCIDR(prefix)[1];
   if (len === 128) {
     // One address (the demo's ::1/128): as written.
     return base;
@@ -61,13 +61,9 @@ export function randomIpv6InPrefix(prefix: string): string {
   return out.map((w) => w.toString(16)).join(':');
 }
 
+/** The eight 16-bit words of an IPv6 address (any form: `::`, an embedded IPv4 tail). */
 export function expandIpv6(addr: string): number[] {
-  const [head, tail] = addr.includes('::') ? addr.split('::') : [addr, undefined];
-  const h = head ? head.split(':').filter(Boolean) : [];
-  const tl = tail !== undefined && tail !== '' ? tail.split(':') : [];
-  const missing = 8 - h.length - tl.length;
-  const all = [...h, ...(tail !== undefined ? new Array<string>(missing).fill('0') : []), ...tl];
-  return all.map((x) => parseInt(x, 16));
+  return ipaddr.IPv6.parse(addr).parts;
 }
 
 /** An address from a non-exclusive source: a random one of the prefix, or the row's own. */
