@@ -25,7 +25,7 @@ export const PGLITE_SUBSET = [
   // Jobs and leases: row locks (`for update skip locked`) on one PGlite connection versus a pool.
   'apps/server/src/jobs/*.test.ts',
   'apps/server/src/modules/outbox/outbox.test.ts',
-  'apps/server/src/modules/supply/allocator.test.ts',
+  'apps/server/src/modules/allocation/allocator.test.ts',
   // Every money path: a ledger row plus a conditional update in one transaction, whose
   // concurrency differs (PGlite runs one transaction at a time, PostgreSQL interleaves them).
   'apps/server/src/modules/ledger/*.test.ts',

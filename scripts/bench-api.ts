@@ -275,26 +275,24 @@ const stateRows: StateRow[] = [];
  * it, ports and all, so that node's full state has exactly STATE_PROXIES proxies.
  */
 async function seedStateNode(db: pg.Client): Promise<{ id: string; secret: string }> {
-  const nodes = (await db.query<{ id: string }>(`select id from sub_servers where name like 'bench-%' order by name`))
-    .rows;
+  const nodes = (await db.query<{ id: string }>(`select id from nodes where name like 'bench-%' order by name`)).rows;
   const [from, to] = [nodes[1]!.id, nodes[2]!.id];
   const secret = randomBytes(24).toString('hex');
   await db.query('begin');
-  await db.query(`update sub_servers set secret_hash = $2 where id = $1`, [
+  await db.query(`update nodes set secret_hash = $2 where id = $1`, [
     to,
     createHash('sha256').update(secret).digest('hex'),
   ]);
   await db.query(
     `create temp table moved on commit drop as
-       select id, port from proxies where sub_server_id = $1 order by port limit ${STATE_PROXIES}`,
+       select id, port from proxies where node_id = $1 order by port limit ${STATE_PROXIES}`,
     [from],
   );
   await db.query(`update node_ports set proxy_id = null where proxy_id in (select id from moved)`);
-  await db.query(`update proxies set sub_server_id = $1 where id in (select id from moved)`, [to]);
-  await db.query(
-    `update node_ports np set proxy_id = m.id from moved m where np.sub_server_id = $1 and np.port = m.port`,
-    [to],
-  );
+  await db.query(`update proxies set node_id = $1 where id in (select id from moved)`, [to]);
+  await db.query(`update node_ports np set proxy_id = m.id from moved m where np.node_id = $1 and np.port = m.port`, [
+    to,
+  ]);
   await db.query('commit');
   return { id: to, secret };
 }
@@ -306,8 +304,8 @@ async function seedStateNode(db: pg.Client): Promise<{ id: string; secret: strin
  */
 async function seedSecondEgress(db: pg.Client): Promise<void> {
   await db.query(
-    `insert into egress_ips (id, sub_server_id, product, country, ip, family, shared)
-     select gen_random_uuid(), id, 'v6', 'VN', '::2', 6, true from sub_servers where name like 'bench-%'`,
+    `insert into egress_ips (id, node_id, product, country, ip, family, shared)
+     select gen_random_uuid(), id, 'v6', 'VN', '::2', 6, true from nodes where name like 'bench-%'`,
   );
 }
 

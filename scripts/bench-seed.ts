@@ -13,15 +13,14 @@ export async function seedProxies(db: pg.Client, users: number, perUser: number)
   for (let n = 0; n < 3; n++) {
     const node = randomUUID();
     await db.query(
-      `insert into sub_servers (id, name, host, secret_hash, port_from, port_to) values ($1, $2, '127.0.0.1', 'x', 1024, 65535)`,
+      `insert into nodes (id, name, host, secret_hash, port_from, port_to) values ($1, $2, '127.0.0.1', 'x', 1024, 65535)`,
       [node, `bench-${n}`],
     );
+    await db.query(`insert into node_ports (node_id, port) select $1::uuid, p from generate_series(1024, 65535) p`, [
+      node,
+    ]);
     await db.query(
-      `insert into node_ports (sub_server_id, port) select $1::uuid, p from generate_series(1024, 65535) p`,
-      [node],
-    );
-    await db.query(
-      `insert into egress_ips (id, sub_server_id, product, country, ip, family, shared) values ($1, $2, 'v6', 'VN', '::1', 6, true)`,
+      `insert into egress_ips (id, node_id, product, country, ip, family, shared) values ($1, $2, 'v6', 'VN', '::1', 6, true)`,
       [randomUUID(), node],
     );
   }
@@ -47,18 +46,18 @@ export async function seedProxies(db: pg.Client, users: number, perUser: number)
        select u.id, u.site_id, o.id as order_id, row_number() over (order by u.email) - 1 as n
        from users u join orders o on o.user_id = u.id where u.email like 'bench-%'
      ), p as (
-       select np.sub_server_id, np.port, row_number() over (order by s.name, np.port) - 1 as n
-       from node_ports np join sub_servers s on s.id = np.sub_server_id where s.name like 'bench-%'
+       select np.node_id, np.port, row_number() over (order by s.name, np.port) - 1 as n
+       from node_ports np join nodes s on s.id = np.node_id where s.name like 'bench-%'
      )
-     insert into proxies (id, user_id, site_id, order_id, type, kind, protocol, sub_server_id, port, username, password,
+     insert into proxies (id, user_id, site_id, order_id, type, kind, protocol, node_id, port, username, password,
                           country, egress_ip, status, expires_at, created_at, updated_at)
-     select gen_random_uuid(), u.id, u.site_id, u.order_id, 'v6', 'static', 'http', p.sub_server_id, p.port,
+     select gen_random_uuid(), u.id, u.site_id, u.order_id, 'v6', 'static', 'http', p.node_id, p.port,
             'u' || p.n, 'pw' || lpad(p.n::text, 10, '0'), 'VN', '::1', 'using', now() + interval '31 days',
             now() - make_interval(secs => p.n), now()
      from p join u on u.n = p.n / ${perUser} where p.n < ${users * perUser}`,
   );
   await db.query(
-    `update node_ports np set proxy_id = pr.id from proxies pr where pr.sub_server_id = np.sub_server_id and pr.port = np.port`,
+    `update node_ports np set proxy_id = pr.id from proxies pr where pr.node_id = np.node_id and pr.port = np.port`,
   );
   await db.query('analyze');
 }

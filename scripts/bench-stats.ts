@@ -65,13 +65,13 @@ async function seedData(url: string, siteId: string): Promise<void> {
   );
   for (const node of ['bench-0', 'bench-1']) {
     await db.query(
-      `insert into sub_servers (id, name, host, secret_hash, port_from, port_to) values ('${randomUUID()}', '${node}', '127.0.0.1', 'x', 1024, 65535)`,
+      `insert into nodes (id, name, host, secret_hash, port_from, port_to) values ('${randomUUID()}', '${node}', '127.0.0.1', 'x', 1024, 65535)`,
     );
   }
   await step(
     `${PROXIES.toLocaleString('en')} proxies`,
-    `insert into proxies (id, user_id, site_id, order_id, type, protocol, sub_server_id, port, username, password, country, egress_ip, status, expires_at, created_at, updated_at)
-     select gen_random_uuid(), o.user_id, '${siteId}', o.id, o.product, 'http', (select id from sub_servers where name = 'bench-' || (g % 2)),
+    `insert into proxies (id, user_id, site_id, order_id, type, protocol, node_id, port, username, password, country, egress_ip, status, expires_at, created_at, updated_at)
+     select gen_random_uuid(), o.user_id, '${siteId}', o.id, o.product, 'http', (select id from nodes where name = 'bench-' || (g % 2)),
             1024 + g / 2, 'u', 'p', o.country, '127.0.0.1',
             case when g % 3 = 0 then 'expired' else 'using' end,
             now() + ((g % 60) - 20) * interval '1 day', o.created_at, now()

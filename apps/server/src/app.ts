@@ -29,6 +29,8 @@ import * as checker from './modules/checker/routes.js';
 import * as content from './modules/content/routes.js';
 import * as dashboard from './modules/dashboard/routes.js';
 import * as health from './modules/health/routes.js';
+import * as nodeProtocol from './modules/node-protocol/routes.js';
+import * as nodes from './modules/nodes/routes.js';
 import * as notifications from './modules/notifications/routes.js';
 import * as orders from './modules/orders/routes.js';
 import * as payments from './modules/payments/routes.js';
@@ -38,7 +40,6 @@ import * as realtime from './modules/realtime/routes.js';
 import * as site from './modules/site/routes.js';
 import * as stats from './modules/stats/routes.js';
 import * as suppliers from './modules/suppliers/routes.js';
-import * as supply from './modules/supply/routes.js';
 import * as tags from './modules/tags/routes.js';
 import * as testing from './modules/testing/routes.js';
 import * as usage from './modules/usage/routes.js';
@@ -62,7 +63,8 @@ export const MODULES: Readonly<Record<string, { routes: ModuleRoutes }>> = {
   audit,
   notifications,
   dashboard,
-  supply,
+  'node-protocol': nodeProtocol,
+  nodes,
   content,
   testing,
   payments,

@@ -2,7 +2,7 @@ import { DnsCache, Gateway, GatewayMetrics, NodeClient } from '@proxy/gateway';
 import { localNodeSecret } from './bootstrap.js';
 import type { AppContext } from './context.js';
 import type { AppMetrics } from './plugins/metrics.js';
-import { localNodeId } from './modules/supply/index.js';
+import { localNodeId } from './modules/node-protocol/index.js';
 
 export interface EmbeddedGateway {
   nodeId: string;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpConnect, socksConnect, startEcho as startTcpEcho, type Target } from '../../gateway/test/test-utils.js';
 import { runLifecycle } from '../src/jobs/lifecycle.js';
 import { queryRows } from '../src/db/client.js';
-import { recordProxyChanges } from '../src/modules/supply/index.js';
-import { BYTES_PER_GB } from '../src/modules/supply/node-service.js';
+import { recordProxyChanges } from '../src/modules/node-protocol/index.js';
+import { BYTES_PER_GB } from '../src/modules/node-protocol/node-service.js';
 import { sql } from 'drizzle-orm';
 import {
   build,

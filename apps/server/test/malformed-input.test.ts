@@ -142,7 +142,7 @@ async function send(v: Variant, r: Role) {
 const OTHER_SITE = 'proxy-owner.localhost';
 const isBaselineOrRealId = (v: Variant) => v.label === 'baseline' || v.label.includes(': a real ');
 
-const ID_TABLES = ['orders', 'proxies', 'rotating_keys', 'tags', 'topups', 'sub_servers', 'users', 'packages'];
+const ID_TABLES = ['orders', 'proxies', 'rotating_keys', 'tags', 'topups', 'nodes', 'users', 'packages'];
 
 /** One real id of each kind that exists by now (earlier passes bought, tagged and topped up). */
 async function realIds(): Promise<Record<string, string>> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PaymentMethod, TransactionType } from '@proxy/contract';
-import { orderLogs, orders, proxies, subServers, topups, users } from '../src/db/schema/index.js';
+import { orderLogs, orders, proxies, nodes, topups, users } from '../src/db/schema/index.js';
 import { changeBalance } from '../src/modules/ledger/index.js';
 import { creditTopupTx } from '../src/modules/payments/credit.js';
 import type { TestApp } from './helper.js';
@@ -86,7 +86,7 @@ export class StatsSeed {
       createdAt?: Date;
     },
   ): Promise<void> {
-    const [node] = await this.t.ctx.db.select({ id: subServers.id }).from(subServers).limit(1);
+    const [node] = await this.t.ctx.db.select({ id: nodes.id }).from(nodes).limit(1);
     const at = p.createdAt ?? this.t.clock.now();
     await this.t.ctx.db.insert(proxies).values({
       id: randomUUID(),
@@ -95,7 +95,7 @@ export class StatsSeed {
       orderId: p.orderId,
       type: p.type,
       protocol: 'http',
-      subServerId: node!.id,
+      nodeId: node!.id,
       port: 40_000 + Math.floor(Math.random() * 20_000),
       username: 'u',
       password: 'p',

@@ -12,6 +12,7 @@ export * from './schemas/site.js';
 export * from './pricing.js';
 export * from './schemas/catalog.js';
 export * from './schemas/orders.js';
+export * from './schemas/proxies.js';
 export * from './schemas/gateway.js';
 export * from './schemas/payments.js';
 export * from './schemas/ledger.js';

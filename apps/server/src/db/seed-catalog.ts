@@ -9,7 +9,7 @@ import {
   egressIps,
   packages,
   retailPrices,
-  subServers,
+  nodes,
 } from './schema/index.js';
 import { randomToken, sha256Hex } from '../lib/crypto.js';
 
@@ -169,7 +169,7 @@ export async function createNode(
 ): Promise<{ id: string; secret: string }> {
   const id = randomUUID();
   const secret = node.secret ?? randomToken(24);
-  await db.insert(subServers).values({
+  await db.insert(nodes).values({
     id,
     name: node.name,
     host: node.host,
@@ -178,7 +178,7 @@ export async function createNode(
     portTo: node.ports[1],
     ipv6Prefix: node.ipv6Prefix ?? null,
   });
-  await db.execute(sql`insert into node_ports (sub_server_id, port)
+  await db.execute(sql`insert into node_ports (node_id, port)
     select ${id}::uuid, p from generate_series(${node.ports[0]}::int, ${node.ports[1]}::int) p`);
   return { id, secret };
 }
@@ -186,7 +186,7 @@ export async function createNode(
 /** Adds one address per row (IPv4 pools) or a prefix/shared address to a node's supply. */
 export async function addEgress(
   db: DbOrTx,
-  subServerId: string,
+  nodeId: string,
   product: 'v6' | 'v4' | 'key',
   country: string,
   ips: string[],
@@ -196,7 +196,7 @@ export async function addEgress(
     await db.insert(egressIps).values(
       ips.slice(i, i + 1000).map((ip) => ({
         id: randomUUID(),
-        subServerId,
+        nodeId,
         product,
         country,
         ip,

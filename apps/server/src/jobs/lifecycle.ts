@@ -6,9 +6,9 @@ import {
   lifecycleDue,
   lockDueKeys,
   lockDueProxies,
-  recordProxyChanges,
   releaseSlots,
-} from '../modules/supply/index.js';
+} from '../modules/allocation/index.js';
+import { recordProxyChanges } from '../modules/node-protocol/index.js';
 import type { AppContext } from '../context.js';
 import type { Job } from './runner.js';
 

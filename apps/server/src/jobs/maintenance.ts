@@ -3,7 +3,7 @@ import { purgeExpiredCredentials } from '../modules/auth/index.js';
 import { purgeNotifications } from '../modules/notifications/index.js';
 import { purgeSentMails } from '../modules/outbox/index.js';
 import { purgeExpiredLimits } from '../modules/rate-limits/index.js';
-import { purgeOldNodeEvents } from '../modules/supply/index.js';
+import { purgeOldNodeEvents } from '../modules/node-protocol/index.js';
 import type { Job } from './runner.js';
 
 /**

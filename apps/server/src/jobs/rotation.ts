@@ -6,7 +6,7 @@ import {
   listPendingRotations,
   lockClaimedRotation,
   setIpChangeStatus,
-} from '../modules/supply/index.js';
+} from '../modules/allocation/index.js';
 import type { Job } from './runner.js';
 
 const BATCH = 500;

@@ -133,7 +133,7 @@ describe('the hot calls, compiled and generic, on one database', () => {
   beforeAll(async () => {
     t = await build({ SERIALIZER: 'check' });
     plain = await build({ SERIALIZER: 'generic' }, { database: t.database, url: t.databaseUrl });
-    const [node] = await queryRows<{ id: string }>(t.ctx.db, sql`select id from sub_servers where name = 'local'`);
+    const [node] = await queryRows<{ id: string }>(t.ctx.db, sql`select id from nodes where name = 'local'`);
     nodeAuth = `Node ${node!.id}:${localNodeSecret(t.ctx.config.appSecret)}`;
     const c = await customer(t, 5_000_000);
     token = c.token;

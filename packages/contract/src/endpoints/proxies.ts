@@ -2,27 +2,29 @@ import { z } from 'zod';
 import { ZId, ZOk, zPage } from '../schemas/common.js';
 import {
   ZAdminKeyListQuery,
-  ZAuthIpRequest,
-  ZBoughtChangePasswordRequest,
-  ZChangeProxyPasswordRequest,
-  ZGetNewIpResponse,
   ZKey,
   ZKeyListQuery,
   ZListKeyIdRequest,
   ZProxy,
-  ZProxyExportQuery,
-  ZProxyListQuery,
   ZRenewListKeyRequest,
-  ZRenewListProxyRequest,
-  ZResetIpRequest,
-  ZResetIpResponse,
   ZTagKeysRequest,
   ZTagProxiesRequest,
   ZUpdateListKeyRequest,
-  ZUpdateListProxyRequest,
-  ZUpdateResetIpTypeRequest,
   ZIdList,
 } from '../schemas/orders.js';
+import {
+  ZAuthIpRequest,
+  ZBoughtChangePasswordRequest,
+  ZChangeProxyPasswordRequest,
+  ZGetNewIpResponse,
+  ZProxyExportQuery,
+  ZProxyListQuery,
+  ZRenewListProxyRequest,
+  ZResetIpRequest,
+  ZResetIpResponse,
+  ZUpdateListProxyRequest,
+  ZUpdateResetIpTypeRequest,
+} from '../schemas/proxies.js';
 import { ZProxyMatchRequest, ZProxyMatchResponse } from '../proxy-lines.js';
 import { endpoint } from './define.js';
 

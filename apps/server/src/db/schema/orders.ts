@@ -14,7 +14,7 @@ import {
 import type { TOrderLogI18n } from '@proxy/contract';
 import { sites } from './sites.js';
 import { users } from './users.js';
-import { subServers } from './supply.js';
+import { nodes } from './supply.js';
 
 export const orders = pgTable(
   'orders',
@@ -114,9 +114,9 @@ export const proxies = pgTable(
     /** Proxies behind a rotating key are not listed among the user's proxies. */
     keyId: uuid('key_id'),
     protocol: text('protocol', { enum: ['http', 'socks5'] }).notNull(),
-    subServerId: uuid('sub_server_id')
+    nodeId: uuid('node_id')
       .notNull()
-      .references(() => subServers.id),
+      .references(() => nodes.id),
     port: integer('port').notNull(),
     username: text('username').notNull(),
     password: text('password').notNull(),
@@ -166,7 +166,7 @@ export const proxies = pgTable(
       .where(sql`${t.ipChangeStatus} = 'processing'`),
     // One live listener per node port; a locked proxy has released its port.
     uniqueIndex('proxies_node_port_uq')
-      .on(t.subServerId, t.port)
+      .on(t.nodeId, t.port)
       .where(sql`${t.status} <> 'locked'`),
   ],
 );

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /** A gateway node (docs/gateway-protocol.md#nodes). */
-export const subServers = pgTable('sub_servers', {
+export const nodes = pgTable('nodes', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
   /** The host customers connect to. */
@@ -34,16 +34,16 @@ export const subServers = pgTable('sub_servers', {
 export const nodePorts = pgTable(
   'node_ports',
   {
-    subServerId: uuid('sub_server_id')
+    nodeId: uuid('node_id')
       .notNull()
-      .references(() => subServers.id, { onDelete: 'cascade' }),
+      .references(() => nodes.id, { onDelete: 'cascade' }),
     port: integer('port').notNull(),
     proxyId: uuid('proxy_id'),
   },
   (t) => [
-    primaryKey({ columns: [t.subServerId, t.port] }),
+    primaryKey({ columns: [t.nodeId, t.port] }),
     index('node_ports_free_idx')
-      .on(t.subServerId, t.port)
+      .on(t.nodeId, t.port)
       .where(sql`${t.proxyId} is null`),
   ],
 );
@@ -58,9 +58,9 @@ export const egressIps = pgTable(
   'egress_ips',
   {
     id: uuid('id').primaryKey(),
-    subServerId: uuid('sub_server_id')
+    nodeId: uuid('node_id')
       .notNull()
-      .references(() => subServers.id, { onDelete: 'cascade' }),
+      .references(() => nodes.id, { onDelete: 'cascade' }),
     product: text('product', { enum: ['v6', 'v4', 'key'] }).notNull(),
     country: text('country').notNull(),
     ip: text('ip').notNull(),
@@ -73,7 +73,7 @@ export const egressIps = pgTable(
     // Pool addresses are unique per node and product; a prefix or a shared address may serve
     // several countries.
     uniqueIndex('egress_ips_uq')
-      .on(t.subServerId, t.product, t.ip)
+      .on(t.nodeId, t.product, t.ip)
       .where(sql`not ${t.shared} and not ${t.isPrefix}`),
     index('egress_ips_free_idx')
       .on(t.product, t.country)
@@ -89,20 +89,20 @@ export const proxyEvents = pgTable(
   'proxy_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    subServerId: uuid('sub_server_id').notNull(),
+    nodeId: uuid('node_id').notNull(),
     proxyId: uuid('proxy_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('proxy_events_node_idx').on(t.subServerId, t.id)],
+  (t) => [index('proxy_events_node_idx').on(t.nodeId, t.id)],
 );
 
 /** Traffic reports already counted, so a report retried after a timeout is not counted twice. */
 export const trafficReports = pgTable(
   'traffic_reports',
   {
-    subServerId: uuid('sub_server_id').notNull(),
+    nodeId: uuid('node_id').notNull(),
     reportId: text('report_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.subServerId, t.reportId] })],
+  (t) => [primaryKey({ columns: [t.nodeId, t.reportId] })],
 );

@@ -24,23 +24,23 @@ export async function listCountries(db: DbOrTx, siteId: string, product: Product
   const rows = await queryRows<{ code: string; name: string; enabled: boolean; stock: string | number }>(
     db,
     sql`with free_ports as (
-          select sub_server_id, count(*) as n from node_ports where proxy_id is null group by sub_server_id
+          select node_id, count(*) as n from node_ports where proxy_id is null group by node_id
         ), open_nodes as (
-          select distinct e.country, e.sub_server_id from egress_ips e
-          join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
+          select distinct e.country, e.node_id from egress_ips e
+          join nodes s on s.id = e.node_id and s.status = 'active'
           where e.product = ${product} and (e.is_prefix or e.shared or ${product === 'key'})
         ), open_stock as (
           select o.country, sum(coalesce(f.n, 0)) as n from open_nodes o
-          left join free_ports f on f.sub_server_id = o.sub_server_id group by o.country
+          left join free_ports f on f.node_id = o.node_id group by o.country
         ), ip_nodes as (
-          select e.country, e.sub_server_id, count(*) as n from egress_ips e
-          join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
+          select e.country, e.node_id, count(*) as n from egress_ips e
+          join nodes s on s.id = e.node_id and s.status = 'active'
           where e.product = ${product} and e.proxy_id is null and not e.is_prefix and not e.shared
             and not ${product === 'key'}
-          group by e.country, e.sub_server_id
+          group by e.country, e.node_id
         ), ip_stock as (
           select i.country, sum(least(i.n, coalesce(f.n, 0))) as n from ip_nodes i
-          left join free_ports f on f.sub_server_id = i.sub_server_id group by i.country
+          left join free_ports f on f.node_id = i.node_id group by i.country
         )
         select c.code, c.name, c.enabled,
                case when os.country is not null then os.n else coalesce(ips.n, 0) end as stock

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { formatIp, isLoopbackOrUnspecified, parseHost, parseIp, specialPurpose, type Ip } from '@proxy/gateway';
 import type { AppContext } from '../../context.js';
-import { listNodePortRanges } from '../supply/index.js';
+import { listNodePortRanges } from '../nodes/index.js';
 
 /**
  * Where the free checker may connect. It must not become a port scanner: loopback, private and

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx } from '../../db/client.js';
-import { orders, proxies, rotatingKeys, subServers, users } from '../../db/schema/index.js';
+import { orders, proxies, rotatingKeys, nodes, users } from '../../db/schema/index.js';
 import { offsetOf } from '../../lib/paging.js';
 import type { OrderRow } from './repository.js';
 
@@ -30,9 +30,9 @@ export async function pageOrderProxies(db: DbOrTx, orderId: string, page: number
   const w = and(eq(proxies.orderId, orderId), sql`${proxies.keyId} is null`);
   const [rows, totals] = await Promise.all([
     db
-      .select({ p: proxies, host: subServers.host })
+      .select({ p: proxies, host: nodes.host })
       .from(proxies)
-      .innerJoin(subServers, eq(subServers.id, proxies.subServerId))
+      .innerJoin(nodes, eq(nodes.id, proxies.nodeId))
       .where(w)
       .orderBy(asc(proxies.port), asc(proxies.id))
       .limit(limit)
@@ -50,11 +50,11 @@ export async function pageOrderKeys(db: DbOrTx, orderId: string, page: number, l
       .select({
         k: rotatingKeys,
         line: sql<string | null>`case when ${proxies.id} is null then null
-          else ${subServers.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`,
+          else ${nodes.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`,
       })
       .from(rotatingKeys)
       .leftJoin(proxies, eq(proxies.id, rotatingKeys.proxyId))
-      .leftJoin(subServers, eq(subServers.id, proxies.subServerId))
+      .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
       .where(w)
       .orderBy(asc(rotatingKeys.createdAt), asc(rotatingKeys.id))
       .limit(limit)
@@ -99,9 +99,9 @@ export async function pageUserProxies(db: DbOrTx, siteId: string, userId: string
   const w = and(eq(proxies.userId, userId), eq(proxies.siteId, siteId), sql`${proxies.keyId} is null`);
   const [rows, totals] = await Promise.all([
     db
-      .select({ p: proxies, host: subServers.host })
+      .select({ p: proxies, host: nodes.host })
       .from(proxies)
-      .innerJoin(subServers, eq(subServers.id, proxies.subServerId))
+      .innerJoin(nodes, eq(nodes.id, proxies.nodeId))
       .where(w)
       .orderBy(desc(proxies.createdAt), asc(proxies.id))
       .limit(limit)

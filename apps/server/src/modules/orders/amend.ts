@@ -13,7 +13,8 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/index.js';
 import { chargeBalance } from '../ledger/index.js';
-import { allocateSlots, claimEgress, recordProxyChanges } from '../supply/index.js';
+import { allocateSlots, claimEgress } from '../allocation/index.js';
+import { recordProxyChanges } from '../node-protocol/index.js';
 import { assertProductOpen, insertProxies, type Buyer } from './purchase.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
 import { refreshOrders } from './renew.js';
@@ -150,10 +151,10 @@ export async function increaseAmount(
           detail: { code: order.code, amount, quantity, cost: q.total },
         });
         await refreshOrders(sp, [order.id]);
-        const hosts = new Map(slots.map((s) => [s.subServerId, s.host]));
+        const hosts = new Map(slots.map((s) => [s.nodeId, s.host]));
         return {
           order: toOrder(await repo.reloadOrder(sp, order.id)),
-          proxies: rows.map((r) => toProxy(r, hosts.get(r.subServerId) ?? '')),
+          proxies: rows.map((r) => toProxy(r, hosts.get(r.nodeId) ?? '')),
           cost: q.total,
         };
       });
@@ -262,17 +263,17 @@ async function addProxies(sp: Tx, user: Buyer, order: RetailOrder, amount: numbe
 async function moveEgress(
   sp: Tx,
   product: 'v6' | 'v4',
-  live: { id: string; subServerId: string }[],
+  live: { id: string; nodeId: string }[],
   to: string,
   now: Date,
 ): Promise<void> {
   const byNode = new Map<string, typeof live>();
   for (const p of live) {
-    byNode.set(p.subServerId, [...(byNode.get(p.subServerId) ?? []), p]);
+    byNode.set(p.nodeId, [...(byNode.get(p.nodeId) ?? []), p]);
   }
   const moves: { proxyId: string; egressIp: string; egressIpId: string | null }[] = [];
-  for (const [subServerId, ps] of byNode) {
-    const egress = await claimEgress(sp, { product, country: to, subServerId, count: ps.length });
+  for (const [nodeId, ps] of byNode) {
+    const egress = await claimEgress(sp, { product, country: to, nodeId, count: ps.length });
     ps.forEach((p, i) => moves.push({ proxyId: p.id, ...egress[i]! }));
   }
   await units.moveProxiesEgress(

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/index.js';
-import { randomCredential } from '../supply/index.js';
+import { randomCredential } from '../allocation/index.js';
 import { toKey, toOrder, toProxy, proxyLine, type OrderRow } from './mapper.js';
 import { assertProductOpen, idemOf, once, purchase, repeatOf, settled, type Asked, type Buyer } from './purchase.js';
 import * as repo from './repository.js';

@@ -4,14 +4,8 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { chargeBalance } from '../ledger/index.js';
-import {
-  allocateSlots,
-  bindSlots,
-  newCredentials,
-  randomCredential,
-  type Slot,
-  recordProxyChanges,
-} from '../supply/index.js';
+import { allocateSlots, bindSlots, newCredentials, randomCredential, type Slot } from '../allocation/index.js';
+import { recordProxyChanges } from '../node-protocol/index.js';
 import type { OrderRow, ProxyRow } from './mapper.js';
 import { recordAudit } from '../audit/index.js';
 import { awaitDelivery, bindUpstreams, planSupply, recordIntent, type SupplyPlan } from '../suppliers/index.js';
@@ -138,7 +132,7 @@ export function addPeriod(from: Date, period: Period): Date {
 export async function insertProxies(
   tx: Tx,
   slots: Slot[],
-  base: Omit<repo.ProxyInsert, 'id' | 'subServerId' | 'port' | 'egressIp' | 'egressIpId' | 'username' | 'password'>,
+  base: Omit<repo.ProxyInsert, 'id' | 'nodeId' | 'port' | 'egressIp' | 'egressIpId' | 'username' | 'password'>,
   perRow: (i: number) => Partial<repo.ProxyInsert> = () => ({}),
 ): Promise<ProxyRow[]> {
   // Object.assign, not spreads: see siteInfo (site/service.ts) for what a spread costs per proxy.
@@ -148,7 +142,7 @@ export async function insertProxies(
     bound.map((s, i) =>
       Object.assign(Object.assign({}, base, perRow(i)), newCredentials(), {
         id: s.proxyId,
-        subServerId: s.subServerId,
+        nodeId: s.nodeId,
         port: s.port,
         egressIp: s.egressIp,
         egressIpId: s.egressIpId,
@@ -178,7 +172,7 @@ type OrderInsert = repo.OrderInsert;
 type ProxyBase = Omit<
   repo.ProxyInsert,
   | 'id'
-  | 'subServerId'
+  | 'nodeId'
   | 'port'
   | 'egressIp'
   | 'egressIpId'
@@ -346,6 +340,6 @@ export async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchas
       ...(o.packageName ? { packageName: o.packageName } : {}),
     },
   });
-  const hosts = new Map(slots.map((sl) => [sl.subServerId, sl.host]));
-  return { order: o, rows, host: (r: ProxyRow) => hosts.get(r.subServerId) ?? '' };
+  const hosts = new Map(slots.map((sl) => [sl.nodeId, sl.host]));
+  return { order: o, rows, host: (r: ProxyRow) => hosts.get(r.nodeId) ?? '' };
 }

@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
 import * as units from './units-repository.js';
 import { publish } from '../realtime/index.js';
-import { recordProxyChanges } from '../supply/index.js';
+import { recordProxyChanges } from '../node-protocol/index.js';
 import { prolongUpstreams, upstreamFirst } from '../suppliers/index.js';
 
 const RENEW_TYPE: Record<OrderRow['type'], { manual: TransactionType; auto: TransactionType }> = {

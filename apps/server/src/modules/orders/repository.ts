@@ -1,7 +1,7 @@
 import type { TOrderLogI18n } from '@proxy/contract';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { orderLogs, orders, proxies, rotatingKeys, sites, subServers, users } from '../../db/schema/index.js';
+import { orderLogs, orders, proxies, rotatingKeys, sites, nodes, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -161,9 +161,9 @@ export async function listOrders(
 
 export async function proxiesOfOrder(db: DbOrTx, orderId: string) {
   return db
-    .select({ p: proxies, host: subServers.host })
+    .select({ p: proxies, host: nodes.host })
     .from(proxies)
-    .innerJoin(subServers, eq(subServers.id, proxies.subServerId))
+    .innerJoin(nodes, eq(nodes.id, proxies.nodeId))
     .where(eq(proxies.orderId, orderId))
     .orderBy(asc(proxies.port));
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { proxies, rotatingKeys, subServers } from '../../db/schema/index.js';
+import { proxies, rotatingKeys, nodes } from '../../db/schema/index.js';
 import type { KeyRow, ProxyRow } from './repository.js';
 
 /**
@@ -122,11 +122,11 @@ export async function keysOfOrder(db: DbOrTx, userId: string, orderId: string, l
     .select({
       k: rotatingKeys,
       line: sql<string | null>`case when ${proxies.id} is null then null
-          else ${subServers.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`,
+          else ${nodes.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`,
     })
     .from(rotatingKeys)
     .leftJoin(proxies, eq(proxies.id, rotatingKeys.proxyId))
-    .leftJoin(subServers, eq(subServers.id, proxies.subServerId))
+    .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
     .where(and(eq(rotatingKeys.userId, userId), eq(rotatingKeys.orderId, orderId)))
     .orderBy(desc(rotatingKeys.createdAt), desc(rotatingKeys.id))
     .limit(limit);

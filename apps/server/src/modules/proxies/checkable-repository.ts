@@ -21,7 +21,7 @@ export async function findUserProxiesToCheck(db: DbOrTx, userId: string, ids: st
     db,
     sql`select p.id, s.host, p.port, p.username, p.password, p.protocol, p.type, p.key_id, p.package_name,
           p.ipv4_fallback
-        from proxies p join sub_servers s on s.id = p.sub_server_id
+        from proxies p join nodes s on s.id = p.node_id
         where p.user_id = ${userId} and p.id in (${sql.join(
           ids.map((id) => sql`${id}::uuid`),
           sql`, `,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { build, countRows, customer, type TestApp } from '../../../test/helper.js';
 import { siteAdmin } from '../../../test/payments.js';
-import { nodeState } from '../supply/node-service.js';
+import { nodeState } from '../node-protocol/node-service.js';
 
 const OTHER_SITE = 'proxy-owner.localhost';
 const ALLOWED = '198.51.100.41';
@@ -37,7 +37,7 @@ async function fallbackOf(id: string): Promise<boolean> {
 
 /** The proxy as its node's state carries it. */
 async function inNodeState(id: string) {
-  const [row] = await queryRows<{ n: string }>(t.ctx.db, sql`select sub_server_id as n from proxies where id = ${id}`);
+  const [row] = await queryRows<{ n: string }>(t.ctx.db, sql`select node_id as n from proxies where id = ${id}`);
   const state = await nodeState(t.ctx, row!.n);
   return state.proxies.find((p) => p.id === id);
 }

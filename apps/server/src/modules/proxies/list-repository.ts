@@ -30,7 +30,7 @@ function listColumns(
       select proxies.created_at as sc, proxies.expires_at as se, proxies.id as si,
       json_build_object(
         'id', proxies.id, 'orderId', proxies.order_id, 'type', proxies.type, 'kind', proxies.kind,
-        'protocol', proxies.protocol, 'host', sub_servers.host, 'port', proxies.port,
+        'protocol', proxies.protocol, 'host', nodes.host, 'port', proxies.port,
         'username', proxies.username, 'password', proxies.password, 'country', proxies.country,
         'egressIp', proxies.egress_ip, 'packageName', proxies.package_name, 'tagId', proxies.tag_id,
         'comment', proxies.comment, 'status', proxies.status, 'expiresAt', ${ISO('proxies.expires_at')},
@@ -40,7 +40,7 @@ function listColumns(
         'bandwidthLimitGb', proxies.bandwidth_limit_gb, 'bandwidthUsedBytes', proxies.bandwidth_used_bytes,
         'ipv4Fallback', proxies.ipv4_fallback, 'createdAt', ${ISO('proxies.created_at')}
       ) as item
-      from proxies join sub_servers on sub_servers.id = proxies.sub_server_id
+      from proxies join nodes on nodes.id = proxies.node_id
       where ${where}
       order by ${sql.join([...SORTS[sort]], sql`, `)}
       limit ${limit} offset ${offset}

@@ -42,11 +42,11 @@ export async function findOwnProxiesAt(
     sql`with n as materialized (
           select s.id, (h.i::int - 1) * 65536 as base
           from jsonb_array_elements_text(${JSON.stringify(hosts)}::jsonb) with ordinality as h(host, i)
-          join sub_servers s on lower(s.host) = h.host)
+          join nodes s on lower(s.host) = h.host)
         select json_build_array(json_agg(p.id), json_agg(p.type), json_agg(k.key), json_agg(p.username),
                                 json_agg(p.password), json_agg(p.status = 'locked'))::text as j
         from proxies p
-        join n on n.id = p.sub_server_id
+        join n on n.id = p.node_id
         join unnest(${`{${keys.join(',')}}`}::int[]) as k(key) on k.key = n.base + p.port
         where p.user_id = ${userId} and p.key_id is null`,
   );

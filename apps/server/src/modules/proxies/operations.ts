@@ -5,7 +5,8 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { proxyLine, type ProxyRow } from '../orders/index.js';
 import * as repo from './repository.js';
-import { nextEgress, recordProxyChanges } from '../supply/index.js';
+import { nextEgress } from '../allocation/index.js';
+import { recordProxyChanges } from '../node-protocol/index.js';
 import { recordAudit } from '../audit/index.js';
 
 /** The least time between two manual IP resets of one proxy. */
@@ -117,7 +118,7 @@ export async function rotateEgress(
   const next = await nextEgress(tx, {
     product,
     country: p.country,
-    subServerId: p.subServerId,
+    nodeId: p.nodeId,
     current: p.egressIp,
     currentId: p.egressIpId,
   });
@@ -264,7 +265,7 @@ export async function getNewIp(ctx: AppContext, siteId: string, key: string, aut
       targetIds: [k.id],
       detail: { from: p.egressIp, to: rotated.egressIp, ...(ips ? { authIps: ips } : {}) },
     });
-    const host = (await repo.findSubServerHost(tx, p.subServerId)) ?? '';
+    const host = (await repo.findNodeHost(tx, p.nodeId)) ?? '';
     return {
       proxy: proxyLine(host, rotated),
       host,

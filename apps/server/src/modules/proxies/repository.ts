@@ -15,7 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { proxies, rotatingKeys, subServers, users } from '../../db/schema/index.js';
+import { proxies, rotatingKeys, nodes, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
 
 type ProxyRow = typeof proxies.$inferSelect;
@@ -117,9 +117,9 @@ export const SORTS = {
 /** All of a user's proxies matching a filter, for export (no paging; a user's list is bounded). */
 export async function allProxies(db: DbOrTx, f: Omit<ProxyFilter, 'page' | 'limit' | 'sort'>) {
   return db
-    .select({ p: proxies, host: subServers.host })
+    .select({ p: proxies, host: nodes.host })
     .from(proxies)
-    .innerJoin(subServers, eq(subServers.id, proxies.subServerId))
+    .innerJoin(nodes, eq(nodes.id, proxies.nodeId))
     .where(proxyWhere(f))
     .orderBy(asc(proxies.createdAt), asc(proxies.id));
 }
@@ -193,13 +193,13 @@ export async function listKeys(
       .select({
         k: rotatingKeys,
         line: sql<string | null>`case when ${proxies.id} is null then null
-          else ${subServers.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`,
+          else ${nodes.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`,
         email: users.email,
       })
       .from(rotatingKeys)
       .innerJoin(users, eq(users.id, rotatingKeys.userId))
       .leftJoin(proxies, eq(proxies.id, rotatingKeys.proxyId))
-      .leftJoin(subServers, eq(subServers.id, proxies.subServerId))
+      .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
       .where(w)
       .orderBy(desc(rotatingKeys.createdAt), desc(rotatingKeys.id))
       .limit(f.limit)
@@ -224,9 +224,9 @@ export async function lockProxy(db: DbOrTx, id: string): Promise<ProxyRow | unde
   return p;
 }
 
-/** The node's public host (a sub_servers read; that table belongs to supply). */
-export async function findSubServerHost(db: DbOrTx, subServerId: string): Promise<string | undefined> {
-  const [node] = await db.select({ host: subServers.host }).from(subServers).where(eq(subServers.id, subServerId));
+/** The node's public host (a nodes read; that table belongs to supply). */
+export async function findNodeHost(db: DbOrTx, nodeId: string): Promise<string | undefined> {
+  const [node] = await db.select({ host: nodes.host }).from(nodes).where(eq(nodes.id, nodeId));
   return node?.host;
 }
 

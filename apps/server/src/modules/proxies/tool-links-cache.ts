@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import { SESSIONS_CHANNEL, type SessionsEndedMessage } from '../realtime/index.js';
-import { PROXY_CHANGES_CHANNEL } from '../supply/index.js';
+import { PROXY_CHANGES_CHANNEL } from '../node-protocol/index.js';
 import type { ResolvedLink } from './tool-links-repository.js';
 
 /*
@@ -46,11 +46,7 @@ export class LinkCache {
     const options = { onResume: () => this.dropWhere(() => true) };
     const stops = [
       await this.database.listen(TOOL_LINKS_CHANNEL, (payload) => this.onRevoked(payload), options),
-      await this.database.listen(
-        PROXY_CHANGES_CHANNEL,
-        (node) => this.dropWhere((l) => l.sub_server_id === node),
-        options,
-      ),
+      await this.database.listen(PROXY_CHANGES_CHANNEL, (node) => this.dropWhere((l) => l.node_id === node), options),
       await this.database.listen(SESSIONS_CHANNEL, (payload) => this.onSessionsEnded(payload), options),
     ];
     return async () => {

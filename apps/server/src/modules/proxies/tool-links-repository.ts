@@ -54,7 +54,7 @@ export interface ResolvedLink {
   password: string | null;
   protocol: 'http' | 'socks5' | null;
   ip_changed_at: string | Date | null;
-  sub_server_id: string | null;
+  node_id: string | null;
 }
 
 const resolveStatement = preparedByShape<ResolvedLink>('resolve_link');
@@ -70,11 +70,11 @@ export async function resolveLink(db: DbOrTx, siteId: string, tokenHash: string)
     [],
     () => sql`select l.user_id, l.proxy_id, l.key_id, k.key as key_value,
           coalesce(k.status, p.status) as status, s.host, p.port, p.username, p.password, p.protocol,
-          p.ip_changed_at, p.sub_server_id
+          p.ip_changed_at, p.node_id
         from proxy_links l
         left join rotating_keys k on k.id = l.key_id
         left join proxies p on p.id = coalesce(l.proxy_id, k.proxy_id)
-        left join sub_servers s on s.id = p.sub_server_id
+        left join nodes s on s.id = p.node_id
         join users u on u.id = l.user_id and u.active
         where l.token_hash = ${sql.placeholder('tokenHash')} and l.site_id = ${sql.placeholder('siteId')}`,
     { tokenHash, siteId },

@@ -190,7 +190,7 @@ export async function stockRows(db: DbOrTx) {
         count(*) filter (where not e.shared and not e.is_prefix) as total,
         count(*) filter (where not e.shared and not e.is_prefix and e.proxy_id is not null) as used,
         bool_or(e.shared or e.is_prefix) as unlimited
-      from egress_ips e join sub_servers s on s.id = e.sub_server_id
+      from egress_ips e join nodes s on s.id = e.node_id
       group by e.product, e.country, s.name order by e.product, e.country, s.name`,
   );
 }

@@ -6,7 +6,8 @@ import { proxies, supplierPurchases, upstreamProxies } from '../../db/schema/ind
 import { backoff } from '../../lib/backoff.js';
 import { AppError } from '../../lib/errors.js';
 import { publish } from '../realtime/index.js';
-import { allocateChainedSlots, bindSlots, newCredentials, recordProxyChanges } from '../supply/index.js';
+import { allocateChainedSlots, bindSlots, newCredentials } from '../allocation/index.js';
+import { recordProxyChanges } from '../node-protocol/index.js';
 import { SupplierError } from './clients/http.js';
 import { lineKeyOf } from './clients/list-lines.js';
 import { PROXY6_MIN_DAYS, PROXY6_NO_MONEY, proxy6Version, type Proxy6Proxy } from './clients/proxy6.js';
@@ -74,7 +75,7 @@ async function deliverOnto(ctx: AppContext, tx: Tx, it: Intent, o: OrderRow, d: 
       type: it.product,
       protocol: it.protocol,
       country: it.country,
-      subServerId: s.subServerId,
+      nodeId: s.nodeId,
       port: s.port,
       egressIp: s.egressIp,
       egressIpId: s.egressIpId,

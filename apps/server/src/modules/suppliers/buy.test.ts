@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from '../../../test/helper.js';
 import { startFakeProxy6, type FakeProxy6 } from '../../../test/fakes/index.js';
-import { nodeState } from '../supply/node-service.js';
+import { nodeState } from '../node-protocol/node-service.js';
 import { PROXY6_ERRORS } from './clients/proxy6.js';
 import { processPurchase } from './index.js';
 import { findSupplierById, proxy6Of } from './queries.js';
@@ -100,11 +100,11 @@ describe('buying a country routed to Proxy6', () => {
     }
     expect(await balanceOf(t, c.id)).toBe(100_000 - 2 * 3 * DAY_PRICE);
     // The node state carries the upstream of each, credentials included, for the node only.
-    const [node] = await queryRows<{ sub_server_id: string }>(
+    const [node] = await queryRows<{ node_id: string }>(
       t.ctx.db,
-      sql`select sub_server_id from proxies where id = ${proxies[0].id}`,
+      sql`select node_id from proxies where id = ${proxies[0].id}`,
     );
-    const state = await nodeState(t.ctx, node!.sub_server_id);
+    const state = await nodeState(t.ctx, node!.node_id);
     const mine = state.proxies.filter((p) => proxies.some((x: { id: string }) => x.id === p.id));
     expect(mine.map((p) => p.upstream?.password).sort()).toEqual(upstream.map((u) => u.pass).sort());
     // Cost: 2 RUB a day × 4 days (3 days and the 24-hour safety margin) at 100 coins per RUB.
@@ -205,7 +205,7 @@ describe('buying a country routed to Proxy6', () => {
     await waitFor(() => [...p6.proxies.values()].some((p) => p.descr === it0.id));
     const nodes = await queryRows<{ id: string }>(
       t.ctx.db,
-      sql`update sub_servers set status = 'disabled' where status = 'active' returning id`,
+      sql`update nodes set status = 'disabled' where status = 'active' returning id`,
     );
     expect(nodes.length).toBeGreaterThan(0);
     try {
@@ -215,7 +215,7 @@ describe('buying a country routed to Proxy6', () => {
       }
     } finally {
       for (const n of nodes) {
-        await t.ctx.db.execute(sql`update sub_servers set status = 'active' where id = ${n.id}`);
+        await t.ctx.db.execute(sql`update nodes set status = 'active' where id = ${n.id}`);
       }
     }
     const after = await intentOf(res.json().order.id);

@@ -55,13 +55,13 @@ async function served(proxyId: string) {
     port: number;
     username: string;
     password: string;
-    sub_server_id: string;
+    node_id: string;
     upstream_row: string;
     upstream_id: string | null;
     upstream_port: number;
   }>(
     t.ctx.db,
-    sql`select p.port, p.username, p.password, p.sub_server_id, u.id as upstream_row, u.upstream_id, u.port as upstream_port
+    sql`select p.port, p.username, p.password, p.node_id, u.id as upstream_row, u.upstream_id, u.port as upstream_port
         from proxies p join upstream_proxies u on u.proxy_id = p.id and u.status = 'serving' where p.id = ${proxyId}`,
   );
   return r!;

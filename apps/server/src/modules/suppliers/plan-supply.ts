@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { supplierCharges, supplierPurchases } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { allocateChainedSlots, allocateSlots, type Slot } from '../supply/index.js';
+import { allocateChainedSlots, allocateSlots, type Slot } from '../allocation/index.js';
 import { findRoute } from './queries.js';
 
 /**

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows, type Tx } from '../../db/client.js';
 import { supplierReplacements, upstreamProxies } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/index.js';
-import { recordProxyChanges } from '../supply/index.js';
+import { recordProxyChanges } from '../node-protocol/index.js';
 import { SupplierError } from './clients/http.js';
 import { lineKeyOf } from './clients/list-lines.js';
 import { PROXY6_MIN_DAYS, PROXY6_NO_MONEY, proxy6Version, type Proxy6Proxy } from './clients/proxy6.js';

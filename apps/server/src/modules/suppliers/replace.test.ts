@@ -149,13 +149,13 @@ async function served(proxyId: string) {
     port: number;
     username: string;
     password: string;
-    sub_server_id: string;
+    node_id: string;
     upstream_row: string;
     upstream_port: number;
     failures: number;
   }>(
     t.ctx.db,
-    sql`select p.port, p.username, p.password, p.sub_server_id, u.id as upstream_row, u.port as upstream_port, u.failures
+    sql`select p.port, p.username, p.password, p.node_id, u.id as upstream_row, u.port as upstream_port, u.failures
         from proxies p join upstream_proxies u on u.proxy_id = p.id and u.status = 'serving' where p.id = ${proxyId}`,
   );
   return r!;

@@ -108,7 +108,7 @@ describe('upstream credentials', () => {
     // The node the proxies are on gets both upstreams, credentials included.
     const nodes = await queryRows<{ id: string; name: string }>(
       t.ctx.db,
-      sql`select distinct s.id, s.name from proxies p join sub_servers s on s.id = p.sub_server_id
+      sql`select distinct s.id, s.name from proxies p join nodes s on s.id = p.node_id
           where p.id in (${bought[0]}::uuid, ${bought[1]}::uuid)`,
     );
     expect(nodes.map((n) => n.name)).toEqual(['local']);

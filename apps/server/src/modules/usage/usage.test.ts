@@ -22,7 +22,7 @@ beforeAll(async () => {
   a = await build();
   b = await buildSecondInstance(a);
   urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
-  const [node] = await queryRows<{ id: string }>(a.ctx.db, sql`select id from sub_servers where name = 'local'`);
+  const [node] = await queryRows<{ id: string }>(a.ctx.db, sql`select id from nodes where name = 'local'`);
   auth = `Node ${node!.id}:${localNodeSecret(a.ctx.config.appSecret)}`;
 });
 afterAll(async () => {

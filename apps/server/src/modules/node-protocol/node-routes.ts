@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZNodeState, ZOk, ZTrafficReportRequest } from '@proxy/contract';
-import { PROXY_CHANGES_CHANNEL } from './repository/events.js';
+import { PROXY_CHANGES_CHANNEL } from './repository/index.js';
 import {
   authenticateNode,
   nodeChangesSince,

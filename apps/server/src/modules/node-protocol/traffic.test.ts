@@ -11,10 +11,9 @@ let auth: string;
 let nodeId: string;
 beforeAll(async () => {
   t = await build();
-  [{ id: nodeId }] = (await queryRows<{ id: string }>(
-    t.ctx.db,
-    sql`select id from sub_servers where name = 'local'`,
-  )) as [{ id: string }];
+  [{ id: nodeId }] = (await queryRows<{ id: string }>(t.ctx.db, sql`select id from nodes where name = 'local'`)) as [
+    { id: string },
+  ];
   auth = `Node ${nodeId}:${localNodeSecret(t.ctx.config.appSecret)}`;
 });
 afterAll(async () => {

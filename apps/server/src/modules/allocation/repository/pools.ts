@@ -1,12 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Product } from '@proxy/contract';
-import { queryRows, type DbOrTx, type Tx } from '../../../db/client.js';
-import { egressIps } from '../../../db/schema/index.js';
+import { queryRows, type Tx } from '../../../db/client.js';
 
 /** An egress source that is not held by one proxy: a prefix, a shared address, or a key's pool row. */
 export interface PoolRow {
   id: string;
-  sub_server_id: string;
+  node_id: string;
   ip: string;
   is_prefix: boolean;
   shared: boolean;
@@ -14,26 +13,14 @@ export interface PoolRow {
 
 /** A free listener port claimed for a proxy, with the host of its node. */
 export interface ClaimedPortRow {
-  sub_server_id: string;
+  node_id: string;
   port: number;
   host: string;
 }
 
-/** One group of a node's egress addresses, as the owner's egress list shows it. */
-export interface EgressGroupRow {
-  product: string;
-  country: string;
-  family: number;
-  is_prefix: boolean;
-  shared: boolean;
-  total: string | number;
-  held: string | number;
-  sample: string;
-}
-
 /** A port and a pool address (or none) to mark as held by a proxy. */
 export interface SlotBinding {
-  subServerId: string;
+  nodeId: string;
   port: number;
   proxyId: string;
   egressIpId: string | null;
@@ -43,11 +30,11 @@ export interface SlotBinding {
 export async function findOpenPools(tx: Tx, product: Product, country: string): Promise<PoolRow[]> {
   return queryRows<PoolRow>(
     tx,
-    sql`select e.id, e.sub_server_id, e.ip, e.is_prefix, e.shared from egress_ips e
-        join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
+    sql`select e.id, e.node_id, e.ip, e.is_prefix, e.shared from egress_ips e
+        join nodes s on s.id = e.node_id and s.status = 'active'
         where e.product = ${product} and e.country = ${country}
           and (e.is_prefix or e.shared or ${product === 'key'})
-        order by e.sub_server_id`,
+        order by e.node_id`,
   );
 }
 
@@ -56,30 +43,30 @@ export async function findOpenPools(tx: Tx, product: Product, country: string): 
  * fullest first, so an allocation that spans nodes takes as few as it can.
  */
 export async function findNodesWithFreePoolIps(tx: Tx, product: Product, country: string): Promise<string[]> {
-  const rows = await queryRows<{ sub_server_id: string }>(
+  const rows = await queryRows<{ node_id: string }>(
     tx,
-    sql`select e.sub_server_id from egress_ips e
-          join sub_servers s on s.id = e.sub_server_id and s.status = 'active'
+    sql`select e.node_id from egress_ips e
+          join nodes s on s.id = e.node_id and s.status = 'active'
           where e.product = ${product} and e.country = ${country} and e.proxy_id is null
             and not e.is_prefix and not e.shared
-          group by e.sub_server_id
-          order by count(*) desc, e.sub_server_id`,
+          group by e.node_id
+          order by count(*) desc, e.node_id`,
   );
-  return rows.map((r) => r.sub_server_id);
+  return rows.map((r) => r.node_id);
 }
 
 /** Up to `count` free ports of a node, lowest first, claimed with FOR UPDATE SKIP LOCKED. */
-export async function claimFreePorts(tx: Tx, subServerId: string, count: number): Promise<ClaimedPortRow[]> {
+export async function claimFreePorts(tx: Tx, nodeId: string, count: number): Promise<ClaimedPortRow[]> {
   return queryRows<ClaimedPortRow>(
     tx,
-    sql`select np.sub_server_id, np.port, s.host from node_ports np
-        join sub_servers s on s.id = np.sub_server_id
-        where np.sub_server_id = ${subServerId} and np.proxy_id is null
+    sql`select np.node_id, np.port, s.host from node_ports np
+        join nodes s on s.id = np.node_id
+        where np.node_id = ${nodeId} and np.proxy_id is null
         order by np.port limit ${count} for update of np skip locked`,
   );
 }
 
-type NodePool = { product: Product; country: string; subServerId: string };
+type NodePool = { product: Product; country: string; nodeId: string };
 
 /**
  * The sources a rotating proxy or key of a node may move to without holding one: prefixes,
@@ -88,8 +75,8 @@ type NodePool = { product: Product; country: string; subServerId: string };
 export async function findRotationPools(tx: Tx, opts: NodePool): Promise<PoolRow[]> {
   return queryRows<PoolRow>(
     tx,
-    sql`select id, sub_server_id, ip, is_prefix, shared from egress_ips
-        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
+    sql`select id, node_id, ip, is_prefix, shared from egress_ips
+        where node_id = ${opts.nodeId} and product = ${opts.product} and country = ${opts.country}
           and (is_prefix or shared or ${opts.product === 'key'})`,
   );
 }
@@ -98,8 +85,8 @@ export async function findRotationPools(tx: Tx, opts: NodePool): Promise<PoolRow
 export async function findNodeOpenPools(tx: Tx, opts: NodePool): Promise<PoolRow[]> {
   return queryRows<PoolRow>(
     tx,
-    sql`select id, sub_server_id, ip, is_prefix, shared from egress_ips
-        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
+    sql`select id, node_id, ip, is_prefix, shared from egress_ips
+        where node_id = ${opts.nodeId} and product = ${opts.product} and country = ${opts.country}
           and (is_prefix or shared)`,
   );
 }
@@ -109,7 +96,7 @@ export async function claimRandomFreeNodeIp(tx: Tx, opts: NodePool): Promise<{ i
   const free = await queryRows<{ id: string; ip: string }>(
     tx,
     sql`select id, ip from egress_ips
-        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
+        where node_id = ${opts.nodeId} and product = ${opts.product} and country = ${opts.country}
           and proxy_id is null and not is_prefix and not shared
         order by random() limit 1 for update skip locked`,
   );
@@ -124,7 +111,7 @@ export async function claimFreeNodeIps(
   return queryRows<{ id: string; ip: string }>(
     tx,
     sql`select id, ip from egress_ips
-        where sub_server_id = ${opts.subServerId} and product = ${opts.product} and country = ${opts.country}
+        where node_id = ${opts.nodeId} and product = ${opts.product} and country = ${opts.country}
           and proxy_id is null and not is_prefix and not shared
         order by ip limit ${opts.count} for update skip locked`,
   );
@@ -132,10 +119,10 @@ export async function claimFreeNodeIps(
 
 /** Marks claimed ports and pool addresses as held by their proxies. */
 export async function bindPortsAndIps(tx: Tx, slots: SlotBinding[]): Promise<void> {
-  const ports = slots.map((s) => sql`(${s.subServerId}::uuid, ${s.port}::int, ${s.proxyId}::uuid)`);
+  const ports = slots.map((s) => sql`(${s.nodeId}::uuid, ${s.port}::int, ${s.proxyId}::uuid)`);
   await tx.execute(sql`update node_ports np set proxy_id = v.proxy_id
-      from (values ${sql.join(ports, sql`, `)}) as v(sub_server_id, port, proxy_id)
-      where np.sub_server_id = v.sub_server_id and np.port = v.port`);
+      from (values ${sql.join(ports, sql`, `)}) as v(node_id, port, proxy_id)
+      where np.node_id = v.node_id and np.port = v.port`);
   const ips = slots.filter((s) => s.egressIpId);
   if (ips.length) {
     const rows = ips.map((s) => sql`(${s.egressIpId}::uuid, ${s.proxyId}::uuid)`);
@@ -154,42 +141,13 @@ export async function releasePortsAndIps(tx: Tx, proxyIds: string[]): Promise<vo
   await tx.execute(sql`update egress_ips set proxy_id = null where proxy_id in (${ids})`);
 }
 
-export async function listEgressGroups(db: DbOrTx, subServerId: string): Promise<EgressGroupRow[]> {
-  return queryRows<EgressGroupRow>(
-    db,
-    sql`select product, country, family, is_prefix, shared, count(*) as total, count(proxy_id) as held, min(ip) as sample
-        from egress_ips where sub_server_id = ${subServerId} group by product, country, family, is_prefix, shared order by product, country`,
-  );
-}
-
-/** The addresses a node already has for a product. */
-export async function listNodeEgressIps(db: DbOrTx, subServerId: string, product: Product): Promise<string[]> {
-  const existing = await db
-    .select({ ip: egressIps.ip })
-    .from(egressIps)
-    .where(and(eq(egressIps.subServerId, subServerId), eq(egressIps.product, product)));
-  return existing.map((e) => e.ip);
-}
-
-/** Deletes the free pool addresses of one product and country; held ones stay. */
-export async function deleteFreeEgress(
-  db: DbOrTx,
-  subServerId: string,
-  product: Product,
-  country: string,
-): Promise<void> {
-  await db.execute(
-    sql`delete from egress_ips where sub_server_id = ${subServerId} and product = ${product} and country = ${country} and proxy_id is null`,
-  );
-}
-
 /** Active nodes that have a free listener port, most free ports first. */
 export async function findNodesWithFreePorts(tx: Tx): Promise<string[]> {
-  const rows = await queryRows<{ sub_server_id: string }>(
+  const rows = await queryRows<{ node_id: string }>(
     tx,
-    sql`select np.sub_server_id from node_ports np
-        join sub_servers s on s.id = np.sub_server_id and s.status = 'active'
-        where np.proxy_id is null group by np.sub_server_id order by count(*) desc`,
+    sql`select np.node_id from node_ports np
+        join nodes s on s.id = np.node_id and s.status = 'active'
+        where np.proxy_id is null group by np.node_id order by count(*) desc`,
   );
-  return rows.map((r) => r.sub_server_id);
+  return rows.map((r) => r.node_id);
 }

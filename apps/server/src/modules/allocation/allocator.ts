@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { PROXY_PASSWORD_MAX, PROXY_PASSWORD_MIN, type Product } from '@proxy/contract';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -7,7 +7,7 @@ import * as repo from './repository/index.js';
 import type { PoolRow } from './repository/index.js';
 
 export interface Slot {
-  subServerId: string;
+  nodeId: string;
   host: string;
   port: number;
   egressIp: string;
@@ -36,11 +36,11 @@ export function newCredentials(): { username: string; password: string } {
 
 /** A random address inside an IPv6 prefix such as 2001:db8:1::/64 (host bits random, never all zero). */
 export function randomIpv6InPrefix(prefix: string): string {
-  const [base, lenStr] = prefix.split('/');
-  const len = Number(lenStr);
-  if (!base || isIP(base) !== 6 || !Number.isInteger(len) || len < 0 || len > 128) {
+  const [base] = prefix.split('/');
+  if (!base || !ipaddr.IPv6.isValidCIDR(prefix)) {
     throw new Error(`bad IPv6 prefix ${prefix}`);
   }
+  const len = ipaddr.IPv6.parseCIDR(prefix)[1];
   if (len === 128) {
     // One address (the demo's ::1/128): as written.
     return base;
@@ -61,13 +61,9 @@ export function randomIpv6InPrefix(prefix: string): string {
   return out.map((w) => w.toString(16)).join(':');
 }
 
+/** The eight 16-bit words of an IPv6 address (any form: `::`, an embedded IPv4 tail). */
 export function expandIpv6(addr: string): number[] {
-  const [head, tail] = addr.includes('::') ? addr.split('::') : [addr, undefined];
-  const h = head ? head.split(':').filter(Boolean) : [];
-  const tl = tail !== undefined && tail !== '' ? tail.split(':') : [];
-  const missing = 8 - h.length - tl.length;
-  const all = [...h, ...(tail !== undefined ? new Array<string>(missing).fill('0') : []), ...tl];
-  return all.map((x) => parseInt(x, 16));
+  return ipaddr.IPv6.parse(addr).parts;
 }
 
 /** An address from a non-exclusive source: a random one of the prefix, or the row's own. */
@@ -88,7 +84,7 @@ export async function allocateSlots(tx: Tx, product: Product, country: string, c
   const open = await repo.findOpenPools(tx, product, country);
   const slots: Slot[] = [];
   if (open.length > 0) {
-    const byNode = groupBy(open, (p) => p.sub_server_id);
+    const byNode = groupBy(open, (p) => p.node_id);
     for (const [node, pools] of byNode) {
       const need = count - slots.length;
       if (need <= 0) {
@@ -96,7 +92,7 @@ export async function allocateSlots(tx: Tx, product: Product, country: string, c
       }
       for (const p of await repo.claimFreePorts(tx, node, need)) {
         const pool = pools[randomInt(pools.length)]!;
-        slots.push({ subServerId: node, host: p.host, port: p.port, egressIp: addressFrom(pool), egressIpId: null });
+        slots.push({ nodeId: node, host: p.host, port: p.port, egressIp: addressFrom(pool), egressIpId: null });
       }
     }
   } else {
@@ -111,10 +107,10 @@ export async function allocateSlots(tx: Tx, product: Product, country: string, c
       if (ports.length === 0) {
         continue;
       }
-      const ips = await repo.claimFreeNodeIps(tx, { product, country, subServerId: node, count: ports.length });
+      const ips = await repo.claimFreeNodeIps(tx, { product, country, nodeId: node, count: ports.length });
       ips.forEach((ip, i) => {
         const p = ports[i]!;
-        slots.push({ subServerId: node, host: p.host, port: p.port, egressIp: ip.ip, egressIpId: ip.id });
+        slots.push({ nodeId: node, host: p.host, port: p.port, egressIp: ip.ip, egressIpId: ip.id });
       });
     }
   }
@@ -140,7 +136,7 @@ function singleAddress(pool: PoolRow): string | null {
  */
 export async function nextEgress(
   tx: Tx,
-  opts: { product: Product; country: string; subServerId: string; current: string; currentId: string | null },
+  opts: { product: Product; country: string; nodeId: string; current: string; currentId: string | null },
 ): Promise<{ egressIp: string; egressIpId: string | null } | null> {
   const open = await repo.findRotationPools(tx, opts);
   if (open.length > 0) {
@@ -168,7 +164,7 @@ export async function nextEgress(
  */
 export async function claimEgress(
   tx: Tx,
-  opts: { product: Product; country: string; subServerId: string; count: number },
+  opts: { product: Product; country: string; nodeId: string; count: number },
 ): Promise<{ egressIp: string; egressIpId: string | null }[]> {
   const open = await repo.findNodeOpenPools(tx, opts);
   if (open.length > 0) {
@@ -228,7 +224,7 @@ export async function allocateChainedSlots(tx: Tx, egressIps: string[]): Promise
     }
     for (const p of await repo.claimFreePorts(tx, node, need)) {
       slots.push({
-        subServerId: node,
+        nodeId: node,
         host: p.host,
         port: p.port,
         egressIp: egressIps[slots.length]!,

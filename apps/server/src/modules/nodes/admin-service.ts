@@ -1,9 +1,10 @@
 import { isIPv4 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { AppContext } from '../../context.js';
 import { addEgress, createNode } from '../../db/seed-catalog.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import { expandIpv6 } from './allocator.js';
+import { expandIpv6 } from '../allocation/index.js';
 import * as repo from './repository/index.js';
 
 /** A node counts as online when it reported or synced within this window. */
@@ -32,7 +33,7 @@ export async function listNodes(ctx: AppContext) {
   });
 }
 
-export async function createSubServer(
+export async function addNode(
   ctx: AppContext,
   body: { name: string; host: string; portFrom: number; portTo: number; ipv6Prefix?: string | null },
 ) {
@@ -54,7 +55,7 @@ function checkPorts(from: number, to: number): void {
 }
 
 /** Edits a node; a port range may grow freely and shrink only over ports no proxy holds. */
-export async function updateSubServer(
+export async function editNode(
   ctx: AppContext,
   id: string,
   body: {
@@ -122,21 +123,22 @@ export async function listEgress(ctx: AppContext, id: string) {
 
 /** Expands an IPv4 CIDR (at most 4,096 addresses), skipping the network and broadcast addresses of /0–/30. */
 export function expandCidr4(cidr: string): string[] {
-  const [base, bitsStr] = cidr.split('/');
-  const bits = Number(bitsStr);
-  if (!base || !isIPv4(base) || !Number.isInteger(bits) || bits < 20 || bits > 32) {
+  // Four-part decimal only: the owner types a dotted quad, never `10.1/24` or a hex form.
+  const bits = ipaddr.IPv4.isValidCIDRFourPartDecimal(cidr) ? ipaddr.IPv4.parseCIDR(cidr)[1] : -1;
+  if (bits < 20 || bits > 32) {
     throw new AppError('INVALID_IP', { message: 'an IPv4 CIDR from /20 to /32' });
   }
-  const n = base.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
+  const start = ipaddr.IPv4.networkAddressFromCIDR(cidr)
+    .toByteArray()
+    .reduce((acc, o) => acc * 256 + o, 0);
   const size = 2 ** (32 - bits);
-  const start = n - (n % size);
   const out: string[] = [];
   for (let i = 0; i < size && out.length < MAX_CIDR_ADDRESSES; i++) {
     if (size >= 4 && (i === 0 || i === size - 1)) {
       continue;
     }
     const v = start + i;
-    out.push([v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255].join('.'));
+    out.push(ipaddr.fromByteArray([v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255]).toString());
   }
   return out;
 }

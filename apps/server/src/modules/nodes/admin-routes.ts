@@ -13,10 +13,10 @@ export const nodeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, e.list, opts, async () => nodes.listNodes(app.ctx));
 
-  route(app, e.create, opts, async (req) => nodes.createSubServer(app.ctx, req.body));
+  route(app, e.create, opts, async (req) => nodes.addNode(app.ctx, req.body));
 
   route(app, e.update, opts, async (req) => {
-    await nodes.updateSubServer(app.ctx, req.params.id, req.body);
+    await nodes.editNode(app.ctx, req.params.id, req.body);
     return { ok: true as const };
   });
 

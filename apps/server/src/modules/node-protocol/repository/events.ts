@@ -2,16 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TTrafficReportRequest } from '@proxy/contract';
 import { queryRows, type DbOrTx, type Tx } from '../../../db/client.js';
 
-/** One row of the change log that nodes follow: proxy `proxy_id` of node `sub_server_id` changed. */
+/** One row of the change log that nodes follow: proxy `proxy_id` of node `node_id` changed. */
 export interface ProxyEventRow {
   id: string | number;
-  sub_server_id: string;
+  node_id: string;
   proxy_id: string;
 }
 
 /** A traffic report already counted, so a retry of it is not counted twice. */
 export interface TrafficReportRow {
-  sub_server_id: string;
+  node_id: string;
   report_id: string;
   created_at: Date | string;
 }
@@ -64,18 +64,18 @@ export async function recordProxyChanges(tx: DbOrTx, proxyIds: string[]): Promis
   );
   await tx.execute(sql`
     with ins as (
-      insert into proxy_events (sub_server_id, proxy_id)
-      select sub_server_id, id from proxies where id in (${ids})
-      returning sub_server_id
+      insert into proxy_events (node_id, proxy_id)
+      select node_id, id from proxies where id in (${ids})
+      returning node_id
     )
-    select pg_notify(${PROXY_CHANGES_CHANNEL}, n.sub_server_id::text) from (select distinct sub_server_id from ins) n`);
+    select pg_notify(${PROXY_CHANGES_CHANNEL}, n.node_id::text) from (select distinct node_id from ins) n`);
 }
 
 /** The node's latest change version (0 before any). */
 export async function nodeVersion(db: DbOrTx, nodeId: string): Promise<number> {
   const rows = await queryRows<{ v: string | number | null }>(
     db,
-    sql`select max(id) as v from proxy_events where sub_server_id = ${nodeId}`,
+    sql`select max(id) as v from proxy_events where node_id = ${nodeId}`,
   );
   return Number(rows[0]?.v ?? 0);
 }
@@ -95,7 +95,7 @@ export async function setRepeatableRead(tx: Tx): Promise<void> {
 export async function listNodeProxies(db: DbOrTx, nodeId: string): Promise<ProxyStateRow[]> {
   return queryRows<ProxyStateRow>(
     db,
-    sql`select ${STATE_COLUMNS} from proxies p ${UPSTREAM_JOIN} where p.sub_server_id = ${nodeId} and p.status <> 'locked' order by p.port`,
+    sql`select ${STATE_COLUMNS} from proxies p ${UPSTREAM_JOIN} where p.node_id = ${nodeId} and p.status <> 'locked' order by p.port`,
   );
 }
 
@@ -139,7 +139,7 @@ const STATE_JSON_COLUMNS = sql.raw(`'{"id":"' || p.id::text || '","port":' || p.
 export async function listNodeProxiesJson(db: DbOrTx, nodeId: string): Promise<ProxyStateJsonRow[]> {
   return queryRows<ProxyStateJsonRow>(
     db,
-    sql`select ${STATE_JSON_COLUMNS} from proxies p ${UPSTREAM_JOIN} where p.sub_server_id = ${nodeId} and p.status <> 'locked' order by p.port`,
+    sql`select ${STATE_JSON_COLUMNS} from proxies p ${UPSTREAM_JOIN} where p.node_id = ${nodeId} and p.status <> 'locked' order by p.port`,
   );
 }
 
@@ -149,10 +149,10 @@ export async function listChangedProxies(db: DbOrTx, nodeId: string, since: numb
     db,
     sql`with ev as (
           select proxy_id, max(id) as version from (
-            select proxy_id, id from proxy_events where sub_server_id = ${nodeId} and id > ${since} order by id limit ${limit}
+            select proxy_id, id from proxy_events where node_id = ${nodeId} and id > ${since} order by id limit ${limit}
           ) e group by proxy_id
         )
-        select ev.proxy_id, ev.version, p.id is not null and p.status <> 'locked' and p.sub_server_id = ${nodeId} as present,
+        select ev.proxy_id, ev.version, p.id is not null and p.status <> 'locked' and p.node_id = ${nodeId} as present,
                ${STATE_COLUMNS}
         from ev left join proxies p on p.id = ev.proxy_id ${UPSTREAM_JOIN}
         order by ev.version`,
@@ -163,7 +163,7 @@ export async function listChangedProxies(db: DbOrTx, nodeId: string, since: numb
 export async function insertTrafficReport(tx: Tx, nodeId: string, reportId: string, at: Date): Promise<boolean> {
   const fresh = await queryRows<Pick<TrafficReportRow, 'report_id'>>(
     tx,
-    sql`insert into traffic_reports (sub_server_id, report_id, created_at) values (${nodeId}, ${reportId}, ${at.toISOString()})
+    sql`insert into traffic_reports (node_id, report_id, created_at) values (${nodeId}, ${reportId}, ${at.toISOString()})
             on conflict do nothing returning report_id`,
   );
   return fresh.length > 0;
@@ -180,7 +180,7 @@ export function addUsageQuery(nodeId: string, counters: TTrafficReportRequest['c
   );
   return sql`update proxies p set bandwidth_used_bytes = p.bandwidth_used_bytes + v.bytes
       from (values ${values}) as v(id, bytes)
-      where p.id = v.id and p.sub_server_id = ${nodeId}
+      where p.id = v.id and p.node_id = ${nodeId}
       returning p.id, p.bandwidth_limit_gb, p.bandwidth_used_bytes, v.bytes`;
 }
 

@@ -11,10 +11,9 @@ let auth: string;
 let nodeId: string;
 beforeAll(async () => {
   t = await build();
-  [{ id: nodeId }] = (await queryRows<{ id: string }>(
-    t.ctx.db,
-    sql`select id from sub_servers where name = 'local'`,
-  )) as [{ id: string }];
+  [{ id: nodeId }] = (await queryRows<{ id: string }>(t.ctx.db, sql`select id from nodes where name = 'local'`)) as [
+    { id: string },
+  ];
   auth = `Node ${nodeId}:${localNodeSecret(t.ctx.config.appSecret)}`;
 });
 afterAll(async () => {
@@ -216,7 +215,7 @@ describe('node admin', () => {
     const p = await buyOne((await customer(t, 1_000_000)).token);
     const [local] = await queryRows<{ port_from: number; port_to: number }>(
       t.ctx.db,
-      sql`select port_from, port_to from sub_servers where id = ${nodeId}`,
+      sql`select port_from, port_to from nodes where id = ${nodeId}`,
     );
     const shrink = await t.inject({
       method: 'PUT',
@@ -228,7 +227,7 @@ describe('node admin', () => {
     expect(shrink.json().message).toBe('VALIDATION_ERROR');
     const ports = await queryRows<{ n: string | number }>(
       t.ctx.db,
-      sql`select count(*) as n from node_ports where sub_server_id = ${nodeId}`,
+      sql`select count(*) as n from node_ports where node_id = ${nodeId}`,
     );
     expect(Number(ports[0]!.n)).toBe(local!.port_to - local!.port_from + 1);
 

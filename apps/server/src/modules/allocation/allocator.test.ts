@@ -130,7 +130,7 @@ describe('allocation across nodes', () => {
     // before looking at ports would pick its ten addresses and find one port.
     const [first] = [a.id, b.id].sort();
     await t.ctx.db.execute(
-      sql`delete from node_ports where sub_server_id = ${first}::uuid and port <> 38000 and port <> 38100`,
+      sql`delete from node_ports where node_id = ${first}::uuid and port <> 38000 and port <> 38100`,
     );
 
     const stock = (await t.inject({ method: 'GET', url: '/api/country/v4/list-country' })).json<

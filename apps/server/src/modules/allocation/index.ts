@@ -1,0 +1,30 @@
+/**
+ * Allocation: the listener ports and egress addresses a proxy holds (`allocator.ts`, claimed with
+ * `FOR UPDATE SKIP LOCKED`). `repository/` holds its statements: `pools.ts` (egress pools, port and
+ * address claims) and `jobs.ts` (the lifecycle and rotation sweeps, in the orders module's lock
+ * order). Exported here: the allocator and the sweeps' statements.
+ */
+export {
+  allocateChainedSlots,
+  allocateSlots,
+  bindSlots,
+  claimEgress,
+  expandIpv6,
+  newCredentials,
+  nextEgress,
+  randomCredential,
+  releaseSlots,
+  type Slot,
+} from './allocator.js';
+export {
+  claimDueRotations,
+  expireDueKeys,
+  expireDueProxies,
+  findDueUnitOrderIds,
+  lifecycleDue,
+  listPendingRotations,
+  lockClaimedRotation,
+  lockDueKeys,
+  lockDueProxies,
+  setIpChangeStatus,
+} from './repository/index.js';

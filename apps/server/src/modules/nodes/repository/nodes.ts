@@ -1,0 +1,89 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../../db/client.js';
+import { nodes } from '../../../db/schema/index.js';
+
+/** A listener port of a node; `proxy_id` is the proxy holding it, or null while it is free. */
+export interface NodePortRow {
+  node_id: string;
+  port: number;
+  proxy_id: string | null;
+}
+
+export type NodeRow = typeof nodes.$inferSelect;
+
+/** One node with its counters, as the owner's node list shows it. */
+export interface NodeListRow {
+  id: string;
+  name: string;
+  host: string;
+  status: 'active' | 'disabled';
+  port_from: number;
+  port_to: number;
+  ipv6_prefix: string | null;
+  last_seen_at: Date | string | null;
+  proxies: string | number;
+  free_ports: string | number;
+  traffic: string | number;
+}
+
+export async function listNodesWithCounters(db: DbOrTx): Promise<NodeListRow[]> {
+  return queryRows<NodeListRow>(
+    db,
+    sql`select s.id, s.name, s.host, s.status, s.port_from, s.port_to, s.ipv6_prefix, s.last_seen_at,
+          (select count(*) from proxies p where p.node_id = s.id and p.status <> 'locked') as proxies,
+          (select count(*) from node_ports np where np.node_id = s.id and np.proxy_id is null) as free_ports,
+          (select coalesce(sum(p.bandwidth_used_bytes), 0) from proxies p where p.node_id = s.id) as traffic
+        from nodes s order by s.created_at`,
+  );
+}
+
+export async function lockNodeForUpdate(db: DbOrTx, id: string): Promise<NodeRow | undefined> {
+  const [node] = await db.select().from(nodes).where(eq(nodes.id, id)).for('update');
+  return node;
+}
+
+export async function nodeExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [node] = await db.select({ id: nodes.id }).from(nodes).where(eq(nodes.id, id));
+  return node !== undefined;
+}
+
+/** How many of the node's ports outside `from`–`to` a proxy holds. */
+export async function countHeldPortsOutside(db: DbOrTx, id: string, from: number, to: number): Promise<number> {
+  const held = await queryRows<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from node_ports where node_id = ${id} and (port < ${from} or port > ${to}) and proxy_id is not null`,
+  );
+  return Number(held[0]?.n);
+}
+
+/** Makes the node's port rows exactly `from`–`to` (the caller has checked none outside is held). */
+export async function resizeNodePorts(db: DbOrTx, id: string, from: number, to: number): Promise<void> {
+  await db.execute(sql`delete from node_ports where node_id = ${id} and (port < ${from} or port > ${to})`);
+  await db.execute(sql`insert into node_ports (node_id, port) select ${id}::uuid, p from generate_series(${from}::int, ${to}::int) p
+        on conflict do nothing`);
+}
+
+export async function updateNode(
+  db: DbOrTx,
+  id: string,
+  values: Pick<Partial<NodeRow>, 'name' | 'host' | 'status' | 'ipv6Prefix' | 'portFrom' | 'portTo'>,
+): Promise<void> {
+  await db.update(nodes).set(values).where(eq(nodes.id, id));
+}
+
+/** Sets the node's secret hash; false when there is no such node. */
+export async function setNodeSecretHash(db: DbOrTx, id: string, secretHash: string): Promise<boolean> {
+  const rows = await db.update(nodes).set({ secretHash }).where(eq(nodes.id, id)).returning({ id: nodes.id });
+  return rows.length > 0;
+}
+
+export interface NodePortRangeRow {
+  host: string;
+  port_from: number;
+  port_to: number;
+}
+
+/** Every node's host and proxy port range: the destinations the free checker must refuse. */
+export async function listNodePortRanges(db: DbOrTx): Promise<NodePortRangeRow[]> {
+  return queryRows<NodePortRangeRow>(db, sql`select host, port_from, port_to from nodes`);
+}
