@@ -71,16 +71,33 @@ export const serverModuleTables = {
       orders: 'as proxies',
       nodePorts: 'stock counts free ports per country in one statement',
       egressIps: 'stock counts free addresses per country in one statement',
-      subServers: 'stock counts only active nodes',
+      nodes: 'stock counts only active nodes',
     },
   },
-  supply: {
-    owns: ['subServers', 'nodePorts', 'egressIps', 'proxyEvents', 'trafficReports'],
+  nodes: {
+    owns: ['nodes'],
     uses: {
-      proxies: "a node's state and changes are built from the proxies it serves, in SQL",
+      egressIps: "an admin adds and removes a node's addresses; the pools they feed are allocation's",
+      nodePorts: "a node's port range is written when an admin adds or edits the node",
+      proxies: 'a node that still serves proxies is refused deletion, and its list counts them',
+    },
+  },
+  allocation: {
+    owns: ['nodePorts', 'egressIps'],
+    uses: {
+      nodes: 'an allocation picks among active nodes in the statement that takes the port',
+      proxies: 'the expiry sweep frees the ports of expired proxies',
       rotatingKeys: 'the expiry sweep frees the ports of expired keys',
-      upstreamProxies: "a node's state carries the upstream a chained proxy goes through",
       sites: "the expiry sweep reads each site's lock days in the same statement",
+    },
+  },
+  'node-protocol': {
+    owns: ['proxyEvents', 'trafficReports'],
+    uses: {
+      nodes: "a node's credentials and last-seen time are checked and written on each call",
+      proxies: "a node's state and changes are built from the proxies it serves, in SQL",
+      rotatingKeys: 'as proxies',
+      upstreamProxies: "a node's state carries the upstream a chained proxy goes through",
     },
   },
   orders: {
@@ -88,7 +105,7 @@ export const serverModuleTables = {
     uses: {
       proxies: "a purchase, renewal or amend writes the proxies in the order's transaction (proxies sits above orders)",
       rotatingKeys: 'as proxies',
-      subServers: 'the order detail joins the node serving each proxy',
+      nodes: 'the order detail joins the node serving each proxy',
       egressIps: 'binding units takes free addresses in the purchase statement',
       users: "an order carries its buyer; the buyer's auto-renew switch",
       sites: 'the product switches of the site, read inside the purchase',
@@ -97,7 +114,7 @@ export const serverModuleTables = {
   proxies: {
     owns: ['proxies', 'rotatingKeys', 'proxyLinks', 'proxyListLinks'],
     uses: {
-      subServers: 'a proxy list shows its node host and port in one statement',
+      nodes: 'a proxy list shows its node host and port in one statement',
       egressIps: 'changing the outgoing address takes a free one in the same transaction',
       users: 'a tool link resolves its owner and the API key owner in one statement',
       tags: 'a proxy-list link filters by tag in one statement',
@@ -139,7 +156,7 @@ export const serverModuleTables = {
       orders: 'reporting',
       orderLogs: 'reporting',
       egressIps: 'reporting',
-      subServers: 'reporting',
+      nodes: 'reporting',
       sites: 'reporting',
     },
   },
