@@ -7,6 +7,13 @@ import { meOf, requestMeta } from '../auth/index.js';
 import { listLedger } from '../ledger/index.js';
 import { setPrivateAutoRenew } from '../orders/index.js';
 import * as users from './service.js';
+import { findBalance, findOwnView } from './repository.js';
+import { AppError } from '../../lib/errors.js';
+
+/** The session's user was deleted since it was authenticated. */
+function gone(): never {
+  throw new AppError('INVALID_TOKEN');
+}
 
 const ok = { ok: true as const };
 
@@ -15,9 +22,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const e = userEndpoints;
   app.addHook('preHandler', authenticate);
 
-  route(app, e.me, opts, async (req) => meOf(app.ctx.db, req.user));
+  // The session's user may come from the session cache; what these two answer is read with the call.
+  route(app, e.me, opts, async (req) => meOf(app.ctx.db, (await findOwnView(app.ctx.db, req.user.id)) ?? gone()));
 
-  route(app, e.getMoney, opts, async (req) => ({ balance: req.user.balance }));
+  route(app, e.getMoney, opts, async (req) => ({ balance: (await findBalance(app.ctx.db, req.user.id)) ?? gone() }));
 
   route(app, e.changePassword, opts, async (req) => ({
     tokens: await users.changePassword(app.ctx, requestMeta(req), req.user.id, req.body, req.sessionId),

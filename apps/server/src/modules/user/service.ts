@@ -10,6 +10,7 @@ import { matchTotp, newTotpSecret, totpUrl } from '../../lib/totp.js';
 import {
   findUserById,
   revokeUserSessions,
+  sessionsSettled,
   updateUser,
   type User,
   checkTotp,
@@ -53,7 +54,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(body.newPassword);
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const tokens = await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash, updatedAt: now });
     await recordAudit(ctx, tx, { userId: user.id, action: 'account.password', targetType: 'account' });
     // The caller goes on in a new session; its open realtime streams follow it there.
@@ -61,6 +62,8 @@ export async function changePassword(
     await revokeUserSessions(tx, user.id, 'password_changed', now, { from: currentSessionId, to: sessionId });
     return startSession(ctx, tx, user, meta, sessionId);
   });
+  await sessionsSettled(ctx.database);
+  return tokens;
 }
 
 async function requirePassword(ctx: AppContext, user: User, password: string): Promise<void> {
@@ -102,11 +105,13 @@ export async function verify2fa(ctx: AppContext, userId: string, password: strin
   if (step === null) {
     throw new AppError('INVALID_2FA');
   }
-  return ctx.db.transaction(async (tx) => {
+  const on = await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { twoFactorEnabled: true, twoFactorLastStep: step, updatedAt: ctx.clock.now() });
     await recordAudit(ctx, tx, { userId: user.id, action: 'account.2fa-on', targetType: 'account' });
     return { ok: true as const, recoveryCodes: await replaceRecoveryCodes(ctx, tx, user.id) };
   });
+  await sessionsSettled(ctx.database);
+  return on;
 }
 
 /**
@@ -143,6 +148,7 @@ export async function turnOff2fa(ctx: AppContext, userId: string, password: stri
     await dropRecoveryCodes(tx, user.id);
     await recordAudit(ctx, tx, { userId: user.id, action: 'account.2fa-off', targetType: 'account' });
   });
+  await sessionsSettled(ctx.database);
 }
 
 /** POST generate-key: a new developer-API key; the old one stops at once (modules/api-keys). */
@@ -236,6 +242,7 @@ export async function adminUpdateUser(
       await revokeUserSessions(tx, target.id, 'admin_update', now);
     }
   });
+  await sessionsSettled(ctx.database);
   return toAdminUser((await findUserById(ctx.db, target.id))!, actor);
 }
 
