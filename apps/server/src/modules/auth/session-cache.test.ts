@@ -114,7 +114,12 @@ describe('the session cache, two instances on one database', () => {
   it('should drop the cached user on both at once when 2FA is turned on and off', async () => {
     const c = await known();
     const { secret } = (
-      await t.inject({ method: 'POST', url: '/api/user/turn-on-2fa', token: c.token, payload: { password: c.password } })
+      await t.inject({
+        method: 'POST',
+        url: '/api/user/turn-on-2fa',
+        token: c.token,
+        payload: { password: c.password },
+      })
     ).json<{ secret: string }>();
     for (const app of [t, t2]) {
       expect((await me(app, c.token)).statusCode).toBe(200);

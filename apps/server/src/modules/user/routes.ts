@@ -3,17 +3,10 @@ import { logEndpoints, userAdminEndpoints, userEndpoints, ROLE } from '@proxy/co
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
 import { route } from '../../lib/route.js';
-import { meOf, requestMeta } from '../auth/index.js';
+import { requestMeta } from '../auth/index.js';
 import { listLedger } from '../ledger/index.js';
 import { setPrivateAutoRenew } from '../orders/index.js';
 import * as users from './service.js';
-import { findBalance, findOwnView } from './repository.js';
-import { AppError } from '../../lib/errors.js';
-
-/** The session's user was deleted since it was authenticated. */
-function gone(): never {
-  throw new AppError('INVALID_TOKEN');
-}
 
 const ok = { ok: true as const };
 
@@ -22,10 +15,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const e = userEndpoints;
   app.addHook('preHandler', authenticate);
 
-  // The session's user may come from the session cache; what these two answer is read with the call.
-  route(app, e.me, opts, async (req) => meOf(app.ctx.db, (await findOwnView(app.ctx.db, req.user.id)) ?? gone()));
+  route(app, e.me, opts, (req) => users.ownView(app.ctx.db, req.user.id));
 
-  route(app, e.getMoney, opts, async (req) => ({ balance: (await findBalance(app.ctx.db, req.user.id)) ?? gone() }));
+  route(app, e.getMoney, opts, (req) => users.money(app.ctx.db, req.user.id));
 
   route(app, e.changePassword, opts, async (req) => ({
     tokens: await users.changePassword(app.ctx, requestMeta(req), req.user.id, req.body, req.sessionId),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ROLE, type TChangePasswordRequest, type TTokens } from '@proxy/contract';
+import { ROLE, type TChangePasswordRequest, type TMe, type TTokens } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { encryptSecret, decryptSecret } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { toPage } from '../../lib/paging.js';
@@ -9,6 +10,7 @@ import { hitLimit } from '../../lib/rate-limit.js';
 import { matchTotp, newTotpSecret, totpUrl } from '../../lib/totp.js';
 import {
   findUserById,
+  meOf,
   revokeUserSessions,
   sessionsSettled,
   updateUser,
@@ -25,7 +27,24 @@ import { rotateApiKey } from '../api-keys/index.js';
 import { recordAudit } from '../audit/index.js';
 import { changeBalance } from '../ledger/index.js';
 import { toAdminUser } from './mapper.js';
-import { insertAdminUser, listSiteUsers, type UserPatch } from './repository.js';
+import { findBalance, findOwnView, insertAdminUser, listSiteUsers, type UserPatch } from './repository.js';
+
+/*
+ * GET /api/user/me and get-money: the request's user may come from the session cache
+ * (auth/session-cache.ts), which never answers the balance; what these show is read with the call.
+ * No row: the user was deleted since the session was checked.
+ */
+export async function ownView(db: Db, userId: string): Promise<TMe> {
+  return meOf(db, (await findOwnView(db, userId)) ?? invalidToken());
+}
+
+export async function money(db: Db, userId: string): Promise<{ balance: number }> {
+  return { balance: (await findBalance(db, userId)) ?? invalidToken() };
+}
+
+function invalidToken(): never {
+  throw new AppError('INVALID_TOKEN');
+}
 
 export async function getUser(ctx: AppContext, id: string): Promise<User> {
   const user = await findUserById(ctx.db, id);
