@@ -57,59 +57,70 @@ describe('the session cache, two instances on one database', () => {
     }
   }
 
-  it('should answer a known session from the cache, and refuse it after a logout at once on both', async () => {
-    const c = await known();
-    const tokens = await login(t, c);
-    expect((await me(t2, tokens.accessToken)).statusCode).toBe(200);
-    expect((await me(t, tokens.accessToken)).statusCode).toBe(200);
-    const out = await t2.inject({ method: 'POST', url: '/api/auth/logout', payload: tokens });
-    expect(out.statusCode, out.body).toBe(200);
-    expectRefused(await me(t, tokens.accessToken));
-    expectRefused(await me(t2, tokens.accessToken));
-    // The customer's other session is still good.
-    expect((await me(t2, c.token)).statusCode).toBe(200);
-  });
+  type Known = Awaited<ReturnType<typeof known>>;
+  /** Each change made through one instance, with the access tokens it must end and one it keeps. */
+  const changes: Array<[string, (c: Known) => Promise<{ ended: string; kept?: string }>]> = [
+    [
+      'a logout on the other instance',
+      async (c) => {
+        const tokens = await login(t, c);
+        expect((await me(t2, tokens.accessToken)).statusCode).toBe(200);
+        const out = await t2.inject({ method: 'POST', url: '/api/auth/logout', payload: tokens });
+        expect(out.statusCode, out.body).toBe(200);
+        return { ended: tokens.accessToken, kept: c.token };
+      },
+    ],
+    [
+      'a password change',
+      async (c) => {
+        const newPassword = 'brand-new-pw';
+        const payload = { password: c.password, newPassword, passwordConfirm: newPassword };
+        const res = await t.inject({ method: 'PUT', url: '/api/user/change-password', token: c.token, payload });
+        expect(res.statusCode, res.body).toBe(200);
+        return { ended: c.token, kept: res.json<{ tokens: { accessToken: string } }>().tokens.accessToken };
+      },
+    ],
+    [
+      "an owner's deactivation",
+      async (c) => {
+        const payload = { userId: c.id, active: false };
+        const res = await t2.inject({
+          method: 'PUT',
+          url: '/api/user/admin-active-user',
+          token: await owner(),
+          payload,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return { ended: c.token };
+      },
+    ],
+    [
+      "an owner's role change",
+      async (c) => {
+        const url = `/api/user/admin/update-user/${c.id}`;
+        const res = await t.inject({ method: 'PUT', url, token: await owner(), payload: { role: 2 } });
+        expect(res.statusCode, res.body).toBe(200);
+        return { ended: c.token };
+      },
+    ],
+  ];
 
-  it('should refuse every old session after a password change, at once on both', async () => {
-    const c = await known();
-    const res = await t.inject({
-      method: 'PUT',
-      url: '/api/user/change-password',
-      token: c.token,
-      payload: { password: c.password, newPassword: 'brand-new-pw', passwordConfirm: 'brand-new-pw' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expectRefused(await me(t2, c.token));
-    expectRefused(await me(t, c.token));
-    const fresh = res.json<{ tokens: { accessToken: string } }>().tokens.accessToken;
-    expect((await me(t2, fresh)).statusCode).toBe(200);
-  });
+  async function owner() {
+    return (await login(t2, await createUser(t, { role: 0 }))).accessToken;
+  }
 
-  it('should refuse a deactivated user, and one whose role an owner changed, at once on both', async () => {
-    const owner = await createUser(t, { role: 0 });
-    const ownerToken = (await login(t2, owner)).accessToken;
-    const banned = await known();
-    const ban = await t2.inject({
-      method: 'PUT',
-      url: '/api/user/admin-active-user',
-      token: ownerToken,
-      payload: { userId: banned.id, active: false },
+  for (const [name, change] of changes) {
+    it(`should refuse the sessions that ${name} ends, at once on both instances`, async () => {
+      const c = await known();
+      const { ended, kept } = await change(c);
+      for (const app of [t, t2]) {
+        expectRefused(await me(app, ended));
+        if (kept) {
+          expect((await me(app, kept)).statusCode).toBe(200);
+        }
+      }
     });
-    expect(ban.statusCode, ban.body).toBe(200);
-    expectRefused(await me(t, banned.token));
-    expectRefused(await me(t2, banned.token));
-
-    const promoted = await known();
-    const edit = await t.inject({
-      method: 'PUT',
-      url: `/api/user/admin/update-user/${promoted.id}`,
-      token: ownerToken,
-      payload: { role: 2 },
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
-    expectRefused(await me(t2, promoted.token));
-    expectRefused(await me(t, promoted.token));
-  });
+  }
 
   it('should drop the cached user on both at once when 2FA is turned on and off', async () => {
     const c = await known();
