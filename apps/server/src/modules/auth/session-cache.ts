@@ -23,8 +23,11 @@ import type { AuthUser } from './repository.js';
 
 export const AUTH_USERS_CHANNEL = 'auth_users';
 const ENTRY_TTL_MS = 60_000;
-/** Past this many entries the cache starts again: a bound on memory, not an eviction policy. */
-const MAX_ENTRIES = 100_000;
+/**
+ * Past this many entries the cache starts again: a bound on memory (a user row is about 1 KB), not
+ * an eviction policy.
+ */
+const MAX_ENTRIES = 20_000;
 /** A notice that is one of this instance's echoes, not a user id. */
 const ECHO_PREFIX = 'echo:';
 
