@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { typedProxyEndpoints } from '@proxy/contract';
+import { siteEndpoints, typedProxyEndpoints, userEndpoints } from '@proxy/contract';
 import { build, createUser, customer, login, type TestApp } from '../../test/helper.js';
 import { localNodeSecret } from '../bootstrap.js';
 import { queryRows } from '../db/client.js';
+import { findAuthUser, meOf } from '../modules/auth/index.js';
+import { runningPromotionTiers } from '../modules/promotions/index.js';
+import { siteInfo } from '../modules/site/service.js';
 import { encryptSecret } from './crypto.js';
 import { compileSerializer, compiledSerializerCompiler, genericSerializerCompiler } from './compiled-serializer.js';
 
@@ -212,5 +215,35 @@ describe('the hot calls, compiled and generic, on one database', () => {
     const schema = typedProxyEndpoints('v4').listProxyMe.response;
     expect(res.json().items.length).toBe(3);
     expect(JSON.stringify(res.json())).toBe(generic(schema, res.json()));
+  });
+
+  // user/me and get-money read with the call what the session's row used to answer, and a session
+  // may come from the instance's cache; get-site-info is written once per site and promotion.
+  it('should answer the session and site calls as the session row and a fresh site info write them', async () => {
+    const claims = (jwt: string) =>
+      JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
+    for (const jwt of [token, adminToken]) {
+      const { sub, sid } = claims(jwt);
+      const row = (await findAuthUser(t.ctx.db, sub, sid))!;
+      const expected = {
+        '/api/user/me': generic(userEndpoints.me.response, await meOf(t.ctx.db, row)),
+        '/api/user/get-money': generic(userEndpoints.getMoney.response, { balance: row.balance }),
+      };
+      // The first call of each pair may read the session, the second comes from the cache.
+      for (const [url, body] of Object.entries(expected)) {
+        for (const app of [t, plain, t, plain]) {
+          expect((await app.inject({ method: 'GET', url, token: jwt })).body, url).toBe(body);
+        }
+      }
+    }
+    const site = await t.app.sites.resolve('localhost');
+    const promotion = await runningPromotionTiers(t.ctx.db, site.id, t.ctx.clock.now());
+    expect(promotion).not.toBeNull();
+    const info = generic(siteEndpoints.getSiteInfo.response, siteInfo(site, t.ctx, promotion));
+    for (const app of [t, plain, t, plain]) {
+      const res = await app.inject({ method: 'GET', url: '/api/site/get-site-info' });
+      expect(res.body).toBe(info);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    }
   });
 });

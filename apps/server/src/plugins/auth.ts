@@ -5,6 +5,7 @@ import {
   verifyAccessToken,
   findAuthUser,
   findAuthUserWith,
+  sessionCacheOf,
   type AuthUser,
   type SessionStatementPart,
 } from '../modules/auth/index.js';
@@ -70,7 +71,16 @@ export async function authenticate(req: FastifyRequest, reply: FastifyReply): Pr
     req.pendingSession = { userId: claims.sub, sessionId: claims.sid };
     return;
   }
-  acceptSession(req, await findAuthUser(ctx.db, claims.sub, claims.sid), claims.sid);
+  const { cache } = sessionCacheOf(ctx.database);
+  let user = cache.get(claims.sid, claims.sub);
+  if (!user) {
+    const version = cache.version;
+    user = await findAuthUser(ctx.db, claims.sub, claims.sid);
+    if (user?.active && !user.sessionRevoked) {
+      cache.set(claims.sid, user, version);
+    }
+  }
+  acceptSession(req, user, claims.sid);
 }
 
 /** The session's user, as read with it: live, active and of this site, or 401 INVALID_TOKEN. */

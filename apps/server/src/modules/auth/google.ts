@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { LIMITS, type RequestMeta } from './guards.js';
 import { meOf } from './mapper.js';
+import { sessionsSettled } from './session-cache.js';
 import {
   claimUnverifiedForGoogle,
   consumePendingCodes,
@@ -45,6 +46,7 @@ async function claimForGoogle(ctx: AppContext, user: User, sub: string): Promise
     return row;
   });
   if (claimed) {
+    await sessionsSettled(ctx.database);
     return claimed;
   }
   // The mailbox owner verified it by code meanwhile: then it is a verified account to link.

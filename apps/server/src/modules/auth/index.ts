@@ -11,6 +11,7 @@
 export { assertEmail, checkTotp, getSessionUser, getUserById, startSession, type RequestMeta } from './service.js';
 export { findAuthUser, findUserById, revokeUserSessions, updateUser, type AuthUser, type User } from './repository.js';
 export { findAuthUserWith, type SessionStatementPart } from './session-repository.js';
+export { sessionCacheOf, sessionsSettled } from './session-cache.js';
 export { purgeExpiredCredentials } from './expiry-repository.js';
 export { meOf } from './mapper.js';
 export { dropRecoveryCodes, replaceRecoveryCodes } from './recovery-codes.js';

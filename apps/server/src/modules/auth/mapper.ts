@@ -11,7 +11,22 @@ import type { User } from './repository.js';
  * the user owns (null without one), so the agency page knows whether to ask for its details. A
  * request's user brings it from the session's one query (auth/repository.ts); a sign-in looks it up.
  */
-export async function meOf(db: DbOrTx, u: User & { ownedAgencyId?: string | null }): Promise<TMe> {
+export async function meOf(
+  db: DbOrTx,
+  u: Pick<
+    User,
+    | 'id'
+    | 'siteId'
+    | 'email'
+    | 'role'
+    | 'balance'
+    | 'apiKey'
+    | 'twoFactorEnabled'
+    | 'autoRenewPrivate'
+    | 'passwordHash'
+    | 'createdAt'
+  > & { ownedAgencyId?: string | null },
+): Promise<TMe> {
   return {
     id: u.id,
     email: u.email,

@@ -6,6 +6,7 @@ import { hitLimit } from '../../lib/rate-limit.js';
 import { recordAudit } from '../audit/index.js';
 import { issueCode, matchCode, spendCode } from './codes.js';
 import { checkCaptcha, LIMITS, type RequestMeta } from './guards.js';
+import { sessionsSettled } from './session-cache.js';
 import { findUserById, findUserBySiteEmail, replacePassword, revokeUserSessions, type User } from './repository.js';
 import { signResetToken, verifyResetToken } from './tokens.js';
 
@@ -77,4 +78,5 @@ export async function createNewPassword(
     // In the customer's own trail, like sign-ins: a reset they did not make is theirs to see.
     await recordAudit(ctx, tx, { userId: user.id, action: 'account.password-reset', targetType: 'account' });
   });
+  await sessionsSettled(ctx.database);
 }

@@ -11,6 +11,7 @@ import { spendRecoveryCode } from './recovery-codes.js';
 import { recordAudit } from '../audit/index.js';
 import { checkCaptcha, LIMITS, type RequestMeta } from './guards.js';
 import { meOf } from './mapper.js';
+import { sessionsSettled } from './session-cache.js';
 import {
   claimRefreshToken,
   claimTotpStep,
@@ -256,6 +257,7 @@ async function replay(ctx: AppContext, row: RefreshRow, siteId: string, successo
     return pairFor(ctx, row, siteId, successor);
   }
   await revokeSession(ctx.db, row.sessionId, 'refresh_reuse', now);
+  await sessionsSettled(ctx.database);
   ctx.log.warn({ sessionId: row.sessionId }, 'refresh token reuse: session revoked');
   throw new AppError('INVALID_TOKEN');
 }
@@ -303,5 +305,6 @@ export async function logout(ctx: AppContext, meta: RequestMeta, refreshToken: s
   // Another site cannot end a session it does not own; the answer is the same either way.
   if (row && sessionOnSite(row, meta.site.id)) {
     await revokeSession(ctx.db, row.sessionId, 'logout', ctx.clock.now());
+    await sessionsSettled(ctx.database);
   }
 }

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.js';
+import { NoticeEchoes } from '../../lib/notice-echo.js';
 import { SESSIONS_CHANNEL, type SessionsEndedMessage } from '../realtime/index.js';
 import { PROXY_CHANGES_CHANNEL } from '../node-protocol/index.js';
 import type { ResolvedLink } from './tool-links-repository.js';
@@ -26,8 +26,6 @@ export const TOOL_LINKS_CHANNEL = 'tool_links';
 const ENTRY_TTL_MS = 10_000;
 /** Past this many entries the cache starts again: a bound on memory, not an eviction policy. */
 const MAX_ENTRIES = 100_000;
-/** How long a revoke waits for its own notice to come back (see revoked). */
-const ECHO_WAIT_MS = 2_000;
 
 interface Entry {
   link: ResolvedLink;
@@ -37,7 +35,7 @@ interface Entry {
 export class LinkCache {
   private readonly entries = new Map<string, Entry>();
   private generation = 0;
-  private readonly echoes = new Map<string, () => void>();
+  private readonly echoes = new NoticeEchoes();
 
   constructor(private readonly database: Database) {}
 
@@ -95,24 +93,12 @@ export class LinkCache {
 
   /**
    * A revoke's notice, and a promise that resolves once this instance has heard it back (at most
-   * ECHO_WAIT_MS): PostgreSQL sends a notice to every listener at the commit, so by then the other
+   * two seconds): PostgreSQL sends a notice to every listener at the commit, so by then the other
    * instances' LISTEN connections have it too. The caller sends `payload` in its transaction.
    */
   revoked(userId: string): { payload: string; heard: () => Promise<void>; cancel: () => void } {
-    const nonce = randomUUID();
-    let timer: NodeJS.Timeout | undefined;
-    const heard = new Promise<void>((resolve) => {
-      this.echoes.set(nonce, resolve);
-      timer = setTimeout(resolve, ECHO_WAIT_MS);
-    }).finally(() => {
-      clearTimeout(timer);
-      this.echoes.delete(nonce);
-    });
-    return {
-      payload: JSON.stringify({ u: userId, n: nonce }),
-      heard: () => (this.database.listenerUp() ? heard : Promise.resolve()),
-      cancel: () => this.echoes.get(nonce)?.(),
-    };
+    const { nonce, heard, cancel } = this.echoes.expect(() => this.database.listenerUp());
+    return { payload: JSON.stringify({ u: userId, n: nonce }), heard, cancel };
   }
 
   private onRevoked(payload: string): void {
@@ -124,7 +110,7 @@ export class LinkCache {
       this.dropWhere(() => true);
     }
     if (msg?.n) {
-      this.echoes.get(msg.n)?.();
+      this.echoes.arrived(msg.n);
     }
   }
 

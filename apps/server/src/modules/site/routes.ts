@@ -18,17 +18,30 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   // The site's info with its running promotion, which every page load asks for: kept with the site
   // (an admin's start or stop invalidates it on every instance, promotions/routes.ts), and one that
   // has ended since it was read is not shown.
-  const infoOf = async (site: Site) => {
-    const now = app.ctx.clock.now();
-    const promotion = await app.sites.memo(`promotion:${site.id}`, () =>
-      runningPromotionTiers(app.ctx.db, site.id, now),
-    );
-    const ended = promotion?.endsAt != null && Date.parse(promotion.endsAt) <= now.getTime();
+  const promotionOf = (site: Site, now: number) =>
+    app.sites.memo(`promotion:${site.id}`, () => runningPromotionTiers(app.ctx.db, site.id, new Date(now)));
+  const infoOf = (site: Site, promotion: Awaited<ReturnType<typeof promotionOf>>, now: number) => {
+    const ended = promotion?.endsAt != null && Date.parse(promotion.endsAt) <= now;
     return siteInfo(site, app.ctx, ended ? null : promotion);
   };
   const e = siteEndpoints;
   const opts = { schema: { tags: ['site'] } };
-  route(app, e.getSiteInfo, opts, async (req) => infoOf(req.site));
+  // The written answer, kept per site object (a new one comes with every site change) until its
+  // promotion changes or the next instant it depends on (the promotion's or the maintenance's end).
+  const written = new WeakMap<Site, { promotion: unknown; json: string; until: number }>();
+  route(app, e.getSiteInfo, opts, async (req, reply) => {
+    const site = req.site;
+    const now = app.ctx.clock.nowMs();
+    const promotion = await promotionOf(site, now);
+    let hit = written.get(site);
+    if (!hit || hit.promotion !== promotion || now >= hit.until) {
+      const info = infoOf(site, promotion, now);
+      const ends = [info.promotion?.endsAt, info.maintenance?.until].map((at) => (at ? Date.parse(at) : Infinity));
+      hit = { promotion, json: reply.serialize(info) as string, until: Math.min(...ends) };
+      written.set(site, hit);
+    }
+    return reply.type('application/json; charset=utf-8').send(hit.json);
+  });
 
   // An uploaded logo (docs/wire-contract.md#sites): its URL carries a version, so it may be cached.
   route(app, e.logo, opts, async (req, reply) => {
@@ -50,7 +63,9 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     await updateProducts(app.ctx, req.user, req.site.id, req.body);
     app.sites.invalidate();
     const host = req.headers.host;
-    return infoOf(await app.sites.resolve(typeof host === 'string' ? host : undefined));
+    const site = await app.sites.resolve(typeof host === 'string' ? host : undefined);
+    const now = app.ctx.clock.nowMs();
+    return infoOf(site, await promotionOf(site, now), now);
   });
 };
 

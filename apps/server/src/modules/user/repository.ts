@@ -1,5 +1,5 @@
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
 import type { User } from '../auth/index.js';
@@ -36,4 +36,66 @@ export async function listSiteUsers(
 export async function insertAdminUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<User> {
   const rows = await db.insert(users).values(values).returning();
   return rows[0]!;
+}
+
+function prepareOwnView(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      siteId: users.siteId,
+      email: users.email,
+      role: users.role,
+      balance: users.balance,
+      apiKey: users.apiKey,
+      twoFactorEnabled: users.twoFactorEnabled,
+      autoRenewPrivate: users.autoRenewPrivate,
+      passwordHash: users.passwordHash,
+      createdAt: users.createdAt,
+      // One probe of agencies' unique owner index, as in the session's query (auth/repository.ts).
+      ownedAgencyId: sql<
+        string | null
+      >`(select a.id from agencies a where a.owner_id = ${users.id} and a.site_id = ${users.siteId} limit 1)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('uid')))
+    .limit(1)
+    .prepare('user_own_view');
+}
+
+function prepareBalance(db: Db) {
+  return db
+    .select({ balance: users.balance })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('uid')))
+    .limit(1)
+    .prepare('user_balance');
+}
+
+const statements = new WeakMap<
+  Db,
+  { ownView: ReturnType<typeof prepareOwnView>; balance: ReturnType<typeof prepareBalance> }
+>();
+
+function statementsOf(db: Db) {
+  let found = statements.get(db);
+  if (!found) {
+    found = { ownView: prepareOwnView(db), balance: prepareBalance(db) };
+    statements.set(db, found);
+  }
+  return found;
+}
+
+/**
+ * What GET /api/user/me shows, read with the call: the session's user may come from the
+ * instance's session cache (auth/session-cache.ts), which never answers the balance.
+ */
+export async function findOwnView(db: Db, userId: string) {
+  const rows = await statementsOf(db).ownView.execute({ uid: userId });
+  return rows[0];
+}
+
+/** The ledger-backed balance as committed (GET /api/user/get-money). */
+export async function findBalance(db: Db, userId: string): Promise<number | undefined> {
+  const rows = await statementsOf(db).balance.execute({ uid: userId });
+  return rows[0]?.balance;
 }

@@ -3,7 +3,7 @@ import { logEndpoints, userAdminEndpoints, userEndpoints, ROLE } from '@proxy/co
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
 import { route, type ModuleRoutes } from '../../lib/route.js';
-import { meOf, requestMeta } from '../auth/index.js';
+import { requestMeta } from '../auth/index.js';
 import { listLedger } from '../ledger/index.js';
 import { setPrivateAutoRenew } from '../orders/index.js';
 import * as users from './service.js';
@@ -15,9 +15,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const e = userEndpoints;
   app.addHook('preHandler', authenticate);
 
-  route(app, e.me, opts, async (req) => meOf(app.ctx.db, req.user));
+  route(app, e.me, opts, (req) => users.ownView(app.ctx.db, req.user.id));
 
-  route(app, e.getMoney, opts, async (req) => ({ balance: req.user.balance }));
+  route(app, e.getMoney, opts, (req) => users.money(app.ctx.db, req.user.id));
 
   route(app, e.changePassword, opts, async (req) => ({
     tokens: await users.changePassword(app.ctx, requestMeta(req), req.user.id, req.body, req.sessionId),

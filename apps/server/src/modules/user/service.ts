@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ROLE, type TChangePasswordRequest, type TTokens } from '@proxy/contract';
+import { ROLE, type TChangePasswordRequest, type TMe, type TTokens } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { encryptSecret, decryptSecret } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { toPage } from '../../lib/paging.js';
@@ -9,7 +10,9 @@ import { hitLimit } from '../../lib/rate-limit.js';
 import { matchTotp, newTotpSecret, totpUrl } from '../../lib/totp.js';
 import {
   findUserById,
+  meOf,
   revokeUserSessions,
+  sessionsSettled,
   updateUser,
   type User,
   checkTotp,
@@ -24,7 +27,24 @@ import { rotateApiKey } from '../api-keys/index.js';
 import { recordAudit } from '../audit/index.js';
 import { changeBalance } from '../ledger/index.js';
 import { toAdminUser } from './mapper.js';
-import { insertAdminUser, listSiteUsers, type UserPatch } from './repository.js';
+import { findBalance, findOwnView, insertAdminUser, listSiteUsers, type UserPatch } from './repository.js';
+
+/*
+ * GET /api/user/me and get-money: the request's user may come from the session cache
+ * (auth/session-cache.ts), which never answers the balance; what these show is read with the call.
+ * No row: the user was deleted since the session was checked.
+ */
+export async function ownView(db: Db, userId: string): Promise<TMe> {
+  return meOf(db, (await findOwnView(db, userId)) ?? invalidToken());
+}
+
+export async function money(db: Db, userId: string): Promise<{ balance: number }> {
+  return { balance: (await findBalance(db, userId)) ?? invalidToken() };
+}
+
+function invalidToken(): never {
+  throw new AppError('INVALID_TOKEN');
+}
 
 export async function getUser(ctx: AppContext, id: string): Promise<User> {
   const user = await findUserById(ctx.db, id);
@@ -53,7 +73,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(body.newPassword);
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const tokens = await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash, updatedAt: now });
     await recordAudit(ctx, tx, { userId: user.id, action: 'account.password', targetType: 'account' });
     // The caller goes on in a new session; its open realtime streams follow it there.
@@ -61,6 +81,8 @@ export async function changePassword(
     await revokeUserSessions(tx, user.id, 'password_changed', now, { from: currentSessionId, to: sessionId });
     return startSession(ctx, tx, user, meta, sessionId);
   });
+  await sessionsSettled(ctx.database);
+  return tokens;
 }
 
 async function requirePassword(ctx: AppContext, user: User, password: string): Promise<void> {
@@ -102,11 +124,13 @@ export async function verify2fa(ctx: AppContext, userId: string, password: strin
   if (step === null) {
     throw new AppError('INVALID_2FA');
   }
-  return ctx.db.transaction(async (tx) => {
+  const on = await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { twoFactorEnabled: true, twoFactorLastStep: step, updatedAt: ctx.clock.now() });
     await recordAudit(ctx, tx, { userId: user.id, action: 'account.2fa-on', targetType: 'account' });
     return { ok: true as const, recoveryCodes: await replaceRecoveryCodes(ctx, tx, user.id) };
   });
+  await sessionsSettled(ctx.database);
+  return on;
 }
 
 /**
@@ -143,6 +167,7 @@ export async function turnOff2fa(ctx: AppContext, userId: string, password: stri
     await dropRecoveryCodes(tx, user.id);
     await recordAudit(ctx, tx, { userId: user.id, action: 'account.2fa-off', targetType: 'account' });
   });
+  await sessionsSettled(ctx.database);
 }
 
 /** POST generate-key: a new developer-API key; the old one stops at once (modules/api-keys). */
@@ -236,6 +261,7 @@ export async function adminUpdateUser(
       await revokeUserSessions(tx, target.id, 'admin_update', now);
     }
   });
+  await sessionsSettled(ctx.database);
   return toAdminUser((await findUserById(ctx.db, target.id))!, actor);
 }
 
