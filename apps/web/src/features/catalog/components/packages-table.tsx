@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import DialogContentText from '@mui/material/DialogContentText';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import type { GridColDef } from '@mui/x-data-grid';
+import { type Product } from '@proxy/contract';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { AppDataGrid } from '@/components/data-grid';
+import { notifySuccess } from '@/lib/notify';
+import { useDeletePackage } from '../api/catalog-admin';
+import { useAdminPackages, type TAdminPackage } from '../api/list-admin-packages';
+import { useCatalogColumns } from './catalog-columns';
+import { PackageCreateDialog } from './package-create-dialog';
+import { PackageEditDialog } from './package-edit-dialog';
+import { SectionCard } from '@/components/section-card';
+import { formatNumber, formatBalance } from '@/lib/format';
+
+/** A product's packages (the trial included): each editable and removable (retired once sold), and new ones. */
+export function PackagesTable({ product, title }: { product: Product; title: string }) {
+  const { t } = useTranslation();
+  const packages = useAdminPackages(product);
+  const [editing, setEditing] = useState<TAdminPackage | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<TAdminPackage | null>(null);
+  const remove = useDeletePackage(product);
+  const catalog = useCatalogColumns<TAdminPackage>(setEditing, 'package-edit');
+  const columns: GridColDef<TAdminPackage>[] = [
+    catalog.edit,
+    { field: 'name', headerName: t('admin.packages.name'), minWidth: 150, flex: 1 },
+    {
+      field: 'price',
+      headerName: t('admin.retail.price'),
+      minWidth: 130,
+      valueGetter: (_v, row) => formatBalance(row.price, t),
+    },
+    {
+      field: 'days',
+      headerName: t('admin.packages.days'),
+      minWidth: 90,
+      valueGetter: (_v, row) => formatNumber(row.days),
+    },
+    {
+      field: 'proxies',
+      headerName: t('admin.packages.proxies'),
+      minWidth: 100,
+      valueGetter: (_v, row) => formatNumber(row.proxies),
+    },
+    {
+      field: 'bandwidthGb',
+      headerName: t('admin.packages.bandwidthGb'),
+      minWidth: 130,
+      valueGetter: (_v, row) =>
+        row.bandwidthGb === null ? t('dashboard.purchase.packages.unlimited') : `${formatNumber(row.bandwidthGb)} GB`,
+    },
+    ...(product === 'key'
+      ? [
+          {
+            field: 'minIntervalSec',
+            headerName: t('admin.packages.minIntervalSec'),
+            minWidth: 130,
+            valueGetter: (_v: unknown, row: TAdminPackage) =>
+              row.minIntervalSec === null ? t('common.none') : formatNumber(row.minIntervalSec),
+          } satisfies GridColDef<TAdminPackage>,
+        ]
+      : []),
+    {
+      field: 'isTrial',
+      headerName: t('dashboard.purchase.packages.trial'),
+      minWidth: 90,
+      valueGetter: (_v, row) => (row.isTrial ? t('common.yes') : t('common.no')),
+    },
+    catalog.active,
+    {
+      field: 'remove',
+      headerName: '',
+      width: 56,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Tooltip title={t('admin.catalog.removePackage')}>
+          <IconButton
+            size="small"
+            color="error"
+            onClick={() => setRemoving(row)}
+            aria-label={`${t('admin.catalog.removePackage')}: ${row.name}`}
+            data-testid="package-remove"
+          >
+            <DeleteOutline fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
+  return (
+    <SectionCard
+      title={title}
+      testId={`admin-packages-${product}`}
+      action={
+        <Button
+          size="small"
+          variant="outlined"
+          sx={{ whiteSpace: 'nowrap' }}
+          startIcon={<AddOutlined />}
+          onClick={() => setAdding(true)}
+          data-testid="package-add"
+        >
+          {t('admin.catalog.addPackage')}
+        </Button>
+      }
+    >
+      <AppDataGrid
+        rows={packages.data ?? []}
+        columns={columns}
+        loading={packages.isFetching}
+        hideFooter={(packages.data?.length ?? 0) <= 25}
+      />
+      {editing && <PackageEditDialog product={product} pkg={editing} onClose={() => setEditing(null)} />}
+      {adding && <PackageCreateDialog product={product} onClose={() => setAdding(false)} />}
+      {removing && (
+        <ConfirmDialog
+          open
+          danger
+          title={t('admin.catalog.removePackage')}
+          loading={remove.isPending}
+          testId="package-remove-dialog"
+          onClose={() => setRemoving(null)}
+          onConfirm={() =>
+            remove.mutate(removing.id, {
+              onSuccess: (r) => {
+                notifySuccess(t(r.deleted ? 'admin.catalog.packageDeleted' : 'admin.catalog.packageRetired'));
+                setRemoving(null);
+              },
+            })
+          }
+        >
+          <DialogContentText>{t('admin.catalog.removePackageMessage', { name: removing.name })}</DialogContentText>
+        </ConfirmDialog>
+      )}
+    </SectionCard>
+  );
+}
