@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { TMaintenance } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '@/lib/notify';
-import { useSaveMaintenance } from '@/features/content/api/content-admin';
+import { useSaveMaintenance } from '@/lib/maintenance';
 
 /** An ISO time as the value of a datetime-local input (the browser's time zone), and back. */
 function toLocalInput(iso: string | null): string {

@@ -62,16 +62,6 @@ export function useCancelOrder(id: string) {
   });
 }
 
-/** GET /api/user/admin/detail/:id */
-export function useAdminUser(id: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...queryRoots.admin, 'user', id],
-      queryFn: () => api.call('GET /user/admin/detail/:id', { params: { id } }),
-    }),
-  );
-}
-
 /** GET /api/order/admin/list-proxy?userId: one customer's proxies, server-paged. */
 export function useAdminUserProxies(params: { userId: string; page: number; limit: number }) {
   return useQuery(

@@ -15,10 +15,10 @@ import { OrderStatusChip } from '@/components/status-chip';
 import { paths } from '@/config/paths';
 import { countryName, formatMoney, formatNumber, formatPeriod } from '@/lib/format';
 import { orderLogNote } from '@/lib/note-text';
+import { SectionCard } from '@/components/section-card';
 import { useAdminOrder, useAdminOrderLog } from '../api/order-admin';
 import { CancelOrderDialog, ExtendOrderDialog } from '../components/order-actions';
 import { OrderUnits } from '../components/order-units';
-import { SectionCard } from '@/components/section-card';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

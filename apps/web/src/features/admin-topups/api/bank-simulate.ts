@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type CallBody } from '@/lib/api-client';
-import { adminTopupsQueryKey } from './list-admin-topups';
 import { usersQueryKey } from '@/lib/admin-users';
+import { adminTopupsQueryKey } from './list-admin-topups';
 
 /** The answer's `outcome` says what the simulated transfer did: credited, held for an admin, unmatched, or a repeat. */
 export function bankSimulate(body: CallBody<'POST /bill/admin/bank-simulate'>) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type CallBody } from '@/lib/api-client';
-import { adminTopupsQueryKey } from './list-admin-topups';
 import { usersQueryKey } from '@/lib/admin-users';
+import { adminTopupsQueryKey } from './list-admin-topups';
 
 /**
  * The top-up, and whom to credit (`userId`: required for an unmatched transfer, else the top-up's

@@ -7,8 +7,8 @@ import { PageSpinner } from '@/components/page-spinner';
 import { useBandwidthPrice, type TBandwidthPrice } from '@/lib/catalog/get-bandwidth-price';
 import { muiField } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useUpdateBandwidth } from '../api/update-bandwidth';
 import { SectionCard } from '@/components/section-card';
+import { useUpdateBandwidth } from '../api/update-bandwidth';
 
 const MAX_PRICE_PER_GB = 100_000_000;
 const MAX_GB = 1_000_000;

@@ -15,10 +15,10 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { AppDataGrid } from '@/components/data-grid';
 import { countryName, formatNumber } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
+import { SectionCard } from '@/components/section-card';
 import { useDeleteCountry, useSetCountryEnabled } from '../api/catalog-admin';
 import { useAdminCountries, type TAdminCountry } from '../api/list-admin-countries';
 import { CountryCreateDialog } from './country-create-dialog';
-import { SectionCard } from '@/components/section-card';
 
 /**
  * A product's countries: on sale or not (switch), the stock the supply can serve now, and

@@ -12,9 +12,9 @@ import { PageSpinner } from '@/components/page-spinner';
 import { useDiscountTiers } from '@/lib/catalog/get-discount-tiers';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { fieldFromNumber, numberFromField } from '@/lib/form';
+import { SectionCard } from '@/components/section-card';
 import { useUpdateDiscount } from '../api/update-discount';
 import { discountTiersProblem, MAX_DISCOUNT_TIERS, sortTiers } from '../utils/discount-tiers';
-import { SectionCard } from '@/components/section-card';
 
 function TiersForm({ product, initial }: { product: Product; initial: DiscountTier[] }) {
   const { t } = useTranslation();

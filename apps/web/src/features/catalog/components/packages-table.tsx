@@ -11,13 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { AppDataGrid } from '@/components/data-grid';
 import { notifySuccess } from '@/lib/notify';
+import { SectionCard } from '@/components/section-card';
+import { formatNumber, formatBalance } from '@/lib/format';
 import { useDeletePackage } from '../api/catalog-admin';
 import { useAdminPackages, type TAdminPackage } from '../api/list-admin-packages';
 import { useCatalogColumns } from './catalog-columns';
 import { PackageCreateDialog } from './package-create-dialog';
 import { PackageEditDialog } from './package-edit-dialog';
-import { SectionCard } from '@/components/section-card';
-import { formatNumber, formatBalance } from '@/lib/format';
 
 /** A product's packages (the trial included): each editable and removable (retired once sold), and new ones. */
 export function PackagesTable({ product, title }: { product: Product; title: string }) {

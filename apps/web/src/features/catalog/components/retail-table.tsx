@@ -12,12 +12,12 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { AppDataGrid } from '@/components/data-grid';
 import { countryName, formatNumber, formatBalance } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
+import { SectionCard } from '@/components/section-card';
 import { useDeleteRetail } from '../api/catalog-admin';
 import { useAdminRetail, type TAdminRetail } from '../api/list-admin-retail';
 import { useCatalogColumns } from './catalog-columns';
 import { RetailCreateDialog } from './retail-create-dialog';
 import { RetailEditDialog } from './retail-edit-dialog';
-import { SectionCard } from '@/components/section-card';
 
 /** The retail prices of a product, one row per country and period unit, each editable or removable. */
 export function RetailTable({ product }: { product: Product }) {

@@ -1,16 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TMaintenance } from '@proxy/contract';
 import { api, type CallBody } from '@/lib/api-client';
-import { refreshSiteInfo } from '@/lib/site-info';
 import { siteQueryKey } from '@/lib/query-client';
-import { sitesAdminQueryKey } from '@/features/sites/api/sites-admin';
 
 /** The content CMS calls (docs/wire-contract.md#site-content); the public caches are refreshed after each save. */
 const landingKey = siteQueryKey('landing');
 const supportKey = siteQueryKey('support');
 const downloadsKey = siteQueryKey('downloads');
 const tutorialsAdminKey = ['admin', 'tutorials'] as const;
-const maintenanceKey = ['admin', 'maintenance'] as const;
 
 export function useAdminLanding() {
   return useQuery({ queryKey: landingKey, queryFn: () => api.call('GET /landing/detail') });
@@ -73,21 +69,5 @@ export function useDeleteTutorial() {
   return useMutation({
     mutationFn: (id: string) => api.call('DELETE /tutorial/admin/delete/:id', { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: tutorialsAdminKey }),
-  });
-}
-
-export function useAdminMaintenance() {
-  return useQuery({ queryKey: maintenanceKey, queryFn: () => api.call('GET /setting/admin/maintenance') });
-}
-
-export function useSaveMaintenance() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (m: TMaintenance) => api.call('PUT /setting/admin/maintenance', { body: m }),
-    onSuccess: async (m) => {
-      qc.setQueryData(maintenanceKey, m);
-      await refreshSiteInfo();
-      await qc.invalidateQueries({ queryKey: sitesAdminQueryKey });
-    },
   });
 }

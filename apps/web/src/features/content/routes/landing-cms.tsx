@@ -6,10 +6,11 @@ import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { useAdminDownloads, useAdminLanding, useAdminMaintenance, useAdminSupport } from '../api/content-admin';
+import { useAdminMaintenance } from '@/lib/maintenance';
+import { MaintenanceForm } from '@/components/maintenance-form';
+import { useAdminDownloads, useAdminLanding, useAdminSupport } from '../api/content-admin';
 import { FaqEditor, QuotesEditor } from '../components/landing-lists-editor';
 import { LandingTextsEditor } from '../components/landing-texts-editor';
-import { MaintenanceForm } from '@/components/maintenance-form';
 import { DownloadsEditor, SupportEditor } from '../components/support-editor';
 import { TutorialsEditor } from '../components/tutorials-editor';
 

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
 import { muiField } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { ActiveSwitch } from '@/components/active-switch';
 import { useCreateNode, type NodeCredentials } from '../api/create-node';
 import type { TNode } from '../api/list-nodes';
 import { useUpdateNode } from '../api/update-node';
 import { ZNodeForm } from '../utils/node-form';
-import { ActiveSwitch } from '@/components/active-switch';
 
 interface NodeFormFields {
   name: string;

@@ -1,10 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type CallBody, type CallQuery } from '@/lib/api-client';
-import { queryRoots } from '@/lib/query-keys';
+import { sitesAdminQueryKey } from '@/lib/query-keys';
 import { refreshSiteInfo } from '@/lib/site-info';
 
 /** docs/wire-contract.md#sites: /api/site/admin/… */
-export const sitesAdminQueryKey = [...queryRoots.admin, 'sites'] as const;
 
 type ListParams = CallQuery<'GET /site/admin/list-site'>;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type CallBody } from '@/lib/api-client';
 import { setSiteInfo } from '@/lib/site-info';
-import { sitesAdminQueryKey } from './sites-admin';
+import { sitesAdminQueryKey } from '@/lib/query-keys';
 
 export function updateSiteProducts(flags: CallBody<'PUT /site/admin/update-products'>) {
   return api.call('PUT /site/admin/update-products', { body: flags });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type CallBody } from '@/lib/api-client';
+import { sitesAdminQueryKey } from '@/lib/query-keys';
 import { siteSettingsQueryKey } from './get-site-settings';
-import { sitesAdminQueryKey } from './sites-admin';
 
 export function updateSiteSettings(settings: CallBody<'PUT /setting/admin/update'>['settings']) {
   return api.call('PUT /setting/admin/update', { body: { settings } });
