@@ -33,18 +33,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /admin/orders/:id: one order of the site, its proxies or keys, its history, extend and cancel. */
-export function OrderDetailRoute() {
+type AdminOrder = NonNullable<ReturnType<typeof useAdminOrder>['data']>;
+
+/** What was done to the order, newest first: action, result, amount and note. */
+function OrderHistory({ log }: { log: ReturnType<typeof useAdminOrderLog> }) {
   const { t, i18n } = useTranslation();
-  const { id = '' } = useParams();
-  const order = useAdminOrder(id);
-  const log = useAdminOrderLog(id);
-  const [dialog, setDialog] = useState<'extend' | 'cancel' | null>(null);
-  const o = order.data;
-  if (!o) {
-    return order.isError ? null : <PageSpinner />;
-  }
-  const date = (v: string | null) => (v ? formatDateTime(v) : t('common.none'));
   const logColumns: GridColDef<TOrderLog & { id: number }>[] = [
     {
       field: 'createdAt',
@@ -78,6 +71,66 @@ export function OrderDetailRoute() {
       valueGetter: (_v, r) => orderLogNote(r, t, i18n.language),
     },
   ];
+  return (
+    <SectionCard title={t('admin.orderDetail.history')} testId="order-history">
+      <AppDataGrid
+        rows={(log.data ?? []).map((l, i) => ({ ...l, id: i }))}
+        columns={logColumns}
+        loading={log.isFetching}
+        hideFooter={(log.data?.length ?? 0) <= 25}
+        density="compact"
+      />
+    </SectionCard>
+  );
+}
+
+/** Whose order it is, its state, what was bought, for how long and at what price. */
+function OrderSummary({ order: o }: { order: AdminOrder }) {
+  const { t, i18n } = useTranslation();
+  const date = (v: string | null) => (v ? formatDateTime(v) : t('common.none'));
+  return (
+    <SectionCard title={t('admin.orderDetail.summary')} testId="order-summary">
+      <Grid container spacing={2}>
+        <Fact label={t('admin.orderDetail.customer')}>
+          <Link component={RouterLink} to={paths.admin.customer.getHref(o.userId)} data-testid="order-customer">
+            {o.email}
+          </Link>
+        </Fact>
+        <Fact label={t('common.status')}>
+          <span data-testid="order-status">
+            <OrderStatusChip status={o.status} />
+          </span>
+        </Fact>
+        <Fact label={t('common.type')}>
+          {o.type === 'package'
+            ? `${t(`common.product.${o.product}`)} · ${o.packageName ?? ''}`
+            : t(`common.product.${o.type}`)}
+        </Fact>
+        <Fact label={t('common.country')}>{countryName(o.country, i18n.language)}</Fact>
+        <Fact label={t('common.quantity')}>{formatNumber(o.quantity)}</Fact>
+        <Fact label={t('common.period')}>{formatPeriod(o.period, t)}</Fact>
+        <Fact label={t('common.total')}>
+          <span data-testid="order-total">{formatMoney(o.totalPrice, t, i18n.language)}</span>
+        </Fact>
+        <Fact label={t('orders.columns.expiresAt')}>
+          <span data-testid="order-expires">{date(o.expiresAt)}</span>
+        </Fact>
+      </Grid>
+    </SectionCard>
+  );
+}
+
+/** /admin/orders/:id: one order of the site, its proxies or keys, its history, extend and cancel. */
+export function OrderDetailRoute() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const order = useAdminOrder(id);
+  const log = useAdminOrderLog(id);
+  const [dialog, setDialog] = useState<'extend' | 'cancel' | null>(null);
+  const o = order.data;
+  if (!o) {
+    return order.isError ? null : <PageSpinner />;
+  }
   const live = o.status !== 'cancelled';
   return (
     <>
@@ -97,46 +150,11 @@ export function OrderDetailRoute() {
         }
       />
       <Stack spacing={2.5}>
-        <SectionCard title={t('admin.orderDetail.summary')} testId="order-summary">
-          <Grid container spacing={2}>
-            <Fact label={t('admin.orderDetail.customer')}>
-              <Link component={RouterLink} to={paths.admin.customer.getHref(o.userId)} data-testid="order-customer">
-                {o.email}
-              </Link>
-            </Fact>
-            <Fact label={t('common.status')}>
-              <span data-testid="order-status">
-                <OrderStatusChip status={o.status} />
-              </span>
-            </Fact>
-            <Fact label={t('common.type')}>
-              {o.type === 'package'
-                ? `${t(`common.product.${o.product}`)} · ${o.packageName ?? ''}`
-                : t(`common.product.${o.type}`)}
-            </Fact>
-            <Fact label={t('common.country')}>{countryName(o.country, i18n.language)}</Fact>
-            <Fact label={t('common.quantity')}>{formatNumber(o.quantity)}</Fact>
-            <Fact label={t('common.period')}>{formatPeriod(o.period, t)}</Fact>
-            <Fact label={t('common.total')}>
-              <span data-testid="order-total">{formatMoney(o.totalPrice, t, i18n.language)}</span>
-            </Fact>
-            <Fact label={t('orders.columns.expiresAt')}>
-              <span data-testid="order-expires">{date(o.expiresAt)}</span>
-            </Fact>
-          </Grid>
-        </SectionCard>
+        <OrderSummary order={o} />
         <SectionCard title={o.type === 'key' ? t('admin.orderDetail.keys') : t('admin.orderDetail.units')}>
           <OrderUnits orderId={o.id} isKey={o.type === 'key'} />
         </SectionCard>
-        <SectionCard title={t('admin.orderDetail.history')} testId="order-history">
-          <AppDataGrid
-            rows={(log.data ?? []).map((l, i) => ({ ...l, id: i }))}
-            columns={logColumns}
-            loading={log.isFetching}
-            hideFooter={(log.data?.length ?? 0) <= 25}
-            density="compact"
-          />
-        </SectionCard>
+        <OrderHistory log={log} />
       </Stack>
       {dialog === 'extend' && <ExtendOrderDialog order={o} onClose={() => setDialog(null)} />}
       {dialog === 'cancel' && <CancelOrderDialog order={o} onClose={() => setDialog(null)} />}

@@ -37,8 +37,32 @@ export function canReject(t: Pick<TAdminTopup, 'status' | 'held'>): boolean {
   return t.status === 'pending' || (t.held && t.status !== 'success');
 }
 
+type OnTopupAction = (action: TopupAction, topup: TAdminTopup) => void;
+
+function TopupActions({ topup, onAction }: { topup: TAdminTopup; onAction: OnTopupAction }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
+      {canMarkPaid(topup) && (
+        <Tooltip title={topup.userId ? t('admin.topups.markPaid') : t('admin.topups.assign')}>
+          <IconButton size="small" color="success" onClick={() => onAction('pay', topup)} data-testid="topup-pay">
+            <PriceCheckOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {canReject(topup) && (
+        <Tooltip title={t('admin.topups.reject')}>
+          <IconButton size="small" color="error" onClick={() => onAction('reject', topup)} data-testid="topup-reject">
+            <BlockOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}
+
 /** The admin's top-up list: whose, how much, how, its state, and the mark-paid and reject actions. */
-export function useAdminTopupColumns(onAction: (action: TopupAction, topup: TAdminTopup) => void) {
+export function useAdminTopupColumns(onAction: OnTopupAction) {
   const { t, i18n } = useTranslation();
   const columns: GridColDef<TAdminTopup>[] = [
     {
@@ -59,24 +83,7 @@ export function useAdminTopupColumns(onAction: (action: TopupAction, topup: TAdm
       headerName: t('common.actions'),
       minWidth: 100,
       sortable: false,
-      renderCell: ({ row }) => (
-        <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
-          {canMarkPaid(row) && (
-            <Tooltip title={row.userId ? t('admin.topups.markPaid') : t('admin.topups.assign')}>
-              <IconButton size="small" color="success" onClick={() => onAction('pay', row)} data-testid="topup-pay">
-                <PriceCheckOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-          {canReject(row) && (
-            <Tooltip title={t('admin.topups.reject')}>
-              <IconButton size="small" color="error" onClick={() => onAction('reject', row)} data-testid="topup-reject">
-                <BlockOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Stack>
-      ),
+      renderCell: ({ row }) => <TopupActions topup={row} onAction={onAction} />,
     },
     {
       field: 'method',

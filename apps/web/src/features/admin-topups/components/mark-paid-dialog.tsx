@@ -18,6 +18,38 @@ async function findUserIdByEmail(email: string): Promise<string | null> {
   return page.items.find((u) => u.email.toLowerCase() === email)?.id ?? null;
 }
 
+/** Whom to credit: the top-up's own user (undefined), a user id as typed, or the customer of an email. */
+function useCreditedUser() {
+  const { t } = useTranslation();
+  const [looking, setLooking] = useState(false);
+  /** null: the text names nobody, and the admin was told. */
+  const resolve = async (text: string, required: boolean): Promise<string | undefined | null> => {
+    if (!text.trim() && !required) {
+      return undefined;
+    }
+    const ref = parseUserRef(text);
+    if (!ref) {
+      notifyError(t('admin.topups.userInvalid'));
+      return null;
+    }
+    if ('id' in ref) {
+      return ref.id;
+    }
+    setLooking(true);
+    let userId: string | null;
+    try {
+      userId = await findUserIdByEmail(ref.email);
+    } finally {
+      setLooking(false);
+    }
+    if (!userId) {
+      notifyError(t('errors.USER_NOT_EXISTS'));
+    }
+    return userId;
+  };
+  return { resolve, looking };
+}
+
 /**
  * Mark a top-up paid (PUT /api/bill/admin/topup/:id): credits its user, or, for an unmatched
  * transfer, the customer given by email or id; the amount may differ from the one announced.
@@ -28,7 +60,7 @@ export function MarkPaidDialog({ topup, onClose }: { topup: TAdminTopup; onClose
   const [user, setUser] = useState('');
   const [amountText, setAmountText] = useState(String(topup.amount));
   const [note, setNote] = useState('');
-  const [looking, setLooking] = useState(false);
+  const { resolve: resolveUser, looking } = useCreditedUser();
   const needsUser = topup.userId === null;
 
   const submit = async () => {
@@ -37,27 +69,9 @@ export function MarkPaidDialog({ topup, onClose }: { topup: TAdminTopup; onClose
       notifyError(t('admin.customers.amountInvalid'));
       return;
     }
-    let userId: string | undefined;
-    if (user.trim() || needsUser) {
-      const ref = parseUserRef(user);
-      if (!ref) {
-        notifyError(t('admin.topups.userInvalid'));
-        return;
-      }
-      if ('id' in ref) {
-        userId = ref.id;
-      } else {
-        setLooking(true);
-        try {
-          userId = (await findUserIdByEmail(ref.email)) ?? undefined;
-        } finally {
-          setLooking(false);
-        }
-        if (!userId) {
-          notifyError(t('errors.USER_NOT_EXISTS'));
-          return;
-        }
-      }
+    const userId = await resolveUser(user, needsUser);
+    if (userId === null) {
+      return;
     }
     markPaid.mutate(
       { id: topup.id, userId, amount: amount === topup.amount ? undefined : amount, note: note.trim() || undefined },

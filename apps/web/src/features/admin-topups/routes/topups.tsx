@@ -29,28 +29,130 @@ import { useAdminTopupColumns, type TopupAction } from '../components/admin-topu
 import { BankSimulateDialog } from '../components/bank-simulate-dialog';
 import { MarkPaidDialog } from '../components/mark-paid-dialog';
 
+interface TopupFilterState {
+  status: TopupStatus | '';
+  method: PaymentMethod | '';
+  heldOnly: boolean;
+}
+
+/** The search, status, method and held-only filters; a change goes back to the first page. */
+function TopupFilters({
+  filters,
+  onChange,
+  searchText,
+  setSearchText,
+}: {
+  filters: TopupFilterState;
+  onChange: (patch: Partial<TopupFilterState>) => void;
+  searchText: string;
+  setSearchText: (text: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' } }}>
+      <SearchField
+        size="small"
+        placeholder={t('admin.topups.searchHint')}
+        value={searchText}
+        onChange={setSearchText}
+        testId="topups-search"
+        sx={{ flexGrow: 1, maxWidth: { md: 340 } }}
+      />
+      <TextField
+        select
+        size="small"
+        label={t('common.status')}
+        value={filters.status}
+        onChange={(event) => onChange({ status: event.target.value as TopupStatus | '' })}
+        sx={{ width: { xs: '100%', md: 170 }, flexShrink: 0 }}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        {TOPUP_STATUSES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {t(`common.topupStatus.${topupStatusLabel(s)}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label={t('topup.history.method')}
+        value={filters.method}
+        onChange={(event) => onChange({ method: event.target.value as PaymentMethod | '' })}
+        sx={{ width: { xs: '100%', md: 210 }, flexShrink: 0 }}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        {PAYMENT_METHODS.map((m) => (
+          <MenuItem key={m} value={m}>
+            {t(`common.paymentMethod.${m}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={filters.heldOnly}
+            onChange={(event) => onChange({ heldOnly: event.target.checked })}
+            data-testid="topups-held"
+          />
+        }
+        label={t('admin.topups.heldOnly')}
+        sx={{ whiteSpace: 'nowrap', mr: 0 }}
+      />
+    </Stack>
+  );
+}
+
+function RejectTopupDialog({ topup, onClose }: { topup: TAdminTopup; onClose: () => void }) {
+  const { t } = useTranslation();
+  const reject = useRejectTopup();
+  return (
+    <ConfirmDialog
+      open
+      danger
+      title={t('admin.topups.reject')}
+      confirmLabel={t('admin.topups.reject')}
+      onConfirm={() =>
+        reject.mutate(topup.id, {
+          onSuccess: () => {
+            notifySuccess(t('admin.topups.rejected'));
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+      loading={reject.isPending}
+      testId="reject-topup-dialog"
+    >
+      <DialogContentText>{t('admin.topups.rejectMessage', { content: topup.content })}</DialogContentText>
+    </ConfirmDialog>
+  );
+}
+
 /** /admin/topups: the site's top-ups; held and unmatched payments wait here for an admin. */
 export function AdminTopupsRoute() {
   const { t } = useTranslation();
   const { paging, searchText, search, setSearchText } = useSearchPaging();
-  const [status, setStatus] = useState<TopupStatus | ''>('');
-  const [method, setMethod] = useState<PaymentMethod | ''>('');
-  const [heldOnly, setHeldOnly] = useState(false);
+  const [filters, setFilters] = useState<TopupFilterState>({ status: '', method: '', heldOnly: false });
   const topups = useAdminTopups({
     page: paging.page,
     limit: paging.limit,
     search,
-    status: status || undefined,
-    method: method || undefined,
-    held: heldOnly ? '1' : undefined,
+    status: filters.status || undefined,
+    method: filters.method || undefined,
+    held: filters.heldOnly ? '1' : undefined,
   });
   const bill = useBill();
-  const reject = useRejectTopup();
   const [pending, setPending] = useState<{ action: TopupAction; topup: TAdminTopup } | null>(null);
   const [simulating, setSimulating] = useState(false);
   const columns = useAdminTopupColumns((action, topup) => setPending({ action, topup }));
   const close = () => setPending(null);
-  const filterChanged = () => paging.reset();
+  const changeFilters = (patch: Partial<TopupFilterState>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    paging.reset();
+  };
 
   return (
     <>
@@ -69,68 +171,7 @@ export function AdminTopupsRoute() {
           )
         }
       />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' } }}>
-        <SearchField
-          size="small"
-          placeholder={t('admin.topups.searchHint')}
-          value={searchText}
-          onChange={setSearchText}
-          testId="topups-search"
-          sx={{ flexGrow: 1, maxWidth: { md: 340 } }}
-        />
-        <TextField
-          select
-          size="small"
-          label={t('common.status')}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as TopupStatus | '');
-            filterChanged();
-          }}
-          sx={{ width: { xs: '100%', md: 170 }, flexShrink: 0 }}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-        >
-          <MenuItem value="">{t('common.all')}</MenuItem>
-          {TOPUP_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`common.topupStatus.${topupStatusLabel(s)}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label={t('topup.history.method')}
-          value={method}
-          onChange={(event) => {
-            setMethod(event.target.value as PaymentMethod | '');
-            filterChanged();
-          }}
-          sx={{ width: { xs: '100%', md: 210 }, flexShrink: 0 }}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-        >
-          <MenuItem value="">{t('common.all')}</MenuItem>
-          {PAYMENT_METHODS.map((m) => (
-            <MenuItem key={m} value={m}>
-              {t(`common.paymentMethod.${m}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={heldOnly}
-              onChange={(event) => {
-                setHeldOnly(event.target.checked);
-                filterChanged();
-              }}
-              data-testid="topups-held"
-            />
-          }
-          label={t('admin.topups.heldOnly')}
-          sx={{ whiteSpace: 'nowrap', mr: 0 }}
-        />
-      </Stack>
+      <TopupFilters filters={filters} onChange={changeFilters} searchText={searchText} setSearchText={setSearchText} />
       <PagedDataGrid
         testId="admin-topups-grid"
         list={topups}
@@ -140,27 +181,7 @@ export function AdminTopupsRoute() {
         sx={{ '& .MuiDataGrid-cell': { py: 1 } }}
       />
       {pending?.action === 'pay' && <MarkPaidDialog topup={pending.topup} onClose={close} />}
-      {pending?.action === 'reject' && (
-        <ConfirmDialog
-          open
-          danger
-          title={t('admin.topups.reject')}
-          confirmLabel={t('admin.topups.reject')}
-          onConfirm={() =>
-            reject.mutate(pending.topup.id, {
-              onSuccess: () => {
-                notifySuccess(t('admin.topups.rejected'));
-                close();
-              },
-            })
-          }
-          onClose={close}
-          loading={reject.isPending}
-          testId="reject-topup-dialog"
-        >
-          <DialogContentText>{t('admin.topups.rejectMessage', { content: pending.topup.content })}</DialogContentText>
-        </ConfirmDialog>
-      )}
+      {pending?.action === 'reject' && <RejectTopupDialog topup={pending.topup} onClose={close} />}
       {simulating && <BankSimulateDialog onClose={() => setSimulating(false)} />}
     </>
   );

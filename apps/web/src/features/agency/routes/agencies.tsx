@@ -17,6 +17,61 @@ import { useAdminAgencies, useDeleteAgency, useToggleAgency } from '../api/agenc
 import { useAgencyColumns, type AgencyAction } from '../components/agency-columns';
 import { AgencyEditDialog } from '../components/agency-edit-dialog';
 
+/** Approve or disable an agency, or delete it, once the admin confirms. */
+function AgencyActionDialog({
+  action,
+  agency,
+  onClose,
+}: {
+  action: Exclude<AgencyAction, 'edit'>;
+  agency: TAgency;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const toggle = useToggleAgency();
+  const remove = useDeleteAgency();
+  const done = (message: string) => ({
+    onSuccess: () => {
+      notifySuccess(message);
+      onClose();
+    },
+  });
+  if (action === 'delete') {
+    return (
+      <ConfirmDialog
+        open
+        danger
+        title={t('agency.admin.deleteTitle')}
+        loading={remove.isPending}
+        testId="agency-delete-dialog"
+        onClose={onClose}
+        onConfirm={() => remove.mutate(agency.id, done(t('agency.admin.deleted')))}
+      >
+        <DialogContentText>{t('agency.admin.deleteMessage', { code: agency.code })}</DialogContentText>
+      </ConfirmDialog>
+    );
+  }
+  return (
+    <ConfirmDialog
+      open
+      danger={action === 'disable'}
+      title={t('agency.admin.toggleTitle')}
+      loading={toggle.isPending}
+      testId="agency-toggle-dialog"
+      onClose={onClose}
+      onConfirm={() =>
+        toggle.mutate({ agencyId: agency.id, isActive: action === 'approve' }, done(t('agency.admin.saved')))
+      }
+    >
+      <DialogContentText>
+        {t(action === 'approve' ? 'agency.admin.approveMessage' : 'agency.admin.disableMessage', {
+          code: agency.code,
+        })}
+      </DialogContentText>
+    </ConfirmDialog>
+  );
+}
+
 /** /admin/agency: the site's agencies; approve, disable, edit (commission) or delete. */
 export function AdminAgenciesRoute() {
   const { t } = useTranslation();
@@ -27,17 +82,9 @@ export function AdminAgenciesRoute() {
     { page: paging.page, limit: paging.limit, search, status: status || undefined },
     showAgencyApi,
   );
-  const toggle = useToggleAgency();
-  const remove = useDeleteAgency();
   const [pending, setPending] = useState<{ action: AgencyAction; agency: TAgency } | null>(null);
   const columns = useAgencyColumns((action, agency) => setPending({ action, agency }));
   const close = () => setPending(null);
-  const done = (message: string) => ({
-    onSuccess: () => {
-      notifySuccess(message);
-      close();
-    },
-  });
 
   return (
     <>
@@ -80,40 +127,8 @@ export function AdminAgenciesRoute() {
         </>
       )}
       {pending?.action === 'edit' && <AgencyEditDialog agency={pending.agency} onClose={close} />}
-      {(pending?.action === 'approve' || pending?.action === 'disable') && (
-        <ConfirmDialog
-          open
-          danger={pending.action === 'disable'}
-          title={t('agency.admin.toggleTitle')}
-          loading={toggle.isPending}
-          testId="agency-toggle-dialog"
-          onClose={close}
-          onConfirm={() =>
-            toggle.mutate(
-              { agencyId: pending.agency.id, isActive: pending.action === 'approve' },
-              done(t('agency.admin.saved')),
-            )
-          }
-        >
-          <DialogContentText>
-            {t(pending.action === 'approve' ? 'agency.admin.approveMessage' : 'agency.admin.disableMessage', {
-              code: pending.agency.code,
-            })}
-          </DialogContentText>
-        </ConfirmDialog>
-      )}
-      {pending?.action === 'delete' && (
-        <ConfirmDialog
-          open
-          danger
-          title={t('agency.admin.deleteTitle')}
-          loading={remove.isPending}
-          testId="agency-delete-dialog"
-          onClose={close}
-          onConfirm={() => remove.mutate(pending.agency.id, done(t('agency.admin.deleted')))}
-        >
-          <DialogContentText>{t('agency.admin.deleteMessage', { code: pending.agency.code })}</DialogContentText>
-        </ConfirmDialog>
+      {pending && pending.action !== 'edit' && (
+        <AgencyActionDialog action={pending.action} agency={pending.agency} onClose={close} />
       )}
     </>
   );

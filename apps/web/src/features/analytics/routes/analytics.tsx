@@ -17,19 +17,69 @@ import { MarginCard } from '../components/margin-card';
 import { ProductsTable, RenewalsTable, StockTable } from '../components/tables';
 import { renewalsCsv, revenueCsv, salesCsv, stockCsv, usersCsv } from '../utils/analytics-csv';
 
+type Day = NonNullable<ReturnType<typeof useStatsDaily>['data']>['days'][number];
+
+/** Revenue and top-ups per day, with their totals over the range. */
+function RevenueCard({ days, loaded, filename }: { days: Day[]; loaded: boolean; filename: string }) {
+  const { t, i18n } = useTranslation();
+  const totalRevenue = days.reduce((s, d) => s + d.revenue, 0);
+  const totalTopups = days.reduce((s, d) => s + Object.values(d.topups).reduce((a, b) => a + b, 0), 0);
+  return (
+    <ChartCard
+      title={t('analytics.revenue.title')}
+      csv={() => revenueCsv(days)}
+      filename={filename}
+      testId="chart-revenue"
+    >
+      {!loaded ? (
+        <Skeleton variant="rounded" height={280} />
+      ) : (
+        <>
+          <Typography variant="body2" sx={{ mb: 1 }} data-testid="revenue-total">
+            {t('analytics.revenue.total', {
+              amount: formatMoney(totalRevenue, t, i18n.language),
+              topups: formatMoney(totalTopups, t, i18n.language),
+            })}
+          </Typography>
+          <RevenueCharts days={days} />
+        </>
+      )}
+    </ChartCard>
+  );
+}
+
+/** What the supply can serve now, per product and country. */
+function StockCard() {
+  const { t } = useTranslation();
+  const stock = useStock();
+  return (
+    <ChartCard
+      title={t('analytics.stock.title')}
+      csv={() => stockCsv(stock.data ?? [])}
+      filename="stock.csv"
+      testId="chart-stock"
+    >
+      {!stock.data ? (
+        <Skeleton variant="rounded" height={120} />
+      ) : stock.data.length === 0 ? (
+        <Empty />
+      ) : (
+        <StockTable rows={stock.data} />
+      )}
+    </ChartCard>
+  );
+}
+
 /** /admin/analytics: the site's figures over a chosen range of days in its time zone, each chart with its CSV. */
 export function AdminAnalyticsRoute() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const timeZone = useSiteInfo().timeZone ?? DEFAULT_TIME_ZONE;
   const [range, setRange] = useState<StatsRange>(() => lastDays(30, Date.now(), timeZone));
   const daily = useStatsDaily(range);
   const breakdown = useStatsBreakdown(range);
-  const stock = useStock();
   const days = daily.data?.days ?? [];
   const name = (what: string) => `${what}-${range.from}-${range.to}.csv`;
   const valid = range.from <= range.to;
-  const totalRevenue = days.reduce((s, d) => s + d.revenue, 0);
-  const totalTopups = days.reduce((s, d) => s + Object.values(d.topups).reduce((a, b) => a + b, 0), 0);
 
   return (
     <>
@@ -41,26 +91,7 @@ export function AdminAnalyticsRoute() {
         {t('analytics.zoneNote', { zone: timeZone })}
       </Typography>
       <Stack spacing={2}>
-        <ChartCard
-          title={t('analytics.revenue.title')}
-          csv={() => revenueCsv(days)}
-          filename={name('revenue')}
-          testId="chart-revenue"
-        >
-          {!daily.data ? (
-            <Skeleton variant="rounded" height={280} />
-          ) : (
-            <>
-              <Typography variant="body2" sx={{ mb: 1 }} data-testid="revenue-total">
-                {t('analytics.revenue.total', {
-                  amount: formatMoney(totalRevenue, t, i18n.language),
-                  topups: formatMoney(totalTopups, t, i18n.language),
-                })}
-              </Typography>
-              <RevenueCharts days={days} />
-            </>
-          )}
-        </ChartCard>
+        <RevenueCard days={days} loaded={Boolean(daily.data)} filename={name('revenue')} />
         <ChartCard
           title={t('analytics.sales.title')}
           csv={() => salesCsv(days, breakdown.data?.products ?? [])}
@@ -88,20 +119,7 @@ export function AdminAnalyticsRoute() {
         >
           {daily.data && <CountChart days={days} pick={(d) => d.newUsers} label={t('analytics.users.newUsers')} />}
         </ChartCard>
-        <ChartCard
-          title={t('analytics.stock.title')}
-          csv={() => stockCsv(stock.data ?? [])}
-          filename="stock.csv"
-          testId="chart-stock"
-        >
-          {!stock.data ? (
-            <Skeleton variant="rounded" height={120} />
-          ) : stock.data.length === 0 ? (
-            <Empty />
-          ) : (
-            <StockTable rows={stock.data} />
-          )}
-        </ChartCard>
+        <StockCard />
       </Stack>
     </>
   );

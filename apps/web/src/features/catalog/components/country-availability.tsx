@@ -1,38 +1,54 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import DialogContentText from '@mui/material/DialogContentText';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { GridColDef } from '@mui/x-data-grid';
 import { type Product } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { AppDataGrid } from '@/components/data-grid';
+import { SectionCard } from '@/components/section-card';
 import { countryName, formatNumber } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
-import { SectionCard } from '@/components/section-card';
 import { useDeleteCountry, useSetCountryEnabled } from '../api/catalog-admin';
 import { useAdminCountries, type TAdminCountry } from '../api/list-admin-countries';
+import { CatalogAddButton, removeColumn } from './catalog-columns';
 import { CountryCreateDialog } from './country-create-dialog';
 
-/**
- * A product's countries: on sale or not (switch), the stock the supply can serve now, and
- * removal; "Add country" opens the new-country form with its period prices.
- */
-export function CountryAvailability({ product }: { product: Product }) {
-  const { t, i18n } = useTranslation();
-  const countries = useAdminCountries(product);
+function useCountryName() {
+  const { i18n } = useTranslation();
+  return (c: TAdminCountry) => countryName(c.code, i18n.language, c.name);
+}
+
+/** On sale or not: a switch that starts or stops selling the country at once. */
+function CountryEnabledSwitch({ product, row }: { product: Product; row: TAdminCountry }) {
+  const { t } = useTranslation();
   const setEnabled = useSetCountryEnabled(product);
-  const remove = useDeleteCountry(product);
-  const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<TAdminCountry | null>(null);
-  const name = (c: TAdminCountry) => countryName(c.code, i18n.language, c.name);
-  const columns: GridColDef<TAdminCountry>[] = [
+  const name = useCountryName();
+  return (
+    <Tooltip title={row.enabled ? t('admin.catalog.stopSelling') : t('admin.catalog.startSelling')}>
+      <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
+        <Switch
+          size="small"
+          checked={row.enabled}
+          disabled={setEnabled.isPending}
+          onChange={(e) => setEnabled.mutate({ code: row.code, enabled: e.target.checked })}
+          slotProps={{ input: { 'aria-label': `${name(row)}: ${t('admin.onSale')}` } }}
+          data-testid={`admin-country-enabled-${row.code}`}
+        />
+        <span>{row.enabled ? t('admin.onSale') : t('admin.offSale')}</span>
+      </Stack>
+    </Tooltip>
+  );
+}
+
+function useCountryColumns(product: Product, onRemove: (row: TAdminCountry) => void): GridColDef<TAdminCountry>[] {
+  const { t } = useTranslation();
+  const name = useCountryName();
+  const removeLabel = t('admin.catalog.removeCountry');
+  return [
     { field: 'code', headerName: t('common.country'), minWidth: 160, flex: 1, valueGetter: (_v, row) => name(row) },
     {
       field: 'stock',
@@ -52,57 +68,61 @@ export function CountryAvailability({ product }: { product: Product }) {
       field: 'enabled',
       headerName: t('admin.catalog.state'),
       minWidth: 150,
-      renderCell: ({ row }) => (
-        <Tooltip title={row.enabled ? t('admin.catalog.stopSelling') : t('admin.catalog.startSelling')}>
-          <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
-            <Switch
-              size="small"
-              checked={row.enabled}
-              disabled={setEnabled.isPending}
-              onChange={(e) => setEnabled.mutate({ code: row.code, enabled: e.target.checked })}
-              slotProps={{ input: { 'aria-label': `${name(row)}: ${t('admin.onSale')}` } }}
-              data-testid={`admin-country-enabled-${row.code}`}
-            />
-            <span>{row.enabled ? t('admin.onSale') : t('admin.offSale')}</span>
-          </Stack>
-        </Tooltip>
-      ),
+      renderCell: ({ row }) => <CountryEnabledSwitch product={product} row={row} />,
     },
-    {
-      field: 'remove',
-      headerName: '',
-      width: 56,
-      sortable: false,
-      renderCell: ({ row }) => (
-        <Tooltip title={t('admin.catalog.removeCountry')}>
-          <IconButton
-            size="small"
-            color="error"
-            onClick={() => setRemoving(row)}
-            aria-label={`${t('admin.catalog.removeCountry')}: ${name(row)}`}
-            data-testid={`admin-country-remove-${row.code}`}
-          >
-            <DeleteOutline fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
+    removeColumn<TAdminCountry>({
+      title: removeLabel,
+      ariaLabel: (row) => `${removeLabel}: ${name(row)}`,
+      testId: (row) => `admin-country-remove-${row.code}`,
+      onRemove,
+    }),
   ];
+}
+
+function RemoveCountryDialog({ product, row, onClose }: { product: Product; row: TAdminCountry; onClose: () => void }) {
+  const { t } = useTranslation();
+  const remove = useDeleteCountry(product);
+  const name = useCountryName();
+  return (
+    <ConfirmDialog
+      open
+      danger
+      title={t('admin.catalog.removeCountry')}
+      loading={remove.isPending}
+      testId="country-remove-dialog"
+      onClose={onClose}
+      onConfirm={() =>
+        remove.mutate(row.code, {
+          onSuccess: () => {
+            notifySuccess(t('admin.catalog.removed'));
+            onClose();
+          },
+        })
+      }
+    >
+      <DialogContentText>{t('admin.catalog.removeCountryMessage', { country: name(row) })}</DialogContentText>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * A product's countries: on sale or not (switch), the stock the supply can serve now, and
+ * removal; "Add country" opens the new-country form with its period prices.
+ */
+export function CountryAvailability({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const countries = useAdminCountries(product);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<TAdminCountry | null>(null);
+  const columns = useCountryColumns(product, setRemoving);
   return (
     <SectionCard
       title={t('admin.countries.title')}
       testId="admin-countries"
       action={
-        <Button
-          size="small"
-          variant="outlined"
-          sx={{ whiteSpace: 'nowrap' }}
-          startIcon={<AddOutlined />}
-          onClick={() => setAdding(true)}
-          data-testid="admin-country-add"
-        >
+        <CatalogAddButton onClick={() => setAdding(true)} testId="admin-country-add">
           {t('admin.catalog.addCountry')}
-        </Button>
+        </CatalogAddButton>
       }
     >
       <AppDataGrid
@@ -114,26 +134,7 @@ export function CountryAvailability({ product }: { product: Product }) {
         density="compact"
       />
       {adding && <CountryCreateDialog product={product} onClose={() => setAdding(false)} />}
-      {removing && (
-        <ConfirmDialog
-          open
-          danger
-          title={t('admin.catalog.removeCountry')}
-          loading={remove.isPending}
-          testId="country-remove-dialog"
-          onClose={() => setRemoving(null)}
-          onConfirm={() =>
-            remove.mutate(removing.code, {
-              onSuccess: () => {
-                notifySuccess(t('admin.catalog.removed'));
-                setRemoving(null);
-              },
-            })
-          }
-        >
-          <DialogContentText>{t('admin.catalog.removeCountryMessage', { country: name(removing) })}</DialogContentText>
-        </ConfirmDialog>
-      )}
+      {removing && <RemoveCountryDialog product={product} row={removing} onClose={() => setRemoving(null)} />}
     </SectionCard>
   );
 }

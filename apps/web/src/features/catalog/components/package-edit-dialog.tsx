@@ -24,6 +24,20 @@ interface PackageForm {
 
 const optionalNumber = (value: string) => (value.trim() === '' ? null : Number(value));
 
+/** The form of a package: the optional numbers as text, empty for none. */
+function formOf(pkg: TAdminPackage): PackageForm {
+  return {
+    name: pkg.name,
+    nameEng: pkg.nameEng ?? '',
+    price: pkg.price,
+    days: pkg.days,
+    proxies: pkg.proxies,
+    bandwidthGb: pkg.bandwidthGb === null ? '' : String(pkg.bandwidthGb),
+    minIntervalSec: pkg.minIntervalSec === null ? '' : String(pkg.minIntervalSec),
+    active: pkg.active,
+  };
+}
+
 /** Editing one package: name (and its English name), price, days, proxies, bandwidth, key interval and whether it is on sale. */
 export function PackageEditDialog({
   product,
@@ -36,18 +50,7 @@ export function PackageEditDialog({
 }) {
   const { t } = useTranslation();
   const update = useUpdatePackage();
-  const { register, control, handleSubmit } = useForm<PackageForm>({
-    defaultValues: {
-      name: pkg.name,
-      nameEng: pkg.nameEng ?? '',
-      price: pkg.price,
-      days: pkg.days,
-      proxies: pkg.proxies,
-      bandwidthGb: pkg.bandwidthGb === null ? '' : String(pkg.bandwidthGb),
-      minIntervalSec: pkg.minIntervalSec === null ? '' : String(pkg.minIntervalSec),
-      active: pkg.active,
-    },
-  });
+  const { register, control, handleSubmit } = useForm<PackageForm>({ defaultValues: formOf(pkg) });
   const submit = handleSubmit((values) => {
     const body = ZUpdatePackageRequest.safeParse({
       ...values,

@@ -1,34 +1,28 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { GridColDef } from '@mui/x-data-grid';
 import { type Product } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { AppDataGrid } from '@/components/data-grid';
-import { notifySuccess } from '@/lib/notify';
 import { SectionCard } from '@/components/section-card';
 import { formatNumber, formatBalance } from '@/lib/format';
+import { notifySuccess } from '@/lib/notify';
 import { useDeletePackage } from '../api/catalog-admin';
 import { useAdminPackages, type TAdminPackage } from '../api/list-admin-packages';
-import { useCatalogColumns } from './catalog-columns';
+import { CatalogAddButton, removeColumn, useCatalogColumns } from './catalog-columns';
 import { PackageCreateDialog } from './package-create-dialog';
 import { PackageEditDialog } from './package-edit-dialog';
 
-/** A product's packages (the trial included): each editable and removable (retired once sold), and new ones. */
-export function PackagesTable({ product, title }: { product: Product; title: string }) {
+function usePackageColumns(
+  product: Product,
+  onEdit: (row: TAdminPackage) => void,
+  onRemove: (row: TAdminPackage) => void,
+): GridColDef<TAdminPackage>[] {
   const { t } = useTranslation();
-  const packages = useAdminPackages(product);
-  const [editing, setEditing] = useState<TAdminPackage | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<TAdminPackage | null>(null);
-  const remove = useDeletePackage(product);
-  const catalog = useCatalogColumns<TAdminPackage>(setEditing, 'package-edit');
-  const columns: GridColDef<TAdminPackage>[] = [
+  const catalog = useCatalogColumns<TAdminPackage>(onEdit, 'package-edit');
+  const removeLabel = t('admin.catalog.removePackage');
+  return [
     catalog.edit,
     { field: 'name', headerName: t('admin.packages.name'), minWidth: 150, flex: 1 },
     {
@@ -74,41 +68,56 @@ export function PackagesTable({ product, title }: { product: Product; title: str
       valueGetter: (_v, row) => (row.isTrial ? t('common.yes') : t('common.no')),
     },
     catalog.active,
-    {
-      field: 'remove',
-      headerName: '',
-      width: 56,
-      sortable: false,
-      renderCell: ({ row }) => (
-        <Tooltip title={t('admin.catalog.removePackage')}>
-          <IconButton
-            size="small"
-            color="error"
-            onClick={() => setRemoving(row)}
-            aria-label={`${t('admin.catalog.removePackage')}: ${row.name}`}
-            data-testid="package-remove"
-          >
-            <DeleteOutline fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
+    removeColumn<TAdminPackage>({
+      title: removeLabel,
+      ariaLabel: (row) => `${removeLabel}: ${row.name}`,
+      testId: () => 'package-remove',
+      onRemove,
+    }),
   ];
+}
+
+function RemovePackageDialog({ product, row, onClose }: { product: Product; row: TAdminPackage; onClose: () => void }) {
+  const { t } = useTranslation();
+  const remove = useDeletePackage(product);
+  return (
+    <ConfirmDialog
+      open
+      danger
+      title={t('admin.catalog.removePackage')}
+      loading={remove.isPending}
+      testId="package-remove-dialog"
+      onClose={onClose}
+      onConfirm={() =>
+        remove.mutate(row.id, {
+          onSuccess: (r) => {
+            notifySuccess(t(r.deleted ? 'admin.catalog.packageDeleted' : 'admin.catalog.packageRetired'));
+            onClose();
+          },
+        })
+      }
+    >
+      <DialogContentText>{t('admin.catalog.removePackageMessage', { name: row.name })}</DialogContentText>
+    </ConfirmDialog>
+  );
+}
+
+/** A product's packages (the trial included): each editable and removable (retired once sold), and new ones. */
+export function PackagesTable({ product, title }: { product: Product; title: string }) {
+  const { t } = useTranslation();
+  const packages = useAdminPackages(product);
+  const [editing, setEditing] = useState<TAdminPackage | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<TAdminPackage | null>(null);
+  const columns = usePackageColumns(product, setEditing, setRemoving);
   return (
     <SectionCard
       title={title}
       testId={`admin-packages-${product}`}
       action={
-        <Button
-          size="small"
-          variant="outlined"
-          sx={{ whiteSpace: 'nowrap' }}
-          startIcon={<AddOutlined />}
-          onClick={() => setAdding(true)}
-          data-testid="package-add"
-        >
+        <CatalogAddButton onClick={() => setAdding(true)} testId="package-add">
           {t('admin.catalog.addPackage')}
-        </Button>
+        </CatalogAddButton>
       }
     >
       <AppDataGrid
@@ -119,26 +128,7 @@ export function PackagesTable({ product, title }: { product: Product; title: str
       />
       {editing && <PackageEditDialog product={product} pkg={editing} onClose={() => setEditing(null)} />}
       {adding && <PackageCreateDialog product={product} onClose={() => setAdding(false)} />}
-      {removing && (
-        <ConfirmDialog
-          open
-          danger
-          title={t('admin.catalog.removePackage')}
-          loading={remove.isPending}
-          testId="package-remove-dialog"
-          onClose={() => setRemoving(null)}
-          onConfirm={() =>
-            remove.mutate(removing.id, {
-              onSuccess: (r) => {
-                notifySuccess(t(r.deleted ? 'admin.catalog.packageDeleted' : 'admin.catalog.packageRetired'));
-                setRemoving(null);
-              },
-            })
-          }
-        >
-          <DialogContentText>{t('admin.catalog.removePackageMessage', { name: removing.name })}</DialogContentText>
-        </ConfirmDialog>
-      )}
+      {removing && <RemovePackageDialog product={product} row={removing} onClose={() => setRemoving(null)} />}
     </SectionCard>
   );
 }

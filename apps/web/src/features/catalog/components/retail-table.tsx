@@ -1,38 +1,28 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { GridColDef } from '@mui/x-data-grid';
 import { PERIOD_UNITS, type Product } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { AppDataGrid } from '@/components/data-grid';
+import { SectionCard } from '@/components/section-card';
 import { countryName, formatNumber, formatBalance } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
-import { SectionCard } from '@/components/section-card';
 import { useDeleteRetail } from '../api/catalog-admin';
 import { useAdminRetail, type TAdminRetail } from '../api/list-admin-retail';
-import { useCatalogColumns } from './catalog-columns';
+import { CatalogAddButton, removeColumn, useCatalogColumns } from './catalog-columns';
 import { RetailCreateDialog } from './retail-create-dialog';
 import { RetailEditDialog } from './retail-edit-dialog';
 
-/** The retail prices of a product, one row per country and period unit, each editable or removable. */
-export function RetailTable({ product }: { product: Product }) {
+function useRetailColumns(
+  onEdit: (row: TAdminRetail) => void,
+  onRemove: (row: TAdminRetail) => void,
+): GridColDef<TAdminRetail>[] {
   const { t, i18n } = useTranslation();
-  const retail = useAdminRetail(product);
-  const [editing, setEditing] = useState<TAdminRetail | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<TAdminRetail | null>(null);
-  const remove = useDeleteRetail(product);
-  const rows = [...(retail.data ?? [])].sort(
-    (a, b) => a.country.localeCompare(b.country) || PERIOD_UNITS.indexOf(a.unit) - PERIOD_UNITS.indexOf(b.unit),
-  );
   const coins = (value: number) => formatBalance(value, t);
-  const catalog = useCatalogColumns<TAdminRetail>(setEditing, 'retail-edit');
-  const columns: GridColDef<TAdminRetail>[] = [
+  const catalog = useCatalogColumns<TAdminRetail>(onEdit, 'retail-edit');
+  const removeLabel = t('admin.catalog.removePrice');
+  return [
     catalog.edit,
     {
       field: 'country',
@@ -72,41 +62,64 @@ export function RetailTable({ product }: { product: Product }) {
       valueGetter: (_v, row) => formatNumber(row.maxQuantity),
     },
     catalog.active,
-    {
-      field: 'remove',
-      headerName: '',
-      width: 56,
-      sortable: false,
-      renderCell: ({ row }) => (
-        <Tooltip title={t('admin.catalog.removePrice')}>
-          <IconButton
-            size="small"
-            color="error"
-            onClick={() => setRemoving(row)}
-            aria-label={t('admin.catalog.removePrice')}
-            data-testid={`retail-remove-${row.country}-${row.unit}`}
-          >
-            <DeleteOutline fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
+    removeColumn<TAdminRetail>({
+      title: removeLabel,
+      ariaLabel: () => removeLabel,
+      testId: (row) => `retail-remove-${row.country}-${row.unit}`,
+      onRemove,
+    }),
   ];
+}
+
+function RemoveRetailDialog({ product, row, onClose }: { product: Product; row: TAdminRetail; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const remove = useDeleteRetail(product);
+  return (
+    <ConfirmDialog
+      open
+      danger
+      title={t('admin.catalog.removePrice')}
+      loading={remove.isPending}
+      testId="retail-remove-dialog"
+      onClose={onClose}
+      onConfirm={() =>
+        remove.mutate(row.id, {
+          onSuccess: () => {
+            notifySuccess(t('admin.catalog.removed'));
+            onClose();
+          },
+        })
+      }
+    >
+      <DialogContentText>
+        {t('admin.catalog.removePriceMessage', {
+          country: countryName(row.country, i18n.language),
+          unit: t(`common.periodUnit.${row.unit}`),
+        })}
+      </DialogContentText>
+    </ConfirmDialog>
+  );
+}
+
+/** The retail prices of a product, one row per country and period unit, each editable or removable. */
+export function RetailTable({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const retail = useAdminRetail(product);
+  const [editing, setEditing] = useState<TAdminRetail | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<TAdminRetail | null>(null);
+  const rows = [...(retail.data ?? [])].sort(
+    (a, b) => a.country.localeCompare(b.country) || PERIOD_UNITS.indexOf(a.unit) - PERIOD_UNITS.indexOf(b.unit),
+  );
+  const columns = useRetailColumns(setEditing, setRemoving);
   return (
     <SectionCard
       title={t('admin.retail.title')}
       testId="admin-retail"
       action={
-        <Button
-          size="small"
-          variant="outlined"
-          sx={{ whiteSpace: 'nowrap' }}
-          startIcon={<AddOutlined />}
-          onClick={() => setAdding(true)}
-          data-testid="retail-add"
-        >
+        <CatalogAddButton onClick={() => setAdding(true)} testId="retail-add">
           {t('admin.catalog.addPrice')}
-        </Button>
+        </CatalogAddButton>
       }
     >
       <AppDataGrid
@@ -118,31 +131,7 @@ export function RetailTable({ product }: { product: Product }) {
       />
       {editing && <RetailEditDialog product={product} row={editing} onClose={() => setEditing(null)} />}
       {adding && <RetailCreateDialog product={product} onClose={() => setAdding(false)} />}
-      {removing && (
-        <ConfirmDialog
-          open
-          danger
-          title={t('admin.catalog.removePrice')}
-          loading={remove.isPending}
-          testId="retail-remove-dialog"
-          onClose={() => setRemoving(null)}
-          onConfirm={() =>
-            remove.mutate(removing.id, {
-              onSuccess: () => {
-                notifySuccess(t('admin.catalog.removed'));
-                setRemoving(null);
-              },
-            })
-          }
-        >
-          <DialogContentText>
-            {t('admin.catalog.removePriceMessage', {
-              country: countryName(removing.country, i18n.language),
-              unit: t(`common.periodUnit.${removing.unit}`),
-            })}
-          </DialogContentText>
-        </ConfirmDialog>
-      )}
+      {removing && <RemoveRetailDialog product={product} row={removing} onClose={() => setRemoving(null)} />}
     </SectionCard>
   );
 }

@@ -23,6 +23,44 @@ export interface RecordField<T> {
   md?: number;
 }
 
+/** Move a record up or down the list, or remove it. */
+function RecordActions({
+  first,
+  last,
+  onMove,
+  onRemove,
+}: {
+  first: boolean;
+  last: boolean;
+  onMove: (by: number) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 0.5 }}>
+      <Tooltip title={t('content.admin.moveUp')}>
+        <span>
+          <IconButton size="small" disabled={first} onClick={() => onMove(-1)} aria-label={t('content.admin.moveUp')}>
+            <ArrowUpward fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={t('content.admin.moveDown')}>
+        <span>
+          <IconButton size="small" disabled={last} onClick={() => onMove(1)} aria-label={t('content.admin.moveDown')}>
+            <ArrowDownward fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={t('content.admin.remove')}>
+        <IconButton size="small" color="error" onClick={onRemove} aria-label={t('content.admin.remove')}>
+          <DeleteOutline fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}
+
 /** An editable list of small records (FAQ, quotes, downloads, support channels), saved as a whole. */
 export function RecordListEditor<T extends Record<string, string>>({
   items,
@@ -74,42 +112,12 @@ export function RecordListEditor<T extends Record<string, string>>({
               </Grid>
             ))}
           </Grid>
-          <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 0.5 }}>
-            <Tooltip title={t('content.admin.moveUp')}>
-              <span>
-                <IconButton
-                  size="small"
-                  disabled={i === 0}
-                  onClick={() => move(i, -1)}
-                  aria-label={t('content.admin.moveUp')}
-                >
-                  <ArrowUpward fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={t('content.admin.moveDown')}>
-              <span>
-                <IconButton
-                  size="small"
-                  disabled={i === items.length - 1}
-                  onClick={() => move(i, 1)}
-                  aria-label={t('content.admin.moveDown')}
-                >
-                  <ArrowDownward fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={t('content.admin.remove')}>
-              <IconButton
-                size="small"
-                color="error"
-                onClick={() => onChange(items.filter((_, j) => j !== i))}
-                aria-label={t('content.admin.remove')}
-              >
-                <DeleteOutline fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Stack>
+          <RecordActions
+            first={i === 0}
+            last={i === items.length - 1}
+            onMove={(by) => move(i, by)}
+            onRemove={() => onChange(items.filter((_, j) => j !== i))}
+          />
         </Paper>
       ))}
       <div>

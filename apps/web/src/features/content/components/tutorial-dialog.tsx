@@ -29,6 +29,55 @@ const EMPTY: Draft = {
   order: 0,
 };
 
+type FieldProps = (key: keyof Draft) => {
+  value: Draft[keyof Draft];
+  onChange: (e: { target: { value: string } }) => void;
+};
+
+/** The tutorial in one language: its title, summary and HTML, beside a preview of the HTML. */
+function TutorialText({ draft, en, field }: { draft: Draft; en: boolean; field: FieldProps }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TextField
+          fullWidth
+          size="small"
+          label={t(en ? 'content.admin.titleEng' : 'content.admin.title')}
+          {...field(en ? 'titleEng' : 'title')}
+          slotProps={{ htmlInput: { 'data-testid': `tutorial-${en ? 'titleEng' : 'title'}` } }}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TextField
+          fullWidth
+          size="small"
+          label={t('content.admin.summary')}
+          {...field(en ? 'summaryEng' : 'summary')}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TextField
+          fullWidth
+          multiline
+          minRows={12}
+          maxRows={24}
+          label="HTML"
+          {...field(en ? 'htmlEng' : 'html')}
+          sx={{ '& textarea': { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13 } }}
+          slotProps={{ htmlInput: { spellCheck: false } }}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Typography variant="caption" color="text.secondary">
+          {t('content.admin.preview')}
+        </Typography>
+        <HtmlPreview html={en ? draft.htmlEng : draft.html} height={320} />
+      </Grid>
+    </>
+  );
+}
+
 /** Create or edit a tutorial, both languages, with a preview of its HTML. */
 export function TutorialDialog({ tutorial, onClose }: { tutorial: TTutorialAdmin | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -37,7 +86,7 @@ export function TutorialDialog({ tutorial, onClose }: { tutorial: TTutorialAdmin
   const [draft, setDraft] = useState<Draft>(() => (tutorial ? { ...EMPTY, ...tutorial } : EMPTY));
   const [lang, setLang] = useState<'vi' | 'en'>('vi');
   const en = lang === 'en';
-  const field = (key: keyof Draft) => ({
+  const field: FieldProps = (key) => ({
     value: draft[key],
     onChange: (e: { target: { value: string } }) =>
       setDraft((d) => ({ ...d, [key]: key === 'order' ? Number(e.target.value) : e.target.value })),
@@ -81,41 +130,7 @@ export function TutorialDialog({ tutorial, onClose }: { tutorial: TTutorialAdmin
               <ToggleButton value="en">English</ToggleButton>
             </ToggleButtonGroup>
           </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <TextField
-              fullWidth
-              size="small"
-              label={t(en ? 'content.admin.titleEng' : 'content.admin.title')}
-              {...field(en ? 'titleEng' : 'title')}
-              slotProps={{ htmlInput: { 'data-testid': `tutorial-${en ? 'titleEng' : 'title'}` } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <TextField
-              fullWidth
-              size="small"
-              label={t('content.admin.summary')}
-              {...field(en ? 'summaryEng' : 'summary')}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <TextField
-              fullWidth
-              multiline
-              minRows={12}
-              maxRows={24}
-              label="HTML"
-              {...field(en ? 'htmlEng' : 'html')}
-              sx={{ '& textarea': { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13 } }}
-              slotProps={{ htmlInput: { spellCheck: false } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <Typography variant="caption" color="text.secondary">
-              {t('content.admin.preview')}
-            </Typography>
-            <HtmlPreview html={en ? draft.htmlEng : draft.html} height={320} />
-          </Grid>
+          <TutorialText draft={draft} en={en} field={field} />
         </Grid>
       </DialogContent>
       <DialogActions>

@@ -17,11 +17,66 @@ import { formatBalance } from '@/lib/format';
 
 export type CustomerAction = 'add' | 'refund' | 'ban' | 'unban' | 'promote';
 
+type OnCustomerAction = (action: CustomerAction, user: TAdminUser) => void;
+
+/** Add to or refund the balance, ban or unban, and (the owner only) make a site admin. */
+function CustomerActions({
+  user,
+  onAction,
+  canPromote,
+}: {
+  user: TAdminUser;
+  onAction: OnCustomerAction;
+  canPromote: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row">
+      <Tooltip title={t('admin.customers.addTitle')}>
+        <IconButton size="small" color="primary" onClick={() => onAction('add', user)} data-testid="customer-add">
+          <AddCardOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('admin.customers.refundTitle')}>
+        <IconButton size="small" onClick={() => onAction('refund', user)} data-testid="customer-refund">
+          <CurrencyExchangeOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {user.active ? (
+        <Tooltip title={t('admin.customers.ban')}>
+          <IconButton size="small" color="error" onClick={() => onAction('ban', user)} data-testid="customer-ban">
+            <BlockOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Tooltip title={t('admin.customers.unban')}>
+          <IconButton size="small" color="success" onClick={() => onAction('unban', user)} data-testid="customer-unban">
+            <CheckCircleOutline fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {canPromote && (
+        <Tooltip title={t('admin.customers.promote')}>
+          <IconButton
+            size="small"
+            color="secondary"
+            onClick={() => onAction('promote', user)}
+            aria-label={t('admin.customers.promote')}
+            data-testid="customer-promote"
+          >
+            <AdminPanelSettingsOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}
+
 /**
  * The customers table: account facts and the balance and ban actions; `canPromote` (the owner)
  * adds "make site admin" (the server refuses it to anyone else).
  */
-export function useCustomerColumns(onAction: (action: CustomerAction, user: TAdminUser) => void, canPromote = false) {
+export function useCustomerColumns(onAction: OnCustomerAction, canPromote = false) {
   const { t } = useTranslation();
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
   const columns: GridColDef<TAdminUser>[] = [
@@ -42,51 +97,7 @@ export function useCustomerColumns(onAction: (action: CustomerAction, user: TAdm
       headerName: t('common.actions'),
       minWidth: canPromote ? 190 : 150,
       sortable: false,
-      renderCell: ({ row }) => (
-        <Stack direction="row">
-          <Tooltip title={t('admin.customers.addTitle')}>
-            <IconButton size="small" color="primary" onClick={() => onAction('add', row)} data-testid="customer-add">
-              <AddCardOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('admin.customers.refundTitle')}>
-            <IconButton size="small" onClick={() => onAction('refund', row)} data-testid="customer-refund">
-              <CurrencyExchangeOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          {row.active ? (
-            <Tooltip title={t('admin.customers.ban')}>
-              <IconButton size="small" color="error" onClick={() => onAction('ban', row)} data-testid="customer-ban">
-                <BlockOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          ) : (
-            <Tooltip title={t('admin.customers.unban')}>
-              <IconButton
-                size="small"
-                color="success"
-                onClick={() => onAction('unban', row)}
-                data-testid="customer-unban"
-              >
-                <CheckCircleOutline fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-          {canPromote && (
-            <Tooltip title={t('admin.customers.promote')}>
-              <IconButton
-                size="small"
-                color="secondary"
-                onClick={() => onAction('promote', row)}
-                aria-label={t('admin.customers.promote')}
-                data-testid="customer-promote"
-              >
-                <AdminPanelSettingsOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Stack>
-      ),
+      renderCell: ({ row }) => <CustomerActions user={row} onAction={onAction} canPromote={canPromote} />,
     },
     {
       field: 'balance',

@@ -13,6 +13,30 @@ import type { TNode } from '../api/list-nodes';
 
 export type NodeAction = 'edit' | 'rotate' | 'pools';
 
+/** Edit the node, its egress pools, or rotate its secret. */
+function NodeActions({ node, onAction }: { node: TNode; onAction: (action: NodeAction, node: TNode) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
+      <Tooltip title={t('common.edit')}>
+        <IconButton size="small" onClick={() => onAction('edit', node)} data-testid="node-edit">
+          <EditOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('admin.nodes.pools')}>
+        <IconButton size="small" color="primary" onClick={() => onAction('pools', node)} data-testid="node-pools">
+          <LanOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('admin.nodes.rotate')}>
+        <IconButton size="small" color="warning" onClick={() => onAction('rotate', node)} data-testid="node-rotate">
+          <KeyOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}
+
 /** The gateway nodes: reachability, capacity, traffic, and the edit, secret and pool actions. */
 export function useNodeColumns(onAction: (action: NodeAction, node: TNode) => void): GridColDef<TNode>[] {
   const { t } = useTranslation();
@@ -42,25 +66,7 @@ export function useNodeColumns(onAction: (action: NodeAction, node: TNode) => vo
       headerName: t('common.actions'),
       minWidth: 130,
       sortable: false,
-      renderCell: ({ row }) => (
-        <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
-          <Tooltip title={t('common.edit')}>
-            <IconButton size="small" onClick={() => onAction('edit', row)} data-testid="node-edit">
-              <EditOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('admin.nodes.pools')}>
-            <IconButton size="small" color="primary" onClick={() => onAction('pools', row)} data-testid="node-pools">
-              <LanOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('admin.nodes.rotate')}>
-            <IconButton size="small" color="warning" onClick={() => onAction('rotate', row)} data-testid="node-rotate">
-              <KeyOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </Stack>
-      ),
+      renderCell: ({ row }) => <NodeActions node={row} onAction={onAction} />,
     },
     { field: 'host', headerName: t('admin.nodes.host'), minWidth: 150 },
     {

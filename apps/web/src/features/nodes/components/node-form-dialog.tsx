@@ -28,23 +28,24 @@ interface NodeFormDialogProps {
   onCreated: (credentials: NodeCredentials) => void;
 }
 
-/** Adding a gateway node, or editing one: name, public host, port range, IPv6 prefix, on/off. */
-export function NodeFormDialog({ node, onClose, onCreated }: NodeFormDialogProps) {
+/** A new node gets the defaults: the port range 20000-29999, on. */
+function nodeDefaults(node?: TNode): NodeFormFields {
+  return {
+    name: node?.name ?? '',
+    host: node?.host ?? '',
+    portFrom: String(node?.portFrom ?? 20000),
+    portTo: String(node?.portTo ?? 29999),
+    ipv6Prefix: node?.ipv6Prefix ?? '',
+    active: node ? node.status === 'active' : true,
+  };
+}
+
+/** Checks the form, then creates the node or saves the edit. */
+function useSaveNode({ node, onClose, onCreated }: NodeFormDialogProps) {
   const { t } = useTranslation();
   const create = useCreateNode();
   const update = useUpdateNode();
-  const { register, control, handleSubmit } = useForm<NodeFormFields>({
-    defaultValues: {
-      name: node?.name ?? '',
-      host: node?.host ?? '',
-      portFrom: String(node?.portFrom ?? 20000),
-      portTo: String(node?.portTo ?? 29999),
-      ipv6Prefix: node?.ipv6Prefix ?? '',
-      active: node ? node.status === 'active' : true,
-    },
-  });
-
-  const submit = handleSubmit(({ active, ...values }) => {
+  const save = ({ active, ...values }: NodeFormFields) => {
     const parsed = ZNodeForm.safeParse(values);
     if (!parsed.success) {
       const portRange = parsed.error.issues.some((i) => i.message === 'portRange');
@@ -64,7 +65,17 @@ export function NodeFormDialog({ node, onClose, onCreated }: NodeFormDialogProps
     } else {
       create.mutate(parsed.data, { onSuccess: onCreated });
     }
-  });
+  };
+  return { save, pending: create.isPending || update.isPending };
+}
+
+/** Adding a gateway node, or editing one: name, public host, port range, IPv6 prefix, on/off. */
+export function NodeFormDialog({ node, onClose, onCreated }: NodeFormDialogProps) {
+  const { t } = useTranslation();
+  const { save, pending } = useSaveNode({ node, onClose, onCreated });
+  const { register, control, handleSubmit } = useForm<NodeFormFields>({ defaultValues: nodeDefaults(node) });
+
+  const submit = handleSubmit(save);
 
   return (
     <FormDialog
@@ -73,7 +84,7 @@ export function NodeFormDialog({ node, onClose, onCreated }: NodeFormDialogProps
       maxWidth="sm"
       submitLabel={node ? t('common.save') : t('admin.nodes.create')}
       submitTestId="node-submit"
-      loading={create.isPending || update.isPending}
+      loading={pending}
       onSubmit={submit}
       onClose={onClose}
     >

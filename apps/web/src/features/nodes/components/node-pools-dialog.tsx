@@ -137,18 +137,97 @@ function GroupsTable({ node, groups }: { node: TNode; groups: TEgressGroup[] }) 
   );
 }
 
+interface PoolDraft {
+  product: Product;
+  country: string;
+  kind: EgressKind;
+  value: string;
+}
+
+/** The new pool: its product, country, what kind of addresses, and the addresses. */
+function PoolFields({ draft, onChange }: { draft: PoolDraft; onChange: (patch: Partial<PoolDraft>) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 6, sm: 3 }}>
+        <TextField
+          select
+          size="small"
+          fullWidth
+          label={t('admin.nodes.product')}
+          value={draft.product}
+          onChange={(event) => onChange({ product: event.target.value as Product })}
+          slotProps={{ htmlInput: { 'data-testid': 'pool-product' } }}
+        >
+          {PRODUCTS.map((p) => (
+            <MenuItem key={p} value={p}>
+              {t(`common.product.${p}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
+      <Grid size={{ xs: 6, sm: 3 }}>
+        <TextField
+          size="small"
+          fullWidth
+          label={t('common.country')}
+          placeholder="VN"
+          value={draft.country}
+          onChange={(event) => onChange({ country: event.target.value.toUpperCase().slice(0, 2) })}
+          // The label stays above the field, so the placeholder (an example) never sits under it.
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { maxLength: 2, 'data-testid': 'pool-country' },
+          }}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField
+          select
+          size="small"
+          fullWidth
+          label={t('admin.nodes.kind')}
+          value={draft.kind}
+          onChange={(event) => onChange({ kind: event.target.value as EgressKind })}
+          slotProps={{ htmlInput: { 'data-testid': 'pool-kind' } }}
+        >
+          {KINDS.map((k) => (
+            <MenuItem key={k} value={k}>
+              {t(`admin.nodes.addKinds.${k}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
+      <Grid size={12}>
+        <TextField
+          size="small"
+          fullWidth
+          multiline={draft.kind === 'ips'}
+          minRows={draft.kind === 'ips' ? 3 : undefined}
+          label={t(`admin.nodes.addKinds.${draft.kind}`)}
+          placeholder={t(`admin.nodes.placeholders.${draft.kind}`)}
+          value={draft.value}
+          onChange={(event) => onChange({ value: event.target.value })}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { spellCheck: false, 'data-testid': 'pool-value' },
+          }}
+        />
+      </Grid>
+    </Grid>
+  );
+}
+
 /** The egress pools of a node: addresses per product and country; add IPs, a CIDR, a prefix or a shared address. */
 export function NodePoolsDialog({ node, onClose }: { node: TNode; onClose: () => void }) {
   const { t } = useTranslation();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const groups = useNodeEgress(node.id);
   const add = useAddNodeEgress();
-  const [product, setProduct] = useState<Product>('v4');
-  const [country, setCountry] = useState('');
-  const [kind, setKind] = useState<EgressKind>('ips');
-  const [value, setValue] = useState('');
+  const [draft, setDraft] = useState<PoolDraft>({ product: 'v4', country: '', kind: 'ips', value: '' });
 
   const submit = () => {
+    const { product, country, kind, value } = draft;
     const body = egressBody(kind, value);
     if (!/^[A-Za-z]{2}$/.test(country.trim()) || !body) {
       notifyError(t('admin.nodes.poolInvalid'));
@@ -159,7 +238,7 @@ export function NodePoolsDialog({ node, onClose }: { node: TNode; onClose: () =>
       {
         onSuccess: () => {
           notifySuccess(t('admin.nodes.poolAdded'));
-          setValue('');
+          setDraft((d) => ({ ...d, value: '' }));
         },
       },
     );
@@ -175,73 +254,7 @@ export function NodePoolsDialog({ node, onClose }: { node: TNode; onClose: () =>
             <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
               {t('admin.nodes.addPool')}
             </Typography>
-            <Grid container spacing={2}>
-              <Grid size={{ xs: 6, sm: 3 }}>
-                <TextField
-                  select
-                  size="small"
-                  fullWidth
-                  label={t('admin.nodes.product')}
-                  value={product}
-                  onChange={(event) => setProduct(event.target.value as Product)}
-                  slotProps={{ htmlInput: { 'data-testid': 'pool-product' } }}
-                >
-                  {PRODUCTS.map((p) => (
-                    <MenuItem key={p} value={p}>
-                      {t(`common.product.${p}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              </Grid>
-              <Grid size={{ xs: 6, sm: 3 }}>
-                <TextField
-                  size="small"
-                  fullWidth
-                  label={t('common.country')}
-                  placeholder="VN"
-                  value={country}
-                  onChange={(event) => setCountry(event.target.value.toUpperCase().slice(0, 2))}
-                  // The label stays above the field, so the placeholder (an example) never sits under it.
-                  slotProps={{
-                    inputLabel: { shrink: true },
-                    htmlInput: { maxLength: 2, 'data-testid': 'pool-country' },
-                  }}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  select
-                  size="small"
-                  fullWidth
-                  label={t('admin.nodes.kind')}
-                  value={kind}
-                  onChange={(event) => setKind(event.target.value as EgressKind)}
-                  slotProps={{ htmlInput: { 'data-testid': 'pool-kind' } }}
-                >
-                  {KINDS.map((k) => (
-                    <MenuItem key={k} value={k}>
-                      {t(`admin.nodes.addKinds.${k}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              </Grid>
-              <Grid size={12}>
-                <TextField
-                  size="small"
-                  fullWidth
-                  multiline={kind === 'ips'}
-                  minRows={kind === 'ips' ? 3 : undefined}
-                  label={t(`admin.nodes.addKinds.${kind}`)}
-                  placeholder={t(`admin.nodes.placeholders.${kind}`)}
-                  value={value}
-                  onChange={(event) => setValue(event.target.value)}
-                  slotProps={{
-                    inputLabel: { shrink: true },
-                    htmlInput: { spellCheck: false, 'data-testid': 'pool-value' },
-                  }}
-                />
-              </Grid>
-            </Grid>
+            <PoolFields draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
           </Stack>
         </Stack>
       </DialogContent>

@@ -15,14 +15,59 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSavePromotion } from '../api/promotions';
 import { draftOf, requestOf, type PromotionDraft } from '../utils/promotion-form';
 
+type Tier = PromotionDraft['tiers'][number];
+
+/** The tiers, ascending: from which top-up amount which bonus percent applies; one to ten of them. */
+function TierFields({ tiers, onChange }: { tiers: Tier[]; onChange: (tiers: Tier[]) => void }) {
+  const { t } = useTranslation();
+  const setTier = (i: number, patch: Partial<Tier>) =>
+    onChange(tiers.map((x, k) => (k === i ? { ...x, ...patch } : x)));
+  return (
+    <>
+      <Typography variant="subtitle2">{t('promotions.tiers')}</Typography>
+      {tiers.map((tier, i) => (
+        <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <TextField
+            label={t('promotions.tierMin')}
+            value={tier.minAmount}
+            onChange={(e) => setTier(i, { minAmount: e.target.value.replace(/\D/g, '') })}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `tier-min-${i}` } }}
+            sx={{ flex: 2 }}
+          />
+          <TextField
+            label={t('promotions.tierPercent')}
+            value={tier.percent}
+            onChange={(e) => setTier(i, { percent: e.target.value.replace(/\D/g, '') })}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `tier-percent-${i}` } }}
+            sx={{ flex: 1 }}
+          />
+          <IconButton
+            aria-label={t('promotions.removeTier')}
+            disabled={tiers.length === 1}
+            onClick={() => onChange(tiers.filter((_, k) => k !== i))}
+          >
+            <DeleteOutline />
+          </IconButton>
+        </Stack>
+      ))}
+      <Button
+        startIcon={<AddOutlined />}
+        disabled={tiers.length >= 10}
+        onClick={() => onChange([...tiers, { minAmount: '', percent: '' }])}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {t('promotions.addTier')}
+      </Button>
+    </>
+  );
+}
+
 /** Creating a promotion, or editing one: name, start and end, on/off, and its ascending tiers. */
 export function PromotionFormDialog({ promotion, onClose }: { promotion: TPromotion | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSavePromotion();
   const [draft, setDraft] = useState<PromotionDraft>(() => draftOf(promotion));
   const set = (patch: Partial<PromotionDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const setTier = (i: number, patch: Partial<PromotionDraft['tiers'][number]>) =>
-    setDraft((d) => ({ ...d, tiers: d.tiers.map((x, k) => (k === i ? { ...x, ...patch } : x)) }));
 
   const submit = () => {
     const r = requestOf(draft);
@@ -79,40 +124,7 @@ export function PromotionFormDialog({ promotion, onClose }: { promotion: TPromot
             fullWidth
           />
         </Stack>
-        <Typography variant="subtitle2">{t('promotions.tiers')}</Typography>
-        {draft.tiers.map((tier, i) => (
-          <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <TextField
-              label={t('promotions.tierMin')}
-              value={tier.minAmount}
-              onChange={(e) => setTier(i, { minAmount: e.target.value.replace(/\D/g, '') })}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `tier-min-${i}` } }}
-              sx={{ flex: 2 }}
-            />
-            <TextField
-              label={t('promotions.tierPercent')}
-              value={tier.percent}
-              onChange={(e) => setTier(i, { percent: e.target.value.replace(/\D/g, '') })}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `tier-percent-${i}` } }}
-              sx={{ flex: 1 }}
-            />
-            <IconButton
-              aria-label={t('promotions.removeTier')}
-              disabled={draft.tiers.length === 1}
-              onClick={() => set({ tiers: draft.tiers.filter((_, k) => k !== i) })}
-            >
-              <DeleteOutline />
-            </IconButton>
-          </Stack>
-        ))}
-        <Button
-          startIcon={<AddOutlined />}
-          disabled={draft.tiers.length >= 10}
-          onClick={() => set({ tiers: [...draft.tiers, { minAmount: '', percent: '' }] })}
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          {t('promotions.addTier')}
-        </Button>
+        <TierFields tiers={draft.tiers} onChange={(tiers) => set({ tiers })} />
         <FormControlLabel
           control={
             <Switch

@@ -31,29 +31,21 @@ import {
 
 type FieldName = keyof typeof vi.admin.payments.fields;
 
-/** One payment method of the site: on/off, its settings, and its secrets (write-only). */
-export function PaymentMethodPanel({
-  view,
-  simulator = false,
-}: {
-  view: TPaymentMethodConfigView;
-  /** The bank runs the simulator: its demo account is shown, not stored. */
-  simulator?: boolean;
-}) {
+type Label = (field: string) => string;
+
+/** The form of one method: its values, the secrets typed, the secrets to clear, and the fields in error. */
+function useMethodForm(view: TPaymentMethodConfigView, simulator: boolean, onInvalid: () => void) {
   const { t } = useTranslation();
   const update = useUpdatePaymentMethod();
   const [form, setForm] = useState<MethodFormState>(() => initialMethodForm(view, simulator));
   const [errors, setErrors] = useState<Set<string>>(new Set());
-  const [expanded, setExpanded] = useState(false);
-  const fields = PAYMENT_METHOD_FIELDS[view.method];
-  const required = new Set(PAYMENT_METHOD_REQUIRED[view.method]);
-  const label = (field: string) => t(`admin.payments.fields.${field as FieldName}`);
+  const label: Label = (field) => t(`admin.payments.fields.${field as FieldName}`);
 
   const onError = (error: unknown) => {
     if (isApiError(error) && (error.code === 'VALIDATION_ERROR' || error.code === 'OUTBOUND_URL_NOT_ALLOWED')) {
       const bad = fieldsOfIssues(error.dataOf('VALIDATION_ERROR') ?? error.dataOf('OUTBOUND_URL_NOT_ALLOWED'));
       setErrors(new Set(bad));
-      setExpanded(true);
+      onInvalid();
       const fields = bad.map(label).join(', ');
       // A URL refused by the server's outbound rule (not public, not https) says why.
       notifyError(
@@ -66,7 +58,7 @@ export function PaymentMethodPanel({
     handleApiError(error);
   };
 
-  const save = (body: Record<string, string | boolean | null>, after?: () => void) => {
+  const save = (body: Record<string, string | boolean | null>) => {
     update.mutate(
       { method: view.method, body },
       {
@@ -77,7 +69,6 @@ export function PaymentMethodPanel({
           }
           setErrors(new Set());
           notifySuccess(t('common.updated'));
-          after?.();
         },
         onError,
       },
@@ -101,6 +92,161 @@ export function PaymentMethodPanel({
 
   const setValue = (kind: 'values' | 'secrets', field: string, value: string) =>
     setForm((f) => ({ ...f, [kind]: { ...f[kind], [field]: value } }));
+  const toggleClear = (field: string) => setForm((f) => ({ ...f, clear: { ...f.clear, [field]: !f.clear[field] } }));
+
+  return { form, errors, label, save, submit, setValue, toggleClear, pending: update.isPending };
+}
+
+type MethodForm = ReturnType<typeof useMethodForm>;
+
+/** The method's name, whether it is on, and the switch that turns it on or off without opening it. */
+function MethodSummary({ view, method }: { view: TPaymentMethodConfigView; method: MethodForm }) {
+  const { t } = useTranslation();
+  return (
+    <AccordionSummary expandIcon={<ExpandMore />}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, flexGrow: 1 }}>
+        <Typography sx={{ fontWeight: 700, mr: 1 }}>{t(`common.paymentMethod.${view.method}`)}</Typography>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={view.enabled ? 'success' : 'default'}
+          label={view.enabled ? t('admin.payments.enabled') : t('admin.payments.disabled')}
+        />
+      </Stack>
+      <FormControlLabel
+        onClick={(event) => event.stopPropagation()}
+        onFocus={(event) => event.stopPropagation()}
+        control={
+          <Switch
+            checked={view.enabled}
+            disabled={method.pending}
+            onChange={(event) => method.save({ enabled: event.target.checked })}
+            slotProps={{ input: { 'aria-label': t('admin.payments.toggle') } }}
+            data-testid={`payment-toggle-${view.method}`}
+          />
+        }
+        label=""
+        sx={{ mr: 1 }}
+      />
+    </AccordionSummary>
+  );
+}
+
+/** A write-only secret: whether one is stored, a new value, or a request to clear it. */
+function SecretField({
+  field,
+  view,
+  method,
+  required,
+}: {
+  field: string;
+  view: TPaymentMethodConfigView;
+  method: MethodForm;
+  required: boolean;
+}) {
+  const { t } = useTranslation();
+  const { form } = method;
+  const isSet = view.secretsSet[field];
+  return (
+    <TextField
+      fullWidth
+      size="small"
+      type="password"
+      autoComplete="new-password"
+      label={method.label(field)}
+      required={required && !isSet}
+      value={form.secrets[field] ?? ''}
+      disabled={Boolean(form.clear[field])}
+      onChange={(event) => method.setValue('secrets', field, event.target.value)}
+      error={method.errors.has(field)}
+      helperText={
+        <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <span data-testid={`payment-secret-${field}`}>
+            {isSet ? t('admin.payments.secretSet') : t('admin.payments.secretNotSet')}
+          </span>
+          {isSet && (
+            <Button
+              size="small"
+              color={form.clear[field] ? 'primary' : 'error'}
+              sx={{ minWidth: 0, p: 0 }}
+              onClick={() => method.toggleClear(field)}
+            >
+              {form.clear[field] ? t('admin.payments.keepSecret') : t('admin.payments.clearSecret')}
+            </Button>
+          )}
+        </Box>
+      }
+      placeholder={isSet ? t('admin.payments.secretKeep') : undefined}
+      slotProps={{ htmlInput: { 'data-testid': `payment-field-${field}` }, inputLabel: { shrink: true } }}
+    />
+  );
+}
+
+/** The method's settings: its plain values, then its secrets. */
+function MethodFields({
+  view,
+  method,
+  simulator,
+}: {
+  view: TPaymentMethodConfigView;
+  method: MethodForm;
+  simulator: boolean;
+}) {
+  const fields = PAYMENT_METHOD_FIELDS[view.method];
+  const required = new Set<string>(PAYMENT_METHOD_REQUIRED[view.method]);
+  return (
+    <Grid container spacing={2}>
+      {fields.plain.map((field) => (
+        <Grid key={field} size={{ xs: 12, sm: 6 }}>
+          <TextField
+            fullWidth
+            size="small"
+            label={method.label(field)}
+            required={required.has(field)}
+            value={method.form.values[field] ?? ''}
+            placeholder={simulator && view.method === 'bank' ? (view.values[field] ?? undefined) : undefined}
+            onChange={(event) => method.setValue('values', field, event.target.value)}
+            error={method.errors.has(field)}
+            slotProps={{ htmlInput: { 'data-testid': `payment-field-${field}` } }}
+          />
+        </Grid>
+      ))}
+      {fields.secret.map((field) => (
+        <Grid key={field} size={{ xs: 12, sm: 6 }}>
+          <SecretField field={field} view={view} method={method} required={required.has(field)} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+function WebhookUrl({ url }: { url: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+        {t('admin.payments.webhookUrl')}
+      </Typography>
+      <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+        {url}
+      </Typography>
+      <CopyButton text={url} />
+    </Stack>
+  );
+}
+
+/** One payment method of the site: on/off, its settings, and its secrets (write-only). */
+export function PaymentMethodPanel({
+  view,
+  simulator = false,
+}: {
+  view: TPaymentMethodConfigView;
+  /** The bank runs the simulator: its demo account is shown, not stored. */
+  simulator?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const method = useMethodForm(view, simulator, () => setExpanded(true));
 
   return (
     <Accordion
@@ -110,32 +256,7 @@ export function PaymentMethodPanel({
       variant="outlined"
       data-testid={`payment-method-${view.method}`}
     >
-      <AccordionSummary expandIcon={<ExpandMore />}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, flexGrow: 1 }}>
-          <Typography sx={{ fontWeight: 700, mr: 1 }}>{t(`common.paymentMethod.${view.method}`)}</Typography>
-          <Chip
-            size="small"
-            variant="outlined"
-            color={view.enabled ? 'success' : 'default'}
-            label={view.enabled ? t('admin.payments.enabled') : t('admin.payments.disabled')}
-          />
-        </Stack>
-        <FormControlLabel
-          onClick={(event) => event.stopPropagation()}
-          onFocus={(event) => event.stopPropagation()}
-          control={
-            <Switch
-              checked={view.enabled}
-              disabled={update.isPending}
-              onChange={(event) => save({ enabled: event.target.checked })}
-              slotProps={{ input: { 'aria-label': t('admin.payments.toggle') } }}
-              data-testid={`payment-toggle-${view.method}`}
-            />
-          }
-          label=""
-          sx={{ mr: 1 }}
-        />
-      </AccordionSummary>
+      <MethodSummary view={view} method={method} />
       <AccordionDetails>
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
@@ -149,74 +270,13 @@ export function PaymentMethodPanel({
               })}
             </Alert>
           )}
-          <Grid container spacing={2}>
-            {fields.plain.map((field) => (
-              <Grid key={field} size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  fullWidth
-                  size="small"
-                  label={label(field)}
-                  required={required.has(field)}
-                  value={form.values[field] ?? ''}
-                  placeholder={simulator && view.method === 'bank' ? (view.values[field] ?? undefined) : undefined}
-                  onChange={(event) => setValue('values', field, event.target.value)}
-                  error={errors.has(field)}
-                  slotProps={{ htmlInput: { 'data-testid': `payment-field-${field}` } }}
-                />
-              </Grid>
-            ))}
-            {fields.secret.map((field) => (
-              <Grid key={field} size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  fullWidth
-                  size="small"
-                  type="password"
-                  autoComplete="new-password"
-                  label={label(field)}
-                  required={required.has(field) && !view.secretsSet[field]}
-                  value={form.secrets[field] ?? ''}
-                  disabled={Boolean(form.clear[field])}
-                  onChange={(event) => setValue('secrets', field, event.target.value)}
-                  error={errors.has(field)}
-                  helperText={
-                    <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                      <span data-testid={`payment-secret-${field}`}>
-                        {view.secretsSet[field] ? t('admin.payments.secretSet') : t('admin.payments.secretNotSet')}
-                      </span>
-                      {view.secretsSet[field] && (
-                        <Button
-                          size="small"
-                          color={form.clear[field] ? 'primary' : 'error'}
-                          sx={{ minWidth: 0, p: 0 }}
-                          onClick={() => setForm((f) => ({ ...f, clear: { ...f.clear, [field]: !f.clear[field] } }))}
-                        >
-                          {form.clear[field] ? t('admin.payments.keepSecret') : t('admin.payments.clearSecret')}
-                        </Button>
-                      )}
-                    </Box>
-                  }
-                  placeholder={view.secretsSet[field] ? t('admin.payments.secretKeep') : undefined}
-                  slotProps={{ htmlInput: { 'data-testid': `payment-field-${field}` }, inputLabel: { shrink: true } }}
-                />
-              </Grid>
-            ))}
-          </Grid>
-          {view.webhookUrl && (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-              <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
-                {t('admin.payments.webhookUrl')}
-              </Typography>
-              <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                {view.webhookUrl}
-              </Typography>
-              <CopyButton text={view.webhookUrl} />
-            </Stack>
-          )}
+          <MethodFields view={view} method={method} simulator={simulator} />
+          {view.webhookUrl && <WebhookUrl url={view.webhookUrl} />}
           <Box>
             <Button
               variant="contained"
-              onClick={submit}
-              loading={update.isPending}
+              onClick={method.submit}
+              loading={method.pending}
               data-testid={`payment-save-${view.method}`}
             >
               {t('common.save')}

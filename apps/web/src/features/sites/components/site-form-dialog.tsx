@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
 import { notifySuccess } from '@/lib/notify';
 import { useCreateSite, useUpdateSite } from '../api/sites-admin';
-import { bodyOf, draftErrors, draftOf, SiteFields, type DraftKey } from './site-fields';
+import { bodyOf, draftErrors, draftOf, SiteFields, type DraftKey, type SiteDraft } from './site-fields';
 import { SiteLogoUpload } from './site-logo-upload';
 
 const KEYS: readonly DraftKey[] = [
@@ -29,6 +29,101 @@ const hostLines = (text: string) =>
     .map((h) => h.trim())
     .filter(Boolean);
 
+/** A field turns red once it was left or a save was tried, never on an untouched form. */
+function useShownErrors() {
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [tried, setTried] = useState(false);
+  const shown = (key: string) => tried || touched.has(key);
+  const leave = (key: string) => setTouched((s) => (s.has(key) ? s : new Set(s).add(key)));
+  return { shown, leave, setTried };
+}
+
+/** Saves an edit, or creates the site with its slug and the catalogue it copies. */
+function useSaveSite(site: TSiteAdmin | null, onClose: () => void) {
+  const { t } = useTranslation();
+  const create = useCreateSite();
+  const update = useUpdateSite();
+  const save = ({
+    draft,
+    hosts,
+    slug,
+    copyFrom,
+  }: {
+    draft: SiteDraft;
+    hosts: string[];
+    slug: string;
+    copyFrom: string;
+  }) => {
+    const body = { ...bodyOf(draft, KEYS), hosts };
+    if (site) {
+      update.mutate({ id: site.id, body }, { onSuccess: () => (notifySuccess(t('common.updated')), onClose()) });
+    } else {
+      create.mutate(
+        { ...body, title: draft.title.trim(), slug, copyCatalogFrom: copyFrom },
+        { onSuccess: () => (notifySuccess(t('sites.created')), onClose()) },
+      );
+    }
+  };
+  return { save, pending: create.isPending || update.isPending };
+}
+
+/** A new site's slug: lower case, fixed once created. */
+function SlugField({
+  value,
+  onChange,
+  onBlur,
+  error,
+}: {
+  value: string;
+  onChange: (slug: string) => void;
+  onBlur: () => void;
+  error: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      size="small"
+      label={t('sites.fields.slug')}
+      value={value}
+      onChange={(event) => onChange(event.target.value.toLowerCase())}
+      onBlur={onBlur}
+      error={error}
+      helperText={t('sites.fields.slugHelp')}
+      slotProps={{ htmlInput: { 'data-testid': 'site-field-slug' } }}
+    />
+  );
+}
+
+/** The site whose catalogue a new site starts with. */
+function CopyFromField({
+  sites,
+  value,
+  onChange,
+}: {
+  sites: TSiteAdmin[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('sites.fields.copyFrom')}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      helperText={t('sites.fields.copyFromHelp')}
+      slotProps={{ htmlInput: { 'data-testid': 'site-field-copy-from' } }}
+    >
+      {sites.map((s) => (
+        <MenuItem key={s.id} value={s.id}>
+          {s.title} ({s.slug})
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /** The owner's create / edit dialog of a site: hosts, branding, flags; a new site copies a catalogue. */
 export function SiteFormDialog({
   site,
@@ -42,17 +137,12 @@ export function SiteFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const create = useCreateSite();
-  const update = useUpdateSite();
+  const { save, pending } = useSaveSite(site, onClose);
   const [draft, setDraft] = useState(() => draftOf(site));
   const [slug, setSlug] = useState('');
   const [hostsText, setHostsText] = useState(site?.hosts.join('\n') ?? '');
   const [copyFrom, setCopyFrom] = useState(sites.find((s) => s.isDefault)?.id ?? sites[0]?.id ?? '');
-  // A field turns red once it was left or a save was tried, never on an untouched form.
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [tried, setTried] = useState(false);
-  const shown = (key: string) => tried || touched.has(key);
-  const leave = (key: string) => setTouched((s) => (s.has(key) ? s : new Set(s).add(key)));
+  const { shown, leave, setTried } = useShownErrors();
   const errors = draftErrors(draft, KEYS);
   const shownErrors = Object.fromEntries(Object.entries(errors).filter(([key]) => shown(key)));
   const hosts = hostLines(hostsText);
@@ -65,15 +155,7 @@ export function SiteFormDialog({
       setTried(true);
       return;
     }
-    const body = { ...bodyOf(draft, KEYS), hosts };
-    if (site) {
-      update.mutate({ id: site.id, body }, { onSuccess: () => (notifySuccess(t('common.updated')), onClose()) });
-    } else {
-      create.mutate(
-        { ...body, title: draft.title.trim(), slug, copyCatalogFrom: copyFrom },
-        { onSuccess: () => (notifySuccess(t('sites.created')), onClose()) },
-      );
-    }
+    save({ draft, hosts, slug, copyFrom });
   };
 
   return (
@@ -83,22 +165,13 @@ export function SiteFormDialog({
       maxWidth="sm"
       submitLabel={t('common.save')}
       submitTestId="site-form-submit"
-      loading={create.isPending || update.isPending}
+      loading={pending}
       onSubmit={submit}
       onClose={onClose}
     >
       <Stack spacing={1.5} sx={{ pt: 1 }}>
         {site === null && (
-          <TextField
-            size="small"
-            label={t('sites.fields.slug')}
-            value={slug}
-            onChange={(event) => setSlug(event.target.value.toLowerCase())}
-            onBlur={() => leave('slug')}
-            error={shown('slug') && !slugValid}
-            helperText={t('sites.fields.slugHelp')}
-            slotProps={{ htmlInput: { 'data-testid': 'site-field-slug' } }}
-          />
+          <SlugField value={slug} onChange={setSlug} onBlur={() => leave('slug')} error={shown('slug') && !slugValid} />
         )}
         <TextField
           size="small"
@@ -112,23 +185,7 @@ export function SiteFormDialog({
           helperText={t('sites.fields.hostsHelp', { max: SITE_MAX_HOSTS })}
           slotProps={{ htmlInput: { 'data-testid': 'site-field-hosts' } }}
         />
-        {site === null && (
-          <TextField
-            select
-            size="small"
-            label={t('sites.fields.copyFrom')}
-            value={copyFrom}
-            onChange={(event) => setCopyFrom(event.target.value)}
-            helperText={t('sites.fields.copyFromHelp')}
-            slotProps={{ htmlInput: { 'data-testid': 'site-field-copy-from' } }}
-          >
-            {sites.map((s) => (
-              <MenuItem key={s.id} value={s.id}>
-                {s.title} ({s.slug})
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        {site === null && <CopyFromField sites={sites} value={copyFrom} onChange={setCopyFrom} />}
         <SiteFields
           draft={draft}
           keys={KEYS}

@@ -27,6 +27,92 @@ import { PublicUrlForm } from '../components/public-url-form';
 import { SiteProductsForm } from '../components/site-products-form';
 import { TelegramBotForm } from '../components/telegram-bot-form';
 
+type MySite = NonNullable<ReturnType<typeof useMySite>['data']>;
+type SiteSettings = NonNullable<ReturnType<typeof useSiteSettings>['data']>;
+type PaymentConfig = NonNullable<ReturnType<typeof usePaymentConfig>['data']>;
+
+/** The site's own fields: branding, products, flags, language, footer, captcha, analytics. */
+function SiteSections({ site }: { site: MySite }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SectionCard title={t('sites.groups.branding')} testId="config-branding">
+        <Stack spacing={2}>
+          <SiteLogoUpload site={site} />
+          <SiteGroupForm key={site.id} site={site} keys={['title', 'color']} testId="site-branding" />
+        </Stack>
+      </SectionCard>
+      <SectionCard title={t('admin.config.productsTitle')} testId="site-products">
+        <SiteProductsForm />
+      </SectionCard>
+      <SectionCard title={t('sites.groups.flags')}>
+        <SiteGroupForm site={site} keys={['showAgencyApi']} help={t('sites.help.flags')} testId="site-flags" />
+      </SectionCard>
+      <SectionCard title={t('sites.groups.language')}>
+        <SiteGroupForm site={site} keys={['forceEnglish']} help={t('sites.help.language')} testId="site-language" />
+      </SectionCard>
+      <SectionCard title={t('sites.groups.footer')}>
+        <SiteGroupForm
+          site={site}
+          keys={['companyFooter', 'companyName']}
+          help={t('sites.help.footer')}
+          testId="site-footer"
+        />
+      </SectionCard>
+      <SectionCard title={t('sites.groups.captcha')}>
+        <SiteCaptchaForm key={site.recaptchaSiteKey ?? ''} site={site} />
+      </SectionCard>
+      <SectionCard title={t('sites.groups.analytics')}>
+        <SiteGroupForm site={site} keys={['googlePixel']} testId="site-analytics" />
+      </SectionCard>
+    </>
+  );
+}
+
+/** The site's settings: time zone, lock period, API limit, and the admin's Telegram bot. */
+function SettingsSections({ settings }: { settings: SiteSettings }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SectionCard title={t('admin.config.timeZoneTitle')} testId="site-time-zone-card">
+        <TimeZoneForm key={settings.timeZone} timeZone={settings.timeZone ?? DEFAULT_TIME_ZONE} />
+      </SectionCard>
+      <SectionCard title={t('admin.config.lockDaysTitle')} testId="site-settings">
+        <LockDaysForm key={settings.lockDays} lockDays={settings.lockDays} />
+      </SectionCard>
+      <SectionCard title={t('developer.admin.limitTitle')} testId="site-api-limit-card">
+        <ApiLimitForm key={settings.apiRateLimitPerMin} limit={settings.apiRateLimitPerMin} />
+      </SectionCard>
+      <SectionCard title={t('notifications.adminBot.title')}>
+        <TelegramBotForm />
+      </SectionCard>
+    </>
+  );
+}
+
+/** Where payments come back to, and each payment method. */
+function PaymentSections({ config, simulator }: { config: PaymentConfig; simulator: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SectionCard title={t('admin.payments.publicUrlTitle')}>
+        <PublicUrlForm key={config.publicUrl ?? ''} publicUrl={config.publicUrl} />
+      </SectionCard>
+      <SectionCard title={t('admin.payments.title')} testId="payment-methods">
+        <Stack spacing={1}>
+          {config.methods.map((view) => (
+            <PaymentMethodPanel
+              key={`${view.method}-${simulator}`}
+              view={view}
+              simulator={view.method === 'bank' && simulator}
+            />
+          ))}
+        </Stack>
+      </SectionCard>
+    </>
+  );
+}
+
 /**
  * /admin/config: every setting of the admin's site in one place, grouped (docs/screens.md#sites-and-configuration):
  * branding, products and menus, language, footer, captcha, analytics, the lock period, the API
@@ -50,66 +136,9 @@ export function AdminConfigRoute() {
         <Alert severity="error">{t('error.contactAdmin')}</Alert>
       ) : (
         <Stack spacing={2}>
-          <SectionCard title={t('sites.groups.branding')} testId="config-branding">
-            <Stack spacing={2}>
-              <SiteLogoUpload site={site.data} />
-              <SiteGroupForm key={site.data.id} site={site.data} keys={['title', 'color']} testId="site-branding" />
-            </Stack>
-          </SectionCard>
-          <SectionCard title={t('admin.config.productsTitle')} testId="site-products">
-            <SiteProductsForm />
-          </SectionCard>
-          <SectionCard title={t('sites.groups.flags')}>
-            <SiteGroupForm site={site.data} keys={['showAgencyApi']} help={t('sites.help.flags')} testId="site-flags" />
-          </SectionCard>
-          <SectionCard title={t('sites.groups.language')}>
-            <SiteGroupForm
-              site={site.data}
-              keys={['forceEnglish']}
-              help={t('sites.help.language')}
-              testId="site-language"
-            />
-          </SectionCard>
-          <SectionCard title={t('sites.groups.footer')}>
-            <SiteGroupForm
-              site={site.data}
-              keys={['companyFooter', 'companyName']}
-              help={t('sites.help.footer')}
-              testId="site-footer"
-            />
-          </SectionCard>
-          <SectionCard title={t('sites.groups.captcha')}>
-            <SiteCaptchaForm key={site.data.recaptchaSiteKey ?? ''} site={site.data} />
-          </SectionCard>
-          <SectionCard title={t('sites.groups.analytics')}>
-            <SiteGroupForm site={site.data} keys={['googlePixel']} testId="site-analytics" />
-          </SectionCard>
-          <SectionCard title={t('admin.config.timeZoneTitle')} testId="site-time-zone-card">
-            <TimeZoneForm key={settings.data.timeZone} timeZone={settings.data.timeZone ?? DEFAULT_TIME_ZONE} />
-          </SectionCard>
-          <SectionCard title={t('admin.config.lockDaysTitle')} testId="site-settings">
-            <LockDaysForm key={settings.data.lockDays} lockDays={settings.data.lockDays} />
-          </SectionCard>
-          <SectionCard title={t('developer.admin.limitTitle')} testId="site-api-limit-card">
-            <ApiLimitForm key={settings.data.apiRateLimitPerMin} limit={settings.data.apiRateLimitPerMin} />
-          </SectionCard>
-          <SectionCard title={t('notifications.adminBot.title')}>
-            <TelegramBotForm />
-          </SectionCard>
-          <SectionCard title={t('admin.payments.publicUrlTitle')}>
-            <PublicUrlForm key={config.data.publicUrl ?? ''} publicUrl={config.data.publicUrl} />
-          </SectionCard>
-          <SectionCard title={t('admin.payments.title')} testId="payment-methods">
-            <Stack spacing={1}>
-              {config.data.methods.map((view) => (
-                <PaymentMethodPanel
-                  key={`${view.method}-${simulator}`}
-                  view={view}
-                  simulator={view.method === 'bank' && simulator}
-                />
-              ))}
-            </Stack>
-          </SectionCard>
+          <SiteSections site={site.data} />
+          <SettingsSections settings={settings.data} />
+          <PaymentSections config={config.data} simulator={simulator} />
           <SectionCard title={t('sites.groups.maintenance')} testId="config-maintenance">
             {maintenance.data && <MaintenanceForm maintenance={maintenance.data} />}
           </SectionCard>
