@@ -66,6 +66,33 @@ function Redirecting({ url }: { url: string }) {
   );
 }
 
+/** Creates the top-up, then goes on as the method wants: its form, its checkout page, or its instructions. */
+function useStartTopup(
+  method: ProviderMethod,
+  onStep: (step: number) => void,
+  setCreated: (topup: TTopupDetail) => void,
+  onError: (error: unknown) => void,
+) {
+  const create = useCreateTopup();
+  const start = (coins: number, country: string | undefined) =>
+    create.mutate(
+      { method, amount: coins, country },
+      {
+        onSuccess: (topup) => {
+          setCreated(topup);
+          onStep(2);
+          if (topup.instructions.form) {
+            rememberPerfectMoneyTopup(topup.id);
+          } else if (REDIRECTS.includes(method)) {
+            navigateToUrl(topup.instructions.redirectUrl);
+          }
+        },
+        onError,
+      },
+    );
+  return { create, start };
+}
+
 /** Any method but the bank: amount → create → the provider's page, form, QR or address. */
 export function ProviderPanel({ method, info, onStep, wantedCoins }: ProviderPanelProps) {
   const { t, i18n } = useTranslation();
@@ -75,8 +102,8 @@ export function ProviderPanel({ method, info, onStep, wantedCoins }: ProviderPan
   const [country, setCountry] = useState(i18n.language === 'vi' ? 'VN' : 'US');
   const [submitted, setSubmitted] = useState(false);
   const [created, setCreated] = useState<TTopupDetail | null>(null);
-  const create = useCreateTopup();
   const { serverError, setServerError, handleError } = useServerAmountError(method);
+  const { create, start } = useStartTopup(method, onStep, setCreated, handleError);
   const coins = parseAmountInput(method, text);
   const problem = checkAmount(method, coins, info);
   const countryValid = /^[A-Za-z]{2}$/.test(country.trim());
@@ -90,21 +117,7 @@ export function ProviderPanel({ method, info, onStep, wantedCoins }: ProviderPan
     if (problem || coins === null || (method === 'tazapay' && !countryValid)) {
       return;
     }
-    create.mutate(
-      { method, amount: coins, country: method === 'tazapay' ? country.trim().toUpperCase() : undefined },
-      {
-        onSuccess: (topup) => {
-          setCreated(topup);
-          onStep(2);
-          if (topup.instructions.form) {
-            rememberPerfectMoneyTopup(topup.id);
-          } else if (REDIRECTS.includes(method)) {
-            navigateToUrl(topup.instructions.redirectUrl);
-          }
-        },
-        onError: handleError,
-      },
-    );
+    start(coins, method === 'tazapay' ? country.trim().toUpperCase() : undefined);
   };
 
   const reset = () => {
