@@ -187,13 +187,12 @@ function ProtocolField({ control }: { control: Control<KeyOrderValues> }) {
 
 /** Rotating keys: a key package, a country and how many keys; buying asks for confirmation. */
 export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [confirming, setConfirming] = useState<{ values: KeyOrderValues; key: string } | null>(null);
   const { control, register, handleSubmit, setValue, formState, values } = useKeyForm(countries, packages);
   const pkg = packages.find((p) => p.id === values.packageId);
   const total = keyOrderTotal(pkg, values.quantity);
   const priceLines = useKeyPriceLines(pkg, values.protocol);
-  const money = (coins: number) => formatMoney(coins, t, i18n.language);
   const problemText = (problem: string | undefined) =>
     problem ? t(`dashboard.purchase.errors.${problem as KeyOrderProblem}`) : undefined;
 
