@@ -15,7 +15,7 @@ import { RootLayout } from './layouts/root-layout';
 import { ErrorPageRoute } from './routes/error-page';
 import { NotFoundRoute } from './routes/not-found';
 
-const adminOverview = lazyRoute(() => import('@/features/admin/routes/overview').then((m) => m.AdminOverviewRoute));
+const adminOverview = lazyRoute(() => import('@/features/analytics/routes/overview').then((m) => m.AdminOverviewRoute));
 
 type PaymentResultModule = typeof import('@/features/topup/routes/payment-result');
 
@@ -234,79 +234,79 @@ export const routes: RouteObject[] = [
                       { path: paths.admin.overview.path, ...adminOverview },
                       {
                         path: paths.admin.customers.path,
-                        ...lazyRoute(() => import('@/features/admin/routes/customers').then((m) => m.CustomersRoute)),
+                        ...lazyRoute(() =>
+                          import('@/features/customers/routes/customers').then((m) => m.CustomersRoute),
+                        ),
                       },
                       {
                         path: paths.admin.customer.path,
-                        ...lazyRoute(() =>
-                          import('@/features/admin/routes/customer-detail').then((m) => m.CustomerDetailRoute),
-                        ),
+                        ...lazyRoute(() => import('./routes/customer-detail').then((m) => m.CustomerDetailRoute)),
                       },
                       {
                         path: paths.admin.order.path,
                         ...lazyRoute(() =>
-                          import('@/features/admin/routes/order-detail').then((m) => m.OrderDetailRoute),
+                          import('@/features/admin-orders/routes/order-detail').then((m) => m.OrderDetailRoute),
                         ),
                       },
                       {
                         path: paths.admin.v6.managePrice.path,
                         ...lazyRoute(() =>
-                          import('@/features/admin/routes/manage-price').then((m) => m.V6ManagePriceRoute),
+                          import('@/features/catalog/routes/manage-price').then((m) => m.V6ManagePriceRoute),
                         ),
                       },
                       {
                         path: paths.admin.v4.managePrice.path,
                         ...lazyRoute(() =>
-                          import('@/features/admin/routes/manage-price').then((m) => m.V4ManagePriceRoute),
+                          import('@/features/catalog/routes/manage-price').then((m) => m.V4ManagePriceRoute),
                         ),
                       },
                       {
                         path: paths.admin.v6.managePackage.path,
                         ...lazyRoute(() =>
-                          import('@/features/admin/routes/manage-package').then((m) => m.V6ManagePackageRoute),
+                          import('@/features/catalog/routes/manage-package').then((m) => m.V6ManagePackageRoute),
                         ),
                       },
                       {
                         path: paths.admin.v4.managePackage.path,
                         ...lazyRoute(() =>
-                          import('@/features/admin/routes/manage-package').then((m) => m.V4ManagePackageRoute),
+                          import('@/features/catalog/routes/manage-package').then((m) => m.V4ManagePackageRoute),
                         ),
                       },
                       {
                         path: paths.admin.v6.manageOrder.path,
                         ...lazyRoute(() =>
-                          import('@/features/admin/routes/manage-order').then((m) => m.V6ManageOrderRoute),
+                          import('@/features/admin-orders/routes/manage-order').then((m) => m.V6ManageOrderRoute),
                         ),
                       },
                       {
                         path: paths.admin.v4.manageOrder.path,
                         ...lazyRoute(() =>
-                          import('@/features/admin/routes/manage-order').then((m) => m.V4ManageOrderRoute),
+                          import('@/features/admin-orders/routes/manage-order').then((m) => m.V4ManageOrderRoute),
                         ),
                       },
                       {
                         path: paths.admin.rotating.proxyRotating.path,
                         ...lazyRoute(() =>
-                          import('@/features/admin/routes/proxy-rotating').then((m) => m.ProxyRotatingRoute),
+                          import('@/features/catalog/routes/proxy-rotating').then((m) => m.ProxyRotatingRoute),
                         ),
                       },
                       {
                         path: paths.admin.rotating.manageOrderKey.path,
                         ...lazyRoute(() =>
-                          import('@/features/admin/routes/manage-order').then((m) => m.KeyManageOrderRoute),
+                          import('@/features/admin-orders/routes/manage-order').then((m) => m.KeyManageOrderRoute),
                         ),
                       },
                       {
                         path: paths.admin.rotating.manageKey.path,
                         ...lazyRoute(() =>
-                          import('@/features/admin/routes/manage-order').then((m) => m.ManageKeyRoute),
+                          import('@/features/admin-orders/routes/manage-order').then((m) => m.ManageKeyRoute),
                         ),
                       },
                       {
                         path: paths.admin.analytics.path,
                         // MUI X Charts come with this route only.
                         ...lazyRoute(() =>
-                          import('@/features/admin/routes/analytics').then((m) => m.AdminAnalyticsRoute),
+                          import('@/features/analytics/routes/analytics').then((m) => m.AdminAnalyticsRoute),
                         ),
                       },
                       {
@@ -317,16 +317,18 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: paths.admin.config.path,
-                        ...lazyRoute(() => import('@/features/admin/routes/config').then((m) => m.AdminConfigRoute)),
+                        ...lazyRoute(() => import('@/features/sites/routes/config').then((m) => m.AdminConfigRoute)),
                       },
                       {
                         path: paths.admin.topups.path,
-                        ...lazyRoute(() => import('@/features/admin/routes/topups').then((m) => m.AdminTopupsRoute)),
+                        ...lazyRoute(() =>
+                          import('@/features/admin-topups/routes/topups').then((m) => m.AdminTopupsRoute),
+                        ),
                       },
                       {
                         path: paths.admin.transactions.path,
                         ...lazyRoute(() =>
-                          import('@/features/admin/routes/transactions').then((m) => m.AdminTransactionsRoute),
+                          import('@/features/admin-topups/routes/transactions').then((m) => m.AdminTransactionsRoute),
                         ),
                       },
                       {
@@ -334,28 +336,30 @@ export const routes: RouteObject[] = [
                         children: [
                           {
                             path: paths.admin.nodes.path,
-                            ...lazyRoute(() => import('@/features/admin/routes/nodes').then((m) => m.AdminNodesRoute)),
+                            ...lazyRoute(() => import('@/features/nodes/routes/nodes').then((m) => m.AdminNodesRoute)),
                           },
                           {
                             path: paths.admin.sites.path,
-                            ...lazyRoute(() => import('@/features/admin/routes/sites').then((m) => m.AdminSitesRoute)),
+                            ...lazyRoute(() => import('@/features/sites/routes/sites').then((m) => m.AdminSitesRoute)),
                           },
                         ],
                       },
                       {
                         path: paths.admin.landing.path,
-                        ...lazyRoute(() => import('@/features/admin/routes/landing').then((m) => m.AdminLandingRoute)),
+                        ...lazyRoute(() =>
+                          import('@/features/content/routes/landing-cms').then((m) => m.AdminLandingRoute),
+                        ),
                       },
                       {
                         path: paths.admin.promotion.path,
                         ...lazyRoute(() =>
-                          import('@/features/admin/routes/promotion').then((m) => m.AdminPromotionRoute),
+                          import('@/features/promotions/routes/promotion').then((m) => m.AdminPromotionRoute),
                         ),
                       },
                       {
                         path: paths.admin.agency.path,
                         ...lazyRoute(() =>
-                          import('@/features/admin/routes/agencies').then((m) => m.AdminAgenciesRoute),
+                          import('@/features/agency/routes/agencies').then((m) => m.AdminAgenciesRoute),
                         ),
                       },
                     ],

@@ -6,6 +6,26 @@ import { OrderStatusChip } from '@/components/status-chip';
 import { orderPackageName } from '@/lib/catalog/package-name';
 import { countryName, formatMoney, formatNumber, formatPeriod } from '@/lib/format';
 
+/** Proxies renewed one by one make an order's expiry a range: its earliest and latest. */
+function OrderExpiry({ order }: { order: TOrder }) {
+  const { t } = useTranslation();
+  const first = order.earliestExpiresAt;
+  const last = order.latestExpiresAt;
+  if (!first || !last || first === last) {
+    const at = first ?? order.expiresAt;
+    return at ? formatDateTime(at) : t('common.none');
+  }
+  return (
+    <Box
+      data-testid="order-expiry-range"
+      sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.3 }}
+    >
+      <span>{t('orders.expiry.earliest', { date: formatDateTime(first) })}</span>
+      <span>{t('orders.expiry.latest', { date: formatDateTime(last) })}</span>
+    </Box>
+  );
+}
+
 /** The columns every order table shows (the customer's and the admin's). */
 export function useOrderBaseColumns<T extends TOrder = TOrder>(): GridColDef<T>[] {
   const { t, i18n } = useTranslation();
@@ -73,27 +93,11 @@ export function useOrderBaseColumns<T extends TOrder = TOrder>(): GridColDef<T>[
       valueGetter: (_value, row) => date(row.paidAt),
     },
     {
-      // Proxies renewed one by one make an order's expiry a range: its earliest and latest.
       field: 'expiresAt',
       headerName: t('orders.columns.expiresAt'),
       minWidth: 150,
       valueGetter: (_value, row) => date(row.expiresAt),
-      renderCell: ({ row }) => {
-        const first = row.earliestExpiresAt;
-        const last = row.latestExpiresAt;
-        if (!first || !last || first === last) {
-          return date(first ?? row.expiresAt);
-        }
-        return (
-          <Box
-            data-testid="order-expiry-range"
-            sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.3 }}
-          >
-            <span>{t('orders.expiry.earliest', { date: formatDateTime(first) })}</span>
-            <span>{t('orders.expiry.latest', { date: formatDateTime(last) })}</span>
-          </Box>
-        );
-      },
+      renderCell: ({ row }) => <OrderExpiry order={row} />,
     },
   ];
   return columns;

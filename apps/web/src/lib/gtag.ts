@@ -21,9 +21,8 @@ export function loadGooglePixel(googlePixel: string | null): void {
   loadedFor = googlePixel;
 
   const dataLayer = (window.dataLayer ??= []);
-  // gtag.js reads the `arguments` objects pushed here, not arrays.
   function gtag(..._args: unknown[]): void {
-    // eslint-disable-next-line prefer-rest-params
+    // eslint-disable-next-line prefer-rest-params -- gtag.js reads the `arguments` objects pushed here, not arrays
     dataLayer.push(arguments);
   }
   gtag('js', new Date());

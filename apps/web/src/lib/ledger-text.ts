@@ -21,7 +21,10 @@ function providerAmount(amount: number, currency: (typeof TOPUP_CURRENCIES)[numb
   }
 }
 
-function describe(d: TLedgerI18n, t: TFunction, language: string): string {
+type PurchaseKey = 'buyRetail' | 'buyPackage' | 'buyKeys' | 'increaseAmount' | 'changeCountry';
+
+/** A purchase: what was bought (or added to an order), where and for how long. */
+function describePurchase(d: Extract<TLedgerI18n, { key: PurchaseKey }>, t: TFunction, language: string): string {
   const country = (code: string) => countryName(code, language);
   switch (d.key) {
     case 'buyRetail':
@@ -48,6 +51,33 @@ function describe(d: TLedgerI18n, t: TFunction, language: string): string {
         quantity: formatNumber(d.params.quantity),
         country: country(d.params.country),
       });
+    case 'increaseAmount':
+      return t('ledger.increaseAmount', {
+        code: d.params.code,
+        quantity: formatNumber(d.params.quantity),
+        product: t(`common.productInSentence.${d.params.product}`),
+        country: country(d.params.country),
+        period: formatPeriod({ unit: 'hour', value: d.params.hours }, t),
+      });
+    case 'changeCountry':
+      return t('ledger.changeCountry', {
+        code: d.params.code,
+        count: formatNumber(d.params.count),
+        from: country(d.params.from),
+        to: country(d.params.to),
+        period: formatPeriod({ unit: 'hour', value: d.params.hours }, t),
+      });
+  }
+}
+
+function describe(d: TLedgerI18n, t: TFunction, language: string): string {
+  switch (d.key) {
+    case 'buyRetail':
+    case 'buyPackage':
+    case 'buyKeys':
+    case 'increaseAmount':
+    case 'changeCountry':
+      return describePurchase(d, t, language);
     case 'renewOrder':
     case 'autoRenewOrder':
       return t(`ledger.${d.key}`, {
@@ -65,22 +95,6 @@ function describe(d: TLedgerI18n, t: TFunction, language: string): string {
       return t('ledger.renewKeys', { count: formatNumber(d.params.count), period: formatPeriod(d.params.period, t) });
     case 'bandwidth':
       return t('ledger.bandwidth', { code: d.params.code, gb: formatNumber(d.params.gb) });
-    case 'increaseAmount':
-      return t('ledger.increaseAmount', {
-        code: d.params.code,
-        quantity: formatNumber(d.params.quantity),
-        product: t(`common.productInSentence.${d.params.product}`),
-        country: country(d.params.country),
-        period: formatPeriod({ unit: 'hour', value: d.params.hours }, t),
-      });
-    case 'changeCountry':
-      return t('ledger.changeCountry', {
-        code: d.params.code,
-        count: formatNumber(d.params.count),
-        from: country(d.params.from),
-        to: country(d.params.to),
-        period: formatPeriod({ unit: 'hour', value: d.params.hours }, t),
-      });
     case 'topup':
     case 'topupBank':
       return withNote(describeTopup(d, t), d.params.note, t);

@@ -17,3 +17,6 @@ export const queryRoots = {
   /** The user's activity trail (GET /api/audit/list). */
   audit: ['audit'],
 } as const;
+
+/** The admin's sites, their own site and its settings history; a maintenance save refreshes them too. */
+export const sitesAdminQueryKey = [...queryRoots.admin, 'sites'] as const;

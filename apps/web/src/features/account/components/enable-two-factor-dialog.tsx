@@ -21,6 +21,33 @@ interface Setup {
   qr: string;
 }
 
+/** The QR code to scan, and the same secret as text for an app that cannot scan. */
+function SetupSecret({ setup }: { setup: Setup }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Box
+        component="img"
+        src={setup.qr}
+        alt={t('account.twoFactor.qrAlt')}
+        sx={{ width: 200, height: 200 }}
+        data-testid="twofa-qr"
+      />
+      <Box sx={{ width: '100%' }}>
+        <Typography variant="caption" color="text.secondary">
+          {t('account.twoFactor.secret')}
+        </Typography>
+        <Typography
+          data-testid="twofa-secret"
+          sx={{ fontFamily: 'monospace', wordBreak: 'break-all', fontWeight: 600 }}
+        >
+          {setup.secret}
+        </Typography>
+      </Box>
+    </>
+  );
+}
+
 /** docs/product-rules.md#two-factor: the password, then a code after scanning the QR. */
 export function EnableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -76,24 +103,7 @@ export function EnableTwoFactorDialog({ onClose }: { onClose: () => void }) {
       ) : (
         <Stack spacing={2} sx={{ alignItems: 'center' }}>
           <DialogContentText>{t('account.twoFactor.scan')}</DialogContentText>
-          <Box
-            component="img"
-            src={setup.qr}
-            alt={t('account.twoFactor.qrAlt')}
-            sx={{ width: 200, height: 200 }}
-            data-testid="twofa-qr"
-          />
-          <Box sx={{ width: '100%' }}>
-            <Typography variant="caption" color="text.secondary">
-              {t('account.twoFactor.secret')}
-            </Typography>
-            <Typography
-              data-testid="twofa-secret"
-              sx={{ fontFamily: 'monospace', wordBreak: 'break-all', fontWeight: 600 }}
-            >
-              {setup.secret}
-            </Typography>
-          </Box>
+          <SetupSecret setup={setup} />
           <TextField
             {...muiField(register('code'))}
             label={t('account.twoFactor.code')}

@@ -36,6 +36,36 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
+/** The agency's totals since it started: members, deposits, commission, and what was transferred out. */
+function Totals() {
+  const { t } = useTranslation();
+  const s = useAgencyTotals(true).data;
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+      <Figure
+        label={t('agency.stats.members')}
+        value={s ? formatNumber(s.members) : '…'}
+        testId="agency-total-members"
+      />
+      <Figure
+        label={t('agency.stats.totalDeposit')}
+        value={s ? formatBalance(s.totalDeposit, t) : '…'}
+        testId="agency-total-deposit"
+      />
+      <Figure
+        label={t('agency.stats.totalCommission')}
+        value={s ? formatBalance(s.totalCommission, t) : '…'}
+        testId="agency-total-commission"
+      />
+      <Figure
+        label={t('agency.stats.transferred')}
+        value={s ? formatBalance(s.balanceTransferred, t) : '…'}
+        testId="agency-total-transferred"
+      />
+    </Box>
+  );
+}
+
 /** Totals, and members, deposits and commission per day for a chosen range. */
 export function StatsCard() {
   const { t } = useTranslation();
@@ -43,7 +73,6 @@ export function StatsCard() {
   // The server counts the agency's days in the site's time zone: the presets end on its today.
   const timeZone = useSiteInfo().timeZone ?? DEFAULT_TIME_ZONE;
   const [range, setRange] = useState(() => lastDays(30, Date.now(), timeZone));
-  const totals = useAgencyTotals(true);
   const daily = useAgencyDailyStats(range, validRange(range));
   const pick = (n: number | null) => {
     if (n !== null) {
@@ -55,35 +84,13 @@ export function StatsCard() {
     setPreset(null);
     setRange((r) => ({ ...r, [part]: value }));
   };
-  const s = totals.data;
   return (
     <Card>
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
           {t('agency.stats.title')}
         </Typography>
-        <Box sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-          <Figure
-            label={t('agency.stats.members')}
-            value={s ? formatNumber(s.members) : '…'}
-            testId="agency-total-members"
-          />
-          <Figure
-            label={t('agency.stats.totalDeposit')}
-            value={s ? formatBalance(s.totalDeposit, t) : '…'}
-            testId="agency-total-deposit"
-          />
-          <Figure
-            label={t('agency.stats.totalCommission')}
-            value={s ? formatBalance(s.totalCommission, t) : '…'}
-            testId="agency-total-commission"
-          />
-          <Figure
-            label={t('agency.stats.transferred')}
-            value={s ? formatBalance(s.balanceTransferred, t) : '…'}
-            testId="agency-total-transferred"
-          />
-        </Box>
+        <Totals />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 1, alignItems: { sm: 'center' } }}>
           <ToggleButtonGroup
             size="small"

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -14,7 +14,7 @@ import { isApiError } from '@/lib/api-error';
 import { handleApiError } from '@/lib/error-handler';
 import { notifyError } from '@/lib/notify';
 import { login } from '../api/login';
-import { useCaptcha } from '../hooks/use-captcha';
+import { useCaptcha, type CaptchaStatus as CaptchaStatusValue } from '../hooks/use-captcha';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { CaptchaStatus } from './captcha-status';
 import { checkLoginForm, type LoginField, type LoginFormInput } from '../utils/lite-schemas';
@@ -22,6 +22,54 @@ import { EmailField } from './email-field';
 
 const FIELDS: readonly LoginField[] = ['email', 'password', 'code'];
 /** A recovery code, "k3m7q-x2p4a", is the longest second factor (docs/security.md#two-factor). */
+
+/** The captcha the server asked for after failed sign-ins, shown as a step of its own. */
+function CaptchaStep({ status, onRetry }: { status: CaptchaStatusValue; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      data-testid="login-captcha-step"
+      role="status"
+      sx={{ border: 1, borderColor: 'info.main', borderRadius: 1, px: 1.5, py: 1, bgcolor: 'action.hover' }}
+    >
+      <Typography variant="body2">{t('auth.login.captchaStep')}</Typography>
+      <CaptchaStatus status={status} onRetry={onRetry} />
+    </Box>
+  );
+}
+
+/** The password, and the way to reset it. */
+function PasswordStep({
+  fieldProps,
+  inputRef,
+  errorText,
+}: {
+  fieldProps: { name: string; value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void };
+  inputRef: RefObject<HTMLInputElement | null>;
+  errorText: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={0.5}>
+      <PasswordField
+        {...fieldProps}
+        inputRef={inputRef}
+        label={t('common.password')}
+        autoComplete="current-password"
+        error={Boolean(errorText)}
+        helperText={errorText}
+      />
+      <Link
+        component={RouterLink}
+        to={paths.auth.forgotPassword.getHref()}
+        variant="body2"
+        sx={{ alignSelf: 'flex-end' }}
+      >
+        {t('auth.login.forgot')}
+      </Link>
+    </Stack>
+  );
+}
 
 /**
  * Email and password; when the server answers MISSING_2FA the form becomes a second step with only
@@ -32,6 +80,7 @@ const FIELDS: readonly LoginField[] = ['email', 'password', 'code'];
  * library; it behaves as the other auth forms do: checked on submit (the first error toasted and
  * its field focused), then each field again as it changes.
  */
+// eslint-disable-next-line max-lines-per-function -- one sign-in flow: both steps, the captcha step and the error handling share its state and refs
 export function LoginForm({
   onUnverified,
   onStep,
@@ -168,36 +217,10 @@ export function LoginForm({
       ) : (
         <>
           <EmailField {...field('email')} inputRef={emailRef} errorText={errorText('email')} />
-          <Stack spacing={0.5}>
-            <PasswordField
-              {...field('password')}
-              inputRef={passwordRef}
-              label={t('common.password')}
-              autoComplete="current-password"
-              error={Boolean(errors?.password)}
-              helperText={errorText('password')}
-            />
-            <Link
-              component={RouterLink}
-              to={paths.auth.forgotPassword.getHref()}
-              variant="body2"
-              sx={{ alignSelf: 'flex-end' }}
-            >
-              {t('auth.login.forgot')}
-            </Link>
-          </Stack>
+          <PasswordStep fieldProps={field('password')} inputRef={passwordRef} errorText={errorText('password')} />
         </>
       )}
-      {captchaNeeded && (
-        <Box
-          data-testid="login-captcha-step"
-          role="status"
-          sx={{ border: 1, borderColor: 'info.main', borderRadius: 1, px: 1.5, py: 1, bgcolor: 'action.hover' }}
-        >
-          <Typography variant="body2">{t('auth.login.captchaStep')}</Typography>
-          <CaptchaStatus status={captcha.status} onRetry={captcha.renew} />
-        </Box>
-      )}
+      {captchaNeeded && <CaptchaStep status={captcha.status} onRetry={captcha.renew} />}
       <Button type="submit" variant="contained" size="large" loading={submitting} data-testid="login-submit">
         {needsCode ? t('auth.login.verify') : t('auth.login.submit')}
       </Button>

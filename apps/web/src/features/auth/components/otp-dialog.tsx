@@ -28,21 +28,11 @@ interface OtpDialogProps {
   onVerified: () => void;
 }
 
-/** The email OTP of registration (docs/wire-contract.md#auth): 6 digits, with a resend countdown. */
-export function OtpDialog({ email, resendAfter, onClose, onVerified }: OtpDialogProps) {
+/** Sends the code again once the countdown is over; a refusal for coming too soon restarts it with the server's wait. */
+function useResend(email: string, resendAfter: number) {
   const { t } = useTranslation();
   const countdown = useCountdown(resendAfter);
   const receiveCode = useReceiveCode();
-  const verify = useVerifyEmail();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<z.infer<typeof ZVerifyRequest>>({
-    resolver: zodResolver(ZVerifyRequest, { error: formErrorMap }),
-    defaultValues: { email, code: '' },
-  });
-
   const resend = async () => {
     try {
       const { remainTime } = await receiveCode.mutateAsync(email);
@@ -55,6 +45,22 @@ export function OtpDialog({ email, resendAfter, onClose, onVerified }: OtpDialog
       }
     }
   };
+  return { countdown, receiveCode, resend };
+}
+
+/** The email OTP of registration (docs/wire-contract.md#auth): 6 digits, with a resend countdown. */
+export function OtpDialog({ email, resendAfter, onClose, onVerified }: OtpDialogProps) {
+  const { t } = useTranslation();
+  const { countdown, receiveCode, resend } = useResend(email, resendAfter);
+  const verify = useVerifyEmail();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.infer<typeof ZVerifyRequest>>({
+    resolver: zodResolver(ZVerifyRequest, { error: formErrorMap }),
+    defaultValues: { email, code: '' },
+  });
 
   const onSubmit = handleSubmit(
     async (values) => {

@@ -14,18 +14,8 @@ interface Solving {
   failed: boolean;
 }
 
-/**
- * The captcha of a protected form (docs/product-rules.md#captcha), per the site's provider. ALTCHA is solved in
- * the background as soon as the form shows; `renew` fetches a fresh one after each submit. Plain state rather
- * than a TanStack query: the login page's first download does not hold TanStack Query
- * (docs/development.md#the-web-bundle).
- */
-export function useCaptcha(action: string, enabled = true) {
-  const { t } = useTranslation();
-  const { captcha: siteCaptcha } = useSiteInfo();
-  // A form whose captcha is not (yet) needed behaves as a site without one.
-  const captcha = enabled ? siteCaptcha : ({ provider: 'off' } as const);
-  const altcha = captcha.provider === 'altcha';
+/** The ALTCHA of a form: solved in the background from the moment the form shows, renewed after each use. */
+function useAltcha(altcha: boolean) {
   const solving = useRef<Solving | null>(null);
   // Off once the form is gone (a login that succeeded navigates away): no captcha is solved for nobody.
   const mounted = useRef(false);
@@ -73,14 +63,35 @@ export function useCaptcha(action: string, enabled = true) {
   }, [altcha, solve]);
 
   const status: CaptchaStatus = altcha ? solveStatus : 'off';
+  /** The captcha being solved, or a fresh one if that one failed (as a query's fetch would retry). */
+  const current = () => (solving.current && !solving.current.failed ? solving.current : solveAgain());
+  const renew = () => {
+    if (altcha && mounted.current) {
+      solveAgain();
+    }
+  };
+  return { status, current, renew };
+}
+
+/**
+ * The captcha of a protected form (docs/product-rules.md#captcha), per the site's provider. ALTCHA is solved in
+ * the background as soon as the form shows; `renew` fetches a fresh one after each submit. Plain state rather
+ * than a TanStack query: the login page's first download does not hold TanStack Query
+ * (docs/development.md#the-web-bundle).
+ */
+export function useCaptcha(action: string, enabled = true) {
+  const { t } = useTranslation();
+  const { captcha: siteCaptcha } = useSiteInfo();
+  // A form whose captcha is not (yet) needed behaves as a site without one.
+  const captcha = enabled ? siteCaptcha : ({ provider: 'off' } as const);
+  const altcha = captcha.provider === 'altcha';
+  const solver = useAltcha(altcha);
 
   /** The value for the form's `captcha` field; undefined when the site has none. Toasts and throws on failure. */
   const getToken = async (): Promise<string | undefined> => {
     try {
       if (captcha.provider === 'altcha') {
-        // A failed one is tried again now, as a query's fetch would.
-        const current = solving.current && !solving.current.failed ? solving.current : solveAgain();
-        return await current.promise;
+        return await solver.current().promise;
       }
       if (captcha.provider === 'recaptcha') {
         return await getRecaptchaToken(captcha.siteKey, action);
@@ -89,12 +100,6 @@ export function useCaptcha(action: string, enabled = true) {
     } catch (error) {
       notifyError(t(error instanceof RecaptchaKeyMissingError ? 'error.recaptchaNoKey' : 'error.captchaFailed'));
       throw error;
-    }
-  };
-
-  const renew = () => {
-    if (altcha && mounted.current) {
-      solveAgain();
     }
   };
 
@@ -112,9 +117,9 @@ export function useCaptcha(action: string, enabled = true) {
     try {
       await call(token);
     } finally {
-      renew();
+      solver.renew();
     }
   };
 
-  return { status, renew, withToken };
+  return { status: solver.status, renew: solver.renew, withToken };
 }

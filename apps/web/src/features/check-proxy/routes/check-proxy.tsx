@@ -19,6 +19,79 @@ import { countResults, looksLikeProxy, MAX_CHECK_LINES, proxyLines, type CheckPr
 
 const PROTOCOLS: CheckProtocol[] = ['auto', 'http', 'socks5'];
 
+/** The proxies to check, one a line (at most MAX_CHECK_LINES). */
+function ProxyListField({
+  value,
+  onChange,
+  count,
+  tooMany,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  count: number;
+  tooMany: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      multiline
+      minRows={6}
+      maxRows={14}
+      label={t('tools.checkProxy.input')}
+      placeholder={'203.0.113.10:8080\n203.0.113.11:1080:user:password'}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={tooMany}
+      helperText={
+        tooMany
+          ? t('tools.checkProxy.tooMany', { max: MAX_CHECK_LINES })
+          : t('tools.checkProxy.lineCount', { count: count, max: MAX_CHECK_LINES })
+      }
+      slotProps={{
+        htmlInput: {
+          spellCheck: false,
+          'data-testid': 'check-input',
+          // One proxy per line, scrolled sideways on a phone rather than wrapped.
+          wrap: 'off',
+          style: { fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre', overflowX: 'auto' },
+        },
+      }}
+    />
+  );
+}
+
+/** A run's progress (done of total, live and dead) and its results so far. */
+function CheckRun({ check }: { check: ReturnType<typeof useProxyCheck> }) {
+  const { t } = useTranslation();
+  const counts = countResults(check.results);
+  const progress = check.total ? Math.round((counts.done / check.total) * 100) : 0;
+  return (
+    <Card>
+      <CardContent>
+        <Stack spacing={2}>
+          <Box data-testid="check-progress">
+            <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5, flexWrap: 'wrap', gap: 1 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="check-counts">
+                {t('tools.checkProxy.progress', { done: counts.done, total: check.total })}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('tools.checkProxy.summary', { live: counts.live, dead: counts.dead })}
+              </Typography>
+            </Stack>
+            <LinearProgress
+              variant={check.running && counts.done === 0 ? 'indeterminate' : 'determinate'}
+              value={progress}
+              color={check.failed ? 'error' : 'primary'}
+              sx={{ height: 8, borderRadius: 4 }}
+            />
+          </Box>
+          <CheckResults results={check.results} />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** /check-proxy: the free Check Proxy tool (docs/product-rules.md#constants): up to 500 proxies a run. */
 export function CheckProxyRoute() {
   const { t } = useTranslation();
@@ -28,8 +101,6 @@ export function CheckProxyRoute() {
   const lines = proxyLines(text);
   const tooMany = lines.length > MAX_CHECK_LINES;
   const malformed = lines.filter((l) => !looksLikeProxy(l)).length;
-  const counts = countResults(check.results);
-  const progress = check.total ? Math.round((counts.done / check.total) * 100) : 0;
 
   return (
     <Stack spacing={2}>
@@ -38,30 +109,7 @@ export function CheckProxyRoute() {
         <CardContent>
           <Stack spacing={2}>
             <Typography color="text.secondary">{t('tools.checkProxy.description')}</Typography>
-            <TextField
-              multiline
-              minRows={6}
-              maxRows={14}
-              label={t('tools.checkProxy.input')}
-              placeholder={'203.0.113.10:8080\n203.0.113.11:1080:user:password'}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              error={tooMany}
-              helperText={
-                tooMany
-                  ? t('tools.checkProxy.tooMany', { max: MAX_CHECK_LINES })
-                  : t('tools.checkProxy.lineCount', { count: lines.length, max: MAX_CHECK_LINES })
-              }
-              slotProps={{
-                htmlInput: {
-                  spellCheck: false,
-                  'data-testid': 'check-input',
-                  // One proxy per line, scrolled sideways on a phone rather than wrapped.
-                  wrap: 'off',
-                  style: { fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre', overflowX: 'auto' },
-                },
-              }}
-            />
+            <ProxyListField value={text} onChange={setText} count={lines.length} tooMany={tooMany} />
             {malformed > 0 && !tooMany && (
               <Alert severity="warning">{t('tools.checkProxy.malformed', { count: malformed })}</Alert>
             )}
@@ -108,31 +156,7 @@ export function CheckProxyRoute() {
           </Stack>
         </CardContent>
       </Card>
-      {check.total > 0 && (
-        <Card>
-          <CardContent>
-            <Stack spacing={2}>
-              <Box data-testid="check-progress">
-                <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5, flexWrap: 'wrap', gap: 1 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="check-counts">
-                    {t('tools.checkProxy.progress', { done: counts.done, total: check.total })}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {t('tools.checkProxy.summary', { live: counts.live, dead: counts.dead })}
-                  </Typography>
-                </Stack>
-                <LinearProgress
-                  variant={check.running && counts.done === 0 ? 'indeterminate' : 'determinate'}
-                  value={progress}
-                  color={check.failed ? 'error' : 'primary'}
-                  sx={{ height: 8, borderRadius: 4 }}
-                />
-              </Box>
-              <CheckResults results={check.results} />
-            </Stack>
-          </CardContent>
-        </Card>
-      )}
+      {check.total > 0 && <CheckRun check={check} />}
     </Stack>
   );
 }

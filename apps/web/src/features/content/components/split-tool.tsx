@@ -67,42 +67,135 @@ function PlainTextarea({
   );
 }
 
-/** The split-string tool: keep a range of lines (and of fields per line), all in the browser. */
-export function SplitTool() {
-  const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [from, setFrom] = useState('1');
-  const [to, setTo] = useState('100');
-  const [separator, setSeparator] = useState('');
-  const [fieldFrom, setFieldFrom] = useState('1');
-  const [fieldTo, setFieldTo] = useState('2');
-  const deferred = useDeferredValue(text);
-  const lines = useMemo(() => inputLines(deferred), [deferred]);
-  const options: SplitOptions = {
-    from: num(from),
-    to: num(to),
-    separator,
-    fieldFrom: num(fieldFrom),
-    fieldTo: num(fieldTo),
-  };
-  const problem = splitProblem(options);
-  // Linear in the input: a list of 100,000 lines takes a few milliseconds, so no memo is needed.
-  const output = splitLines(lines, options).join('\n');
-  const outCount = output === '' ? 0 : output.split('\n').length;
-  const field = (label: string, value: string, set: (v: string) => void, testId: string, error = false) => (
+interface SplitInputs {
+  from: string;
+  to: string;
+  separator: string;
+  fieldFrom: string;
+  fieldTo: string;
+}
+
+function NumberField({
+  label,
+  value,
+  onChange,
+  testId,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+  error: boolean;
+}) {
+  return (
     <TextField
       size="small"
       type="number"
       label={label}
       value={value}
-      onChange={(e) => set(e.target.value)}
+      onChange={(e) => onChange(e.target.value)}
       error={error}
       slotProps={{ htmlInput: { min: 1, 'data-testid': testId } }}
       fullWidth
     />
   );
+}
+
+/** Which lines to keep, and, with a separator, which fields of each. */
+function SplitSettings({
+  inputs,
+  onChange,
+  problem,
+}: {
+  inputs: SplitInputs;
+  onChange: (patch: Partial<SplitInputs>) => void;
+  problem: ReturnType<typeof splitProblem>;
+}) {
+  const { t } = useTranslation();
   const rangeError = problem === 'rangeOrder' || problem === 'rangeInvalid';
   const fieldError = problem === 'fieldRangeOrder' || problem === 'fieldRangeInvalid';
+  const fields = inputs.separator !== '';
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 6, md: 2 }}>
+        <NumberField
+          label={t('content.tools.split.from')}
+          value={inputs.from}
+          onChange={(from) => onChange({ from })}
+          testId="split-from"
+          error={rangeError}
+        />
+      </Grid>
+      <Grid size={{ xs: 6, md: 2 }}>
+        <NumberField
+          label={t('content.tools.split.to')}
+          value={inputs.to}
+          onChange={(to) => onChange({ to })}
+          testId="split-to"
+          error={rangeError}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <TextField
+          size="small"
+          fullWidth
+          label={t('content.tools.split.separator')}
+          value={inputs.separator}
+          onChange={(e) => onChange({ separator: e.target.value.slice(0, 5) })}
+          helperText={t('content.tools.split.separatorHint')}
+        />
+      </Grid>
+      <Grid size={{ xs: 6, md: 2 }}>
+        {fields && (
+          <NumberField
+            label={t('content.tools.split.fieldFrom')}
+            value={inputs.fieldFrom}
+            onChange={(fieldFrom) => onChange({ fieldFrom })}
+            testId="split-field-from"
+            error={fieldError}
+          />
+        )}
+      </Grid>
+      <Grid size={{ xs: 6, md: 2 }}>
+        {fields && (
+          <NumberField
+            label={t('content.tools.split.fieldTo')}
+            value={inputs.fieldTo}
+            onChange={(fieldTo) => onChange({ fieldTo })}
+            testId="split-field-to"
+            error={fieldError}
+          />
+        )}
+      </Grid>
+    </Grid>
+  );
+}
+
+/** The split-string tool: keep a range of lines (and of fields per line), all in the browser. */
+export function SplitTool() {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [inputs, setInputs] = useState<SplitInputs>({
+    from: '1',
+    to: '100',
+    separator: '',
+    fieldFrom: '1',
+    fieldTo: '2',
+  });
+  const deferred = useDeferredValue(text);
+  const lines = useMemo(() => inputLines(deferred), [deferred]);
+  const options: SplitOptions = {
+    from: num(inputs.from),
+    to: num(inputs.to),
+    separator: inputs.separator,
+    fieldFrom: num(inputs.fieldFrom),
+    fieldTo: num(inputs.fieldTo),
+  };
+  const problem = splitProblem(options);
+  // Linear in the input: a list of 100,000 lines takes a few milliseconds, so no memo is needed.
+  const output = splitLines(lines, options).join('\n');
+  const outCount = output === '' ? 0 : output.split('\n').length;
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">{t('content.tools.split.description')}</Typography>
@@ -114,30 +207,7 @@ export function SplitTool() {
         testId="split-input"
         helper={t('content.tools.split.lineCount', { count: lines.length })}
       />
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 6, md: 2 }}>
-          {field(t('content.tools.split.from'), from, setFrom, 'split-from', rangeError)}
-        </Grid>
-        <Grid size={{ xs: 6, md: 2 }}>{field(t('content.tools.split.to'), to, setTo, 'split-to', rangeError)}</Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <TextField
-            size="small"
-            fullWidth
-            label={t('content.tools.split.separator')}
-            value={separator}
-            onChange={(e) => setSeparator(e.target.value.slice(0, 5))}
-            helperText={t('content.tools.split.separatorHint')}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, md: 2 }}>
-          {separator !== '' &&
-            field(t('content.tools.split.fieldFrom'), fieldFrom, setFieldFrom, 'split-field-from', fieldError)}
-        </Grid>
-        <Grid size={{ xs: 6, md: 2 }}>
-          {separator !== '' &&
-            field(t('content.tools.split.fieldTo'), fieldTo, setFieldTo, 'split-field-to', fieldError)}
-        </Grid>
-      </Grid>
+      <SplitSettings inputs={inputs} onChange={(patch) => setInputs((i) => ({ ...i, ...patch }))} problem={problem} />
       {problem && (
         <Typography color="error" role="alert" data-testid="split-error">
           {t(`content.tools.split.errors.${problem}`)}

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { PROTOCOLS, type TCountry, type TPackage } from '@proxy/contract';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -29,12 +29,129 @@ interface KeyOrderFormProps {
   packages: TPackage[];
 }
 
-/** Rotating keys: a key package, a country and how many keys; buying asks for confirmation. */
-export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
+/** The key package, each with its price and period. */
+function PackageField({
+  control,
+  packages,
+  error,
+}: {
+  control: Control<KeyOrderValues>;
+  packages: TPackage[];
+  error: string | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const money = (coins: number) => formatMoney(coins, t, i18n.language);
+  const packageText = (p: TPackage) =>
+    t('dashboard.purchase.key.packageLine', {
+      price: money(p.price),
+      period: formatPeriod({ unit: 'day', value: p.days }, t),
+    });
+  return (
+    <Controller
+      control={control}
+      name="packageId"
+      render={({ field }) => (
+        <TextField
+          select
+          label={t('dashboard.purchase.key.package')}
+          {...field}
+          error={Boolean(error)}
+          helperText={error}
+          data-testid="buy-key-package"
+        >
+          {packages.map((p) => (
+            <MenuItem key={p.id} value={p.id}>
+              <ListItemText primary={packageName(p, i18n.language)} secondary={packageText(p)} sx={{ my: 0 }} />
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+/** The price's lines: the package, the price per key, the period, the protocol and the key's interval. */
+function useKeyPriceLines(pkg: TPackage | undefined, protocol: KeyOrderValues['protocol']) {
+  const { t, i18n } = useTranslation();
+  const money = (coins: number) => formatMoney(coins, t, i18n.language);
+  return pkg
+    ? [
+        { label: t('dashboard.purchase.key.package'), value: packageName(pkg, i18n.language) },
+        { label: t('dashboard.purchase.key.pricePerKey'), value: money(pkg.price) },
+        { label: t('common.period'), value: formatPeriod({ unit: 'day', value: pkg.days }, t) },
+        { label: t('dashboard.purchase.protocol'), value: t(`common.protocol.${protocol}`) },
+        ...(pkg.minIntervalSec
+          ? [
+              {
+                label: t('dashboard.purchase.key.minInterval'),
+                value: t('dashboard.purchase.key.seconds', { count: pkg.minIntervalSec }),
+              },
+            ]
+          : []),
+      ]
+    : [];
+}
+
+/** The purchase, once confirmed: bought with the key made when the form was sent, so a retry is the same purchase. */
+function KeyConfirmDialog({
+  confirming,
+  pkg,
+  packages,
+  countries,
+  onClose,
+}: {
+  confirming: { values: KeyOrderValues; key: string };
+  pkg: TPackage | undefined;
+  packages: TPackage[];
+  countries: TCountry[];
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const buy = useBuyKeyPackage();
-  const [confirming, setConfirming] = useState<{ values: KeyOrderValues; key: string } | null>(null);
+  const { values, key } = confirming;
+  const money = (coins: number) => formatMoney(coins, t, i18n.language);
+  const nameOf = (id: string) => {
+    const found = packages.find((p) => p.id === id);
+    return found ? packageName(found, i18n.language) : '';
+  };
+  const confirm = () => {
+    if (buy.isPending) {
+      return;
+    }
+    buy.mutate(
+      {
+        packageId: values.packageId,
+        body: { country: values.country, quantity: values.quantity, protocol: values.protocol },
+        idempotencyKey: key,
+      },
+      { onSuccess: ({ order }) => void navigate(paths.app.order.success.getHref(order.id)) },
+    );
+  };
+  return (
+    <ConfirmDialog
+      open
+      title={t('dashboard.purchase.key.confirmTitle')}
+      confirmLabel={t('dashboard.purchase.confirm.submit')}
+      onConfirm={confirm}
+      onClose={onClose}
+      loading={buy.isPending}
+      testId="buy-key-confirm"
+    >
+      <DialogContentText>
+        {t('dashboard.purchase.key.confirmMessage', {
+          quantity: values.quantity,
+          name: nameOf(values.packageId),
+          country: countryName(values.country, i18n.language, countries.find((c) => c.code === values.country)?.name),
+          total: money(keyOrderTotal(pkg, values.quantity) ?? 0),
+        })}
+      </DialogContentText>
+    </ConfirmDialog>
+  );
+}
+
+/** The first package, the first country on sale, one key, HTTP. */
+function useKeyForm(countries: TCountry[], packages: TPackage[]) {
   const { control, register, handleSubmit, setValue, formState } = useForm<KeyOrderValues>({
     resolver: zodResolver(keyOrderSchema),
     defaultValues: {
@@ -46,13 +163,36 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
     mode: 'onChange',
   });
   const values = useWatch({ control }) as KeyOrderValues;
+  return { control, register, handleSubmit, setValue, formState, values };
+}
+
+function ProtocolField({ control }: { control: Control<KeyOrderValues> }) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={control}
+      name="protocol"
+      render={({ field }) => (
+        <TextField select label={t('dashboard.purchase.protocol')} {...field} data-testid="buy-key-protocol">
+          {PROTOCOLS.map((p) => (
+            <MenuItem key={p} value={p}>
+              {t(`common.protocol.${p}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+/** Rotating keys: a key package, a country and how many keys; buying asks for confirmation. */
+export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState<{ values: KeyOrderValues; key: string } | null>(null);
+  const { control, register, handleSubmit, setValue, formState, values } = useKeyForm(countries, packages);
   const pkg = packages.find((p) => p.id === values.packageId);
-  const nameOf = (id: string) => {
-    const found = packages.find((p) => p.id === id);
-    return found ? packageName(found, i18n.language) : '';
-  };
   const total = keyOrderTotal(pkg, values.quantity);
-  const money = (coins: number) => formatMoney(coins, t, i18n.language);
+  const priceLines = useKeyPriceLines(pkg, values.protocol);
   const problemText = (problem: string | undefined) =>
     problem ? t(`dashboard.purchase.errors.${problem as KeyOrderProblem}`) : undefined;
 
@@ -61,51 +201,15 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
     () => notifyError(problemText(keyOrderProblem(values) ?? 'quantityMin') ?? ''),
   );
 
-  const confirm = () => {
-    if (!confirming || buy.isPending) {
-      return;
-    }
-    const { values: v, key } = confirming;
-    buy.mutate(
-      {
-        packageId: v.packageId,
-        body: { country: v.country, quantity: v.quantity, protocol: v.protocol },
-        idempotencyKey: key,
-      },
-      { onSuccess: ({ order }) => void navigate(paths.app.order.success.getHref(order.id)) },
-    );
-  };
-
-  const packageText = (p: TPackage) =>
-    t('dashboard.purchase.key.packageLine', {
-      price: money(p.price),
-      period: formatPeriod({ unit: 'day', value: p.days }, t),
-    });
-
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="buy-form-key">
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Stack spacing={2}>
-            <Controller
+            <PackageField
               control={control}
-              name="packageId"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={t('dashboard.purchase.key.package')}
-                  {...field}
-                  error={Boolean(formState.errors.packageId)}
-                  helperText={problemText(formState.errors.packageId?.message)}
-                  data-testid="buy-key-package"
-                >
-                  {packages.map((p) => (
-                    <MenuItem key={p.id} value={p.id}>
-                      <ListItemText primary={packageName(p, i18n.language)} secondary={packageText(p)} sx={{ my: 0 }} />
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+              packages={packages}
+              error={problemText(formState.errors.packageId?.message)}
             />
             <CountrySelect
               product="key"
@@ -123,45 +227,12 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
               helperText={problemText(formState.errors.quantity?.message)}
               slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': 'buy-key-quantity' } }}
             />
-            <Controller
-              control={control}
-              name="protocol"
-              render={({ field }) => (
-                <TextField select label={t('dashboard.purchase.protocol')} {...field} data-testid="buy-key-protocol">
-                  {PROTOCOLS.map((p) => (
-                    <MenuItem key={p} value={p}>
-                      {t(`common.protocol.${p}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
+            <ProtocolField control={control} />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <Stack spacing={2}>
-            <PriceSummary
-              testId="buy-key-price"
-              total={total}
-              lines={
-                pkg
-                  ? [
-                      { label: t('dashboard.purchase.key.package'), value: packageName(pkg, i18n.language) },
-                      { label: t('dashboard.purchase.key.pricePerKey'), value: money(pkg.price) },
-                      { label: t('common.period'), value: formatPeriod({ unit: 'day', value: pkg.days }, t) },
-                      { label: t('dashboard.purchase.protocol'), value: t(`common.protocol.${values.protocol}`) },
-                      ...(pkg.minIntervalSec
-                        ? [
-                            {
-                              label: t('dashboard.purchase.key.minInterval'),
-                              value: t('dashboard.purchase.key.seconds', { count: pkg.minIntervalSec }),
-                            },
-                          ]
-                        : []),
-                    ]
-                  : []
-              }
-            />
+            <PriceSummary testId="buy-key-price" total={total} lines={priceLines} />
             <Button
               type="submit"
               variant="contained"
@@ -175,28 +246,13 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
         </Grid>
       </Grid>
       {confirming && (
-        <ConfirmDialog
-          open
-          title={t('dashboard.purchase.key.confirmTitle')}
-          confirmLabel={t('dashboard.purchase.confirm.submit')}
-          onConfirm={confirm}
+        <KeyConfirmDialog
+          confirming={confirming}
+          pkg={pkg}
+          packages={packages}
+          countries={countries}
           onClose={() => setConfirming(null)}
-          loading={buy.isPending}
-          testId="buy-key-confirm"
-        >
-          <DialogContentText>
-            {t('dashboard.purchase.key.confirmMessage', {
-              quantity: confirming.values.quantity,
-              name: nameOf(confirming.values.packageId),
-              country: countryName(
-                confirming.values.country,
-                i18n.language,
-                countries.find((c) => c.code === confirming.values.country)?.name,
-              ),
-              total: money(keyOrderTotal(pkg, confirming.values.quantity) ?? 0),
-            })}
-          </DialogContentText>
-        </ConfirmDialog>
+        />
       )}
     </form>
   );

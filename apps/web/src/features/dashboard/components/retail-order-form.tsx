@@ -9,7 +9,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { PROTOCOLS, type DiscountTier, type TCountry, type TRetailPrice } from '@proxy/contract';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useBringIntoView } from '@/hooks/use-bring-into-view';
 import { useSearchParams } from 'react-router';
@@ -38,12 +38,11 @@ interface RetailOrderFormProps {
   tiers: DiscountTier[];
 }
 
-/** Country, period, quantity, protocol and auto-renew, with the live price; buying asks for confirmation. */
-export function RetailOrderForm({ product, countries, rows, tiers }: RetailOrderFormProps) {
-  const { t, i18n } = useTranslation();
-  const [confirming, setConfirming] = useState<RetailOrderValues | null>(null);
-
-  // A choice made on the home page arrives as ?country=&unit=&value=&quantity= (docs/screens.md#home).
+/**
+ * The form's first values: a choice made on the home page arrives as ?country=&unit=&value=&quantity=
+ * (docs/screens.md#home), else the first country on sale, a day, one step.
+ */
+function useHomeChoice(countries: TCountry[], rows: TRetailPrice[]): RetailOrderValues {
   const [params] = useSearchParams();
   const defaults = useMemo((): RetailOrderValues => {
     const wanted = params.get('country');
@@ -57,6 +56,100 @@ export function RetailOrderForm({ product, countries, rows, tiers }: RetailOrder
   // The form that choice filled in is what the customer came for: it is brought into view, below
   // the welcome and summary cards a phone would otherwise show first.
   useBringIntoView('purchase', params.has('country'));
+  return defaults;
+}
+
+/** The price's lines under the total: the unit price, the subtotal and the discount. */
+function usePriceLines(price: ReturnType<typeof retailQuote>, unit: RetailOrderValues['unit']) {
+  const { t, i18n } = useTranslation();
+  const money = (coins: number) => formatMoney(coins, t, i18n.language);
+  const lines = price
+    ? [
+        {
+          label: t('dashboard.purchase.price.unitPrice'),
+          value: t('dashboard.purchase.price.unitPriceValue', {
+            price: formatBalance(price.unitPrice, t),
+            unit: t(`common.periodUnit.${unit}`).toLowerCase(),
+          }),
+        },
+        { label: t('dashboard.purchase.price.subtotal'), value: money(price.gross) },
+        {
+          label: t('dashboard.purchase.price.discount', { percent: price.discountPercent }),
+          value: price.discount > 0 ? `-${money(price.discount)}` : money(0),
+        },
+      ]
+    : [];
+  return lines;
+}
+
+function QuantityField({
+  register,
+  row,
+  error,
+}: {
+  register: UseFormRegister<RetailOrderValues>;
+  row: TRetailPrice | undefined;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      {...muiField(register('quantity', { valueAsNumber: true }))}
+      type="number"
+      label={t('common.quantity')}
+      error={Boolean(error)}
+      helperText={
+        error ??
+        (row ? t('dashboard.purchase.quantityHelp', { step: row.quantityStep, max: row.maxQuantity }) : undefined)
+      }
+      slotProps={{
+        htmlInput: { min: row?.quantityStep ?? 1, step: row?.quantityStep ?? 1, 'data-testid': 'buy-quantity' },
+      }}
+    />
+  );
+}
+
+function ProtocolAndRenew({ control }: { control: Control<RetailOrderValues> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Controller
+        control={control}
+        name="protocol"
+        render={({ field }) => (
+          <TextField select label={t('dashboard.purchase.protocol')} {...field} data-testid="buy-protocol">
+            {PROTOCOLS.map((p) => (
+              <MenuItem key={p} value={p}>
+                {t(`common.protocol.${p}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="autoRenew"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={field.value}
+                onChange={(_, checked) => field.onChange(checked)}
+                data-testid="buy-auto-renew"
+              />
+            }
+            label={t('dashboard.purchase.autoRenew')}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+/** The form and what it implies: the units the country sells, the chosen row, and the problems in words. */
+function useRetailForm(countries: TCountry[], rows: TRetailPrice[]) {
+  const { t } = useTranslation();
+  const defaults = useHomeChoice(countries, rows);
 
   // The rules depend on the row of the chosen country and unit (its step and maximum).
   const resolver: Resolver<RetailOrderValues> = (values, context, options) =>
@@ -70,7 +163,6 @@ export function RetailOrderForm({ product, countries, rows, tiers }: RetailOrder
   const values = useWatch({ control }) as RetailOrderValues;
   const units = unitsFor(rows, values.country);
   const row = retailRowFor(rows, values.country, values.unit);
-  const price = retailQuote(row, values, tiers);
 
   const problemText = (problem: string | undefined) =>
     problem
@@ -79,6 +171,26 @@ export function RetailOrderForm({ product, countries, rows, tiers }: RetailOrder
           max: row?.maxQuantity ?? 0,
         })
       : undefined;
+
+  const chooseCountry = (code: string) => {
+    setValue('country', code, { shouldValidate: true });
+    const unit = preferredUnit(unitsFor(rows, code), values.unit);
+    if (unit) {
+      setValue('unit', unit, { shouldValidate: true });
+    }
+  };
+
+  return { control, register, handleSubmit, setValue, formState, values, units, row, problemText, chooseCountry };
+}
+
+/** Country, period, quantity, protocol and auto-renew, with the live price; buying asks for confirmation. */
+export function RetailOrderForm({ product, countries, rows, tiers }: RetailOrderFormProps) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState<RetailOrderValues | null>(null);
+
+  const { control, register, handleSubmit, setValue, formState, values, units, row, problemText, chooseCountry } =
+    useRetailForm(countries, rows);
+  const price = retailQuote(row, values, tiers);
 
   const onSubmit = handleSubmit(
     (valid) => setConfirming(valid),
@@ -90,31 +202,7 @@ export function RetailOrderForm({ product, countries, rows, tiers }: RetailOrder
     },
   );
 
-  const chooseCountry = (code: string) => {
-    setValue('country', code, { shouldValidate: true });
-    const unit = preferredUnit(unitsFor(rows, code), values.unit);
-    if (unit) {
-      setValue('unit', unit, { shouldValidate: true });
-    }
-  };
-
-  const money = (coins: number) => formatMoney(coins, t, i18n.language);
-  const lines = price
-    ? [
-        {
-          label: t('dashboard.purchase.price.unitPrice'),
-          value: t('dashboard.purchase.price.unitPriceValue', {
-            price: formatBalance(price.unitPrice, t),
-            unit: t(`common.periodUnit.${values.unit}`).toLowerCase(),
-          }),
-        },
-        { label: t('dashboard.purchase.price.subtotal'), value: money(price.gross) },
-        {
-          label: t('dashboard.purchase.price.discount', { percent: price.discountPercent }),
-          value: price.discount > 0 ? `-${money(price.discount)}` : money(0),
-        },
-      ]
-    : [];
+  const lines = usePriceLines(price, values.unit);
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid={`buy-form-${product}`}>
@@ -139,50 +227,8 @@ export function RetailOrderForm({ product, countries, rows, tiers }: RetailOrder
               error={problemText(formState.errors.value?.message ?? formState.errors.unit?.message)}
               testIdPrefix="buy-period"
             />
-            <TextField
-              {...muiField(register('quantity', { valueAsNumber: true }))}
-              type="number"
-              label={t('common.quantity')}
-              error={Boolean(formState.errors.quantity)}
-              helperText={
-                problemText(formState.errors.quantity?.message) ??
-                (row
-                  ? t('dashboard.purchase.quantityHelp', { step: row.quantityStep, max: row.maxQuantity })
-                  : undefined)
-              }
-              slotProps={{
-                htmlInput: { min: row?.quantityStep ?? 1, step: row?.quantityStep ?? 1, 'data-testid': 'buy-quantity' },
-              }}
-            />
-            <Controller
-              control={control}
-              name="protocol"
-              render={({ field }) => (
-                <TextField select label={t('dashboard.purchase.protocol')} {...field} data-testid="buy-protocol">
-                  {PROTOCOLS.map((p) => (
-                    <MenuItem key={p} value={p}>
-                      {t(`common.protocol.${p}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Controller
-              control={control}
-              name="autoRenew"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={field.value}
-                      onChange={(_, checked) => field.onChange(checked)}
-                      data-testid="buy-auto-renew"
-                    />
-                  }
-                  label={t('dashboard.purchase.autoRenew')}
-                />
-              )}
-            />
+            <QuantityField register={register} row={row} error={problemText(formState.errors.quantity?.message)} />
+            <ProtocolAndRenew control={control} />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>

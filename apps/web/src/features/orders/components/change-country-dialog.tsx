@@ -18,6 +18,41 @@ import { useChangeCountry } from '../api/change-country';
 import { useOrderUsingExpiries } from '../api/get-order-using-proxies';
 import { changeCountryQuote } from '../utils/order-amend';
 
+type CatalogCountry = NonNullable<ReturnType<typeof useCountries>['data']>[number];
+
+/** The other countries of the product; one out of stock is shown but cannot be chosen. */
+function CountryChoice({
+  others,
+  value,
+  onChange,
+}: {
+  others: CatalogCountry[];
+  value: string;
+  onChange: (code: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const name = (code: string, fallback?: string) => countryName(code, i18n.language, fallback);
+  return (
+    <TextField
+      select
+      label={t('common.country')}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      data-testid="change-country-country"
+    >
+      {others.map((c) => (
+        <MenuItem key={c.code} value={c.code} disabled={!c.available} data-testid={`change-country-option-${c.code}`}>
+          <ListItemText
+            primary={name(c.code, c.name)}
+            secondary={c.available ? undefined : t('orders.changeCountry.outOfStock')}
+            sx={{ my: 0 }}
+          />
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /** "Change country": the order's proxies keep port and credentials and exit from another country. */
 export function ChangeCountryDialog({ order, onClose }: { order: TOrder; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -81,28 +116,7 @@ export function ChangeCountryDialog({ order, onClose }: { order: TOrder; onClose
               ),
             })}
           </DialogContentText>
-          <TextField
-            select
-            label={t('common.country')}
-            value={country}
-            onChange={(event) => setChosen(event.target.value)}
-            data-testid="change-country-country"
-          >
-            {others.map((c) => (
-              <MenuItem
-                key={c.code}
-                value={c.code}
-                disabled={!c.available}
-                data-testid={`change-country-option-${c.code}`}
-              >
-                <ListItemText
-                  primary={name(c.code, c.name)}
-                  secondary={c.available ? undefined : t('orders.changeCountry.outOfStock')}
-                  sx={{ my: 0 }}
-                />
-              </MenuItem>
-            ))}
-          </TextField>
+          <CountryChoice others={others} value={country} onChange={setChosen} />
           {cost !== null && (
             <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
               <Typography sx={{ fontWeight: 700 }}>{t('common.total')}</Typography>

@@ -16,12 +16,11 @@ import { fieldFromNumber, numberFromField } from '@/lib/form';
 import { useIncreaseAmount } from '../api/increase-amount';
 import { increaseAmountQuote } from '../utils/order-amend';
 
-/** "Add proxies": more proxies on a using retail order, priced for the hours it has left. */
-export function IncreaseAmountDialog({ order, onClose }: { order: TOrder; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+/** The amount typed (one step until then) and its price for the hours the order has left, or why it cannot be. */
+function useIncreaseQuote(order: TOrder) {
+  const { t } = useTranslation();
   const prices = useRetailPrices(order.product);
   const tiers = useDiscountTiers(order.product);
-  const increase = useIncreaseAmount();
   // The price is for whole hours, so the moment the dialog opened is precise enough.
   const [now] = useState(() => Date.now());
   const [typed, setTyped] = useState<number | null>(null);
@@ -38,6 +37,14 @@ export function IncreaseAmountDialog({ order, onClose }: { order: TOrder; onClos
         max: quote.row?.maxQuantity ?? 0,
       })
     : undefined;
+  return { loading, failed, amount, setTyped, quote, problemText };
+}
+
+/** "Add proxies": more proxies on a using retail order, priced for the hours it has left. */
+export function IncreaseAmountDialog({ order, onClose }: { order: TOrder; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { loading, failed, amount, setTyped, quote, problemText } = useIncreaseQuote(order);
+  const increase = useIncreaseAmount();
 
   const submit = () => {
     if (problemText) {

@@ -168,11 +168,8 @@ function Expiry({ order }: { order: TOrder }) {
   );
 }
 
-/**
- * The customer's orders as proxy management shows its proxies: at 1,366 px the columns that fit
- * (the rest in the details drawer), on a phone a card per order with its actions.
- */
-export function useOrderView(actions: OrderActions) {
+/** An order in words: what it is (product, package, country), and how many for how long. */
+function useOrderText() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   // The product, the package (or key package) as bought in the reader's language, the country.
@@ -185,9 +182,15 @@ export function useOrderView(actions: OrderActions) {
       .filter(Boolean)
       .join(' · ');
   const amount = (o: TOrder) => `${formatNumber(o.quantity, lang)} × ${formatPeriod(o.period, t)}`;
-  const date = (value: string | null) => (value ? formatDateTime(value) : t('common.none'));
+  return { what, amount };
+}
 
-  const columns: GridColDef<TOrder>[] = [
+/** The columns that fit at 1,366 px; the rest are in the details drawer. */
+function useOrderColumns(actions: OrderActions): GridColDef<TOrder>[] {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const { what, amount } = useOrderText();
+  return [
     {
       field: 'code',
       headerName: t('orders.columns.code'),
@@ -253,6 +256,19 @@ export function useOrderView(actions: OrderActions) {
       renderCell: ({ row }) => <RowActions order={row} actions={actions} />,
     },
   ];
+}
+
+/**
+ * The customer's orders as proxy management shows its proxies: at 1,366 px the columns that fit
+ * (the rest in the details drawer), on a phone a card per order with its actions.
+ */
+export function useOrderView(actions: OrderActions) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const { what, amount } = useOrderText();
+  const date = (value: string | null) => (value ? formatDateTime(value) : t('common.none'));
+
+  const columns = useOrderColumns(actions);
 
   const card = (o: TOrder) => ({
     title: (

@@ -23,6 +23,75 @@ import { useOrder } from '../api/get-order';
 import { useOrderLines } from '../api/get-order-lines';
 import { linesToText } from '@/lib/proxy-lines';
 
+function OrderNotFound() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button component={Link} to={paths.app.order.getHref()} color="inherit">
+          {t('orders.title')}
+        </Button>
+      }
+    >
+      {t('errors.ORDER_NOT_EXIST')}
+    </Alert>
+  );
+}
+
+type Order = NonNullable<ReturnType<typeof useOrder>['data']>;
+
+function SuccessHeading({ order: o, count }: { order: Order; count: number }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+      <CheckCircleOutline color="success" sx={{ fontSize: 40 }} />
+      <div>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {t('orders.success.title')}
+        </Typography>
+        <Typography color="text.secondary" data-testid="order-success-summary">
+          {t('orders.success.summary', {
+            code: o.code,
+            count,
+            product: t(`common.product.${o.product}`),
+            country: countryName(o.country, i18n.language),
+            period: formatPeriod(o.period, t),
+          })}
+        </Typography>
+      </div>
+    </Stack>
+  );
+}
+
+/** The bought proxies (or keys), one a line, read-only, once they are loaded. */
+function OrderLines({ lines, text, isKey }: { lines: ReturnType<typeof useOrderLines>; text: string; isKey: boolean }) {
+  const { t } = useTranslation();
+  return lines.data ? (
+    <TextField
+      multiline
+      minRows={6}
+      maxRows={16}
+      value={text}
+      label={isKey ? t('orders.success.keysLabel') : t('orders.success.linesLabel')}
+      slotProps={{
+        input: { readOnly: true, sx: { fontFamily: 'monospace', fontSize: 13 } },
+        // One proxy per line, scrolled sideways on a phone rather than wrapped.
+        htmlInput: {
+          'data-testid': 'order-success-lines',
+          spellCheck: false,
+          wrap: 'off',
+          style: { whiteSpace: 'pre', overflowX: 'auto' },
+        },
+      }}
+    />
+  ) : lines.isError ? (
+    <Alert severity="error">{t('error.contactAdmin')}</Alert>
+  ) : (
+    <PageSpinner />
+  );
+}
+
 /** /order/success/:id: what was bought, as lines to copy or download. */
 export function OrderSuccessRoute() {
   const { t, i18n } = useTranslation();
@@ -31,18 +100,7 @@ export function OrderSuccessRoute() {
   const lines = useOrderLines(order.data);
 
   if (order.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button component={Link} to={paths.app.order.getHref()} color="inherit">
-            {t('orders.title')}
-          </Button>
-        }
-      >
-        {t('errors.ORDER_NOT_EXIST')}
-      </Alert>
-    );
+    return <OrderNotFound />;
   }
   if (!order.data) {
     return <PageSpinner />;
@@ -65,52 +123,14 @@ export function OrderSuccessRoute() {
     <Card>
       <CardContent>
         <Stack spacing={2}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-            <CheckCircleOutline color="success" sx={{ fontSize: 40 }} />
-            <div>
-              <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-                {t('orders.success.title')}
-              </Typography>
-              <Typography color="text.secondary" data-testid="order-success-summary">
-                {t('orders.success.summary', {
-                  code: o.code,
-                  count: lines.data?.length ?? o.quantity,
-                  product: t(`common.product.${o.product}`),
-                  country: countryName(o.country, i18n.language),
-                  period: formatPeriod(o.period, t),
-                })}
-              </Typography>
-            </div>
-          </Stack>
+          <SuccessHeading order={o} count={lines.data?.length ?? o.quantity} />
           <Typography variant="body2" color="text.secondary">
             {t('orders.success.paid', {
               total: formatMoney(o.totalPrice, t, i18n.language),
               expires: o.expiresAt ? formatDateTime(o.expiresAt) : t('common.none'),
             })}
           </Typography>
-          {lines.data ? (
-            <TextField
-              multiline
-              minRows={6}
-              maxRows={16}
-              value={text}
-              label={o.product === 'key' ? t('orders.success.keysLabel') : t('orders.success.linesLabel')}
-              slotProps={{
-                input: { readOnly: true, sx: { fontFamily: 'monospace', fontSize: 13 } },
-                // One proxy per line, scrolled sideways on a phone rather than wrapped.
-                htmlInput: {
-                  'data-testid': 'order-success-lines',
-                  spellCheck: false,
-                  wrap: 'off',
-                  style: { whiteSpace: 'pre', overflowX: 'auto' },
-                },
-              }}
-            />
-          ) : lines.isError ? (
-            <Alert severity="error">{t('error.contactAdmin')}</Alert>
-          ) : (
-            <PageSpinner />
-          )}
+          <OrderLines lines={lines} text={text} isKey={o.product === 'key'} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
             <Button
               variant="contained"

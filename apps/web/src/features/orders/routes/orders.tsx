@@ -26,6 +26,51 @@ type OpenDialog =
   | { kind: 'renewSelected'; orders: TOrder[] }
   | null;
 
+/** The open dialog: one of an order's actions, or the renewal of the chosen orders. */
+function OrderDialog({
+  dialog,
+  onClose,
+  onRenewed,
+}: {
+  dialog: OpenDialog;
+  onClose: () => void;
+  onRenewed: (renewed: boolean) => void;
+}) {
+  switch (dialog?.kind) {
+    case undefined:
+      return null;
+    case 'renew':
+      return <RenewOrderDialog order={dialog.order} onClose={onClose} />;
+    case 'renewLive':
+      return <RenewLiveDialog order={dialog.order} onClose={onClose} />;
+    case 'bandwidth':
+      return <BandwidthDialog order={dialog.order} onClose={onClose} />;
+    case 'history':
+      return <HistoryDialog order={dialog.order} onClose={onClose} />;
+    case 'increaseAmount':
+      return <IncreaseAmountDialog order={dialog.order} onClose={onClose} />;
+    case 'changeCountry':
+      return <ChangeCountryDialog order={dialog.order} onClose={onClose} />;
+    case 'renewSelected':
+      return <RenewSelectedDialog orders={dialog.orders} onDone={onRenewed} />;
+  }
+}
+
+/** Renews the chosen orders, once they are a valid choice: at least one, and all expired. */
+function useRenewSelected(chosen: TOrder[], open: (dialog: OpenDialog) => void) {
+  const { t } = useTranslation();
+  return () => {
+    const problem = renewSelectionProblem(chosen);
+    if (problem === 'needSelection') {
+      notifyError(t('orders.errors.needSelection'));
+    } else if (problem === 'onlyExpired') {
+      notifyError(t('errors.ORDER_NOT_EXPIRED'));
+    } else {
+      open({ kind: 'renewSelected', orders: chosen });
+    }
+  };
+}
+
 /** /order: docs/screens.md#order-management. */
 export function OrdersRoute() {
   const { t } = useTranslation();
@@ -50,17 +95,7 @@ export function OrdersRoute() {
     onChangeCountry: (order) => setDialog({ kind: 'changeCountry', order }),
   });
 
-  const renewSelected = () => {
-    const chosen = selection.chosen(orders.data?.items ?? []);
-    const problem = renewSelectionProblem(chosen);
-    if (problem === 'needSelection') {
-      notifyError(t('orders.errors.needSelection'));
-    } else if (problem === 'onlyExpired') {
-      notifyError(t('errors.ORDER_NOT_EXPIRED'));
-    } else {
-      setDialog({ kind: 'renewSelected', orders: chosen });
-    }
-  };
+  const renewSelected = useRenewSelected(selection.chosen(orders.data?.items ?? []), setDialog);
 
   const changeFilters = (next: OrderFilters) => {
     setFilters(next);
@@ -96,25 +131,16 @@ export function OrdersRoute() {
         details={view.details}
         rowHeight={60}
       />
-      {dialog?.kind === 'renew' && <RenewOrderDialog order={dialog.order} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'renewLive' && <RenewLiveDialog order={dialog.order} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'bandwidth' && <BandwidthDialog order={dialog.order} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'history' && <HistoryDialog order={dialog.order} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'increaseAmount' && (
-        <IncreaseAmountDialog order={dialog.order} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'changeCountry' && <ChangeCountryDialog order={dialog.order} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'renewSelected' && (
-        <RenewSelectedDialog
-          orders={dialog.orders}
-          onDone={(renewed) => {
-            setDialog(null);
-            if (renewed) {
-              selection.clear();
-            }
-          }}
-        />
-      )}
+      <OrderDialog
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        onRenewed={(renewed) => {
+          setDialog(null);
+          if (renewed) {
+            selection.clear();
+          }
+        }}
+      />
     </>
   );
 }

@@ -20,6 +20,47 @@ import { proxyAddress } from '@/lib/proxy-lines';
 import { useCheckProxies } from '../api/check-proxies';
 import type { ProxyType } from '../api/list-proxies';
 
+type CheckResult = NonNullable<ReturnType<typeof useCheckProxies>['data']>[number];
+
+/** One row per proxy checked: live or dead, latency and the exit address seen. */
+function CheckTable({ results, byId }: { results: CheckResult[]; byId: ReadonlyMap<string, TProxy> }) {
+  const { t } = useTranslation();
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('proxies.check.proxy')}</TableCell>
+            <TableCell>{t('common.status')}</TableCell>
+            <TableCell align="right">{t('proxies.check.latency')}</TableCell>
+            <TableCell>{t('proxies.check.egressIp')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {results.map((r) => {
+            const p = byId.get(r.id);
+            return (
+              <TableRow key={r.id} data-testid="check-row">
+                <TableCell sx={{ fontFamily: 'monospace' }}>{p ? proxyAddress(p) : r.id}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={r.live ? 'success' : 'error'}
+                    label={r.live ? t('proxies.check.live') : t('proxies.check.dead')}
+                  />
+                </TableCell>
+                <TableCell align="right">{r.latencyMs === null ? t('common.none') : `${r.latencyMs} ms`}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{r.egressIp ?? t('common.none')}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
 /** The chosen proxies checked from the server: live or dead, latency and the exit address seen. */
 export function CheckResultsDialog({
   type,
@@ -54,40 +95,7 @@ export function CheckResultsDialog({
             <Typography data-testid="check-summary">
               {t('proxies.check.summary', { live, dead: check.data.length - live })}
             </Typography>
-            <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('proxies.check.proxy')}</TableCell>
-                    <TableCell>{t('common.status')}</TableCell>
-                    <TableCell align="right">{t('proxies.check.latency')}</TableCell>
-                    <TableCell>{t('proxies.check.egressIp')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {check.data.map((r) => {
-                    const p = byId.get(r.id);
-                    return (
-                      <TableRow key={r.id} data-testid="check-row">
-                        <TableCell sx={{ fontFamily: 'monospace' }}>{p ? proxyAddress(p) : r.id}</TableCell>
-                        <TableCell>
-                          <Chip
-                            size="small"
-                            variant="outlined"
-                            color={r.live ? 'success' : 'error'}
-                            label={r.live ? t('proxies.check.live') : t('proxies.check.dead')}
-                          />
-                        </TableCell>
-                        <TableCell align="right">
-                          {r.latencyMs === null ? t('common.none') : `${r.latencyMs} ms`}
-                        </TableCell>
-                        <TableCell sx={{ fontFamily: 'monospace' }}>{r.egressIp ?? t('common.none')}</TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <CheckTable results={check.data} byId={byId} />
           </Stack>
         )}
       </DialogContent>

@@ -14,6 +14,28 @@ import { AutoRenewDialog, useActionEnd, type UnitAction } from './unit-actions';
 
 export type KeyAction = UnitAction | 'delete';
 
+type ActionEnd = ReturnType<typeof useActionEnd>;
+
+function DeleteKeysDialog({ listKeyId, close, done }: { listKeyId: string[] } & ActionEnd) {
+  const { t } = useTranslation();
+  const remove = useDeleteKeys();
+  const count = listKeyId.length;
+  return (
+    <ConfirmDialog
+      open
+      danger
+      title={t('proxies.keys.deleteTitle')}
+      confirmLabel={t('common.delete')}
+      onConfirm={() => remove.mutate(listKeyId, { onSuccess: done(t('proxies.keys.deleted', { count })) })}
+      onClose={close}
+      loading={remove.isPending}
+      testId="delete-keys-dialog"
+    >
+      <DialogContentText>{t('proxies.keys.deleteMessage', { count })}</DialogContentText>
+    </ConfirmDialog>
+  );
+}
+
 /** The dialog of one batch action on the chosen keys, and its call. */
 export function KeyActionDialogs({
   action,
@@ -28,7 +50,6 @@ export function KeyActionDialogs({
   const renew = useRenewKeys();
   const update = useUpdateKeys();
   const autoRenew = useSetKeysAutoRenew();
-  const remove = useDeleteKeys();
   const exporter = useExportKeys();
   const listKeyId = keys.map((k) => k.id);
   const count = keys.length;
@@ -70,20 +91,7 @@ export function KeyActionDialogs({
         />
       );
     case 'delete':
-      return (
-        <ConfirmDialog
-          open
-          danger
-          title={t('proxies.keys.deleteTitle')}
-          confirmLabel={t('common.delete')}
-          onConfirm={() => remove.mutate(listKeyId, { onSuccess: done(t('proxies.keys.deleted', { count })) })}
-          onClose={close}
-          loading={remove.isPending}
-          testId="delete-keys-dialog"
-        >
-          <DialogContentText>{t('proxies.keys.deleteMessage', { count })}</DialogContentText>
-        </ConfirmDialog>
-      );
+      return <DeleteKeysDialog listKeyId={listKeyId} close={close} done={done} />;
     case 'export':
       return (
         <ExportDialog

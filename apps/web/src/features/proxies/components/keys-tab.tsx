@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
-import { formatDateTime, type TKey } from '@proxy/contract';
+import { formatDateTime, type TKey, type TTag } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ProxyStatusChip } from '@/components/status-chip';
 import { useGetNewIp, type TNewIp } from '../api/get-new-ip';
@@ -24,11 +24,35 @@ import { useUnitActions } from './unit-actions';
 import { useUnitCardLines } from './unit-columns';
 import { UnitList } from '@/components/unit-list';
 
+/** A key as a card on a phone: the key and its change-IP link, the current IP, state and expiry, new IP. */
+function useKeyCard(tags: TTag[], pendingKey: string | null, askNewIp: (key: string) => void) {
+  const { t } = useTranslation();
+  const cardLines = useUnitCardLines<TKey>(tags);
+  return (row: TKey) => ({
+    title: (
+      <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
+        <CopyCell text={row.key} />
+        <ChangeIpLinkButton keyValue={row.key} />
+      </Stack>
+    ),
+    lines: [
+      row.current ? <CopyCell text={row.current} /> : null,
+      <>
+        <ProxyStatusChip status={row.status} />
+        <Box component="span" data-testid="card-expires">
+          {t('orders.columns.expiresAt')}: {formatDateTime(row.expiresAt)}
+        </Box>
+      </>,
+      <NewIpButton row={row} pending={pendingKey === row.key} onNewIp={() => askNewIp(row.key)} />,
+      ...cardLines(row),
+    ].filter((x) => x !== null),
+  });
+}
+
 /** The rotating keys: list, get a new IP per key, the change-IP link, and the batch actions. */
 export function KeysTab() {
   const { t } = useTranslation();
   const tags = useTags('key').data ?? [];
-  const cardLines = useUnitCardLines<TKey>(tags);
   const list = useUnitList<KeyAction | 'tag' | 'links'>(t('proxies.keys.needSelection'));
   const { paging, filters, selection } = list;
   const [newIp, setNewIp] = useState<TNewIp | null>(null);
@@ -44,6 +68,7 @@ export function KeysTab() {
   const askNewIp = (key: string) => getNewIp.mutate({ key }, { onSuccess: setNewIp });
   const columns = useKeyColumns((key) => askNewIp(key.key), pendingKey);
   const details = useKeyDetails(tags);
+  const card = useKeyCard(tags, pendingKey, askNewIp);
   const chosen = selection.chosen(keys.data?.items ?? []);
   const actions = useUnitActions<KeyAction | 'tag' | 'links'>([
     { key: 'tag', label: t('proxies.tags.action'), icon: <LocalOfferOutlined /> },
@@ -70,25 +95,7 @@ export function KeysTab() {
         details={details}
         // Revocable URLs, beside the key's own link (which works as long as the key does).
         detailsExtra={(row) => <ToolLinksSection key={row.id} unit={{ id: row.id, name: row.key }} />}
-        card={(row) => ({
-          title: (
-            <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
-              <CopyCell text={row.key} />
-              <ChangeIpLinkButton keyValue={row.key} />
-            </Stack>
-          ),
-          lines: [
-            row.current ? <CopyCell text={row.current} /> : null,
-            <>
-              <ProxyStatusChip status={row.status} />
-              <Box component="span" data-testid="card-expires">
-                {t('orders.columns.expiresAt')}: {formatDateTime(row.expiresAt)}
-              </Box>
-            </>,
-            <NewIpButton row={row} pending={pendingKey === row.key} onNewIp={() => askNewIp(row.key)} />,
-            ...cardLines(row),
-          ].filter((x) => x !== null),
-        })}
+        card={card}
       />
       {list.action === 'tag' && (
         <TagAssignDialog tagType="key" tags={tags} ids={chosen.map((k) => k.id)} onDone={list.finish} />

@@ -25,7 +25,7 @@ import { countryName, formatNumber } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import type { ProxyType } from '../api/list-proxies';
 import { useTags } from '../api/tags';
-import { useCreateListLink, useDeleteListLink, useListLinks } from '../api/tool-links';
+import { useCreateListLink, useDeleteListLink, useListLinks, type CreateListLinkInput } from '../api/tool-links';
 
 /** txt, csv and json, or txt through a line template. */
 const LIST_FORMATS = ['txt', 'csv', 'json', 'template'] as const;
@@ -58,6 +58,79 @@ function useFilterTags(types: readonly ProxyType[]) {
   return { v6: types.includes('v6') ? v6 : [], v4: types.includes('v4') ? v4 : [] } as Record<ProxyType, TTag[]>;
 }
 
+/** The create call's body: the name, the filters chosen, and the format (a template is text with its own line). */
+function listLinkRequest(form: ListLinkForm): CreateListLinkInput {
+  return {
+    name: form.name.trim(),
+    filter: {
+      ...(form.type ? { type: form.type } : {}),
+      ...(form.country ? { country: form.country } : {}),
+      ...(form.tagId ? { tagId: form.tagId } : {}),
+      ...(form.status ? { status: form.status } : {}),
+    },
+    format: form.format === 'template' ? 'txt' : form.format,
+    ...(form.format === 'template' && form.template.trim() ? { template: form.template.trim() } : {}),
+  };
+}
+
+/** What the list holds: a type, a country, a tag and a status, each "All" until chosen. */
+function FilterChoices({
+  form,
+  set,
+  types,
+  tags,
+}: {
+  form: ListLinkForm;
+  set: (patch: Partial<ListLinkForm>) => void;
+  types: readonly ProxyType[];
+  tags: Record<ProxyType, TTag[]>;
+}) {
+  const { t, i18n } = useTranslation();
+  const v6Countries = useCountries('v6', types.includes('v6')).data ?? [];
+  const v4Countries = useCountries('v4', types.includes('v4')).data ?? [];
+  const countries = [
+    ...new Map(
+      [...(form.type !== 'v4' ? v6Countries : []), ...(form.type !== 'v6' ? v4Countries : [])].map((c) => [c.code, c]),
+    ).values(),
+  ];
+  const shownTags = form.type ? tags[form.type] : [...tags.v6, ...tags.v4];
+  return (
+    <>
+      <ChoiceFilter
+        label={t('proxies.listLinks.type')}
+        value={form.type}
+        choices={types.map((x) => ({ value: x, label: t(`proxies.tabs.${x}`) }))}
+        onChange={(type) => set({ type, tagId: '', country: '' })}
+        testId="list-link-type"
+      />
+      <ChoiceFilter
+        label={t('common.country')}
+        value={form.country}
+        choices={countries.map((c) => ({ value: c.code, label: countryName(c.code, i18n.language, c.name) }))}
+        onChange={(country) => set({ country })}
+        testId="list-link-country"
+      />
+      <ChoiceFilter
+        label={t('proxies.tags.filter')}
+        value={form.tagId}
+        choices={shownTags.map((tag) => ({
+          value: tag.id,
+          label: form.type ? tag.tagName : `${tag.tagName} (${t(`proxies.tabs.${tag.tagType}`)})`,
+        }))}
+        onChange={(tagId) => set({ tagId })}
+        testId="list-link-tag"
+      />
+      <ChoiceFilter
+        label={t('common.status')}
+        value={form.status}
+        choices={PROXY_STATUSES.map((status) => ({ value: status, label: t(`common.proxyStatus.${status}`) }))}
+        onChange={(status) => set({ status })}
+        testId="list-link-status"
+      />
+    </>
+  );
+}
+
 function CreateListLinkDialog({
   types,
   tags,
@@ -69,17 +142,9 @@ function CreateListLinkDialog({
   onCreated: (url: string) => void;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const create = useCreateListLink();
   const [form, setForm] = useState<ListLinkForm>(EMPTY_FORM);
-  const v6Countries = useCountries('v6', types.includes('v6')).data ?? [];
-  const v4Countries = useCountries('v4', types.includes('v4')).data ?? [];
-  const countries = [
-    ...new Map(
-      [...(form.type !== 'v4' ? v6Countries : []), ...(form.type !== 'v6' ? v4Countries : [])].map((c) => [c.code, c]),
-    ).values(),
-  ];
-  const shownTags = form.type ? tags[form.type] : [...tags.v6, ...tags.v4];
   const set = (patch: Partial<ListLinkForm>) => setForm((f) => ({ ...f, ...patch }));
 
   const submit = () => {
@@ -87,20 +152,7 @@ function CreateListLinkDialog({
       notifyError(t('proxies.listLinks.nameRequired'));
       return;
     }
-    create.mutate(
-      {
-        name: form.name.trim(),
-        filter: {
-          ...(form.type ? { type: form.type } : {}),
-          ...(form.country ? { country: form.country } : {}),
-          ...(form.tagId ? { tagId: form.tagId } : {}),
-          ...(form.status ? { status: form.status } : {}),
-        },
-        format: form.format === 'template' ? 'txt' : form.format,
-        ...(form.format === 'template' && form.template.trim() ? { template: form.template.trim() } : {}),
-      },
-      { onSuccess: (res) => onCreated(res.url) },
-    );
+    create.mutate(listLinkRequest(form), { onSuccess: (res) => onCreated(res.url) });
   };
 
   return (
@@ -125,37 +177,7 @@ function CreateListLinkDialog({
           sx={{ gridColumn: '1 / -1' }}
           slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'list-link-name' } }}
         />
-        <ChoiceFilter
-          label={t('proxies.listLinks.type')}
-          value={form.type}
-          choices={types.map((x) => ({ value: x, label: t(`proxies.tabs.${x}`) }))}
-          onChange={(type) => set({ type, tagId: '', country: '' })}
-          testId="list-link-type"
-        />
-        <ChoiceFilter
-          label={t('common.country')}
-          value={form.country}
-          choices={countries.map((c) => ({ value: c.code, label: countryName(c.code, i18n.language, c.name) }))}
-          onChange={(country) => set({ country })}
-          testId="list-link-country"
-        />
-        <ChoiceFilter
-          label={t('proxies.tags.filter')}
-          value={form.tagId}
-          choices={shownTags.map((tag) => ({
-            value: tag.id,
-            label: form.type ? tag.tagName : `${tag.tagName} (${t(`proxies.tabs.${tag.tagType}`)})`,
-          }))}
-          onChange={(tagId) => set({ tagId })}
-          testId="list-link-tag"
-        />
-        <ChoiceFilter
-          label={t('common.status')}
-          value={form.status}
-          choices={PROXY_STATUSES.map((status) => ({ value: status, label: t(`common.proxyStatus.${status}`) }))}
-          onChange={(status) => set({ status })}
-          testId="list-link-status"
-        />
+        <FilterChoices form={form} set={set} types={types} tags={tags} />
         <TextField
           select
           label={t('proxies.export.format')}

@@ -40,6 +40,36 @@ function Lines({ title, lines, testId }: { title: string; lines: string[]; testI
   );
 }
 
+/** How many pasted lines matched a proxy and how many did not, with both lists. */
+function MatchResult({ result, otherType }: { result: TProxyMatchResponse; otherType: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={1.5} sx={{ mt: 2 }} data-testid="paste-result">
+      <Stack direction="row" spacing={2}>
+        <Typography color="success.main" sx={{ fontWeight: 600 }} data-testid="paste-matched-count">
+          {t('audit.paste.matched', { count: result.matched.length })}
+        </Typography>
+        <Typography color="text.secondary" sx={{ fontWeight: 600 }} data-testid="paste-unmatched-count">
+          {t('audit.paste.unmatched', { count: result.unmatched.length })}
+        </Typography>
+      </Stack>
+      {otherType > 0 && <Alert severity="info">{t('audit.paste.otherType', { count: otherType })}</Alert>}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <Lines
+          title={t('audit.paste.matched', { count: result.matched.length })}
+          lines={result.matched.map((m) => m.line)}
+          testId="paste-matched-lines"
+        />
+        <Lines
+          title={t('audit.paste.unmatched', { count: result.unmatched.length })}
+          lines={result.unmatched}
+          testId="paste-unmatched-lines"
+        />
+      </Stack>
+    </Stack>
+  );
+}
+
 /**
  * "Paste list" on /manage-proxy: the server matches the pasted lines against the caller's proxies;
  * "Select matched" hands this tab's matched proxies to the batch actions (any page of the list).
@@ -79,31 +109,7 @@ export function PasteListDialog({
             htmlInput: { 'data-testid': 'paste-text', spellCheck: false, style: { fontFamily: 'monospace' } },
           }}
         />
-        {result && (
-          <Stack spacing={1.5} sx={{ mt: 2 }} data-testid="paste-result">
-            <Stack direction="row" spacing={2}>
-              <Typography color="success.main" sx={{ fontWeight: 600 }} data-testid="paste-matched-count">
-                {t('audit.paste.matched', { count: result.matched.length })}
-              </Typography>
-              <Typography color="text.secondary" sx={{ fontWeight: 600 }} data-testid="paste-unmatched-count">
-                {t('audit.paste.unmatched', { count: result.unmatched.length })}
-              </Typography>
-            </Stack>
-            {otherType > 0 && <Alert severity="info">{t('audit.paste.otherType', { count: otherType })}</Alert>}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-              <Lines
-                title={t('audit.paste.matched', { count: result.matched.length })}
-                lines={result.matched.map((m) => m.line)}
-                testId="paste-matched-lines"
-              />
-              <Lines
-                title={t('audit.paste.unmatched', { count: result.unmatched.length })}
-                lines={result.unmatched}
-                testId="paste-unmatched-lines"
-              />
-            </Stack>
-          </Stack>
-        )}
+        {result && <MatchResult result={result} otherType={otherType} />}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={onClose}>{t('common.cancel')}</Button>

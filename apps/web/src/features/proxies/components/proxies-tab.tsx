@@ -13,7 +13,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
-import { formatDateTime, type TProxy } from '@proxy/contract';
+import { formatDateTime, type TProxy, type TTag } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { ProxyStatusChip } from '@/components/status-chip';
 import { useCountries } from '@/lib/catalog/get-countries';
@@ -43,13 +43,157 @@ function pinnedRows(rows: TProxy[], model: GridRowSelectionModel): TProxy[] {
   return rows.filter((r) => (model.type === 'exclude' ? !model.ids.has(r.id) : model.ids.has(r.id)));
 }
 
-/** One proxy type's list: filters, the server-paged list with selection, and the batch actions. */
-export function ProxiesTab({ type }: { type: ProxyType }) {
+/**
+ * "Paste list" → "Select matched": the grid then shows exactly the matched proxies, ticked, paged
+ * here (they may come from any page of the server's list); the ticked ones are what the batch
+ * actions act on, until "Clear" brings the server's list back.
+ */
+function usePinnedList() {
+  const [pinned, setPinned] = useState<{ proxies: TProxy[]; unmatched: number } | null>(null);
+  const paging = usePaging();
+  const selection = useRowSelection();
+  const from = (paging.page - 1) * paging.limit;
+  const pin = (found: TProxy[], unmatched: number) => {
+    paging.reset();
+    selection.setModel({ type: 'include', ids: new Set(found.map((p) => p.id)) });
+    setPinned({ proxies: found, unmatched });
+  };
+  return {
+    list: pinned && {
+      data: { items: pinned.proxies.slice(from, from + paging.limit), total: pinned.proxies.length },
+      isFetching: false,
+    },
+    chosen: pinned ? pinnedRows(pinned.proxies, selection.model) : [],
+    unmatched: pinned?.unmatched ?? 0,
+    paging,
+    selection,
+    pin,
+    clear: () => setPinned(null),
+  };
+}
+
+/** How many pasted proxies are ticked and how many lines matched none, and the way back to the full list. */
+function PinnedNotice({ selected, unmatched, onClear }: { selected: number; unmatched: number; onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 1 }}
+      data-testid="paste-pinned"
+      action={
+        <Button color="inherit" size="small" onClick={onClear} data-testid="paste-clear">
+          {t('audit.paste.clear')}
+        </Button>
+      }
+    >
+      <span data-testid="paste-pinned-selected">
+        {t('audit.paste.selected', { count: selected, n: formatNumber(selected) })}
+      </span>
+      {unmatched > 0 && (
+        <>
+          {' · '}
+          <span data-testid="paste-pinned-unmatched">
+            {t('audit.paste.unmatchedLines', { count: unmatched, n: formatNumber(unmatched) })}
+          </span>
+        </>
+      )}
+    </Alert>
+  );
+}
+
+function useProxyActions(type: ProxyType) {
+  const { t } = useTranslation();
+  return useUnitActions<ProxyAction | 'tag'>([
+    { key: 'authIp', label: t('proxies.actions.authIp'), icon: <SecurityOutlined /> },
+    { key: 'password', label: t('proxies.actions.password'), icon: <KeyOutlined /> },
+    { key: 'resetIp', label: t('proxies.actions.resetIp'), icon: <PublishedWithChangesOutlined /> },
+    { key: 'ipMode', label: t('proxies.actions.ipMode'), icon: <ScheduleOutlined /> },
+    { key: 'check', label: t('proxies.actions.check'), icon: <FactCheckOutlined /> },
+    { key: 'tag', label: t('proxies.tags.action'), icon: <LocalOfferOutlined /> },
+    { key: 'links', label: t('proxies.actions.links'), icon: <LinkOutlined /> },
+    ...(type === 'v6'
+      ? [{ key: 'fallback' as const, label: t('proxies.actions.fallback'), icon: <AltRouteOutlined /> }]
+      : []),
+  ]);
+}
+
+/** A proxy as a card on a phone: its address (copied as a whole line), links, state, country and expiry. */
+function useProxyCard(tags: TTag[], onLinks: (proxy: TProxy) => void) {
   const { t, i18n } = useTranslation();
-  const countries = useCountries(type);
-  const tags = useTags(type).data ?? [];
-  const list = useUnitList<ProxyAction | 'tag'>(t('proxies.needSelection'));
-  const { paging, filters, selection } = list;
+  const cardLines = useUnitCardLines<TProxy>(tags);
+  return (row: TProxy) => ({
+    title: (
+      <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
+        <CopyCell text={proxyAddress(row)} copy={proxyLine(row)} label={t('proxies.copyLine')} />
+        <ToolLinksButton onClick={() => onLinks(row)} />
+      </Stack>
+    ),
+    lines: [
+      <>
+        <ProxyStatusChip status={row.status} />
+        <Box component="span">{countryName(row.country, i18n.language)}</Box>
+      </>,
+      <Box component="span" data-testid="card-expires">
+        {t('orders.columns.expiresAt')}: {formatDateTime(row.expiresAt)}
+      </Box>,
+      ...cardLines(row),
+    ],
+  });
+}
+
+/** Beside the batch actions: paste a list to select, and manage the tags. */
+function ListTools({ type, tags, onPaste }: { type: ProxyType; tags: TTag[]; onPaste: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+      <Button size="small" startIcon={<ContentPasteOutlined />} onClick={onPaste} data-testid="paste-open">
+        {t('audit.paste.button')}
+      </Button>
+      <ManageTagsButton tagType={type} tags={tags} />
+    </Stack>
+  );
+}
+
+/** The open dialog: a row's own links, the tags of the chosen proxies, or a batch action on them. */
+function ProxyTabDialogs({
+  type,
+  tags,
+  action,
+  chosen,
+  exportFilters,
+  linksOf,
+  onLinksClose,
+  onDone,
+}: {
+  type: ProxyType;
+  tags: TTag[];
+  action: ProxyAction | 'tag' | null;
+  chosen: TProxy[];
+  exportFilters: { status?: TProxy['status']; country?: string };
+  linksOf: TProxy | null;
+  onLinksClose: () => void;
+  onDone: (changed?: boolean) => void;
+}) {
+  return (
+    <>
+      {linksOf && <ToolLinksDialog units={[{ id: linksOf.id, name: proxyAddress(linksOf) }]} onClose={onLinksClose} />}
+      {action === 'tag' && <TagAssignDialog tagType={type} tags={tags} ids={chosen.map((p) => p.id)} onDone={onDone} />}
+      {action && action !== 'tag' && (
+        <ProxyActionDialogs
+          type={type}
+          action={action}
+          proxies={chosen}
+          exportFilters={exportFilters}
+          onDone={onDone}
+        />
+      )}
+    </>
+  );
+}
+
+/** The server's page of proxies for the list's filters (a tag that no longer exists filters nothing). */
+function useProxyPage(type: ProxyType, list: ReturnType<typeof useUnitList<ProxyAction | 'tag'>>, tags: TTag[]) {
+  const { paging, filters } = list;
   const status = filters.status || undefined;
   const country = filters.country || undefined;
   const tagId = tags.some((x) => x.id === filters.tagId) ? filters.tagId : undefined;
@@ -62,43 +206,32 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
     sort: filters.sort,
     tagId,
   });
+  return { proxies, status, country };
+}
+
+/** One proxy type's list: filters, the server-paged list with selection, and the batch actions. */
+export function ProxiesTab({ type }: { type: ProxyType }) {
+  const { t } = useTranslation();
+  const countries = useCountries(type);
+  const tags = useTags(type).data ?? [];
+  const list = useUnitList<ProxyAction | 'tag'>(t('proxies.needSelection'));
+  const { paging, filters, selection } = list;
+  const { proxies, status, country } = useProxyPage(type, list, tags);
   // A row's own link button opens its URLs without touching the selection.
   const [linksOf, setLinksOf] = useState<TProxy | null>(null);
   const columns = useProxyColumns(tags, setLinksOf);
   const details = useProxyDetails(tags, type);
-  const cardLines = useUnitCardLines<TProxy>(tags);
-  // "Paste list" → "Select matched": the grid then shows exactly the matched proxies, ticked, paged
-  // here (they may come from any page of the server's list); the ticked ones are what the batch
-  // actions act on, until "Clear" brings the server's list back.
+  const card = useProxyCard(tags, setLinksOf);
   const [pasting, setPasting] = useState(false);
-  const [pinned, setPinned] = useState<{ proxies: TProxy[]; unmatched: number } | null>(null);
-  const pinnedPaging = usePaging();
-  const pinnedSelection = useRowSelection();
-  const pinnedChosen = pinned ? pinnedRows(pinned.proxies, pinnedSelection.model) : [];
-  const chosen = pinned ? pinnedChosen : selection.chosen(proxies.data?.items ?? []);
-  const pinnedFrom = (pinnedPaging.page - 1) * pinnedPaging.limit;
-  const pinnedList = pinned && {
-    data: { items: pinned.proxies.slice(pinnedFrom, pinnedFrom + pinnedPaging.limit), total: pinned.proxies.length },
-    isFetching: false,
-  };
-  const actions = useUnitActions<ProxyAction | 'tag'>([
-    { key: 'authIp', label: t('proxies.actions.authIp'), icon: <SecurityOutlined /> },
-    { key: 'password', label: t('proxies.actions.password'), icon: <KeyOutlined /> },
-    { key: 'resetIp', label: t('proxies.actions.resetIp'), icon: <PublishedWithChangesOutlined /> },
-    { key: 'ipMode', label: t('proxies.actions.ipMode'), icon: <ScheduleOutlined /> },
-    { key: 'check', label: t('proxies.actions.check'), icon: <FactCheckOutlined /> },
-    { key: 'tag', label: t('proxies.tags.action'), icon: <LocalOfferOutlined /> },
-    { key: 'links', label: t('proxies.actions.links'), icon: <LinkOutlined /> },
-    ...(type === 'v6'
-      ? [{ key: 'fallback' as const, label: t('proxies.actions.fallback'), icon: <AltRouteOutlined /> }]
-      : []),
-  ]);
+  const pinned = usePinnedList();
+  const chosen = pinned.list ? pinned.chosen : selection.chosen(proxies.data?.items ?? []);
+  const actions = useProxyActions(type);
 
   // A pasted selection is done with once an action changed it (its rows are stale then).
   const finish = (changed?: boolean) => {
     list.finish();
     if (changed) {
-      setPinned(null);
+      pinned.clear();
     }
   };
 
@@ -109,43 +242,10 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
         actions={actions}
         selected={chosen.length}
         onAction={(key) => list.start(key, chosen.length)}
-        extra={
-          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-            <Button
-              size="small"
-              startIcon={<ContentPasteOutlined />}
-              onClick={() => setPasting(true)}
-              data-testid="paste-open"
-            >
-              {t('audit.paste.button')}
-            </Button>
-            <ManageTagsButton tagType={type} tags={tags} />
-          </Stack>
-        }
+        extra={<ListTools type={type} tags={tags} onPaste={() => setPasting(true)} />}
       />
-      {pinned && (
-        <Alert
-          severity="info"
-          sx={{ mb: 1 }}
-          data-testid="paste-pinned"
-          action={
-            <Button color="inherit" size="small" onClick={() => setPinned(null)} data-testid="paste-clear">
-              {t('audit.paste.clear')}
-            </Button>
-          }
-        >
-          <span data-testid="paste-pinned-selected">
-            {t('audit.paste.selected', { count: pinnedChosen.length, n: formatNumber(pinnedChosen.length) })}
-          </span>
-          {pinned.unmatched > 0 && (
-            <>
-              {' · '}
-              <span data-testid="paste-pinned-unmatched">
-                {t('audit.paste.unmatchedLines', { count: pinned.unmatched, n: formatNumber(pinned.unmatched) })}
-              </span>
-            </>
-          )}
-        </Alert>
+      {pinned.list && (
+        <PinnedNotice selected={pinned.chosen.length} unmatched={pinned.unmatched} onClear={pinned.clear} />
       )}
       {pasting && (
         <PasteListDialog
@@ -153,19 +253,17 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
           onClose={() => setPasting(false)}
           onSelect={(found, unmatched) => {
             selection.clear();
-            pinnedPaging.reset();
-            pinnedSelection.setModel({ type: 'include', ids: new Set(found.map((p) => p.id)) });
-            setPinned({ proxies: found, unmatched });
+            pinned.pin(found, unmatched);
             setPasting(false);
           }}
         />
       )}
       <UnitList
         testId={`proxies-grid-${type}`}
-        list={pinnedList ?? proxies}
-        paging={pinned ? pinnedPaging : paging}
+        list={pinned.list ?? proxies}
+        paging={pinned.list ? pinned.paging : paging}
         // The ticks of a pasted list span its pages, so turning a page keeps them.
-        selection={pinned ? { ...pinnedSelection, clear: () => undefined } : selection}
+        selection={pinned.list ? { ...pinned.selection, clear: () => undefined } : selection}
         columns={columns}
         detailsTitle={t('proxies.details.title')}
         details={details}
@@ -175,40 +273,18 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
             <ProxyUsageSection proxyId={row.id} />
           </>
         )}
-        card={(row) => ({
-          title: (
-            <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
-              <CopyCell text={proxyAddress(row)} copy={proxyLine(row)} label={t('proxies.copyLine')} />
-              <ToolLinksButton onClick={() => setLinksOf(row)} />
-            </Stack>
-          ),
-          lines: [
-            <>
-              <ProxyStatusChip status={row.status} />
-              <Box component="span">{countryName(row.country, i18n.language)}</Box>
-            </>,
-            <Box component="span" data-testid="card-expires">
-              {t('orders.columns.expiresAt')}: {formatDateTime(row.expiresAt)}
-            </Box>,
-            ...cardLines(row),
-          ],
-        })}
+        card={card}
       />
-      {linksOf && (
-        <ToolLinksDialog units={[{ id: linksOf.id, name: proxyAddress(linksOf) }]} onClose={() => setLinksOf(null)} />
-      )}
-      {list.action === 'tag' && (
-        <TagAssignDialog tagType={type} tags={tags} ids={chosen.map((p) => p.id)} onDone={finish} />
-      )}
-      {list.action && list.action !== 'tag' && (
-        <ProxyActionDialogs
-          type={type}
-          action={list.action}
-          proxies={chosen}
-          exportFilters={{ status, country }}
-          onDone={finish}
-        />
-      )}
+      <ProxyTabDialogs
+        type={type}
+        tags={tags}
+        action={list.action}
+        chosen={chosen}
+        exportFilters={{ status, country }}
+        linksOf={linksOf}
+        onLinksClose={() => setLinksOf(null)}
+        onDone={finish}
+      />
     </>
   );
 }

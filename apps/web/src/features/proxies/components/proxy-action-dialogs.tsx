@@ -33,57 +33,25 @@ interface ProxyActionDialogsProps {
   onDone: (changed: boolean) => void;
 }
 
-/** The dialog of one batch action on the chosen proxies, and its call. */
-export function ProxyActionDialogs({ type, action, proxies, exportFilters, onDone }: ProxyActionDialogsProps) {
+/** Who may use the proxies and how their address changes: allowed IPs, password, a new IP now, the IP mode. */
+function AccessActionDialog({
+  type,
+  action,
+  proxies,
+  onDone,
+}: Pick<ProxyActionDialogsProps, 'type' | 'proxies' | 'onDone'> & {
+  action: 'authIp' | 'password' | 'resetIp' | 'ipMode';
+}) {
   const { t } = useTranslation();
-  const renew = useRenewProxies();
-  const update = useUpdateProxies();
   const authIp = useSetAuthIp();
   const password = useChangeProxyPassword();
   const resetIp = useResetIp();
   const ipMode = useUpdateResetIpType();
-  const exporter = useExportProxies();
   const listProxyId = proxies.map((p) => p.id);
   const count = proxies.length;
   const { close, done } = useActionEnd(onDone);
 
   switch (action) {
-    case 'renew':
-      return (
-        <RenewUnitsDialog
-          product={type}
-          units={proxies}
-          pending={renew.isPending}
-          onClose={close}
-          onConfirm={(period) =>
-            renew.mutate({ type, listProxyId, period }, { onSuccess: done(t('proxies.renew.success', { count })) })
-          }
-        />
-      );
-    case 'autoRenewOn':
-    case 'autoRenewOff': {
-      const autoRenew = action === 'autoRenewOn';
-      return (
-        <AutoRenewDialog
-          on={autoRenew}
-          message={t('proxies.appliesTo', { count })}
-          pending={update.isPending}
-          onConfirm={() => update.mutate({ type, listProxyId, autoRenew }, { onSuccess: done(t('common.updated')) })}
-          onClose={close}
-        />
-      );
-    }
-    case 'comment':
-      return (
-        <CommentDialog
-          units={proxies}
-          pending={update.isPending}
-          onClose={close}
-          onConfirm={(comment) =>
-            update.mutate({ type, listProxyId, comment }, { onSuccess: done(t('common.updated')) })
-          }
-        />
-      );
     case 'authIp':
       return (
         <AuthIpDialog
@@ -137,6 +105,61 @@ export function ProxyActionDialogs({ type, action, proxies, exportFilters, onDon
           }
         />
       );
+  }
+}
+
+/** The dialog of one batch action on the chosen proxies, and its call. */
+export function ProxyActionDialogs({ type, action, proxies, exportFilters, onDone }: ProxyActionDialogsProps) {
+  const { t } = useTranslation();
+  const renew = useRenewProxies();
+  const update = useUpdateProxies();
+  const exporter = useExportProxies();
+  const listProxyId = proxies.map((p) => p.id);
+  const count = proxies.length;
+  const { close, done } = useActionEnd(onDone);
+
+  switch (action) {
+    case 'renew':
+      return (
+        <RenewUnitsDialog
+          product={type}
+          units={proxies}
+          pending={renew.isPending}
+          onClose={close}
+          onConfirm={(period) =>
+            renew.mutate({ type, listProxyId, period }, { onSuccess: done(t('proxies.renew.success', { count })) })
+          }
+        />
+      );
+    case 'autoRenewOn':
+    case 'autoRenewOff': {
+      const autoRenew = action === 'autoRenewOn';
+      return (
+        <AutoRenewDialog
+          on={autoRenew}
+          message={t('proxies.appliesTo', { count })}
+          pending={update.isPending}
+          onConfirm={() => update.mutate({ type, listProxyId, autoRenew }, { onSuccess: done(t('common.updated')) })}
+          onClose={close}
+        />
+      );
+    }
+    case 'comment':
+      return (
+        <CommentDialog
+          units={proxies}
+          pending={update.isPending}
+          onClose={close}
+          onConfirm={(comment) =>
+            update.mutate({ type, listProxyId, comment }, { onSuccess: done(t('common.updated')) })
+          }
+        />
+      );
+    case 'authIp':
+    case 'password':
+    case 'resetIp':
+    case 'ipMode':
+      return <AccessActionDialog type={type} action={action} proxies={proxies} onDone={onDone} />;
     case 'check':
       return <CheckResultsDialog type={type} proxies={proxies} onClose={close} />;
     case 'links':

@@ -28,6 +28,30 @@ import { formatNumber } from '@/lib/format';
 
 const TAG_NAME_MAX = 50;
 
+/** A tag's name and how many it holds, with its rename and delete buttons. */
+function TagView({ tag, onRename, onDelete }: { tag: TTag; onRename: () => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ListItemText
+        primary={tag.tagName}
+        secondary={t('proxies.tags.count', { count: tag.count, n: formatNumber(tag.count) })}
+        slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
+      />
+      <Tooltip title={t('proxies.tags.rename')}>
+        <IconButton onClick={onRename} data-testid="tag-rename" aria-label={t('proxies.tags.rename')}>
+          <EditOutlined />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('common.delete')}>
+        <IconButton color="error" onClick={onDelete} data-testid="tag-delete" aria-label={t('common.delete')}>
+          <DeleteOutline />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
+}
+
 /** One tag's row: its name and count, renamed in place or deleted after a question. */
 function TagRow({ tag, edits }: { tag: TTag; edits: ReturnType<typeof useTagEdits> }) {
   const { t } = useTranslation();
@@ -52,32 +76,7 @@ function TagRow({ tag, edits }: { tag: TTag; edits: ReturnType<typeof useTagEdit
   return (
     <ListItem divider data-testid="tag-row" data-tag={tag.tagName} sx={{ gap: 1, px: 0 }}>
       {name === null ? (
-        <>
-          <ListItemText
-            primary={tag.tagName}
-            secondary={t('proxies.tags.count', { count: tag.count, n: formatNumber(tag.count) })}
-            slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
-          />
-          <Tooltip title={t('proxies.tags.rename')}>
-            <IconButton
-              onClick={() => setName(tag.tagName)}
-              data-testid="tag-rename"
-              aria-label={t('proxies.tags.rename')}
-            >
-              <EditOutlined />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('common.delete')}>
-            <IconButton
-              color="error"
-              onClick={() => setDeleting(true)}
-              data-testid="tag-delete"
-              aria-label={t('common.delete')}
-            >
-              <DeleteOutline />
-            </IconButton>
-          </Tooltip>
-        </>
+        <TagView tag={tag} onRename={() => setName(tag.tagName)} onDelete={() => setDeleting(true)} />
       ) : (
         <>
           <TextField

@@ -49,6 +49,58 @@ interface ToolLinksPanelProps {
   auto?: boolean;
 }
 
+/** The issued URLs, each with its copy button (and, for several proxies, copy-all), and the revoke button. */
+function IssuedLinks({
+  links,
+  units,
+  onRevoke,
+}: {
+  links: TProxyLink[];
+  units: ToolLinksPanelProps['units'];
+  onRevoke: () => void;
+}) {
+  const { t } = useTranslation();
+  const nameOf = new Map(units.map((u) => [u.id, u.name]));
+  const many = units.length > 1;
+  return (
+    <Stack spacing={2}>
+      {many && (
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Typography variant="body2">{t('proxies.links.copyAll')}</Typography>
+          <CopyButton
+            mark
+            text={links.map((l) => l.changeIpUrl).join('\n')}
+            label={t('proxies.links.copyAllChange')}
+            testId="tool-links-copy-all-change"
+          />
+          <CopyButton
+            mark
+            text={links.map((l) => l.currentUrl).join('\n')}
+            label={t('proxies.links.copyAllCurrent')}
+            testId="tool-links-copy-all-current"
+          />
+        </Stack>
+      )}
+      {links.map((link) => (
+        <Stack key={link.proxyId} spacing={1.25} data-testid="tool-link" data-id={link.proxyId}>
+          {many && (
+            <Typography variant="subtitle2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+              {nameOf.get(link.proxyId) ?? link.proxyId}
+            </Typography>
+          )}
+          <LinkField label={t('proxies.links.changeIp')} url={link.changeIpUrl} testId="tool-link-change" />
+          <LinkField label={t('proxies.links.current')} url={link.currentUrl} testId="tool-link-current" />
+        </Stack>
+      ))}
+      <Box>
+        <Button color="error" variant="outlined" onClick={onRevoke} data-testid="tool-links-revoke">
+          {t('proxies.links.revoke')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
 /**
  * docs/tool-links.md#per-proxy-urls: the change-IP and current-proxy URLs of some proxies, each
  * copied with one click, and their revocation. Asking for them again answers the same URLs.
@@ -70,11 +122,8 @@ export function ToolLinksPanel({ units, auto = false }: ToolLinksPanelProps) {
       started.current = true;
       create();
     }
-    // Once per opening: the URLs do not depend on later renders.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening: the URLs do not depend on later renders
   }, [auto]);
-  const nameOf = new Map(units.map((u) => [u.id, u.name]));
-  const many = units.length > 1;
 
   return (
     <Box data-testid="tool-links">
@@ -93,48 +142,7 @@ export function ToolLinksPanel({ units, auto = false }: ToolLinksPanelProps) {
           {t('proxies.links.create', { count: units.length })}
         </Button>
       )}
-      {links && (
-        <Stack spacing={2}>
-          {many && (
-            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-              <Typography variant="body2">{t('proxies.links.copyAll')}</Typography>
-              <CopyButton
-                mark
-                text={links.map((l) => l.changeIpUrl).join('\n')}
-                label={t('proxies.links.copyAllChange')}
-                testId="tool-links-copy-all-change"
-              />
-              <CopyButton
-                mark
-                text={links.map((l) => l.currentUrl).join('\n')}
-                label={t('proxies.links.copyAllCurrent')}
-                testId="tool-links-copy-all-current"
-              />
-            </Stack>
-          )}
-          {links.map((link) => (
-            <Stack key={link.proxyId} spacing={1.25} data-testid="tool-link" data-id={link.proxyId}>
-              {many && (
-                <Typography variant="subtitle2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                  {nameOf.get(link.proxyId) ?? link.proxyId}
-                </Typography>
-              )}
-              <LinkField label={t('proxies.links.changeIp')} url={link.changeIpUrl} testId="tool-link-change" />
-              <LinkField label={t('proxies.links.current')} url={link.currentUrl} testId="tool-link-current" />
-            </Stack>
-          ))}
-          <Box>
-            <Button
-              color="error"
-              variant="outlined"
-              onClick={() => setConfirming(true)}
-              data-testid="tool-links-revoke"
-            >
-              {t('proxies.links.revoke')}
-            </Button>
-          </Box>
-        </Stack>
-      )}
+      {links && <IssuedLinks links={links} units={units} onRevoke={() => setConfirming(true)} />}
       <ConfirmDialog
         open={confirming}
         title={t('proxies.links.revokeTitle')}

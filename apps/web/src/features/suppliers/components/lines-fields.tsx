@@ -6,14 +6,44 @@ import type { SupplierFormValues } from '../utils/supplier-form';
 
 export type LinesValues = Pick<SupplierFormValues, 'lines' | 'country' | 'protocol' | 'product' | 'expiresOn' | 'cost'>;
 
+type LinesProps = { values: LinesValues; onChange: (patch: Partial<LinesValues>) => void };
+
+/** What kind of proxies the lines are: their protocol and the product they are sold as. */
+function LineKindFields({ values, onChange }: LinesProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Grid size={{ xs: 6, sm: 4 }}>
+        <TextField
+          select
+          label={t('suppliers.fields.protocol')}
+          value={values.protocol}
+          onChange={(e) => onChange({ protocol: e.target.value as LinesValues['protocol'] })}
+          fullWidth
+          slotProps={{ htmlInput: { 'data-testid': 'supplier-lines-protocol' } }}
+        >
+          <MenuItem value="http">{t('suppliers.protocol.http')}</MenuItem>
+          <MenuItem value="socks5">{t('suppliers.protocol.socks5')}</MenuItem>
+        </TextField>
+      </Grid>
+      <Grid size={{ xs: 6, sm: 4 }}>
+        <TextField
+          select
+          label={t('suppliers.fields.product')}
+          value={values.product}
+          onChange={(e) => onChange({ product: e.target.value as LinesValues['product'] })}
+          fullWidth
+        >
+          <MenuItem value="v4">{t('common.product.v4')}</MenuItem>
+          <MenuItem value="v6">{t('common.product.v6')}</MenuItem>
+        </TextField>
+      </Grid>
+    </>
+  );
+}
+
 /** The pasted lines of a `list` supplier and what they share: country, protocol, product, expiry, cost. */
-export function LinesFields({
-  values,
-  onChange,
-}: {
-  values: LinesValues;
-  onChange: (patch: Partial<LinesValues>) => void;
-}) {
+export function LinesFields({ values, onChange }: LinesProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -43,31 +73,7 @@ export function LinesFields({
           slotProps={{ htmlInput: { maxLength: 2, 'data-testid': 'supplier-lines-country' } }}
         />
       </Grid>
-      <Grid size={{ xs: 6, sm: 4 }}>
-        <TextField
-          select
-          label={t('suppliers.fields.protocol')}
-          value={values.protocol}
-          onChange={(e) => onChange({ protocol: e.target.value as LinesValues['protocol'] })}
-          fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'supplier-lines-protocol' } }}
-        >
-          <MenuItem value="http">{t('suppliers.protocol.http')}</MenuItem>
-          <MenuItem value="socks5">{t('suppliers.protocol.socks5')}</MenuItem>
-        </TextField>
-      </Grid>
-      <Grid size={{ xs: 6, sm: 4 }}>
-        <TextField
-          select
-          label={t('suppliers.fields.product')}
-          value={values.product}
-          onChange={(e) => onChange({ product: e.target.value as LinesValues['product'] })}
-          fullWidth
-        >
-          <MenuItem value="v4">{t('common.product.v4')}</MenuItem>
-          <MenuItem value="v6">{t('common.product.v6')}</MenuItem>
-        </TextField>
-      </Grid>
+      <LineKindFields values={values} onChange={onChange} />
       {/* A whole row on a phone: half of 390 px cuts the Vietnamese label. */}
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField

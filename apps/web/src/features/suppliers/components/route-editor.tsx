@@ -33,6 +33,186 @@ interface RouteEditorProps {
   onDropped?: () => void;
 }
 
+type Reorder = (update: (sources: string[]) => string[]) => void;
+
+/** A source's move up, move down and remove buttons (the phone's and the keyboard's way to reorder). */
+function SourceButtons({
+  index,
+  count,
+  name,
+  source,
+  onChange,
+}: {
+  index: number;
+  count: number;
+  name: string;
+  source: string;
+  onChange: Reorder;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" sx={{ flexShrink: 0 }}>
+      <Tooltip title={t('suppliers.routes.moveUp')}>
+        <span>
+          <IconButton
+            size="small"
+            disabled={index === 0}
+            onClick={() => onChange((s) => moveSource(s, index, index - 1))}
+            aria-label={`${t('suppliers.routes.moveUp')}: ${name}`}
+            data-testid="route-source-up"
+          >
+            <ArrowUpward fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={t('suppliers.routes.moveDown')}>
+        <span>
+          <IconButton
+            size="small"
+            disabled={index === count - 1}
+            onClick={() => onChange((s) => moveSource(s, index, index + 1))}
+            aria-label={`${t('suppliers.routes.moveDown')}: ${name}`}
+            data-testid="route-source-down"
+          >
+            <ArrowDownward fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={t('suppliers.routes.remove')}>
+        <IconButton
+          size="small"
+          onClick={() => onChange((s) => removeSource(s, source))}
+          aria-label={`${t('suppliers.routes.remove')}: ${name}`}
+          data-testid="route-source-remove"
+        >
+          <Close fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}
+
+/** The route's sources in order, each dragged (HTML5 drag and drop) to a new place or moved by its buttons. */
+function SourceList({
+  sources,
+  byId,
+  label,
+  onChange,
+}: {
+  sources: string[];
+  byId: ReadonlyMap<string, TSupplierRow>;
+  label: (source: string) => string;
+  onChange: Reorder;
+}) {
+  const { t } = useTranslation();
+  const [dragged, setDragged] = useState<number | null>(null);
+  return (
+    <List dense disablePadding data-testid="route-sources">
+      {sources.map((source, index) => {
+        const supplier = byId.get(source);
+        return (
+          <ListItem
+            key={source}
+            draggable
+            onDragStart={(e) => {
+              e.dataTransfer.effectAllowed = 'move';
+              // Firefox starts a drag only with some data set.
+              e.dataTransfer.setData('text/plain', source);
+              setDragged(index);
+            }}
+            onDragOver={(e) => {
+              if (dragged !== null) {
+                e.preventDefault();
+              }
+            }}
+            onDrop={(e) => {
+              e.preventDefault();
+              if (dragged !== null) {
+                onChange((s) => moveSource(s, dragged, index));
+              }
+              setDragged(null);
+            }}
+            onDragEnd={() => setDragged(null)}
+            sx={{
+              border: 1,
+              borderColor: dragged === index ? 'primary.main' : 'divider',
+              borderRadius: 1,
+              mb: 0.5,
+              pl: 0.5,
+              pr: 0.5,
+              bgcolor: 'background.paper',
+              cursor: 'grab',
+              opacity: dragged === index ? 0.5 : 1,
+              gap: 0.5,
+            }}
+            data-testid="route-source"
+            data-source={source}
+          >
+            <DragIndicator fontSize="small" color="action" sx={{ flexShrink: 0 }} />
+            <ListItemText
+              primary={`${index + 1}. ${label(source)}`}
+              secondary={supplier ? t(`suppliers.kind.${supplier.kind}`) : undefined}
+              slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+            />
+            {supplier && supplier.status !== 'ok' && <SupplierStatusChip status={supplier.status} />}
+            <SourceButtons
+              index={index}
+              count={sources.length}
+              name={label(source)}
+              source={source}
+              onChange={onChange}
+            />
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
+
+/** Adds one of the sources not on the route yet, at its end. */
+function AddSource({
+  available,
+  label,
+  onAdd,
+}: {
+  available: string[];
+  label: (source: string) => string;
+  onAdd: (source: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [picked, setPicked] = useState('');
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <TextField
+        select
+        size="small"
+        label={t('suppliers.routes.addSource')}
+        value={picked}
+        onChange={(e) => setPicked(e.target.value)}
+        sx={{ minWidth: 0, flex: 1, maxWidth: 320 }}
+        slotProps={{ htmlInput: { 'data-testid': 'route-add-source' } }}
+      >
+        {available.map((s) => (
+          <MenuItem key={s} value={s}>
+            {label(s)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button
+        variant="outlined"
+        disabled={!picked}
+        onClick={() => {
+          onAdd(picked);
+          setPicked('');
+        }}
+        data-testid="route-add-source-button"
+      >
+        {t('suppliers.routes.addSourceButton')}
+      </Button>
+    </Stack>
+  );
+}
+
 /**
  * One product and country's ordered sources. Reordered by dragging a row (HTML5 drag and drop) or,
  * on a phone and from the keyboard, with the arrow buttons; sources are added from those not on the
@@ -42,8 +222,6 @@ export function RouteEditor({ route, suppliers, isNew = false, onDropped }: Rout
   const { t, i18n } = useTranslation();
   const save = useSetSupplierRoute();
   const [sources, setSources] = useState<string[]>(route.sources);
-  const [dragged, setDragged] = useState<number | null>(null);
-  const [picked, setPicked] = useState('');
   const byId = new Map(suppliers.map((s) => [s.id, s]));
   const changed = isNew || sourcesChanged(route.sources, sources);
   const available = missingSources(
@@ -83,126 +261,10 @@ export function RouteEditor({ route, suppliers, isNew = false, onDropped }: Rout
           {sources.length === 0 ? (
             <Alert severity="warning">{t('suppliers.routes.noSources')}</Alert>
           ) : (
-            <List dense disablePadding data-testid="route-sources">
-              {sources.map((source, index) => {
-                const supplier = byId.get(source);
-                return (
-                  <ListItem
-                    key={source}
-                    draggable
-                    onDragStart={(e) => {
-                      e.dataTransfer.effectAllowed = 'move';
-                      // Firefox starts a drag only with some data set.
-                      e.dataTransfer.setData('text/plain', source);
-                      setDragged(index);
-                    }}
-                    onDragOver={(e) => {
-                      if (dragged !== null) {
-                        e.preventDefault();
-                      }
-                    }}
-                    onDrop={(e) => {
-                      e.preventDefault();
-                      if (dragged !== null) {
-                        setSources((s) => moveSource(s, dragged, index));
-                      }
-                      setDragged(null);
-                    }}
-                    onDragEnd={() => setDragged(null)}
-                    sx={{
-                      border: 1,
-                      borderColor: dragged === index ? 'primary.main' : 'divider',
-                      borderRadius: 1,
-                      mb: 0.5,
-                      pl: 0.5,
-                      pr: 0.5,
-                      bgcolor: 'background.paper',
-                      cursor: 'grab',
-                      opacity: dragged === index ? 0.5 : 1,
-                      gap: 0.5,
-                    }}
-                    data-testid="route-source"
-                    data-source={source}
-                  >
-                    <DragIndicator fontSize="small" color="action" sx={{ flexShrink: 0 }} />
-                    <ListItemText
-                      primary={`${index + 1}. ${label(source)}`}
-                      secondary={supplier ? t(`suppliers.kind.${supplier.kind}`) : undefined}
-                      slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                    />
-                    {supplier && supplier.status !== 'ok' && <SupplierStatusChip status={supplier.status} />}
-                    <Stack direction="row" sx={{ flexShrink: 0 }}>
-                      <Tooltip title={t('suppliers.routes.moveUp')}>
-                        <span>
-                          <IconButton
-                            size="small"
-                            disabled={index === 0}
-                            onClick={() => setSources((s) => moveSource(s, index, index - 1))}
-                            aria-label={`${t('suppliers.routes.moveUp')}: ${label(source)}`}
-                            data-testid="route-source-up"
-                          >
-                            <ArrowUpward fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip title={t('suppliers.routes.moveDown')}>
-                        <span>
-                          <IconButton
-                            size="small"
-                            disabled={index === sources.length - 1}
-                            onClick={() => setSources((s) => moveSource(s, index, index + 1))}
-                            aria-label={`${t('suppliers.routes.moveDown')}: ${label(source)}`}
-                            data-testid="route-source-down"
-                          >
-                            <ArrowDownward fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip title={t('suppliers.routes.remove')}>
-                        <IconButton
-                          size="small"
-                          onClick={() => setSources((s) => removeSource(s, source))}
-                          aria-label={`${t('suppliers.routes.remove')}: ${label(source)}`}
-                          data-testid="route-source-remove"
-                        >
-                          <Close fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </Stack>
-                  </ListItem>
-                );
-              })}
-            </List>
+            <SourceList sources={sources} byId={byId} label={label} onChange={setSources} />
           )}
           {available.length > 0 && sources.length < ROUTE_MAX_SOURCES && (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <TextField
-                select
-                size="small"
-                label={t('suppliers.routes.addSource')}
-                value={picked}
-                onChange={(e) => setPicked(e.target.value)}
-                sx={{ minWidth: 0, flex: 1, maxWidth: 320 }}
-                slotProps={{ htmlInput: { 'data-testid': 'route-add-source' } }}
-              >
-                {available.map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {label(s)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <Button
-                variant="outlined"
-                disabled={!picked}
-                onClick={() => {
-                  setSources((s) => addSource(s, picked));
-                  setPicked('');
-                }}
-                data-testid="route-add-source-button"
-              >
-                {t('suppliers.routes.addSourceButton')}
-              </Button>
-            </Stack>
+            <AddSource available={available} label={label} onAdd={(s) => setSources((list) => addSource(list, s))} />
           )}
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
             {isNew ? (

@@ -14,13 +14,84 @@ import { notifyError } from '@/lib/notify';
 import { useSupplierRoutes, useSuppliers } from '../api/suppliers';
 import { RouteEditor } from './route-editor';
 
+/** Starts a new route for a product and country that has none yet. */
+function NewRouteForm({
+  routes,
+  disabled,
+  onStart,
+}: {
+  routes: readonly TSupplierRoute[];
+  disabled: boolean;
+  onStart: (draft: TSupplierRoute) => void;
+}) {
+  const { t } = useTranslation();
+  const [product, setProduct] = useState<SupplyProduct>('v4');
+  const [country, setCountry] = useState('');
+  const start = () => {
+    const code = country.trim().toUpperCase();
+    if (!/^[A-Z]{2}$/.test(code)) {
+      notifyError(t('suppliers.problems.country'));
+      return;
+    }
+    if (routes.some((r) => r.product === product && r.country === code)) {
+      notifyError(t('suppliers.routes.exists'));
+      return;
+    }
+    onStart({ product, country: code, sources: [] });
+    setCountry('');
+  };
+
+  return (
+    <Stack
+      component="form"
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1.5}
+      sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        start();
+      }}
+    >
+      <TextField
+        select
+        size="small"
+        label={t('suppliers.routes.product')}
+        value={product}
+        onChange={(e) => setProduct(e.target.value as SupplyProduct)}
+        sx={{ minWidth: 160, maxWidth: { sm: 240 } }}
+        slotProps={{ htmlInput: { 'data-testid': 'route-new-product' } }}
+      >
+        <MenuItem value="v4">{t('common.product.v4')}</MenuItem>
+        <MenuItem value="v6">{t('common.product.v6')}</MenuItem>
+      </TextField>
+      <TextField
+        size="small"
+        label={t('suppliers.routes.country')}
+        helperText={t('suppliers.routes.countryHelp')}
+        value={country}
+        onChange={(e) => setCountry(e.target.value.toUpperCase())}
+        sx={{ minWidth: 160, maxWidth: { sm: 240 } }}
+        slotProps={{ htmlInput: { maxLength: 2, 'data-testid': 'route-new-country' } }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        startIcon={<AddOutlined />}
+        disabled={disabled}
+        data-testid="route-new"
+        sx={{ flexShrink: 0 }}
+      >
+        {t('suppliers.routes.add')}
+      </Button>
+    </Stack>
+  );
+}
+
 /** Routes per product and country: each an ordered list of sources, plus a form for a new one. */
 export function RoutesPanel() {
   const { t } = useTranslation();
   const routes = useSupplierRoutes();
   const suppliers = useSuppliers();
-  const [product, setProduct] = useState<SupplyProduct>('v4');
-  const [country, setCountry] = useState('');
   const [draft, setDraft] = useState<TSupplierRoute | null>(null);
 
   if (!routes.data || !suppliers.data) {
@@ -28,67 +99,12 @@ export function RoutesPanel() {
   }
   const list = routes.data;
 
-  const start = () => {
-    const code = country.trim().toUpperCase();
-    if (!/^[A-Z]{2}$/.test(code)) {
-      notifyError(t('suppliers.problems.country'));
-      return;
-    }
-    if (list.some((r) => r.product === product && r.country === code)) {
-      notifyError(t('suppliers.routes.exists'));
-      return;
-    }
-    setDraft({ product, country: code, sources: [] });
-    setCountry('');
-  };
-
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
         {t('suppliers.routes.intro')}
       </Typography>
-      <Stack
-        component="form"
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
-        onSubmit={(e) => {
-          e.preventDefault();
-          start();
-        }}
-      >
-        <TextField
-          select
-          size="small"
-          label={t('suppliers.routes.product')}
-          value={product}
-          onChange={(e) => setProduct(e.target.value as SupplyProduct)}
-          sx={{ minWidth: 160, maxWidth: { sm: 240 } }}
-          slotProps={{ htmlInput: { 'data-testid': 'route-new-product' } }}
-        >
-          <MenuItem value="v4">{t('common.product.v4')}</MenuItem>
-          <MenuItem value="v6">{t('common.product.v6')}</MenuItem>
-        </TextField>
-        <TextField
-          size="small"
-          label={t('suppliers.routes.country')}
-          helperText={t('suppliers.routes.countryHelp')}
-          value={country}
-          onChange={(e) => setCountry(e.target.value.toUpperCase())}
-          sx={{ minWidth: 160, maxWidth: { sm: 240 } }}
-          slotProps={{ htmlInput: { maxLength: 2, 'data-testid': 'route-new-country' } }}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={<AddOutlined />}
-          disabled={draft !== null}
-          data-testid="route-new"
-          sx={{ flexShrink: 0 }}
-        >
-          {t('suppliers.routes.add')}
-        </Button>
-      </Stack>
+      <NewRouteForm routes={list} disabled={draft !== null} onStart={setDraft} />
       {draft && (
         <RouteEditor
           key={`new-${draft.product}-${draft.country}`}

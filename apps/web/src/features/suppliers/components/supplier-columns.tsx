@@ -20,107 +20,76 @@ import { formatNumber } from '@/lib/format';
 
 export type SupplierAction = 'details' | 'edit' | 'sync' | 'addLines' | 'delete';
 
-/**
- * The suppliers grid: what each holds and costs, whether it answers, and its actions. `syncing`
- * are the suppliers whose sync is in flight: their buttons show the progress. Each column is wide
- * enough for its header and its longest fixed label in both languages (the Vietnamese ones are
- * the longer), so nothing is cut at any width: a phone scrolls the grid instead.
- */
-export function useSupplierColumns(
-  onAction: (action: SupplierAction, supplier: TSupplierRow) => void,
-  syncing: readonly string[],
-): GridColDef<TSupplierRow>[] {
+type OnSupplierAction = (action: SupplierAction, supplier: TSupplierRow) => void;
+
+/** Sync now (showing its progress while `busy`), add lines (a list), edit, delete. */
+function SupplierActions({
+  supplier,
+  busy,
+  onAction,
+}: {
+  supplier: TSupplierRow;
+  busy: boolean;
+  onAction: OnSupplierAction;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<SyncOutlined />}
+        loading={busy}
+        loadingPosition="start"
+        onClick={() => onAction('sync', supplier)}
+        data-testid="supplier-sync"
+        data-syncing={busy}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+      >
+        {busy ? t('suppliers.actions.syncing') : t('suppliers.actions.sync')}
+      </Button>
+      {supplier.kind === 'list' && (
+        <Tooltip title={t('suppliers.actions.addLines')}>
+          <IconButton
+            size="small"
+            color="primary"
+            onClick={() => onAction('addLines', supplier)}
+            aria-label={t('suppliers.actions.addLines')}
+            data-testid="supplier-add-lines"
+          >
+            <PlaylistAddOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      <Tooltip title={t('suppliers.actions.edit')}>
+        <IconButton
+          size="small"
+          onClick={() => onAction('edit', supplier)}
+          aria-label={t('suppliers.actions.edit')}
+          data-testid="supplier-edit"
+        >
+          <EditOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('suppliers.actions.delete')}>
+        <IconButton
+          size="small"
+          color="error"
+          onClick={() => onAction('delete', supplier)}
+          aria-label={t('suppliers.actions.delete')}
+          data-testid="supplier-delete"
+        >
+          <DeleteOutline fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}
+
+/** What a supplier holds, costs and last said: balance, stock, counts, renew-ahead hours, last sync and error. */
+function useSupplierFigureColumns(): GridColDef<TSupplierRow>[] {
   const { t, i18n } = useTranslation();
   return [
-    {
-      field: 'name',
-      headerName: t('suppliers.columns.name'),
-      minWidth: 170,
-      flex: 1,
-      renderCell: ({ row }) => (
-        <Link
-          component="button"
-          type="button"
-          onClick={() => onAction('details', row)}
-          sx={{ textAlign: 'left', overflowWrap: 'anywhere' }}
-          data-testid="supplier-name"
-        >
-          {row.name}
-        </Link>
-      ),
-    },
-    {
-      field: 'kind',
-      headerName: t('suppliers.columns.kind'),
-      minWidth: 160,
-      valueGetter: (_v, row) => t(`suppliers.kind.${row.kind}`),
-    },
-    {
-      field: 'status',
-      headerName: t('suppliers.columns.status'),
-      minWidth: 130,
-      renderCell: ({ row }) => <SupplierStatusChip status={row.status} />,
-    },
-    {
-      field: 'actions',
-      headerName: t('suppliers.columns.actions'),
-      minWidth: 270,
-      sortable: false,
-      renderCell: ({ row }) => {
-        const busy = syncing.includes(row.id);
-        return (
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<SyncOutlined />}
-              loading={busy}
-              loadingPosition="start"
-              onClick={() => onAction('sync', row)}
-              data-testid="supplier-sync"
-              data-syncing={busy}
-              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-            >
-              {busy ? t('suppliers.actions.syncing') : t('suppliers.actions.sync')}
-            </Button>
-            {row.kind === 'list' && (
-              <Tooltip title={t('suppliers.actions.addLines')}>
-                <IconButton
-                  size="small"
-                  color="primary"
-                  onClick={() => onAction('addLines', row)}
-                  aria-label={t('suppliers.actions.addLines')}
-                  data-testid="supplier-add-lines"
-                >
-                  <PlaylistAddOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-            <Tooltip title={t('suppliers.actions.edit')}>
-              <IconButton
-                size="small"
-                onClick={() => onAction('edit', row)}
-                aria-label={t('suppliers.actions.edit')}
-                data-testid="supplier-edit"
-              >
-                <EditOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('suppliers.actions.delete')}>
-              <IconButton
-                size="small"
-                color="error"
-                onClick={() => onAction('delete', row)}
-                aria-label={t('suppliers.actions.delete')}
-                data-testid="supplier-delete"
-              >
-                <DeleteOutline fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Stack>
-        );
-      },
-    },
     {
       field: 'balance',
       headerName: t('suppliers.columns.balance'),
@@ -187,5 +156,55 @@ export function useSupplierColumns(
           t('common.none')
         ),
     },
+  ];
+}
+
+/**
+ * The suppliers grid: what each holds and costs, whether it answers, and its actions. `syncing`
+ * are the suppliers whose sync is in flight: their buttons show the progress. Each column is wide
+ * enough for its header and its longest fixed label in both languages (the Vietnamese ones are
+ * the longer), so nothing is cut at any width: a phone scrolls the grid instead.
+ */
+export function useSupplierColumns(onAction: OnSupplierAction, syncing: readonly string[]): GridColDef<TSupplierRow>[] {
+  const { t } = useTranslation();
+  const figures = useSupplierFigureColumns();
+  return [
+    {
+      field: 'name',
+      headerName: t('suppliers.columns.name'),
+      minWidth: 170,
+      flex: 1,
+      renderCell: ({ row }) => (
+        <Link
+          component="button"
+          type="button"
+          onClick={() => onAction('details', row)}
+          sx={{ textAlign: 'left', overflowWrap: 'anywhere' }}
+          data-testid="supplier-name"
+        >
+          {row.name}
+        </Link>
+      ),
+    },
+    {
+      field: 'kind',
+      headerName: t('suppliers.columns.kind'),
+      minWidth: 160,
+      valueGetter: (_v, row) => t(`suppliers.kind.${row.kind}`),
+    },
+    {
+      field: 'status',
+      headerName: t('suppliers.columns.status'),
+      minWidth: 130,
+      renderCell: ({ row }) => <SupplierStatusChip status={row.status} />,
+    },
+    {
+      field: 'actions',
+      headerName: t('suppliers.columns.actions'),
+      minWidth: 270,
+      sortable: false,
+      renderCell: ({ row }) => <SupplierActions supplier={row} busy={syncing.includes(row.id)} onAction={onAction} />,
+    },
+    ...figures,
   ];
 }

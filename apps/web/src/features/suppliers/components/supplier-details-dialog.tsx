@@ -17,6 +17,38 @@ import { formatSupplierBalance } from '../utils/supplier-format';
 import { StockChips } from './stock-chips';
 import { SupplierStatusChip } from './supplier-status-chip';
 
+/** The supplier's latest events, newest first: errors, purchases, replacements. */
+function SupplierEvents({ events }: { events: TSupplierRow['events'] }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Typography variant="subtitle2">{t('suppliers.details.events')}</Typography>
+      {events.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('suppliers.details.noEvents')}
+        </Typography>
+      ) : (
+        <List dense disablePadding>
+          {events.map((e, i) => (
+            <ListItem key={`${e.at}-${i}`} disableGutters data-testid="supplier-event" data-kind={e.kind}>
+              <ListItemText
+                primary={`${t(`suppliers.details.event.${e.kind}`)}${e.message ? `: ${e.message}` : ''}`}
+                secondary={formatDateTime(e.at)}
+                slotProps={{
+                  primary: {
+                    color: e.kind === 'error' || e.kind === 'prolong_refused' ? 'error' : undefined,
+                    sx: { overflowWrap: 'anywhere' },
+                  },
+                }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </div>
+  );
+}
+
 /** Everything about one supplier the grid cannot fit: its whole stock and its latest events (errors, purchases, replacements). */
 export function SupplierDetailsDialog({ supplier, onClose }: { supplier: TSupplierRow; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -77,31 +109,7 @@ export function SupplierDetailsDialog({ supplier, onClose }: { supplier: TSuppli
             </Typography>
             <StockChips stock={supplier.stock} />
           </div>
-          <div>
-            <Typography variant="subtitle2">{t('suppliers.details.events')}</Typography>
-            {supplier.events.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                {t('suppliers.details.noEvents')}
-              </Typography>
-            ) : (
-              <List dense disablePadding>
-                {supplier.events.map((e, i) => (
-                  <ListItem key={`${e.at}-${i}`} disableGutters data-testid="supplier-event" data-kind={e.kind}>
-                    <ListItemText
-                      primary={`${t(`suppliers.details.event.${e.kind}`)}${e.message ? `: ${e.message}` : ''}`}
-                      secondary={formatDateTime(e.at)}
-                      slotProps={{
-                        primary: {
-                          color: e.kind === 'error' || e.kind === 'prolong_refused' ? 'error' : undefined,
-                          sx: { overflowWrap: 'anywhere' },
-                        },
-                      }}
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            )}
-          </div>
+          <SupplierEvents events={supplier.events} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

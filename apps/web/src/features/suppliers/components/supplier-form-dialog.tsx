@@ -36,36 +36,22 @@ interface SupplierFormDialogProps {
   onLinesAdded: (supplier: TSupplierRow, result: AddLinesAnswer) => void;
 }
 
+type SaveProps = Omit<SupplierFormDialogProps, 'supplier'> & {
+  supplier: TSupplierRow | undefined;
+  setProblem: (problem: FormProblem) => void;
+};
+
 /**
- * Adding a supplier (its kind decides the fields: an API key and optional base URL, or pasted
- * lines with their country, protocol and expiry) or editing one (name, base URL, a new key, the
- * renew-ahead hours, on/off). The API key is write-only: the dialog never has the stored one.
+ * Saves an edit, or creates the supplier; a new list's lines go through add-lines, whose answer
+ * names every line that was refused.
  */
-export function SupplierFormDialog({ supplier, onClose, onLinesAdded }: SupplierFormDialogProps) {
+function useSaveSupplier({ supplier, onClose, onLinesAdded, setProblem }: SaveProps) {
   const { t } = useTranslation();
   const create = useCreateSupplier();
   const update = useUpdateSupplier();
   const addLines = useAddSupplierLines();
-  const [values, setValues] = useState<SupplierFormValues>(() =>
-    supplier
-      ? {
-          ...emptySupplierForm(supplier.kind),
-          name: supplier.name,
-          baseUrl: supplier.baseUrl ?? '',
-          safetyMarginHours: String(supplier.safetyMarginHours),
-        }
-      : emptySupplierForm(),
-  );
-  const [enabled, setEnabled] = useState(supplier ? supplier.status !== 'disabled' : true);
-  const [problem, setProblem] = useState<FormProblem | null>(null);
-  const patch = (p: Partial<SupplierFormValues>) => {
-    setValues((v) => ({ ...v, ...p }));
-    setProblem(null);
-  };
-  const apiKind = API_KINDS.includes(values.kind);
-  const problemText = (p: FormProblem) => t(`suppliers.problems.${p}`, { max: SUPPLIER_SAFETY_MARGIN_MAX_HOURS });
-
-  const submit = () => {
+  const pending = create.isPending || update.isPending || addLines.isPending;
+  const save = (values: SupplierFormValues, enabled: boolean) => {
     if (supplier) {
       const result = updateBody({ ...values, enabled }, supplier);
       if (!result.ok) {
@@ -83,7 +69,6 @@ export function SupplierFormDialog({ supplier, onClose, onLinesAdded }: Supplier
       );
       return;
     }
-    // A list's lines go through add-lines, whose answer names every line that was refused.
     const withLines = values.kind === 'list' && values.lines.trim() !== '';
     const lines = withLines ? linesBody(values) : null;
     if (lines && !lines.ok) {
@@ -109,6 +94,150 @@ export function SupplierFormDialog({ supplier, onClose, onLinesAdded }: Supplier
       },
     });
   };
+  return { save, pending };
+}
+
+function formOf(supplier: TSupplierRow | undefined): SupplierFormValues {
+  return supplier
+    ? {
+        ...emptySupplierForm(supplier.kind),
+        name: supplier.name,
+        baseUrl: supplier.baseUrl ?? '',
+        safetyMarginHours: String(supplier.safetyMarginHours),
+      }
+    : emptySupplierForm();
+}
+
+type Patch = (p: Partial<SupplierFormValues>) => void;
+
+function KindField({ kind, patch }: { kind: SupplierKind; patch: Patch }) {
+  const { t } = useTranslation();
+  return (
+    <Grid size={12}>
+      <TextField
+        select
+        label={t('suppliers.fields.kind')}
+        value={kind}
+        onChange={(e) => patch({ kind: e.target.value as SupplierKind })}
+        helperText={t(`suppliers.kindHelp.${kind}`)}
+        fullWidth
+        slotProps={{ htmlInput: { 'data-testid': 'supplier-kind' } }}
+      >
+        {SUPPLIER_KINDS.map((k) => (
+          <MenuItem key={k} value={k} data-testid={`supplier-kind-${k}`}>
+            {t(`suppliers.kind.${k}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Grid>
+  );
+}
+
+/** What every supplier has: a name and how many hours ahead its proxies are renewed. */
+function CommonFields({
+  values,
+  patch,
+  problem,
+}: {
+  values: SupplierFormValues;
+  patch: Patch;
+  problem: FormProblem | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Grid size={{ xs: 12, sm: 7 }}>
+        <TextField
+          label={t('suppliers.fields.name')}
+          value={values.name}
+          onChange={(e) => patch({ name: e.target.value })}
+          required
+          autoFocus
+          fullWidth
+          error={problem === 'name'}
+          slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'supplier-name-input' } }}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 5 }}>
+        <TextField
+          label={t('suppliers.fields.safetyMargin')}
+          value={values.safetyMarginHours}
+          onChange={(e) => patch({ safetyMarginHours: e.target.value })}
+          fullWidth
+          error={problem === 'safetyMargin'}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'supplier-safety-margin' } }}
+        />
+      </Grid>
+      <Grid size={12}>
+        <Alert severity="info" variant="outlined" sx={{ py: 0 }}>
+          {t('suppliers.fields.safetyMarginHelp', { max: SUPPLIER_SAFETY_MARGIN_MAX_HOURS })}
+        </Alert>
+      </Grid>
+    </>
+  );
+}
+
+/** An API supplier's key (write-only: a stored one is kept unless a new one is typed) and base URL. */
+function ApiFields({
+  values,
+  patch,
+  problem,
+  hasApiKey,
+}: {
+  values: SupplierFormValues;
+  patch: Patch;
+  problem: FormProblem | null;
+  hasApiKey: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Grid size={12}>
+        <PasswordField
+          label={t('suppliers.fields.apiKey')}
+          value={values.apiKey}
+          onChange={(e) => patch({ apiKey: e.target.value })}
+          autoComplete="off"
+          error={problem === 'apiKey'}
+          helperText={hasApiKey ? t('suppliers.fields.apiKeyKeep') : t('suppliers.fields.apiKeyHelp')}
+          htmlInput={{ maxLength: 300, 'data-testid': 'supplier-api-key' }}
+        />
+      </Grid>
+      <Grid size={12}>
+        <TextField
+          label={t('suppliers.fields.baseUrl')}
+          value={values.baseUrl}
+          onChange={(e) => patch({ baseUrl: e.target.value })}
+          helperText={t('suppliers.fields.baseUrlHelp')}
+          placeholder={values.kind === 'webshare' ? 'https://proxy.webshare.io' : 'https://proxy6.net'}
+          fullWidth
+          error={problem === 'baseUrl'}
+          slotProps={{ htmlInput: { maxLength: 300, 'data-testid': 'supplier-base-url' } }}
+        />
+      </Grid>
+    </>
+  );
+}
+
+/**
+ * Adding a supplier (its kind decides the fields: an API key and optional base URL, or pasted
+ * lines with their country, protocol and expiry) or editing one (name, base URL, a new key, the
+ * renew-ahead hours, on/off). The API key is write-only: the dialog never has the stored one.
+ */
+export function SupplierFormDialog({ supplier, onClose, onLinesAdded }: SupplierFormDialogProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<SupplierFormValues>(() => formOf(supplier));
+  const [enabled, setEnabled] = useState(supplier ? supplier.status !== 'disabled' : true);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const { save, pending } = useSaveSupplier({ supplier, onClose, onLinesAdded, setProblem });
+  const patch = (p: Partial<SupplierFormValues>) => {
+    setValues((v) => ({ ...v, ...p }));
+    setProblem(null);
+  };
+  const apiKind = API_KINDS.includes(values.kind);
+  const problemText = (p: FormProblem) => t(`suppliers.problems.${p}`, { max: SUPPLIER_SAFETY_MARGIN_MAX_HOURS });
+
+  const submit = () => save(values, enabled);
 
   return (
     <FormDialog
@@ -117,83 +246,15 @@ export function SupplierFormDialog({ supplier, onClose, onLinesAdded }: Supplier
       maxWidth="sm"
       submitLabel={supplier ? t('common.save') : t('suppliers.add')}
       submitTestId="supplier-submit"
-      loading={create.isPending || update.isPending || addLines.isPending}
+      loading={pending}
       onSubmit={submit}
       onClose={onClose}
     >
       <Grid container spacing={2} sx={{ pt: 1 }}>
-        {!supplier && (
-          <Grid size={12}>
-            <TextField
-              select
-              label={t('suppliers.fields.kind')}
-              value={values.kind}
-              onChange={(e) => patch({ kind: e.target.value as SupplierKind })}
-              helperText={t(`suppliers.kindHelp.${values.kind}`)}
-              fullWidth
-              slotProps={{ htmlInput: { 'data-testid': 'supplier-kind' } }}
-            >
-              {SUPPLIER_KINDS.map((kind) => (
-                <MenuItem key={kind} value={kind} data-testid={`supplier-kind-${kind}`}>
-                  {t(`suppliers.kind.${kind}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-        )}
-        <Grid size={{ xs: 12, sm: 7 }}>
-          <TextField
-            label={t('suppliers.fields.name')}
-            value={values.name}
-            onChange={(e) => patch({ name: e.target.value })}
-            required
-            autoFocus
-            fullWidth
-            error={problem === 'name'}
-            slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'supplier-name-input' } }}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 5 }}>
-          <TextField
-            label={t('suppliers.fields.safetyMargin')}
-            value={values.safetyMarginHours}
-            onChange={(e) => patch({ safetyMarginHours: e.target.value })}
-            fullWidth
-            error={problem === 'safetyMargin'}
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'supplier-safety-margin' } }}
-          />
-        </Grid>
-        <Grid size={12}>
-          <Alert severity="info" variant="outlined" sx={{ py: 0 }}>
-            {t('suppliers.fields.safetyMarginHelp', { max: SUPPLIER_SAFETY_MARGIN_MAX_HOURS })}
-          </Alert>
-        </Grid>
+        {!supplier && <KindField kind={values.kind} patch={patch} />}
+        <CommonFields values={values} patch={patch} problem={problem} />
         {apiKind && (
-          <>
-            <Grid size={12}>
-              <PasswordField
-                label={t('suppliers.fields.apiKey')}
-                value={values.apiKey}
-                onChange={(e) => patch({ apiKey: e.target.value })}
-                autoComplete="off"
-                error={problem === 'apiKey'}
-                helperText={supplier?.hasApiKey ? t('suppliers.fields.apiKeyKeep') : t('suppliers.fields.apiKeyHelp')}
-                htmlInput={{ maxLength: 300, 'data-testid': 'supplier-api-key' }}
-              />
-            </Grid>
-            <Grid size={12}>
-              <TextField
-                label={t('suppliers.fields.baseUrl')}
-                value={values.baseUrl}
-                onChange={(e) => patch({ baseUrl: e.target.value })}
-                helperText={t('suppliers.fields.baseUrlHelp')}
-                placeholder={values.kind === 'webshare' ? 'https://proxy.webshare.io' : 'https://proxy6.net'}
-                fullWidth
-                error={problem === 'baseUrl'}
-                slotProps={{ htmlInput: { maxLength: 300, 'data-testid': 'supplier-base-url' } }}
-              />
-            </Grid>
-          </>
+          <ApiFields values={values} patch={patch} problem={problem} hasApiKey={Boolean(supplier?.hasApiKey)} />
         )}
         {!supplier && values.kind === 'list' && <LinesFields values={values} onChange={patch} />}
         {supplier && (

@@ -26,6 +26,76 @@ interface BankTransferPanelProps {
   wantedCoins?: number | null;
 }
 
+type Bill = BankTransferPanelProps['bill'];
+
+/** The account to pay into and the transfer code, with the VietQR (carrying the amount once one is typed). */
+function TransferDetails({
+  current,
+  bank,
+  qrAmount,
+}: {
+  current: Bill;
+  bank: NonNullable<Bill['bank']>;
+  qrAmount: number | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
+          {current.qrPayload ? (
+            <QrImage
+              payload={current.qrPayload}
+              alt={t('topup.bank.qrAlt', { code: current.codeBill })}
+              testId="topup-qr"
+            />
+          ) : (
+            <Alert severity="warning">{t('topup.bank.noQr')}</Alert>
+          )}
+          <Typography variant="body2" color="text.secondary">
+            {qrAmount ? t('topup.bank.qrWithAmount') : t('topup.bank.qrHint')}
+          </Typography>
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Box>
+          <InfoRow label={t('topup.bank.bankName')} value={bank.bankName} testId="topup-bank-name" />
+          <InfoRow
+            label={t('topup.bank.accountNumber')}
+            value={bank.accountNumber}
+            copy={bank.accountNumber}
+            testId="topup-account-number"
+          />
+          <InfoRow
+            label={t('topup.bank.accountName')}
+            value={bank.accountName}
+            copy={bank.accountName}
+            testId="topup-account-name"
+          />
+          <InfoRow
+            label={t('topup.bank.content')}
+            value={current.codeBill}
+            copy={current.codeBill}
+            testId="topup-code-bill"
+            strong
+          />
+          {qrAmount !== undefined && (
+            <InfoRow
+              label={t('topup.bank.amount')}
+              value={`${formatNumber(qrAmount)} VND`}
+              copy={String(qrAmount)}
+              testId="topup-bank-amount"
+            />
+          )}
+        </Box>
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {t('topup.bank.contentWarning', { code: current.codeBill })}
+        </Alert>
+      </Grid>
+    </Grid>
+  );
+}
+
 /**
  * Bank transfer (docs/money.md#payment-methods): the site's account and the user's fixed transfer code,
  * with a VietQR that carries the code, and the amount too once one is typed.
@@ -69,59 +139,7 @@ export function BankTransferPanel({ bill, info, wantedCoins }: BankTransferPanel
           {t('topup.bank.simulator')}
         </Alert>
       )}
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
-            {current.qrPayload ? (
-              <QrImage
-                payload={current.qrPayload}
-                alt={t('topup.bank.qrAlt', { code: current.codeBill })}
-                testId="topup-qr"
-              />
-            ) : (
-              <Alert severity="warning">{t('topup.bank.noQr')}</Alert>
-            )}
-            <Typography variant="body2" color="text.secondary">
-              {qrAmount ? t('topup.bank.qrWithAmount') : t('topup.bank.qrHint')}
-            </Typography>
-          </Stack>
-        </Grid>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <Box>
-            <InfoRow label={t('topup.bank.bankName')} value={bank.bankName} testId="topup-bank-name" />
-            <InfoRow
-              label={t('topup.bank.accountNumber')}
-              value={bank.accountNumber}
-              copy={bank.accountNumber}
-              testId="topup-account-number"
-            />
-            <InfoRow
-              label={t('topup.bank.accountName')}
-              value={bank.accountName}
-              copy={bank.accountName}
-              testId="topup-account-name"
-            />
-            <InfoRow
-              label={t('topup.bank.content')}
-              value={current.codeBill}
-              copy={current.codeBill}
-              testId="topup-code-bill"
-              strong
-            />
-            {qrAmount !== undefined && (
-              <InfoRow
-                label={t('topup.bank.amount')}
-                value={`${formatNumber(qrAmount)} VND`}
-                copy={String(qrAmount)}
-                testId="topup-bank-amount"
-              />
-            )}
-          </Box>
-          <Alert severity="warning" sx={{ mt: 2 }}>
-            {t('topup.bank.contentWarning', { code: current.codeBill })}
-          </Alert>
-        </Grid>
-      </Grid>
+      <TransferDetails current={current} bank={bank} qrAmount={qrAmount} />
       <Stack spacing={1.5} sx={{ maxWidth: 560 }}>
         <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
           {t('topup.bank.amountTitle')}

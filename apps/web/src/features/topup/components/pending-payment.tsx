@@ -25,6 +25,43 @@ interface PendingPaymentProps {
   onReset: () => void;
 }
 
+/** USDT: the QR, network, address and exact amount to send, and until when. */
+function UsdtInstructions({
+  ins,
+  address,
+  payAmount,
+  expiresAt,
+}: {
+  ins: TTopupDetail['instructions'];
+  address: string;
+  payAmount: string;
+  expiresAt: TTopupDetail['expiresAt'];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'flex', justifyContent: 'center' }}>
+        <QrImage payload={ins.qrPayload ?? address} alt={t('topup.usdt.qrAlt')} testId="topup-usdt-qr" />
+      </Grid>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <InfoRow label={t('topup.usdt.network')} value={ins.network ?? 'TRC20'} />
+        <InfoRow label={t('topup.usdt.address')} value={address} copy={address} testId="topup-usdt-address" />
+        <InfoRow
+          label={t('topup.usdt.amount')}
+          value={`${payAmount} USDT`}
+          copy={payAmount}
+          testId="topup-usdt-amount"
+          strong
+        />
+        {expiresAt && <InfoRow label={t('topup.usdt.expires')} value={formatDateTime(expiresAt)} />}
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {t('topup.usdt.exactWarning', { amount: payAmount, network: ins.network ?? 'TRC20' })}
+        </Alert>
+      </Grid>
+    </Grid>
+  );
+}
+
 /**
  * A created top-up the payer still has to pay: USDT (address, exact amount, network, QR), MoMo
  * (its QR and page), or a provider page to continue on. Its status is checked until it settles.
@@ -56,31 +93,7 @@ export function PendingPayment({ topup: created, onReset }: PendingPaymentProps)
         </Alert>
       )}
       {pending && ins.address && ins.payAmount && (
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'flex', justifyContent: 'center' }}>
-            <QrImage payload={ins.qrPayload ?? ins.address} alt={t('topup.usdt.qrAlt')} testId="topup-usdt-qr" />
-          </Grid>
-          <Grid size={{ xs: 12, md: 7 }}>
-            <InfoRow label={t('topup.usdt.network')} value={ins.network ?? 'TRC20'} />
-            <InfoRow
-              label={t('topup.usdt.address')}
-              value={ins.address}
-              copy={ins.address}
-              testId="topup-usdt-address"
-            />
-            <InfoRow
-              label={t('topup.usdt.amount')}
-              value={`${ins.payAmount} USDT`}
-              copy={ins.payAmount}
-              testId="topup-usdt-amount"
-              strong
-            />
-            {topup.expiresAt && <InfoRow label={t('topup.usdt.expires')} value={formatDateTime(topup.expiresAt)} />}
-            <Alert severity="warning" sx={{ mt: 2 }}>
-              {t('topup.usdt.exactWarning', { amount: ins.payAmount, network: ins.network ?? 'TRC20' })}
-            </Alert>
-          </Grid>
-        </Grid>
+        <UsdtInstructions ins={ins} address={ins.address} payAmount={ins.payAmount} expiresAt={topup.expiresAt} />
       )}
       {pending && !ins.address && ins.qrPayload && (
         <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>

@@ -31,6 +31,68 @@ interface ProviderPanelProps {
   onStep: (step: number) => void;
 }
 
+/** Tazapay asks for the payer's country (two letters). */
+function CountryField({
+  value,
+  onChange,
+  invalid,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  invalid: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('topup.provider.country')}
+      value={value}
+      onChange={(event) => onChange(event.target.value.toUpperCase().slice(0, 2))}
+      error={invalid}
+      helperText={invalid ? t('topup.provider.countryInvalid') : t('topup.provider.countryHint')}
+      slotProps={{ htmlInput: { maxLength: 2, 'data-testid': 'topup-country' } }}
+      sx={{ maxWidth: 240 }}
+    />
+  );
+}
+
+/** On the way to the provider's checkout, with a link in case the browser does not follow. */
+function Redirecting({ url }: { url: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }} data-testid="topup-redirecting">
+      <Typography color="text.secondary">{t('topup.provider.redirecting')}</Typography>
+      <Link href={url}>{t('topup.provider.continue')}</Link>
+    </Stack>
+  );
+}
+
+/** Creates the top-up, then goes on as the method wants: its form, its checkout page, or its instructions. */
+function useStartTopup(
+  method: ProviderMethod,
+  onStep: (step: number) => void,
+  setCreated: (topup: TTopupDetail) => void,
+  onError: (error: unknown) => void,
+) {
+  const create = useCreateTopup();
+  const start = (coins: number, country: string | undefined) =>
+    create.mutate(
+      { method, amount: coins, country },
+      {
+        onSuccess: (topup) => {
+          setCreated(topup);
+          onStep(2);
+          if (topup.instructions.form) {
+            rememberPerfectMoneyTopup(topup.id);
+          } else if (REDIRECTS.includes(method)) {
+            navigateToUrl(topup.instructions.redirectUrl);
+          }
+        },
+        onError,
+      },
+    );
+  return { create, start };
+}
+
 /** Any method but the bank: amount → create → the provider's page, form, QR or address. */
 export function ProviderPanel({ method, info, onStep, wantedCoins }: ProviderPanelProps) {
   const { t, i18n } = useTranslation();
@@ -40,8 +102,8 @@ export function ProviderPanel({ method, info, onStep, wantedCoins }: ProviderPan
   const [country, setCountry] = useState(i18n.language === 'vi' ? 'VN' : 'US');
   const [submitted, setSubmitted] = useState(false);
   const [created, setCreated] = useState<TTopupDetail | null>(null);
-  const create = useCreateTopup();
   const { serverError, setServerError, handleError } = useServerAmountError(method);
+  const { create, start } = useStartTopup(method, onStep, setCreated, handleError);
   const coins = parseAmountInput(method, text);
   const problem = checkAmount(method, coins, info);
   const countryValid = /^[A-Za-z]{2}$/.test(country.trim());
@@ -55,21 +117,7 @@ export function ProviderPanel({ method, info, onStep, wantedCoins }: ProviderPan
     if (problem || coins === null || (method === 'tazapay' && !countryValid)) {
       return;
     }
-    create.mutate(
-      { method, amount: coins, country: method === 'tazapay' ? country.trim().toUpperCase() : undefined },
-      {
-        onSuccess: (topup) => {
-          setCreated(topup);
-          onStep(2);
-          if (topup.instructions.form) {
-            rememberPerfectMoneyTopup(topup.id);
-          } else if (REDIRECTS.includes(method)) {
-            navigateToUrl(topup.instructions.redirectUrl);
-          }
-        },
-        onError: handleError,
-      },
-    );
+    start(coins, method === 'tazapay' ? country.trim().toUpperCase() : undefined);
   };
 
   const reset = () => {
@@ -82,12 +130,7 @@ export function ProviderPanel({ method, info, onStep, wantedCoins }: ProviderPan
     return <PerfectMoneyForm form={created.instructions.form} />;
   }
   if (redirecting) {
-    return (
-      <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }} data-testid="topup-redirecting">
-        <Typography color="text.secondary">{t('topup.provider.redirecting')}</Typography>
-        <Link href={redirectUrl}>{t('topup.provider.continue')}</Link>
-      </Stack>
-    );
+    return <Redirecting url={redirectUrl} />;
   }
   if (created) {
     return <PendingPayment topup={created} onReset={reset} />;
@@ -107,15 +150,7 @@ export function ProviderPanel({ method, info, onStep, wantedCoins }: ProviderPan
         error={submitted && problem ? amountProblemText(t, method, problem) : serverError}
       />
       {method === 'tazapay' && (
-        <TextField
-          label={t('topup.provider.country')}
-          value={country}
-          onChange={(event) => setCountry(event.target.value.toUpperCase().slice(0, 2))}
-          error={submitted && !countryValid}
-          helperText={submitted && !countryValid ? t('topup.provider.countryInvalid') : t('topup.provider.countryHint')}
-          slotProps={{ htmlInput: { maxLength: 2, 'data-testid': 'topup-country' } }}
-          sx={{ maxWidth: 240 }}
-        />
+        <CountryField value={country} onChange={setCountry} invalid={submitted && !countryValid} />
       )}
       {method === 'usdt' && <Alert severity="info">{t('topup.usdt.note')}</Alert>}
       <Box>

@@ -21,6 +21,50 @@ import { TelegramRow } from './telegram-row';
 const LEAD_CHOICES = [1, 2, 3, 5, 7, 14, 30];
 const MAX_LEADS = 5;
 
+/** The days before an expiry on which a reminder goes out (up to MAX_LEADS of them). */
+function LeadDayChoices({ chosen, onToggle }: { chosen: number[]; onToggle: (day: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={1}>
+      <Typography variant="subtitle2">{t('notifications.alerts.leadDays')}</Typography>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="alerts-lead-days">
+        {LEAD_CHOICES.map((d) => (
+          <Chip
+            key={d}
+            label={d}
+            color={chosen.includes(d) ? 'primary' : 'default'}
+            variant={chosen.includes(d) ? 'filled' : 'outlined'}
+            onClick={() => onToggle(d)}
+            aria-pressed={chosen.includes(d)}
+          />
+        ))}
+      </Stack>
+      <Typography variant="caption" color="text.secondary">
+        {t('notifications.alerts.leadDaysHint')}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** The events that send an alert. */
+function EventChoices({ chosen, onToggle }: { chosen: TNotifyEvent[]; onToggle: (event: TNotifyEvent) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={0.5}>
+      <Typography variant="subtitle2">{t('notifications.alerts.events')}</Typography>
+      <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {NOTIFY_EVENTS.map((e) => (
+          <FormControlLabel
+            key={e}
+            label={eventLabel(t, e)}
+            control={<Checkbox checked={chosen.includes(e)} onChange={() => onToggle(e)} />}
+          />
+        ))}
+      </FormGroup>
+    </Stack>
+  );
+}
+
 /** docs/guide.md#alerts-and-webhooks: which alerts go where, lead days, low-balance threshold, language. */
 export function AlertsCard({ settings }: { settings: TNotifySettings }) {
   const { t } = useTranslation();
@@ -58,24 +102,7 @@ export function AlertsCard({ settings }: { settings: TNotifySettings }) {
             />
             <TelegramRow settings={settings} />
           </Stack>
-          <Stack spacing={1}>
-            <Typography variant="subtitle2">{t('notifications.alerts.leadDays')}</Typography>
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="alerts-lead-days">
-              {LEAD_CHOICES.map((d) => (
-                <Chip
-                  key={d}
-                  label={d}
-                  color={leadDays.includes(d) ? 'primary' : 'default'}
-                  variant={leadDays.includes(d) ? 'filled' : 'outlined'}
-                  onClick={() => toggleLead(d)}
-                  aria-pressed={leadDays.includes(d)}
-                />
-              ))}
-            </Stack>
-            <Typography variant="caption" color="text.secondary">
-              {t('notifications.alerts.leadDaysHint')}
-            </Typography>
-          </Stack>
+          <LeadDayChoices chosen={leadDays} onToggle={toggleLead} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               label={t('notifications.alerts.lowBalance')}
@@ -97,18 +124,7 @@ export function AlertsCard({ settings }: { settings: TNotifySettings }) {
               <MenuItem value="en">English</MenuItem>
             </TextField>
           </Stack>
-          <Stack spacing={0.5}>
-            <Typography variant="subtitle2">{t('notifications.alerts.events')}</Typography>
-            <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-              {NOTIFY_EVENTS.map((e) => (
-                <FormControlLabel
-                  key={e}
-                  label={eventLabel(t, e)}
-                  control={<Checkbox checked={events.includes(e)} onChange={() => toggleEvent(e)} />}
-                />
-              ))}
-            </FormGroup>
-          </Stack>
+          <EventChoices chosen={events} onToggle={toggleEvent} />
           <Stack direction="row">
             <Button
               variant="contained"

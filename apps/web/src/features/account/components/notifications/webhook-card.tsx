@@ -12,6 +12,35 @@ import { notifySuccess } from '@/lib/notify';
 import { useRotateWebhookSecret, useSaveNotifySettings, useSendTestPing } from '../../api/notifications';
 import { DeliveriesGrid } from './deliveries-grid';
 
+/** The signing secret, masked until shown, with a copy button. */
+function WebhookSecret({ secret }: { secret: TNotifySettings['webhookSecret'] }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  return (
+    <Stack spacing={0.5}>
+      <Typography variant="subtitle2">{t('notifications.webhook.secret')}</Typography>
+      {secret ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography
+            data-testid="webhook-secret"
+            sx={{ fontFamily: 'monospace', wordBreak: 'break-all', flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
+          >
+            {shown ? secret : `whsec_${'•'.repeat(24)}`}
+          </Typography>
+          <Button size="small" onClick={() => setShown((v) => !v)}>
+            {shown ? t('notifications.webhook.hide') : t('notifications.webhook.show')}
+          </Button>
+          <CopyButton text={secret} />
+        </Stack>
+      ) : (
+        <Typography color="text.secondary" variant="body2">
+          {t('notifications.webhook.noSecret')}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
 /** docs/guide.md#alerts-and-webhooks: the webhook URL, its signing secret, "send test" and the delivery log. */
 export function WebhookCard({ settings }: { settings: TNotifySettings }) {
   const { t } = useTranslation();
@@ -19,8 +48,6 @@ export function WebhookCard({ settings }: { settings: TNotifySettings }) {
   const rotate = useRotateWebhookSecret();
   const test = useSendTestPing();
   const [url, setUrl] = useState(settings.webhookUrl ?? '');
-  const [shown, setShown] = useState(false);
-  const secret = settings.webhookSecret;
   const dirty = url.trim() !== (settings.webhookUrl ?? '');
 
   return (
@@ -58,27 +85,7 @@ export function WebhookCard({ settings }: { settings: TNotifySettings }) {
               {t('notifications.webhook.save')}
             </Button>
           </Stack>
-          <Stack spacing={0.5}>
-            <Typography variant="subtitle2">{t('notifications.webhook.secret')}</Typography>
-            {secret ? (
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-                <Typography
-                  data-testid="webhook-secret"
-                  sx={{ fontFamily: 'monospace', wordBreak: 'break-all', flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
-                >
-                  {shown ? secret : `whsec_${'•'.repeat(24)}`}
-                </Typography>
-                <Button size="small" onClick={() => setShown((v) => !v)}>
-                  {shown ? t('notifications.webhook.hide') : t('notifications.webhook.show')}
-                </Button>
-                <CopyButton text={secret} />
-              </Stack>
-            ) : (
-              <Typography color="text.secondary" variant="body2">
-                {t('notifications.webhook.noSecret')}
-              </Typography>
-            )}
-          </Stack>
+          <WebhookSecret secret={settings.webhookSecret} />
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             <Button
               variant="outlined"
