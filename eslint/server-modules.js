@@ -214,7 +214,13 @@ export const serverModuleTables = {
       transactions: 'reporting',
     },
   },
-  user: { owns: [], uses: { users: 'profile edits and admin account changes write the account row' } },
+  user: {
+    owns: [],
+    uses: {
+      users: 'profile edits and admin account changes write the account row',
+      agencies: "user/me shows the agency the user owns, probed in the profile's one statement",
+    },
+  },
   health: { owns: [] },
   realtime: { owns: [] },
   testing: { owns: [] },
