@@ -1,5 +1,6 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDateTime, type TKey, type TProxy } from '@proxy/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PagedDataGrid } from '@/components/data-grid';
 import { ProxyStatusChip } from '@/components/status-chip';
@@ -9,6 +10,30 @@ import { proxyAddress } from '@/lib/proxy-lines';
 import { useAdminOrderUnits } from '../api/order-admin';
 
 const mono = { fontFamily: 'monospace' } as const;
+
+/** Where a proxy or key is, what state it is in and until when: the last columns of both grids. */
+function stateColumns<R extends TProxy | TKey>(t: TFunction, language: string): GridColDef<R>[] {
+  return [
+    {
+      field: 'country',
+      headerName: t('common.country'),
+      width: 120,
+      valueGetter: (_v, row) => countryName(row.country, language),
+    },
+    {
+      field: 'status',
+      headerName: t('common.status'),
+      width: 160,
+      renderCell: ({ row }) => <ProxyStatusChip status={row.status} />,
+    },
+    {
+      field: 'expiresAt',
+      headerName: t('orders.columns.expiresAt'),
+      width: 160,
+      valueGetter: (_v, row) => formatDateTime(row.expiresAt),
+    },
+  ];
+}
 
 /** The proxy columns of the admin's order and customer pages. */
 export function useAdminProxyColumns(): GridColDef<TProxy>[] {
@@ -35,24 +60,7 @@ export function useAdminProxyColumns(): GridColDef<TProxy>[] {
       flex: 1,
       renderCell: ({ row }) => <span style={mono}>{row.egressIp}</span>,
     },
-    {
-      field: 'country',
-      headerName: t('common.country'),
-      width: 120,
-      valueGetter: (_v, row) => countryName(row.country, i18n.language),
-    },
-    {
-      field: 'status',
-      headerName: t('common.status'),
-      width: 160,
-      renderCell: ({ row }) => <ProxyStatusChip status={row.status} />,
-    },
-    {
-      field: 'expiresAt',
-      headerName: t('orders.columns.expiresAt'),
-      width: 160,
-      valueGetter: (_v, row) => formatDateTime(row.expiresAt),
-    },
+    ...stateColumns<TProxy>(t, i18n.language),
   ];
 }
 
@@ -74,24 +82,7 @@ export function useAdminKeyColumns(): GridColDef<TKey>[] {
       flex: 1,
       renderCell: ({ row }) => <span style={mono}>{row.current ?? t('common.none')}</span>,
     },
-    {
-      field: 'country',
-      headerName: t('common.country'),
-      width: 120,
-      valueGetter: (_v, row) => countryName(row.country, i18n.language),
-    },
-    {
-      field: 'status',
-      headerName: t('common.status'),
-      width: 160,
-      renderCell: ({ row }) => <ProxyStatusChip status={row.status} />,
-    },
-    {
-      field: 'expiresAt',
-      headerName: t('orders.columns.expiresAt'),
-      width: 160,
-      valueGetter: (_v, row) => formatDateTime(row.expiresAt),
-    },
+    ...stateColumns<TKey>(t, i18n.language),
   ];
 }
 

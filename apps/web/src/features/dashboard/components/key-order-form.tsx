@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import { PROTOCOLS, type TCountry, type TPackage } from '@proxy/contract';
+import type { TCountry, TPackage } from '@proxy/contract';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,6 +22,7 @@ import { useBuyKeyPackage } from '../api/buy-key-package';
 import { CountrySelect, firstAvailableCountry } from './country-select';
 import { keyOrderProblem, keyOrderSchema, keyOrderTotal, type KeyOrderProblem, type KeyOrderValues } from './key-order';
 import { PriceSummary } from './price-summary';
+import { ProtocolSelect } from './protocol-select';
 import { packageName } from '@/lib/catalog/package-name';
 
 interface KeyOrderFormProps {
@@ -166,25 +167,6 @@ function useKeyForm(countries: TCountry[], packages: TPackage[]) {
   return { control, register, handleSubmit, setValue, formState, values };
 }
 
-function ProtocolField({ control }: { control: Control<KeyOrderValues> }) {
-  const { t } = useTranslation();
-  return (
-    <Controller
-      control={control}
-      name="protocol"
-      render={({ field }) => (
-        <TextField select label={t('dashboard.purchase.protocol')} {...field} data-testid="buy-key-protocol">
-          {PROTOCOLS.map((p) => (
-            <MenuItem key={p} value={p}>
-              {t(`common.protocol.${p}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-}
-
 /** Rotating keys: a key package, a country and how many keys; buying asks for confirmation. */
 export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
   const { t } = useTranslation();
@@ -227,7 +209,7 @@ export function KeyOrderForm({ countries, packages }: KeyOrderFormProps) {
               helperText={problemText(formState.errors.quantity?.message)}
               slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': 'buy-key-quantity' } }}
             />
-            <ProtocolField control={control} />
+            <ProtocolSelect control={control} testId="buy-key-protocol" />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>

@@ -3,12 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import { PROTOCOLS, type DiscountTier, type TCountry, type TRetailPrice } from '@proxy/contract';
+import type { DiscountTier, TCountry, TRetailPrice } from '@proxy/contract';
 import { Controller, useForm, useWatch, type Control, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useBringIntoView } from '@/hooks/use-bring-into-view';
@@ -19,6 +18,7 @@ import { muiField } from '@/lib/form';
 import { notifyError } from '@/lib/notify';
 import { CountrySelect, firstAvailableCountry } from './country-select';
 import { PriceSummary } from './price-summary';
+import { ProtocolSelect } from './protocol-select';
 import { RetailConfirmDialog } from './retail-confirm-dialog';
 import {
   preferredUnit,
@@ -113,19 +113,7 @@ function ProtocolAndRenew({ control }: { control: Control<RetailOrderValues> }) 
   const { t } = useTranslation();
   return (
     <>
-      <Controller
-        control={control}
-        name="protocol"
-        render={({ field }) => (
-          <TextField select label={t('dashboard.purchase.protocol')} {...field} data-testid="buy-protocol">
-            {PROTOCOLS.map((p) => (
-              <MenuItem key={p} value={p}>
-                {t(`common.protocol.${p}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
+      <ProtocolSelect control={control} testId="buy-protocol" />
       <Controller
         control={control}
         name="autoRenew"
