@@ -39,7 +39,11 @@ function AutoRenewSwitch({ order }: { order: TOrder }) {
   const setAutoRenew = useSetOrderAutoRenew();
   const mixed = Boolean(order.autoRenewMixed) && !setAutoRenew.isPending;
   return (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, height: '100%' }}>
+    // In the grid's narrow column the "mixed" chip wraps under the switch instead of being cut off.
+    <Stack
+      direction="row"
+      sx={{ alignItems: 'center', alignContent: 'center', flexWrap: 'wrap', gap: 0.5, height: '100%' }}
+    >
       <Switch
         size="small"
         checked={setAutoRenew.isPending ? Boolean(setAutoRenew.variables?.autoRenew) : order.autoRenew && !mixed}
@@ -209,7 +213,7 @@ function useOrderColumns(actions: OrderActions): GridColDef<TOrder>[] {
     {
       field: 'quantity',
       headerName: t('common.quantity'),
-      minWidth: 100,
+      minWidth: 110,
       flex: 0.6,
       sortable: false,
       valueGetter: (_value, row) => amount(row),
@@ -217,7 +221,8 @@ function useOrderColumns(actions: OrderActions): GridColDef<TOrder>[] {
     {
       field: 'status',
       headerName: t('common.status'),
-      minWidth: 120,
+      // "Đang sử dụng" is the longest status chip.
+      minWidth: 140,
       sortable: false,
       renderCell: ({ row }) => <OrderStatusChip status={row.status} />,
     },
