@@ -52,9 +52,11 @@ function prepareOwnView(db: Db) {
       passwordHash: users.passwordHash,
       createdAt: users.createdAt,
       // One probe of agencies' unique owner index, as in the session's query (auth/repository.ts).
+      // The outer columns are spelled out: in a one-table select Drizzle writes a column unqualified,
+      // and inside the subquery "id" would be the agency's own.
       ownedAgencyId: sql<
         string | null
-      >`(select a.id from agencies a where a.owner_id = ${users.id} and a.site_id = ${users.siteId} limit 1)`,
+      >`(select a.id from agencies a where a.owner_id = "users"."id" and a.site_id = "users"."site_id" limit 1)`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('uid')))
