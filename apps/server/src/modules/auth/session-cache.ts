@@ -14,7 +14,10 @@ import type { AuthUser } from './repository.js';
  * - A writer of this instance that must take effect at once (logout, a new password, 2FA, a role
  *   or an active flag) awaits `settled()` after its commit: its answer goes out only once this
  *   instance has heard its own later notice, so every notice of the commit has arrived here and
- *   has been sent to the other instances (NoticeEchoes).
+ *   has been sent to the other instances (NoticeEchoes). Another instance drops its entries when
+ *   the notice reaches it over its own LISTEN connection: until then, one delivery on a healthy
+ *   connection, it may still accept the session (a signed access token alone would be accepted
+ *   until it expires).
  * - While the LISTEN connection is down nothing is served from here, and a reconnect empties it.
  *   A lookup that ran while a notice arrived is not kept (the generation moved).
  * - An entry lives at most ENTRY_TTL_MS, a bound for what no trigger sees (the agency a user owns,
