@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openPostgres, queryRows } from '../apps/server/src/db/client';
-import { findLedgerMismatches } from '../apps/server/src/modules/ledger/repository';
+import { findLedgerMismatches } from '../apps/server/src/modules/ledger/audit-ledger';
 import { findTopupMismatches } from '../apps/server/src/modules/payments/repository';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

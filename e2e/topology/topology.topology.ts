@@ -21,7 +21,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPostgres, queryRows } from '../../apps/server/src/db/client.js';
-import { findLedgerMismatches } from '../../apps/server/src/modules/ledger/repository.js';
+import { findLedgerMismatches } from '../../apps/server/src/modules/ledger/audit-ledger.js';
 import { findTopupMismatches } from '../../apps/server/src/modules/payments/repository.js';
 import { connect, httpConnect, startEcho, type Target } from '../../apps/gateway/test/test-utils.js';
 import { api, createCustomer, loginViaUi, type ApiResult } from '../support/app.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
-import { findLedgerMismatches } from '../src/modules/ledger/repository.js';
+import { findLedgerMismatches } from '../src/modules/ledger/audit-ledger.js';
 import { findTopupMismatches } from '../src/modules/payments/repository.js';
 import { countRows } from './helper.js';
 import { freePort, jsonApi, scratchPostgres, spawnServer } from './spawn-server.js';

@@ -3,7 +3,7 @@ import { httpConnect, socksConnect, startEcho as startTcpEcho, type Target } fro
 import { runLifecycle } from '../src/jobs/lifecycle.js';
 import { queryRows } from '../src/db/client.js';
 import { recordProxyChanges } from '../src/modules/node-protocol/index.js';
-import { BYTES_PER_GB } from '../src/modules/node-protocol/node-service.js';
+import { BYTES_PER_GB } from '../src/modules/node-protocol/queries.js';
 import { sql } from 'drizzle-orm';
 import {
   build,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, queryRows, type Database } from '../src/db/client.js';
-import { findLedgerMismatches } from '../src/modules/ledger/repository.js';
+import { findLedgerMismatches } from '../src/modules/ledger/audit-ledger.js';
 import { startFakeProxy6, type FakeProxy6 } from './fakes/index.js';
 import { freePort, jsonApi, scratchPostgres, spawnServer, type SpawnedServer } from './spawn-server.js';
 

@@ -27,4 +27,4 @@ export {
   lockDueKeys,
   lockDueProxies,
   setIpChangeStatus,
-} from './repository/index.js';
+} from './repository/jobs.js';

@@ -6,5 +6,7 @@
  * a translation key and parameters, which the web renders in the reader's language. Also the ledger
  * list and the audit of balances against their rows.
  */
-export { changeBalance, chargeBalance, listLedger, type BalanceResult, type Charge } from './service.js';
-export { balanceOf, findLedgerMismatches } from './repository.js';
+export { changeBalance, chargeBalance, type BalanceResult, type Charge } from './change-balance.js';
+export { listLedger } from './list-ledger.js';
+export { findLedgerMismatches } from './audit-ledger.js';
+export { balanceOf } from './queries.js';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { build, customer, type TestApp } from '../../../test/helper.js';
 import { localNodeSecret } from '../../bootstrap.js';
 import { queryRows } from '../../db/client.js';
-import { nodeChangesSince } from './node-service.js';
+import { nodeChangesSince } from './changes.js';
 
 let t: TestApp;
 let auth: string;

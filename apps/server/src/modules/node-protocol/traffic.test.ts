@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, customer, type TestApp } from '../../../test/helper.js';
 import { localNodeSecret } from '../../bootstrap.js';
 import { queryRows } from '../../db/client.js';
-import { addUsageQuery } from './repository/index.js';
+import { addUsageQuery } from './traffic.js';
 
 let t: TestApp;
 let auth: string;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  buyEndpoints,
   discountPercent,
   quote,
   type TBuyRetailRequest,
@@ -11,6 +12,10 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { route, type RouteApp } from '../../lib/route.js';
+import type { authenticate } from '../../plugins/auth.js';
+
+type RouteOptions = { preHandler: typeof authenticate; schema: { tags: string[] } };
 import * as catalog from '../catalog/index.js';
 import { randomCredential } from '../allocation/index.js';
 import { toKey, toOrder, toProxy, proxyLine, type OrderRow } from './mapper.js';
@@ -23,6 +28,13 @@ import * as units from './units-repository.js';
 async function purchaseResult(ctx: AppContext, order: OrderRow): Promise<{ order: TOrder; proxies: TProxy[] }> {
   const rows = await repo.proxiesOfOrder(ctx.db, order.id);
   return { order: toOrder(order), proxies: rows.map((r) => toProxy(r.p, r.host)) };
+}
+
+/** POST /api/{v6,v4}-proxy/buy-retail: a quantity of one country's proxies at the retail price. */
+export function buyRetailRoute(app: RouteApp, product: 'v6' | 'v4', opts: RouteOptions): void {
+  route(app, buyEndpoints(product).buyRetail, opts, async (req) =>
+    buyRetail(app.ctx, { id: req.user.id, siteId: req.site.id }, product, req.body, req.headers['idempotency-key']),
+  );
 }
 
 export async function buyRetail(

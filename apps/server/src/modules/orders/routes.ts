@@ -4,7 +4,7 @@ import { route, type ModuleRoutes } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { toPage } from '../../lib/paging.js';
 import { changeCountry, increaseAmount } from './amend.js';
-import { buyKeys, buyPackage, buyRetail } from './buy.js';
+import { buyKeys, buyPackage, buyRetailRoute } from './buy.js';
 import { increaseBandwidth, renewOrders, setOrderAutoRenew } from './renew.js';
 import * as orders from './service.js';
 import { orderAdminRoutes } from './admin-routes.js';
@@ -18,9 +18,7 @@ export function buyRoutes(product: 'v6' | 'v4'): FastifyPluginAsyncZod {
   return async (app) => {
     const e = buyEndpoints(product);
     const opts = { preHandler: authenticate, schema: { tags: [`${product}-proxy`] } };
-    route(app, e.buyRetail, opts, async (req) =>
-      buyRetail(app.ctx, buyer(req), product, req.body, req.headers['idempotency-key']),
-    );
+    buyRetailRoute(app, product, opts);
     route(app, e.buyPackage, opts, async (req) =>
       buyPackage(app.ctx, buyer(req), product, req.params.id, req.body, req.headers['idempotency-key']),
     );

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { getUserById } from '../auth/index.js';
 import type { Site } from '../site/index.js';
-import { receiveBankTransfer, type BankOutcome } from './bank.js';
+import { receiveBankTransfer, type BankOutcome } from './receive-transfer.js';
 import { creditTopup } from './credit.js';
 import { toAdminTopup } from './mapper.js';
 import * as repo from './repository.js';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, build, countRows, customer, type TestApp } from '../../../test/helper.js';
 import { BANK_KEY, codeBillOf, expectLedgerHolds, sepay, setPromotion, siteId } from '../../../test/payments.js';
-import { findTopupByProviderTxn } from './repository.js';
+import { findTopupByProviderTxn } from './receive-transfer.js';
 
 let t: TestApp;
 beforeAll(async () => {

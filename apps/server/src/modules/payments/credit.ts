@@ -1,14 +1,16 @@
 import type { TransactionType, TTopupI18n } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
+import { topups } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { storableJson } from '../../lib/storable-text.js';
 import { creditAgencyCommission } from '../agency/index.js';
 import { changeBalance } from '../ledger/index.js';
-import { realtimeMessage } from '../realtime/index.js';
+import { EVENTS_CHANNEL, realtimeMessage, type RealtimeMessage } from '../realtime/index.js';
 import { grantPromotionBonus } from '../promotions/index.js';
-import { findTopup, lockTopup, markTopupCredited, updateTopupFrom, type TopupRow } from './repository.js';
+import { findTopup, stillInState, updateTopupFrom, type TopupRow } from './repository.js';
 import { heldReasons, type HeldReason } from './held.js';
 import { topupCredits } from '../../lib/metrics.js';
 
@@ -225,4 +227,43 @@ export async function creditTopup(
     }
     throw err;
   }
+}
+
+/** Locks the top-up for the rest of the transaction: the serialisation point of creditTopup. */
+export async function lockTopup(db: DbOrTx, id: string): Promise<TopupRow | undefined> {
+  const rows = await db.select().from(topups).where(eq(topups.id, id)).limit(1).for('update');
+  return rows[0];
+}
+
+/** What creditTopupTx sets on the top-up it credits. */
+export interface CreditedValues {
+  userId: string;
+  amount: number;
+  bonus: number;
+  providerTxnId: string | null;
+  at: Date;
+}
+
+/**
+ * Marks the top-up success and queues its `topup.success` event, in one round trip; the event goes
+ * out on commit. Only from the state it was read in (stillInState): false when it has moved on.
+ */
+export async function markTopupCredited(
+  tx: DbOrTx,
+  t: Pick<TopupRow, 'id' | 'status'>,
+  v: CreditedValues,
+  event: RealtimeMessage,
+): Promise<boolean> {
+  const { userId, amount, bonus, providerTxnId, at } = v;
+  const marked = await queryRows<{ id: string }>(
+    tx,
+    sql`
+    with done as (
+      update topups set status = 'success', user_id = ${userId}, amount = ${amount}, bonus = ${bonus},
+        provider_txn_id = ${providerTxnId}, held_reason = null, held_reason_i18n = null, credited_at = ${at.toISOString()},
+        updated_at = ${at.toISOString()}
+      where ${stillInState(t)} returning id)
+    select id, pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)}) from done`,
+  );
+  return marked.length === 1;
 }

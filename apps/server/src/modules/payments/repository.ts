@@ -3,19 +3,12 @@ import type { PaymentMethod, TopupStatus } from '@proxy/contract';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { topups, users, type SiteSettings, type StoredPaymentMethod } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
-import { EVENTS_CHANNEL, type RealtimeMessage } from '../realtime/index.js';
 
 export type TopupRow = typeof topups.$inferSelect;
 export type { SiteSettings, StoredPaymentMethod };
 
 export async function findTopup(db: DbOrTx, id: string): Promise<TopupRow | undefined> {
   const rows = await db.select().from(topups).where(eq(topups.id, id)).limit(1);
-  return rows[0];
-}
-
-/** Locks the top-up for the rest of the transaction: the serialisation point of creditTopup. */
-export async function lockTopup(db: DbOrTx, id: string): Promise<TopupRow | undefined> {
-  const rows = await db.select().from(topups).where(eq(topups.id, id)).limit(1).for('update');
   return rows[0];
 }
 
@@ -30,21 +23,6 @@ export async function findTopupByProviderOrder(
     .select()
     .from(topups)
     .where(and(eq(topups.siteId, siteId), eq(topups.method, method), eq(topups.providerOrderId, providerOrderId)))
-    .limit(1);
-  return rows[0];
-}
-
-/** A provider's ids are unique per site: each site is paid into its own account. */
-export async function findTopupByProviderTxn(
-  db: DbOrTx,
-  siteId: string,
-  method: PaymentMethod,
-  providerTxnId: string,
-): Promise<TopupRow | undefined> {
-  const rows = await db
-    .select()
-    .from(topups)
-    .where(and(eq(topups.siteId, siteId), eq(topups.method, method), eq(topups.providerTxnId, providerTxnId)))
     .limit(1);
   return rows[0];
 }
@@ -81,26 +59,6 @@ export async function closePendingTopup(
   at: Date,
 ): Promise<TopupRow | undefined> {
   return updateTopupFrom(db, { id, status: 'pending' }, { status, updatedAt: at });
-}
-
-/** The oldest pending bank top-up a user announced for exactly this amount, locked (or skipped if taken). */
-export async function lockBankIntent(db: DbOrTx, userId: string, amount: number): Promise<TopupRow | undefined> {
-  const rows = await db
-    .select()
-    .from(topups)
-    .where(
-      and(
-        eq(topups.userId, userId),
-        eq(topups.method, 'bank'),
-        eq(topups.status, 'pending'),
-        eq(topups.amount, amount),
-        isNull(topups.providerTxnId),
-      ),
-    )
-    .orderBy(topups.createdAt)
-    .limit(1)
-    .for('update', { skipLocked: true });
-  return rows[0];
 }
 
 export interface TopupFilter {
@@ -233,83 +191,6 @@ export async function findTopupMismatches(
     promoted: Number(r.promoted),
     rows: Number(r.rows),
   }));
-}
-
-// ---- crediting ----
-
-/** What creditTopupTx sets on the top-up it credits. */
-export interface CreditedValues {
-  userId: string;
-  amount: number;
-  bonus: number;
-  providerTxnId: string | null;
-  at: Date;
-}
-
-/**
- * Marks the top-up success and queues its `topup.success` event, in one round trip; the event goes
- * out on commit. Only from the state it was read in (stillInState): false when it has moved on.
- */
-export async function markTopupCredited(
-  tx: DbOrTx,
-  t: Pick<TopupRow, 'id' | 'status'>,
-  v: CreditedValues,
-  event: RealtimeMessage,
-): Promise<boolean> {
-  const { userId, amount, bonus, providerTxnId, at } = v;
-  const marked = await queryRows<{ id: string }>(
-    tx,
-    sql`
-    with done as (
-      update topups set status = 'success', user_id = ${userId}, amount = ${amount}, bonus = ${bonus},
-        provider_txn_id = ${providerTxnId}, held_reason = null, held_reason_i18n = null, credited_at = ${at.toISOString()},
-        updated_at = ${at.toISOString()}
-      where ${stillInState(t)} returning id)
-    select id, pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)}) from done`,
-  );
-  return marked.length === 1;
-}
-
-// ---- bank transfers ----
-
-/** pg_advisory_xact_lock(BANK_TXN_LOCK, hashtext(site id:sepay id)): the two-key space, apart from the jobs' keys. */
-const BANK_TXN_LOCK = 0x5e9a;
-
-/**
- * Deliveries of one transfer take their turn here, before any row lock: a repeat then finds the
- * first one's row, instead of racing it for the announced top-up and the user's balance (which
- * deadlocked, or credited a new row and left the announced top-up pending).
- */
-export async function lockBankTransfer(tx: DbOrTx, siteId: string, txnId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${BANK_TXN_LOCK}, hashtext(${`${siteId}:${txnId}`}))`);
-}
-
-/** The users of the site whose transfer code is among `codes`, and whether each announced a top-up of `amount`. */
-export async function findCodeBillOwners(
-  tx: DbOrTx,
-  siteId: string,
-  codes: string[],
-  amount: number,
-): Promise<{ id: string; announced: boolean }[]> {
-  return queryRows<{ id: string; announced: boolean }>(
-    tx,
-    sql`select u.id, exists (
-              select 1 from topups t
-              where t.user_id = u.id and t.method = 'bank' and t.status = 'pending' and t.amount = ${amount}
-                and t.provider_txn_id is null) as announced
-            from users u
-            where u.site_id = ${siteId} and u.code_bill in (${sql.join(
-              codes.map((c) => sql`${c}`),
-              sql`, `,
-            )})`,
-  );
-}
-
-/** Inserts the transfer's top-up; false when its provider transaction id is already there. */
-export async function insertTransferTopup(tx: DbOrTx, values: TopupRow): Promise<boolean> {
-  // The unique provider transaction id stays the last word on "once".
-  const inserted = await tx.insert(topups).values(values).onConflictDoNothing().returning({ id: topups.id });
-  return inserted.length > 0;
 }
 
 /** The user's transfer code: undefined when there is no such user, null while none is drawn. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webhookEndpoints } from '@proxy/contract';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { route } from '../../lib/route.js';
-import { checkBankApiKey, receiveBankTransfer } from './bank.js';
+import { bankWebhookRoute } from './receive-transfer.js';
 import { handleProviderWebhook, type ProviderMethod } from './service.js';
 
 declare module 'fastify' {
@@ -50,13 +50,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const e = webhookEndpoints;
   keepRawBodies(app);
 
-  route(app, e.bank, opts, async (req) => {
-    // Node's parser gives Authorization as one string; the entry declares no header schema.
-    const { authorization } = req.headers;
-    checkBankApiKey(app.ctx, req.site, typeof authorization === 'string' ? authorization : undefined);
-    await receiveBankTransfer(app.ctx, req.site, req.body);
-    return { success: true as const };
-  });
+  bankWebhookRoute(app, opts);
 
   const providers = [
     [e.paypal, 'paypal'],

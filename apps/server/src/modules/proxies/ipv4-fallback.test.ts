@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { build, countRows, customer, type TestApp } from '../../../test/helper.js';
 import { siteAdmin } from '../../../test/payments.js';
-import { nodeState } from '../node-protocol/node-service.js';
+import { nodeState } from '../node-protocol/node-state.js';
 
 const OTHER_SITE = 'proxy-owner.localhost';
 const ALLOWED = '198.51.100.41';

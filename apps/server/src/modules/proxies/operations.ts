@@ -1,10 +1,11 @@
 import { isIPv4 } from 'node:net';
-import { MAX_AUTH_IPS, PROXY_PASSWORD_CHANGE_SECONDS } from '@proxy/contract';
+import { MAX_AUTH_IPS } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { proxyLine, type ProxyRow } from '../orders/index.js';
 import * as repo from './repository.js';
+import { own } from './queries.js';
 import { nextEgress } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { recordAudit } from '../audit/index.js';
@@ -13,16 +14,6 @@ import { recordAudit } from '../audit/index.js';
 export const RESET_MIN_SECONDS = 60;
 
 type ProxyType = repo.ProxyScope | undefined;
-
-/** Locks the caller's proxies; one id that is not theirs refuses the whole batch (docs/wire-contract.md#batches). */
-async function own(tx: Tx, userId: string, ids: string[], type: ProxyType): Promise<ProxyRow[]> {
-  const unique = [...new Set(ids)];
-  const rows = await repo.lockProxies(tx, userId, unique, type);
-  if (rows.length !== unique.length) {
-    throw new AppError('PROXY_NOT_EXISTS');
-  }
-  return rows;
-}
 
 /**
  * docs/product-rules.md#auth-ips: up to 3 IPv4 addresses, format checked, not the same list again,
@@ -65,47 +56,6 @@ export async function setAuthIps(ctx: AppContext, userId: string, type: ProxyTyp
     });
   });
   return ips;
-}
-
-/**
- * docs/product-rules.md#proxy-passwords: proxies in use only; effective at once on the gateway; not
- * again within 2 minutes.
- */
-export async function changePassword(
-  ctx: AppContext,
-  userId: string,
-  type: ProxyType,
-  ids: string[],
-  password: string,
-) {
-  await ctx.db.transaction(async (tx) => {
-    const rows = await own(tx, userId, ids, type);
-    if (rows.some((p) => p.status !== 'using')) {
-      throw new AppError('PROXY_EXPIRED');
-    }
-    const now = ctx.clock.nowMs();
-    const last = Math.max(0, ...rows.map((p) => p.passwordChangedAt?.getTime() ?? 0));
-    const remain = Math.ceil((last + PROXY_PASSWORD_CHANGE_SECONDS * 1000 - now) / 1000);
-    if (remain > 0) {
-      throw new AppError('CHANGE_PASSWORD_TOO_FAST', { remainTime: remain });
-    }
-    await repo.updateProxiesById(
-      tx,
-      rows.map((p) => p.id),
-      { password, passwordChangedAt: ctx.clock.now(), updatedAt: ctx.clock.now() },
-    );
-    await recordProxyChanges(
-      tx,
-      rows.map((p) => p.id),
-    );
-    // Never the password itself: the row says only that it changed.
-    await recordAudit(ctx, tx, {
-      userId,
-      action: 'proxy.password',
-      targetType: 'proxy',
-      targetIds: rows.map((p) => p.id),
-    });
-  });
 }
 
 /** Gives one proxy a new egress address (rotation, manual reset, key get-new-ip), in the caller's transaction. */

@@ -14,6 +14,7 @@ import {
 } from '../orders/index.js';
 import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
+import { lockProxies } from './queries.js';
 
 /**
  * What renewing these proxies or keys for a period costs at the retail renewal prices, in all and
@@ -60,7 +61,7 @@ export async function renewProxies(
   return renewUpstreamFirst(ctx, () =>
     ctx.db.transaction(async (tx) => {
       await lockOrdersOfUnits(tx, user.id, 'proxies', unique);
-      const rows = await repo.lockProxies(tx, user.id, unique, scope);
+      const rows = await lockProxies(tx, user.id, unique, scope);
       if (rows.length !== unique.length) {
         throw new AppError('PROXY_NOT_EXISTS');
       }

@@ -124,19 +124,6 @@ export async function allProxies(db: DbOrTx, f: Omit<ProxyFilter, 'page' | 'limi
     .orderBy(asc(proxies.createdAt), asc(proxies.id));
 }
 
-/** The caller's proxies by id, locked for update; throws nothing, the service checks the count. */
-export async function lockProxies(db: DbOrTx, userId: string, ids: string[], type?: ProxyScope) {
-  const parts = [inArray(proxies.id, ids), eq(proxies.userId, userId), isNull(proxies.keyId)];
-  if (type) {
-    parts.push(...scopeFilter(type));
-  }
-  return db
-    .select()
-    .from(proxies)
-    .where(and(...parts))
-    .for('update');
-}
-
 export async function lockKeys(db: DbOrTx, userId: string, ids: string[]) {
   return db
     .select()

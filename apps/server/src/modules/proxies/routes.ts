@@ -12,6 +12,7 @@ import { hitLimit } from '../../lib/rate-limit.js';
 import { route, type RouteApp, type ModuleRoutes } from '../../lib/route.js';
 import { proxyMatchRoutes } from './match-routes.js';
 import { toolLinkRoutes } from './tool-links-routes.js';
+import { changePasswordRoute } from './change-password.js';
 
 const ok = { ok: true as const };
 
@@ -70,17 +71,7 @@ export function proxyRoutes(type: 'v6' | 'v4', variant: 'typed' | 'bought' = 'ty
         return ok;
       });
     }
-    if (variant === 'bought') {
-      route(app, boughtProxyEndpoints.changePassword, { schema: { tags } }, async (req) => {
-        await ops.changePassword(app.ctx, req.user.id, scope, req.body.listBoughtProxyId, req.body.password);
-        return ok;
-      });
-    } else {
-      route(app, typedProxyEndpoints(type).changePassword, { schema: { tags } }, async (req) => {
-        await ops.changePassword(app.ctx, req.user.id, scope, req.body.listProxyId, req.body.password);
-        return ok;
-      });
-    }
+    changePasswordRoute(app, tags, scope);
   };
 }
 

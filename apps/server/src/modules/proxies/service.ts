@@ -8,6 +8,7 @@ import { recordAudit, type AuditEventInput } from '../audit/index.js';
 import { renderExport, renderPresetExport } from './export.js';
 import { listProxiesJson } from './list-repository.js';
 import * as repo from './repository.js';
+import { lockProxies } from './queries.js';
 import { changeIpUrlsOf } from './tool-links.js';
 
 /** Deletes keys for good: their listeners stop and go back to the pool. No refund. */
@@ -81,7 +82,7 @@ export async function updateProxies(
       // The flag reaches the orders (syncOrderAutoRenew) and a package's other proxies.
       await lockOrdersOfUnits(tx, userId, 'proxies', unique);
     }
-    const rows = await repo.lockProxies(tx, userId, unique, type);
+    const rows = await lockProxies(tx, userId, unique, type);
     if (rows.length !== unique.length) {
       throw new AppError('PROXY_NOT_EXISTS');
     }

@@ -12,6 +12,7 @@ import { toProxy } from '../orders/index.js';
 import { renderExport } from './export.js';
 import { getNewIp, resetIps, RESET_MIN_SECONDS } from './operations.js';
 import * as repo from './repository.js';
+import { lockProxies } from './queries.js';
 import * as links from './tool-links-repository.js';
 import { TOOL_LINKS_CHANNEL, type LinkCache } from './tool-links-cache.js';
 
@@ -43,7 +44,7 @@ function urlsOf(origin: string, token: string) {
 /** The caller's proxies and keys among ids, locked so two issues agree on one nonce. */
 async function own(tx: DbOrTx, userId: string, ids: string[]) {
   const unique = [...new Set(ids)];
-  const proxyIds = (await repo.lockProxies(tx, userId, unique)).map((p) => p.id);
+  const proxyIds = (await lockProxies(tx, userId, unique)).map((p) => p.id);
   const rest = unique.filter((id) => !proxyIds.includes(id));
   const keyIds = rest.length ? (await repo.lockKeys(tx, userId, rest)).map((k) => k.id) : [];
   // A batch (docs/wire-contract.md#batches): one id that is not the caller's refuses it all.

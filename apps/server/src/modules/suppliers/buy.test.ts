@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from '../../../test/helper.js';
 import { startFakeProxy6, type FakeProxy6 } from '../../../test/fakes/index.js';
-import { nodeState } from '../node-protocol/node-service.js';
+import { nodeState } from '../node-protocol/node-state.js';
 import { PROXY6_ERRORS } from './clients/proxy6.js';
 import { processPurchase } from './index.js';
 import { findSupplierById, proxy6Of } from './queries.js';

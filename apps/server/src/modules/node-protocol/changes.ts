@@ -1,59 +1,29 @@
-import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ZNodeState, ZOk, ZTrafficReportRequest } from '@proxy/contract';
-import { PROXY_CHANGES_CHANNEL } from './repository/index.js';
+import type { TNodeChange } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import type { RouteApp } from '../../lib/route.js';
 import {
   authenticateNode,
-  nodeChangesSince,
-  nodeState,
-  nodeStateJson,
-  recordTraffic,
+  PROXY_CHANGES_CHANNEL,
+  STATE_COLUMNS,
+  toGateway,
   touchNode,
-} from './node-service.js';
+  UPSTREAM_JOIN,
+  type ProxyStateRow,
+} from './queries.js';
 
 const HEARTBEAT_MS = 15_000;
 
-/** The gateway node protocol under /api/sub-server/node (docs/gateway-protocol.md). */
-// eslint-disable-next-line max-lines-per-function -- route table: one short handler per endpoint of this prefix
-export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['sub-server'];
-  // Open change streams, ended when the server shuts down (they would hold it open otherwise).
-  const streams = new Set<() => void>();
-  app.addHook('onClose', async () => {
-    for (const end of streams) {
-      end();
-    }
-  });
-
-  app.get('/node/state', { schema: { tags, response: { 200: ZNodeState } } }, async (req, reply) => {
-    const node = await authenticateNode(app.ctx, req.headers.authorization);
-    // SERIALIZER=generic keeps the reference path (objects through zod): compiled-serializer.test.ts
-    // builds an app with it and compares its answer with this JSON written by PostgreSQL.
-    if (app.ctx.config.SERIALIZER === 'generic') {
-      return nodeState(app.ctx, node.id);
-    }
-    // A string is sent as it is: Fastify serialises only objects (the schema still documents it).
-    const raw = reply as unknown as FastifyReply;
-    return raw.type('application/json; charset=utf-8').send(await nodeStateJson(app.ctx, node.id));
-  });
-
-  app.post(
-    '/node/traffic',
-    { schema: { tags, body: ZTrafficReportRequest, response: { 200: ZOk.extend({ duplicate: z.boolean() }) } } },
-    async (req) => {
-      const node = await authenticateNode(app.ctx, req.headers.authorization);
-      const key = req.headers['idempotency-key'];
-      const reportId = req.body.reportId ?? (typeof key === 'string' && key.length > 0 ? key.slice(0, 100) : undefined);
-      const r = await recordTraffic(app.ctx, node.id, { ...req.body, reportId });
-      return { ok: true as const, duplicate: r.duplicate };
-    },
-  );
-
-  /**
-   * Server-Sent Events: the changes after `since`, then each new one as it is committed. Woken by
-   * Postgres NOTIFY, so a change made through any API instance reaches nodes following another.
-   */
+/**
+ * GET /api/sub-server/node/changes (docs/gateway-protocol.md#changes), Server-Sent Events: the
+ * changes after `since`, then each new one as it is committed. Woken by Postgres NOTIFY, so a
+ * change made through any API instance reaches nodes following another. `streams` holds the end
+ * of every open stream, for the plugin to close them when the server shuts down.
+ */
+// eslint-disable-next-line max-lines-per-function -- one route: the stream's whole life below, in order
+export function nodeChangesRoute(app: RouteApp, tags: string[], streams: Set<() => void>): void {
   app.get(
     '/node/changes',
     { schema: { tags, querystring: z.object({ since: z.coerce.number().int().min(0).default(0) }) } },
@@ -153,4 +123,35 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
       wake();
     },
   );
-};
+}
+
+/** The changes after `since`: one event per changed proxy, with the latest version that touched it. */
+export async function nodeChangesSince(
+  ctx: AppContext,
+  nodeId: string,
+  since: number,
+  limit = 5000,
+): Promise<TNodeChange[]> {
+  const rows = await listChangedProxies(ctx.db, nodeId, since, limit);
+  return rows.map((r) =>
+    r.present
+      ? { version: Number(r.version), upsert: toGateway(r, ctx.keys.secrets) }
+      : { version: Number(r.version), deleteId: r.proxy_id },
+  );
+}
+
+/** The proxies changed after `since` (up to `limit` events), each with the latest version that touched it. */
+export async function listChangedProxies(db: DbOrTx, nodeId: string, since: number, limit: number) {
+  return queryRows<ProxyStateRow & { version: string | number; proxy_id: string; present: boolean }>(
+    db,
+    sql`with ev as (
+          select proxy_id, max(id) as version from (
+            select proxy_id, id from proxy_events where node_id = ${nodeId} and id > ${since} order by id limit ${limit}
+          ) e group by proxy_id
+        )
+        select ev.proxy_id, ev.version, p.id is not null and p.status <> 'locked' and p.node_id = ${nodeId} as present,
+               ${STATE_COLUMNS}
+        from ev left join proxies p on p.id = ev.proxy_id ${UPSTREAM_JOIN}
+        order by ev.version`,
+  );
+}

@@ -1,0 +1,239 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { PAYMENT_MIN_COINS, webhookEndpoints, type PaymentMethod, type TSepayWebhook } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
+import { topups } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { topupCredits } from '../../lib/metrics.js';
+import { route, type RouteApp } from '../../lib/route.js';
+import { storableJson, storableText } from '../../lib/storable-text.js';
+import type { Site } from '../site/index.js';
+import { bankWebhookKey, codeBillCandidates } from './bank.js';
+import { creditTopupTx, type CreditResult } from './credit.js';
+import { heldReasons } from './held.js';
+import type { TopupRow } from './repository.js';
+import { methodConfig, type MethodConfig } from './settings.js';
+
+/** POST /api/webhook/bank (docs/money.md#payment-methods): SePay's notice of an incoming transfer. */
+export function bankWebhookRoute(app: RouteApp, opts: { schema: { tags: string[] } }): void {
+  route(app, webhookEndpoints.bank, opts, async (req) => {
+    // Node's parser gives Authorization as one string; the entry declares no header schema.
+    const { authorization } = req.headers;
+    checkBankApiKey(app.ctx, req.site, typeof authorization === 'string' ? authorization : undefined);
+    await receiveBankTransfer(app.ctx, req.site, req.body);
+    return { success: true as const };
+  });
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb);
+}
+
+/** SePay: `Authorization: Apikey <key>`. A missing or wrong key is 401 and changes nothing. */
+export function checkBankApiKey(
+  ctx: Pick<AppContext, 'keys' | 'config'>,
+  site: Site,
+  authorization: string | undefined,
+): void {
+  const expected = bankWebhookKey(ctx, site);
+  const m = /^apikey\s+(.+)$/i.exec(authorization?.trim() ?? '');
+  if (!expected || !m?.[1] || !sameSecret(m[1].trim(), expected)) {
+    throw new AppError('INVALID_TOKEN');
+  }
+}
+
+export type BankOutcome = CreditResult['outcome'] | 'ignored' | 'unmatched';
+
+/**
+ * One incoming transfer (docs/money.md#payment-methods, docs/wire-contract.md#top-ups): credited at most once
+ * per site and SePay id (the provider transaction id, unique per site: another site's webhook,
+ * under its own admin's key, may post any id). Whoever's codeBill is in the content gets
+ * transferAmount coins plus the promotion bonus, settling their oldest pending bank top-up of
+ * that amount if they announced one. A content naming nobody (or two people), a transfer to
+ * another account, one under the minimum or of an unknown type is kept, held for an admin.
+ */
+export async function receiveBankTransfer(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'keys'>,
+  site: Site,
+  received: TSepayWebhook,
+  source = 'SePay',
+): Promise<BankOutcome> {
+  // The bank's text is kept whatever it holds: characters PostgreSQL cannot store become U+FFFD
+  // rather than losing the transfer.
+  const body = storableJson(received);
+  // Only money coming in credits; "out" is the seller's own spending.
+  if (body.transferType.toLowerCase() === 'out') {
+    return 'ignored';
+  }
+  const cfg = methodConfig(ctx, site, 'bank');
+  const outcome = await ctx.db.transaction((tx) => receiveInTx(tx, ctx.clock.now(), site, cfg, body, source));
+  topupCredits.inc({ path: 'bank', outcome });
+  return outcome;
+}
+
+/** Why a transfer waits for an admin instead of crediting, or null when it credits its one owner. */
+function transferHeldReason(body: TSepayWebhook, owners: number, toOurAccount: boolean, account: string) {
+  return body.transferType.toLowerCase() !== 'in'
+    ? heldReasons.transferType(body.transferType)
+    : owners === 0
+      ? heldReasons.unmatched()
+      : owners > 1
+        ? heldReasons.ambiguous()
+        : !toOurAccount
+          ? heldReasons.payee(String(body.accountNumber), account)
+          : body.transferAmount < PAYMENT_MIN_COINS.bank
+            ? heldReasons.belowMinimum(PAYMENT_MIN_COINS.bank)
+            : null;
+}
+
+async function receiveInTx(
+  tx: Tx,
+  now: Date,
+  site: Site,
+  cfg: MethodConfig,
+  body: TSepayWebhook,
+  source: string,
+): Promise<BankOutcome> {
+  const txnId = String(body.id);
+  // Deliveries of one transfer take their turn (an advisory lock on its id) before any row lock.
+  await lockBankTransfer(tx, site.id, txnId);
+  if (await findTopupByProviderTxn(tx, site.id, 'bank', txnId)) {
+    return 'already';
+  }
+  const amount = body.transferAmount;
+  const codes = codeBillCandidates(`${body.content} ${body.code ?? ''} ${body.description ?? ''}`);
+  // Who the content names, and whether they announced a top-up of this amount (rare: skip its lock otherwise).
+  const owners = codes.length ? await findCodeBillOwners(tx, site.id, codes, amount) : [];
+  const account = cfg.values.accountNumber ?? '';
+  const toOurAccount = !body.accountNumber || body.accountNumber === account || body.subAccount === account;
+  const owner = owners.length === 1 ? owners[0]! : null;
+  const held = transferHeldReason(body, owners.length, toOurAccount, account);
+  const heldReason = held?.text ?? null;
+  const intent = owner?.announced && !heldReason ? await lockBankIntent(tx, owner.id, amount) : undefined;
+  let topup = intent;
+  if (!topup) {
+    const fresh: TopupRow = {
+      id: randomUUID(),
+      siteId: site.id,
+      userId: owner?.id ?? null,
+      method: 'bank',
+      status: 'pending',
+      amount,
+      bonus: 0,
+      currency: 'VND',
+      providerAmount: amount,
+      payee: account || null,
+      // The cut may split a surrogate pair.
+      content: storableText(`${source} ${txnId}: ${body.content}`.slice(0, 500)),
+      // The payer's own words: shown as written in every language.
+      contentI18n: null,
+      providerOrderId: null,
+      providerTxnId: txnId,
+      heldReason,
+      heldReasonI18n: held?.i18n ?? null,
+      meta: { transfer: body },
+      expiresAt: null,
+      creditedAt: null,
+      nextCheckAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    // The unique provider transaction id stays the last word on "once".
+    topup = (await insertTransferTopup(tx, fresh)) ? fresh : undefined;
+  }
+  if (!topup) {
+    return 'already';
+  }
+  if (heldReason) {
+    return owner ? 'held' : 'unmatched';
+  }
+  const result = await creditTopupTx(
+    tx,
+    topup.id,
+    {
+      kind: 'provider',
+      evidence: { status: 'paid', providerTxnId: txnId, amount, currency: 'VND', payee: topup.payee },
+    },
+    now,
+    { locked: topup },
+  );
+  return result.outcome;
+}
+
+/** pg_advisory_xact_lock(BANK_TXN_LOCK, hashtext(site id:sepay id)): the two-key space, apart from the jobs' keys. */
+const BANK_TXN_LOCK = 0x5e9a;
+
+/**
+ * Deliveries of one transfer take their turn here, before any row lock: a repeat then finds the
+ * first one's row, instead of racing it for the announced top-up and the user's balance (which
+ * deadlocked, or credited a new row and left the announced top-up pending).
+ */
+export async function lockBankTransfer(tx: DbOrTx, siteId: string, txnId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BANK_TXN_LOCK}, hashtext(${`${siteId}:${txnId}`}))`);
+}
+
+/** The users of the site whose transfer code is among `codes`, and whether each announced a top-up of `amount`. */
+export async function findCodeBillOwners(
+  tx: DbOrTx,
+  siteId: string,
+  codes: string[],
+  amount: number,
+): Promise<{ id: string; announced: boolean }[]> {
+  return queryRows<{ id: string; announced: boolean }>(
+    tx,
+    sql`select u.id, exists (
+              select 1 from topups t
+              where t.user_id = u.id and t.method = 'bank' and t.status = 'pending' and t.amount = ${amount}
+                and t.provider_txn_id is null) as announced
+            from users u
+            where u.site_id = ${siteId} and u.code_bill in (${sql.join(
+              codes.map((c) => sql`${c}`),
+              sql`, `,
+            )})`,
+  );
+}
+
+/** Inserts the transfer's top-up; false when its provider transaction id is already there. */
+export async function insertTransferTopup(tx: DbOrTx, values: TopupRow): Promise<boolean> {
+  // The unique provider transaction id stays the last word on "once".
+  const inserted = await tx.insert(topups).values(values).onConflictDoNothing().returning({ id: topups.id });
+  return inserted.length > 0;
+}
+
+/** A provider's ids are unique per site: each site is paid into its own account. */
+export async function findTopupByProviderTxn(
+  db: DbOrTx,
+  siteId: string,
+  method: PaymentMethod,
+  providerTxnId: string,
+): Promise<TopupRow | undefined> {
+  const rows = await db
+    .select()
+    .from(topups)
+    .where(and(eq(topups.siteId, siteId), eq(topups.method, method), eq(topups.providerTxnId, providerTxnId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The oldest pending bank top-up a user announced for exactly this amount, locked (or skipped if taken). */
+export async function lockBankIntent(db: DbOrTx, userId: string, amount: number): Promise<TopupRow | undefined> {
+  const rows = await db
+    .select()
+    .from(topups)
+    .where(
+      and(
+        eq(topups.userId, userId),
+        eq(topups.method, 'bank'),
+        eq(topups.status, 'pending'),
+        eq(topups.amount, amount),
+        isNull(topups.providerTxnId),
+      ),
+    )
+    .orderBy(topups.createdAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return rows[0];
+}
