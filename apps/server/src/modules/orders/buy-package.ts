@@ -8,7 +8,16 @@ import { releaseSlots } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
 import * as plans from './plan-repository.js';
-import { assertProductOpen, idemOf, once, purchase, repeatOf, settled, type Buyer, type Idem } from './purchase.js';
+import {
+  assertProductOpen,
+  idemOf,
+  oncePerIdempotencyKey,
+  purchase,
+  repeatOf,
+  settled,
+  type Buyer,
+  type Idem,
+} from './purchase.js';
 import { refreshOrders } from './renew.js';
 import * as repo from './repository.js';
 
@@ -156,5 +165,5 @@ export async function buyPackage(
       })
       .catch(planConflict);
   };
-  return settled(ctx, await once(ctx, buyer, idem, run, replay), replay);
+  return settled(ctx, await oncePerIdempotencyKey(ctx, buyer, idem, run, replay), replay);
 }

@@ -77,7 +77,7 @@ export async function repeatOf<T>(
  * unique constraints (the key, one plan per user, one trial), so after any failure the key is
  * looked up again and the first answer given.
  */
-export async function once<T>(
+export async function oncePerIdempotencyKey<T>(
   ctx: AppContext,
   buyer: Pick<Buyer, 'id'>,
   idem: Idem | undefined,
