@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { changeBalance } from '../ledger/index.js';
 import { publish } from '../realtime/index.js';
-import { releaseSlots } from '../allocation/index.js';
+import { releasePlacements } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { prolongUpstreams, upstreamFirst } from '../suppliers/index.js';
 import * as adminRepo from './admin-repository.js';
@@ -152,7 +152,7 @@ export async function adminCancelOrder(ctx: AppContext, actor: AdminActor, siteI
       now,
     );
     await adminRepo.lockProxiesForGood(tx, proxyIds, now);
-    await releaseSlots(tx, proxyIds);
+    await releasePlacements(tx, proxyIds);
     await recordProxyChanges(tx, proxyIds);
     await adminRepo.markOrderCancelled(tx, order.id, now);
     const count = order.type === 'key' ? keys.length : proxies.length;

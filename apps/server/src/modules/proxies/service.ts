@@ -2,7 +2,7 @@ import type { ProxyPreset, TKey, TProxy } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { lockOrdersOfUnits, refreshOrders, syncOrderAutoRenew, toKey, toProxy } from '../orders/index.js';
-import { releaseSlots } from '../allocation/index.js';
+import { releasePlacements } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { recordAudit, type AuditEventInput } from '../audit/index.js';
 import { renderExport, renderPresetExport } from './export.js';
@@ -24,7 +24,7 @@ export async function deleteKeys(ctx: AppContext, userId: string, ids: string[])
     await repo.updateKeysById(tx, unique, { status: 'locked', lockedAt: now, proxyId: null, updatedAt: now });
     if (proxyIds.length) {
       await repo.updateProxiesById(tx, proxyIds, { status: 'locked', lockedAt: now, updatedAt: now });
-      await releaseSlots(tx, proxyIds);
+      await releasePlacements(tx, proxyIds);
       await recordProxyChanges(tx, proxyIds);
     }
     await refreshOrders(
