@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { ZDnsServerList } from '@proxy/gateway';
 import { serverRoot } from './paths.js';
@@ -15,7 +16,16 @@ function isAddressOrCidr(v: string): boolean {
   if (!family || rest.length) {
     return false;
   }
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  if (bits === undefined) {
+    return true;
+  }
+  try {
+    // The length as proxy-addr (Fastify's trustProxy) reads it: ipaddr.js bounds it by the family.
+    ipaddr.parseCIDR(`${addr}/${bits}`);
+    return /^\d{1,3}$/.test(bits);
+  } catch {
+    return false;
+  }
 }
 
 /**

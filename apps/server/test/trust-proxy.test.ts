@@ -49,7 +49,15 @@ describe('TRUST_PROXY configuration', () => {
       '127.0.0.1',
       'fd00::/8',
     ]);
-    for (const bad of ['true', 'yes', '10.0.0.0/33', 'proxy.example.com', '1.2.3.4/8/9', '-1']) {
+    expect(parseEnv({ TRUST_PROXY: '::ffff:10.0.0.1,64:ff9b::a00:0/120,fe80::1%eth0' }).TRUST_PROXY).toEqual([
+      '::ffff:10.0.0.1',
+      '64:ff9b::a00:0/120',
+      'fe80::1%eth0',
+    ]);
+    const refused = ['true', 'yes', '10.0.0.0/33', 'proxy.example.com', '1.2.3.4/8/9', '-1', 'fd00::/129'];
+    // Spellings a resolver would accept but a proxy list must not: only plain addresses count.
+    refused.push('10.0.0.0/-1', '10.0.0.0/', '10.1/16', '127.1', '0x7f.1', '010.0.0.1', '[::1]');
+    for (const bad of refused) {
       expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }
   });

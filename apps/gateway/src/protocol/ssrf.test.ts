@@ -199,3 +199,60 @@ describe('AddressSet', () => {
     expect(set.has(must('11.0.0.1'))).toBe(false);
   });
 });
+
+describe('a destination in any spelling', () => {
+  // Host as a client writes it → the refusal under the strict policy (null: reachable).
+  it.each([
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['[::ffff:127.0.0.1]', 'loopback'],
+    ['0x7f.1', 'loopback'],
+    ['127.1', 'loopback'],
+    ['010.0.0.1', null], // octal: 8.0.0.1
+    ['0300.0250.0.1', 'private'],
+    ['[::1]', 'loopback'],
+    ['::ffff:10.0.0.1', 'private'],
+    ['64:ff9b::a00:1', 'private (embedded in IPv6)'],
+    ['64:ff9b::808:808', null],
+    ['2002:0a00:0001::', 'private (embedded in IPv6)'],
+    ['::127.0.0.1', 'IPv4-compatible (deprecated)'],
+    ['1.2.3.0x', null],
+    ['0x', 'this network'],
+    ['8.8.8.8', null],
+    ['2001:4860:4860::8888', null],
+  ])('should judge %s as %s', (host, refusal) => {
+    const t = parseHost(host);
+    if (t.kind !== 'ip') {
+      throw new Error(`${host} parsed as ${t.kind}`);
+    }
+    expect(destinationRefusal(t.ip, 443, strict)).toBe(refusal);
+  });
+
+  it.each([
+    'fe80::1%eth0',
+    '[fe80::1%eth0]',
+    '08.0.0.1',
+    '1.2.3.4.5',
+    '256.0.0.1',
+    '::1:2:3:4:5:6:7:8',
+    '[::1',
+    '1.2.3.09',
+  ])('should refuse %s as no address at all', (host) => {
+    expect(parseHost(host).kind).toBe('invalid');
+  });
+
+  it('should take only a prefix length within the family in a CIDR', () => {
+    const set = new AddressSet();
+    expect(set.add('10.0.0.0/32')).toBe(true);
+    expect(set.add('10.0.0.0/33')).toBe(false);
+    expect(set.add('fd00::/128')).toBe(true);
+    expect(set.add('fd00::/129')).toBe(false);
+    expect(set.add('10.0.0.0/-1')).toBe(false);
+    expect(set.add('10.0.0.0/')).toBe(false);
+    expect(set.add('10.1/16')).toBe(false);
+    expect(set.add('fe80::/10/1')).toBe(false);
+    expect(set.add('fe80::%eth0/10')).toBe(false);
+    expect(set.has(must('10.0.0.0'))).toBe(true);
+    expect(set.has(must('10.0.0.1'))).toBe(false);
+    expect(set.has(must('fd00::'))).toBe(true);
+  });
+});

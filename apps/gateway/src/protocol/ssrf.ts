@@ -4,37 +4,25 @@
  * what is reached (no second resolution, no DNS rebinding).
  */
 import { isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** An IP address: IPv4 as an unsigned 32-bit number, IPv6 as eight 16-bit groups. */
 export type Ip = { family: 4; v4: number } | { family: 6; v6: readonly number[] };
 
 export type HostTarget = { kind: 'ip'; ip: Ip } | { kind: 'name'; name: string } | { kind: 'invalid'; reason: string };
 
-const HEX = /^[0-9a-f]*$/i;
-const OCT = /^[0-7]*$/;
 const DEC = /^[0-9]+$/;
+const BARE_HEX = /(^|\.)0x(?=\.|$)/gi;
 const LABEL = /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
 
-/** One part of an inet_aton() address: decimal, `0x` hex or `0` octal. */
-function parseV4Part(part: string): number | null {
-  let digits = part;
-  let radix = 10;
-  if (part.length >= 2 && (part.startsWith('0x') || part.startsWith('0X'))) {
-    digits = part.slice(2);
-    radix = 16;
-  } else if (part.length >= 2 && part.startsWith('0')) {
-    digits = part.slice(1);
-    radix = 8;
-  }
-  const valid = radix === 16 ? HEX.test(digits) : radix === 8 ? OCT.test(digits) : DEC.test(digits);
-  if (!valid || part === '') {
-    return null;
-  }
-  if (digits === '') {
-    return 0;
-  }
-  const n = parseInt(digits, radix);
-  return Number.isSafeInteger(n) ? n : null;
+function v4Number(octets: number[]): number {
+  return (
+    (((octets[0] as number) << 24) |
+      ((octets[1] as number) << 16) |
+      ((octets[2] as number) << 8) |
+      (octets[3] as number)) >>>
+    0
+  );
 }
 
 /**
@@ -42,87 +30,37 @@ function parseV4Part(part: string): number | null {
  * read it too: `127.1`, `2130706433`, `0x7f.1`, `0177.0.0.1` all mean 127.0.0.1.
  */
 export function parseIPv4Loose(s: string): number | null {
-  const parts = s.split('.');
-  if (parts.length > 4) {
+  try {
+    // A bare `0x` part is zero to inet_aton() and URL parsers; ipaddr.js wants a digit after it.
+    return v4Number(ipaddr.IPv4.parse(s.replace(BARE_HEX, '$10x0')).octets);
+  } catch {
     return null;
   }
-  const nums: number[] = [];
-  for (const part of parts) {
-    const n = parseV4Part(part);
-    if (n === null) {
-      return null;
-    }
-    nums.push(n);
-  }
-  const last = nums.pop() as number;
-  let value = 0;
-  for (const n of nums) {
-    if (n > 255) {
-      return null;
-    }
-    value = value * 256 + n;
-  }
-  const rest = 256 ** (4 - nums.length);
-  if (last >= rest) {
-    return null;
-  }
-  return value * rest + last;
 }
 
+/** A dotted quad of decimal numbers without leading zeros, as configuration spells one. */
 function parseV4Strict(s: string): number | null {
-  const parts = s.split('.');
-  if (parts.length !== 4) {
-    return null;
-  }
-  let value = 0;
-  for (const part of parts) {
-    if (!DEC.test(part) || part.length > 3 || (part.length > 1 && part.startsWith('0'))) {
-      return null;
-    }
-    const n = Number(part);
-    if (n > 255) {
-      return null;
-    }
-    value = value * 256 + n;
-  }
-  return value;
-}
-
-function groups(part: string): number[] | null {
-  if (part === '') {
-    return [];
-  }
-  const out: number[] = [];
-  for (const g of part.split(':')) {
-    if (g.includes('.')) {
-      const v4 = parseV4Strict(g);
-      if (v4 === null) {
-        return null;
-      }
-      out.push(v4 >>> 16, v4 & 0xffff);
-    } else {
-      out.push(parseInt(g, 16));
-    }
-  }
-  return out;
+  return ipaddr.IPv4.isValidFourPartDecimal(s) ? v4Number(ipaddr.IPv4.parse(s).octets) : null;
 }
 
 /** Eight groups, or null. Zone ids (`fe80::1%eth0`) are refused: they only name link-local hosts. */
 export function parseIPv6(s: string): number[] | null {
-  if (!isIPv6(s) || s.includes('%')) {
+  // Node's validator decides what is an address (no zone, no loose IPv4 tail); ipaddr.js reads it.
+  if (s.includes('%') || !isIPv6(s)) {
     return null;
   }
-  const gap = s.indexOf('::');
-  if (gap === -1) {
-    const all = groups(s);
-    return all !== null && all.length === 8 ? all : null;
+  const tail = s.lastIndexOf(':') + 1;
+  if (!s.includes('.', tail)) {
+    return ipaddr.IPv6.parse(s).parts.slice();
   }
-  const head = groups(s.slice(0, gap));
-  const tail = groups(s.slice(gap + 2));
-  if (head === null || tail === null || head.length + tail.length > 7) {
+  // ipaddr.js reads `::a.b.c.d` as `::ffff:a.b.c.d`; written as two groups, the tail keeps its place.
+  const v4 = parseV4Strict(s.slice(tail));
+  if (v4 === null) {
     return null;
   }
-  return [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
+  return ipaddr.IPv6.parse(
+    `${s.slice(0, tail)}${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`,
+  ).parts.slice();
 }
 
 /** IPv4-mapped IPv6 (`::ffff:a.b.c.d`) is the IPv4 host itself: the kernel connects to it over IPv4. */

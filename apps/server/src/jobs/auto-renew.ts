@@ -10,10 +10,10 @@ import {
   insertLog,
   lockOrderSkipLocked,
   updateOrder,
-  liveUnits,
+  liveProxiesAndKeys,
   quoteRenewal,
   renewOrderTx,
-  type Units,
+  type ProxiesAndKeys,
 } from '../modules/orders/index.js';
 import { balanceOf } from '../modules/ledger/index.js';
 import { emitAlert, kickAlerts } from '../modules/notifications/index.js';
@@ -85,23 +85,23 @@ async function renewOne(ctx: AppContext, id: string, now: number, mails: string[
     if (!order) {
       return 'skipped' as const;
     }
-    const units = await dueUnits(tx, order, now + renewLeadMs(order));
-    if (!units) {
+    const due = await dueProxiesAndKeys(tx, order, now + renewLeadMs(order));
+    if (!due) {
       return 'skipped' as const;
     }
     try {
-      await tx.transaction((sp) => renewOrderTx(ctx, sp, order, { auto: true, units }));
+      await tx.transaction((sp) => renewOrderTx(ctx, sp, order, { auto: true, due }));
       return 'renewed' as const;
     } catch (err) {
       if (!(err instanceof AppError)) {
         throw err;
       }
-      const firstDue = new Date(Math.min(...[...units.proxies, ...units.keys].map((u) => u.expiresAt.getTime())));
+      const firstDue = new Date(Math.min(...[...due.proxies, ...due.keys].map((u) => u.expiresAt.getTime())));
       if (order.autoRenewFailedFor?.getTime() !== firstDue.getTime()) {
         mail = await recordFailure(ctx, tx, order, {
           firstDue,
           code: err.code,
-          count: units.proxies.length + units.keys.length,
+          count: due.proxies.length + due.keys.length,
         });
       }
       return 'failed' as const;
@@ -116,24 +116,22 @@ async function renewOne(ctx: AppContext, id: string, now: number, mails: string[
  * The units of a locked order to renew now, read again under the lock; undefined when none is due
  * any more (another instance renewed them) or when a package has a proxy with its flag off.
  */
-async function dueUnits(tx: Tx, order: OrderRow, by: number): Promise<Units | undefined> {
+async function dueProxiesAndKeys(tx: Tx, order: OrderRow, by: number): Promise<ProxiesAndKeys | undefined> {
   const isDue = (u: { autoRenew: boolean; status: string; expiresAt: Date }) =>
     u.autoRenew && u.status !== 'locked' && u.expiresAt.getTime() <= by;
-  const live = await liveUnits(tx, order);
-  const units: Units =
+  const live = await liveProxiesAndKeys(tx, order);
+  const due: ProxiesAndKeys =
     order.type === 'key'
       ? { proxies: [], keys: live.keys.filter(isDue) }
       : { proxies: live.proxies.filter((p) => p.keyId === null), keys: [] };
   if (order.type === 'package') {
     // One price for the whole package: renewed when every proxy is on and one is due.
-    return units.proxies.length > 0 && units.proxies.every((p) => p.autoRenew) && units.proxies.some(isDue)
-      ? units
-      : undefined;
+    return due.proxies.length > 0 && due.proxies.every((p) => p.autoRenew) && due.proxies.some(isDue) ? due : undefined;
   }
   if (order.type !== 'key') {
-    units.proxies = units.proxies.filter(isDue);
+    due.proxies = due.proxies.filter(isDue);
   }
-  return units.proxies.length + units.keys.length > 0 ? units : undefined;
+  return due.proxies.length + due.keys.length > 0 ? due : undefined;
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   lifecycleDue,
   lockDueKeys,
   lockDueProxies,
-  releaseSlots,
+  releasePlacements,
 } from '../modules/allocation/index.js';
 import { recordProxyChanges } from '../modules/node-protocol/index.js';
 import type { AppContext } from '../context.js';
@@ -29,7 +29,7 @@ export async function runLifecycle(ctx: AppContext): Promise<{ expired: number; 
     // Then the proxies, and nothing here takes a user row.
     const expired = await expireDueProxies(tx, due, now);
     const locked = await lockDueProxies(tx, due, now);
-    await releaseSlots(
+    await releasePlacements(
       tx,
       locked.map((r) => r.id),
     );

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The response headers of a Server-Sent Events stream (no caching, no proxy buffering). */
 export const SSE_HEADERS = {
@@ -48,4 +48,41 @@ export function superviseStream(
   };
   req.raw.once('close', cleanup);
   res.once('close', cleanup);
+}
+
+/**
+ * What a stream may hold unsent. A client that stops reading (a frozen tab, a stalled link) would
+ * otherwise make every event pile up in the server's memory; past this the stream is cut, and the
+ * browser's EventSource reconnects and resyncs.
+ */
+export const MAX_UNSENT_BYTES = 1 << 20;
+
+/** Writes one event (`event:` and a JSON `data:` line) to an open stream. */
+export function writeEvent(res: ServerResponse, type: string, data: unknown): void {
+  if (res.destroyed) {
+    return;
+  }
+  res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+  if (res.writableLength > MAX_UNSENT_BYTES) {
+    res.destroy();
+  }
+}
+
+/**
+ * The streams a route plugin has open. Open streams would keep app.close() waiting forever, so they
+ * are ended first (with `farewell` written last, e.g. a short retry hint), then `afterEnd` runs.
+ */
+export function trackStreams(
+  app: FastifyInstance,
+  opts: { farewell?: string; afterEnd: () => Promise<void> },
+): Set<ServerResponse> {
+  const open = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const res of open) {
+      res.end(opts.farewell);
+    }
+    open.clear();
+    await opts.afterEnd();
+  });
+  return open;
 }

@@ -1,5 +1,6 @@
 import { isIPv6, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { Counter } from 'prom-client';
 import type { Config } from '../config.js';
 
@@ -26,31 +27,21 @@ export function requestTimeouts(config: Pick<Config, 'HEADERS_TIMEOUT_MS' | 'REQ
   };
 }
 
-/** Expands an IPv6 address to its eight groups (`::` filled with zeros). */
-function ipv6Groups(ip: string): string[] {
-  const [head = '', tail] = ip.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const fill = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
-  return [...left, ...fill, ...right];
-}
-
 /**
  * Whose connection this is: the IPv4 address (also when the dual-stack listener shows it
  * IPv4-mapped), or an IPv6 address's /64, since one host commonly holds a whole /64.
  */
 export function connectionSource(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) {
-    return mapped[1]!;
-  }
   if (!isIPv6(ip)) {
     return ip;
   }
-  const groups = ipv6Groups(ip.split('%')[0]!.toLowerCase());
-  return `${groups
+  const addr = ipaddr.IPv6.parse(ip);
+  if (addr.isIPv4MappedAddress()) {
+    return addr.toIPv4Address().toString();
+  }
+  return `${addr.parts
     .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .map((g) => g.toString(16))
     .join(':')}::/64`;
 }
 

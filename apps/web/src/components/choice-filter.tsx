@@ -19,6 +19,7 @@ export function ChoiceFilter<V extends string>({
   choices,
   onChange,
   testId,
+  size,
   sx,
 }: {
   label: string;
@@ -26,12 +27,14 @@ export function ChoiceFilter<V extends string>({
   choices: readonly Choice<V>[];
   onChange: (value: V | '') => void;
   testId: string;
+  size?: 'small' | 'medium';
   sx?: SxProps<Theme>;
 }) {
   const { t } = useTranslation();
   return (
     <TextField
       select
+      size={size}
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value as V | '')}

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/errors.js';
 import * as repo from './repository/pools.js';
 import type { PoolRow } from './repository/pools.js';
 
-export interface Slot {
+/** Where a new proxy goes: a node, a free port on it, and the address it leaves by. */
+export interface Placement {
   nodeId: string;
   host: string;
   port: number;
@@ -80,26 +81,31 @@ function addressFrom(pool: PoolRow): string {
  * Static proxies hold one pool address each. Prefixes, shared addresses and the pools behind
  * rotating keys are not held: keys rotate over the whole pool of their country.
  */
-export async function allocateSlots(tx: Tx, product: Product, country: string, count: number): Promise<Slot[]> {
+export async function allocatePlacements(
+  tx: Tx,
+  product: Product,
+  country: string,
+  count: number,
+): Promise<Placement[]> {
   const open = await repo.findOpenPools(tx, product, country);
-  const slots: Slot[] = [];
+  const placements: Placement[] = [];
   if (open.length > 0) {
     const byNode = groupBy(open, (p) => p.node_id);
     for (const [node, pools] of byNode) {
-      const need = count - slots.length;
+      const need = count - placements.length;
       if (need <= 0) {
         break;
       }
       for (const p of await repo.claimFreePorts(tx, node, need)) {
         const pool = pools[randomInt(pools.length)]!;
-        slots.push({ nodeId: node, host: p.host, port: p.port, egressIp: addressFrom(pool), egressIpId: null });
+        placements.push({ nodeId: node, host: p.host, port: p.port, egressIp: addressFrom(pool), egressIpId: null });
       }
     }
   } else {
     // Each proxy holds a pool address and a port of the same node. A node whose ports ran out
     // gives way to the next one that has both, so stock spread over nodes still sells whole.
     for (const node of await repo.findNodesWithFreePoolIps(tx, product, country)) {
-      const need = count - slots.length;
+      const need = count - placements.length;
       if (need <= 0) {
         break;
       }
@@ -110,14 +116,14 @@ export async function allocateSlots(tx: Tx, product: Product, country: string, c
       const ips = await repo.claimFreeNodeIps(tx, { product, country, nodeId: node, count: ports.length });
       ips.forEach((ip, i) => {
         const p = ports[i]!;
-        slots.push({ nodeId: node, host: p.host, port: p.port, egressIp: ip.ip, egressIpId: ip.id });
+        placements.push({ nodeId: node, host: p.host, port: p.port, egressIp: ip.ip, egressIpId: ip.id });
       });
     }
   }
-  if (slots.length < count) {
-    throw new AppError('NOT_ENOUGT_PROXY', { available: slots.length });
+  if (placements.length < count) {
+    throw new AppError('NOT_ENOUGT_PROXY', { available: placements.length });
   }
-  return slots;
+  return placements;
 }
 
 /** The one address a pool row stands for, or null for a prefix of more than one. */
@@ -195,15 +201,15 @@ function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
 }
 
 /** Marks claimed ports and addresses as held by their proxies (after the proxies are inserted). */
-export async function bindSlots(tx: Tx, slots: (Slot & { proxyId: string })[]): Promise<void> {
-  if (slots.length === 0) {
+export async function bindPlacements(tx: Tx, placements: (Placement & { proxyId: string })[]): Promise<void> {
+  if (placements.length === 0) {
     return;
   }
-  await repo.bindPortsAndIps(tx, slots);
+  await repo.bindPortsAndIps(tx, placements);
 }
 
 /** Gives a proxy's port and address back to the pool (when it is locked for good). */
-export async function releaseSlots(tx: Tx, proxyIds: string[]): Promise<void> {
+export async function releasePlacements(tx: Tx, proxyIds: string[]): Promise<void> {
   if (proxyIds.length === 0) {
     return;
   }
@@ -212,28 +218,28 @@ export async function releaseSlots(tx: Tx, proxyIds: string[]): Promise<void> {
 
 /**
  * Listener ports for chained proxies (a supplier's upstream is their egress, so any active node
- * serves them): `egressIps.length` ports over the nodes with free ones, each slot carrying the
+ * serves them): `egressIps.length` ports over the nodes with free ones, each placement carrying the
  * upstream's exit address. NOT_ENOUGT_PROXY when the nodes' ports run out.
  */
-export async function allocateChainedSlots(tx: Tx, egressIps: string[]): Promise<Slot[]> {
-  const slots: Slot[] = [];
+export async function allocateChainedPlacements(tx: Tx, egressIps: string[]): Promise<Placement[]> {
+  const placements: Placement[] = [];
   for (const node of await repo.findNodesWithFreePorts(tx)) {
-    const need = egressIps.length - slots.length;
+    const need = egressIps.length - placements.length;
     if (need <= 0) {
       break;
     }
     for (const p of await repo.claimFreePorts(tx, node, need)) {
-      slots.push({
+      placements.push({
         nodeId: node,
         host: p.host,
         port: p.port,
-        egressIp: egressIps[slots.length]!,
+        egressIp: egressIps[placements.length]!,
         egressIpId: null,
       });
     }
   }
-  if (slots.length < egressIps.length) {
-    throw new AppError('NOT_ENOUGT_PROXY', { available: slots.length });
+  if (placements.length < egressIps.length) {
+    throw new AppError('NOT_ENOUGT_PROXY', { available: placements.length });
   }
-  return slots;
+  return placements;
 }

@@ -5,16 +5,16 @@
  * order). Exported here: the allocator and the sweeps' statements.
  */
 export {
-  allocateChainedSlots,
-  allocateSlots,
-  bindSlots,
+  allocateChainedPlacements,
+  allocatePlacements,
+  bindPlacements,
   claimEgress,
   expandIpv6,
   newCredentials,
   nextEgress,
   randomCredential,
-  releaseSlots,
-  type Slot,
+  releasePlacements,
+  type Placement,
 } from './allocator.js';
 export {
   claimDueRotations,

@@ -36,7 +36,7 @@ async function stocked(ctx: AppContext, siteId: string, product: Product) {
   const routed = await routedStock(ctx.db, siteId, product);
   return rows.map((r) => {
     const route = routed.get(r.code);
-    return route ? { ...r, stock: (route.own ? r.stock : 0) + route.extra } : r;
+    return route ? { ...r, stock: (route.ownNodes ? r.stock : 0) + route.supplierStock } : r;
   });
 }
 

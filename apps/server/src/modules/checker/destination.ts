@@ -14,14 +14,6 @@ export interface CheckerPolicy {
   nodePorts: Map<string, { from: number; to: number }[]>;
 }
 
-/** An IPv4-mapped IPv6 address is that IPv4 address (it reaches the same place). */
-function unmapped(ip: Ip): Ip {
-  if (ip.family === 6 && ip.v6.slice(0, 5).every((g) => g === 0) && ip.v6[5] === 0xffff) {
-    return { family: 4, v4: (ip.v6[6] as number) * 0x10000 + (ip.v6[7] as number) };
-  }
-  return ip;
-}
-
 /** Every address a host stands for: an IP literal in any spelling, or all that its name resolves to. */
 async function addressesOf(host: string): Promise<Ip[]> {
   const target = parseHost(host);
@@ -29,10 +21,11 @@ async function addressesOf(host: string): Promise<Ip[]> {
     return [];
   }
   if (target.kind === 'ip') {
-    return [unmapped(target.ip)];
+    return [target.ip];
   }
   const found = await lookup(target.name, { all: true }).catch(() => []);
-  return found.map((a) => parseIp(a.address)).flatMap((ip) => (ip ? [unmapped(ip)] : []));
+  // parseHost and parseIp already read an IPv4-mapped address as the IPv4 one (it reaches the same place).
+  return found.map((a) => parseIp(a.address)).flatMap((ip) => (ip ? [ip] : []));
 }
 
 export async function loadCheckerPolicy(ctx: AppContext): Promise<CheckerPolicy> {

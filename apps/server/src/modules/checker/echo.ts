@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export interface EchoService {
   host: string;
@@ -15,9 +16,16 @@ export interface EchoService {
 /** Tries a fresh port pair this many times when `::1` has the IPv4 listener's port taken. */
 const PAIR_ATTEMPTS = 8;
 
+/** The address a client connected from, an IPv4-mapped IPv6 address written as the IPv4 one. */
+function ipv4Unmapped(remote: string): string {
+  return ipaddr.IPv6.isValid(remote) && ipaddr.IPv6.parse(remote).isIPv4MappedAddress()
+    ? ipaddr.IPv6.parse(remote).toIPv4Address().toString()
+    : remote;
+}
+
 function echoServer(): Server {
   const server: Server = createServer((req, res) => {
-    const ip = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+    const ip = ipv4Unmapped(req.socket.remoteAddress ?? '');
     if (req.method !== 'GET' || req.url !== '/ip') {
       res.writeHead(404, { 'content-length': '0', connection: 'close' }).end();
       return;

@@ -1,4 +1,5 @@
 import { connect, isIP, type Socket } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** One proxy to check: `host:port[:user:pass]`, by http (CONNECT) or socks5. */
 export interface ProbeTarget {
@@ -110,11 +111,9 @@ async function socks5Connect(sock: Socket, r: Reader, t: ProbeTarget, echo: Echo
   }
   const fam = isIP(echo.host);
   const addr =
-    fam === 4
-      ? Buffer.from([1, ...echo.host.split('.').map(Number)])
-      : fam === 6
-        ? Buffer.from([4, ...ipv6Bytes(echo.host)])
-        : Buffer.concat([Buffer.from([3, Buffer.byteLength(echo.host)]), Buffer.from(echo.host)]);
+    fam === 0
+      ? Buffer.concat([Buffer.from([3, Buffer.byteLength(echo.host)]), Buffer.from(echo.host)])
+      : Buffer.from([fam === 4 ? 1 : 4, ...ipaddr.parse(echo.host).toByteArray()]);
   const port = Buffer.from([echo.port >> 8, echo.port & 255]);
   sock.write(Buffer.concat([Buffer.from([5, 1, 0]), addr, port]));
   const reply = await r.take((b) => {
@@ -127,16 +126,6 @@ async function socks5Connect(sock: Socket, r: Reader, t: ProbeTarget, echo: Echo
   if (reply[1] !== 0) {
     throw new Error(`socks reply ${reply[1]}`);
   }
-}
-
-/** The 16 bytes of an IPv6 literal (SOCKS5 ATYP 0x04). */
-function ipv6Bytes(ip: string): number[] {
-  const [head = '', tail] = ip.split('::');
-  const words = (s: string) => (s === '' ? [] : s.split(':').map((w) => parseInt(w, 16)));
-  const h = words(head);
-  const t = tail === undefined ? [] : words(tail);
-  const all = tail === undefined ? h : [...h, ...new Array<number>(8 - h.length - t.length).fill(0), ...t];
-  return all.flatMap((w) => [w >> 8, w & 255]);
 }
 
 /** Asks the echo target, through the tunnel, which address it sees. */

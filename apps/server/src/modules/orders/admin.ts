@@ -4,13 +4,13 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { changeBalance } from '../ledger/index.js';
 import { publish } from '../realtime/index.js';
-import { releaseSlots } from '../allocation/index.js';
+import { releasePlacements } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { prolongUpstreams, upstreamFirst } from '../suppliers/index.js';
 import * as adminRepo from './admin-repository.js';
 import { logNotes } from './log-notes.js';
 import { toKey, toOrder, toProxy } from './mapper.js';
-import { extendUnits, liveUnits, refreshOrders } from './renew.js';
+import { extendProxiesAndKeys, liveProxiesAndKeys, refreshOrders } from './renew.js';
 import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
 import { lockLiveKeysOfOrder, lockLiveProxiesOfOrder } from './units-repository.js';
@@ -82,8 +82,8 @@ function extendOnce(ctx: AppContext, siteId: string, id: string, period: Period)
     if (order.status === 'cancelled') {
       throw new AppError('ORDER_CANCELLED');
     }
-    const units = await liveUnits(tx, order);
-    const count = units.proxies.length + units.keys.length;
+    const live = await liveProxiesAndKeys(tx, order);
+    const count = live.proxies.length + live.keys.length;
     if (count === 0) {
       throw new AppError('ORDER_EXPIRED');
     }
@@ -92,12 +92,12 @@ function extendOnce(ctx: AppContext, siteId: string, id: string, period: Period)
       free: true,
       siteId: order.siteId,
       userId: order.userId,
-      proxies: units.proxies,
+      proxies: live.proxies,
       hours: periodToHours(period),
       revenue: 0,
       now,
     });
-    await extendUnits(tx, units, period, now);
+    await extendProxiesAndKeys(tx, live, period, now);
     await repo.updateOrder(tx, order.id, { updatedAt: now, autoRenewFailedFor: null });
     await repo.insertLog(tx, {
       id: randomUUID(),
@@ -152,7 +152,7 @@ export async function adminCancelOrder(ctx: AppContext, actor: AdminActor, siteI
       now,
     );
     await adminRepo.lockProxiesForGood(tx, proxyIds, now);
-    await releaseSlots(tx, proxyIds);
+    await releasePlacements(tx, proxyIds);
     await recordProxyChanges(tx, proxyIds);
     await adminRepo.markOrderCancelled(tx, order.id, now);
     const count = order.type === 'key' ? keys.length : proxies.length;

@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/index.js';
 import { chargeBalance } from '../ledger/index.js';
-import { allocateSlots, claimEgress } from '../allocation/index.js';
+import { allocatePlacements, claimEgress } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { assertProductOpen, insertProxies, type Buyer } from './purchase.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
@@ -140,7 +140,7 @@ export async function increaseAmount(
           refId: order.id,
           at: now,
         });
-        const { slots, rows } = await addProxies(sp, user, order, amount, now);
+        const { placements, rows } = await addProxies(sp, user, order, amount, now);
         await repo.addToOrderTotal(sp, order.id, q.total, { quantity, updatedAt: now });
         await logSuccess(sp, order.id, 'increase_amount', note, q.total, now);
         await recordAudit(ctx, sp, {
@@ -151,7 +151,7 @@ export async function increaseAmount(
           detail: { code: order.code, amount, quantity, cost: q.total },
         });
         await refreshOrders(sp, [order.id]);
-        const hosts = new Map(slots.map((s) => [s.nodeId, s.host]));
+        const hosts = new Map(placements.map((s) => [s.nodeId, s.host]));
         return {
           order: toOrder(await repo.reloadOrder(sp, order.id)),
           proxies: rows.map((r) => toProxy(r, hosts.get(r.nodeId) ?? '')),
@@ -240,8 +240,8 @@ export async function changeCountry(
 /** `amount` more proxies for the order, on its country, protocol, auto-renew and expiry. */
 async function addProxies(sp: Tx, user: Buyer, order: RetailOrder, amount: number, now: Date) {
   const product = order.type;
-  const slots = await allocateSlots(sp, product, order.country, amount);
-  const rows = await insertProxies(sp, slots, {
+  const placements = await allocatePlacements(sp, product, order.country, amount);
+  const rows = await insertProxies(sp, placements, {
     type: product,
     protocol: order.protocol,
     country: order.country,
@@ -253,7 +253,7 @@ async function addProxies(sp: Tx, user: Buyer, order: RetailOrder, amount: numbe
     createdAt: now,
     updatedAt: now,
   });
-  return { slots, rows };
+  return { placements, rows };
 }
 
 /**

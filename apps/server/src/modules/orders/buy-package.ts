@@ -4,11 +4,20 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
 import * as catalog from '../catalog/index.js';
-import { releaseSlots } from '../allocation/index.js';
+import { releasePlacements } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
 import * as plans from './plan-repository.js';
-import { assertProductOpen, idemOf, once, purchase, repeatOf, settled, type Buyer, type Idem } from './purchase.js';
+import {
+  assertProductOpen,
+  idemOf,
+  oncePerIdempotencyKey,
+  purchase,
+  repeatOf,
+  settled,
+  type Buyer,
+  type Idem,
+} from './purchase.js';
 import { refreshOrders } from './renew.js';
 import * as repo from './repository.js';
 
@@ -48,7 +57,7 @@ export async function endTrial(ctx: AppContext, tx: Tx, userId: string): Promise
     return;
   }
   const ended = await plans.endProxiesOfOrder(tx, trial.id, ctx.clock.now());
-  await releaseSlots(tx, ended);
+  await releasePlacements(tx, ended);
   await recordProxyChanges(tx, ended);
   await refreshOrders(tx, [trial.id]);
 }
@@ -156,5 +165,5 @@ export async function buyPackage(
       })
       .catch(planConflict);
   };
-  return settled(ctx, await once(ctx, buyer, idem, run, replay), replay);
+  return settled(ctx, await oncePerIdempotencyKey(ctx, buyer, idem, run, replay), replay);
 }

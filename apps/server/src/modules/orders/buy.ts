@@ -19,7 +19,16 @@ type RouteOptions = { preHandler: typeof authenticate; schema: { tags: string[] 
 import * as catalog from '../catalog/index.js';
 import { randomCredential } from '../allocation/index.js';
 import { toKey, toOrder, toProxy, proxyLine, type OrderRow } from './mapper.js';
-import { assertProductOpen, idemOf, once, purchase, repeatOf, settled, type Asked, type Buyer } from './purchase.js';
+import {
+  assertProductOpen,
+  idemOf,
+  oncePerIdempotencyKey,
+  purchase,
+  repeatOf,
+  settled,
+  type Asked,
+  type Buyer,
+} from './purchase.js';
 import * as repo from './repository.js';
 import { assertRetailQuantity, findSellingRetailPrice } from './retail-price.js';
 import * as units from './units-repository.js';
@@ -71,7 +80,7 @@ export async function buyRetail(
     quantity: body.quantity,
     discountPercent: discountPercent(tiers, body.quantity),
   });
-  const answer = await once(
+  const answer = await oncePerIdempotencyKey(
     ctx,
     buyer,
     idem,
@@ -145,7 +154,7 @@ export async function buyKeys(
   }
   const pkg = await sellableKeyPackage(ctx, buyer, packageId, body.country);
   const total = pkg.price * body.quantity;
-  return once(
+  return oncePerIdempotencyKey(
     ctx,
     buyer,
     idem,

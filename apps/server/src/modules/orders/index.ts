@@ -11,18 +11,18 @@
  */
 export { toKey, toProxy, proxyLine, type KeyRow, type OrderRow, type ProxyRow } from './mapper.js';
 export {
-  extendUnits,
-  lockOrdersOfUnits,
+  extendProxiesAndKeys,
+  lockOrdersOfProxiesOrKeys,
   logProxyRenewals,
   refreshOrders,
   setPrivateAutoRenew,
   syncOrderAutoRenew,
-  liveUnits,
+  liveProxiesAndKeys,
   renewOrderTx,
   prolongSupplied,
   renewUpstreamFirst,
   quoteRenewal,
-  type Units,
+  type ProxiesAndKeys,
 } from './renew.js';
 export { logNotes } from './log-notes.js';
 export {

@@ -4,7 +4,13 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { chargeBalance } from '../ledger/index.js';
-import { allocateSlots, bindSlots, newCredentials, randomCredential, type Slot } from '../allocation/index.js';
+import {
+  allocatePlacements,
+  bindPlacements,
+  newCredentials,
+  randomCredential,
+  type Placement,
+} from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import type { OrderRow, ProxyRow } from './mapper.js';
 import { recordAudit } from '../audit/index.js';
@@ -77,7 +83,7 @@ export async function repeatOf<T>(
  * unique constraints (the key, one plan per user, one trial), so after any failure the key is
  * looked up again and the first answer given.
  */
-export async function once<T>(
+export async function oncePerIdempotencyKey<T>(
   ctx: AppContext,
   buyer: Pick<Buyer, 'id'>,
   idem: Idem | undefined,
@@ -126,17 +132,17 @@ export function addPeriod(from: Date, period: Period): Date {
 }
 
 /**
- * Inserts the proxies of an order on claimed slots. Batched: one statement per 1,000 proxies,
+ * Inserts the proxies of an order on claimed placements. Batched: one statement per 1,000 proxies,
  * so buying 1,000 proxies is a handful of round trips.
  */
 export async function insertProxies(
   tx: Tx,
-  slots: Slot[],
+  placements: Placement[],
   base: Omit<repo.ProxyInsert, 'id' | 'nodeId' | 'port' | 'egressIp' | 'egressIpId' | 'username' | 'password'>,
   perRow: (i: number) => Partial<repo.ProxyInsert> = () => ({}),
 ): Promise<ProxyRow[]> {
   // Object.assign, not spreads: see siteInfo (site/service.ts) for what a spread costs per proxy.
-  const bound = slots.map((s) => Object.assign({}, s, { proxyId: randomUUID() }));
+  const bound = placements.map((s) => Object.assign({}, s, { proxyId: randomUUID() }));
   const out = await units.insertProxyRows(
     tx,
     bound.map((s, i) =>
@@ -149,7 +155,7 @@ export async function insertProxies(
       }),
     ),
   );
-  await bindSlots(tx, bound);
+  await bindPlacements(tx, bound);
   await recordProxyChanges(
     tx,
     bound.map((b) => b.proxyId),
@@ -225,18 +231,18 @@ async function supplyOrder(
   p: Purchase,
   expiresAt: Date,
   now: Date,
-): Promise<{ rows: ProxyRow[]; slots: Slot[] }> {
+): Promise<{ rows: ProxyRow[]; placements: Placement[] }> {
   const supplyProduct = p.product === 'key' ? null : p.product;
   // A package's order quantity is its proxy count; retail and key orders buy `quantity` listeners.
-  const slots =
+  const placements =
     plan === null
-      ? await allocateSlots(tx, p.product, o.country, o.quantity)
+      ? await allocatePlacements(tx, p.product, o.country, o.quantity)
       : plan.kind === 'deliver'
-        ? plan.delivery.slots
+        ? plan.delivery.placements
         : [];
   const rows = await insertProxies(
     tx,
-    slots,
+    placements,
     { ...p.proxy, userId: buyer.id, siteId: buyer.siteId, orderId: o.id, expiresAt, createdAt: now, updatedAt: now },
     p.perProxy,
   );
@@ -264,7 +270,7 @@ async function supplyOrder(
       now,
     );
   }
-  return { rows, slots };
+  return { rows, placements };
 }
 
 /**
@@ -312,7 +318,7 @@ export async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchas
     refId: o.id,
     at: now,
   });
-  const { rows, slots } = await supplyOrder(tx, plan, o, buyer, p, expiresAt, now);
+  const { rows, placements } = await supplyOrder(tx, plan, o, buyer, p, expiresAt, now);
   await repo.insertLog(tx, {
     id: randomUUID(),
     orderId: o.id,
@@ -340,6 +346,6 @@ export async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchas
       ...(o.packageName ? { packageName: o.packageName } : {}),
     },
   });
-  const hosts = new Map(slots.map((sl) => [sl.nodeId, sl.host]));
+  const hosts = new Map(placements.map((sl) => [sl.nodeId, sl.host]));
   return { order: o, rows, host: (r: ProxyRow) => hosts.get(r.nodeId) ?? '' };
 }

@@ -33,12 +33,12 @@ export async function refreshOrders(tx: Tx, orderIds: string[]): Promise<void> {
   }
 }
 
-export interface Units {
+export interface ProxiesAndKeys {
   proxies: ProxyRow[];
   keys: KeyRow[];
 }
 
-export async function liveUnits(tx: Tx, order: OrderRow): Promise<Units> {
+export async function liveProxiesAndKeys(tx: Tx, order: OrderRow): Promise<ProxiesAndKeys> {
   if (order.type === 'key') {
     return { proxies: [], keys: await units.lockLiveKeysOfOrder(tx, order.id) };
   }
@@ -92,7 +92,7 @@ export async function quoteRenewal(
 }
 
 /** Extends units by a period from their expiry, or from now when already expired: one statement each. */
-export async function extendUnits(tx: Tx, u: Units, period: Period, now: Date): Promise<void> {
+export async function extendProxiesAndKeys(tx: Tx, u: ProxiesAndKeys, period: Period, now: Date): Promise<void> {
   const hours = periodToHours(period);
   const at = now.toISOString();
   if (u.proxies.length) {
@@ -157,10 +157,10 @@ export async function renewOrderTx(
   ctx: AppContext,
   tx: Tx,
   order: OrderRow,
-  opts: { period?: Period; auto: boolean; units?: Units },
+  opts: { period?: Period; auto: boolean; due?: ProxiesAndKeys },
 ): Promise<number> {
   const now = ctx.clock.now();
-  const due = opts.units ?? (await liveUnits(tx, order));
+  const due = opts.due ?? (await liveProxiesAndKeys(tx, order));
   const count = due.proxies.length + due.keys.length;
   if (count === 0) {
     throw new AppError('ORDER_EXPIRED');
@@ -177,7 +177,7 @@ export async function renewOrderTx(
     refId: order.id,
     at: now,
   });
-  await extendUnits(tx, due, period, now);
+  await extendProxiesAndKeys(tx, due, period, now);
   await repo.updateOrder(tx, order.id, { updatedAt: now, autoRenewFailedFor: null });
   await repo.insertLog(tx, {
     id: randomUUID(),
@@ -249,11 +249,11 @@ export async function logProxyRenewals(
 }
 
 /**
- * The orders of a user's proxies or keys, locked before the units (lock order: repository.ts
- * `lockOrders`), for the proxies module's calls that change units and their orders.
+ * The orders of a user's proxies or keys, locked before the proxies or keys (lock order: repository.ts
+ * `lockOrders`), for the proxies module's calls that change proxies or keys and their orders.
  */
-export async function lockOrdersOfUnits(tx: Tx, userId: string, unit: 'proxies' | 'keys', ids: string[]) {
-  await repo.lockOrderIds(tx, await repo.orderIdsOf(tx, userId, unit, ids));
+export async function lockOrdersOfProxiesOrKeys(tx: Tx, userId: string, kind: 'proxies' | 'keys', ids: string[]) {
+  await repo.lockOrderIds(tx, await repo.orderIdsOf(tx, userId, kind, ids));
 }
 
 /** Adds bandwidth to a package order (docs/product-rules.md#purchases: "Bandwidth has reached its maximum"). */

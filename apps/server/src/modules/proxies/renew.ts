@@ -5,8 +5,8 @@ import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/index.js';
 import { chargeBalance } from '../ledger/index.js';
 import {
-  extendUnits,
-  lockOrdersOfUnits,
+  extendProxiesAndKeys,
+  lockOrdersOfProxiesOrKeys,
   logProxyRenewals,
   prolongSupplied,
   refreshOrders,
@@ -60,7 +60,7 @@ export async function renewProxies(
   const unique = [...new Set(ids)];
   return renewUpstreamFirst(ctx, () =>
     ctx.db.transaction(async (tx) => {
-      await lockOrdersOfUnits(tx, user.id, 'proxies', unique);
+      await lockOrdersOfProxiesOrKeys(tx, user.id, 'proxies', unique);
       const rows = await lockProxies(tx, user.id, unique, scope);
       if (rows.length !== unique.length) {
         throw new AppError('PROXY_NOT_EXISTS');
@@ -84,7 +84,7 @@ export async function renewProxies(
         refId: rows[0]!.id,
         at: now,
       });
-      await extendUnits(tx, { proxies: rows, keys: [] }, period, now);
+      await extendProxiesAndKeys(tx, { proxies: rows, keys: [] }, period, now);
       await recordAudit(ctx, tx, {
         userId: user.id,
         action: 'proxy.renew',
@@ -102,7 +102,7 @@ export async function renewProxies(
 export async function renewKeys(ctx: AppContext, user: { id: string; siteId: string }, ids: string[], period: Period) {
   const unique = [...new Set(ids)];
   return ctx.db.transaction(async (tx) => {
-    await lockOrdersOfUnits(tx, user.id, 'keys', unique);
+    await lockOrdersOfProxiesOrKeys(tx, user.id, 'keys', unique);
     const rows = await repo.lockKeys(tx, user.id, unique);
     if (rows.length !== unique.length) {
       throw new AppError('KEY_NOT_EXISTS');
@@ -122,7 +122,7 @@ export async function renewKeys(ctx: AppContext, user: { id: string; siteId: str
       refId: rows[0]!.id,
       at: now,
     });
-    await extendUnits(tx, { proxies: [], keys: rows }, period, now);
+    await extendProxiesAndKeys(tx, { proxies: [], keys: rows }, period, now);
     await recordAudit(ctx, tx, {
       userId: user.id,
       action: 'key.renew',

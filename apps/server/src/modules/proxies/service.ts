@@ -1,8 +1,8 @@
 import type { ProxyPreset, TKey, TProxy } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { lockOrdersOfUnits, refreshOrders, syncOrderAutoRenew, toKey, toProxy } from '../orders/index.js';
-import { releaseSlots } from '../allocation/index.js';
+import { lockOrdersOfProxiesOrKeys, refreshOrders, syncOrderAutoRenew, toKey, toProxy } from '../orders/index.js';
+import { releasePlacements } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { recordAudit, type AuditEventInput } from '../audit/index.js';
 import { renderExport, renderPresetExport } from './export.js';
@@ -15,7 +15,7 @@ import { changeIpUrlsOf } from './tool-links.js';
 export async function deleteKeys(ctx: AppContext, userId: string, ids: string[]): Promise<void> {
   const unique = [...new Set(ids)];
   await ctx.db.transaction(async (tx) => {
-    await lockOrdersOfUnits(tx, userId, 'keys', unique);
+    await lockOrdersOfProxiesOrKeys(tx, userId, 'keys', unique);
     const rows = await repo.lockKeys(tx, userId, unique);
     if (rows.length !== unique.length) {
       throw new AppError('KEY_NOT_EXISTS');
@@ -25,7 +25,7 @@ export async function deleteKeys(ctx: AppContext, userId: string, ids: string[])
     await repo.updateKeysById(tx, unique, { status: 'locked', lockedAt: now, proxyId: null, updatedAt: now });
     if (proxyIds.length) {
       await repo.updateProxiesById(tx, proxyIds, { status: 'locked', lockedAt: now, updatedAt: now });
-      await releaseSlots(tx, proxyIds);
+      await releasePlacements(tx, proxyIds);
       await recordProxyChanges(tx, proxyIds);
     }
     await refreshOrders(
@@ -80,7 +80,7 @@ export async function updateProxies(
   await ctx.db.transaction(async (tx) => {
     if (patch.autoRenew !== undefined) {
       // The flag reaches the orders (syncOrderAutoRenew) and a package's other proxies.
-      await lockOrdersOfUnits(tx, userId, 'proxies', unique);
+      await lockOrdersOfProxiesOrKeys(tx, userId, 'proxies', unique);
     }
     const rows = await lockProxies(tx, userId, unique, type);
     if (rows.length !== unique.length) {
@@ -114,7 +114,7 @@ export async function updateKeys(
   const unique = [...new Set(ids)];
   await ctx.db.transaction(async (tx) => {
     if (patch.autoRenew !== undefined) {
-      await lockOrdersOfUnits(tx, userId, 'keys', unique);
+      await lockOrdersOfProxiesOrKeys(tx, userId, 'keys', unique);
     }
     const rows = await repo.lockKeys(tx, userId, unique);
     if (rows.length !== unique.length) {

@@ -1,7 +1,6 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventEndpoints } from '@proxy/contract';
-import { openEventStream, superviseStream } from '../../lib/sse.js';
+import { openEventStream, superviseStream, trackStreams, writeEvent } from '../../lib/sse.js';
 import { authenticate } from '../../plugins/auth.js';
 import type { Stream } from './hub.js';
 import { route, type ModuleRoutes } from '../../lib/route.js';
@@ -26,16 +25,11 @@ export const SHUTDOWN_RETRY_MS = 500;
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   // Realtime sits below auth (auth NOTIFYs ended sessions through it): app.ts hands the lookup in.
   const { sessionUser } = app;
-  const open = new Set<ServerResponse>();
-  // Open streams would keep app.close() waiting forever; end them first, with a short retry hint:
-  // the browser's EventSource reconnects on its own, through the balancer to another instance,
-  // and asks for a resync there (docs/wire-contract.md#realtime).
-  app.addHook('preClose', async () => {
-    for (const res of open) {
-      res.end(`retry: ${SHUTDOWN_RETRY_MS}\n: server shutting down, reconnect\n\n`);
-    }
-    open.clear();
-    await app.events.close();
+  // The browser's EventSource reconnects on its own after the short retry hint, through the
+  // balancer to another instance, and asks for a resync there (docs/wire-contract.md#realtime).
+  const open = trackStreams(app, {
+    farewell: `retry: ${SHUTDOWN_RETRY_MS}\n: server shutting down, reconnect\n\n`,
+    afterEnd: () => app.events.close(),
   });
 
   route(
@@ -48,9 +42,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const stream: Stream = {
         userId: req.user.id,
         sessionId: req.sessionId,
-        send: (type, data) => {
-          res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
-        },
+        send: (type, data) => writeEvent(res, type, data),
         end: () => {
           res.end();
         },

@@ -6,7 +6,7 @@ import { proxies, supplierPurchases, upstreamProxies } from '../../db/schema/ind
 import { backoff } from '../../lib/backoff.js';
 import { AppError } from '../../lib/errors.js';
 import { publish } from '../realtime/index.js';
-import { allocateChainedSlots, bindSlots, newCredentials } from '../allocation/index.js';
+import { allocateChainedPlacements, bindPlacements, newCredentials } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { SupplierError } from './clients/http.js';
 import { lineKeyOf } from './clients/list-lines.js';
@@ -60,11 +60,11 @@ async function claim(ctx: AppContext, id: string): Promise<Intent | undefined> {
   return row;
 }
 
-/** Puts the customer's proxies on the delivery's slots and turns the order `using`. */
+/** Puts the customer's proxies on the delivery's placements and turns the order `using`. */
 async function deliverOnto(ctx: AppContext, tx: Tx, it: Intent, o: OrderRow, d: Delivery): Promise<void> {
   const now = ctx.clock.now();
   const expiresAt = new Date(o.expires_at);
-  const bound = d.slots.map((s) => Object.assign({}, s, { proxyId: randomUUID() }));
+  const bound = d.placements.map((s) => Object.assign({}, s, { proxyId: randomUUID() }));
   await tx.insert(proxies).values(
     bound.map((s) => ({
       ...newCredentials(),
@@ -85,7 +85,7 @@ async function deliverOnto(ctx: AppContext, tx: Tx, it: Intent, o: OrderRow, d: 
       updatedAt: now,
     })),
   );
-  await bindSlots(tx, bound);
+  await bindPlacements(tx, bound);
   await bindUpstreams(
     tx,
     d,
@@ -154,12 +154,12 @@ async function deliverBought(ctx: AppContext, it: Intent): Promise<void> {
       sql`select u.id, u.exit_ip, u.cost, u.supplier_id, s.name from upstream_proxies u join suppliers s on s.id = u.supplier_id
           where u.intent_id = ${it.id} and u.status = 'free' order by u.created_at, u.id for update of u`,
     );
-    const slots = await allocateChainedSlots(
+    const placements = await allocateChainedPlacements(
       tx,
       rows.map((r) => r.exit_ip),
     );
     await deliverOnto(ctx, tx, it, o, {
-      slots,
+      placements,
       upstreams: rows.map((r) => ({ id: r.id, supplierId: r.supplier_id, supplierName: r.name, cost: Number(r.cost) })),
     });
   });

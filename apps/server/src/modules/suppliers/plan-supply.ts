@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { supplierCharges, supplierPurchases } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { allocateChainedSlots, allocateSlots, type Slot } from '../allocation/index.js';
+import { allocateChainedPlacements, allocatePlacements, type Placement } from '../allocation/index.js';
 import { findRoute } from './queries.js';
 
 /**
@@ -25,9 +25,9 @@ export interface SupplyAsk {
   expiresAt: Date;
 }
 
-/** Slots to put the customer's proxies on; `upstreams[i]` serves `slots[i]` (null: own egress). */
+/** Placements to put the customer's proxies on; `upstreams[i]` serves `placements[i]` (null: own egress). */
 export interface Delivery {
-  slots: Slot[];
+  placements: Placement[];
   upstreams: { id: string; supplierId: string; supplierName: string; cost: number }[] | null;
 }
 
@@ -52,7 +52,7 @@ async function sourceRows(tx: Tx, siteId: string, ids: string[]): Promise<Map<st
 
 /**
  * One source that delivers at once, in its own savepoint so a short one leaves nothing claimed:
- * the own nodes' slots, or a pool's free proxies (FOR UPDATE SKIP LOCKED) on listener ports.
+ * the own nodes' placements, or a pool's free proxies (FOR UPDATE SKIP LOCKED) on listener ports.
  * Null when it cannot cover the whole quantity.
  */
 export async function tryImmediateSource(
@@ -64,7 +64,7 @@ export async function tryImmediateSource(
   try {
     return await tx.transaction(async (sp) => {
       if (source === ROUTE_OWN) {
-        return { slots: await allocateSlots(sp, ask.product, ask.country, ask.quantity), upstreams: null };
+        return { placements: await allocatePlacements(sp, ask.product, ask.country, ask.quantity), upstreams: null };
       }
       if (!supplier || supplier.status === 'disabled' || supplier.kind === 'proxy6') {
         return null;
@@ -79,12 +79,12 @@ export async function tryImmediateSource(
       if (free.length < ask.quantity) {
         throw new AppError('NOT_ENOUGT_PROXY', { available: free.length });
       }
-      const slots = await allocateChainedSlots(
+      const placements = await allocateChainedPlacements(
         sp,
         free.map((f) => f.exit_ip),
       );
       return {
-        slots,
+        placements,
         upstreams: free.map((f) => ({
           id: f.id,
           supplierId: supplier.id,
@@ -107,7 +107,7 @@ export async function planSupply(tx: Tx, ask: SupplyAsk): Promise<SupplyPlan> {
   if (!route) {
     return {
       kind: 'deliver',
-      delivery: { slots: await allocateSlots(tx, ask.product, ask.country, ask.quantity), upstreams: null },
+      delivery: { placements: await allocatePlacements(tx, ask.product, ask.country, ask.quantity), upstreams: null },
     };
   }
   const rows = await sourceRows(

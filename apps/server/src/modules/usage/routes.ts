@@ -1,8 +1,7 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { usageEndpoints } from '@proxy/contract';
 import { route, type ModuleRoutes } from '../../lib/route.js';
-import { openEventStream, superviseStream } from '../../lib/sse.js';
+import { openEventStream, superviseStream, trackStreams, writeEvent } from '../../lib/sse.js';
 import { authenticate } from '../../plugins/auth.js';
 import { UsageHub, type UsageStream } from './hub.js';
 import { proxyHistory } from './service.js';
@@ -21,14 +20,7 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sessionUser } = app;
   const tags = ['usage'];
   const hub = new UsageHub(app.ctx.database, app.log, () => app.ctx.clock.nowMs());
-  const open = new Set<ServerResponse>();
-  app.addHook('preClose', async () => {
-    for (const res of open) {
-      res.end();
-    }
-    open.clear();
-    await hub.close();
-  });
+  const open = trackStreams(app, { afterEnd: () => hub.close() });
 
   route(app, usageEndpoints.proxy, { preHandler: authenticate, schema: { tags } }, async (req) =>
     proxyHistory(app.ctx, req.user.id, req.params.id, req.query),
@@ -39,9 +31,7 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
     const res = reply.raw;
     const stream: UsageStream = {
       userId: req.user.id,
-      send: (event) => {
-        res.write(`event: usage\ndata: ${JSON.stringify(event)}\n\n`);
-      },
+      send: (event) => writeEvent(res, 'usage', event),
     };
     const unsubscribe = await hub.subscribe(stream);
     if (!openEventStream(req, reply, unsubscribe)) {

@@ -19,7 +19,7 @@ export interface ClaimedPortRow {
 }
 
 /** A port and a pool address (or none) to mark as held by a proxy. */
-export interface SlotBinding {
+export interface PlacementBinding {
   nodeId: string;
   port: number;
   proxyId: string;
@@ -118,12 +118,12 @@ export async function claimFreeNodeIps(
 }
 
 /** Marks claimed ports and pool addresses as held by their proxies. */
-export async function bindPortsAndIps(tx: Tx, slots: SlotBinding[]): Promise<void> {
-  const ports = slots.map((s) => sql`(${s.nodeId}::uuid, ${s.port}::int, ${s.proxyId}::uuid)`);
+export async function bindPortsAndIps(tx: Tx, placements: PlacementBinding[]): Promise<void> {
+  const ports = placements.map((s) => sql`(${s.nodeId}::uuid, ${s.port}::int, ${s.proxyId}::uuid)`);
   await tx.execute(sql`update node_ports np set proxy_id = v.proxy_id
       from (values ${sql.join(ports, sql`, `)}) as v(node_id, port, proxy_id)
       where np.node_id = v.node_id and np.port = v.port`);
-  const ips = slots.filter((s) => s.egressIpId);
+  const ips = placements.filter((s) => s.egressIpId);
   if (ips.length) {
     const rows = ips.map((s) => sql`(${s.egressIpId}::uuid, ${s.proxyId}::uuid)`);
     await tx.execute(sql`update egress_ips e set proxy_id = v.proxy_id

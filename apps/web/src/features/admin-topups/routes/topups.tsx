@@ -2,10 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
 import {
   PAYMENT_METHODS,
@@ -15,10 +12,11 @@ import {
   type TopupStatus,
 } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { ChoiceFilter } from '@/components/choice-filter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PagedDataGrid } from '@/components/data-grid';
 import { PageHeader } from '@/components/page-header';
-import { SearchField } from '@/components/search-field';
+import { FilterBar, filterWidth } from '@/components/filter-bar';
 import { topupStatusLabel } from '@/components/status-chip';
 import { useSearchPaging } from '@/hooks/use-paging';
 import { notifySuccess } from '@/lib/notify';
@@ -49,47 +47,32 @@ function TopupFilters({
 }) {
   const { t } = useTranslation();
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' } }}>
-      <SearchField
-        size="small"
-        placeholder={t('admin.topups.searchHint')}
-        value={searchText}
-        onChange={setSearchText}
-        testId="topups-search"
-        sx={{ flexGrow: 1, maxWidth: { md: 340 } }}
-      />
-      <TextField
-        select
+    <FilterBar
+      search={{
+        placeholder: t('admin.topups.searchHint'),
+        value: searchText,
+        onChange: setSearchText,
+        testId: 'topups-search',
+      }}
+    >
+      <ChoiceFilter
         size="small"
         label={t('common.status')}
         value={filters.status}
-        onChange={(event) => onChange({ status: event.target.value as TopupStatus | '' })}
-        sx={{ width: { xs: '100%', md: 170 }, flexShrink: 0 }}
-        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-      >
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {TOPUP_STATUSES.map((s) => (
-          <MenuItem key={s} value={s}>
-            {t(`common.topupStatus.${topupStatusLabel(s)}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        choices={TOPUP_STATUSES.map((s) => ({ value: s, label: t(`common.topupStatus.${topupStatusLabel(s)}`) }))}
+        onChange={(status) => onChange({ status })}
+        testId="topups-status"
+        sx={filterWidth(170)}
+      />
+      <ChoiceFilter
         size="small"
         label={t('topup.history.method')}
         value={filters.method}
-        onChange={(event) => onChange({ method: event.target.value as PaymentMethod | '' })}
-        sx={{ width: { xs: '100%', md: 210 }, flexShrink: 0 }}
-        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-      >
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {PAYMENT_METHODS.map((m) => (
-          <MenuItem key={m} value={m}>
-            {t(`common.paymentMethod.${m}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+        choices={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`common.paymentMethod.${m}`) }))}
+        onChange={(method) => onChange({ method })}
+        testId="topups-method"
+        sx={filterWidth(210)}
+      />
       <FormControlLabel
         control={
           <Switch
@@ -101,7 +84,7 @@ function TopupFilters({
         label={t('admin.topups.heldOnly')}
         sx={{ whiteSpace: 'nowrap', mr: 0 }}
       />
-    </Stack>
+    </FilterBar>
   );
 }
 

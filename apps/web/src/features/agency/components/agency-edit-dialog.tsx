@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
 import { notifySuccess } from '@/lib/notify';
 import { useAdminUpdateAgency } from '../api/agency-admin';
+import { AgencyTextFields } from './agency-text-fields';
 
 /** 0–50, whole numbers only; null otherwise. */
 function parsePercent(text: string): number | null {
@@ -53,13 +54,11 @@ export function AgencyEditDialog({ agency, onClose }: { agency: TAgency; onClose
       onClose={onClose}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField label={t('agency.create.name')} value={name} onChange={(e) => setName(e.target.value)} />
-        <TextField
-          label={t('agency.create.description')}
-          value={description}
-          multiline
-          minRows={2}
-          onChange={(e) => setDescription(e.target.value)}
+        <AgencyTextFields
+          name={name}
+          description={description}
+          onNameChange={setName}
+          onDescriptionChange={setDescription}
         />
         <TextField
           label={t('agency.admin.commission')}

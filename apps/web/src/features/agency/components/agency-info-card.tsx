@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -17,6 +16,7 @@ import { paths } from '@/config/paths';
 import { notifySuccess } from '@/lib/notify';
 import { useUpdateAgency } from '../api/update-agency';
 import { AgencyStatusChip } from './agency-status-chip';
+import { AgencyTextFields } from './agency-text-fields';
 
 /** The address a new customer opens to register with the agency's code filled in. */
 export function shareLinkOf(code: string): string {
@@ -60,13 +60,11 @@ function EditDialog({ agency, onClose }: { agency: TAgency; onClose: () => void 
       onClose={onClose}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField label={t('agency.create.name')} value={name} onChange={(e) => setName(e.target.value)} />
-        <TextField
-          label={t('agency.create.description')}
-          value={description}
-          multiline
-          minRows={2}
-          onChange={(e) => setDescription(e.target.value)}
+        <AgencyTextFields
+          name={name}
+          description={description}
+          onNameChange={setName}
+          onDescriptionChange={setDescription}
         />
       </Stack>
     </FormDialog>

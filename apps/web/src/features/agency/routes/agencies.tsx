@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import DialogContentText from '@mui/material/DialogContentText';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { AGENCY_STATUSES, type AgencyStatus, type TAgency } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
+import { ChoiceFilter } from '@/components/choice-filter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PagedDataGrid } from '@/components/data-grid';
 import { PageHeader } from '@/components/page-header';
-import { SearchField } from '@/components/search-field';
+import { FilterBar, filterWidth } from '@/components/filter-bar';
 import { useSearchPaging } from '@/hooks/use-paging';
 import { notifySuccess } from '@/lib/notify';
 import { useSiteInfo } from '@/lib/site-info';
@@ -93,36 +91,27 @@ export function AdminAgenciesRoute() {
         <Alert severity="info">{t('agency.admin.off')}</Alert>
       ) : (
         <>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' } }}>
-            <SearchField
-              size="small"
-              placeholder={t('agency.admin.search')}
-              value={searchText}
-              onChange={setSearchText}
-              testId="agencies-search"
-              sx={{ flexGrow: 1, maxWidth: { md: 340 } }}
-            />
-            <TextField
-              select
+          <FilterBar
+            search={{
+              placeholder: t('agency.admin.search'),
+              value: searchText,
+              onChange: setSearchText,
+              testId: 'agencies-search',
+            }}
+          >
+            <ChoiceFilter
               size="small"
               label={t('common.status')}
               value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as AgencyStatus | '');
+              choices={AGENCY_STATUSES.map((s) => ({ value: s, label: t(`agency.status.${s}`) }))}
+              onChange={(next) => {
+                setStatus(next);
                 paging.reset();
               }}
-              sx={{ width: { xs: '100%', md: 190 }, flexShrink: 0 }}
-              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-              data-testid="agencies-status"
-            >
-              <MenuItem value="">{t('common.all')}</MenuItem>
-              {AGENCY_STATUSES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {t(`agency.status.${s}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
+              testId="agencies-status"
+              sx={filterWidth(190)}
+            />
+          </FilterBar>
           <PagedDataGrid testId="agencies-grid" list={list} paging={paging} columns={columns} />
         </>
       )}
