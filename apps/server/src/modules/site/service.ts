@@ -63,16 +63,16 @@ export class SiteResolver {
     return site;
   }
 
-  /**
-   * `load()`'s answer for `key`, kept like a site (until an invalidate() here or on another
-   * instance, or CACHE_TTL_MS): for what every page load asks and an admin rarely changes.
-   */
   /** `memo(key, …)`'s answer when it is at hand without loading (in `value`), else undefined. */
   memoCached<T>(key: string): { value: T } | undefined {
     const hit = this.memos.get(key);
     return hit && Date.now() - hit.at < CACHE_TTL_MS ? (hit as { value: T }) : undefined;
   }
 
+  /**
+   * `load()`'s answer for `key`, kept like a site (until an invalidate() here or on another
+   * instance, or CACHE_TTL_MS): for what every page load asks and an admin rarely changes.
+   */
   async memo<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.memos.get(key);
     const now = Date.now();
