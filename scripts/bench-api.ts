@@ -17,7 +17,7 @@
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; the run creates and drops
 // its own database beside it), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32),
 // BENCH_ROUNDS (default 2), BENCH_PGLITE=0 (skip PGlite), BENCH_HAPROXY=0 (skip the balancer figures),
-// BENCH_ONLY=<substring> (only the endpoints whose name contains it), BENCH_STATE_CALLS (default 10),
+// BENCH_ONLY=<substring>[,<substring>…] (only the endpoints whose name contains one of them), BENCH_STATE_CALLS (default 10),
 // BENCH_CPU_PROF=<dir> (each server writes a V8 CPU profile there when it stops; summarise it with
 // `node scripts/cpu-profile-top.mjs <file>`), BENCH_KEEP_DB=1 (keep the database).
 import { createHash, randomBytes } from 'node:crypto';
@@ -64,7 +64,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const USERS = 1_000;
 const PER_USER = 100;
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ONLY = process.env.BENCH_ONLY ?? '';
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',');
 const STATE_CALLS = Number(process.env.BENCH_STATE_CALLS ?? 10);
 /** The node whose full state is measured holds this many proxies. */
 const STATE_PROXIES = 10_000;
@@ -129,7 +129,7 @@ interface Target {
   connections?: number;
 }
 
-const selected = (t: Target) => t.endpoint.includes(ONLY);
+const selected = (t: Target) => ONLY.some((part) => t.endpoint.includes(part));
 
 const SITE_INFO: Target = { endpoint: 'GET /api/site/get-site-info', path: '/api/site/get-site-info', headers: {} };
 const userMe = (token: string): Target => ({

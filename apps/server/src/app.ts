@@ -134,8 +134,18 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   app.addHook('preHandler', (req, _reply, done) => runWithRequestId(req.id, done));
   app.decorate('metrics', registerMetrics(app));
   registerConnectionGuard(app);
-  app.addHook('onRequest', async (req) => {
-    req.site = await app.sites.resolve(req.headers.host);
+  // A callback hook: a known host (nearly every request) is answered without a promise.
+  app.addHook('onRequest', (req, _reply, done) => {
+    const site = app.sites.cached(req.headers.host);
+    if (site) {
+      req.site = site;
+      done();
+      return;
+    }
+    app.sites.resolve(req.headers.host).then((resolved) => {
+      req.site = resolved;
+      done();
+    }, done);
   });
   // The audit trail's request scope (who acts, from which IP), entered after the body is read:
   // a body's stream events would otherwise run outside it.

@@ -18,10 +18,14 @@ export interface RouteOptions extends Pick<
   schema?: Pick<FastifySchema, 'tags' | 'hide'>;
 }
 
+/**
+ * A handler answers with a promise of the answer, or, having called `reply.send` itself, returns
+ * undefined at once (a call answered from memory needs no promise).
+ */
 export type EndpointHandler<E> = (
   req: EndpointReq<E>,
   reply: FastifyReply,
-) => Promise<EndpointReply<E> | FastifyReply | undefined>;
+) => Promise<EndpointReply<E> | FastifyReply | undefined> | undefined;
 
 /**
  * Registers the route of a registry entry (docs/wire-contract.md#registry): its method, its path

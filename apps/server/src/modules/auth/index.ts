@@ -16,4 +16,4 @@ export { purgeExpiredCredentials } from './expiry-repository.js';
 export { meOf } from './mapper.js';
 export { dropRecoveryCodes, replaceRecoveryCodes } from './recovery-codes.js';
 export { requestMeta } from './request-meta.js';
-export { verifyAccessToken } from './tokens.js';
+export { verifiedAccessToken, verifyAccessToken } from './tokens.js';

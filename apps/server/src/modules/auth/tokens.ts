@@ -29,6 +29,15 @@ export async function signAccessToken(ctx: AppContext, claims: AccessClaims): Pr
 const verifiedByKey = new WeakMap<object, Map<string, AccessClaims & { exp: number }>>();
 const VERIFIED_MAX = 50_000;
 
+/**
+ * The claims of a token verified before and not yet expired, without a promise; undefined
+ * otherwise (verifyAccessToken then verifies it, or refuses it as expired or invalid).
+ */
+export function verifiedAccessToken(ctx: AppContext, token: string): AccessClaims | undefined {
+  const hit = verifiedByKey.get(ctx.keys.jwt)?.get(token);
+  return hit && hit.exp * 1000 > ctx.clock.nowMs() ? hit : undefined;
+}
+
 export async function verifyAccessToken(ctx: AppContext, token: string): Promise<AccessClaims> {
   let verified = verifiedByKey.get(ctx.keys.jwt);
   if (!verified) {

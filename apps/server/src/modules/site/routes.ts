@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingEndpoints, siteEndpoints } from '@proxy/contract';
 import { route, type ModuleRoutes } from '../../lib/route.js';
@@ -29,10 +30,8 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   // The written answer, kept per site object (a new one comes with every site change) until its
   // promotion changes or the next instant it depends on (the promotion's or the maintenance's end).
   const written = new WeakMap<Site, { promotion: unknown; json: string; until: number }>();
-  route(app, e.getSiteInfo, opts, async (req, reply) => {
-    const site = req.site;
-    const now = app.ctx.clock.nowMs();
-    const promotion = await promotionOf(site, now);
+  type Promotion = Awaited<ReturnType<typeof promotionOf>>;
+  const send = (reply: FastifyReply, site: Site, promotion: Promotion, now: number): FastifyReply => {
     let hit = written.get(site);
     if (!hit || hit.promotion !== promotion || now >= hit.until) {
       const info = infoOf(site, promotion, now);
@@ -41,6 +40,17 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       written.set(site, hit);
     }
     return reply.type('application/json; charset=utf-8').send(hit.json);
+  };
+  route(app, e.getSiteInfo, opts, (req, reply) => {
+    const site = req.site;
+    const now = app.ctx.clock.nowMs();
+    // The promotion at hand: answered without a promise (nearly every call).
+    const known = app.sites.memoCached<Promotion>(`promotion:${site.id}`);
+    if (known) {
+      send(reply, site, known.value, now);
+      return undefined;
+    }
+    return promotionOf(site, now).then((promotion) => send(reply, site, promotion, now));
   });
 
   // An uploaded logo (docs/wire-contract.md#sites): its URL carries a version, so it may be cached.

@@ -39,6 +39,12 @@ export class SiteResolver {
     private readonly ctx: Pick<AppContext, 'db'> & { database: Pick<AppContext['database'], 'listen' | 'notify'> },
   ) {}
 
+  /** The site `resolve` would answer at once from the cache, or undefined when it would read it. */
+  cached(rawHost: string | undefined): Site | undefined {
+    const hit = this.cache.get(normaliseHost(rawHost));
+    return hit && Date.now() - hit.at < CACHE_TTL_MS ? hit.site : undefined;
+  }
+
   async resolve(rawHost: string | undefined): Promise<Site> {
     const host = normaliseHost(rawHost);
     const hit = this.cache.get(host);
@@ -55,6 +61,12 @@ export class SiteResolver {
     }
     this.cache.set(host, { site, at: now });
     return site;
+  }
+
+  /** `memo(key, …)`'s answer when it is at hand without loading (in `value`), else undefined. */
+  memoCached<T>(key: string): { value: T } | undefined {
+    const hit = this.memos.get(key);
+    return hit && Date.now() - hit.at < CACHE_TTL_MS ? (hit as { value: T }) : undefined;
   }
 
   /**

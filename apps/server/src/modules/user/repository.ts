@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { executePrepared, type Db, type DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
 import type { User } from '../auth/index.js';
@@ -92,12 +92,12 @@ function statementsOf(db: Db) {
  * instance's session cache (auth/session-cache.ts), which never answers the balance.
  */
 export async function findOwnView(db: Db, userId: string) {
-  const rows = await statementsOf(db).ownView.execute({ uid: userId });
+  const rows = await executePrepared(statementsOf(db).ownView, { uid: userId });
   return rows[0];
 }
 
 /** The ledger-backed balance as committed (GET /api/user/get-money). */
 export async function findBalance(db: Db, userId: string): Promise<number | undefined> {
-  const rows = await statementsOf(db).balance.execute({ uid: userId });
+  const rows = await executePrepared(statementsOf(db).balance, { uid: userId });
   return rows[0]?.balance;
 }
