@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
+    setupFiles: ['e2e/support/profile-hooks.ts'],
     fileParallelism: true,
     maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
     pool: 'forks',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser } from './browser';
+import { PROFILING, treeCpu } from './profile';
 import { repoRoot, startServer, type RunningServer, type ServerOptions } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { NAVIGATION_MS, WAIT_MS } from './wait';
@@ -75,6 +76,10 @@ export function useE2E(serverOptions: Omit<ServerOptions, 'smtpUrl'> = {}): E2E 
   });
 
   afterAll(async () => {
+    if (PROFILING) {
+      // Split by process kind while they still run (support/profile-hooks.ts writes the record).
+      (globalThis as { __e2eTreeCpu?: Record<string, number> }).__e2eTreeCpu = treeCpu();
+    }
     // Each step runs even if an earlier one failed, so no process outlives the file.
     await browser?.close().catch(() => undefined);
     await server?.stop();
