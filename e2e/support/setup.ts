@@ -1,10 +1,12 @@
-// Per spec file: one SMTP sink, one product server (fresh database) and one browser; per test: a fresh
-// browser context, so no session or language choice leaks from one test into the next.
+// Per spec file: one SMTP sink, one product server (its own database, a copy of the run's seeded
+// template unless the file's environment changes what the seed writes) and a connection to the run's
+// Chromium (global-setup.ts); per test: a fresh browser context, so no session or language choice
+// leaks from one test into the next.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { launchBrowser } from './browser';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { connectBrowser } from './browser';
 import { PROFILING, treeCpu } from './profile';
 import { repoRoot, startServer, type RunningServer, type ServerOptions } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
@@ -21,6 +23,9 @@ export interface E2E {
 }
 
 const artifactsDir = path.join(repoRoot, 'test-results');
+
+/** What the server's seed reads from its environment: a file that sets one needs a fresh database. */
+const SEED_ENV = ['DEMO', 'GATEWAY_PORTS', 'IPV6_PREFIX', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATA_DIR'];
 
 function fileSafe(name: string): string {
   return name
@@ -71,8 +76,17 @@ export function useE2E(serverOptions: Omit<ServerOptions, 'smtpUrl'> = {}): E2E 
 
   beforeAll(async () => {
     mail = await startSmtpSink();
-    server = await startServer({ ...serverOptions, smtpUrl: mail.url });
-    browser = await launchBrowser();
+    const seedsItsOwn = serverOptions.databaseUrl || SEED_ENV.some((key) => serverOptions.env?.[key] !== undefined);
+    const template = seedsItsOwn ? undefined : inject('pgliteTemplate');
+    // Side by side; each is kept as soon as it is up, so afterAll closes it even if the other failed.
+    await Promise.all([
+      startServer({ ...serverOptions, smtpUrl: mail.url, ...(template ? { template } : {}) }).then((s) => {
+        server = s;
+      }),
+      connectBrowser(inject('browserEndpoint')).then((b) => {
+        browser = b;
+      }),
+    ]);
   });
 
   afterAll(async () => {
