@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import { connectBrowser } from './browser';
+import { connectBrowser, launchBrowser } from './browser';
 import { PROFILING, treeCpu } from './profile';
 import { repoRoot, startServer, type RunningServer, type ServerOptions } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
@@ -34,7 +34,19 @@ function fileSafe(name: string): string {
     .slice(0, 120);
 }
 
-export function useE2E(serverOptions: Omit<ServerOptions, 'smtpUrl'> = {}): E2E {
+export interface BrowserChoice {
+  /**
+   * Launch a Chromium of the file's own instead of joining the run's: for a file that reads the
+   * clipboard (one per browser process, so a parallel file's copy would race it) or a download's
+   * path (not available over a remote connection).
+   */
+  ownBrowser?: boolean;
+}
+
+export function useE2E(
+  serverOptions: Omit<ServerOptions, 'smtpUrl'> = {},
+  { ownBrowser = false }: BrowserChoice = {},
+): E2E {
   let server: RunningServer | undefined;
   let mail: SmtpSink | undefined;
   let browser: Browser | undefined;
@@ -83,7 +95,7 @@ export function useE2E(serverOptions: Omit<ServerOptions, 'smtpUrl'> = {}): E2E 
       startServer({ ...serverOptions, smtpUrl: mail.url, ...(template ? { template } : {}) }).then((s) => {
         server = s;
       }),
-      connectBrowser(inject('browserEndpoint')).then((b) => {
+      (ownBrowser ? launchBrowser() : connectBrowser(inject('browserEndpoint'))).then((b) => {
         browser = b;
       }),
     ]);
