@@ -9,7 +9,8 @@ import { useE2E } from './support/setup';
 // The developer API on the proxy-owner site: a developer generates a key, allows 127.0.0.1, copies
 // the curl snippet of "list your IPv4 proxies" from the reference on /api and runs it with the real
 // curl, and gets their proxy list.
-const e2e = useE2E();
+// Its own Chromium: it reads the clipboard, which a parallel file sharing the browser could overwrite.
+const e2e = useE2E({}, { ownBrowser: true });
 const run = promisify(execFile);
 
 async function ownerSiteCustomer(coins: number): Promise<Credentials> {

@@ -1,11 +1,28 @@
-// Runs once before the e2e files: fail fast on a missing browser, and make sure the server will
-// serve a bundle built from the current sources (npm run test:e2e builds first; a bare vitest call may not).
+// Runs once before the e2e files: fail fast on a missing browser, make sure the server will serve a
+// bundle built from the current sources (npm run test:e2e builds first; a bare vitest call may not),
+// and prepare what the files share: one Chromium, and a migrated, seeded PGlite database that each
+// file's server starts from a copy of.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { CHROMIUM_PATH } from './support/browser';
-import { repoRoot } from './support/server';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_PATH, launchSharedBrowser } from './support/browser';
+import { repoRoot, startServer } from './support/server';
 
-export default function setup(): void {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared Chromium's endpoint (support/browser.ts). */
+    browserEndpoint: string;
+    /** A stopped server's data directory, seeded with the default environment (support/setup.ts). */
+    pgliteTemplate: string;
+  }
+}
+
+/** The template's start migrates and seeds on a machine also running the unit suites: allow it long. */
+const TEMPLATE_START_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 300_000);
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium".`);
   }
@@ -13,4 +30,25 @@ export default function setup(): void {
   if (build.status !== 0) {
     throw new Error('building apps/web failed; see the output above');
   }
+
+  const template = mkdtempSync(path.join(tmpdir(), 'proxy-panel-e2e-template-'));
+  const [browser, seeded] = await Promise.allSettled([
+    launchSharedBrowser(),
+    // A first start migrates and seeds; stopping it closes PGlite cleanly, so the directory can be copied.
+    startServer({ env: { DATA_DIR: template }, startTimeoutMs: TEMPLATE_START_MS }).then((server) => server.stop()),
+  ]);
+  if (browser.status === 'rejected' || seeded.status === 'rejected') {
+    if (browser.status === 'fulfilled') {
+      await browser.value.close();
+    }
+    rmSync(template, { recursive: true, force: true });
+    throw browser.status === 'rejected' ? browser.reason : (seeded as PromiseRejectedResult).reason;
+  }
+  project.provide('browserEndpoint', browser.value.wsEndpoint());
+  project.provide('pgliteTemplate', template);
+
+  return async () => {
+    await browser.value.close().catch(() => undefined);
+    rmSync(template, { recursive: true, force: true });
+  };
 }

@@ -10,7 +10,8 @@ import { WAIT_MS } from './support/wait';
 // from outside the browser and sees the new IP; revokes it and it answers 404; creates a filtered
 // list URL and fetches exactly the matching proxies; exports in a tool's format; turns the IPv4
 // fallback on for one proxy and a batch. Both languages, 1,366 and 390 px, layout checked.
-const e2e = useE2E();
+// Its own Chromium: it reads the clipboard and a download's path (support/setup.ts).
+const e2e = useE2E({}, { ownBrowser: true });
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const LANGS = ['vi', 'en'] as const;

@@ -3,15 +3,17 @@ import { defineConfig } from 'vitest/config';
 import { WAIT_MS } from './support/wait';
 
 // The e2e suite: real server, real SMTP, real Chromium. Each file starts its own server (own
-// database, random ports) and browser, so files can run side by side: a spec spends most of its time
-// waiting (token expiry, debounces, polling; about 0.3 of a core on average), so two at a time halve
-// the suite's wall time without starving the cores. E2E_WORKERS=1 runs them one at a time.
+// database copied from the run's seeded template, random ports) and works in its own contexts of
+// the run's one Chromium (global-setup.ts), so files can run side by side: a spec spends much of its
+// time waiting on its server and page, so two at a time halve the suite's wall time without
+// starving the cores. E2E_WORKERS=1 runs them one at a time.
 // The timeouts cover a cold server start and a slow CI machine.
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
+    setupFiles: ['e2e/support/profile-hooks.ts'],
     fileParallelism: true,
     maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
     pool: 'forks',

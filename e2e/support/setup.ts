@@ -1,10 +1,13 @@
-// Per spec file: one SMTP sink, one product server (fresh database) and one browser; per test: a fresh
-// browser context, so no session or language choice leaks from one test into the next.
+// Per spec file: one SMTP sink, one product server (its own database, a copy of the run's seeded
+// template unless the file's environment changes what the seed writes) and a connection to the run's
+// Chromium (global-setup.ts); per test: a fresh browser context, so no session or language choice
+// leaks from one test into the next.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { launchBrowser } from './browser';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { connectBrowser, launchBrowser } from './browser';
+import { PROFILING, treeCpu } from './profile';
 import { repoRoot, startServer, type RunningServer, type ServerOptions } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { NAVIGATION_MS, WAIT_MS } from './wait';
@@ -21,6 +24,9 @@ export interface E2E {
 
 const artifactsDir = path.join(repoRoot, 'test-results');
 
+/** What the server's seed reads from its environment: a file that sets one needs a fresh database. */
+const SEED_ENV = ['DEMO', 'GATEWAY_PORTS', 'IPV6_PREFIX', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATA_DIR'];
+
 function fileSafe(name: string): string {
   return name
     .replace(/[^a-z0-9]+/gi, '-')
@@ -28,7 +34,19 @@ function fileSafe(name: string): string {
     .slice(0, 120);
 }
 
-export function useE2E(serverOptions: Omit<ServerOptions, 'smtpUrl'> = {}): E2E {
+export interface BrowserChoice {
+  /**
+   * Launch a Chromium of the file's own instead of joining the run's: for a file that reads the
+   * clipboard (one per browser process, so a parallel file's copy would race it) or a download's
+   * path (not available over a remote connection).
+   */
+  ownBrowser?: boolean;
+}
+
+export function useE2E(
+  serverOptions: Omit<ServerOptions, 'smtpUrl'> = {},
+  { ownBrowser = false }: BrowserChoice = {},
+): E2E {
   let server: RunningServer | undefined;
   let mail: SmtpSink | undefined;
   let browser: Browser | undefined;
@@ -70,11 +88,24 @@ export function useE2E(serverOptions: Omit<ServerOptions, 'smtpUrl'> = {}): E2E 
 
   beforeAll(async () => {
     mail = await startSmtpSink();
-    server = await startServer({ ...serverOptions, smtpUrl: mail.url });
-    browser = await launchBrowser();
+    const seedsItsOwn = serverOptions.databaseUrl || SEED_ENV.some((key) => serverOptions.env?.[key] !== undefined);
+    const template = seedsItsOwn ? undefined : inject('pgliteTemplate');
+    // Side by side; each is kept as soon as it is up, so afterAll closes it even if the other failed.
+    await Promise.all([
+      startServer({ ...serverOptions, smtpUrl: mail.url, ...(template ? { template } : {}) }).then((s) => {
+        server = s;
+      }),
+      (ownBrowser ? launchBrowser() : connectBrowser(inject('browserEndpoint'))).then((b) => {
+        browser = b;
+      }),
+    ]);
   });
 
   afterAll(async () => {
+    if (PROFILING) {
+      // Split by process kind while they still run (support/profile-hooks.ts writes the record).
+      (globalThis as { __e2eTreeCpu?: Record<string, number> }).__e2eTreeCpu = treeCpu();
+    }
     // Each step runs even if an earlier one failed, so no process outlives the file.
     await browser?.close().catch(() => undefined);
     await server?.stop();
