@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { route, type RouteApp } from '../../lib/route.js';
 import { recordAudit } from '../audit/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
-import { own } from './queries.js';
+import { lockOwnedProxies } from './queries.js';
 import type { ProxyScope } from './repository.js';
 
 /**
@@ -35,7 +35,7 @@ export async function changePassword(
   password: string,
 ) {
   await ctx.db.transaction(async (tx) => {
-    const rows = await own(tx, userId, ids, type);
+    const rows = await lockOwnedProxies(tx, userId, ids, type);
     if (rows.some((p) => p.status !== 'using')) {
       throw new AppError('PROXY_EXPIRED');
     }

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { proxyLine, type ProxyRow } from '../orders/index.js';
 import * as repo from './repository.js';
-import { own } from './queries.js';
+import { lockOwnedProxies } from './queries.js';
 import { nextEgress } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { recordAudit } from '../audit/index.js';
@@ -30,7 +30,7 @@ export function normaliseAuthIps(list: string[]): string[] {
 export async function setAuthIps(ctx: AppContext, userId: string, type: ProxyType, ids: string[], list: string[]) {
   const ips = normaliseAuthIps(list);
   await ctx.db.transaction(async (tx) => {
-    const rows = await own(tx, userId, ids, type);
+    const rows = await lockOwnedProxies(tx, userId, ids, type);
     if (rows.some((p) => p.status === 'locked')) {
       throw new AppError('PROXY_EXPIRED');
     }
@@ -89,7 +89,7 @@ export async function rotateEgress(
 /** POST reset-ip-manual: a new egress for each proxy, at most once a minute per proxy. */
 export async function resetIps(ctx: AppContext, userId: string, type: ProxyType, ids: string[]) {
   return ctx.db.transaction(async (tx) => {
-    const rows = await own(tx, userId, ids, type);
+    const rows = await lockOwnedProxies(tx, userId, ids, type);
     if (rows.some((p) => p.status !== 'using')) {
       throw new AppError('PROXY_EXPIRED');
     }
@@ -126,7 +126,7 @@ export async function resetIps(ctx: AppContext, userId: string, type: ProxyType,
  */
 export async function setIpv4Fallback(ctx: AppContext, userId: string, ids: string[], enabled: boolean) {
   await ctx.db.transaction(async (tx) => {
-    const rows = await own(tx, userId, ids, 'v6');
+    const rows = await lockOwnedProxies(tx, userId, ids, 'v6');
     const changed = rows.filter((p) => p.ipv4Fallback !== enabled).map((p) => p.id);
     if (changed.length === 0) {
       return;
@@ -156,7 +156,7 @@ export async function setResetType(
     throw new AppError('VALIDATION_ERROR', { issues: [{ path: 'body.intervalMin', message: 'required for auto' }] });
   }
   await ctx.db.transaction(async (tx) => {
-    const rows = await own(tx, userId, ids, type);
+    const rows = await lockOwnedProxies(tx, userId, ids, type);
     if (rows.some((p) => p.status === 'locked')) {
       throw new AppError('PROXY_EXPIRED');
     }

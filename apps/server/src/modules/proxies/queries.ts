@@ -21,7 +21,12 @@ export async function lockProxies(db: DbOrTx, userId: string, ids: string[], typ
 }
 
 /** Locks the caller's proxies; one id that is not theirs refuses the whole batch (docs/wire-contract.md#batches). */
-export async function own(tx: Tx, userId: string, ids: string[], type: ProxyScope | undefined): Promise<ProxyRow[]> {
+export async function lockOwnedProxies(
+  tx: Tx,
+  userId: string,
+  ids: string[],
+  type: ProxyScope | undefined,
+): Promise<ProxyRow[]> {
   const unique = [...new Set(ids)];
   const rows = await lockProxies(tx, userId, unique, type);
   if (rows.length !== unique.length) {

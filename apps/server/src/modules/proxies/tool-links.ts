@@ -42,7 +42,7 @@ function urlsOf(origin: string, token: string) {
 }
 
 /** The caller's proxies and keys among ids, locked so two issues agree on one nonce. */
-async function own(tx: DbOrTx, userId: string, ids: string[]) {
+async function lockOwnedProxiesAndKeys(tx: DbOrTx, userId: string, ids: string[]) {
   const unique = [...new Set(ids)];
   const proxyIds = (await lockProxies(tx, userId, unique)).map((p) => p.id);
   const rest = unique.filter((id) => !proxyIds.includes(id));
@@ -62,7 +62,7 @@ export async function issueLinks(
   origin: string,
 ) {
   return ctx.db.transaction(async (tx) => {
-    const { proxyIds, keyIds } = await own(tx, caller.userId, ids);
+    const { proxyIds, keyIds } = await lockOwnedProxiesAndKeys(tx, caller.userId, ids);
     const existing = await links.findLinks(tx, proxyIds, keyIds);
     const nonceOf = new Map(existing.map((l) => [(l.proxyId ?? l.keyId)!, l.nonce]));
     const fresh = [...proxyIds.map((id) => ({ id, key: false })), ...keyIds.map((id) => ({ id, key: true }))]
@@ -95,7 +95,7 @@ export async function revokeLinks(ctx: AppContext, userId: string, ids: string[]
   const notice = cache.revoked(userId);
   try {
     await ctx.db.transaction(async (tx) => {
-      const { proxyIds, keyIds } = await own(tx, userId, ids);
+      const { proxyIds, keyIds } = await lockOwnedProxiesAndKeys(tx, userId, ids);
       await links.deleteLinks(tx, proxyIds, keyIds);
       await notifyChannel(tx, TOOL_LINKS_CHANNEL, notice.payload);
     });
