@@ -12,10 +12,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
-import type { authenticate } from '../../plugins/auth.js';
-
-type RouteOptions = { preHandler: typeof authenticate; schema: { tags: string[] } };
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import * as catalog from '../catalog/index.js';
 import { randomCredential } from '../allocation/index.js';
 import { toKey, toOrder, toProxy, proxyLine, type OrderRow } from './mapper.js';
