@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { route, type RouteApp } from '../../lib/route.js';
 import { recordAudit } from '../audit/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
-import { lockOwnedProxies } from './queries.js';
+import { cooldownLeft, lockOwnedProxies } from './queries.js';
 import type { ProxyScope } from './repository.js';
 
 /**
@@ -39,9 +39,11 @@ export async function changePassword(
     if (rows.some((p) => p.status !== 'using')) {
       throw new AppError('PROXY_EXPIRED');
     }
-    const now = ctx.clock.nowMs();
-    const last = Math.max(0, ...rows.map((p) => p.passwordChangedAt?.getTime() ?? 0));
-    const remain = Math.ceil((last + PROXY_PASSWORD_CHANGE_SECONDS * 1000 - now) / 1000);
+    const remain = cooldownLeft(
+      rows.map((p) => p.passwordChangedAt),
+      PROXY_PASSWORD_CHANGE_SECONDS,
+      ctx.clock.nowMs(),
+    );
     if (remain > 0) {
       throw new AppError('CHANGE_PASSWORD_TOO_FAST', { remainTime: remain });
     }

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { proxyLine, type ProxyRow } from '../orders/index.js';
 import * as repo from './repository.js';
-import { lockOwnedProxies } from './queries.js';
+import { cooldownLeft, lockOwnedProxies } from './queries.js';
 import { nextEgress } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { recordAudit } from '../audit/index.js';
@@ -93,9 +93,11 @@ export async function resetIps(ctx: AppContext, userId: string, type: ProxyType,
     if (rows.some((p) => p.status !== 'using')) {
       throw new AppError('PROXY_EXPIRED');
     }
-    const now = ctx.clock.nowMs();
-    const last = Math.max(0, ...rows.map((p) => p.ipChangedAt?.getTime() ?? 0));
-    const remain = Math.ceil((last + RESET_MIN_SECONDS * 1000 - now) / 1000);
+    const remain = cooldownLeft(
+      rows.map((p) => p.ipChangedAt),
+      RESET_MIN_SECONDS,
+      ctx.clock.nowMs(),
+    );
     if (remain > 0) {
       throw new AppError('RESET_TOO_FAST', { remainTime: remain });
     }
@@ -194,8 +196,7 @@ export async function getNewIp(ctx: AppContext, siteId: string, key: string, aut
     if (k.status !== 'using') {
       throw new AppError('KEY_EXPIRED');
     }
-    const now = ctx.clock.nowMs();
-    const remain = Math.ceil(((k.lastNewIpAt?.getTime() ?? 0) + k.minIntervalSec * 1000 - now) / 1000);
+    const remain = cooldownLeft([k.lastNewIpAt], k.minIntervalSec, ctx.clock.nowMs());
     if (remain > 0) {
       throw new AppError('GET_IP_TOO_FAST', { remainTime: remain });
     }

@@ -34,3 +34,12 @@ export async function lockOwnedProxies(
   }
   return rows;
 }
+
+/**
+ * Whole seconds left of a cooldown that starts at the latest of `changedAt` (never changed counts as
+ * long ago); zero or less once it is over. The answer is the errors' `remainTime`.
+ */
+export function cooldownLeft(changedAt: (Date | null)[], cooldownSeconds: number, nowMs: number): number {
+  const last = Math.max(0, ...changedAt.map((at) => at?.getTime() ?? 0));
+  return Math.ceil((last + cooldownSeconds * 1000 - nowMs) / 1000);
+}
