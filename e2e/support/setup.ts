@@ -24,8 +24,12 @@ export interface E2E {
 
 const artifactsDir = path.join(repoRoot, 'test-results');
 
-/** What the server's seed reads from its environment: a file that sets one needs a fresh database. */
-const SEED_ENV = ['DEMO', 'GATEWAY_PORTS', 'IPV6_PREFIX', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATA_DIR'];
+/**
+ * What the server's first start writes from its environment (`prepare` in apps/server/src/bootstrap.ts:
+ * the seed's settings, the owner, and the local node's secret derived from APP_SECRET): a file that
+ * sets one needs a fresh database, not a copy of the template.
+ */
+const SEED_ENV = ['DEMO', 'GATEWAY_PORTS', 'IPV6_PREFIX', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'APP_SECRET', 'DATA_DIR'];
 
 function fileSafe(name: string): string {
   return name
