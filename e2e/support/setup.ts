@@ -47,9 +47,12 @@ export interface BrowserChoice {
   ownBrowser?: boolean;
 }
 
+/** E2E_OWN_BROWSER=1: every file launches its own Chromium, so E2E_PROFILE=1 counts each file's browser CPU. */
+const OWN_BROWSER_ALWAYS = process.env.E2E_OWN_BROWSER === '1';
+
 export function useE2E(
   serverOptions: Omit<ServerOptions, 'smtpUrl'> = {},
-  { ownBrowser = false }: BrowserChoice = {},
+  { ownBrowser = OWN_BROWSER_ALWAYS }: BrowserChoice = {},
 ): E2E {
   let server: RunningServer | undefined;
   let mail: SmtpSink | undefined;
@@ -72,6 +75,9 @@ export function useE2E(
   const openPage = async (options: BrowserContextOptions = {}): Promise<Page> => {
     const context = await need(browser, 'the browser').newContext({
       viewport: { width: 1366, height: 900 },
+      // The app then skips its transitions and animations (lib/theme.ts): a page settles as soon as
+      // it has rendered, and Chromium paints far fewer frames.
+      reducedMotion: 'reduce',
       ...options,
     });
     contexts.push(context);
