@@ -28,7 +28,9 @@
 // for dante's username auth (removed at the end). Environment: BENCH_ROUNDS (3), BENCH_MB (1024,
 // bytes per throughput run), BENCH_TUNNELS (2000 per setup run), BENCH_PINGS (10000), BENCH_IDLE (1000),
 // BENCH_OURS_NODE_FLAGS (our gateway's Node flags; by default those of `npm run gateway`),
-// BENCH_ONLY (for quick iterations: a comma list of throughput, setup, rtt, memory; all by default).
+// BENCH_ONLY (for quick iterations: a comma list of throughput, setup, rtt, memory; all by default),
+// BENCH_BASELINE=<dir> (another checkout with its node_modules: its gateway runs as one more peer,
+// "baseline", in the same rounds, and the table adds ours÷baseline).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -86,16 +88,21 @@ const CONCURRENCY = 64;
 const CORES = os.availableParallelism();
 
 /** Egress address per peer: separate ones keep their outgoing ports (and TIME_WAITs) apart. */
-const EGRESS = { ours: '127.0.0.2', squid: '127.0.0.3', dante: '127.0.0.4' };
+const EGRESS = { ours: '127.0.0.2', squid: '127.0.0.3', dante: '127.0.0.4', base: '127.0.0.5' };
 
-type PeerName = 'ours' | 'squid' | 'dante' | 'raw';
+/** Our gateway from another checkout (BENCH_BASELINE), run the same way as ours. */
+const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
+
+type PeerName = 'ours' | 'base' | 'squid' | 'dante' | 'raw';
 type Proto = 'connect' | 'socks5';
-const PEERS: PeerName[] = ['ours', 'squid', 'dante', 'raw'];
+/** Our gateway and, with BENCH_BASELINE, the baseline tree's: the peers that speak both protocols. */
+const OURS: PeerName[] = BASELINE ? ['ours', 'base'] : ['ours'];
+const PEERS: PeerName[] = [...OURS, 'squid', 'dante', 'raw'];
 
 /** Which peers serve which protocol (the raw relay stands in both rows). */
 const SERVES: Record<Proto, PeerName[]> = {
-  connect: ['ours', 'squid', 'raw'],
-  socks5: ['ours', 'dante', 'raw'],
+  connect: [...OURS, 'squid', 'raw'],
+  socks5: [...OURS, 'dante', 'raw'],
 };
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -178,14 +185,17 @@ function ratio(a: number | null, b: number | null): string {
 }
 
 function table(results: Results): string {
+  const base = BASELINE !== null;
   const head = [
     'metric',
     'unit',
     'better',
     'ours',
+    ...(base ? ['baseline'] : []),
     'squid',
     'dante',
     'raw relay',
+    ...(base ? ['ours÷baseline'] : []),
     'ours÷squid',
     'ours÷dante',
     'ours÷raw',
@@ -199,9 +209,11 @@ function table(results: Results): string {
         r.unit,
         r.higherIsBetter ? 'higher' : 'lower',
         fmt(v('ours'), r.digits),
+        ...(base ? [fmt(v('base'), r.digits)] : []),
         fmt(v('squid'), r.digits),
         fmt(v('dante'), r.digits),
         fmt(v('raw'), r.digits),
+        ...(base ? [ratio(v('ours'), v('base'))] : []),
         ratio(v('ours'), v('squid')),
         ratio(v('ours'), v('dante')),
         ratio(v('ours'), v('raw')),
@@ -281,6 +293,7 @@ async function main(): Promise<void> {
     cleanups.push(() => danteUser.remove());
     const creds = { username: 'bench-user', password: 'bench-pass-0123' };
     const oursFlags = gatewayNodeFlags(repoRoot);
+    const baseFlags = BASELINE === null ? [] : gatewayNodeFlags(BASELINE);
     const compiled = compilePinger(dir);
     const cPinger = 'bin' in compiled ? await startCEcho(compiled.bin) : null;
     if (cPinger !== null) {
@@ -329,6 +342,8 @@ async function main(): Promise<void> {
       switch (peer) {
         case 'ours':
           return startOurs(pin, repoRoot, oursFlags, creds, EGRESS.ours, probe);
+        case 'base':
+          return startOurs(pin, BASELINE as string, baseFlags, creds, EGRESS.base, probe);
         case 'squid':
           return startSquid(pin, dir, creds, EGRESS.squid, probe);
         case 'dante':
@@ -360,6 +375,9 @@ async function main(): Promise<void> {
     say(`  round trips: ${rttMethod}`);
     say(`  round trips, busy-poll: ${busyMethod}`);
     say(`  ours runs as npm run gateway does: node ${[...oursFlags, '--import tsx'].join(' ')}`);
+    if (BASELINE !== null) {
+      say(`  baseline: the gateway of ${BASELINE}, run the same way: node ${[...baseFlags, '--import tsx'].join(' ')}`);
+    }
 
     const results = new Results();
     const running = new Map<PeerName, RunningPeer>();
@@ -370,7 +388,7 @@ async function main(): Promise<void> {
     }
     // Egress binding is on: each proxy's outgoing connections come from its own address.
     const egressSeen: string[] = [];
-    for (const peer of ['ours', 'squid', 'dante'] as PeerName[]) {
+    for (const peer of [...OURS, 'squid', 'dante'] as PeerName[]) {
       const p = running.get(peer) as RunningPeer;
       targets.remotes.clear();
       await probe(dialectOf(p, peer === 'dante' ? 'socks5' : 'connect'));
@@ -384,6 +402,12 @@ async function main(): Promise<void> {
       ['ours', 'socks5'],
       ['dante', 'socks5'],
       ['raw', 'connect'],
+      ...(BASELINE !== null
+        ? ([
+            ['base', 'connect'],
+            ['base', 'socks5'],
+          ] as Array<[PeerName, Proto]>)
+        : []),
     ];
     const record = (peer: PeerName, proto: Proto, key: string, value: number) => {
       // The raw relay has no protocol: its figure stands in both rows.
@@ -417,9 +441,8 @@ async function main(): Promise<void> {
           );
         }
       }
-      for (const peer of ONLY.has('udp')
-        ? ((round % 2 === 1 ? ['ours', 'dante'] : ['dante', 'ours']) as PeerName[])
-        : []) {
+      const udpPeers: PeerName[] = [...OURS, 'dante'];
+      for (const peer of ONLY.has('udp') ? (round % 2 === 1 ? udpPeers : [...udpPeers].reverse()) : []) {
         const d = dialectOf(running.get(peer) as RunningPeer, 'socks5') as Extract<Dialect, { kind: 'socks5' }>;
         if (round === 1) {
           await udpRate(d, udpEcho.port, DATAGRAMS / 4);
@@ -507,7 +530,7 @@ async function main(): Promise<void> {
 
     // Metering was on the whole time: ask our gateway what it counted.
     const meteredBy: string[] = [];
-    for (const name of ['ours'] as const) {
+    for (const name of OURS) {
       const ours = running.get(name) as RunningPeer;
       process.kill(ours.pid, 'SIGUSR2');
       const deadline = Date.now() + 5_000;

@@ -6,12 +6,16 @@
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; the run creates and
 // drops its own database beside it), BENCH_SECONDS (default 10), BENCH_PHASES (default
 // "buy,list,retail": a subset runs only those), BENCH_KEEP_DB=1 (keep the database for a look),
-// BENCH_SERVER_NODE_ARGS (Node options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// BENCH_SERVER_NODE_ARGS (Node options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"),
+// BENCH_BASELINE=<dir>[,<dir>…] (other checkouts with their node_modules: the same run on each tree's
+// server, on a database of its own, alternating the trees for BENCH_ROUNDS rounds, default 2; then
+// the ratios), BENCH_ROUNDS.
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import { startServer, type RunningServer } from '../e2e/support/server';
+import path from 'node:path';
+import { repoRoot, startServer, type RunningServer } from '../e2e/support/server';
 import { seedProxies } from './bench-seed';
 
 interface AutocannonResult {
@@ -103,29 +107,46 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-async function main(): Promise<void> {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (err) {
-    console.log(
-      `bench:orders needs PostgreSQL: cannot connect to ${PG_URL} (${err instanceof Error ? err.message : String(err)})`,
-    );
-    process.exitCode = 1;
-    return;
-  }
+/** The checkouts measured: this one, and each BENCH_BASELINE directory (with its node_modules). */
+interface Tree {
+  label: string;
+  root: string;
+}
+const BASELINES = (process.env.BENCH_BASELINE ?? '').split(',').filter((dir) => dir !== '');
+const TREES: Tree[] = [
+  ...BASELINES.map((dir) => ({
+    label: BASELINES.length === 1 ? 'baseline' : `baseline ${path.basename(dir)}`,
+    root: path.resolve(dir),
+  })),
+  { label: 'this', root: repoRoot },
+];
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (BASELINES.length > 0 ? 2 : 1));
+
+/** One figure of a run: its value, how it prints, and whether more is better (for the ratio). */
+interface Figure {
+  value: number;
+  text: string;
+  target?: string;
+}
+type Figures = Map<string, Figure>;
+
+/** One tree's run on a database of its own: seed, then the phases. */
+async function measure(admin: pg.Client, tree: Tree): Promise<Figures> {
   const name = `bench_${randomBytes(4).toString('hex')}`;
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   await admin.query(`CREATE DATABASE ${name}`);
+  const figures: Figures = new Map();
   let server: RunningServer | null = null;
   try {
     // Behind a (pretend) reverse proxy, so the bench's logins come from many client addresses and
     // stay clear of the per-IP login limit.
     server = await startServer({
+      root: tree.root,
       databaseUrl: url.toString(),
       env: { TRUST_PROXY: '1' },
       nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
+      startTimeoutMs: 180_000,
     });
     benchServerPid = server.pid;
     const db = new pg.Client({ connectionString: url.toString() });
@@ -135,7 +156,9 @@ async function main(): Promise<void> {
     const t0 = Date.now();
     await seedProxies(db, USERS, PER_USER);
     const count = (await db.query<{ n: string }>('select count(*) as n from proxies')).rows[0]!.n;
-    console.log(`seeded ${count} proxies for ${USERS} users in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `[${tree.label}] seeded ${count} proxies for ${USERS} users in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     const password = server.adminPassword;
     const tokens: string[] = [];
@@ -151,8 +174,6 @@ async function main(): Promise<void> {
       );
     }
 
-    const rows: [string, string, string][] = [];
-
     // 1. One order of 1,000 proxies.
     if (PHASES.has('buy')) {
       const times: number[] = [];
@@ -167,11 +188,11 @@ async function main(): Promise<void> {
           throw new Error(`expected 1000 proxies, got ${r.proxies.length}`);
         }
       }
-      rows.push([
-        'buy 1,000 proxies in one order',
-        `median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`,
-        'target < 1,000 ms',
-      ]);
+      figures.set('buy 1,000 proxies, median ms', {
+        value: median(times),
+        text: `${median(times).toFixed(0)} (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`,
+        target: '< 1,000 ms',
+      });
     }
 
     // 2. list-proxy-me page 1, for a user with 100 proxies among 100,000.
@@ -182,22 +203,27 @@ async function main(): Promise<void> {
       const cpu0 = cpuSeconds();
       const list = await autocannon({ url: listUrl, connections: CONCURRENCY, duration: SECONDS, headers });
       const cpu = cpuSeconds();
-      const perReq = (a: number, b: number) => `${((1e6 * (b - a)) / list.requests.total).toFixed(0)} µs`;
-      rows.push([
-        'list-proxy-me page 1 (32 conc.)',
-        `p50 ${list.latency.p50} ms, p99 ${list.latency.p99} ms, ${Math.round(list.requests.average)} req/s, non-2xx ${list.non2xx}`,
-        'target p99 < 25 ms',
-      ]);
-      rows.push([
-        '  CPU per request',
-        `API ${perReq(cpu0.api, cpu.api)}, PostgreSQL ${perReq(cpu0.pg, cpu.pg)}, load generator ${perReq(cpu0.self, cpu.self)}`,
-        '',
-      ]);
+      const perReq = (a: number, b: number) => (1e6 * (b - a)) / list.requests.total;
+      const rps = list.requests.average;
+      figures.set('list-proxy-me req/s', { value: rps, text: `${Math.round(rps)} (non-2xx ${list.non2xx})` });
+      figures.set('list-proxy-me p99 ms', {
+        value: list.latency.p99,
+        text: String(list.latency.p99),
+        target: '< 25 ms',
+      });
+      for (const [what, a, b] of [
+        ['API', cpu0.api, cpu.api],
+        ['PostgreSQL', cpu0.pg, cpu.pg],
+      ] as const) {
+        const us = perReq(a, b);
+        figures.set(`list-proxy-me ${what} CPU µs/req`, { value: us, text: us.toFixed(0) });
+      }
     }
 
     // 3. buy-retail throughput: 32 buyers at once, 50 proxies each, a fixed number of purchases.
     if (PHASES.has('retail')) {
       let next = 0;
+      const cpu0 = cpuSeconds();
       const buy = await autocannon({
         url: server.baseUrl,
         connections: CONCURRENCY,
@@ -217,11 +243,13 @@ async function main(): Promise<void> {
           },
         ],
       });
-      rows.push([
-        'buy-retail ×50 (32 conc.)',
-        `${Math.round(buy.requests.average)} orders/s, p50 ${buy.latency.p50} ms, p99 ${buy.latency.p99} ms, non-2xx ${buy.non2xx}, errors ${buy.errors}`,
-        '',
-      ]);
+      const cpu = cpuSeconds();
+      figures.set('buy-retail x50 orders/s', {
+        value: buy.requests.average,
+        text: `${Math.round(buy.requests.average)} (p99 ${buy.latency.p99} ms, non-2xx ${buy.non2xx}, errors ${buy.errors})`,
+      });
+      const apiMs = (1e3 * (cpu.api - cpu0.api)) / buy.requests.total;
+      figures.set('buy-retail x50 API CPU ms/order', { value: apiMs, text: apiMs.toFixed(2) });
     }
     const audit = await db.query<{ n: string }>(
       `select count(*) as n from (select u.id from users u left join transactions t on t.user_id = u.id
@@ -229,10 +257,8 @@ async function main(): Promise<void> {
     );
     await db.end();
     const mismatches = Number(audit.rows[0]?.n);
-    rows.push(['ledger audit', mismatches === 0 ? 'holds' : `${mismatches} mismatches`, '']);
-    console.log('');
-    for (const [what, figure, target] of rows) {
-      console.log(`${what.padEnd(34)} ${figure}${target ? `   (${target})` : ''}`);
+    if (mismatches !== 0) {
+      throw new Error(`[${tree.label}] ledger audit: ${mismatches} users whose balance is not their ledger sum`);
     }
   } finally {
     await server?.stop();
@@ -241,7 +267,53 @@ async function main(): Promise<void> {
     } else {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     }
+  }
+  return figures;
+}
+
+async function main(): Promise<void> {
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    console.log(
+      `bench:orders needs PostgreSQL: cannot connect to ${PG_URL} (${err instanceof Error ? err.message : String(err)})`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  // Rounds alternate the trees, so a machine that slows down mid-run weighs on all of them.
+  const runs = new Map<string, Figures[]>(TREES.map((t) => [t.label, []]));
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const tree of round % 2 === 0 ? TREES : [...TREES].reverse()) {
+        runs.get(tree.label)!.push(await measure(admin, tree));
+      }
+    }
+  } finally {
     await admin.end();
+  }
+  // Per figure and tree: the run with the median value, printed whole; then each tree ÷ this.
+  const names = [...(runs.get('this')?.[0]?.keys() ?? [])];
+  const header = ['figure (median of rounds)', ...TREES.map((t) => t.label)];
+  const lines = [header];
+  for (const figure of names) {
+    const picked = TREES.map((t) => {
+      const all = runs.get(t.label)!.map((f) => f.get(figure)!);
+      const mid = median(all.map((f) => f.value));
+      return all.find((f) => f.value === mid)!;
+    });
+    const target = picked.at(-1)?.target;
+    lines.push([`${figure}${target ? ` (${target})` : ''}`, ...picked.map((f) => f.text)]);
+    if (TREES.length > 1) {
+      const base = picked[0]!.value;
+      lines.push([`  this ÷ baseline`, ...picked.map((f) => (base > 0 ? `${(f.value / base).toFixed(2)}x` : '-'))]);
+    }
+  }
+  console.log(`\nbench:orders, ${ROUNDS} round(s), all ledger audits hold`);
+  const widths = header.map((_, i) => Math.max(...lines.map((l) => (l[i] ?? '').length)));
+  for (const line of lines) {
+    console.log(line.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
   }
 }
 
