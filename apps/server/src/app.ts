@@ -9,6 +9,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerMetrics, type AppMetrics } from './plugins/metrics.js';
 import { requestIdFrom, runWithRequestId } from './lib/request-context.js';
 import { logSerializers } from './lib/log-errors.js';
+import { lazyChildLogger } from './lib/request-logger.js';
 import { serveSpa } from './web/serve-spa.js';
 import { compiledSerializerCompiler, genericSerializerCompiler } from './lib/compiled-serializer.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -110,6 +111,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     ...requestTimeouts(ctx.config),
     // Per-request log lines cost more than the requests themselves; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    // req.log is made on the request's first log line, which nearly no request writes.
+    childLoggerFactory: lazyChildLogger,
     // Logged as reqId, sent back as X-Request-Id, put into 5xx answers (docs/operations.md#metrics).
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
   }).withTypeProvider<ZodTypeProvider>();
