@@ -133,8 +133,6 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     reply.header('x-request-id', req.id);
     runWithRequestId(req.id, done);
   });
-  // Body parsing may leave the request's async context; the handler runs in it again.
-  app.addHook('preHandler', (req, _reply, done) => runWithRequestId(req.id, done));
   app.decorate('metrics', registerMetrics(app));
   registerConnectionGuard(app);
   // A callback hook: a known host (nearly every request) is answered without a promise.
@@ -150,9 +148,10 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       done();
     }, done);
   });
-  // The audit trail's request scope (who acts, from which IP), entered after the body is read:
-  // a body's stream events would otherwise run outside it.
-  app.addHook('preValidation', (req, _reply, done) => runInRequestScope(req.ip, done));
+  // The audit trail's request scope (who acts, from which IP) beside the request id, entered after
+  // the body is read: body parsing may leave the request's async context, and the hooks and
+  // handler that follow run in this one.
+  app.addHook('preValidation', (req, _reply, done) => runInRequestScope(req.id, req.ip, done));
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerInputGuard(app);
