@@ -9,6 +9,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerMetrics, type AppMetrics } from './plugins/metrics.js';
 import { requestIdFrom, runWithRequestId } from './lib/request-context.js';
 import { logSerializers } from './lib/log-errors.js';
+import { lazyChildLogger } from './lib/request-logger.js';
 import { serveSpa } from './web/serve-spa.js';
 import { compiledSerializerCompiler, genericSerializerCompiler } from './lib/compiled-serializer.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -110,6 +111,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     ...requestTimeouts(ctx.config),
     // Per-request log lines cost more than the requests themselves; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    // req.log is made on the request's first log line, which nearly no request writes.
+    childLoggerFactory: lazyChildLogger,
     // Logged as reqId, sent back as X-Request-Id, put into 5xx answers (docs/operations.md#metrics).
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
   }).withTypeProvider<ZodTypeProvider>();
@@ -130,8 +133,6 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     reply.header('x-request-id', req.id);
     runWithRequestId(req.id, done);
   });
-  // Body parsing may leave the request's async context; the handler runs in it again.
-  app.addHook('preHandler', (req, _reply, done) => runWithRequestId(req.id, done));
   app.decorate('metrics', registerMetrics(app));
   registerConnectionGuard(app);
   // A callback hook: a known host (nearly every request) is answered without a promise.
@@ -147,9 +148,10 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
       done();
     }, done);
   });
-  // The audit trail's request scope (who acts, from which IP), entered after the body is read:
-  // a body's stream events would otherwise run outside it.
-  app.addHook('preValidation', (req, _reply, done) => runInRequestScope(req.ip, done));
+  // The audit trail's request scope (who acts, from which IP) beside the request id, entered after
+  // the body is read: body parsing may leave the request's async context, and the hooks and
+  // handler that follow run in this one.
+  app.addHook('preValidation', (req, _reply, done) => runInRequestScope(req.id, req.ip, done));
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerInputGuard(app);

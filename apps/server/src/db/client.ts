@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { Column, fillPlaceholders, is, SQL, Subquery } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres/session';
 import * as drizzleUtils from 'drizzle-orm/utils';
@@ -255,6 +255,58 @@ interface NodePgStatement {
 const mapResultRow = (drizzleUtils as unknown as { mapResultRow?: MapResultRow }).mapResultRow;
 type MapResultRow = (fields: unknown[], row: unknown[], joinsNotNullableMap: unknown) => unknown;
 
+/** A selected field's decoder, as Drizzle's mapResultRow picks it. */
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+/** Drizzle's SQL keeps its decoder in a field its types do not declare. */
+type Decoded = { decoder: Decoder };
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) {
+    return field;
+  }
+  if (is(field, SQL)) {
+    return (field as unknown as Decoded).decoder;
+  }
+  if (is(field, Subquery)) {
+    return (field as unknown as { _: { sql: Decoded } })._.sql.decoder;
+  }
+  return (field as { sql: Decoded }).sql.decoder;
+}
+
+type RowMapper = (row: unknown[]) => unknown;
+
+/**
+ * The row mapping of a statement whose fields are all top-level (a flat select, path of one key),
+ * worked out once: Drizzle's mapResultRow gives such a row the same object (the keys in field order,
+ * null as null, every other value through the field's decoder), but looks each field's decoder up
+ * and walks its path again for every row. Null for any other statement, which keeps mapResultRow.
+ */
+const rowMappers = new WeakMap<object, RowMapper | null>();
+function flatRowMapper(s: NodePgStatement): RowMapper | null {
+  let mapper = rowMappers.get(s);
+  if (mapper !== undefined) {
+    return mapper;
+  }
+  const fields = (s.fields ?? []) as Array<{ path: string[]; field: unknown }>;
+  if (fields.length > 0 && fields.every((f) => f.path.length === 1)) {
+    const keys = fields.map((f) => f.path[0]!);
+    const decoders = fields.map((f) => decoderOf(f.field));
+    mapper = (row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const raw = row[i];
+        out[keys[i]!] = raw === null ? null : decoders[i]!.mapFromDriverValue(raw);
+      }
+      return out;
+    };
+  } else {
+    mapper = null;
+  }
+  rowMappers.set(s, mapper);
+  return mapper;
+}
+
 /**
  * Executes a select prepared by Drizzle (`.prepare(name)`) as its execute() does on PostgreSQL: the
  * same statement name, text and type parsers, the same row mapping, the same DrizzleQueryError on
@@ -271,9 +323,11 @@ export function executePrepared<T>(
     return stmt.execute(values);
   }
   const map = mapResultRow;
+  const flat = flatRowMapper(s);
   const params = fillPlaceholders(s.params, values);
   return s.client.query(s.queryConfig, params).then(
-    (result) => result.rows.map((row) => map(fields, row, s.joinsNotNullableMap) as T),
+    (result) =>
+      flat ? (result.rows.map(flat) as T[]) : result.rows.map((row) => map(fields, row, s.joinsNotNullableMap) as T),
     (err: unknown) => {
       throw new DrizzleQueryError(s.queryConfig.text, params, err as Error);
     },

@@ -88,8 +88,15 @@ function findUnstorable(value: unknown, path: string): string | null {
     return null;
   }
   if (value !== null && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) {
-      const hit = isUnstorable(key) ? `${path}.?` : findUnstorable(v, `${path}.${key}`);
+    // The own enumerable keys, as Object.entries lists them, without its arrays (every request
+    // passes here, most with an empty query and no params).
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) {
+        continue;
+      }
+      const hit = isUnstorable(key)
+        ? `${path}.?`
+        : findUnstorable((value as Record<string, unknown>)[key], `${path}.${key}`);
       if (hit) {
         return hit;
       }

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Gauge, Registry, type Metric } from 'prom-client';
 import { processRegistry } from '../lib/metrics.js';
 import { countOutboxBacklog } from '../modules/outbox/index.js';
 
@@ -75,39 +75,170 @@ function stateGauges(app: FastifyInstance, registry: Registry): void {
   });
 }
 
-/** Counts every answer by route pattern (never the raw URL: bounded labels) and status. */
+type RequestLabels = { method: string; route: string; status: number };
+type LatencyLabels = { method: string; route: string };
+
+/** One series of panel_http_requests_total. */
+interface CountTally {
+  labels: RequestLabels;
+  value: number;
+}
+
+/** One series of panel_http_request_duration_seconds: counts per bucket (not cumulative), sum, count. */
+interface LatencyTally {
+  labels: LatencyLabels;
+  buckets: number[];
+  sum: number;
+  count: number;
+}
+
+/** The tallies of one method on one route pattern. */
+interface RouteTally {
+  latency: LatencyTally;
+  byStatus: Map<number, CountTally>;
+}
+
+/**
+ * A metric registered with prom-client's registry by what the registry reads of one (`get()`,
+ * whose values it formats; `reset()`), as its Counter and Histogram are.
+ */
+interface CollectedMetric {
+  name: string;
+  help: string;
+  type: 'counter' | 'histogram';
+  aggregator: 'sum';
+  get(): Promise<{
+    name: string;
+    help: string;
+    type: 'counter' | 'histogram';
+    aggregator: 'sum';
+    values: Array<{ value: number; labels: Record<string, string | number>; metricName?: string }>;
+  }>;
+  reset(): void;
+}
+
+/**
+ * Every answer by method, route pattern (never the raw URL: bounded labels) and status, and its
+ * latency. Each answer adds to plain numbers, found by route and method (the route pattern and the
+ * method are the same strings every time); the registry reads them as the series a prom-client
+ * Counter and Histogram would hold after observing each answer: same names, help, labels, order of
+ * series (first seen first), buckets and values (the sum is added up in the same order).
+ * prom-client's own observe and inc hash the label object and build a closure per call, a visible
+ * share of a small call's CPU (docs/benchmarks.md#the-per-request-path).
+ */
+export class RequestTallies {
+  private byRoute = new Map<string, Map<string, RouteTally>>();
+  /** In the order first seen, as prom-client lists series. */
+  private counts: CountTally[] = [];
+  private latencies: LatencyTally[] = [];
+
+  constructor(private readonly buckets: readonly number[]) {}
+
+  record(method: string, route: string, status: number, seconds: number): void {
+    let byMethod = this.byRoute.get(route);
+    if (byMethod === undefined) {
+      byMethod = new Map();
+      this.byRoute.set(route, byMethod);
+    }
+    let tally = byMethod.get(method);
+    if (tally === undefined) {
+      const latency = { labels: { method, route }, buckets: this.buckets.map(() => 0), sum: 0, count: 0 };
+      this.latencies.push(latency);
+      tally = { latency, byStatus: new Map() };
+      byMethod.set(method, tally);
+    }
+    let count = tally.byStatus.get(status);
+    if (count === undefined) {
+      count = { labels: { method, route, status }, value: 0 };
+      this.counts.push(count);
+      tally.byStatus.set(status, count);
+    }
+    count.value += 1;
+    const latency = tally.latency;
+    // The first bucket whose upper bound holds the value; past the last one only +Inf counts it.
+    for (let i = 0; i < this.buckets.length; i++) {
+      if (seconds <= this.buckets[i]!) {
+        latency.buckets[i]! += 1;
+        break;
+      }
+    }
+    latency.sum += seconds;
+    latency.count += 1;
+  }
+
+  private reset(): void {
+    this.byRoute = new Map();
+    this.counts = [];
+    this.latencies = [];
+  }
+
+  /** panel_http_requests_total, as a prom-client Counter with these labels lists it. */
+  requestsMetric(name: string, help: string): CollectedMetric {
+    return {
+      name,
+      help,
+      type: 'counter',
+      aggregator: 'sum',
+      get: () =>
+        Promise.resolve({
+          name,
+          help,
+          type: 'counter' as const,
+          aggregator: 'sum' as const,
+          values: this.counts.map((c) => ({ value: c.value, labels: c.labels })),
+        }),
+      reset: () => this.reset(),
+    };
+  }
+
+  /** panel_http_request_duration_seconds, as a prom-client Histogram lists it (cumulative buckets, +Inf, sum, count). */
+  latencyMetric(name: string, help: string): CollectedMetric {
+    return {
+      name,
+      help,
+      type: 'histogram',
+      aggregator: 'sum',
+      get: () =>
+        Promise.resolve({
+          name,
+          help,
+          type: 'histogram' as const,
+          aggregator: 'sum' as const,
+          values: this.latencies.flatMap((l) => {
+            let below = 0;
+            return [
+              ...this.buckets.map((le, i) => {
+                below += l.buckets[i]!;
+                return { value: below, labels: { le, ...l.labels }, metricName: `${name}_bucket` };
+              }),
+              { value: l.count, labels: { le: '+Inf', ...l.labels }, metricName: `${name}_bucket` },
+              { value: l.sum, labels: { ...l.labels }, metricName: `${name}_sum` },
+              { value: l.count, labels: { ...l.labels }, metricName: `${name}_count` },
+            ];
+          }),
+        }),
+      reset: () => this.reset(),
+    };
+  }
+}
+
+/** Counts every answer by route pattern and status, with its latency (RequestTallies). */
 function requestMetrics(app: FastifyInstance, registry: Registry): void {
-  const requests = new Counter({
-    name: 'panel_http_requests_total',
-    help: 'HTTP answers by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'panel_http_request_duration_seconds',
-    help: 'Time from the request to its answer, by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    buckets: BUCKETS,
-    registers: [registry],
-  });
-  // A callback hook, with the label objects built once per route and status: every answer passes
-  // here, and a promise and two label objects per answer cost a visible share of a small call.
-  const labelsOf = new Map<string, { requests: Record<string, string | number>; duration: Record<string, string> }>();
+  const tallies = new RequestTallies(BUCKETS);
+  for (const metric of [
+    tallies.requestsMetric('panel_http_requests_total', 'HTTP answers by method, route pattern and status'),
+    tallies.latencyMetric(
+      'panel_http_request_duration_seconds',
+      'Time from the request to its answer, by method and route pattern',
+    ),
+  ]) {
+    registry.registerMetric(metric as unknown as Metric);
+  }
   app.addHook('onResponse', (req, reply, done) => {
     // Unmatched URLs (404s, the SPA's files) share one label, whatever was asked.
     const route = req.routeOptions.url ?? 'unmatched';
     if (route !== '/metrics') {
-      const key = `${req.method} ${reply.statusCode} ${route}`;
-      let labels = labelsOf.get(key);
-      if (labels === undefined) {
-        labels = {
-          requests: { method: req.method, route, status: reply.statusCode },
-          duration: { method: req.method, route },
-        };
-        labelsOf.set(key, labels);
-      }
-      requests.inc(labels.requests);
-      duration.observe(labels.duration, reply.elapsedTime / 1000);
+      tallies.record(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     }
     done();
   });

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { currentRequestScope, runInScope } from '../../lib/request-context.js';
 
 /**
  * Who is acting, for the rows the audit trail writes inside services: set once per request (the
@@ -17,16 +17,22 @@ export interface AuditScope {
   system?: boolean;
 }
 
-const storage = new AsyncLocalStorage<AuditScope>();
+// Kept in the request's one AsyncLocalStorage store (lib/request-context.ts), beside its id.
+function auditScope(): AuditScope | undefined {
+  return currentRequestScope()?.audit as AuditScope | undefined;
+}
 
-/** onRequest hook body: everything the request does from here on runs in its own scope. */
-export function runInRequestScope(ip: string, next: () => void): void {
-  storage.run({ ip }, next);
+/**
+ * preValidation hook body: everything the request does from here on runs in its own scope (the
+ * request id, entered on arrival, is kept).
+ */
+export function runInRequestScope(requestId: string, ip: string, next: () => void): void {
+  runInScope({ requestId, audit: { ip } satisfies AuditScope }, next);
 }
 
 /** Called by the auth plugin once the caller is known. */
 export function identifyCaller(caller: { id: string; isAdmin: boolean; apiKeyHint?: string | null }): void {
-  const scope = storage.getStore();
+  const scope = auditScope();
   if (scope) {
     scope.callerId = caller.id;
     scope.callerIsAdmin = caller.isAdmin;
@@ -35,11 +41,12 @@ export function identifyCaller(caller: { id: string; isAdmin: boolean; apiKeyHin
 }
 
 export function asSystem<T>(fn: () => Promise<T>): Promise<T> {
-  return storage.run({ ip: null, system: true }, fn);
+  const audit: AuditScope = { ip: null, system: true };
+  return runInScope({ requestId: currentRequestScope()?.requestId, audit }, fn);
 }
 
 export function currentScope(): AuditScope | undefined {
-  return storage.getStore();
+  return auditScope();
 }
 
 export type AuditActor = 'user' | 'api-key' | 'admin' | 'system';
@@ -55,7 +62,7 @@ export function actorFor(ownerId: string): {
   ip: string | null;
   apiKeyHint: string | null;
 } {
-  const scope = storage.getStore();
+  const scope = auditScope();
   if (!scope || scope.system) {
     return { actor: 'system', actorUserId: null, ip: null, apiKeyHint: null };
   }

@@ -13,7 +13,7 @@ export { findAuthUser, findUserById, revokeUserSessions, updateUser, type AuthUs
 export { findAuthUserWith, type SessionStatementPart } from './session-repository.js';
 export { sessionCacheOf, sessionsSettled } from './session-cache.js';
 export { purgeExpiredCredentials } from './expiry-repository.js';
-export { meOf } from './mapper.js';
+export { meOf, meView } from './mapper.js';
 export { dropRecoveryCodes, replaceRecoveryCodes } from './recovery-codes.js';
 export { requestMeta } from './request-meta.js';
 export { verifiedAccessToken, verifyAccessToken } from './tokens.js';

@@ -19,8 +19,18 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   // The site's info with its running promotion, which every page load asks for: kept with the site
   // (an admin's start or stop invalidates it on every instance, promotions/routes.ts), and one that
   // has ended since it was read is not shown.
+  // The memo's key, kept per site object: a call from memory then builds no string.
+  const keys = new WeakMap<Site, string>();
+  const promotionKey = (site: Site): string => {
+    let key = keys.get(site);
+    if (key === undefined) {
+      key = `promotion:${site.id}`;
+      keys.set(site, key);
+    }
+    return key;
+  };
   const promotionOf = (site: Site, now: number) =>
-    app.sites.memo(`promotion:${site.id}`, () => runningPromotionTiers(app.ctx.db, site.id, new Date(now)));
+    app.sites.memo(promotionKey(site), () => runningPromotionTiers(app.ctx.db, site.id, new Date(now)));
   const infoOf = (site: Site, promotion: Awaited<ReturnType<typeof promotionOf>>, now: number) => {
     const ended = promotion?.endsAt != null && Date.parse(promotion.endsAt) <= now;
     return siteInfo(site, app.ctx, ended ? null : promotion);
@@ -45,7 +55,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     const site = req.site;
     const now = app.ctx.clock.nowMs();
     // The promotion at hand: answered without a promise (nearly every call).
-    const known = app.sites.memoCached<Promotion>(`promotion:${site.id}`);
+    const known = app.sites.memoCached<Promotion>(promotionKey(site));
     if (known) {
       send(reply, site, known.value, now);
       return undefined;

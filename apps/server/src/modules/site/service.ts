@@ -39,14 +39,33 @@ export class SiteResolver {
     private readonly ctx: Pick<AppContext, 'db'> & { database: Pick<AppContext['database'], 'listen' | 'notify'> },
   ) {}
 
+  /** Host header → its normalised host, for the few distinct headers a deployment sees. */
+  private hosts = new Map<string, string>();
+
+  /** `normaliseHost(raw)`, remembered per header value (every request asks with one). */
+  private hostOf(raw: string | undefined): string {
+    if (raw === undefined) {
+      return '';
+    }
+    let host = this.hosts.get(raw);
+    if (host === undefined) {
+      host = normaliseHost(raw);
+      if (this.hosts.size >= 10_000) {
+        this.hosts.clear();
+      }
+      this.hosts.set(raw, host);
+    }
+    return host;
+  }
+
   /** The site `resolve` would answer at once from the cache, or undefined when it would read it. */
   cached(rawHost: string | undefined): Site | undefined {
-    const hit = this.cache.get(normaliseHost(rawHost));
+    const hit = this.cache.get(this.hostOf(rawHost));
     return hit && Date.now() - hit.at < CACHE_TTL_MS ? hit.site : undefined;
   }
 
   async resolve(rawHost: string | undefined): Promise<Site> {
-    const host = normaliseHost(rawHost);
+    const host = this.hostOf(rawHost);
     const hit = this.cache.get(host);
     const now = Date.now();
     if (hit && now - hit.at < CACHE_TTL_MS) {

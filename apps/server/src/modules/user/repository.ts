@@ -91,13 +91,11 @@ function statementsOf(db: Db) {
  * What GET /api/user/me shows, read with the call: the session's user may come from the
  * instance's session cache (auth/session-cache.ts), which never answers the balance.
  */
-export async function findOwnView(db: Db, userId: string) {
-  const rows = await executePrepared(statementsOf(db).ownView, { uid: userId });
-  return rows[0];
+export function findOwnView(db: Db, userId: string) {
+  return executePrepared(statementsOf(db).ownView, { uid: userId }).then((rows) => rows[0]);
 }
 
 /** The ledger-backed balance as committed (GET /api/user/get-money). */
-export async function findBalance(db: Db, userId: string): Promise<number | undefined> {
-  const rows = await executePrepared(statementsOf(db).balance, { uid: userId });
-  return rows[0]?.balance;
+export function findBalance(db: Db, userId: string): Promise<number | undefined> {
+  return executePrepared(statementsOf(db).balance, { uid: userId }).then((rows) => rows[0]?.balance);
 }
