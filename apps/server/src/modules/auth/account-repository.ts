@@ -1,8 +1,10 @@
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Db, type DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
-import type { User } from '../auth/index.js';
+import type { User } from './repository.js';
+
+/** The account calls' statements on users (modules/user serves them): lists, admin creation, own view. */
 
 /** The columns an admin's edit may set on a user row. */
 export type UserPatch = Partial<typeof users.$inferInsert>;
@@ -100,4 +102,18 @@ export async function findOwnView(db: Db, userId: string) {
 export async function findBalance(db: Db, userId: string): Promise<number | undefined> {
   const rows = await executePrepared(statementsOf(db).balance, { uid: userId });
   return rows[0]?.balance;
+}
+
+/** The user's transfer code: undefined when there is no such user, null while none is drawn. */
+export async function findCodeBill(db: DbOrTx, userId: string): Promise<{ code: string | null } | undefined> {
+  const rows = await db.select({ code: users.codeBill }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0];
+}
+
+/** Sets the user's transfer code unless one is set; throws the unique violation of a drawn duplicate. */
+export async function setCodeBillIfUnset(db: DbOrTx, userId: string, code: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ codeBill: code })
+    .where(and(eq(users.id, userId), isNull(users.codeBill)));
 }
