@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { proxyLine, type ProxyRow } from '../orders/index.js';
 import * as repo from './repository.js';
 import { cooldownLeft, lockOwnedProxies } from './queries.js';
-import { nextEgress } from '../allocation/index.js';
+import { nextEgress, swapEgressHolder } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { recordAudit } from '../audit/index.js';
 
@@ -79,7 +79,7 @@ export async function rotateEgress(
   }
   if (next.egressIpId) {
     // Per-address pools: take the new address and give the old one back, in one statement.
-    await repo.swapEgressAddress(tx, p.id, next.egressIpId);
+    await swapEgressHolder(tx, p.id, next.egressIpId);
   }
   const row = await repo.setProxyEgress(tx, p.id, next, now);
   await recordProxyChanges(tx, [p.id]);

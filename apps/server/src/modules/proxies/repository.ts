@@ -265,15 +265,6 @@ export async function setPackageProxiesAutoRenew(
     .where(and(inArray(proxies.orderId, orderIds), eq(proxies.userId, userId), ne(proxies.status, 'locked')));
 }
 
-/**
- * Per-address pools: takes the new egress address for the proxy and gives its old one back, in
- * one statement (egress_ips belongs to supply; kept raw as it was).
- */
-export async function swapEgressAddress(db: DbOrTx, proxyId: string, egressIpId: string): Promise<void> {
-  await db.execute(sql`update egress_ips set proxy_id = case when id = ${egressIpId}::uuid then ${proxyId}::uuid else null end
-      where id = ${egressIpId}::uuid or proxy_id = ${proxyId}::uuid`);
-}
-
 export async function setProxyEgress(
   db: DbOrTx,
   proxyId: string,
