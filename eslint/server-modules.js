@@ -18,7 +18,7 @@ export const serverModuleGraph = {
   outbox: [],
   promotions: [],
   site: ['catalog', 'promotions'],
-  catalog: ['suppliers'],
+  catalog: ['allocation', 'suppliers'],
   usage: [],
   allocation: [],
   'node-protocol': ['usage'],
