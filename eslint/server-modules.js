@@ -21,7 +21,7 @@ export const serverModuleGraph = {
   catalog: ['allocation', 'suppliers'],
   usage: [],
   allocation: [],
-  'node-protocol': ['usage'],
+  'node-protocol': ['nodes', 'usage'],
   nodes: ['allocation'],
   suppliers: ['allocation', 'audit', 'ledger', 'node-protocol', 'realtime'],
   testing: [],
