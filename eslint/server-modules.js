@@ -29,7 +29,7 @@ export const serverModuleGraph = {
   ledger: ['realtime'],
   agency: ['ledger'],
   auth: ['agency', 'audit', 'outbox', 'realtime', 'site'],
-  orders: ['allocation', 'audit', 'catalog', 'ledger', 'node-protocol', 'realtime', 'suppliers'],
+  orders: ['allocation', 'audit', 'auth', 'catalog', 'ledger', 'node-protocol', 'realtime', 'site', 'suppliers'],
   proxies: ['allocation', 'audit', 'catalog', 'ledger', 'node-protocol', 'orders', 'realtime'],
   tags: ['audit', 'proxies'],
   checker: ['nodes', 'proxies'],
