@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { executePrepared, type Db, type DbOrTx } from '../../db/client.js';
+import { executePrepared, queryRows, type Db, type DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
 import type { User } from './repository.js';
@@ -116,4 +116,13 @@ export async function setCodeBillIfUnset(db: DbOrTx, userId: string, code: strin
     .update(users)
     .set({ codeBill: code })
     .where(and(eq(users.id, userId), isNull(users.codeBill)));
+}
+
+/** The user's balance on this site (0 when the user is not the site's): the dashboard's figure. */
+export async function balanceOnSite(db: DbOrTx, s: { userId: string; siteId: string }): Promise<number> {
+  const rows = await queryRows<{ balance: string | number }>(
+    db,
+    sql`select balance from users where id = ${s.userId} and site_id = ${s.siteId}`,
+  );
+  return Number(rows[0]?.balance ?? 0);
 }

@@ -6,12 +6,13 @@
  * reuse within `REFRESH_REUSE_GRACE_MS` gets the same pair), `google.ts` and `password-reset.ts`;
  * `tokens.ts` signs JWTs (HS256, key derived from `APP_SECRET`). Exported here: sessions and their
  * users (plugins/auth.ts authenticates with these), the checks and the statements on users of the
- * account calls (modules/user) and of the transfer code (payments), in `account-repository.ts`, and
- * the maintenance purge.
+ * account calls (modules/user), the transfer code (payments) and the dashboard's balance, in
+ * `account-repository.ts`, and the maintenance purge.
  */
 export { assertEmail, checkTotp, getSessionUser, getUserById, startSession, type RequestMeta } from './service.js';
 export { findAuthUser, findUserById, revokeUserSessions, updateUser, type AuthUser, type User } from './repository.js';
 export {
+  balanceOnSite,
   findBalance,
   findCodeBill,
   findOwnView,

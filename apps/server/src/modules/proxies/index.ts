@@ -6,7 +6,8 @@
  * proxies), and the links for tools (`tool-links*.ts`: change-IP, current-proxy and list URLs,
  * docs/tool-links.md). Exported here: a customer's proxy scope (tags and the checker take it), the proxies
  * the checker dials, the egress rotation the rotation job runs, and the tag column of proxies and
- * keys that modules/tags reads and sets (`tag-repository.ts`).
+ * keys that modules/tags reads and sets (`tag-repository.ts`), and the units in use the dashboard
+ * counts (`summary-repository.ts`).
  */
 export type { ProxyScope } from './repository.js';
 export {
@@ -17,5 +18,6 @@ export {
   setProxiesTag,
   untagAll,
 } from './tag-repository.js';
+export { countActiveUnits, findExpiringUnits, type ExpiringUnit, type UserScope } from './summary-repository.js';
 export { findUserProxiesToCheck, type CheckableProxyRow } from './checkable-repository.js';
 export { rotateEgress } from './operations.js';
