@@ -30,7 +30,7 @@ export const serverModuleGraph = {
   agency: ['ledger'],
   auth: ['agency', 'audit', 'outbox', 'realtime', 'site'],
   orders: ['allocation', 'audit', 'auth', 'catalog', 'ledger', 'node-protocol', 'realtime', 'site', 'suppliers'],
-  proxies: ['allocation', 'audit', 'catalog', 'ledger', 'node-protocol', 'orders', 'realtime'],
+  proxies: ['allocation', 'audit', 'catalog', 'ledger', 'node-protocol', 'nodes', 'orders', 'realtime'],
   tags: ['audit', 'proxies'],
   checker: ['nodes', 'proxies'],
   'api-keys': ['audit', 'auth', 'rate-limits', 'site'],
@@ -163,7 +163,7 @@ export const serverModuleTables = {
     uses: {
       users:
         'reporting: the alert scans find the recipients and their language; one statement: a low-balance alert is taken against the balance',
-      sites: "reporting: the alert scans read each site's name and address",
+      sites: "one statement: an alert's recipients carry their site's forced-English switch",
       proxies: 'reporting: the expiry alert scan',
       rotatingKeys: 'reporting: the expiry alert scan',
       topups: 'reporting: the top-up alert scan',
@@ -196,7 +196,7 @@ export const serverModuleTables = {
       'supplierCharges',
     ],
     uses: {
-      users: "alerts read a site's admins and a renewal the buyer's balance; auth sits above suppliers",
+      users: "alerts read a site's admins; auth sits above suppliers",
       proxies:
         'write: an upstream purchase or replacement writes the delivered proxies in its transaction; proxies sits above suppliers',
       orders: "write: the purchase intent sets its order's state; orders sits above suppliers",

@@ -8,6 +8,7 @@ import * as repo from './repository.js';
 import { cooldownLeft, lockOwnedProxies } from './queries.js';
 import { nextEgress, swapEgressHolder } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
+import { findNodeHost } from '../nodes/index.js';
 import { recordAudit } from '../audit/index.js';
 
 /** The least time between two manual IP resets of one proxy. */
@@ -216,7 +217,7 @@ export async function getNewIp(ctx: AppContext, siteId: string, key: string, aut
       targetIds: [k.id],
       detail: { from: p.egressIp, to: rotated.egressIp, ...(ips ? { authIps: ips } : {}) },
     });
-    const host = (await repo.findNodeHost(tx, p.nodeId)) ?? '';
+    const host = (await findNodeHost(tx, p.nodeId)) ?? '';
     return {
       proxy: proxyLine(host, rotated),
       host,

@@ -211,12 +211,6 @@ export async function lockProxy(db: DbOrTx, id: string): Promise<ProxyRow | unde
   return p;
 }
 
-/** The node's public host (a nodes read; that table belongs to supply). */
-export async function findNodeHost(db: DbOrTx, nodeId: string): Promise<string | undefined> {
-  const [node] = await db.select({ host: nodes.host }).from(nodes).where(eq(nodes.id, nodeId));
-  return node?.host;
-}
-
 type ProxyPatch = Partial<
   Pick<
     typeof proxies.$inferInsert,

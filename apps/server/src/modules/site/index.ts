@@ -9,5 +9,5 @@
  */
 export { activeMaintenance, getSiteById, paymentMethodOn, siteInfo, SiteResolver } from './service.js';
 export { findProductSwitches, type Site } from './repository.js';
-export { findSiteSettings, lockSiteSettings, writeSiteSettings } from './settings-repository.js';
+export { findSiteSettings, findTelegramSites, lockSiteSettings, writeSiteSettings } from './settings-repository.js';
 export { recordSettingChanges, type Actor } from './setting-changes.js';

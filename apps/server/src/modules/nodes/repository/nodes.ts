@@ -63,6 +63,12 @@ export async function listNodePortRanges(db: DbOrTx): Promise<NodePortRangeRow[]
   return queryRows<NodePortRangeRow>(db, sql`select host, port_from, port_to from nodes`);
 }
 
+/** The node's public host. */
+export async function findNodeHost(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [node] = await db.select({ host: nodes.host }).from(nodes).where(eq(nodes.id, id));
+  return node?.host;
+}
+
 /** What a node's credential check reads (modules/node-protocol authenticates each call with it). */
 export async function findNodeCredential(
   db: DbOrTx,
