@@ -18,10 +18,10 @@ export const serverModuleGraph = {
   outbox: [],
   promotions: [],
   site: ['catalog', 'promotions'],
-  catalog: ['suppliers'],
+  catalog: ['allocation', 'suppliers'],
   usage: [],
   allocation: [],
-  'node-protocol': ['usage'],
+  'node-protocol': ['nodes', 'usage'],
   nodes: ['allocation'],
   suppliers: ['allocation', 'audit', 'ledger', 'node-protocol', 'realtime'],
   testing: [],
@@ -29,13 +29,13 @@ export const serverModuleGraph = {
   ledger: ['realtime'],
   agency: ['ledger'],
   auth: ['agency', 'audit', 'outbox', 'realtime', 'site'],
-  orders: ['allocation', 'audit', 'catalog', 'ledger', 'node-protocol', 'realtime', 'suppliers'],
-  proxies: ['allocation', 'audit', 'catalog', 'ledger', 'node-protocol', 'orders', 'realtime'],
+  orders: ['allocation', 'audit', 'auth', 'catalog', 'ledger', 'node-protocol', 'realtime', 'site', 'suppliers'],
+  proxies: ['allocation', 'audit', 'catalog', 'ledger', 'node-protocol', 'nodes', 'orders', 'realtime'],
   tags: ['audit', 'proxies'],
   checker: ['nodes', 'proxies'],
   'api-keys': ['audit', 'auth', 'rate-limits', 'site'],
   user: ['api-keys', 'audit', 'auth', 'ledger', 'orders'],
-  dashboard: ['catalog'],
+  dashboard: ['auth', 'catalog', 'ledger', 'proxies'],
   payments: ['agency', 'auth', 'ledger', 'promotions', 'realtime', 'site'],
   stats: [],
   notifications: ['orders', 'outbox', 'site'],
@@ -45,7 +45,10 @@ export const serverModuleGraph = {
  * Which module owns each table of apps/server/src/db/schema (by its exported symbol), and the
  * tables of other modules each one still uses, with the reason. A module file that imports
  * another module's table (types excepted) or names it in a `sql` template is refused unless its
- * entry lists it under `uses`; the list is the work left to move behind the owner's functions.
+ * entry lists it under `uses`. What is left there is of three kinds, each reason saying which:
+ * a write whose owner sits above the writer in serverModuleGraph (calling it would be a cycle), a
+ * read that must stay one statement (a join in a hot or locking statement), and reporting
+ * aggregates; anything else calls the owner's exported function, with the caller's transaction.
  * `jobLeases` belongs to jobs/, which is no module.
  */
 export const serverModuleTables = {
@@ -53,97 +56,91 @@ export const serverModuleTables = {
   auth: {
     owns: ['users', 'sessions', 'refreshTokens', 'emailCodes', 'recoveryCodes'],
     uses: {
-      notifySettings: 'the session user row carries its notification switches in one read',
-      sites: "the mail language reads the site's force-English switch with the user",
-      agencies: "the session read carries the caller's own agency, for user/me in one statement",
+      notifySettings:
+        'write: registration stores the mail language and the code mails read it with the account; notifications sits above auth (notifications -> orders -> auth)',
+      agencies:
+        "one statement: the session read behind every authenticated request, and user/me's, probe the agency the user owns",
     },
   },
   'rate-limits': { owns: ['rateLimits', 'usedCaptchas'] },
   ledger: {
     owns: ['transactions'],
-    uses: { users: 'the balance is a users column, changed with its ledger row in one statement' },
+    uses: {
+      users:
+        'write: the balance is a users column, changed with its ledger row in one statement; auth sits above ledger (auth -> agency -> ledger)',
+    },
   },
   catalog: {
     owns: ['catalogCountries', 'retailPrices', 'packages', 'discountTiers', 'bandwidthPrices'],
     uses: {
-      proxies: 'an admin deleting a country or package checks nothing live still uses it',
+      proxies:
+        'an admin deleting a country or package checks nothing live still uses it; proxies and orders sit above catalog',
       rotatingKeys: 'as proxies',
       orders: 'as proxies',
-      nodePorts: 'stock counts free ports per country in one statement',
-      egressIps: 'stock counts free addresses per country in one statement',
-      nodes: 'stock counts only active nodes',
     },
   },
   nodes: {
     owns: ['nodes'],
-    uses: {
-      egressIps: "an admin adds and removes a node's addresses; the pools they feed are allocation's",
-      nodePorts: "a node's port range is written when an admin adds or edits the node",
-      proxies: 'a node that still serves proxies is refused deletion, and its list counts them',
-    },
+    uses: { proxies: "reporting: the node list counts each node's proxies and their traffic in its statement" },
   },
   allocation: {
     owns: ['nodePorts', 'egressIps'],
     uses: {
-      nodes: 'an allocation picks among active nodes in the statement that takes the port',
-      proxies: 'the expiry sweep frees the ports of expired proxies',
-      rotatingKeys: 'the expiry sweep frees the ports of expired keys',
-      sites: "the expiry sweep reads each site's lock days in the same statement",
+      nodes: 'one statement: a claim and the stock count take only active nodes; nodes sits above allocation',
+      proxies: 'write: the lifecycle and rotation sweeps set proxy status; proxies sits above allocation',
+      rotatingKeys: 'as proxies',
+      sites: "one statement: the lock sweep reads each site's lock days; site sits above allocation",
     },
   },
   'node-protocol': {
     owns: ['proxyEvents', 'trafficReports'],
     uses: {
-      nodes: "a node's credentials and last-seen time are checked and written on each call",
-      proxies: "a node's state and changes are built from the proxies it serves, in SQL",
+      proxies:
+        "write: traffic adds to a proxy's counter, and a node's state, changes and change log are built from its proxies in SQL; proxies sits above node-protocol",
       rotatingKeys: 'as proxies',
-      upstreamProxies: "a node's state carries the upstream a chained proxy goes through",
+      upstreamProxies: "one statement: a node's state carries the upstream a chained proxy goes through",
     },
   },
   orders: {
     owns: ['orders', 'orderLogs'],
     uses: {
-      proxies: "a purchase, renewal or amend writes the proxies in the order's transaction (proxies sits above orders)",
+      proxies:
+        "write: a purchase, renewal or amend writes the proxies in the order's transaction; proxies sits above orders",
       rotatingKeys: 'as proxies',
-      nodes: 'the order detail joins the node serving each proxy',
-      egressIps: 'binding units takes free addresses in the purchase statement',
-      users: "an order carries its buyer; the buyer's auto-renew switch",
-      sites: 'the product switches of the site, read inside the purchase',
+      nodes: "one statement: an order's proxy lines join each proxy's node host",
+      users: "reporting: the admin order list shows and filters by the buyer's email in one paged statement",
     },
   },
   proxies: {
     owns: ['proxies', 'rotatingKeys', 'proxyLinks', 'proxyListLinks'],
     uses: {
-      nodes: 'a proxy list shows its node host and port in one statement',
-      egressIps: 'changing the outgoing address takes a free one in the same transaction',
-      users: 'a tool link resolves its owner and the API key owner in one statement',
-      tags: 'a proxy-list link filters by tag in one statement',
+      nodes: "one statement: a proxy list shows each proxy's node host",
+      users: 'one statement: a tool link resolves its owner and the API key owner',
+      tags: 'one statement: a proxy-list link filters by tag; tags sits above proxies',
     },
   },
-  tags: {
-    owns: ['tags'],
-    uses: {
-      proxies: 'tags are a proxies column, set with the owner check in one statement',
-      rotatingKeys: 'as proxies',
-    },
-  },
+  tags: { owns: ['tags'] },
   payments: {
     owns: ['topups'],
     uses: {
-      users: 'a top-up list joins the payer; the credit locks the payer row',
-      transactions: 'the mismatch audit compares top-ups with their ledger rows',
+      users:
+        "reporting: the top-up list shows and filters by the payer's email; one statement: a transfer finds its payer by code with the top-up it announced",
+      transactions: 'reporting: the mismatch audit compares top-ups with their ledger rows',
     },
   },
   outbox: { owns: ['outbox'] },
   agency: {
     owns: ['agencies', 'agencyMembers', 'agencyDeposits', 'agencyTransfers'],
     uses: {
-      users: 'member lists join the member accounts',
-      transactions: 'commission figures sum ledger rows',
-      topups: "commission figures sum the members' top-ups",
+      users: "reporting: agency and member lists show and filter by the accounts' email; auth sits above agency",
+      transactions: 'reporting: commission figures sum ledger rows',
+      topups: "reporting: commission figures sum the members' top-ups",
     },
   },
-  'api-keys': { owns: ['apiKeys'], uses: { users: 'a key authenticates to its user row in one statement' } },
+  'api-keys': {
+    owns: ['apiKeys'],
+    uses: { users: 'one statement: a key authenticates to its user row' },
+  },
   promotions: { owns: ['promotions', 'promotionGrants'] },
   stats: {
     owns: ['statsDaily'],
@@ -164,25 +161,26 @@ export const serverModuleTables = {
   notifications: {
     owns: ['notifySettings', 'telegramLinkCodes', 'telegramOffsets', 'notifyFired'],
     uses: {
-      users: 'the alert scan finds the recipients and their language',
-      sites: "the alert scan reads each site's name and address",
-      proxies: 'the expiry alert scan',
-      rotatingKeys: 'the expiry alert scan',
-      topups: 'the top-up alert scan',
+      users:
+        'reporting: the alert scans find the recipients and their language; one statement: a low-balance alert is taken against the balance',
+      sites: "one statement: an alert's recipients carry their site's forced-English switch",
+      proxies: 'reporting: the expiry alert scan',
+      rotatingKeys: 'reporting: the expiry alert scan',
+      topups: 'reporting: the top-up alert scan',
     },
   },
   audit: {
     owns: ['auditEvents'],
     uses: {
       users: 'reporting: the trail shows who acted',
-      proxies: "a customer's filter checks the proxy is theirs in the same statement",
+      proxies: "one statement: a customer's filter checks the proxy is theirs; proxies and orders sit above audit",
       rotatingKeys: 'as proxies',
       orders: 'as proxies',
     },
   },
   usage: {
     owns: ['usageMinutes', 'usageHours', 'usageDays', 'usageRollups'],
-    uses: { proxies: "history is the caller's own proxies only, checked in one statement" },
+    uses: { proxies: "one statement: history is the caller's own proxies only; proxies sits above usage" },
   },
   suppliers: {
     owns: [
@@ -198,29 +196,16 @@ export const serverModuleTables = {
       'supplierCharges',
     ],
     uses: {
-      users: 'alerts and renewals read the buyer',
-      proxies: 'an upstream purchase or replacement writes the delivered proxies in its transaction',
-      orders: "the purchase intent follows its order's state",
-      orderLogs: 'the purchase intent writes its order log line',
-      sites: "the supplier currency rates are the site's settings",
+      users: "alerts read a site's admins; auth sits above suppliers",
+      proxies:
+        'write: an upstream purchase or replacement writes the delivered proxies in its transaction; proxies sits above suppliers',
+      orders: "write: the purchase intent sets its order's state; orders sits above suppliers",
+      orderLogs: 'write: the purchase intent writes its order log line; as orders',
+      sites: "the supplier currency rates are the site's settings; site sits above suppliers",
     },
   },
-  dashboard: {
-    owns: [],
-    uses: {
-      users: "reporting: the customer's summary",
-      proxies: 'reporting',
-      rotatingKeys: 'reporting',
-      transactions: 'reporting',
-    },
-  },
-  user: {
-    owns: [],
-    uses: {
-      users: 'profile edits and admin account changes write the account row',
-      agencies: "user/me shows the agency the user owns, probed in the profile's one statement",
-    },
-  },
+  dashboard: { owns: [] },
+  user: { owns: [] },
   health: { owns: [] },
   realtime: { owns: [] },
   testing: { owns: [] },

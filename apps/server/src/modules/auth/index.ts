@@ -5,11 +5,22 @@
  * `registration.ts`, `sessions.ts` (the successor of a spent refresh token is derived from it, so a
  * reuse within `REFRESH_REUSE_GRACE_MS` gets the same pair), `google.ts` and `password-reset.ts`;
  * `tokens.ts` signs JWTs (HS256, key derived from `APP_SECRET`). Exported here: sessions and their
- * users (plugins/auth.ts authenticates with these), the checks the account calls share (user), and
- * the maintenance purge.
+ * users (plugins/auth.ts authenticates with these), the checks and the statements on users of the
+ * account calls (modules/user), the transfer code (payments) and the dashboard's balance, in
+ * `account-repository.ts`, and the maintenance purge.
  */
 export { assertEmail, checkTotp, getSessionUser, getUserById, startSession, type RequestMeta } from './service.js';
 export { findAuthUser, findUserById, revokeUserSessions, updateUser, type AuthUser, type User } from './repository.js';
+export {
+  balanceOnSite,
+  findBalance,
+  findCodeBill,
+  findOwnView,
+  insertAdminUser,
+  listSiteUsers,
+  setCodeBillIfUnset,
+  type UserPatch,
+} from './account-repository.js';
 export { findAuthUserWith, type SessionStatementPart } from './session-repository.js';
 export { sessionCacheOf, sessionsSettled } from './session-cache.js';
 export { purgeExpiredCredentials } from './expiry-repository.js';

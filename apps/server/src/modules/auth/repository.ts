@@ -336,17 +336,14 @@ export async function setLanguage(
     .onConflictDoUpdate({ target: notifySettings.userId, set: { language: row.language, updatedAt: row.updatedAt } });
 }
 
-/** The language an account's mails are written in: its own, English on a forced-English site. */
+/** The language the account chose for its mails, if any (the caller applies a forced-English site first). */
 export async function findMailLanguage(db: DbOrTx, siteId: string, email: string): Promise<'vi' | 'en' | undefined> {
-  const rows = await queryRows<{ language: 'vi' | 'en' | null; force_english: boolean }>(
+  const rows = await queryRows<{ language: 'vi' | 'en' | null }>(
     db,
-    sql`select n.language, s.force_english from sites s
-          left join users u on u.site_id = s.id and u.email = ${email}
-          left join notify_settings n on n.user_id = u.id
-         where s.id = ${siteId}`,
+    sql`select n.language from users u join notify_settings n on n.user_id = u.id
+         where u.site_id = ${siteId} and u.email = ${email}`,
   );
-  const row = rows[0];
-  return row?.force_english ? 'en' : (row?.language ?? undefined);
+  return rows[0]?.language ?? undefined;
 }
 
 /** Replaces the user's recovery codes with these hashes (2FA on, or a new set). */

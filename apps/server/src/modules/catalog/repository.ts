@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Product } from '@proxy/contract';
-import { queryRows, type DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { bandwidthPrices, catalogCountries, discountTiers, packages, retailPrices } from '../../db/schema/index.js';
 
 export type RetailPrice = typeof retailPrices.$inferSelect;
@@ -14,43 +14,17 @@ export interface CountryRow {
   stock: number;
 }
 
-/**
- * The site's countries for a product with their stock, as the allocator would serve them
- * (docs/product-rules.md#stock): where an active node serves the country from a prefix, a shared
- * address or a key pool, the free listener ports of those nodes; otherwise, per node, the free
- * pool addresses of the country that also have a free port on their node.
- */
-export async function listCountries(db: DbOrTx, siteId: string, product: Product): Promise<CountryRow[]> {
-  const rows = await queryRows<{ code: string; name: string; enabled: boolean; stock: string | number }>(
-    db,
-    sql`with free_ports as (
-          select node_id, count(*) as n from node_ports where proxy_id is null group by node_id
-        ), open_nodes as (
-          select distinct e.country, e.node_id from egress_ips e
-          join nodes s on s.id = e.node_id and s.status = 'active'
-          where e.product = ${product} and (e.is_prefix or e.shared or ${product === 'key'})
-        ), open_stock as (
-          select o.country, sum(coalesce(f.n, 0)) as n from open_nodes o
-          left join free_ports f on f.node_id = o.node_id group by o.country
-        ), ip_nodes as (
-          select e.country, e.node_id, count(*) as n from egress_ips e
-          join nodes s on s.id = e.node_id and s.status = 'active'
-          where e.product = ${product} and e.proxy_id is null and not e.is_prefix and not e.shared
-            and not ${product === 'key'}
-          group by e.country, e.node_id
-        ), ip_stock as (
-          select i.country, sum(least(i.n, coalesce(f.n, 0))) as n from ip_nodes i
-          left join free_ports f on f.node_id = i.node_id group by i.country
-        )
-        select c.code, c.name, c.enabled,
-               case when os.country is not null then os.n else coalesce(ips.n, 0) end as stock
-        from catalog_countries c
-        left join open_stock os on os.country = c.code
-        left join ip_stock ips on ips.country = c.code
-        where c.site_id = ${siteId} and c.product = ${product}
-        order by c.sort, c.code`,
-  );
-  return rows.map((r) => ({ code: r.code, name: r.name, enabled: r.enabled, stock: Number(r.stock) }));
+/** The site's countries for a product, in their order; their stock is allocation's (`countStockByCountry`). */
+export async function listCountries(
+  db: DbOrTx,
+  siteId: string,
+  product: Product,
+): Promise<Omit<CountryRow, 'stock'>[]> {
+  return db
+    .select({ code: catalogCountries.code, name: catalogCountries.name, enabled: catalogCountries.enabled })
+    .from(catalogCountries)
+    .where(and(eq(catalogCountries.siteId, siteId), eq(catalogCountries.product, product)))
+    .orderBy(asc(catalogCountries.sort), asc(catalogCountries.code));
 }
 
 export async function findCountry(db: DbOrTx, siteId: string, product: Product, code: string) {

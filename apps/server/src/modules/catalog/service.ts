@@ -1,3 +1,4 @@
+import { countStockByCountry } from '../allocation/index.js';
 import { routedStock } from '../suppliers/index.js';
 import type { Product, TPackage, TRetailPrice } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
@@ -32,9 +33,11 @@ export function toPackage(p: repo.Package): TPackage {
 
 /** The countries with their stock: a routed country counts every source of its route. */
 async function stocked(ctx: AppContext, siteId: string, product: Product) {
-  const rows = await repo.listCountries(ctx.db, siteId, product);
+  const countries = await repo.listCountries(ctx.db, siteId, product);
+  const stock = await countStockByCountry(ctx.db, product);
   const routed = await routedStock(ctx.db, siteId, product);
-  return rows.map((r) => {
+  return countries.map((c) => {
+    const r = { ...c, stock: stock.get(c.code) ?? 0 };
     const route = routed.get(r.code);
     return route ? { ...r, stock: (route.ownNodes ? r.stock : 0) + route.supplierStock } : r;
   });

@@ -6,8 +6,10 @@ import {
   type TransactionType,
 } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
+import { balanceOnSite } from '../auth/index.js';
 import * as catalog from '../catalog/index.js';
-import * as repo from './repository.js';
+import { ledgerSum } from '../ledger/index.js';
+import { countActiveUnits, findExpiringUnits, type ExpiringUnit, type UserScope } from '../proxies/index.js';
 
 /** What counts as spending: purchases, renewals and amendments (negative), less refunds. */
 const SPEND_TYPES: readonly TransactionType[] = SPEND_TRANSACTION_TYPES;
@@ -23,7 +25,7 @@ export function monthStartOf(now: Date, tzOffset: number): Date {
 }
 
 /** One click renews the group for one day, week or month: its price at today's retail renewal prices. */
-async function renewPrices(ctx: AppContext, siteId: string, product: 'v6' | 'v4' | 'key', units: repo.ExpiringUnit[]) {
+async function renewPrices(ctx: AppContext, siteId: string, product: 'v6' | 'v4' | 'key', units: ExpiringUnit[]) {
   const out: TExpiringGroup['renewPrices'] = { day: null, week: null, month: null };
   for (const unit of ['day', 'week', 'month'] as const) {
     let total = 0;
@@ -45,16 +47,16 @@ async function renewPrices(ctx: AppContext, siteId: string, product: 'v6' | 'v4'
 /** docs/screens.md#dashboard: the summary at the top of the dashboard, in one call. */
 export async function dashboardSummary(
   ctx: AppContext,
-  scope: repo.Scope,
+  scope: UserScope,
   tzOffset: number,
 ): Promise<TDashboardSummary> {
   const now = ctx.clock.now();
   const monthStart = monthStartOf(now, tzOffset);
   const [balance, counts, expiring, spent] = await Promise.all([
-    repo.balanceOf(ctx.db, scope),
-    repo.activeCounts(ctx.db, scope),
-    repo.expiringUnits(ctx.db, scope, new Date(now.getTime() + SOON_MS), MAX_IDS),
-    repo.ledgerSum(ctx.db, scope, SPEND_TYPES, monthStart),
+    balanceOnSite(ctx.db, scope),
+    countActiveUnits(ctx.db, scope),
+    findExpiringUnits(ctx.db, scope, new Date(now.getTime() + SOON_MS), MAX_IDS),
+    ledgerSum(ctx.db, scope, SPEND_TYPES, monthStart),
   ]);
   const active = { v6: 0, v4: 0, key: 0 };
   for (const c of counts) {

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { isUuid, type TGatewayProxy } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { nodes } from '../../db/schema/index.js';
 import { decryptSecret, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
+import { findNodeCredential, markNodeSeen } from '../nodes/index.js';
 
 /** The statements and rules two or more of the node protocol's use cases share. */
 
@@ -49,11 +49,7 @@ export async function authenticateNode(ctx: AppContext, header: string | undefin
   if (!m || !isUuid(m[1]!)) {
     throw new AppError('INVALID_TOKEN');
   }
-  const [node] = await ctx.db
-    .select({ id: nodes.id, secretHash: nodes.secretHash, status: nodes.status, lastSeenAt: nodes.lastSeenAt })
-    .from(nodes)
-    .where(eq(nodes.id, m[1]!))
-    .limit(1);
+  const node = await findNodeCredential(ctx.db, m[1]!);
   const given = Buffer.from(sha256Hex(m[2]!));
   const expected = Buffer.from(node?.secretHash ?? '');
   if (!node || node.status !== 'active' || expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -67,7 +63,7 @@ export async function authenticateNode(ctx: AppContext, header: string | undefin
 
 /** Marks a node as seen now (any request, or a heartbeat on its change stream). */
 export async function touchNode(ctx: AppContext, id: string): Promise<void> {
-  await ctx.db.update(nodes).set({ lastSeenAt: ctx.clock.now() }).where(eq(nodes.id, id));
+  await markNodeSeen(ctx.db, id, ctx.clock.now());
 }
 
 /** A proxy as a node serves it. */

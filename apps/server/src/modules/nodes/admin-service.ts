@@ -4,7 +4,15 @@ import type { AppContext } from '../../context.js';
 import { addEgress, createNode } from '../../db/seed-catalog.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import { expandIpv6 } from '../allocation/index.js';
+import {
+  countFreePortsByNode,
+  countHeldPortsOutside,
+  deleteFreeEgress,
+  expandIpv6,
+  listEgressGroups,
+  listNodeEgressIps,
+  resizeNodePorts,
+} from '../allocation/index.js';
 import * as repo from './repository/index.js';
 
 /** A node counts as online when it reported or synced within this window. */
@@ -12,7 +20,7 @@ const ONLINE_WINDOW_MS = 60_000;
 const MAX_CIDR_ADDRESSES = 4096;
 
 export async function listNodes(ctx: AppContext) {
-  const rows = await repo.listNodesWithCounters(ctx.db);
+  const [rows, freePorts] = await Promise.all([repo.listNodesWithCounters(ctx.db), countFreePortsByNode(ctx.db)]);
   const now = ctx.clock.nowMs();
   return rows.map((r) => {
     const lastSeen = r.last_seen_at ? new Date(r.last_seen_at) : null;
@@ -27,7 +35,7 @@ export async function listNodes(ctx: AppContext) {
       lastSeenAt: lastSeen?.toISOString() ?? null,
       online: lastSeen !== null && now - lastSeen.getTime() < ONLINE_WINDOW_MS,
       proxies: Number(r.proxies),
-      freePorts: Number(r.free_ports),
+      freePorts: freePorts.get(r.id) ?? 0,
       trafficBytes: Number(r.traffic),
     };
   });
@@ -76,12 +84,12 @@ export async function editNode(
     const to = body.portTo ?? node.portTo;
     checkPorts(from, to);
     if (from !== node.portFrom || to !== node.portTo) {
-      if ((await repo.countHeldPortsOutside(tx, id, from, to)) > 0) {
+      if ((await countHeldPortsOutside(tx, id, from, to)) > 0) {
         throw new AppError('VALIDATION_ERROR', {
           issues: [{ path: 'body.portFrom', message: 'ports outside the new range are in use' }],
         });
       }
-      await repo.resizeNodePorts(tx, id, from, to);
+      await resizeNodePorts(tx, id, from, to);
     }
     await repo.updateNode(tx, id, {
       name: body.name,
@@ -108,7 +116,7 @@ export type EgressKind = 'pool' | 'prefix' | 'shared';
 export async function listEgress(ctx: AppContext, id: string) {
   const kindOf = (r: { is_prefix: boolean; shared: boolean }): EgressKind =>
     r.is_prefix ? 'prefix' : r.shared ? 'shared' : 'pool';
-  return repo.listEgressGroups(ctx.db, id).then((rows) =>
+  return listEgressGroups(ctx.db, id).then((rows) =>
     rows.map((r) => ({
       product: r.product,
       country: r.country,
@@ -172,7 +180,7 @@ export async function addEgressToNode(
       if (ips.length === 0 || !ips.every((ip) => isIPv4(ip))) {
         throw new AppError('INVALID_IP');
       }
-      const have = new Set(await repo.listNodeEgressIps(tx, id, body.product));
+      const have = new Set(await listNodeEgressIps(tx, id, body.product));
       await addEgress(
         tx,
         id,
@@ -187,6 +195,6 @@ export async function addEgressToNode(
 
 /** Removes free pool addresses of one product and country; held ones stay until their proxy lets go. */
 export async function removeEgress(ctx: AppContext, id: string, product: 'v6' | 'v4' | 'key', country: string) {
-  await repo.deleteFreeEgress(ctx.db, id, product, country);
+  await deleteFreeEgress(ctx.db, id, product, country);
   return listEgress(ctx, id);
 }

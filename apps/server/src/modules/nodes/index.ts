@@ -1,7 +1,14 @@
 /**
  * Node admin: what the owner calls to list, create and edit gateway nodes, rotate their secrets and
  * manage their egress addresses (`admin-routes.ts`, `admin-service.ts`). `repository/` holds its
- * statements: `nodes.ts` (nodes and their port rows) and `egress.ts` (a node's egress addresses).
- * Exported here: the node list the checker refuses as a destination.
+ * statements on nodes; a node's port rows and egress addresses are allocation's, edited through it.
+ * Exported here: the node list the checker refuses as a destination, the credential, last-seen
+ * and secret lookups the node protocol runs on each call, and a node's host (proxies).
  */
-export { listNodePortRanges } from './repository/index.js';
+export {
+  findNodeCredential,
+  findNodeHost,
+  findNodeIdBySecretHash,
+  listNodePortRanges,
+  markNodeSeen,
+} from './repository/index.js';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { notifyFired, notifySettings, telegramLinkCodes, telegramOffsets, users } from '../../db/schema/index.js';
+import { notifyFired, notifySettings, telegramLinkCodes, telegramOffsets } from '../../db/schema/index.js';
 
 export type SettingsRow = typeof notifySettings.$inferSelect;
 
@@ -67,11 +67,6 @@ export async function findRecipients(db: DbOrTx, userIds: string[]): Promise<Rec
     balance: Number(r.balance),
     forceEnglish: Boolean(r.force_english),
   }));
-}
-
-export async function findUserSite(db: DbOrTx, userId: string): Promise<string | undefined> {
-  const rows = await db.select({ siteId: users.siteId }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0]?.siteId;
 }
 
 /** A proxy or key as the sweep sees it. */
@@ -192,15 +187,6 @@ export async function saveOffset(db: DbOrTx, siteId: string, offset: number): Pr
     .insert(telegramOffsets)
     .values({ siteId, offset })
     .onConflictDoUpdate({ target: telegramOffsets.siteId, set: { offset } });
-}
-
-/** Sites whose settings name a Telegram bot. */
-export async function findTelegramSites(db: DbOrTx): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`select id from sites where settings->'telegram'->>'botToken' is not null`,
-  );
-  return rows.map((r) => r.id);
 }
 
 /**

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { checkOutboundUrl, outboundOf, outboundRequest } from '../../lib/outbound.js';
 import {
   findSiteSettings,
+  findTelegramSites,
   lockSiteSettings,
   recordSettingChanges,
   writeSiteSettings,
@@ -16,7 +17,6 @@ import {
   consumeLinkCode,
   findOffset,
   findSettings,
-  findTelegramSites,
   insertLinkCode,
   saveOffset,
   setTelegramChat,

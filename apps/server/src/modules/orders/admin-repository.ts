@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx } from '../../db/client.js';
-import { orders, proxies, rotatingKeys, nodes, users } from '../../db/schema/index.js';
+import { orders, proxies, rotatingKeys, nodes } from '../../db/schema/index.js';
 import { offsetOf } from '../../lib/paging.js';
 import type { OrderRow } from './repository.js';
 
@@ -87,11 +87,6 @@ export async function markOrderCancelled(db: DbOrTx, id: string, at: Date): Prom
     .update(orders)
     .set({ status: 'cancelled', holdsPlan: false, autoRenew: false, updatedAt: at })
     .where(eq(orders.id, id));
-}
-
-export async function findUserRole(db: DbOrTx, userId: string): Promise<number | undefined> {
-  const rows = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0]?.role;
 }
 
 /** A page of one customer's proxies of the site (key listeners excluded), newest first. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ROLE, ZOrderLogI18n, periodToHours, type Period, type TOrderLog } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { findUserById } from '../auth/index.js';
 import { changeBalance } from '../ledger/index.js';
 import { publish } from '../realtime/index.js';
 import { releasePlacements } from '../allocation/index.js';
@@ -36,7 +37,7 @@ async function siteOrder(ctx: AppContext, siteId: string, id: string) {
 
 export async function adminOrderDetail(ctx: AppContext, siteId: string, id: string) {
   const order = await siteOrder(ctx, siteId, id);
-  const email = (await repo.findUserEmail(ctx.db, order.userId)) ?? '';
+  const email = (await findUserById(ctx.db, order.userId))?.email ?? '';
   return { ...toOrder(order), userId: order.userId, email };
 }
 
@@ -139,7 +140,7 @@ export async function adminCancelOrder(ctx: AppContext, actor: AdminActor, siteI
       throw new AppError('VALIDATION_ERROR', { field: 'amount', max: order.totalPrice });
     }
     // Money moves only for a site admin's customers; the owner may refund anyone.
-    if (amount > 0 && actor.role !== ROLE.OWNER && (await adminRepo.findUserRole(tx, order.userId)) !== ROLE.CUSTOMER) {
+    if (amount > 0 && actor.role !== ROLE.OWNER && (await findUserById(tx, order.userId))?.role !== ROLE.CUSTOMER) {
       throw new AppError('FORBIDDEN');
     }
     const now = ctx.clock.now();

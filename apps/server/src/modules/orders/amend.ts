@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import * as catalog from '../catalog/index.js';
 import { chargeBalance } from '../ledger/index.js';
-import { allocatePlacements, claimEgress } from '../allocation/index.js';
+import { allocatePlacements, claimEgress, holdEgressIps, releaseEgressIps } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { assertProductOpen, insertProxies, type Buyer } from './purchase.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
@@ -276,13 +276,16 @@ async function moveEgress(
     const egress = await claimEgress(sp, { product, country: to, nodeId, count: ps.length });
     ps.forEach((p, i) => moves.push({ proxyId: p.id, ...egress[i]! }));
   }
-  await units.moveProxiesEgress(
+  // The old addresses go back to their pool, then the proxies take the new ones, which are held.
+  await releaseEgressIps(
     sp,
     live.map((p) => p.id),
-    moves,
-    to,
-    now,
   );
+  await units.setProxiesEgress(sp, moves, to, now);
+  const held = moves.flatMap((m) => (m.egressIpId === null ? [] : [{ egressIpId: m.egressIpId, proxyId: m.proxyId }]));
+  if (held.length) {
+    await holdEgressIps(sp, held);
+  }
   await recordProxyChanges(
     sp,
     live.map((p) => p.id),

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
+import { findUserById } from '../auth/index.js';
 import * as catalog from '../catalog/index.js';
 import { releasePlacements } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
@@ -73,7 +74,7 @@ async function packagePurchase(
   idem: Idem | undefined,
 ): Promise<Answer> {
   // The account's "auto-renew all private proxies" covers private IPv4 packages bought while on.
-  const autoRenew = product === 'v4' && ((await repo.findAutoRenewPrivate(tx, buyer.id)) ?? false);
+  const autoRenew = product === 'v4' && ((await findUserById(tx, buyer.id))?.autoRenewPrivate ?? false);
   const { country, protocol } = body;
   const r = await purchase(
     ctx,

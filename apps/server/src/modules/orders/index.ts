@@ -25,11 +25,4 @@ export {
   type ProxiesAndKeys,
 } from './renew.js';
 export { logNotes } from './log-notes.js';
-export {
-  findAutoRenewCandidates,
-  findUserEmail,
-  insertLog,
-  lockOrderIds,
-  lockOrderSkipLocked,
-  updateOrder,
-} from './repository.js';
+export { findAutoRenewCandidates, insertLog, lockOrderIds, lockOrderSkipLocked, updateOrder } from './repository.js';

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { chargeBalance } from '../ledger/index.js';
+import { findProductSwitches } from '../site/index.js';
 import {
   allocatePlacements,
   bindPlacements,
@@ -168,7 +169,7 @@ export async function insertProxies(
  * panel only hides a closed product, so a direct call must not buy it either.
  */
 export async function assertProductOpen(db: DbOrTx, siteId: string, product: 'v6' | 'v4' | 'key'): Promise<void> {
-  const site = await repo.findProductSwitches(db, siteId);
+  const site = await findProductSwitches(db, siteId);
   if (!site?.[product]) {
     throw new AppError('FORBIDDEN', { product });
   }

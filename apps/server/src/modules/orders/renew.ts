@@ -3,6 +3,7 @@ import { periodToHours, renewUnitPrice, type Period, type TransactionType } from
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { updateUser } from '../auth/index.js';
 import * as catalog from '../catalog/index.js';
 import { chargeBalance } from '../ledger/index.js';
 import type { KeyRow, OrderRow, ProxyRow } from './mapper.js';
@@ -359,7 +360,7 @@ export async function setPrivateAutoRenew(ctx: AppContext, userId: string, autoR
     await syncOrderAutoRenew(tx, await units.setPrivatePackageProxiesAutoRenew(tx, userId, autoRenew, now));
     // The user row last: charging paths lock order, units, then the user (changeBalance), so
     // taking the user first here could deadlock with them.
-    await repo.setAutoRenewPrivate(tx, userId, autoRenew, now);
+    await updateUser(tx, userId, { autoRenewPrivate: autoRenew, updatedAt: now });
     await recordAudit(ctx, tx, {
       userId,
       action: 'account.auto-renew-private',

@@ -1,7 +1,7 @@
 import type { TOrderLogI18n } from '@proxy/contract';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { orderLogs, orders, proxies, rotatingKeys, sites, nodes, users } from '../../db/schema/index.js';
+import { orderLogs, orders, proxies, rotatingKeys, nodes, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -268,31 +268,6 @@ export async function privatePackageOrderIds(db: DbOrTx, userId: string): Promis
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.type, 'package'), eq(orders.product, 'v4')));
   return rows.map((o) => o.id);
-}
-
-/** The site's product switches (a sites read: the site module has no narrower one). */
-export async function findProductSwitches(db: DbOrTx, siteId: string) {
-  const [site] = await db
-    .select({ v6: sites.isOpenV6, v4: sites.isOpenV4, key: sites.isOpenKey })
-    .from(sites)
-    .where(eq(sites.id, siteId));
-  return site;
-}
-
-/** The account's auto-renew-private switch (a users read: the user module has no narrower one). */
-export async function findAutoRenewPrivate(db: DbOrTx, userId: string): Promise<boolean | undefined> {
-  const [owner] = await db.select({ autoRenewPrivate: users.autoRenewPrivate }).from(users).where(eq(users.id, userId));
-  return owner?.autoRenewPrivate;
-}
-
-/** Sets the account switch; the user row is locked by this statement, so callers take it last. */
-export async function setAutoRenewPrivate(db: DbOrTx, userId: string, autoRenew: boolean, at: Date): Promise<void> {
-  await db.update(users).set({ autoRenewPrivate: autoRenew, updatedAt: at }).where(eq(users.id, userId));
-}
-
-export async function findUserEmail(db: DbOrTx, userId: string): Promise<string | undefined> {
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return user?.email;
 }
 
 /**

@@ -132,18 +132,13 @@ export async function keysOfOrder(db: DbOrTx, userId: string, orderId: string, l
     .limit(limit);
 }
 
-/**
- * Change-country: the proxies' old addresses go back to their pool, then the proxies take the new
- * ones, then the per-address pools record their holders (egress_ips belongs to supply; raw as before).
- */
-export async function moveProxiesEgress(
+/** Change-country: the proxies take their new addresses and country (allocation moves the holds). */
+export async function setProxiesEgress(
   db: DbOrTx,
-  proxyIds: string[],
   moves: { proxyId: string; egressIp: string; egressIpId: string | null }[],
   country: string,
   at: Date,
 ): Promise<void> {
-  await db.execute(sql`update egress_ips set proxy_id = null where proxy_id in (${uuidList(proxyIds)})`);
   const values = sql.join(
     moves.map((m) => sql`(${m.proxyId}::uuid, ${m.egressIp}::text, ${m.egressIpId}::uuid)`),
     sql`, `,
@@ -151,13 +146,4 @@ export async function moveProxiesEgress(
   await db.execute(sql`update proxies p set egress_ip = v.ip, egress_ip_id = v.ip_id, country = ${country},
             updated_at = ${at.toISOString()}::timestamptz
           from (values ${values}) as v(id, ip, ip_id) where p.id = v.id`);
-  const held = moves.filter((m) => m.egressIpId !== null);
-  if (held.length) {
-    const rows = sql.join(
-      held.map((m) => sql`(${m.egressIpId}::uuid, ${m.proxyId}::uuid)`),
-      sql`, `,
-    );
-    await db.execute(sql`update egress_ips e set proxy_id = v.proxy_id
-            from (values ${rows}) as v(id, proxy_id) where e.id = v.id`);
-  }
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { Site } from '../site/index.js';
-import { findCodeBill, setCodeBillIfUnset } from './repository.js';
+import { findCodeBill, setCodeBillIfUnset } from '../auth/index.js';
 import { methodConfig, type MethodConfig } from './settings.js';
 import { buildVietQr } from './vietqr.js';
 

@@ -4,9 +4,20 @@
  * get-new-ip (`operations.ts`), renewing chosen units (`renew.ts`), and paste-to-act (`match*.ts`:
  * the contract's `parseProxyLines`, then one query joining the pasted host:port pairs to the user's
  * proxies), and the links for tools (`tool-links*.ts`: change-IP, current-proxy and list URLs,
- * docs/tool-links.md). Exported here: a customer's proxy scope (tags and the checker filter by it), the proxies
- * the checker dials, and the egress rotation the rotation job runs.
+ * docs/tool-links.md). Exported here: a customer's proxy scope (tags and the checker take it), the proxies
+ * the checker dials, the egress rotation the rotation job runs, and the tag column of proxies and
+ * keys that modules/tags reads and sets (`tag-repository.ts`), and the units in use the dashboard
+ * counts (`summary-repository.ts`).
  */
-export { scopeFilter, type ProxyScope } from './repository.js';
+export type { ProxyScope } from './repository.js';
+export {
+  countTagged,
+  lockUserKeys,
+  lockUserProxiesOfType,
+  setKeysTag,
+  setProxiesTag,
+  untagAll,
+} from './tag-repository.js';
+export { countActiveUnits, findExpiringUnits, type ExpiringUnit, type UserScope } from './summary-repository.js';
 export { findUserProxiesToCheck, type CheckableProxyRow } from './checkable-repository.js';
 export { rotateEgress } from './operations.js';

@@ -6,8 +6,9 @@ import { AppError } from '../../lib/errors.js';
 import { proxyLine, type ProxyRow } from '../orders/index.js';
 import * as repo from './repository.js';
 import { cooldownLeft, lockOwnedProxies } from './queries.js';
-import { nextEgress } from '../allocation/index.js';
+import { nextEgress, swapEgressHolder } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
+import { findNodeHost } from '../nodes/index.js';
 import { recordAudit } from '../audit/index.js';
 
 /** The least time between two manual IP resets of one proxy. */
@@ -79,7 +80,7 @@ export async function rotateEgress(
   }
   if (next.egressIpId) {
     // Per-address pools: take the new address and give the old one back, in one statement.
-    await repo.swapEgressAddress(tx, p.id, next.egressIpId);
+    await swapEgressHolder(tx, p.id, next.egressIpId);
   }
   const row = await repo.setProxyEgress(tx, p.id, next, now);
   await recordProxyChanges(tx, [p.id]);
@@ -216,7 +217,7 @@ export async function getNewIp(ctx: AppContext, siteId: string, key: string, aut
       targetIds: [k.id],
       detail: { from: p.egressIp, to: rotated.egressIp, ...(ips ? { authIps: ips } : {}) },
     });
-    const host = (await repo.findNodeHost(tx, p.nodeId)) ?? '';
+    const host = (await findNodeHost(tx, p.nodeId)) ?? '';
     return {
       proxy: proxyLine(host, rotated),
       host,

@@ -211,12 +211,6 @@ export async function lockProxy(db: DbOrTx, id: string): Promise<ProxyRow | unde
   return p;
 }
 
-/** The node's public host (a nodes read; that table belongs to supply). */
-export async function findNodeHost(db: DbOrTx, nodeId: string): Promise<string | undefined> {
-  const [node] = await db.select({ host: nodes.host }).from(nodes).where(eq(nodes.id, nodeId));
-  return node?.host;
-}
-
 type ProxyPatch = Partial<
   Pick<
     typeof proxies.$inferInsert,
@@ -263,15 +257,6 @@ export async function setPackageProxiesAutoRenew(
     .update(proxies)
     .set({ autoRenew, updatedAt: at })
     .where(and(inArray(proxies.orderId, orderIds), eq(proxies.userId, userId), ne(proxies.status, 'locked')));
-}
-
-/**
- * Per-address pools: takes the new egress address for the proxy and gives its old one back, in
- * one statement (egress_ips belongs to supply; kept raw as it was).
- */
-export async function swapEgressAddress(db: DbOrTx, proxyId: string, egressIpId: string): Promise<void> {
-  await db.execute(sql`update egress_ips set proxy_id = case when id = ${egressIpId}::uuid then ${proxyId}::uuid else null end
-      where id = ${egressIpId}::uuid or proxy_id = ${proxyId}::uuid`);
 }
 
 export async function setProxyEgress(

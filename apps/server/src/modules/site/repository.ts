@@ -39,6 +39,18 @@ export async function findSiteById(db: DbOrTx, id: string): Promise<Site | undef
   return rows[0];
 }
 
+/** The site's product switches (get-site-info's isOpenV6/isOpenV4/isOpenKey), in the caller's transaction. */
+export async function findProductSwitches(
+  db: DbOrTx,
+  id: string,
+): Promise<{ v6: boolean; v4: boolean; key: boolean } | undefined> {
+  const [site] = await db
+    .select({ v6: sites.isOpenV6, v4: sites.isOpenV4, key: sites.isOpenKey })
+    .from(sites)
+    .where(eq(sites.id, id));
+  return site;
+}
+
 /** Merges into the settings document, in one statement, so a concurrent change of another key is kept. */
 export async function mergeSiteSettings(db: DbOrTx, id: string, patch: Partial<SiteSettings>): Promise<void> {
   await db

@@ -23,6 +23,15 @@ export async function lockSiteSettings(tx: DbOrTx, siteId: string): Promise<Site
   return rows[0]?.settings;
 }
 
+/** Sites whose settings name a Telegram bot (the notifications module polls each). */
+export async function findTelegramSites(db: DbOrTx): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from sites where settings->'telegram'->>'botToken' is not null`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Writes the whole settings document back (after `lockSiteSettings`, in the same transaction). */
 export async function writeSiteSettings(tx: DbOrTx, siteId: string, settings: SiteSettings): Promise<void> {
   await tx.update(sites).set({ settings }).where(eq(sites.id, siteId));

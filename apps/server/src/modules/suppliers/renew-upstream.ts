@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows, type Tx } from '../../db/client.js';
 import { supplierCharges, type RenewalGroup } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { balanceOf } from '../ledger/index.js';
 import { SupplierError } from './clients/http.js';
 import { PROXY6_MIN_DAYS } from './clients/proxy6.js';
 import { revenueShares } from './plan-supply.js';
@@ -186,11 +187,7 @@ export async function prolongUpstreams(ctx: AppContext, tx: Tx, r: RenewalUnits)
   if (rows.length === 0) {
     return;
   }
-  const [bal] = await queryRows<{ balance: string | number }>(
-    tx,
-    sql`select balance from users where id = ${r.userId}`,
-  );
-  if (!r.free && Number(bal?.balance ?? 0) < r.revenue) {
+  if (!r.free && ((await balanceOf(tx, r.userId)) ?? 0) < r.revenue) {
     // The charge refuses it: a short balance costs nothing upstream.
     return;
   }

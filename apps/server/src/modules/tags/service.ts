@@ -3,14 +3,27 @@ import type { TTag } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import type { ProxyScope } from '../proxies/index.js';
+import {
+  countTagged,
+  lockUserKeys,
+  lockUserProxiesOfType,
+  setKeysTag,
+  setProxiesTag,
+  untagAll,
+  type ProxyScope,
+} from '../proxies/index.js';
 import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
 import type { TagType } from './repository.js';
 
 export async function listTags(ctx: AppContext, userId: string, tagType: TagType): Promise<TTag[]> {
-  const rows = await repo.listTagsWithCounts(ctx.db, userId, tagType);
-  return rows.map((r) => ({ id: r.id, tagName: r.name, tagType, count: r.count }));
+  const rows = await repo.listTags(ctx.db, userId, tagType);
+  const counts = await countTagged(
+    ctx.db,
+    rows.map((r) => r.id),
+    tagType === 'key',
+  );
+  return rows.map((r) => ({ id: r.id, tagName: r.name, tagType, count: counts.get(r.id) ?? 0 }));
 }
 
 async function ownTag(ctx: AppContext, userId: string, id: string) {
@@ -47,7 +60,10 @@ export async function renameTag(ctx: AppContext, userId: string, id: string, nam
 
 export async function deleteTag(ctx: AppContext, userId: string, id: string): Promise<void> {
   await ownTag(ctx, userId, id);
-  await ctx.db.transaction((tx) => repo.deleteTagAndUntag(tx, id));
+  await ctx.db.transaction(async (tx) => {
+    await untagAll(tx, id);
+    await repo.deleteTagRow(tx, id);
+  });
 }
 
 /**
@@ -69,11 +85,11 @@ export async function tagProxies(
   }
   const unique = [...new Set(ids)];
   await ctx.db.transaction(async (tx) => {
-    const rows = await repo.lockUserProxiesOfType(tx, userId, tag.tagType as 'v6' | 'v4', scope, unique);
+    const rows = await lockUserProxiesOfType(tx, userId, tag.tagType as 'v6' | 'v4', scope, unique);
     if (rows.length !== unique.length) {
       throw new AppError('PROXY_NOT_EXISTS');
     }
-    await repo.setProxiesTag(tx, unique, tagId, untag);
+    await setProxiesTag(tx, unique, tagId, untag);
     await recordAudit(ctx, tx, {
       userId,
       action: untag ? 'proxy.untag' : 'proxy.tag',
@@ -97,11 +113,11 @@ export async function tagKeys(
   }
   const unique = [...new Set(ids)];
   await ctx.db.transaction(async (tx) => {
-    const rows = await repo.lockUserKeys(tx, userId, unique);
+    const rows = await lockUserKeys(tx, userId, unique);
     if (rows.length !== unique.length) {
       throw new AppError('KEY_NOT_EXISTS');
     }
-    await repo.setKeysTag(tx, unique, tagId, untag);
+    await setKeysTag(tx, unique, tagId, untag);
     await recordAudit(ctx, tx, {
       userId,
       action: untag ? 'key.untag' : 'key.tag',

@@ -14,6 +14,11 @@ import {
   revokeUserSessions,
   sessionsSettled,
   updateUser,
+  findBalance,
+  findOwnView,
+  insertAdminUser,
+  listSiteUsers,
+  type UserPatch,
   type User,
   checkTotp,
   startSession,
@@ -27,7 +32,6 @@ import { rotateApiKey } from '../api-keys/index.js';
 import { recordAudit } from '../audit/index.js';
 import { changeBalance } from '../ledger/index.js';
 import { toAdminUser } from './mapper.js';
-import { findBalance, findOwnView, insertAdminUser, listSiteUsers, type UserPatch } from './repository.js';
 
 /*
  * GET /api/user/me and get-money: the request's user may come from the session cache

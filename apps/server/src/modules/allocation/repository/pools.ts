@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Product } from '@proxy/contract';
-import { queryRows, type Tx } from '../../../db/client.js';
+import { queryRows, type DbOrTx, type Tx } from '../../../db/client.js';
 
 /** An egress source that is not held by one proxy: a prefix, a shared address, or a key's pool row. */
 export interface PoolRow {
@@ -150,4 +150,29 @@ export async function findNodesWithFreePorts(tx: Tx): Promise<string[]> {
         where np.proxy_id is null group by np.node_id order by count(*) desc`,
   );
   return rows.map((r) => r.node_id);
+}
+
+/** Gives the proxies' pool addresses back (at least one id); their ports stay held. */
+export async function releaseEgressIps(tx: DbOrTx, proxyIds: string[]): Promise<void> {
+  const ids = sql.join(
+    proxyIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`update egress_ips set proxy_id = null where proxy_id in (${ids})`);
+}
+
+/** Marks claimed pool addresses as held by their proxies (at least one). */
+export async function holdEgressIps(tx: DbOrTx, holds: { egressIpId: string; proxyId: string }[]): Promise<void> {
+  const rows = sql.join(
+    holds.map((h) => sql`(${h.egressIpId}::uuid, ${h.proxyId}::uuid)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update egress_ips e set proxy_id = v.proxy_id
+      from (values ${rows}) as v(id, proxy_id) where e.id = v.id`);
+}
+
+/** The proxy takes the pool address `egressIpId` and gives back the one it held, in one statement. */
+export async function swapEgressHolder(tx: DbOrTx, proxyId: string, egressIpId: string): Promise<void> {
+  await tx.execute(sql`update egress_ips set proxy_id = case when id = ${egressIpId}::uuid then ${proxyId}::uuid else null end
+      where id = ${egressIpId}::uuid or proxy_id = ${proxyId}::uuid`);
 }

@@ -1,3 +1,2 @@
-/** Every SQL statement of the node admin: nodes, their port ranges and their egress addresses. */
-export * from './egress.js';
+/** Every SQL statement of the node admin on nodes; their ports and addresses are allocation's. */
 export * from './nodes.js';

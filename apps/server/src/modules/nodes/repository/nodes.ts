@@ -2,13 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.js';
 import { nodes } from '../../../db/schema/index.js';
 
-/** A listener port of a node; `proxy_id` is the proxy holding it, or null while it is free. */
-export interface NodePortRow {
-  node_id: string;
-  port: number;
-  proxy_id: string | null;
-}
-
 export type NodeRow = typeof nodes.$inferSelect;
 
 /** One node with its counters, as the owner's node list shows it. */
@@ -22,7 +15,6 @@ export interface NodeListRow {
   ipv6_prefix: string | null;
   last_seen_at: Date | string | null;
   proxies: string | number;
-  free_ports: string | number;
   traffic: string | number;
 }
 
@@ -31,7 +23,6 @@ export async function listNodesWithCounters(db: DbOrTx): Promise<NodeListRow[]> 
     db,
     sql`select s.id, s.name, s.host, s.status, s.port_from, s.port_to, s.ipv6_prefix, s.last_seen_at,
           (select count(*) from proxies p where p.node_id = s.id and p.status <> 'locked') as proxies,
-          (select count(*) from node_ports np where np.node_id = s.id and np.proxy_id is null) as free_ports,
           (select coalesce(sum(p.bandwidth_used_bytes), 0) from proxies p where p.node_id = s.id) as traffic
         from nodes s order by s.created_at`,
   );
@@ -45,22 +36,6 @@ export async function lockNodeForUpdate(db: DbOrTx, id: string): Promise<NodeRow
 export async function nodeExists(db: DbOrTx, id: string): Promise<boolean> {
   const [node] = await db.select({ id: nodes.id }).from(nodes).where(eq(nodes.id, id));
   return node !== undefined;
-}
-
-/** How many of the node's ports outside `from`–`to` a proxy holds. */
-export async function countHeldPortsOutside(db: DbOrTx, id: string, from: number, to: number): Promise<number> {
-  const held = await queryRows<{ n: string | number }>(
-    db,
-    sql`select count(*) as n from node_ports where node_id = ${id} and (port < ${from} or port > ${to}) and proxy_id is not null`,
-  );
-  return Number(held[0]?.n);
-}
-
-/** Makes the node's port rows exactly `from`–`to` (the caller has checked none outside is held). */
-export async function resizeNodePorts(db: DbOrTx, id: string, from: number, to: number): Promise<void> {
-  await db.execute(sql`delete from node_ports where node_id = ${id} and (port < ${from} or port > ${to})`);
-  await db.execute(sql`insert into node_ports (node_id, port) select ${id}::uuid, p from generate_series(${from}::int, ${to}::int) p
-        on conflict do nothing`);
 }
 
 export async function updateNode(
@@ -86,4 +61,34 @@ export interface NodePortRangeRow {
 /** Every node's host and proxy port range: the destinations the free checker must refuse. */
 export async function listNodePortRanges(db: DbOrTx): Promise<NodePortRangeRow[]> {
   return queryRows<NodePortRangeRow>(db, sql`select host, port_from, port_to from nodes`);
+}
+
+/** The node's public host. */
+export async function findNodeHost(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [node] = await db.select({ host: nodes.host }).from(nodes).where(eq(nodes.id, id));
+  return node?.host;
+}
+
+/** What a node's credential check reads (modules/node-protocol authenticates each call with it). */
+export async function findNodeCredential(
+  db: DbOrTx,
+  id: string,
+): Promise<Pick<NodeRow, 'id' | 'secretHash' | 'status' | 'lastSeenAt'> | undefined> {
+  const [node] = await db
+    .select({ id: nodes.id, secretHash: nodes.secretHash, status: nodes.status, lastSeenAt: nodes.lastSeenAt })
+    .from(nodes)
+    .where(eq(nodes.id, id))
+    .limit(1);
+  return node;
+}
+
+/** Records that the node called in (or kept its change stream alive) at `at`. */
+export async function markNodeSeen(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.update(nodes).set({ lastSeenAt: at }).where(eq(nodes.id, id));
+}
+
+/** The node whose secret hashes to `secretHash`, if any (the embedded node finds itself this way). */
+export async function findNodeIdBySecretHash(db: DbOrTx, secretHash: string): Promise<string | undefined> {
+  const [node] = await db.select({ id: nodes.id }).from(nodes).where(eq(nodes.secretHash, secretHash)).limit(1);
+  return node?.id;
 }

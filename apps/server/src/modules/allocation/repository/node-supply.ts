@@ -3,6 +3,8 @@ import type { Product } from '@proxy/contract';
 import { queryRows, type DbOrTx } from '../../../db/client.js';
 import { egressIps } from '../../../db/schema/index.js';
 
+/** What a node brings to the pools, as the node admin (modules/nodes) reads and edits it. */
+
 /** One group of a node's egress addresses, as the owner's egress list shows it. */
 export interface EgressGroupRow {
   product: string;
@@ -37,4 +39,29 @@ export async function deleteFreeEgress(db: DbOrTx, nodeId: string, product: Prod
   await db.execute(
     sql`delete from egress_ips where node_id = ${nodeId} and product = ${product} and country = ${country} and proxy_id is null`,
   );
+}
+
+/** How many free listener ports each node has (nodes with none are absent). */
+export async function countFreePortsByNode(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await queryRows<{ node_id: string; n: string | number }>(
+    db,
+    sql`select node_id, count(*) as n from node_ports where proxy_id is null group by node_id`,
+  );
+  return new Map(rows.map((r) => [r.node_id, Number(r.n)]));
+}
+
+/** How many of the node's ports outside `from`–`to` a proxy holds. */
+export async function countHeldPortsOutside(db: DbOrTx, id: string, from: number, to: number): Promise<number> {
+  const held = await queryRows<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from node_ports where node_id = ${id} and (port < ${from} or port > ${to}) and proxy_id is not null`,
+  );
+  return Number(held[0]?.n);
+}
+
+/** Makes the node's port rows exactly `from`–`to` (the caller has checked none outside is held). */
+export async function resizeNodePorts(db: DbOrTx, id: string, from: number, to: number): Promise<void> {
+  await db.execute(sql`delete from node_ports where node_id = ${id} and (port < ${from} or port > ${to})`);
+  await db.execute(sql`insert into node_ports (node_id, port) select ${id}::uuid, p from generate_series(${from}::int, ${to}::int) p
+        on conflict do nothing`);
 }

@@ -1,8 +1,10 @@
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { executePrepared, type Db, type DbOrTx } from '../../db/client.js';
+import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { executePrepared, queryRows, type Db, type DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
-import type { User } from '../auth/index.js';
+import type { User } from './repository.js';
+
+/** The account calls' statements on users (modules/user serves them): lists, admin creation, own view. */
 
 /** The columns an admin's edit may set on a user row. */
 export type UserPatch = Partial<typeof users.$inferInsert>;
@@ -98,4 +100,27 @@ export function findOwnView(db: Db, userId: string) {
 /** The ledger-backed balance as committed (GET /api/user/get-money). */
 export function findBalance(db: Db, userId: string): Promise<number | undefined> {
   return executePrepared(statementsOf(db).balance, { uid: userId }).then((rows) => rows[0]?.balance);
+}
+
+/** The user's transfer code: undefined when there is no such user, null while none is drawn. */
+export async function findCodeBill(db: DbOrTx, userId: string): Promise<{ code: string | null } | undefined> {
+  const rows = await db.select({ code: users.codeBill }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0];
+}
+
+/** Sets the user's transfer code unless one is set; throws the unique violation of a drawn duplicate. */
+export async function setCodeBillIfUnset(db: DbOrTx, userId: string, code: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ codeBill: code })
+    .where(and(eq(users.id, userId), isNull(users.codeBill)));
+}
+
+/** The user's balance on this site (0 when the user is not the site's): the dashboard's figure. */
+export async function balanceOnSite(db: DbOrTx, s: { userId: string; siteId: string }): Promise<number> {
+  const rows = await queryRows<{ balance: string | number }>(
+    db,
+    sql`select balance from users where id = ${s.userId} and site_id = ${s.siteId}`,
+  );
+  return Number(rows[0]?.balance ?? 0);
 }
