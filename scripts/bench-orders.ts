@@ -15,8 +15,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { repoRoot, startServer, type RunningServer } from '../e2e/support/server';
-import { seedProxies } from './bench-seed';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -154,6 +154,10 @@ async function measure(admin: pg.Client, tree: Tree): Promise<Figures> {
     db.on('error', () => undefined);
     await db.connect();
     const t0 = Date.now();
+    // Each tree seeds with its own script: table and column names differ between trees.
+    const { seedProxies } = (await import(pathToFileURL(path.join(tree.root, 'scripts/bench-seed.ts')).href)) as {
+      seedProxies: (db: pg.Client, users: number, perUser: number) => Promise<void>;
+    };
     await seedProxies(db, USERS, PER_USER);
     const count = (await db.query<{ n: string }>('select count(*) as n from proxies')).rows[0]!.n;
     console.log(
