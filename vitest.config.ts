@@ -6,7 +6,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * (DATABASE_URL set, as in CI): where the two databases behave differently. Everything else
  * (validation, permissions, rendering, wire formats) does the same on both and runs once.
  * The migrations run on PGlite too: the subset's global setup migrates its template database,
- * and the server processes that banner, shutdown and crash spawn migrate an empty data directory.
+ * and the server process that banner spawns migrates an empty data directory (the other spawned
+ * servers start from a copy of the migrated template: test/spawn-server.ts, migratedDataDir).
  */
 export const PGLITE_SUBSET = [
   // The embedded start: a server process opening (and migrating) PGlite in its data directory,

@@ -60,9 +60,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!url) {
     const dir = mkdtempSync(path.join(tmpdir(), 'pp-template-'));
     const file = path.join(dir, 'pglite.tar');
-    const dump = await migratedPgliteDump();
+    // Migrated on disk: the dump for the in-process databases, and the directory itself for the
+    // spawned servers (test/spawn-server.ts, migratedDataDir).
+    const dataDir = path.join(dir, 'db');
+    const dump = await migratedPgliteDump(dataDir);
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     project.provide('pgliteTemplate', file);
+    project.provide('pgliteDataDir', dataDir);
     project.provide('postgresTemplate', null);
     return async () => rmSync(dir, { recursive: true, force: true });
   }
@@ -75,6 +79,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await database.close();
   }
   project.provide('pgliteTemplate', null);
+  project.provide('pgliteDataDir', null);
   project.provide('postgresTemplate', name);
   return async () => adminQuery(url, `drop database if exists ${name} with (force)`);
 }

@@ -26,6 +26,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A dump of a migrated PGlite (a file path) that each test database starts from. */
     pgliteTemplate: string | null;
+    /** The same migrated PGlite as a closed data directory, copied for spawned servers. */
+    pgliteDataDir: string | null;
     /** A migrated PostgreSQL database that each test database is created from (DATABASE_URL runs). */
     postgresTemplate: string | null;
   }

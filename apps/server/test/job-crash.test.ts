@@ -1,10 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, queryRows, type Database } from '../src/db/client.js';
 import { autoRenewJob } from '../src/jobs/auto-renew.js';
@@ -14,7 +12,7 @@ import { createMailer } from '../src/lib/mailer.js';
 import { CLAIM_MS } from '../src/modules/outbox/outbox.js';
 import { startFakeSmtp, type FakeSmtp } from './fakes/index.js';
 import { balanceOf, build, customer, ledgerMismatches, waitFor, type TestApp } from './helper.js';
-import { freePort, spawnServer } from './spawn-server.js';
+import { freePort, scratchPostgres, spawnServer } from './spawn-server.js';
 
 /**
  * The real server as a child process, killed with SIGKILL in the middle of an auto-renew sweep
@@ -30,7 +28,7 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 
 let dataDir: string;
 let url: string;
-let name: string;
+let dropDatabase = async () => undefined as void;
 let base: string;
 let smtp: FakeSmtp;
 let shared: Database;
@@ -70,14 +68,9 @@ beforeAll(async () => {
     return;
   }
   dataDir = mkdtempSync(path.join(tmpdir(), 'pp-job-crash-'));
-  name = `jobcrash_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(process.env.DATABASE_URL!);
-  u.pathname = `/${name}`;
-  url = u.toString();
+  const scratch = (await scratchPostgres('jobcrash', { migrated: true }))!;
+  url = scratch.url;
+  dropDatabase = scratch.drop;
   smtp = await startFakeSmtp();
   base = `http://127.0.0.1:${await freePort()}`;
   child = await startServer(Number(new URL(base).port));
@@ -94,10 +87,7 @@ afterAll(async () => {
   await t?.close();
   await shared?.close();
   await smtp?.close();
-  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await c.connect();
-  await c.query(`drop database if exists ${name} with (force)`);
-  await c.end();
+  await dropDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

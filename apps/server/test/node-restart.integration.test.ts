@@ -12,20 +12,20 @@
  * offer (it picks a fresh port and directory on every start and only stops with SIGTERM). The
  * command line and environment are the same as startServer()'s.
  *
- * With DATABASE_URL set, the panel runs on a fresh PostgreSQL database created (and dropped) here.
+ * With DATABASE_URL set, the panel runs on a fresh PostgreSQL database created (and dropped) here,
+ * a copy of the run's migrated template; without it, on a copy of the migrated PGlite.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createCustomer, type ApiResult, type Credentials } from '../../../e2e/support/app.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, repoRoot, type RunningServer } from '../../../e2e/support/server.js';
 import { startSmtpSink, type SmtpSink } from '../../../e2e/support/smtp-sink.js';
 import { connect, httpConnect, startEcho, type Target } from '../../gateway/test/test-utils.js';
-import { gatewayBundle, serverBundle } from './spawn-server.js';
+import { gatewayBundle, migratedDataDir, scratchPostgres, serverBundle } from './spawn-server.js';
 
 const STEP_MS = 120_000;
 /** The standalone node's longest pause between attempts to reach the panel. */
@@ -235,28 +235,13 @@ async function loginToken(server: RunningServer, creds: Credentials): Promise<st
   return ok('login', res).tokens.accessToken;
 }
 
-/** A fresh PostgreSQL database on DATABASE_URL's server, or none (PGlite in the data directory). */
-async function freshDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    return { drop: async () => undefined };
-  }
-  const name = `t_restart_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+/**
+ * A migrated database for the panel: a fresh PostgreSQL database on DATABASE_URL's server, or a
+ * migrated PGlite in the data directory. Either way the panel's first start seeds it.
+ */
+async function freshDatabase(dataDir: string): Promise<{ url?: string; drop(): Promise<void> }> {
+  migratedDataDir(dataDir);
+  return (await scratchPostgres('t_restart', { migrated: true })) ?? { drop: async () => undefined };
 }
 
 interface Proxy {
@@ -311,7 +296,7 @@ const nodeLog = () => `node log:\n${node?.out.tail() ?? '(none)'}`;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'pp-node-restart-'));
-  db = await freshDatabase();
+  db = await freshDatabase(dataDir);
   mail = await startSmtpSink();
   target = await startEcho('127.0.0.1');
   panelPort = await freePort();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, queryRows, type Database } from '../src/db/client.js';
 import { allJobs } from '../src/jobs/index.js';
 import { openTestDatabase } from './helper.js';
-import { spawnServer, type SpawnedServer } from './spawn-server.js';
+import { migratedDataDir, spawnServer, type SpawnedServer } from './spawn-server.js';
 
 /**
  * SIGTERM on the real server (docs/operations.md#running-several-instances): an in-flight request
@@ -23,6 +23,7 @@ let shared: Awaited<ReturnType<typeof openTestDatabase>> | null = null;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'pp-shutdown-'));
+  migratedDataDir(dataDir);
   if (process.env.DATABASE_URL) {
     shared = await openTestDatabase();
   }

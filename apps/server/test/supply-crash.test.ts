@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, queryRows, type Database } from '../src/db/client.js';
 import { findLedgerMismatches } from '../src/modules/ledger/audit-ledger.js';
 import { startFakeProxy6, type FakeProxy6 } from './fakes/index.js';
-import { freePort, jsonApi, scratchPostgres, spawnServer, type SpawnedServer } from './spawn-server.js';
+import {
+  freePort,
+  jsonApi,
+  migratedDataDir,
+  scratchPostgres,
+  spawnServer,
+  type SpawnedServer,
+} from './spawn-server.js';
 
 /**
  * The real server as a child process, killed with SIGKILL while Proxy6 holds the answer to an
@@ -31,12 +38,13 @@ let p6: FakeProxy6;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'pp-supply-crash-'));
+  migratedDataDir(dataDir);
   port = await freePort();
   base = `http://127.0.0.1:${port}`;
   p6 = await startFakeProxy6({ stock: { '4:mt': 10, '4:cy': 10, '4:lu': 10 } });
   // A held answer is held until the test is over: only the kill ends the call.
   p6.hangMs = 600_000;
-  const scratch = await scratchPostgres('supcrash');
+  const scratch = await scratchPostgres('supcrash', { migrated: true });
   databaseUrl = scratch?.url;
   dropDatabase = scratch?.drop ?? dropDatabase;
 });

@@ -128,9 +128,12 @@ function pgliteDatabase(client: PGlite, owner: DataDirOwner | null): Database {
   };
 }
 
-/** A new in-memory PGlite with every migration applied, dumped for `openPglite(null, dump)`. */
-export async function migratedPgliteDump(): Promise<Blob> {
-  const client = new PGlite();
+/**
+ * A new PGlite with every migration applied, dumped for `openPglite(null, dump)`: in memory, or in
+ * `dataDir`, which is then also a closed, migrated data directory (a server's `DATA_DIR/db`).
+ */
+export async function migratedPgliteDump(dataDir?: string): Promise<Blob> {
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
   try {
     await client.waitReady;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
