@@ -36,6 +36,7 @@ import {
 } from '../e2e/support/server';
 import { seedProxies } from './bench-seed';
 import { linkTargets } from './bench-api/links';
+import { TREES, type Tree } from './bench-trees';
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface AutocannonResult {
@@ -69,21 +70,6 @@ const STATE_CALLS = Number(process.env.BENCH_STATE_CALLS ?? 10);
 /** The node whose full state is measured holds this many proxies. */
 const STATE_PROXIES = 10_000;
 const CPU_PROF = process.env.BENCH_CPU_PROF;
-
-/** The checkouts measured: this one, and the baseline when BENCH_BASELINE names one. */
-interface Tree {
-  label: string;
-  root: string;
-}
-const BASELINES = (process.env.BENCH_BASELINE ?? '').split(',').filter((dir) => dir !== '');
-const TREES: Tree[] = [
-  // One baseline is "baseline"; several are told apart by their directory's name.
-  ...BASELINES.map((dir) => ({
-    label: BASELINES.length === 1 ? 'baseline' : `baseline ${path.basename(dir)}`,
-    root: path.resolve(dir),
-  })),
-  { label: 'this', root: repoRoot },
-];
 
 function startServer(tree: Tree, options: ServerOptions = {}): Promise<RunningServer> {
   return startServerIn({

@@ -16,7 +16,8 @@ import { createRequire } from 'node:module';
 import pg from 'pg';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot, startServer, type RunningServer } from '../e2e/support/server';
+import { startServer, type RunningServer } from '../e2e/support/server';
+import { BASELINES, TREES, type Tree } from './bench-trees';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -107,19 +108,6 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-/** The checkouts measured: this one, and each BENCH_BASELINE directory (with its node_modules). */
-interface Tree {
-  label: string;
-  root: string;
-}
-const BASELINES = (process.env.BENCH_BASELINE ?? '').split(',').filter((dir) => dir !== '');
-const TREES: Tree[] = [
-  ...BASELINES.map((dir) => ({
-    label: BASELINES.length === 1 ? 'baseline' : `baseline ${path.basename(dir)}`,
-    root: path.resolve(dir),
-  })),
-  { label: 'this', root: repoRoot },
-];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (BASELINES.length > 0 ? 2 : 1));
 
 /** One figure of a run: its value, how it prints, and whether more is better (for the ratio). */
