@@ -55,6 +55,8 @@ export const serverTest = {
   // Stated per project rather than inherited: a worker process may run files of both server
   // projects one after the other, and each must set its own database for the next file.
   env: { DATABASE_URL: process.env.DATABASE_URL ?? '' },
+  // Coverage for scripts/coverage-diff.mjs (docs/testing.md, "Coverage before and after a cut").
+  setupFiles: process.env.NODE_V8_COVERAGE ? ['apps/server/test/take-coverage.ts'] : [],
 } satisfies TestProjectInlineConfiguration['test'];
 
 // With DATABASE_URL set the server project runs on PostgreSQL and the subset again on PGlite;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { build, buildSecondInstance, createUser, customer, login, type TestApp } from '../../../test/helper.js';
 import { totpNow } from '../../lib/totp.js';
@@ -170,6 +170,23 @@ describe('the session cache, two instances on one database', () => {
       await eventually(async () => (await me(app, c.token)).statusCode === 401);
       expect(cached(app, c.token, c.id)).toBe(false);
     }
+  });
+
+  it('should read again a session cached longer than its lifetime, whatever no notice told', async () => {
+    const c = await known();
+    const sessionCache = sessionCacheOf(t.database).cache;
+    const now = Date.now();
+    // Only the clock the cache reads moves: a minute and a second later, with nothing notified.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    try {
+      expect(sessionCache.get(sessionOf(c.token), c.id)).toBeUndefined();
+    } finally {
+      clock.mockRestore();
+    }
+    // Dropped, not only skipped: back at the present, the entry is gone until the next read.
+    expect(cached(t, c.token, c.id)).toBe(false);
+    expect((await me(t, c.token)).statusCode).toBe(200);
+    expect(cached(t, c.token, c.id)).toBe(true);
   });
 
   it('should never answer the balance from the cache', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, createUser, login, type TestApp } from '../../../test/helper.js';
 import { configureMethod } from '../../../test/payments.js';
 import { normaliseHost } from './service.js';
@@ -11,6 +11,24 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+
+describe('the host cache', () => {
+  it('should read a site again once its entry is older than the cache lifetime', async () => {
+    await t.app.sites.resolve(B);
+    expect(t.app.sites.cached(B)?.id).toBeDefined();
+    const now = Date.now();
+    // The lifetime bounds staleness while no change notice can arrive: ten seconds.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 10_001);
+    try {
+      expect(t.app.sites.cached(B)).toBeUndefined();
+      const res = await t.inject({ method: 'GET', url: '/api/site/get-site-info', headers: { host: B } });
+      expect(res.json()).toMatchObject({ forceEnglish: true });
+      expect(t.app.sites.cached(B)).toBeDefined();
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });
 
 describe('GET /api/site/get-site-info', () => {
