@@ -1,2 +1,3 @@
 /** Deposit-bonus promotions: the credit path's bonus and the running promotion for the site info. */
-export { grantPromotionBonus, runningPromotionTiers } from './service.js';
+export { grantPromotionBonus } from './grant-bonus.js';
+export { runningPromotionTiers } from './running-promotion.js';

@@ -17,7 +17,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => unfollow());
 
   // The site's info with its running promotion, which every page load asks for: kept with the site
-  // (an admin's start or stop invalidates it on every instance, promotions/routes.ts), and one that
+  // (an admin's start or stop invalidates it on every instance, promotions/save-promotion.ts), and one that
   // has ended since it was read is not shown.
   // The memo's key, kept per site object: a call from memory then builds no string.
   const keys = new WeakMap<Site, string>();
