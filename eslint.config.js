@@ -221,6 +221,7 @@ export default tseslint.config(
       'apps/server/src/modules/node-protocol/**',
       'apps/server/src/modules/ledger/**',
       'apps/server/src/modules/promotions/**',
+      'apps/server/src/modules/tags/**',
       'apps/server/src/modules/payments/receive-transfer.ts',
       'apps/server/src/modules/payments/credit.ts',
     ],

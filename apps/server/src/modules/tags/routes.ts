@@ -1,57 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { keyEndpoints, tagEndpoints, typedProxyEndpoints, boughtProxyEndpoints } from '@proxy/contract';
-import { route, type ModuleRoutes } from '../../lib/route.js';
+import type { ModuleRoutes } from '../../lib/route.js';
 import { authenticate } from '../../plugins/auth.js';
-import * as tagsService from './service.js';
+import { manageTagRoutes } from './manage-tags.js';
+import { tagKeyRoutes, tagProxyRoutes } from './tag-items.js';
 
-const ok = { ok: true as const };
-
-/** /api/tag/… (docs/wire-contract.md#tags). */
-export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
-  const opts = { schema: { tags: ['tag'] } };
+const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', authenticate);
-  route(app, tagEndpoints.listTags, opts, async (req) => tagsService.listTags(app.ctx, req.user.id, req.query.tagType));
-  route(app, tagEndpoints.createTag, opts, async (req) =>
-    tagsService.createTag(app.ctx, req.user.id, req.query.tagType, req.body.tagName),
-  );
-  route(app, tagEndpoints.updateTag, opts, async (req) => {
-    await tagsService.renameTag(app.ctx, req.user.id, req.params.id, req.body.tagName);
-    return ok;
-  });
-  route(app, tagEndpoints.deleteTag, opts, async (req) => {
-    await tagsService.deleteTag(app.ctx, req.user.id, req.params.id);
-    return ok;
-  });
+  manageTagRoutes(app, { schema: { tags: ['tag'] } });
 };
 
-/** tag-proxy/:tagId and untag-proxy/:tagId under /api/{v6,v4,bought}-proxy: proxies of the route's scope and the tag's type. */
-export function proxyTagRoutes(scope: 'v6' | 'v4' | 'bought'): FastifyPluginAsyncZod {
-  return async (app) => {
-    const e = scope === 'bought' ? boughtProxyEndpoints : typedProxyEndpoints(scope);
-    const opts = { preHandler: authenticate, schema: { tags: [`${scope}-proxy`] } };
-    route(app, e.tagProxy, opts, async (req) => {
-      await tagsService.tagProxies(app.ctx, req.user.id, scope, req.params.id, req.body.listProxyId);
-      return ok;
-    });
-    route(app, e.untagProxy, opts, async (req) => {
-      await tagsService.tagProxies(app.ctx, req.user.id, scope, req.params.id, req.body.listProxyId, true);
-      return ok;
-    });
-  };
+function proxyTagRoutes(scope: 'v6' | 'v4' | 'bought'): FastifyPluginAsyncZod {
+  return async (app) => tagProxyRoutes(app, scope, { preHandler: authenticate, schema: { tags: [`${scope}-proxy`] } });
 }
 
-/** tag-key/:tagId and untag-key/:tagId under /api/key. */
-export const keyTagRoutes: FastifyPluginAsyncZod = async (app) => {
-  const opts = { preHandler: authenticate, schema: { tags: ['key'] } };
-  route(app, keyEndpoints.tagKey, opts, async (req) => {
-    await tagsService.tagKeys(app.ctx, req.user.id, req.params.id, req.body.listKeyId);
-    return ok;
-  });
-  route(app, keyEndpoints.untagKey, opts, async (req) => {
-    await tagsService.tagKeys(app.ctx, req.user.id, req.params.id, req.body.listKeyId, true);
-    return ok;
-  });
-};
+const keyTagRoutes: FastifyPluginAsyncZod = async (app) =>
+  tagKeyRoutes(app, { preHandler: authenticate, schema: { tags: ['key'] } });
 
 export const routes: ModuleRoutes = [
   { plugin: proxyTagRoutes('v6'), prefix: '/v6-proxy' },
