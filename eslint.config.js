@@ -220,6 +220,7 @@ export default tseslint.config(
       'apps/server/src/modules/proxies/change-password.ts',
       'apps/server/src/modules/node-protocol/**',
       'apps/server/src/modules/ledger/**',
+      'apps/server/src/modules/audit/**',
       'apps/server/src/modules/content/**',
       'apps/server/src/modules/promotions/**',
       'apps/server/src/modules/tags/**',

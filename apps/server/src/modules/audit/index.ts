@@ -6,5 +6,6 @@
  * keyed call). `recordApiKeyUse` upserts one row per key, IP and hour. Its routes (/api/audit/…)
  * are registered by app.ts from routes.ts.
  */
-export { recordAudit, recordApiKeyUse, purgeOldAudit, type AuditEventInput } from './service.js';
+export { recordAudit, recordApiKeyUse, type AuditEventInput } from './record-audit.js';
+export { purgeOldAudit } from './purge-audit.js';
 export { runInRequestScope, identifyCaller, asSystem } from './context.js';

@@ -1,19 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditEndpoints } from '@proxy/contract';
-import { route, type ModuleRoutes } from '../../lib/route.js';
-import { authenticate, requireAdmin } from '../../plugins/auth.js';
-import * as service from './service.js';
+import type { ModuleRoutes } from '../../lib/route.js';
+import { authenticate } from '../../plugins/auth.js';
+import { listAuditRoutes } from './list-audit.js';
 
-/** /api/audit/… (docs/wire-contract.md#audit). */
-export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['audit'];
+const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', authenticate);
-  route(app, auditEndpoints.list, { schema: { tags } }, async (req) =>
-    service.listAudit(app.ctx, req.user.id, req.query),
-  );
-  route(app, auditEndpoints.adminList, { preHandler: requireAdmin, schema: { tags } }, async (req) =>
-    service.adminListAudit(app.ctx, req.site.id, req.query.userId, req.query),
-  );
+  listAuditRoutes(app, ['audit']);
 };
 
 export const routes: ModuleRoutes = [{ plugin: auditRoutes, prefix: '/audit' }];
