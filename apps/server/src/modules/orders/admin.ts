@@ -71,10 +71,10 @@ export async function adminOrderItems(ctx: AppContext, siteId: string, id: strin
  * extends nothing and answers ADMIN_ERROR with the supplier's words, and the admins are alerted.
  */
 export async function adminExtendOrder(ctx: AppContext, siteId: string, id: string, period: Period) {
-  return upstreamFirst(ctx, () => extendOnce(ctx, siteId, id, period));
+  return upstreamFirst(ctx, () => extendAttempt(ctx, siteId, id, period));
 }
 
-function extendOnce(ctx: AppContext, siteId: string, id: string, period: Period) {
+function extendAttempt(ctx: AppContext, siteId: string, id: string, period: Period) {
   return ctx.db.transaction(async (tx) => {
     const order = await adminRepo.lockSiteOrder(tx, siteId, id);
     if (!order) {
