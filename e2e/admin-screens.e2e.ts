@@ -6,7 +6,7 @@ import { api, createCustomer, creditCustomer, loginViaUi, ownerOf, ownerToken, t
 import { useE2E } from './support/setup';
 
 // The admin screens: adding and removing countries, period prices and packages, the order page
-// (units, history, free extend, cancel with a refund) and the customer page (with the customer's
+// (items, history, free extend, cancel with a refund) and the customer page (with the customer's
 // activity), in vi and en.
 const e2e = useE2E();
 
@@ -201,7 +201,7 @@ describe('order page', () => {
     await page.getByTestId('admin-order-link').filter({ hasText: order.code }).click();
     await page.getByRole('heading', { name: `Order ${order.code}` }).waitFor();
     await page.getByTestId('order-customer').filter({ hasText: creds.email }).waitFor();
-    await page.getByTestId('order-units-grid').getByText('1–25 of 50').waitFor();
+    await page.getByTestId('order-items-grid').getByText('1–25 of 50').waitFor();
     const expires = await page.getByTestId('order-expires').innerText();
 
     await page.getByTestId('order-extend').click();

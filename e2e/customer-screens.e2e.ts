@@ -212,7 +212,7 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     await page.getByTestId('proxies-tag-filter').click();
     await page.getByRole('option', { name: 'Antidetect' }).click();
     await expect.poll(() => gridRows(keys).count()).toBe(1);
-    await gridRows(keys).first().getByTestId('unit-details-open').click();
+    await gridRows(keys).first().getByTestId('item-details-open').click();
     await page.getByTestId('details-tag').filter({ hasText: 'Antidetect' }).waitFor();
   });
 
@@ -229,8 +229,8 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
       expect(box, field).not.toBeNull();
       expect(box!.x + box!.width, field).toBeLessThanOrEqual(1366);
     }
-    await gridRows(grid).first().getByTestId('unit-details-open').click();
-    const drawer = page.getByTestId('unit-details');
+    await gridRows(grid).first().getByTestId('item-details-open').click();
+    const drawer = page.getByTestId('item-details');
     await drawer.getByTestId('proxy-password').waitFor();
     await page.keyboard.press('Escape');
 
@@ -242,7 +242,7 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     const cell = await newIp.locator('xpath=ancestor::div[contains(@class,"MuiDataGrid-cell")]').boundingBox();
     expect(b!.x + b!.width).toBeLessThanOrEqual(Math.min(1366, cell!.x + cell!.width));
     // The details have the change-IP link, and the link works as a GET.
-    await gridRows(keys).first().getByTestId('unit-details-open').click();
+    await gridRows(keys).first().getByTestId('item-details-open').click();
     const link = await page.getByTestId('details-change-ip-link').locator('span').first().textContent();
     expect(link).toBe(`${server.baseUrl}/api/key/get-new-ip?keyRotate=${key.key}`);
     const res = await fetch(link!);
@@ -254,12 +254,12 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     await login(phone, creds, lang);
     for (const tab of ['v6', 'key']) {
       await phone.goto(`${server.baseUrl}/manage-proxy?tab=${tab}`);
-      await phone.getByTestId('unit-card').first().waitFor();
+      await phone.getByTestId('item-card').first().waitFor();
       expect(await phone.locator('.MuiDataGrid-root').count()).toBe(0);
       const width = await phone.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
     }
-    await phone.getByTestId('unit-card').first().getByTestId('unit-details-open').click();
+    await phone.getByTestId('item-card').first().getByTestId('item-details-open').click();
     await phone.getByTestId('details-change-ip-link').waitFor();
   });
 

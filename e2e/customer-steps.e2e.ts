@@ -56,7 +56,7 @@ describe('paste to act (item 9)', () => {
       await page.goto(`${server.baseUrl}/manage-proxy?tab=v4`);
       const grid = page.getByTestId('proxies-grid-v4');
       const phone = width < 600;
-      const items = phone ? grid.getByTestId('unit-card') : grid.locator('.MuiDataGrid-row');
+      const items = phone ? grid.getByTestId('item-card') : grid.locator('.MuiDataGrid-row');
       await items.nth(24).waitFor();
 
       // Nothing chosen yet: the batch buttons wait for a selection (item 14).
@@ -83,7 +83,7 @@ describe('paste to act (item 9)', () => {
         for (const p of picked) {
           expect(text).toContain(`${p.host}:${p.port}`);
         }
-        for (const box of await grid.getByTestId('unit-card-check').locator('input').all()) {
+        for (const box of await grid.getByTestId('item-card-check').locator('input').all()) {
           expect(await box.isChecked()).toBe(true);
         }
       } else {
@@ -100,7 +100,7 @@ describe('paste to act (item 9)', () => {
 
       // Unticking one leaves one for the batch actions; "Clear" brings the whole list back.
       if (phone) {
-        await grid.getByTestId('unit-card-check').first().locator('input').uncheck();
+        await grid.getByTestId('item-card-check').first().locator('input').uncheck();
       } else {
         await items.first().getByRole('checkbox').uncheck();
       }

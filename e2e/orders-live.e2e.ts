@@ -110,9 +110,9 @@ describe('a live order', () => {
       await loginViaUi(page, server.baseUrl, c, lang);
       await page.goto(`${server.baseUrl}/order`);
       const cards = page.getByTestId('orders-grid');
-      await cards.getByTestId('unit-card').first().waitFor();
+      await cards.getByTestId('item-card').first().waitFor();
       expect(await cards.getAttribute('data-view')).toBe('cards');
-      const card = cards.getByTestId('unit-card').first();
+      const card = cards.getByTestId('item-card').first();
       await card.getByText(lang === 'vi' ? 'Hết hạn' : 'Expires at', { exact: false }).waitFor();
       await card.getByText(lang === 'vi' ? '20.000 Xu' : '20,000 coins ($0.83)', { exact: false }).waitFor();
       await card
@@ -212,7 +212,7 @@ describe('a package order in the reader’s language', () => {
       const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       await loginViaUi(phone, server.baseUrl, c, lang);
       await phone.goto(`${server.baseUrl}/order`);
-      const card = phone.getByTestId('orders-grid').getByTestId('unit-card').filter({ hasText: name });
+      const card = phone.getByTestId('orders-grid').getByTestId('item-card').filter({ hasText: name });
       await card.waitFor();
       expect(await card.innerText()).not.toContain(other);
       expect(await layoutProblems(phone)).toEqual([]);

@@ -95,7 +95,7 @@ describe('paste to act and activity', () => {
       await page.getByTestId('activity-card').scrollIntoViewIfNeeded();
       await shoot(page, `account-activity-1366-${lang}`);
       await page.goto(`${server.baseUrl}/manage-proxy?tab=v4`);
-      await page.getByTestId('unit-details-open').first().click();
+      await page.getByTestId('item-details-open').first().click();
       await page.getByTestId('details-activity').getByTestId('activity-item').first().waitFor();
       await page.getByTestId('details-activity').scrollIntoViewIfNeeded();
       await shoot(page, `drawer-activity-1366-${lang}`);
@@ -125,7 +125,7 @@ describe('paste to act and activity', () => {
       await shoot(phone, `paste-dialog-390-${lang}`);
       await phone.keyboard.press('Escape');
       await phone.getByTestId('paste-dialog').waitFor({ state: 'detached' });
-      await phone.getByTestId('unit-details-open').first().click();
+      await phone.getByTestId('item-details-open').first().click();
       await phone.getByTestId('details-activity').scrollIntoViewIfNeeded();
       await shoot(phone, `drawer-activity-390-${lang}`);
     }

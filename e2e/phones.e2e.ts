@@ -89,7 +89,7 @@ describe('proxy cards', () => {
     it(`should show the tag, the comment and auto-renew at 390 px in ${lang}`, async () => {
       const page = await customerPage(PHONE, lang);
       await page.goto(`${e2e.server.baseUrl}/manage-proxy`);
-      const card = page.getByTestId('unit-card').first();
+      const card = page.getByTestId('item-card').first();
       await card.getByTestId('card-tag').waitFor();
       expect(await card.getByTestId('card-tag').innerText()).toBe('Shop v6 accounts');
       expect(await card.getByTestId('card-comment').innerText()).toBe('Facebook ads, team B (do not rotate)');
@@ -97,7 +97,7 @@ describe('proxy cards', () => {
         lang === 'vi' ? 'Tự động gia hạn: Bật' : 'Auto-renew: On',
       );
       // A card of a proxy without them still says auto-renew is off, and shows no empty tag.
-      const plain = page.getByTestId('unit-card').nth(4);
+      const plain = page.getByTestId('item-card').nth(4);
       expect(await plain.getByTestId('card-auto-renew').getAttribute('data-on')).toBe('false');
       expect(await plain.getByTestId('card-tag').count()).toBe(0);
       expect(await layoutProblems(page, { tables: true })).toEqual([]);

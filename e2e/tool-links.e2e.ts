@@ -150,8 +150,8 @@ describe('links for tools', () => {
 
       // The table shows the new IP in the proxy's details.
       await page.reload();
-      await gridRow(page, target.id, 'v4').getByTestId('unit-details-open').click();
-      const drawer = page.getByTestId('unit-details');
+      await gridRow(page, target.id, 'v4').getByTestId('item-details-open').click();
+      const drawer = page.getByTestId('item-details');
       await expect.poll(() => drawer.getByTestId('details-egress').textContent(), { timeout: WAIT_MS }).toBe(egressIp);
 
       // The drawer asks again and gets the same URLs, then revokes them: 404 at once.
@@ -174,7 +174,7 @@ describe('links for tools', () => {
       // The fallback in an IPv6 proxy's details: off by default, on with one click, stored.
       await page.getByTestId('proxy-tab-v6').click();
       const [first, other] = await shownProxies(page, v6);
-      await gridRow(page, first.id).getByTestId('unit-details-open').click();
+      await gridRow(page, first.id).getByTestId('item-details-open').click();
       await expectLayout(page, 'IPv6 details drawer');
       const state = drawer.getByTestId('fallback-state');
       expect(await state.textContent()).toBe(TEXT[lang].off);
@@ -321,10 +321,10 @@ describe('links for tools', () => {
       const page = await e2e.newPage(PHONE);
       await loginViaUi(page, server.baseUrl, creds, lang);
       await page.goto(`${server.baseUrl}/manage-proxy?tab=v6`);
-      await page.getByTestId('unit-card').first().waitFor();
+      await page.getByTestId('item-card').first().waitFor();
       await expectLayout(page, 'phone proxy cards');
 
-      await page.getByTestId('unit-card').first().getByTestId('row-links').click();
+      await page.getByTestId('item-card').first().getByTestId('row-links').click();
       const dialog = page.getByTestId('tool-links-dialog');
       await expect.poll(() => dialog.getByTestId('tool-link-change').inputValue()).toMatch(/change-ip$/);
       await expectLayout(page, 'phone links dialog');
@@ -332,8 +332,8 @@ describe('links for tools', () => {
       await dialog.getByTestId('tool-links-close').click();
       await dialog.waitFor({ state: 'hidden' });
 
-      await page.getByTestId('unit-card').first().getByTestId('unit-details-open').click();
-      const drawer = page.getByTestId('unit-details');
+      await page.getByTestId('item-card').first().getByTestId('item-details-open').click();
+      const drawer = page.getByTestId('item-details');
       await drawer.getByTestId('details-fallback').waitFor();
       await drawer.getByTestId('tool-links-create').click();
       await drawer.getByTestId('tool-link-current').waitFor();

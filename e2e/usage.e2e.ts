@@ -71,7 +71,7 @@ function trafficLoop(proxy: ProxyRow, target: string): { stop: () => Promise<num
 
 async function openDrawer(page: Page, baseUrl: string, lang: 'vi' | 'en'): Promise<void> {
   await page.goto(`${baseUrl}/manage-proxy?tab=v4&lang=${lang}`);
-  await page.getByTestId('unit-details-open').first().click();
+  await page.getByTestId('item-details-open').first().click();
   await page.getByTestId('proxy-usage').waitFor();
   await page.getByTestId('usage-history').scrollIntoViewIfNeeded();
 }

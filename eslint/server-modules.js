@@ -189,7 +189,7 @@ export const serverModuleTables = {
       'upstreamProxies',
       'supplierRoutes',
       'supplierPurchases',
-      'supplierCallSlots',
+      'supplierCallWindows',
       'supplierRenewals',
       'supplierReplacements',
       'supplierEvents',

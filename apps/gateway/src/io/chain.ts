@@ -110,7 +110,7 @@ export class Chain {
     for (let step = first; ; step = this.hs.next()) {
       switch (step.kind) {
         case 'more':
-          this.hs.own();
+          this.hs.detach();
           return;
         case 'send':
           if (!(this.t.upstream as relay.Side).write(step.bytes) || this.t.closed) {

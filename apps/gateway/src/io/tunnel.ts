@@ -142,7 +142,7 @@ export class Tunnel implements Access {
       switch (step.kind) {
         case 'more':
           // What is kept points into the shared read buffer until copied.
-          hs.own();
+          hs.detach();
           return;
         case 'reply':
           this.client.write(step.bytes);

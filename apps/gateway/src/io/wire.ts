@@ -16,8 +16,8 @@
  * shutdown (half-close), connect with an explicit local address and port, listeners whose
  * connections arrive as handles, and error codes as names. Reads call the handle's `onread` with
  * `this` = the handle: it finds the byte count (or error) in `readResult()` and the bytes in
- * `readData(own)`, where `own` is the buffer it gave the handle to read into (`useUserBuffer`, or
- * what its last onread returned). With the bindings the bytes are in `own`; on `net` they are in a
+ * `readData(readBuf)`, where `readBuf` is the buffer it gave the handle to read into (`useUserBuffer`, or
+ * what its last onread returned). With the bindings the bytes are in `readBuf`; on `net` they are in a
  * buffer Node allocated, which the caller may keep.
  */
 import net from 'node:net';
@@ -59,7 +59,7 @@ export interface Wire {
   readonly kind: 'binding' | 'net';
   newSocketHandle: () => TcpHandle;
   readResult: () => number;
-  readData: (own: Buffer) => Buffer;
+  readData: (readBuf: Buffer) => Buffer;
   writeTo: (h: TcpHandle, buf: Uint8Array) => number;
   shutdownHandle: (h: TcpHandle, done: ShutdownDone) => number;
   connectHandle: (
@@ -178,7 +178,7 @@ function bindingWire(tcpWrap: TcpWrapBinding, streamWrap: StreamWrapBinding): Wi
     kind: 'binding',
     newSocketHandle: () => new tcpWrap.TCP(tcpWrap.constants.SOCKET),
     readResult: () => state[kRead] as number,
-    readData: (own) => own,
+    readData: (readBuf) => readBuf,
     writeTo(h, buf) {
       let req = spare;
       if (req === null) {
@@ -287,8 +287,8 @@ export const UV_EOF = -4095;
 /** The byte count (> 0), 0 (nothing, ignore) or error (UV_EOF or −errno) of the read being reported. */
 export const readResult: () => number = wire.readResult;
 
-/** Where the bytes of the read being reported are: `own` (the handle's read buffer) or Node's buffer. */
-export const readData: (own: Buffer) => Buffer = wire.readData;
+/** Where the bytes of the read being reported are: `readBuf` (the handle's read buffer) or Node's buffer. */
+export const readData: (readBuf: Buffer) => Buffer = wire.readData;
 
 export const newSocketHandle: () => TcpHandle = wire.newSocketHandle;
 

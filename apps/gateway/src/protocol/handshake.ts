@@ -62,7 +62,7 @@ export const DROP: Step = { kind: 'drop' };
 export class ChunkBuffer {
   protected buf: Buffer | null = null;
 
-  /** Adds a chunk; the first may be a view of a read buffer that is reused (see own()). */
+  /** Adds a chunk; the first may be a view of a read buffer that is reused (see detach()). */
   push(chunk: Buffer): void {
     this.buf = this.buf === null ? chunk : Buffer.concat([this.buf, chunk]);
   }
@@ -71,7 +71,7 @@ export class ChunkBuffer {
    * Copies what is buffered into memory of its own. The gateway parses the first read where it
    * landed (a buffer the next read overwrites) and calls this only when the bytes are incomplete.
    */
-  own(): void {
+  detach(): void {
     if (this.buf !== null) {
       this.buf = Buffer.from(this.buf);
     }

@@ -30,7 +30,7 @@ function run(
       hs.push(reply.subarray(at, Math.min(reply.length, at + cut)));
       step = hs.next();
       if (step.kind === 'more') {
-        hs.own();
+        hs.detach();
       }
     }
   }

@@ -13,7 +13,7 @@ afterAll(async () => {
 const DAY = 24 * 3600_000;
 const V4_SG_DAY = 3_000; // demo retail (= renewal) price of one IPv4 proxy in SG for a day
 type Customer = Awaited<ReturnType<typeof customer>>;
-interface Unit {
+interface Item {
   id: string;
   expiresAt: string;
   autoRenew: boolean;
@@ -27,7 +27,7 @@ async function buyV4(c: Customer, quantity: number, autoRenew: boolean, period =
     payload: { country: 'SG', quantity, period, autoRenew },
   });
   expect(res.statusCode).toBe(200);
-  return res.json<{ order: { id: string }; proxies: Unit[] }>();
+  return res.json<{ order: { id: string }; proxies: Item[] }>();
 }
 
 async function buyStarter(c: Customer) {
@@ -40,7 +40,7 @@ async function buyStarter(c: Customer) {
     payload: { country: 'US' },
   });
   expect(res.statusCode).toBe(200);
-  return { ...res.json<{ order: { id: string }; proxies: Unit[] }>(), price: pkg.price as number, days: pkg.days };
+  return { ...res.json<{ order: { id: string }; proxies: Item[] }>(), price: pkg.price as number, days: pkg.days };
 }
 
 async function setProxyAutoRenew(c: Customer, ids: string[], autoRenew: boolean, path = 'v4-proxy/update-list-proxy') {
@@ -53,9 +53,9 @@ async function setProxyAutoRenew(c: Customer, ids: string[], autoRenew: boolean,
   expect(res.statusCode).toBe(200);
 }
 
-async function proxies(c: Customer): Promise<Map<string, Unit>> {
+async function proxies(c: Customer): Promise<Map<string, Item>> {
   const items = (await t.inject({ method: 'GET', url: '/api/v4-proxy/list-proxy-me?limit=500', token: c.token })).json()
-    .items as Unit[];
+    .items as Item[];
   return new Map(items.map((p) => [p.id, p]));
 }
 
@@ -71,14 +71,14 @@ async function toJustBefore(c: Customer, expiresAt: string) {
   await c.relogin();
 }
 
-const extendedBy = (before: Unit, after: Unit | undefined) =>
+const extendedBy = (before: Item, after: Item | undefined) =>
   new Date(after!.expiresAt).getTime() - new Date(before.expiresAt).getTime();
 
 describe('auto-renew follows the flag of each proxy and key', () => {
   it('should renew and charge only the one proxy turned on inside an order with auto-renew off', async () => {
     const c = await customer(t, 100_000);
     const { order, proxies: bought } = await buyV4(c, 3, false);
-    const [on, off1, off2] = bought as [Unit, Unit, Unit];
+    const [on, off1, off2] = bought as [Item, Item, Item];
     await setProxyAutoRenew(c, [on.id], true);
     expect((await orderOf(c, order.id)).autoRenew).toBe(false);
     const before = await balanceOf(t, c.id);
@@ -98,7 +98,7 @@ describe('auto-renew follows the flag of each proxy and key', () => {
   it('should not charge for a proxy turned off inside an order with auto-renew on', async () => {
     const c = await customer(t, 100_000);
     const { order, proxies: bought } = await buyV4(c, 2, true);
-    const [keep, off] = bought as [Unit, Unit];
+    const [keep, off] = bought as [Item, Item];
     await setProxyAutoRenew(c, [off.id], false);
     // The order's switch shows that not all of its proxies renew any more.
     expect((await orderOf(c, order.id)).autoRenew).toBe(false);
@@ -148,7 +148,7 @@ describe('auto-renew follows the flag of each proxy and key', () => {
       payload: { country: 'JP', quantity: 2 },
     });
     expect(bought.statusCode).toBe(200);
-    const [on, off] = bought.json().keys as [Unit, Unit];
+    const [on, off] = bought.json().keys as [Item, Item];
     const turnOn = await t.inject({
       method: 'PUT',
       url: '/api/key/turn-on-auto-renew-key',
@@ -162,7 +162,7 @@ describe('auto-renew follows the flag of each proxy and key', () => {
     await runAutoRenew(t.ctx);
     expect(await balanceOf(t, c.id)).toBe(before - pkg.price);
     const keys = new Map(
-      ((await t.inject({ method: 'GET', url: '/api/key/list-key-me', token: c.token })).json().items as Unit[]).map(
+      ((await t.inject({ method: 'GET', url: '/api/key/list-key-me', token: c.token })).json().items as Item[]).map(
         (k) => [k.id, k],
       ),
     );
@@ -243,7 +243,7 @@ describe('auto-renew of short periods', () => {
 
   it('should renew a 1-hour proxy once, near its end, and not right after purchase', async () => {
     const c = await customer(t, 100_000);
-    const [bought] = (await buyV4(c, 1, true, { unit: 'hour', value: 1 })).proxies as [Unit];
+    const [bought] = (await buyV4(c, 1, true, { unit: 'hour', value: 1 })).proxies as [Item];
     const afterPurchase = await balanceOf(t, c.id);
     const ledgerRows = (await transactions(c)).length;
 

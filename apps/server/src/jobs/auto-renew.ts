@@ -26,7 +26,7 @@ export const AUTO_RENEW_LEAD_MS = 60 * 60_000;
 /**
  * The lead time of an order's period (docs/money.md#renewals): the configured lead, but at most a
  * quarter of the period, so an hour is renewed in its last 15 minutes instead of right after purchase.
- * A renewal then leaves more than the lead before the new expiry, so a unit is never renewed twice ahead.
+ * A renewal then leaves more than the lead before the new expiry, so a item is never renewed twice ahead.
  */
 export function renewLeadMs(order: Pick<OrderRow, 'periodUnit' | 'periodValue'>): number {
   const periodMs = periodToHours({ unit: order.periodUnit, value: order.periodValue }) * 3600_000;
@@ -38,8 +38,8 @@ const BATCH = 100;
 /**
  * Renews the proxies and keys whose own auto-renew flag is on (docs/guide.md#buying-and-using-proxies):
  * the order and account switches only set those flags. Each order is one transaction that charges
- * just its due, flagged units (a package, priced as a whole, only when all its proxies are on).
- * The order row is taken with FOR UPDATE SKIP LOCKED and the units are read again under it, so
+ * just its due, flagged items (a package, priced as a whole, only when all its proxies are on).
+ * The order row is taken with FOR UPDATE SKIP LOCKED and the items are read again under it, so
  * several instances sweeping at once charge every renewal once. A short balance keeps the proxies
  * until they expire, logs a failed renew on the order and mails the user, once per expiry; the
  * next sweeps keep trying quietly, so a top-up before expiry still renews.
@@ -49,7 +49,7 @@ export async function runAutoRenew(
   signal?: AbortSignal,
 ): Promise<{ renewed: number; failed: number }> {
   const now = ctx.clock.nowMs();
-  // Driven by the units; orders that already failed for this expiry go last (findAutoRenewCandidates).
+  // Driven by the items; orders that already failed for this expiry go last (findAutoRenewCandidates).
   const candidates = await findAutoRenewCandidates(ctx.db, new Date(now).toISOString(), AUTO_RENEW_LEAD_MS, BATCH);
   let renewed = 0;
   let failed = 0;
@@ -75,7 +75,7 @@ export async function runAutoRenew(
 }
 
 /**
- * One order in its own transaction: locked (SKIP LOCKED), its due units read again under the lock,
+ * One order in its own transaction: locked (SKIP LOCKED), its due items read again under the lock,
  * renewed in a savepoint; a refusal (e.g. a short balance) is recorded in the same transaction.
  */
 async function renewOne(ctx: AppContext, id: string, now: number, mails: string[]) {
@@ -113,7 +113,7 @@ async function renewOne(ctx: AppContext, id: string, now: number, mails: string[
 }
 
 /**
- * The units of a locked order to renew now, read again under the lock; undefined when none is due
+ * The items of a locked order to renew now, read again under the lock; undefined when none is due
  * any more (another instance renewed them) or when a package has a proxy with its flag off.
  */
 async function dueProxiesAndKeys(tx: Tx, order: OrderRow, by: number): Promise<ProxiesAndKeys | undefined> {

@@ -2,7 +2,7 @@ import { lockOrderIds, refreshOrders } from '../modules/orders/index.js';
 import {
   expireDueKeys,
   expireDueProxies,
-  findDueUnitOrderIds,
+  findDueItemOrderIds,
   lifecycleDue,
   lockDueKeys,
   lockDueProxies,
@@ -20,9 +20,9 @@ export async function runLifecycle(ctx: AppContext): Promise<{ expired: number; 
   const now = ctx.clock.now().toISOString();
   return ctx.db.transaction(async (tx) => {
     const due = lifecycleDue(now);
-    // Their orders first, as every path that changes an order and its units (orders/repository
-    // lockOrders). With `now` fixed, the due units can only become fewer until they are updated.
-    await lockOrderIds(tx, await findDueUnitOrderIds(tx, due));
+    // Their orders first, as every path that changes an order and its items (orders/repository
+    // lockOrders). With `now` fixed, the due items can only become fewer until they are updated.
+    await lockOrderIds(tx, await findDueItemOrderIds(tx, due));
     // Keys before their listeners (proxies), as get-new-ip and renewKeys lock them.
     const expiredKeys = await expireDueKeys(tx, due, now);
     const lockedKeys = await lockDueKeys(tx, due, now);

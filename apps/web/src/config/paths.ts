@@ -70,7 +70,7 @@ export const paths = {
     customers: { path: '/admin/customers', getHref: () => '/admin/customers' },
     /** One customer: orders, proxies, keys, top-ups and ledger. */
     customer: { path: '/admin/customers/:id', getHref: (id: string) => `/admin/customers/${id}` },
-    /** One order of any product: its units, history, extend and cancel. */
+    /** One order of any product: its items, history, extend and cancel. */
     order: { path: '/admin/orders/:id', getHref: (id: string) => `/admin/orders/${id}` },
     landing: { path: '/admin/landing', getHref: () => '/admin/landing' },
     promotion: { path: '/admin/promotion', getHref: () => '/admin/promotion' },

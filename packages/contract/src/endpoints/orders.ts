@@ -6,7 +6,7 @@ import {
   ZAdminExtendOrderRequest,
   ZAdminOrder,
   ZAdminOrderListQuery,
-  ZAdminOrderUnitsQuery,
+  ZAdminOrderItemsQuery,
   ZAdminUserProxiesQuery,
   ZBuyKeyPackageRequest,
   ZBuyKeyResponse,
@@ -33,7 +33,7 @@ import { ZIdParams } from './proxies.js';
 
 export const ZOrderIdQuery = z.object({ orderId: ZId });
 export const ZIncreaseBandwidthResponse = z.object({ bandwidthGb: z.number().int(), cost: z.number().int() });
-export const ZAdminOrderUnits = z.object({
+export const ZAdminOrderItems = z.object({
   proxies: z.array(ZProxy),
   keys: z.array(ZKey),
   total: z.number().int(),
@@ -126,11 +126,11 @@ export const orderEndpoints = {
   }),
 };
 
-/** /api/order/admin/…: one order of the admin's site, its units and log, extend and cancel. */
+/** /api/order/admin/…: one order of the admin's site, its items and log, extend and cancel. */
 export const orderAdminEndpoints = {
   detail: endpoint('GET', '/order/admin/detail/:id', { params: ZIdParams, response: ZAdminOrder }),
   billOrder: endpoint('GET', '/order/admin/bill-order', { query: ZOrderIdQuery, response: z.array(ZOrderLog) }),
-  listUnit: endpoint('GET', '/order/admin/list-unit', { query: ZAdminOrderUnitsQuery, response: ZAdminOrderUnits }),
+  listItems: endpoint('GET', '/order/admin/list-unit', { query: ZAdminOrderItemsQuery, response: ZAdminOrderItems }),
   listProxy: endpoint('GET', '/order/admin/list-proxy', { query: ZAdminUserProxiesQuery, response: zPage(ZProxy) }),
   extend: endpoint('PUT', '/order/admin/extend/:id', {
     params: ZIdParams,

@@ -5,7 +5,7 @@ export const ZDashboardSummaryQuery = z.object({
   tzOffset: z.coerce.number().int().min(-840).max(840).optional().default(0),
 });
 
-/** Renewal prices of a group of units for one day, week or month; null where the period is not sold. */
+/** Renewal prices of a group of items for one day, week or month; null where the period is not sold. */
 export const ZRenewPrices = z.object({
   day: z.number().int().nullable(),
   week: z.number().int().nullable(),
@@ -13,7 +13,7 @@ export const ZRenewPrices = z.object({
 });
 
 /**
- * The units of one product (v6 or v4 retail proxies, rotating keys) that are in use and expire
+ * The items of one product (v6 or v4 retail proxies, rotating keys) that are in use and expire
  * within 7 days: what one click renews (renew-list-proxy, renew-list-key).
  */
 export const ZExpiringGroup = z.object({

@@ -234,7 +234,7 @@ export const ZTagKeysRequest = z.object({ listKeyId: ZIdList });
 export const ZAdminOrderListQuery = ZOrderListQuery.extend({ userId: ZId.optional() });
 
 /** GET /api/order/admin/list-unit?orderId&page&limit: an order's proxies or keys, paged. */
-export const ZAdminOrderUnitsQuery = z.object({
+export const ZAdminOrderItemsQuery = z.object({
   orderId: ZId,
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(25),

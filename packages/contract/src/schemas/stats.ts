@@ -62,7 +62,7 @@ export type TStatsDaily = z.infer<typeof ZStatsDaily>;
 /** GET /api/stats/admin/get-stats-breakdown?from&to: sales per product, renewals per product and country. */
 export const ZStatsBreakdown = z.object({
   products: z.array(z.object({ product: z.string(), orders: int(), proxiesSold: int(), revenue: int() })),
-  /** renewed: renewals in the range; expired: units that reached their expiry in the range; rate = renewed ÷ expired. */
+  /** renewed: renewals in the range; expired: items that reached their expiry in the range; rate = renewed ÷ expired. */
   renewals: z.array(
     z.object({ product: z.string(), country: z.string(), renewed: int(), expired: int(), rate: z.number().nullable() }),
   ),
@@ -78,7 +78,7 @@ export const ZStockRow = z.object({
   used: int(),
   /** null: a prefix or shared address, which does not run out. */
   free: int().nullable(),
-  /** Units of this product and country sold per day over the last 14 days. */
+  /** Items of this product and country sold per day over the last 14 days. */
   soldPerDay: z.number(),
   /** free ÷ soldPerDay, or null when nothing sold or unlimited. */
   daysLeft: z.number().nullable(),

@@ -170,7 +170,7 @@ export const supplierPurchases = pgTable(
  * a transaction holding this row's lock found room in the window and recorded it here. `account` is an HMAC of the
  * base URL and API key, so two supplier rows of one account share one budget and no key is stored.
  */
-export const supplierCallSlots = pgTable('supplier_call_slots', {
+export const supplierCallWindows = pgTable('supplier_call_windows', {
   account: text('account').primaryKey(),
   /** When the latest calls were let through, or answered once they were (call-budget.ts). */
   sent: timestamp('sent', { withTimezone: true }).array().notNull(),

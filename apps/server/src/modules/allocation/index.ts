@@ -34,7 +34,7 @@ export {
   claimDueRotations,
   expireDueKeys,
   expireDueProxies,
-  findDueUnitOrderIds,
+  findDueItemOrderIds,
   lifecycleDue,
   listPendingRotations,
   lockClaimedRotation,

@@ -54,7 +54,7 @@ export async function insertRetailPrices(
 }
 
 /** Proxies and keys of a site's country that still hold supply (not locked), for one product. */
-export async function countLiveUnitsInCountry(
+export async function countLiveItemsInCountry(
   db: DbOrTx,
   siteId: string,
   product: Product,

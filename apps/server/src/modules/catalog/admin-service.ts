@@ -37,7 +37,7 @@ export async function deleteCountry(ctx: AppContext, siteId: string, product: Pr
     if (!(await repo.findCountry(tx, siteId, product, code))) {
       throw new AppError('INVALID_COUNTRY');
     }
-    const live = await adminRepo.countLiveUnitsInCountry(tx, siteId, product, code);
+    const live = await adminRepo.countLiveItemsInCountry(tx, siteId, product, code);
     if (live > 0) {
       throw new AppError('COUNTRY_IN_USE', { count: live });
     }

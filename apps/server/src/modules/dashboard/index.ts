@@ -1,5 +1,5 @@
 /**
- * Nothing: the customer's dashboard summary (balance, this month's spend, units in use and those
+ * Nothing: the customer's dashboard summary (balance, this month's spend, items in use and those
  * expiring within 7 days priced for one renewal) is only its route (routes.ts, registered by
  * app.ts), read per user and per site through auth, ledger and proxies.
  */

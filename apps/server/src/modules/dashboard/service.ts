@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { balanceOnSite } from '../auth/index.js';
 import * as catalog from '../catalog/index.js';
 import { ledgerSum } from '../ledger/index.js';
-import { countActiveUnits, findExpiringUnits, type ExpiringUnit, type UserScope } from '../proxies/index.js';
+import { countActiveItems, findExpiringItems, type ExpiringItem, type UserScope } from '../proxies/index.js';
 
 /** What counts as spending: purchases, renewals and amendments (negative), less refunds. */
 const SPEND_TYPES: readonly TransactionType[] = SPEND_TRANSACTION_TYPES;
@@ -25,18 +25,18 @@ export function monthStartOf(now: Date, tzOffset: number): Date {
 }
 
 /** One click renews the group for one day, week or month: its price at today's retail renewal prices. */
-async function renewPrices(ctx: AppContext, siteId: string, product: 'v6' | 'v4' | 'key', units: ExpiringUnit[]) {
+async function renewPrices(ctx: AppContext, siteId: string, product: 'v6' | 'v4' | 'key', items: ExpiringItem[]) {
   const out: TExpiringGroup['renewPrices'] = { day: null, week: null, month: null };
   for (const unit of ['day', 'week', 'month'] as const) {
     let total = 0;
     let sold = true;
-    for (const country of new Set(units.map((u) => u.country))) {
+    for (const country of new Set(items.map((u) => u.country))) {
       const row = await catalog.findRetailPrice(ctx.db, siteId, product, country, unit);
       if (!row) {
         sold = false;
         break;
       }
-      const n = units.filter((u) => u.country === country).length;
+      const n = items.filter((u) => u.country === country).length;
       total += renewUnitPrice({ retail: row.price, renew: row.renewPrice }, { unit, value: 1 }) * n;
     }
     out[unit] = sold ? total : null;
@@ -54,8 +54,8 @@ export async function dashboardSummary(
   const monthStart = monthStartOf(now, tzOffset);
   const [balance, counts, expiring, spent] = await Promise.all([
     balanceOnSite(ctx.db, scope),
-    countActiveUnits(ctx.db, scope),
-    findExpiringUnits(ctx.db, scope, new Date(now.getTime() + SOON_MS), MAX_IDS),
+    countActiveItems(ctx.db, scope),
+    findExpiringItems(ctx.db, scope, new Date(now.getTime() + SOON_MS), MAX_IDS),
     ledgerSum(ctx.db, scope, SPEND_TYPES, monthStart),
   ]);
   const active = { v6: 0, v4: 0, key: 0 };
@@ -64,17 +64,17 @@ export async function dashboardSummary(
   }
   const groups: TExpiringGroup[] = [];
   for (const product of ['v6', 'v4', 'key'] as const) {
-    const units = expiring.filter((u) => u.product === product && !u.is_package);
-    if (units.length === 0) {
+    const items = expiring.filter((u) => u.product === product && !u.is_package);
+    if (items.length === 0) {
       continue;
     }
-    const first = units.reduce((m, u) => Math.min(m, new Date(u.expires_at).getTime()), Infinity);
+    const first = items.reduce((m, u) => Math.min(m, new Date(u.expires_at).getTime()), Infinity);
     groups.push({
       product,
-      count: units.length,
-      ids: units.map((u) => u.id),
+      count: items.length,
+      ids: items.map((u) => u.id),
       firstExpiresAt: new Date(first).toISOString(),
-      renewPrices: await renewPrices(ctx, scope.siteId, product, units),
+      renewPrices: await renewPrices(ctx, scope.siteId, product, items),
     });
   }
   return {

@@ -25,7 +25,7 @@ const buyRetail = (token: string, product: 'v6' | 'v4', body: object) =>
   t.inject({ method: 'POST', url: `/api/${product}-proxy/buy-retail`, token, payload: body });
 
 describe('GET /api/dashboard/summary', () => {
-  it('should count active units, list those expiring within 7 days with their renewal price, and sum this month', async () => {
+  it('should count active items, list those expiring within 7 days with their renewal price, and sum this month', async () => {
     const c = await customer(t, 1_000_000);
     const v6 = await buyRetail(c.token, 'v6', { country: 'VN', quantity: 50, period: { unit: 'day', value: 1 } });
     expect(v6.statusCode).toBe(200);

@@ -6,7 +6,7 @@ import { formatCoinsIn } from '@proxy/contract';
  */
 export type Lang = 'vi' | 'en';
 
-export interface UnitItem {
+export interface AlertItem {
   id: string;
   type: 'proxy' | 'key';
   label: string;
@@ -38,7 +38,7 @@ export function vnDayStart(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00Z`) - VN_OFFSET_MS);
 }
 
-function listUnits(items: UnitItem[], lang: Lang): string {
+function listItems(items: AlertItem[], lang: Lang): string {
   const lines = items.slice(0, MAX_LISTED).map((u) => `- ${u.label} (${formatVnTime(u.expiresAt)})`);
   const more = items.length - MAX_LISTED;
   if (more > 0) {
@@ -54,7 +54,7 @@ const days = (v: unknown) => (Number(v) === 1 ? '1 day' : `${str(v)} days`);
 /** docs/product-rules.md#formats: coins in the reader's language ("1.000.000 Xu", "1,000,000 coins", "1 coin"). */
 const xu = (v: unknown) => formatCoinsIn(Number(v ?? 0), 'vi');
 const coins = (v: unknown) => formatCoinsIn(Number(v ?? 0), 'en');
-const items = (d: Data) => (d.items as UnitItem[] | undefined) ?? [];
+const items = (d: Data) => (d.items as AlertItem[] | undefined) ?? [];
 
 const SUPPLIER_KIND: Record<Lang, Record<string, string>> = {
   vi: {
@@ -73,31 +73,31 @@ const TEXTS: Record<string, Record<Lang, (d: Data) => AlertText>> = {
   'proxy.expiring': {
     vi: (d) => ({
       subject: `${items(d).length} proxy/key hết hạn sau ${str(d.leadDays)} ngày`,
-      text: `Các proxy/key sau sẽ hết hạn sau ${str(d.leadDays)} ngày${d.autoRenew ? ' (đã bật tự động gia hạn)' : ''}:\n${listUnits(items(d), 'vi')}`,
+      text: `Các proxy/key sau sẽ hết hạn sau ${str(d.leadDays)} ngày${d.autoRenew ? ' (đã bật tự động gia hạn)' : ''}:\n${listItems(items(d), 'vi')}`,
     }),
     en: (d) => ({
       subject: `${count(d)} ${items(d).length === 1 ? 'expires' : 'expire'} in ${days(d.leadDays)}`,
-      text: `These proxies/keys expire in ${days(d.leadDays)}${d.autoRenew ? ' (auto-renew is on)' : ''}:\n${listUnits(items(d), 'en')}`,
+      text: `These proxies/keys expire in ${days(d.leadDays)}${d.autoRenew ? ' (auto-renew is on)' : ''}:\n${listItems(items(d), 'en')}`,
     }),
   },
   'proxy.expired': {
     vi: (d) => ({
       subject: `${items(d).length} proxy/key đã hết hạn`,
-      text: `Các proxy/key sau đã hết hạn. Gia hạn trước khi bị khoá để giữ IP và cổng:\n${listUnits(items(d), 'vi')}`,
+      text: `Các proxy/key sau đã hết hạn. Gia hạn trước khi bị khoá để giữ IP và cổng:\n${listItems(items(d), 'vi')}`,
     }),
     en: (d) => ({
       subject: `${count(d)} expired`,
-      text: `These proxies/keys have expired. Renew them before they are locked to keep their IP and port:\n${listUnits(items(d), 'en')}`,
+      text: `These proxies/keys have expired. Renew them before they are locked to keep their IP and port:\n${listItems(items(d), 'en')}`,
     }),
   },
   'proxy.locking': {
     vi: (d) => ({
       subject: `${items(d).length} proxy/key sắp bị khoá`,
-      text: `Các proxy/key đã hết hạn sau sẽ bị khoá lúc ${formatVnTime(String(d.lockAt))}, khi đó IP và cổng được thu hồi:\n${listUnits(items(d), 'vi')}`,
+      text: `Các proxy/key đã hết hạn sau sẽ bị khoá lúc ${formatVnTime(String(d.lockAt))}, khi đó IP và cổng được thu hồi:\n${listItems(items(d), 'vi')}`,
     }),
     en: (d) => ({
       subject: `${count(d)} will be locked soon`,
-      text: `These expired proxies/keys will be locked at ${formatVnTime(String(d.lockAt))}, when their IP and port are released:\n${listUnits(items(d), 'en')}`,
+      text: `These expired proxies/keys will be locked at ${formatVnTime(String(d.lockAt))}, when their IP and port are released:\n${listItems(items(d), 'en')}`,
     }),
   },
   'renew.failed': {

@@ -70,9 +70,9 @@ export async function findRecipients(db: DbOrTx, userIds: string[]): Promise<Rec
 }
 
 /** A proxy or key as the sweep sees it. */
-export interface UnitRow {
+export interface ItemRow {
   id: string;
-  unit: 'proxy' | 'key';
+  type: 'proxy' | 'key';
   user_id: string;
   order_id: string | null;
   label: string;
@@ -84,26 +84,26 @@ export interface UnitRow {
 
 /**
  * Standalone proxies and keys of a status expiring in [from, to) (a key's listeners follow their
- * key). Read-only: the units belong to the supply and orders modules.
+ * key). Read-only: the items belong to the supply and orders modules.
  */
-export async function findUnitsExpiring(
+export async function findItemsExpiring(
   db: DbOrTx,
   statuses: ('using' | 'expired')[],
   from: Date,
   to: Date,
-): Promise<UnitRow[]> {
+): Promise<ItemRow[]> {
   const a = from.toISOString();
   const b = to.toISOString();
   const status = sql`(${sql.join(
     statuses.map((st) => sql`${st}`),
     sql`, `,
   )})`;
-  return queryRows<UnitRow>(
+  return queryRows<ItemRow>(
     db,
-    sql`select id, 'proxy' as unit, user_id, order_id, egress_ip || ':' || port as label, status, expires_at, auto_renew, created_at
+    sql`select id, 'proxy' as type, user_id, order_id, egress_ip || ':' || port as label, status, expires_at, auto_renew, created_at
           from proxies where status in ${status} and key_id is null and expires_at >= ${a} and expires_at < ${b}
         union all
-        select id, 'key' as unit, user_id, order_id, 'key ' || left(key, 8) || '…' as label, status, expires_at, auto_renew, created_at
+        select id, 'key' as type, user_id, order_id, 'key ' || left(key, 8) || '…' as label, status, expires_at, auto_renew, created_at
           from rotating_keys where status in ${status} and expires_at >= ${a} and expires_at < ${b}
         order by expires_at, id`,
   );

@@ -3,41 +3,41 @@ import type { AppContext } from '../../context.js';
 import { quoteRenewal } from '../orders/index.js';
 import { findSiteSettings } from '../site/index.js';
 import { emitAlert } from './events.js';
-import { vnDay, vnDayStart, type UnitItem } from './messages.js';
+import { vnDay, vnDayStart, type AlertItem } from './messages.js';
 import {
   findFired,
   findRecentCredits,
   findRecentIpChanges,
   findRecipients,
   findSettingsOf,
-  findUnitsExpiring,
+  findItemsExpiring,
   rearmLowBalance,
   takeLowBalanceUsers,
   type Recipient,
-  type UnitRow,
+  type ItemRow,
 } from './repository.js';
 import { effective, type Effective } from './settings.js';
 
 /**
- * The alert sweep (jobs/alerts.ts; docs/guide.md#alerts-and-webhooks). Units are grouped by customer
+ * The alert sweep (jobs/alerts.ts; docs/guide.md#alerts-and-webhooks). Items are grouped by customer
  * and by the calendar day they expire on (Vietnam time). For a lead day L, the group's alert is
  * due from the start of day D−L; the sweep sends the smallest due lead not sent yet, so a
  * customer gets one message per lead day listing that day's proxies and keys. Every alert's
  * dedupe key names its event (customer, day, lead), so it goes out once however often and on how
- * many instances the sweep runs. A renewed unit expires on another day and leaves the group.
+ * many instances the sweep runs. A renewed item expires on another day and leaves the group.
  */
 const DAY_MS = 24 * 3600_000;
 const MAX_LEAD_MS = 31 * DAY_MS;
 
-type Group = { userId: string; day: string; units: UnitRow[] };
+type Group = { userId: string; day: string; items: ItemRow[] };
 
-function groupByUserDay(rows: UnitRow[]): Group[] {
+function groupByUserDay(rows: ItemRow[]): Group[] {
   const groups = new Map<string, Group>();
   for (const r of rows) {
     const day = vnDay(r.expires_at);
     const k = `${r.user_id}:${day}`;
-    const g = groups.get(k) ?? { userId: r.user_id, day, units: [] };
-    g.units.push(r);
+    const g = groups.get(k) ?? { userId: r.user_id, day, items: [] };
+    g.items.push(r);
     groups.set(k, g);
   }
   return [...groups.values()];
@@ -45,10 +45,10 @@ function groupByUserDay(rows: UnitRow[]): Group[] {
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
-function itemsOf(units: UnitRow[]): UnitItem[] {
-  return units.map((u) => ({
+function itemsOf(items: ItemRow[]): AlertItem[] {
+  return items.map((u) => ({
     id: u.id,
-    type: u.unit,
+    type: u.type,
     label: u.label,
     expiresAt: iso(u.expires_at),
     autoRenew: u.auto_renew,
@@ -68,9 +68,9 @@ async function emit(st: SweepState, alert: Parameters<typeof emitAlert>[2]): Pro
 }
 
 /** What the coming auto-renewals up to the end of `day` cost, per order, priced now. */
-async function autoRenewCost(ctx: AppContext, userId: string, units: UnitRow[]): Promise<number> {
+async function autoRenewCost(ctx: AppContext, userId: string, items: ItemRow[]): Promise<number> {
   const perOrder = new Map<string, number>();
-  for (const u of units) {
+  for (const u of items) {
     if (u.auto_renew && u.order_id) {
       perOrder.set(u.order_id, (perOrder.get(u.order_id) ?? 0) + 1);
     }
@@ -92,7 +92,7 @@ async function unfired<G>(st: SweepState, groups: G[], keyOf: (g: G) => string):
   return keyed.filter((k) => !fired.has(k.key));
 }
 
-async function expiring(st: SweepState, all: UnitRow[]): Promise<void> {
+async function expiring(st: SweepState, all: ItemRow[]): Promise<void> {
   const now = st.ctx.clock.nowMs();
   const today = vnDay(new Date(now));
   const due = groupByUserDay(all).flatMap((g) => {
@@ -103,12 +103,12 @@ async function expiring(st: SweepState, all: UnitRow[]): Promise<void> {
     }
     const lead = Math.min(...leads);
     // Bought after the lead point, the expiry was known at purchase: no reminder for that lead.
-    const units = g.units.filter((u) => new Date(u.created_at).getTime() <= start - lead * DAY_MS);
-    return units.length === 0 ? [] : [{ ...g, units, lead }];
+    const items = g.items.filter((u) => new Date(u.created_at).getTime() <= start - lead * DAY_MS);
+    return items.length === 0 ? [] : [{ ...g, items, lead }];
   });
   for (const { g, key } of await unfired(st, due, (g) => `expiring:${g.userId}:${g.day}:${g.lead}`)) {
     const lead = g.lead;
-    const items = itemsOf(g.units);
+    const items = itemsOf(g.items);
     await emit(st, {
       userId: g.userId,
       type: 'proxy.expiring',
@@ -126,8 +126,8 @@ async function expiring(st: SweepState, all: UnitRow[]): Promise<void> {
 }
 
 /** "Auto-renew will fail": once per expiry day, when the balance cannot cover the renewals due by then. */
-async function shortfall(st: SweepState, g: Group, all: UnitRow[]): Promise<void> {
-  if (!g.units.some((u) => u.auto_renew) || (await findFired(st.ctx.db, [`shortfall:${g.userId}:${g.day}`])).size > 0) {
+async function shortfall(st: SweepState, g: Group, all: ItemRow[]): Promise<void> {
+  if (!g.items.some((u) => u.auto_renew) || (await findFired(st.ctx.db, [`shortfall:${g.userId}:${g.day}`])).size > 0) {
     return;
   }
   const user = st.users.get(g.userId);
@@ -146,14 +146,14 @@ async function shortfall(st: SweepState, g: Group, all: UnitRow[]): Promise<void
       cost,
       balance: user.balance,
       short: cost - user.balance,
-      expiresAt: iso(g.units[0]!.expires_at),
+      expiresAt: iso(g.items[0]!.expires_at),
     },
   });
 }
 
-async function expired(st: SweepState, rows: UnitRow[]): Promise<void> {
+async function expired(st: SweepState, rows: ItemRow[]): Promise<void> {
   for (const { g, key } of await unfired(st, groupByUserDay(rows), (g) => `expired:${g.userId}:${g.day}`)) {
-    const items = itemsOf(g.units);
+    const items = itemsOf(g.items);
     await emit(st, {
       userId: g.userId,
       type: 'proxy.expired',
@@ -163,8 +163,8 @@ async function expired(st: SweepState, rows: UnitRow[]): Promise<void> {
   }
 }
 
-/** Expired units whose lock (expiry + the site's lock period) comes within a day. */
-async function lockingSoon(st: SweepState, rows: UnitRow[]): Promise<void> {
+/** Expired items whose lock (expiry + the site's lock period) comes within a day. */
+async function lockingSoon(st: SweepState, rows: ItemRow[]): Promise<void> {
   const now = st.ctx.clock.nowMs();
   const lockDays = new Map<string, number>();
   for (const u of st.users.values()) {
@@ -178,7 +178,7 @@ async function lockingSoon(st: SweepState, rows: UnitRow[]): Promise<void> {
     return lockAt > now && lockAt - now <= DAY_MS;
   });
   for (const { g, key } of await unfired(st, groupByUserDay(soon), (g) => `locking:${g.userId}:${g.day}`)) {
-    const items = itemsOf(g.units);
+    const items = itemsOf(g.items);
     const site = st.users.get(g.userId)!.siteId;
     const lockAt = new Date(new Date(items[0]!.expiresAt).getTime() + lockDays.get(site)! * DAY_MS).toISOString();
     await emit(st, {
@@ -247,9 +247,9 @@ async function lowBalance(st: SweepState): Promise<void> {
 /** One sweep; returns the outbox ids queued, for the caller to kick. */
 export async function runAlertSweep(ctx: AppContext, signal?: AbortSignal): Promise<string[]> {
   const now = ctx.clock.now();
-  const coming = await findUnitsExpiring(ctx.db, ['using'], now, new Date(now.getTime() + MAX_LEAD_MS));
+  const coming = await findItemsExpiring(ctx.db, ['using'], now, new Date(now.getTime() + MAX_LEAD_MS));
   // Past their expiry, whether or not the lifecycle job has marked them yet.
-  const gone = await findUnitsExpiring(
+  const gone = await findItemsExpiring(
     ctx.db,
     ['using', 'expired'],
     new Date(now.getTime() - LOCK_DAYS.max * DAY_MS),

@@ -15,7 +15,7 @@ export async function findSiteOrder(db: DbOrTx, siteId: string, id: string): Pro
   return rows[0];
 }
 
-/** The order, locked (the first lock of any transaction that changes an order and its units). */
+/** The order, locked (the first lock of any transaction that changes an order and its items). */
 export async function lockSiteOrder(db: DbOrTx, siteId: string, id: string): Promise<OrderRow | undefined> {
   const rows = await db
     .select()

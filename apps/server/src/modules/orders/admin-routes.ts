@@ -5,7 +5,7 @@ import { toPage } from '../../lib/paging.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import * as admin from './admin.js';
 
-/** /api/order/admin/…: one order of the admin's site, its units and log, extend and cancel. */
+/** /api/order/admin/…: one order of the admin's site, its items and log, extend and cancel. */
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const opts = { schema: { tags: ['order'] } };
   const e = orderAdminEndpoints;
@@ -16,9 +16,9 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, e.billOrder, opts, async (req) => admin.adminOrderLog(app.ctx, req.site.id, req.query.orderId));
 
-  route(app, e.listUnit, opts, async (req) => {
+  route(app, e.listItems, opts, async (req) => {
     const { orderId, page, limit } = req.query;
-    return { ...(await admin.adminOrderUnits(app.ctx, req.site.id, orderId, page, limit)), page, limit };
+    return { ...(await admin.adminOrderItems(app.ctx, req.site.id, orderId, page, limit)), page, limit };
   });
 
   route(app, e.listProxy, opts, async (req) => {

@@ -14,7 +14,7 @@ import { toKey, toOrder, toProxy } from './mapper.js';
 import { extendProxiesAndKeys, liveProxiesAndKeys, refreshOrders } from './renew.js';
 import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
-import { lockLiveKeysOfOrder, lockLiveProxiesOfOrder } from './units-repository.js';
+import { lockLiveKeysOfOrder, lockLiveProxiesOfOrder } from './items-repository.js';
 
 /**
  * An admin's view of and actions on one order of the site (docs/money.md#admin-order-actions).
@@ -54,7 +54,7 @@ export async function adminOrderLog(ctx: AppContext, siteId: string, id: string)
 }
 
 /** A page of the order's proxies, or of its keys for a key order. */
-export async function adminOrderUnits(ctx: AppContext, siteId: string, id: string, page: number, limit: number) {
+export async function adminOrderItems(ctx: AppContext, siteId: string, id: string, page: number, limit: number) {
   const order = await siteOrder(ctx, siteId, id);
   if (order.type === 'key') {
     const r = await adminRepo.pageOrderKeys(ctx.db, order.id, page, limit);
@@ -71,10 +71,10 @@ export async function adminOrderUnits(ctx: AppContext, siteId: string, id: strin
  * extends nothing and answers ADMIN_ERROR with the supplier's words, and the admins are alerted.
  */
 export async function adminExtendOrder(ctx: AppContext, siteId: string, id: string, period: Period) {
-  return upstreamFirst(ctx, () => extendOnce(ctx, siteId, id, period));
+  return upstreamFirst(ctx, () => extendAttempt(ctx, siteId, id, period));
 }
 
-function extendOnce(ctx: AppContext, siteId: string, id: string, period: Period) {
+function extendAttempt(ctx: AppContext, siteId: string, id: string, period: Period) {
   return ctx.db.transaction(async (tx) => {
     const order = await adminRepo.lockSiteOrder(tx, siteId, id);
     if (!order) {

@@ -21,7 +21,7 @@ import { refreshOrders } from './renew.js';
 import { logNotes, type LogNote } from './log-notes.js';
 import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
-import * as units from './units-repository.js';
+import * as items from './items-repository.js';
 import { assertRetailQuantity, findSellingRetailPrice } from './retail-price.js';
 
 type RetailOrder = OrderRow & { type: 'v6' | 'v4'; expiresAt: Date };
@@ -192,7 +192,7 @@ export async function changeCountry(
       // Every proxy not locked moves, so the order keeps one country (its renewals are priced by
       // it); each is charged for its own time left, which is none for an expired one (renewed
       // proxies outlive the rest).
-      const live = await units.lockLiveProxiesOfOrderByPort(tx, order.id);
+      const live = await items.lockLiveProxiesOfOrderByPort(tx, order.id);
       const left = (p: (typeof live)[number]) =>
         p.status === 'using' && p.expiresAt > now ? remainingHours(p.expiresAt, now) : 0;
       const inUse = live.filter((p) => left(p) > 0);
@@ -281,7 +281,7 @@ async function moveEgress(
     sp,
     live.map((p) => p.id),
   );
-  await units.setProxiesEgress(sp, moves, to, now);
+  await items.setProxiesEgress(sp, moves, to, now);
   const held = moves.flatMap((m) => (m.egressIpId === null ? [] : [{ egressIpId: m.egressIpId, proxyId: m.proxyId }]));
   if (held.length) {
     await holdEgressIps(sp, held);

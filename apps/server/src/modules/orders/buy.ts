@@ -28,7 +28,7 @@ import {
 } from './purchase.js';
 import * as repo from './repository.js';
 import { assertRetailQuantity, findSellingRetailPrice } from './retail-price.js';
-import * as units from './units-repository.js';
+import * as items from './items-repository.js';
 
 /** The whole answer of a purchase, also what a repeated Idempotency-Key gets back. */
 async function purchaseResult(ctx: AppContext, order: OrderRow): Promise<{ order: TOrder; proxies: TProxy[] }> {
@@ -209,7 +209,7 @@ export async function buyKeys(
 
 /** The whole answer of a key purchase, also what a repeated Idempotency-Key gets back. */
 async function keyPurchaseResult(ctx: AppContext, buyer: Buyer, o: OrderRow): Promise<{ order: TOrder; keys: TKey[] }> {
-  const rows = await units.keysOfOrder(ctx.db, buyer.id, o.id, 1000);
+  const rows = await items.keysOfOrder(ctx.db, buyer.id, o.id, 1000);
   return { order: toOrder(o), keys: rows.map((x) => toKey(x.k, x.line)) };
 }
 
@@ -238,7 +238,7 @@ function insertKeysOf(
   r: { order: OrderRow; rows: { id: string; expiresAt: Date; createdAt: Date }[] },
   keyIds: string[],
 ) {
-  return units.insertKeyRows(
+  return items.insertKeyRows(
     tx,
     r.rows.map((p, i) => ({
       id: keyIds[i]!,

@@ -45,7 +45,7 @@ export async function findPlanState(db: DbOrTx, userId: string): Promise<PlanSta
   };
 }
 
-/** The user's trial order while it still holds the package slot, locked (orders before their units). */
+/** The user's trial order while it still holds the package slot, locked (orders before their items). */
 export async function lockHeldTrial(tx: Tx, userId: string): Promise<{ id: string } | undefined> {
   const [row] = await tx
     .select({ id: orders.id })
@@ -117,6 +117,6 @@ export async function expiryRanges(db: DbOrTx, orderIds: string[]): Promise<Map<
 export interface ExpiryRange {
   first: Date;
   last: Date;
-  /** Some live units renew themselves and others do not. */
+  /** Some live items renew themselves and others do not. */
   autoRenewMixed: boolean;
 }

@@ -77,13 +77,13 @@ describe('site product flags', () => {
     await setFlag(p.flag, false);
     try {
       const orders = await countRows(t, 'orders');
-      const units = await countRows(t, 'proxies');
+      const proxyCount = await countRows(t, 'proxies');
       const refused = await t.inject({ method: 'POST', url, token: c.token, payload });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe('FORBIDDEN');
       expect(await balanceOf(t, c.id)).toBe(10_000_000);
       expect(await countRows(t, 'orders')).toBe(orders);
-      expect(await countRows(t, 'proxies')).toBe(units);
+      expect(await countRows(t, 'proxies')).toBe(proxyCount);
     } finally {
       await setFlag(p.flag, true);
     }
@@ -111,14 +111,14 @@ describe('site product flags on an existing order', () => {
     await setFlag('isOpenV4', false);
     try {
       const balance = await balanceOf(t, c.id);
-      const units = await countRows(t, 'proxies');
+      const proxyCount = await countRows(t, 'proxies');
       for (const call of calls) {
         const res = await t.inject({ method: 'PUT', token: c.token, ...call });
         expect(res.statusCode, call.url).toBe(403);
         expect(res.json().message).toBe('FORBIDDEN');
       }
       expect(await balanceOf(t, c.id)).toBe(balance);
-      expect(await countRows(t, 'proxies')).toBe(units);
+      expect(await countRows(t, 'proxies')).toBe(proxyCount);
     } finally {
       await setFlag('isOpenV4', true);
     }

@@ -17,7 +17,7 @@ import type { OrderRow, ProxyRow } from './mapper.js';
 import { recordAudit } from '../audit/index.js';
 import { awaitDelivery, bindUpstreams, planSupply, recordIntent, type SupplyPlan } from '../suppliers/index.js';
 import * as repo from './repository.js';
-import * as units from './units-repository.js';
+import * as items from './items-repository.js';
 
 /**
  * The parts every sale shares (buy-retail, buy-package, buy-keys, increase-amount): the
@@ -144,7 +144,7 @@ export async function insertProxies(
 ): Promise<ProxyRow[]> {
   // Object.assign, not spreads: see siteInfo (site/service.ts) for what a spread costs per proxy.
   const bound = placements.map((s) => Object.assign({}, s, { proxyId: randomUUID() }));
-  const out = await units.insertProxyRows(
+  const out = await items.insertProxyRows(
     tx,
     bound.map((s, i) =>
       Object.assign(Object.assign({}, base, perRow(i)), newCredentials(), {

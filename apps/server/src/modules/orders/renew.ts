@@ -10,7 +10,7 @@ import type { KeyRow, OrderRow, ProxyRow } from './mapper.js';
 import { logNotes } from './log-notes.js';
 import { recordAudit } from '../audit/index.js';
 import * as repo from './repository.js';
-import * as units from './units-repository.js';
+import * as items from './items-repository.js';
 import { publish } from '../realtime/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { prolongUpstreams, upstreamFirst } from '../suppliers/index.js';
@@ -41,12 +41,12 @@ export interface ProxiesAndKeys {
 
 export async function liveProxiesAndKeys(tx: Tx, order: OrderRow): Promise<ProxiesAndKeys> {
   if (order.type === 'key') {
-    return { proxies: [], keys: await units.lockLiveKeysOfOrder(tx, order.id) };
+    return { proxies: [], keys: await items.lockLiveKeysOfOrder(tx, order.id) };
   }
-  return { proxies: await units.lockLiveProxiesOfOrder(tx, order.id), keys: [] };
+  return { proxies: await items.lockLiveProxiesOfOrder(tx, order.id), keys: [] };
 }
 
-/** The period and the price of renewing an order's live units. */
+/** The period and the price of renewing an order's live items. */
 async function orderRenewal(
   tx: Tx,
   order: OrderRow,
@@ -56,10 +56,10 @@ async function orderRenewal(
   if (order.type === 'package' || order.type === 'key') {
     const pkg = order.packageId ? await catalog.findPackage(tx, order.packageId) : undefined;
     const period: Period = { unit: 'day', value: pkg?.days ?? order.periodValue };
-    const unit = pkg
+    const perItem = pkg
       ? pkg.price
       : Math.floor(order.totalPrice / Math.max(1, order.type === 'key' ? order.quantity : 1));
-    return { period, cost: order.type === 'key' ? unit * count : unit };
+    return { period, cost: order.type === 'key' ? perItem * count : perItem };
   }
   const period = periodOverride ?? { unit: order.periodUnit, value: order.periodValue };
   const price = await catalog.findRetailPrice(tx, order.siteId, order.product, order.country, period.unit);
@@ -73,7 +73,7 @@ async function orderRenewal(
 }
 
 /**
- * What auto-renewing `count` units of the user's order would cost now (the shortfall warning of
+ * What auto-renewing `count` items of the user's order would cost now (the shortfall warning of
  * modules/notifications); undefined when the order is gone or has no price any more.
  */
 export async function quoteRenewal(
@@ -92,12 +92,12 @@ export async function quoteRenewal(
   );
 }
 
-/** Extends units by a period from their expiry, or from now when already expired: one statement each. */
+/** Extends items by a period from their expiry, or from now when already expired: one statement each. */
 export async function extendProxiesAndKeys(tx: Tx, u: ProxiesAndKeys, period: Period, now: Date): Promise<void> {
   const hours = periodToHours(period);
   const at = now.toISOString();
   if (u.proxies.length) {
-    await units.extendProxies(
+    await items.extendProxies(
       tx,
       u.proxies.map((p) => p.id),
       hours,
@@ -106,14 +106,14 @@ export async function extendProxiesAndKeys(tx: Tx, u: ProxiesAndKeys, period: Pe
   }
   const keyProxies = u.keys.map((k) => k.proxyId).filter((x): x is string => x !== null);
   if (u.keys.length) {
-    await units.extendKeys(
+    await items.extendKeys(
       tx,
       u.keys.map((k) => k.id),
       hours,
       at,
     );
     if (keyProxies.length) {
-      await units.alignKeyListeners(tx, keyProxies, at);
+      await items.alignKeyListeners(tx, keyProxies, at);
     }
   }
   await recordProxyChanges(tx, [...u.proxies.map((p) => p.id), ...keyProxies]);
@@ -151,8 +151,8 @@ export const renewUpstreamFirst = upstreamFirst;
 
 /**
  * Renews one order inside the caller's transaction: charge, extend, log. Used by the renew calls
- * and by the auto-renew job (`auto`), which renews before expiry and passes just the units whose
- * own flag is on (a retail or key order is priced per unit; a package as a whole).
+ * and by the auto-renew job (`auto`), which renews before expiry and passes just the items whose
+ * own flag is on (a retail or key order is priced per item; a package as a whole).
  */
 export async function renewOrderTx(
   ctx: AppContext,
@@ -231,7 +231,7 @@ export async function logProxyRenewals(
   period: Period,
   now: Date,
   amounts: Map<string, number>,
-  unit: 'proxies' | 'keys' = 'proxies',
+  kind: 'proxies' | 'keys' = 'proxies',
 ): Promise<string[]> {
   const orderIds = [...new Set(rows.map((p) => p.orderId).filter((x): x is string => x !== null))];
   for (const orderId of orderIds) {
@@ -241,7 +241,7 @@ export async function logProxyRenewals(
       orderId,
       action: 'renew',
       result: 'success',
-      ...(unit === 'keys' ? logNotes.renewKeys(n, period) : logNotes.renewProxies(n, period)),
+      ...(kind === 'keys' ? logNotes.renewKeys(n, period) : logNotes.renewProxies(n, period)),
       amount: -(amounts.get(orderId) ?? 0),
       createdAt: now,
     });
@@ -296,7 +296,7 @@ export async function increaseBandwidth(
       at: now,
     });
     await repo.updateOrder(tx, order.id, { bandwidthGb: total, updatedAt: now });
-    await recordProxyChanges(tx, await units.setOrderBandwidthLimit(tx, order.id, total, now));
+    await recordProxyChanges(tx, await items.setOrderBandwidthLimit(tx, order.id, total, now));
     await recordAudit(ctx, tx, {
       userId: user.id,
       action: 'order.bandwidth',
@@ -319,7 +319,7 @@ export async function increaseBandwidth(
 
 /**
  * orders.auto_renew shows whether every live proxy or key of the order is flagged; the flags of
- * the units are what the auto-renew job reads, so the order's switch follows them after any change.
+ * the items are what the auto-renew job reads, so the order's switch follows them after any change.
  */
 export async function syncOrderAutoRenew(tx: Tx, orderIds: (string | null)[]): Promise<void> {
   const unique = [...new Set(orderIds.filter((x): x is string => x !== null))];
@@ -338,7 +338,7 @@ export async function setOrderAutoRenew(ctx: AppContext, userId: string, orderId
     }
     const now = ctx.clock.now();
     await repo.updateOrder(tx, orderId, { autoRenew, updatedAt: now });
-    await units.setOrderUnitsAutoRenew(tx, orderId, autoRenew, now);
+    await items.setOrderItemsAutoRenew(tx, orderId, autoRenew, now);
     await recordAudit(ctx, tx, {
       userId,
       action: 'order.auto-renew',
@@ -357,8 +357,8 @@ export async function setPrivateAutoRenew(ctx: AppContext, userId: string, autoR
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     await repo.lockOrderIds(tx, await repo.privatePackageOrderIds(tx, userId));
-    await syncOrderAutoRenew(tx, await units.setPrivatePackageProxiesAutoRenew(tx, userId, autoRenew, now));
-    // The user row last: charging paths lock order, units, then the user (changeBalance), so
+    await syncOrderAutoRenew(tx, await items.setPrivatePackageProxiesAutoRenew(tx, userId, autoRenew, now));
+    // The user row last: charging paths lock order, items, then the user (changeBalance), so
     // taking the user first here could deadlock with them.
     await updateUser(tx, userId, { autoRenewPrivate: autoRenew, updatedAt: now });
     await recordAudit(ctx, tx, {

@@ -21,7 +21,7 @@ export async function findOrder(db: DbOrTx, userId: string, id: string): Promise
 
 /**
  * Lock order, for every transaction that changes an order and its proxies or keys: the orders
- * first, in id order, then their units. change-country and the renewals lock an order and then
+ * first, in id order, then their items. change-country and the renewals lock an order and then
  * its proxies; a path that took the proxies first could wait on an order whose holder waits on
  * those proxies (a deadlock on PostgreSQL).
  */
@@ -34,7 +34,7 @@ export async function lockOrders(db: DbOrTx, userId: string, ids: string[]): Pro
     .for('update');
 }
 
-/** The orders of units about to be locked, locked first (see `lockOrders`). */
+/** The orders of items about to be locked, locked first (see `lockOrders`). */
 export async function lockOrderIds(db: DbOrTx, ids: (string | null)[]): Promise<void> {
   const unique = [...new Set(ids.filter((x): x is string => x !== null))];
   if (unique.length === 0) {
@@ -50,10 +50,10 @@ export async function lockOrderIds(db: DbOrTx, ids: (string | null)[]): Promise<
 
 /**
  * The orders of a user's proxies or keys, read without a lock so they can be locked before the
- * units; a unit never changes its order, so the answer stays true once the units are locked.
+ * items; a item never changes its order, so the answer stays true once the items are locked.
  */
-export async function orderIdsOf(db: DbOrTx, userId: string, unit: 'proxies' | 'keys', ids: string[]) {
-  const table = unit === 'proxies' ? proxies : rotatingKeys;
+export async function orderIdsOf(db: DbOrTx, userId: string, kind: 'proxies' | 'keys', ids: string[]) {
+  const table = kind === 'proxies' ? proxies : rotatingKeys;
   const rows = await db
     .selectDistinct({ orderId: table.orderId })
     .from(table)
@@ -273,7 +273,7 @@ export async function privatePackageOrderIds(db: DbOrTx, userId: string): Promis
 /**
  * The orders with proxies or keys due for auto-renew (own flag on, not locked, expiring within the
  * order's lead time: `leadMs`, or a quarter of the order's period when that is shorter). Driven by
- * the units (status/expiry index), not by scanning every order. Orders that already failed for this
+ * the items (status/expiry index), not by scanning every order. Orders that already failed for this
  * expiry go last, so they cannot starve the others.
  */
 export async function findAutoRenewCandidates(
@@ -290,10 +290,10 @@ export async function findAutoRenewCandidates(
     db,
     sql`select o.id from (
           select p.order_id, min(p.expires_at) as first_due from proxies p
-            where ${dueUnit('p', horizon)} and p.key_id is null and p.order_id is not null group by p.order_id
+            where ${dueItem('p', horizon)} and p.key_id is null and p.order_id is not null group by p.order_id
           union all
           select k.order_id, min(k.expires_at) from rotating_keys k
-            where ${dueUnit('k', horizon)} and k.order_id is not null group by k.order_id
+            where ${dueItem('k', horizon)} and k.order_id is not null group by k.order_id
         ) d join orders o on o.id = d.order_id
         where o.status <> 'cancelled'
           and d.first_due <= ${now}::timestamptz
@@ -304,7 +304,7 @@ export async function findAutoRenewCandidates(
 }
 
 /** A proxy or key that is due: its own flag on, not locked, expiring within the lead time. */
-function dueUnit(alias: 'p' | 'k', horizon: string) {
+function dueItem(alias: 'p' | 'k', horizon: string) {
   const a = sql.raw(alias);
   return sql`${a}.auto_renew and ${a}.status in ('using', 'expired') and ${a}.expires_at <= ${horizon}::timestamptz`;
 }

@@ -18,18 +18,18 @@ import { lockProxies } from './queries.js';
 
 /**
  * What renewing these proxies or keys for a period costs at the retail renewal prices, in all and
- * per order (each order's log shows its share): one price look-up per country, not per unit
+ * per order (each order's log shows its share): one price look-up per country, not per item
  * (docs/money.md#renewals: under a month at the retail price).
  */
 async function renewalCost(
   tx: Tx,
   siteId: string,
   product: 'v6' | 'v4' | 'key',
-  units: { country: string; orderId: string | null }[],
+  items: { country: string; orderId: string | null }[],
   period: Period,
 ): Promise<{ cost: number; perOrder: Map<string, number> }> {
   const unitPrice = new Map<string, number>();
-  for (const country of new Set(units.map((u) => u.country))) {
+  for (const country of new Set(items.map((u) => u.country))) {
     const row = await catalog.findRetailPrice(tx, siteId, product, country, period.unit);
     if (!row) {
       throw new AppError('INVALID_COUNTRY');
@@ -38,7 +38,7 @@ async function renewalCost(
   }
   let cost = 0;
   const perOrder = new Map<string, number>();
-  for (const u of units) {
+  for (const u of items) {
     const price = unitPrice.get(u.country)!;
     cost += price;
     if (u.orderId) {

@@ -39,7 +39,7 @@ export async function deleteKeys(ctx: AppContext, userId: string, ids: string[])
 /** The trail rows of a comment or auto-renew change to proxies or keys. */
 function patchEvents(
   userId: string,
-  unit: 'proxy' | 'key',
+  kind: 'proxy' | 'key',
   ids: string[],
   patch: { comment?: string; autoRenew?: boolean },
 ): AuditEventInput[] {
@@ -47,8 +47,8 @@ function patchEvents(
   if (patch.comment !== undefined) {
     events.push({
       userId,
-      action: `${unit}.comment`,
-      targetType: unit,
+      action: `${kind}.comment`,
+      targetType: kind,
       targetIds: ids,
       detail: { comment: patch.comment },
     });
@@ -56,8 +56,8 @@ function patchEvents(
   if (patch.autoRenew !== undefined) {
     events.push({
       userId,
-      action: `${unit}.auto-renew`,
-      targetType: unit,
+      action: `${kind}.auto-renew`,
+      targetType: kind,
       targetIds: ids,
       detail: { autoRenew: patch.autoRenew },
     });

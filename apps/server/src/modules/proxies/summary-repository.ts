@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 
-/** The customer's units in use, as the dashboard summary counts them (modules/dashboard). */
+/** The customer's items in use, as the dashboard summary counts them (modules/dashboard). */
 
 /** One user on one site: the dashboard's reads are scoped to both. */
 export interface UserScope {
@@ -10,7 +10,7 @@ export interface UserScope {
 }
 
 /** Proxies (not behind a key) and keys in use, by product. */
-export async function countActiveUnits(db: DbOrTx, s: UserScope): Promise<{ product: string; n: number }[]> {
+export async function countActiveItems(db: DbOrTx, s: UserScope): Promise<{ product: string; n: number }[]> {
   const rows = await queryRows<{ product: string; n: string | number }>(
     db,
     sql`select type as product, count(*) as n from proxies
@@ -23,7 +23,7 @@ export async function countActiveUnits(db: DbOrTx, s: UserScope): Promise<{ prod
   return rows.map((r) => ({ product: r.product, n: Number(r.n) }));
 }
 
-export interface ExpiringUnit {
+export interface ExpiringItem {
   id: string;
   product: 'v6' | 'v4' | 'key';
   country: string;
@@ -31,10 +31,10 @@ export interface ExpiringUnit {
   is_package: boolean;
 }
 
-/** Units in use that expire by `until`, soonest first (at most `limit` of each kind). */
-export async function findExpiringUnits(db: DbOrTx, s: UserScope, until: Date, limit: number): Promise<ExpiringUnit[]> {
+/** Items in use that expire by `until`, soonest first (at most `limit` of each kind). */
+export async function findExpiringItems(db: DbOrTx, s: UserScope, until: Date, limit: number): Promise<ExpiringItem[]> {
   const at = until.toISOString();
-  return queryRows<ExpiringUnit>(
+  return queryRows<ExpiringItem>(
     db,
     sql`(select id, type as product, country, expires_at, package_name is not null as is_package from proxies
           where user_id = ${s.userId} and site_id = ${s.siteId} and status = 'using' and key_id is null

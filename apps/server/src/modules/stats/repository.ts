@@ -74,8 +74,8 @@ export async function topupFigures(db: DbOrTx, siteId: string, dayStart: Date) {
   return { today: n(r?.today), pending: n(r?.pending), held: n(r?.held) };
 }
 
-/** Units in use, and those of them expiring before `soon` with the price of renewing each for its order's period. */
-export async function unitFigures(db: DbOrTx, siteId: string, now: Date, soon: Date) {
+/** Items in use, and those of them expiring before `soon` with the price of renewing each for its order's period. */
+export async function itemFigures(db: DbOrTx, siteId: string, now: Date, soon: Date) {
   const rows = await queryRows<{ kind: string; active: string; expiring: string; renewal: string }>(
     db,
     sql`select u.kind, count(*) as active,
@@ -145,19 +145,19 @@ export async function ordersDaily(db: DbOrTx, siteId: string, tz: string, from: 
 }
 
 export async function ordersByProduct(db: DbOrTx, siteId: string, from: Date, to: Date) {
-  const rows = await queryRows<{ type: string; orders: string; units: string; revenue: string }>(
+  const rows = await queryRows<{ type: string; orders: string; items: string; revenue: string }>(
     db,
-    sql`select type, count(*) as orders, coalesce(sum(quantity), 0) as units, coalesce(sum(total_price), 0) as revenue
+    sql`select type, count(*) as orders, coalesce(sum(quantity), 0) as items, coalesce(sum(total_price), 0) as revenue
       from orders where site_id = ${siteId} and status <> 'cancelled'
         and created_at >= ${iso(from)} and created_at < ${iso(to)}
       group by type order by type`,
   );
-  return rows.map((r) => ({ product: r.type, orders: n(r.orders), proxiesSold: n(r.units), revenue: n(r.revenue) }));
+  return rows.map((r) => ({ product: r.type, orders: n(r.orders), proxiesSold: n(r.items), revenue: n(r.revenue) }));
 }
 
 /**
  * Renewals per product and country, counted in orders: renewed = orders with a successful renewal
- * in the range; lapsed = orders with a unit that expired in the range without being renewed.
+ * in the range; lapsed = orders with a item that expired in the range without being renewed.
  */
 export async function renewalsByCountry(db: DbOrTx, siteId: string, from: Date, to: Date) {
   return queryRows<{ product: string; country: string; renewed: string; lapsed: string }>(
@@ -195,7 +195,7 @@ export async function stockRows(db: DbOrTx) {
   );
 }
 
-/** Units sold since `since` per product and country, every site (the pools are shared). */
+/** Items sold since `since` per product and country, every site (the pools are shared). */
 export async function soldSince(db: DbOrTx, since: Date) {
   return queryRows<{ product: string; country: string; n: string }>(
     db,

@@ -42,18 +42,18 @@ export async function totalStats(ctx: Ctx, site: repo.SiteDays): Promise<TTotalS
   const siteId = site.id;
   const now = ctx.clock.now();
   const w = windowsAt(now, site.timeZone);
-  const [revenue, users, topups, units] = await Promise.all([
+  const [revenue, users, topups, items] = await Promise.all([
     repo.revenueWindows(ctx.db, siteId, w),
     repo.userFigures(ctx.db, siteId, w.dayStart, w.monthStart),
     repo.topupFigures(ctx.db, siteId, w.dayStart),
-    repo.unitFigures(ctx.db, siteId, now, new Date(now.getTime() + 7 * DAY_MS)),
+    repo.itemFigures(ctx.db, siteId, now, new Date(now.getTime() + 7 * DAY_MS)),
   ]);
   return {
     users: users.users,
     newUsersToday: users.today,
     newUsersMonth: users.month,
-    activeProxies: { v6: units.v6, v4: units.v4 },
-    activeKeys: units.keys,
+    activeProxies: { v6: items.v6, v4: items.v4 },
+    activeKeys: items.keys,
     balanceHeld: users.balanceHeld,
     revenueToday: revenue.today,
     revenueMonth: revenue.month,
@@ -62,7 +62,7 @@ export async function totalStats(ctx: Ctx, site: repo.SiteDays): Promise<TTotalS
     topupsToday: topups.today,
     pendingTopups: topups.pending,
     heldTopups: topups.held,
-    expiringSoon: { proxies: units.expiringProxies, keys: units.expiringKeys, renewalRevenue: units.renewalRevenue },
+    expiringSoon: { proxies: items.expiringProxies, keys: items.expiringKeys, renewalRevenue: items.renewalRevenue },
   };
 }
 

@@ -91,7 +91,7 @@ async function seedRange() {
     at: at('2026-03-10T07:00:00Z'),
   });
   await seed.renewLog(v6, at('2026-03-10T08:00:00Z'));
-  // Lapsed: units that reached their end in the range without a renewal.
+  // Lapsed: items that reached their end in the range without a renewal.
   const old6 = await seed.order(a, {
     product: 'v6',
     country: 'VN',

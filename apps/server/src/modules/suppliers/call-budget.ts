@@ -8,7 +8,7 @@ import { hmacHex } from '../../lib/crypto.js';
  * A supplier account's call budget (Proxy6: 3 calls a second per account, more are answered 429),
  * shared by every API instance on the database, on PostgreSQL and PGlite alike (no Redis needed).
  *
- * `supplier_call_slots` keeps, per account, the times of its latest calls. One upsert locks the
+ * `supplier_call_windows` keeps, per account, the times of its latest calls. One upsert locks the
  * account's row, then finds room (fewer calls in the window than the budget) and records the
  * call; when there is none, a read answers how long until the oldest leaves. The row lock orders
  * instances, and the database's `clock_timestamp()` is the one clock all of them read. The time is taken when the
@@ -71,7 +71,7 @@ async function untilTaken(ctx: Pick<AppContext, 'db'>, account: string, perWindo
     // instance's calls are recorded in time order; no row comes back when the window is full.
     const [taken] = await queryRows<{ stamp: string }>(
       ctx.db,
-      sql`insert into supplier_call_slots as s (account, sent) values (${account}, array[clock_timestamp()])
+      sql`insert into supplier_call_windows as s (account, sent) values (${account}, array[clock_timestamp()])
           on conflict (account) do update
             set sent = array(select x from unnest(s.sent) as x where x > clock_timestamp() - ${window} order by x)
                        || clock_timestamp()
@@ -84,7 +84,7 @@ async function untilTaken(ctx: Pick<AppContext, 'db'>, account: string, perWindo
     const [full] = await queryRows<{ wait_ms: string | number | null }>(
       ctx.db,
       sql`select extract(epoch from (min(x) + ${window} - clock_timestamp())) * 1000 as wait_ms
-          from supplier_call_slots s cross join unnest(s.sent) as x
+          from supplier_call_windows s cross join unnest(s.sent) as x
           where s.account = ${account} and x > clock_timestamp() - ${window}`,
     );
     // The oldest call leaves the window then; the upsert above decides, the wait only paces it.
@@ -100,7 +100,7 @@ async function untilTaken(ctx: Pick<AppContext, 'db'>, account: string, perWindo
 async function done(ctx: Pick<AppContext, 'db'>, account: string, stamp: string): Promise<void> {
   await ctx.db
     .execute(
-      sql`update supplier_call_slots set sent = case when ${stamp}::timestamptz = any(sent)
+      sql`update supplier_call_windows set sent = case when ${stamp}::timestamptz = any(sent)
             then array_replace(sent, ${stamp}::timestamptz, clock_timestamp()) else sent || clock_timestamp() end
           where account = ${account}`,
     )

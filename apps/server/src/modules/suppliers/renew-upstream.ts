@@ -76,7 +76,7 @@ type UpstreamRow = {
   country: string;
 };
 
-export interface RenewalUnits {
+export interface ProxyRenewal {
   /**
    * An admin's free extension: nothing is charged, and a refusal answers ADMIN_ERROR with the
    * supplier's words (the caller is the operator) instead of the customer's NOT_ENOUGT_PROXY.
@@ -171,7 +171,7 @@ export async function upstreamFirst<T>(ctx: AppContext, run: () => Promise<T>): 
   }
 }
 
-export async function prolongUpstreams(ctx: AppContext, tx: Tx, r: RenewalUnits): Promise<void> {
+export async function prolongUpstreams(ctx: AppContext, tx: Tx, r: ProxyRenewal): Promise<void> {
   if (r.proxies.length === 0) {
     return;
   }
@@ -246,7 +246,7 @@ export async function prolongUpstreams(ctx: AppContext, tx: Tx, r: RenewalUnits)
 /** Each renewed supplier proxy's share of the customer's coins and what its prolong cost (margin). */
 async function recordRenewCharges(
   tx: Tx,
-  r: RenewalUnits,
+  r: ProxyRenewal,
   rows: UpstreamRow[],
   names: Map<string, string>,
   costs: Map<string, number> | undefined,
@@ -277,7 +277,7 @@ async function recordRenewCharges(
 }
 
 /** The account's proxies that would end too early, grouped by the days each needs. */
-function proxy6Groups(r: RenewalUnits, s: SupplierRow, ups: UpstreamRow[], endOf: Map<string, number>): RenewalGroup[] {
+function proxy6Groups(r: ProxyRenewal, s: SupplierRow, ups: UpstreamRow[], endOf: Map<string, number>): RenewalGroup[] {
   const now = r.now;
   const margin = s.safetyMarginHours * HOUR_MS;
   const byDays = new Map<number, RenewalGroup>();
@@ -360,7 +360,7 @@ async function prolongPlan(ctx: AppContext, plan: Plan, intentId: string): Promi
 }
 
 /** The renewal's refusal: the customer's NOT_ENOUGT_PROXY, or the admin's ADMIN_ERROR with the supplier's words. */
-function refusal(r: RenewalUnits, u: UpstreamRow, words: string): AppError {
+function refusal(r: ProxyRenewal, u: UpstreamRow, words: string): AppError {
   return r.free
     ? new AppError('ADMIN_ERROR', { reason: 'supplierRefused', supplierMessage: words.slice(0, 500) })
     : new AppError('NOT_ENOUGT_PROXY', { available: 0, product: u.product, country: u.country });

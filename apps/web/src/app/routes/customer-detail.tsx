@@ -29,7 +29,7 @@ import { useAdminUserProxies } from '@/features/admin-orders/api/order-admin';
 import { useAdminUser } from '@/features/customers/api/get-customer';
 import { useAdminTopupColumns } from '@/features/admin-topups/components/admin-topup-columns';
 import { BalanceDialog } from '@/features/customers/components/balance-dialog';
-import { useAdminKeyColumns, useAdminProxyColumns } from '@/features/admin-orders/components/order-units';
+import { useAdminKeyColumns, useAdminProxyColumns } from '@/features/admin-orders/components/order-items';
 
 const TABS = ['orders', 'proxies', 'keys', 'topups', 'ledger', 'activity'] as const;
 type CustomerTab = (typeof TABS)[number];

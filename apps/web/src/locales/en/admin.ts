@@ -101,7 +101,7 @@ export const admin: typeof vi = {
     back: 'Back',
     customer: 'Customer',
     summary: 'Order details',
-    units: 'Proxies of the order',
+    items: 'Proxies of the order',
     keys: 'Keys of the order',
     history: 'History',
     extend: 'Extend for free',

@@ -100,7 +100,7 @@ export const admin = {
     back: 'Quay lại',
     customer: 'Khách hàng',
     summary: 'Thông tin đơn hàng',
-    units: 'Proxy của đơn',
+    items: 'Proxy của đơn',
     keys: 'Key của đơn',
     history: 'Lịch sử',
     extend: 'Gia hạn miễn phí',

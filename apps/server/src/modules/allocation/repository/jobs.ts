@@ -5,7 +5,7 @@ import { proxies } from '../../../db/schema/index.js';
 
 /*
  * The statements of the lifecycle and ip-rotation jobs over proxies and rotating keys. Lock
- * order, as every transaction that changes an order and its units: orders (orders' lockOrderIds)
+ * order, as every transaction that changes an order and its items: orders (orders' lockOrderIds)
  * → keys → proxies → user row; the lifecycle job calls these in that order.
  */
 
@@ -15,7 +15,7 @@ export interface LifecycleDue {
   lockDue: SQL;
 }
 
-export interface UnitOrderRow {
+export interface ItemOrderRow {
   order_id: string | null;
 }
 
@@ -33,9 +33,9 @@ export function lifecycleDue(now: string): LifecycleDue {
 
 /**
  * The orders of the proxies and keys due to expire or lock, read without a lock so that they can
- * be locked first. With `now` fixed, the due units can only become fewer until they are updated.
+ * be locked first. With `now` fixed, the due items can only become fewer until they are updated.
  */
-export async function findDueUnitOrderIds(tx: Tx, due: LifecycleDue): Promise<string[]> {
+export async function findDueItemOrderIds(tx: Tx, due: LifecycleDue): Promise<string[]> {
   const { expireDue, lockDue } = due;
   const rows = await queryRows<{ order_id: string }>(
     tx,
@@ -46,16 +46,16 @@ export async function findDueUnitOrderIds(tx: Tx, due: LifecycleDue): Promise<st
 }
 
 /** Keys before their listeners (proxies), as get-new-ip and renewKeys lock them. */
-export async function expireDueKeys(tx: Tx, due: LifecycleDue, now: string): Promise<UnitOrderRow[]> {
-  return queryRows<UnitOrderRow>(
+export async function expireDueKeys(tx: Tx, due: LifecycleDue, now: string): Promise<ItemOrderRow[]> {
+  return queryRows<ItemOrderRow>(
     tx,
     sql`update rotating_keys set status = 'expired', updated_at = ${now}
           where ${due.expireDue} returning order_id`,
   );
 }
 
-export async function lockDueKeys(tx: Tx, due: LifecycleDue, now: string): Promise<UnitOrderRow[]> {
-  return queryRows<UnitOrderRow>(
+export async function lockDueKeys(tx: Tx, due: LifecycleDue, now: string): Promise<ItemOrderRow[]> {
+  return queryRows<ItemOrderRow>(
     tx,
     sql`update rotating_keys set status = 'locked', locked_at = ${now}, updated_at = ${now}
           where ${due.lockDue} returning order_id`,

@@ -3,7 +3,7 @@ import type { Product } from '@proxy/contract';
 import { queryRows, type DbOrTx } from '../../../db/client.js';
 
 /**
- * How many units of a product each country could serve now, as the allocator would
+ * How many items of a product each country could serve now, as the allocator would
  * (docs/product-rules.md#stock): where an active node serves the country from a prefix, a shared
  * address or a key pool, the free listener ports of those nodes; otherwise, per node, the free
  * pool addresses of the country that also have a free port on their node. A country with no

@@ -25,7 +25,7 @@ export function useAdminOrderLog(id: string) {
   );
 }
 
-export interface OrderUnitsPage {
+export interface OrderItemsPage {
   proxies: TProxy[];
   keys: TKey[];
   total: number;
@@ -34,10 +34,10 @@ export interface OrderUnitsPage {
 }
 
 /** GET /api/order/admin/list-unit: the order's proxies, or its keys, server-paged. */
-export function useAdminOrderUnits(id: string, page: number, limit: number) {
+export function useAdminOrderItems(id: string, page: number, limit: number) {
   return useQuery(
     queryOptions({
-      queryKey: [...orderRoot(id), 'units', page, limit],
+      queryKey: [...orderRoot(id), 'items', page, limit],
       queryFn: () => api.call('GET /order/admin/list-unit', { query: { orderId: id, page, limit } }),
       placeholderData: keepPreviousData,
     }),

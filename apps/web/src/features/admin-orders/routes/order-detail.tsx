@@ -19,7 +19,7 @@ import { orderLogNote } from '@/lib/note-text';
 import { SectionCard } from '@/components/section-card';
 import { useAdminOrder, useAdminOrderLog } from '../api/order-admin';
 import { CancelOrderDialog, ExtendOrderDialog } from '../components/order-actions';
-import { OrderUnits } from '../components/order-units';
+import { OrderItems } from '../components/order-items';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -152,8 +152,8 @@ export function OrderDetailRoute() {
       />
       <Stack spacing={2.5}>
         <OrderSummary order={o} />
-        <SectionCard title={o.type === 'key' ? t('admin.orderDetail.keys') : t('admin.orderDetail.units')}>
-          <OrderUnits orderId={o.id} isKey={o.type === 'key'} />
+        <SectionCard title={o.type === 'key' ? t('admin.orderDetail.keys') : t('admin.orderDetail.items')}>
+          <OrderItems orderId={o.id} isKey={o.type === 'key'} />
         </SectionCard>
         <OrderHistory log={log} />
       </Stack>

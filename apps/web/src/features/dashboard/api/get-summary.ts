@@ -6,7 +6,7 @@ import { queryRoots } from '@/lib/query-keys';
 
 /**
  * GET /api/dashboard/summary?tzOffset: balance, this month's spend (in the viewer's month), active
- * units and those expiring within 7 days. Under the orders root, so every charge refreshes it.
+ * items and those expiring within 7 days. Under the orders root, so every charge refreshes it.
  */
 export const summaryQueryOptions = () =>
   queryOptions({

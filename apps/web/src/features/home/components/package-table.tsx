@@ -42,13 +42,13 @@ function PackagePrice({ p }: { p: TPackage }) {
 }
 
 /** On a phone: one card per package, a line per figure, so nothing is cut off at the right. */
-function PackageCards({ packages, testId, unitLabel }: { packages: TPackage[]; testId: string; unitLabel: string }) {
+function PackageCards({ packages, testId, itemLabel }: { packages: TPackage[]; testId: string; itemLabel: string }) {
   const { t } = useTranslation();
   return (
     <Box data-testid={testId} sx={{ display: 'grid', gap: 1.5 }}>
       {packages.map((p) => {
         const lines: [string, string | number][] = [
-          [unitLabel, p.proxies],
+          [itemLabel, p.proxies],
           [t('content.home.days'), p.days],
           [t('content.home.bandwidth'), p.bandwidthGb === null ? t('content.home.unlimited') : `${p.bandwidthGb} GB`],
         ];
@@ -85,11 +85,11 @@ function PackageCards({ packages, testId, unitLabel }: { packages: TPackage[]; t
 export function PackageTable({
   packages,
   testId,
-  unitLabel,
+  itemLabel,
 }: {
   packages: TPackage[];
   testId: string;
-  unitLabel: string;
+  itemLabel: string;
 }) {
   const { t } = useTranslation();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
@@ -97,7 +97,7 @@ export function PackageTable({
     return <Typography color="text.secondary">{t('content.home.noPrices')}</Typography>;
   }
   if (phone) {
-    return <PackageCards packages={packages} testId={testId} unitLabel={unitLabel} />;
+    return <PackageCards packages={packages} testId={testId} itemLabel={itemLabel} />;
   }
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
@@ -105,7 +105,7 @@ export function PackageTable({
         <TableHead>
           <TableRow>
             <TableCell>{t('content.home.package')}</TableCell>
-            <TableCell align="right">{unitLabel}</TableCell>
+            <TableCell align="right">{itemLabel}</TableCell>
             <TableCell align="right">{t('content.home.days')}</TableCell>
             <TableCell align="right">{t('content.home.bandwidth')}</TableCell>
             <TableCell align="right">{t('content.home.price')}</TableCell>

@@ -55,13 +55,13 @@ export function PricingSection() {
         {tab === 'v6' && v6.data && <RetailPriceTable rows={v6.data} testId="price-table-v6" />}
         {tab === 'v4' && v4.data && <RetailPriceTable rows={v4.data} testId="price-table-v4" />}
         {tab === 'key' && keys.data && (
-          <PackageTable packages={keys.data} testId="price-table-key" unitLabel={t('content.home.keys')} />
+          <PackageTable packages={keys.data} testId="price-table-key" itemLabel={t('content.home.keys')} />
         )}
         {tab === 'packages' && (v6Packages.data || v4Packages.data) && (
           <PackageTable
             packages={[...(v6Packages.data ?? []), ...(v4Packages.data ?? [])]}
             testId="price-table-packages"
-            unitLabel={t('content.home.proxies')}
+            itemLabel={t('content.home.proxies')}
           />
         )}
       </Box>

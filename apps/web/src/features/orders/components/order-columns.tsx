@@ -13,7 +13,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { formatDateTime, type TOrder } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { OrderStatusChip } from '@/components/status-chip';
-import type { DetailField } from '@/components/unit-list';
+import type { DetailField } from '@/components/item-list';
 import { orderPackageName } from '@/lib/catalog/package-name';
 import { countryName, formatMoney, formatNumber, formatPeriod } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';

@@ -1,6 +1,6 @@
 import { MAX_BATCH_IDS, type TOrder } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
-import { RenewUnitsDialog } from '@/components/renew-units-dialog';
+import { RenewItemsDialog } from '@/components/renew-items-dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useOrderLiveProxies, useRenewOrderProxies } from '../api/renew-order-proxies';
 
@@ -9,29 +9,29 @@ export function RenewLiveDialog({ order, onClose }: { order: TOrder; onClose: ()
   const { t } = useTranslation();
   const proxies = useOrderLiveProxies(order);
   const renew = useRenewOrderProxies();
-  const units = proxies.data ?? [];
+  const items = proxies.data ?? [];
   // One renewal is one batch call: an order past a batch renews from proxy management instead.
-  const tooMany = units.length > MAX_BATCH_IDS;
+  const tooMany = items.length > MAX_BATCH_IDS;
   return (
-    <RenewUnitsDialog
+    <RenewItemsDialog
       product={order.product}
-      units={units}
+      items={items}
       title={t('orders.renewLive.title', { code: order.code })}
       message={
         tooMany
-          ? t('orders.renewLive.tooMany', { count: units.length, max: MAX_BATCH_IDS })
-          : t('orders.renewLive.message', { count: units.length })
+          ? t('orders.renewLive.tooMany', { count: items.length, max: MAX_BATCH_IDS })
+          : t('orders.renewLive.message', { count: items.length })
       }
       defaultPeriod={order.period}
       pending={renew.isPending || proxies.isPending}
       onConfirm={(period) =>
         tooMany
-          ? notifyError(t('orders.renewLive.tooMany', { count: units.length, max: MAX_BATCH_IDS }))
+          ? notifyError(t('orders.renewLive.tooMany', { count: items.length, max: MAX_BATCH_IDS }))
           : renew.mutate(
-              { product: order.product === 'v4' ? 'v4' : 'v6', listProxyId: units.map((p) => p.id), period },
+              { product: order.product === 'v4' ? 'v4' : 'v6', listProxyId: items.map((p) => p.id), period },
               {
                 onSuccess: () => {
-                  notifySuccess(t('orders.renewLive.success', { code: order.code, count: units.length }));
+                  notifySuccess(t('orders.renewLive.success', { code: order.code, count: items.length }));
                   onClose();
                 },
               },

@@ -5,7 +5,7 @@ import type { TOrder } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { NO_ORDER_FILTERS, OrderFiltersBar, type OrderFilters } from '@/components/order-filters';
 import { PageHeader } from '@/components/page-header';
-import { UnitList } from '@/components/unit-list';
+import { ItemList } from '@/components/item-list';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { usePaging } from '@/hooks/use-paging';
 import { useRowSelection } from '@/hooks/use-row-selection';
@@ -120,7 +120,7 @@ export function OrdersRoute() {
         }
       />
       <OrderFiltersBar value={filters} onChange={changeFilters} />
-      <UnitList
+      <ItemList
         testId="orders-grid"
         list={orders}
         paging={paging}

@@ -30,7 +30,7 @@ export function renewSelectionProblem(orders: readonly Pick<TOrder, 'status'>[])
 /**
  * What renewing an order should cost, as the server computes it: retail orders at the renewal
  * price (docs/money.md#renewals: under a month at the retail price) per proxy; packages at the package
- * price; keys at the package price per key. Null when the price is not known here. Locked units
+ * price; keys at the package price per key. Null when the price is not known here. Locked items
  * are not renewed, so the server may charge less.
  */
 export function renewalEstimate(

@@ -50,7 +50,7 @@ export function useTagEdits(tagType: TagType) {
   };
 }
 
-export interface TagUnitsInput {
+export interface TagItemsInput {
   tagId: string;
   ids: string[];
   untag: boolean;
@@ -60,10 +60,10 @@ export interface TagUnitsInput {
  * Tags or untags the chosen rows: /api/{v6,v4}-proxy/tag-proxy/:tagId (untag-proxy) with
  * listProxyId, or /api/key/tag-key/:tagId (untag-key) with listKeyId.
  */
-export function useTagUnits(tagType: TagType) {
+export function useTagItems(tagType: TagType) {
   const onSuccess = useRefreshTagged();
   return useMutation({
-    mutationFn: ({ tagId, ids, untag }: TagUnitsInput) =>
+    mutationFn: ({ tagId, ids, untag }: TagItemsInput) =>
       tagType === 'key'
         ? api.call(untag ? 'PUT /key/untag-key/:id' : 'POST /key/tag-key/:id', {
             params: { id: tagId },

@@ -9,18 +9,18 @@ import { muiField } from '@/lib/form';
 export const MAX_COMMENT_LENGTH = 500;
 
 interface CommentDialogProps {
-  units: { comment: string }[];
+  items: { comment: string }[];
   pending: boolean;
   onConfirm: (comment: string) => void;
   onClose: () => void;
 }
 
 /** One comment for the chosen proxies or keys (empty clears it); a single one starts from its own. */
-export function CommentDialog({ units, pending, onConfirm, onClose }: CommentDialogProps) {
+export function CommentDialog({ items, pending, onConfirm, onClose }: CommentDialogProps) {
   const { t } = useTranslation();
-  const count = units.length;
+  const count = items.length;
   const { register, handleSubmit } = useForm({
-    defaultValues: { comment: count === 1 ? (units[0]?.comment ?? '') : '' },
+    defaultValues: { comment: count === 1 ? (items[0]?.comment ?? '') : '' },
   });
   const submit = handleSubmit(({ comment }) => onConfirm(comment.trim()));
   return (

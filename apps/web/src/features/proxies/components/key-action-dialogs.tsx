@@ -9,10 +9,10 @@ import { useSetKeysAutoRenew } from '../api/set-keys-auto-renew';
 import { useUpdateKeys } from '../api/update-keys';
 import { CommentDialog } from './comment-dialog';
 import { ExportDialog } from './export-dialog';
-import { RenewUnitsDialog } from '@/components/renew-units-dialog';
-import { AutoRenewDialog, useActionEnd, type UnitAction } from './unit-actions';
+import { RenewItemsDialog } from '@/components/renew-items-dialog';
+import { AutoRenewDialog, useActionEnd, type ItemAction } from './item-actions';
 
-export type KeyAction = UnitAction | 'delete';
+export type KeyAction = ItemAction | 'delete';
 
 type ActionEnd = ReturnType<typeof useActionEnd>;
 
@@ -58,9 +58,9 @@ export function KeyActionDialogs({
   switch (action) {
     case 'renew':
       return (
-        <RenewUnitsDialog
+        <RenewItemsDialog
           product="key"
-          units={keys}
+          items={keys}
           pending={renew.isPending}
           onClose={close}
           onConfirm={(period) =>
@@ -84,7 +84,7 @@ export function KeyActionDialogs({
     case 'comment':
       return (
         <CommentDialog
-          units={keys}
+          items={keys}
           pending={update.isPending}
           onClose={close}
           onConfirm={(comment) => update.mutate({ listKeyId, comment }, { onSuccess: done(t('common.updated')) })}

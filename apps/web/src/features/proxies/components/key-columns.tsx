@@ -11,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { copyWithToast } from '@/components/copy-button';
 import { ProxyStatusChip } from '@/components/status-chip';
 import { countryName } from '@/lib/format';
-import { activityField } from './unit-activity';
+import { activityField } from './item-activity';
 import { CopyCell } from './copy-cell';
-import { useUnitColumns } from './unit-columns';
-import type { DetailField } from '@/components/unit-list';
+import { useItemColumns } from './item-columns';
+import type { DetailField } from '@/components/item-list';
 
 /**
  * The key's "change IP" link: GET /api/key/get-new-ip?keyRotate=…, which antidetect browsers call
@@ -65,7 +65,7 @@ export function NewIpButton({ row, pending, onNewIp }: { row: TKey; pending: boo
 /** The rotating keys' columns at 1,366 px; `onNewIp` asks the key for a new IP. */
 export function useKeyColumns(onNewIp: (key: TKey) => void, pendingKey: string | null): GridColDef<TKey>[] {
   const { t } = useTranslation();
-  const shared = useUnitColumns<TKey>();
+  const shared = useItemColumns<TKey>();
   return [
     {
       field: 'key',

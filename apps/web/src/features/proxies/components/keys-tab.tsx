@@ -10,7 +10,7 @@ import { ProxyStatusChip } from '@/components/status-chip';
 import { useGetNewIp, type TNewIp } from '../api/get-new-ip';
 import { useKeys } from '../api/list-keys';
 import { useTags } from '../api/tags';
-import { useUnitList } from '../hooks/use-unit-list';
+import { useItemList } from '../hooks/use-item-list';
 import { BatchActions } from './batch-actions';
 import { CopyCell } from './copy-cell';
 import { KeyActionDialogs, type KeyAction } from './key-action-dialogs';
@@ -20,14 +20,14 @@ import { ProxyFiltersBar } from './proxy-filters';
 import { TagAssignDialog } from './tag-dialogs';
 import { ToolLinksDialog, ToolLinksSection } from './tool-links';
 import { ManageTagsButton } from './tag-tools';
-import { useUnitActions } from './unit-actions';
-import { useUnitCardLines } from './unit-columns';
-import { UnitList } from '@/components/unit-list';
+import { useItemActions } from './item-actions';
+import { useItemCardLines } from './item-columns';
+import { ItemList } from '@/components/item-list';
 
 /** A key as a card on a phone: the key and its change-IP link, the current IP, state and expiry, new IP. */
 function useKeyCard(tags: TTag[], pendingKey: string | null, askNewIp: (key: string) => void) {
   const { t } = useTranslation();
-  const cardLines = useUnitCardLines<TKey>(tags);
+  const cardLines = useItemCardLines<TKey>(tags);
   return (row: TKey) => ({
     title: (
       <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
@@ -53,7 +53,7 @@ function useKeyCard(tags: TTag[], pendingKey: string | null, askNewIp: (key: str
 export function KeysTab() {
   const { t } = useTranslation();
   const tags = useTags('key').data ?? [];
-  const list = useUnitList<KeyAction | 'tag' | 'links'>(t('proxies.keys.needSelection'));
+  const list = useItemList<KeyAction | 'tag' | 'links'>(t('proxies.keys.needSelection'));
   const { paging, filters, selection } = list;
   const [newIp, setNewIp] = useState<TNewIp | null>(null);
   const getNewIp = useGetNewIp();
@@ -70,7 +70,7 @@ export function KeysTab() {
   const details = useKeyDetails(tags);
   const card = useKeyCard(tags, pendingKey, askNewIp);
   const chosen = selection.chosen(keys.data?.items ?? []);
-  const actions = useUnitActions<KeyAction | 'tag' | 'links'>([
+  const actions = useItemActions<KeyAction | 'tag' | 'links'>([
     { key: 'tag', label: t('proxies.tags.action'), icon: <LocalOfferOutlined /> },
     { key: 'links', label: t('proxies.actions.links'), icon: <LinkOutlined /> },
     { key: 'delete', label: t('common.delete'), icon: <DeleteOutline /> },
@@ -85,7 +85,7 @@ export function KeysTab() {
         onAction={(key) => list.start(key, chosen.length)}
         extra={<ManageTagsButton tagType="key" tags={tags} />}
       />
-      <UnitList
+      <ItemList
         testId="keys-grid"
         list={keys}
         paging={paging}
@@ -94,14 +94,14 @@ export function KeysTab() {
         detailsTitle={t('proxies.details.keyTitle')}
         details={details}
         // Revocable URLs, beside the key's own link (which works as long as the key does).
-        detailsExtra={(row) => <ToolLinksSection key={row.id} unit={{ id: row.id, name: row.key }} />}
+        detailsExtra={(row) => <ToolLinksSection key={row.id} item={{ id: row.id, name: row.key }} />}
         card={card}
       />
       {list.action === 'tag' && (
         <TagAssignDialog tagType="key" tags={tags} ids={chosen.map((k) => k.id)} onDone={list.finish} />
       )}
       {list.action === 'links' && (
-        <ToolLinksDialog units={chosen.map((k) => ({ id: k.id, name: k.key }))} onClose={list.finish} />
+        <ToolLinksDialog items={chosen.map((k) => ({ id: k.id, name: k.key }))} onClose={list.finish} />
       )}
       {list.action && list.action !== 'tag' && list.action !== 'links' && (
         <KeyActionDialogs

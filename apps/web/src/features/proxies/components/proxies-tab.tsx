@@ -23,7 +23,7 @@ import { useRowSelection } from '@/hooks/use-row-selection';
 import { proxyAddress, proxyLine } from '@/lib/proxy-lines';
 import { useProxies, type ProxyType } from '../api/list-proxies';
 import { useTags } from '../api/tags';
-import { useUnitList } from '../hooks/use-unit-list';
+import { useItemList } from '../hooks/use-item-list';
 import { BatchActions } from './batch-actions';
 import { CopyCell } from './copy-cell';
 import { ProxyActionDialogs, type ProxyAction } from './proxy-action-dialogs';
@@ -33,10 +33,10 @@ import { ProxyFiltersBar } from './proxy-filters';
 import { TagAssignDialog } from './tag-dialogs';
 import { PasteListDialog } from './paste-list-dialog';
 import { ManageTagsButton } from './tag-tools';
-import { useUnitActions } from './unit-actions';
+import { useItemActions } from './item-actions';
 import { ProxyUsageSection } from './proxy-usage-section';
-import { useUnitCardLines } from './unit-columns';
-import { UnitList } from '@/components/unit-list';
+import { useItemCardLines } from './item-columns';
+import { ItemList } from '@/components/item-list';
 
 /** The pasted proxies still ticked; "select all" on a page answers an exclude model. */
 function pinnedRows(rows: TProxy[], model: GridRowSelectionModel): TProxy[] {
@@ -103,7 +103,7 @@ function PinnedNotice({ selected, unmatched, onClear }: { selected: number; unma
 
 function useProxyActions(type: ProxyType) {
   const { t } = useTranslation();
-  return useUnitActions<ProxyAction | 'tag'>([
+  return useItemActions<ProxyAction | 'tag'>([
     { key: 'authIp', label: t('proxies.actions.authIp'), icon: <SecurityOutlined /> },
     { key: 'password', label: t('proxies.actions.password'), icon: <KeyOutlined /> },
     { key: 'resetIp', label: t('proxies.actions.resetIp'), icon: <PublishedWithChangesOutlined /> },
@@ -120,7 +120,7 @@ function useProxyActions(type: ProxyType) {
 /** A proxy as a card on a phone: its address (copied as a whole line), links, state, country and expiry. */
 function useProxyCard(tags: TTag[], onLinks: (proxy: TProxy) => void) {
   const { t, i18n } = useTranslation();
-  const cardLines = useUnitCardLines<TProxy>(tags);
+  const cardLines = useItemCardLines<TProxy>(tags);
   return (row: TProxy) => ({
     title: (
       <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
@@ -176,7 +176,7 @@ function ProxyTabDialogs({
 }) {
   return (
     <>
-      {linksOf && <ToolLinksDialog units={[{ id: linksOf.id, name: proxyAddress(linksOf) }]} onClose={onLinksClose} />}
+      {linksOf && <ToolLinksDialog items={[{ id: linksOf.id, name: proxyAddress(linksOf) }]} onClose={onLinksClose} />}
       {action === 'tag' && <TagAssignDialog tagType={type} tags={tags} ids={chosen.map((p) => p.id)} onDone={onDone} />}
       {action && action !== 'tag' && (
         <ProxyActionDialogs
@@ -192,7 +192,7 @@ function ProxyTabDialogs({
 }
 
 /** The server's page of proxies for the list's filters (a tag that no longer exists filters nothing). */
-function useProxyPage(type: ProxyType, list: ReturnType<typeof useUnitList<ProxyAction | 'tag'>>, tags: TTag[]) {
+function useProxyPage(type: ProxyType, list: ReturnType<typeof useItemList<ProxyAction | 'tag'>>, tags: TTag[]) {
   const { paging, filters } = list;
   const status = filters.status || undefined;
   const country = filters.country || undefined;
@@ -214,7 +214,7 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
   const { t } = useTranslation();
   const countries = useCountries(type);
   const tags = useTags(type).data ?? [];
-  const list = useUnitList<ProxyAction | 'tag'>(t('proxies.needSelection'));
+  const list = useItemList<ProxyAction | 'tag'>(t('proxies.needSelection'));
   const { paging, filters, selection } = list;
   const { proxies, status, country } = useProxyPage(type, list, tags);
   // A row's own link button opens its URLs without touching the selection.
@@ -258,7 +258,7 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
           }}
         />
       )}
-      <UnitList
+      <ItemList
         testId={`proxies-grid-${type}`}
         list={pinned.list ?? proxies}
         paging={pinned.list ? pinned.paging : paging}
@@ -269,7 +269,7 @@ export function ProxiesTab({ type }: { type: ProxyType }) {
         details={details}
         detailsExtra={(row) => (
           <>
-            <ToolLinksSection key={row.id} unit={{ id: row.id, name: proxyAddress(row) }} />
+            <ToolLinksSection key={row.id} item={{ id: row.id, name: proxyAddress(row) }} />
             <ProxyUsageSection proxyId={row.id} />
           </>
         )}

@@ -18,11 +18,11 @@ import { IpModeDialog } from './ip-mode-dialog';
 import { Ipv4FallbackDialog } from './ipv4-fallback';
 import { PasswordDialog } from './password-dialog';
 import { ToolLinksDialog } from './tool-links';
-import { RenewUnitsDialog } from '@/components/renew-units-dialog';
+import { RenewItemsDialog } from '@/components/renew-items-dialog';
 import { proxyAddress } from '@/lib/proxy-lines';
-import { AutoRenewDialog, useActionEnd, type UnitAction } from './unit-actions';
+import { AutoRenewDialog, useActionEnd, type ItemAction } from './item-actions';
 
-export type ProxyAction = UnitAction | 'authIp' | 'password' | 'resetIp' | 'ipMode' | 'check' | 'links' | 'fallback';
+export type ProxyAction = ItemAction | 'authIp' | 'password' | 'resetIp' | 'ipMode' | 'check' | 'links' | 'fallback';
 
 interface ProxyActionDialogsProps {
   type: ProxyType;
@@ -121,9 +121,9 @@ export function ProxyActionDialogs({ type, action, proxies, exportFilters, onDon
   switch (action) {
     case 'renew':
       return (
-        <RenewUnitsDialog
+        <RenewItemsDialog
           product={type}
-          units={proxies}
+          items={proxies}
           pending={renew.isPending}
           onClose={close}
           onConfirm={(period) =>
@@ -147,7 +147,7 @@ export function ProxyActionDialogs({ type, action, proxies, exportFilters, onDon
     case 'comment':
       return (
         <CommentDialog
-          units={proxies}
+          items={proxies}
           pending={update.isPending}
           onClose={close}
           onConfirm={(comment) =>
@@ -163,7 +163,7 @@ export function ProxyActionDialogs({ type, action, proxies, exportFilters, onDon
     case 'check':
       return <CheckResultsDialog type={type} proxies={proxies} onClose={close} />;
     case 'links':
-      return <ToolLinksDialog units={proxies.map((p) => ({ id: p.id, name: proxyAddress(p) }))} onClose={close} />;
+      return <ToolLinksDialog items={proxies.map((p) => ({ id: p.id, name: proxyAddress(p) }))} onClose={close} />;
     case 'fallback':
       return <Ipv4FallbackDialog proxies={proxies} onDone={onDone} />;
     case 'export':

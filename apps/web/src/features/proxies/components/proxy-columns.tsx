@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { ProxyStatusChip } from '@/components/status-chip';
 import { countryName } from '@/lib/format';
 import { proxyAddress, proxyLine } from '@/lib/proxy-lines';
-import { activityField } from './unit-activity';
+import { activityField } from './item-activity';
 import { CopyCell, SecretCell } from './copy-cell';
 import { Ipv4FallbackSwitch } from './ipv4-fallback';
-import { useUnitColumns } from './unit-columns';
-import type { DetailField } from '@/components/unit-list';
+import { useItemColumns } from './item-columns';
+import type { DetailField } from '@/components/item-list';
 
 /**
  * docs/screens.md#proxy-management: what fits a 1,366 px screen (the line to copy, status, expiry,
@@ -20,7 +20,7 @@ import type { DetailField } from '@/components/unit-list';
  */
 export function useProxyColumns(tags: TTag[], onLinks: (row: TProxy) => void): GridColDef<TProxy>[] {
   const { t } = useTranslation();
-  const shared = useUnitColumns<TProxy>();
+  const shared = useItemColumns<TProxy>();
   return [
     {
       field: 'host',

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form-dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useTagEdits, useTagUnits, type TagType } from '../api/tags';
+import { useTagEdits, useTagItems, type TagType } from '../api/tags';
 import { formatNumber } from '@/lib/format';
 
 const TAG_NAME_MAX = 50;
@@ -215,10 +215,10 @@ export function TagAssignDialog({
 }) {
   const { t } = useTranslation();
   const [tagId, setTagId] = useState(tags[0]?.id ?? '');
-  const tagUnits = useTagUnits(tagType);
+  const tagItems = useTagItems(tagType);
   const count = ids.length;
   const run = (untag: boolean) =>
-    tagUnits.mutate(
+    tagItems.mutate(
       { tagId, ids, untag },
       {
         onSuccess: () => {
@@ -233,7 +233,7 @@ export function TagAssignDialog({
       testId="tag-assign-dialog"
       submitLabel={t('proxies.tags.add')}
       submitTestId="tag-assign-add"
-      loading={tagUnits.isPending && !tagUnits.variables?.untag}
+      loading={tagItems.isPending && !tagItems.variables?.untag}
       submitDisabled={!tagId}
       onSubmit={() => run(false)}
       onClose={() => onDone(false)}
@@ -259,7 +259,7 @@ export function TagAssignDialog({
             <Button
               color="error"
               disabled={!tagId}
-              loading={tagUnits.isPending && tagUnits.variables?.untag === true}
+              loading={tagItems.isPending && tagItems.variables?.untag === true}
               onClick={() => run(true)}
               data-testid="tag-assign-remove"
             >

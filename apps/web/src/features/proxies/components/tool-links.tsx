@@ -44,7 +44,7 @@ function LinkField({ label, url, testId }: { label: string; url: string; testId:
 
 interface ToolLinksPanelProps {
   /** The proxies (or keys) and how each is named in the list, e.g. host:port. */
-  units: { id: string; name: string }[];
+  items: { id: string; name: string }[];
   /** Create (or show) the URLs as soon as the panel opens, rather than on a button. */
   auto?: boolean;
 }
@@ -52,16 +52,16 @@ interface ToolLinksPanelProps {
 /** The issued URLs, each with its copy button (and, for several proxies, copy-all), and the revoke button. */
 function IssuedLinks({
   links,
-  units,
+  items,
   onRevoke,
 }: {
   links: TProxyLink[];
-  units: ToolLinksPanelProps['units'];
+  items: ToolLinksPanelProps['items'];
   onRevoke: () => void;
 }) {
   const { t } = useTranslation();
-  const nameOf = new Map(units.map((u) => [u.id, u.name]));
-  const many = units.length > 1;
+  const nameOf = new Map(items.map((u) => [u.id, u.name]));
+  const many = items.length > 1;
   return (
     <Stack spacing={2}>
       {many && (
@@ -105,7 +105,7 @@ function IssuedLinks({
  * docs/tool-links.md#per-proxy-urls: the change-IP and current-proxy URLs of some proxies, each
  * copied with one click, and their revocation. Asking for them again answers the same URLs.
  */
-export function ToolLinksPanel({ units, auto = false }: ToolLinksPanelProps) {
+export function ToolLinksPanel({ items, auto = false }: ToolLinksPanelProps) {
   const { t } = useTranslation();
   const issue = useIssueLinks();
   const revoke = useRevokeLinks();
@@ -114,7 +114,7 @@ export function ToolLinksPanel({ units, auto = false }: ToolLinksPanelProps) {
   // After a revocation the focused button is gone: focus moves to "Create URLs", so the keyboard
   // (Escape closing the drawer or dialog) keeps working.
   const [revoked, setRevoked] = useState(false);
-  const ids = units.map((u) => u.id);
+  const ids = items.map((u) => u.id);
   const create = () => issue.mutate(ids, { onSuccess: setLinks });
   const started = useRef(false);
   useEffect(() => {
@@ -139,10 +139,10 @@ export function ToolLinksPanel({ units, auto = false }: ToolLinksPanelProps) {
           autoFocus={revoked}
           data-testid="tool-links-create"
         >
-          {t('proxies.links.create', { count: units.length })}
+          {t('proxies.links.create', { count: items.length })}
         </Button>
       )}
-      {links && <IssuedLinks links={links} units={units} onRevoke={() => setConfirming(true)} />}
+      {links && <IssuedLinks links={links} items={items} onRevoke={() => setConfirming(true)} />}
       <ConfirmDialog
         open={confirming}
         title={t('proxies.links.revokeTitle')}
@@ -156,30 +156,30 @@ export function ToolLinksPanel({ units, auto = false }: ToolLinksPanelProps) {
               setConfirming(false);
               setRevoked(true);
               setLinks(null);
-              notifySuccess(t('proxies.links.revoked', { count: units.length }));
+              notifySuccess(t('proxies.links.revoked', { count: items.length }));
             },
           })
         }
         testId="tool-links-revoke-dialog"
       >
-        <DialogContentText>{t('proxies.links.revokeMessage', { count: units.length })}</DialogContentText>
+        <DialogContentText>{t('proxies.links.revokeMessage', { count: items.length })}</DialogContentText>
       </ConfirmDialog>
     </Box>
   );
 }
 
 /** The URLs of the chosen proxies in a dialog: a batch action, or a row's own link button. */
-export function ToolLinksDialog({ units, onClose }: { units: { id: string; name: string }[]; onClose: () => void }) {
+export function ToolLinksDialog({ items, onClose }: { items: { id: string; name: string }[]; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="tool-links-dialog">
-      <DialogTitle>{t('proxies.links.title', { count: units.length })}</DialogTitle>
+      <DialogTitle>{t('proxies.links.title', { count: items.length })}</DialogTitle>
       <DialogContent>
-        {units.length === 0 ? (
+        {items.length === 0 ? (
           <Alert severity="info">{t('proxies.needSelection')}</Alert>
         ) : (
           <Box sx={{ pt: 1 }}>
-            <ToolLinksPanel units={units} auto />
+            <ToolLinksPanel items={items} auto />
           </Box>
         )}
       </DialogContent>
@@ -193,14 +193,14 @@ export function ToolLinksDialog({ units, onClose }: { units: { id: string; name:
 }
 
 /** The section of a proxy's or key's details drawer with its URLs (created on a click, not on opening). */
-export function ToolLinksSection({ unit }: { unit: { id: string; name: string } }) {
+export function ToolLinksSection({ item }: { item: { id: string; name: string } }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ py: 2, borderBottom: 1, borderColor: 'divider' }} data-testid="details-links">
       <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
         {t('proxies.links.section')}
       </Typography>
-      <ToolLinksPanel units={[unit]} />
+      <ToolLinksPanel items={[item]} />
     </Box>
   );
 }

@@ -32,7 +32,7 @@ function DetailsButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
   return (
     <Tooltip title={t('proxies.details.open')}>
-      <IconButton size="small" onClick={onClick} aria-label={t('proxies.details.open')} data-testid="unit-details-open">
+      <IconButton size="small" onClick={onClick} aria-label={t('proxies.details.open')} data-testid="item-details-open">
         <InfoOutlined fontSize="small" />
       </IconButton>
     </Tooltip>
@@ -63,7 +63,7 @@ function DetailsDrawer({
       sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { sx: { width: phone ? '100%' : 420, maxHeight: phone ? '85vh' : undefined } } }}
     >
-      <Box data-testid="unit-details" sx={{ p: 2.5 }}>
+      <Box data-testid="item-details" sx={{ p: 2.5 }}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
           <Typography variant="h6" component="h2">
             {title}
@@ -102,7 +102,7 @@ function DetailsDrawer({
   );
 }
 
-interface UnitListProps<R extends { id: string }> {
+interface ItemListProps<R extends { id: string }> {
   testId: string;
   list: { data?: { items: R[]; total: number }; isFetching: boolean };
   paging: Paging;
@@ -120,14 +120,14 @@ interface UnitListProps<R extends { id: string }> {
 }
 
 /** A phone's list: one card per row, with its checkbox and details button, and the pager. */
-function UnitCards<R extends { id: string }>({
+function ItemCards<R extends { id: string }>({
   testId,
   list,
   paging,
   selection,
   card,
   onDetails,
-}: Omit<UnitListProps<R>, 'columns' | 'details' | 'detailsTitle' | 'detailsExtra' | 'rowHeight'> & {
+}: Omit<ItemListProps<R>, 'columns' | 'details' | 'detailsTitle' | 'detailsExtra' | 'rowHeight'> & {
   onDetails: (row: R) => void;
 }) {
   const { t } = useTranslation();
@@ -159,14 +159,14 @@ function UnitCards<R extends { id: string }>({
         {rows.map((row) => {
           const c = card(row);
           return (
-            <Card key={row.id} variant="outlined" data-testid="unit-card" sx={{ p: 1, display: 'flex', gap: 0.5 }}>
+            <Card key={row.id} variant="outlined" data-testid="item-card" sx={{ p: 1, display: 'flex', gap: 0.5 }}>
               <Checkbox
                 size="small"
                 checked={chosen.has(row.id)}
                 onChange={() => toggle(row.id)}
                 slotProps={{ input: { 'aria-label': t('proxies.details.open') } }}
                 sx={{ alignSelf: 'flex-start' }}
-                data-testid="unit-card-check"
+                data-testid="item-card-check"
               />
               <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                 <Box sx={{ minWidth: 0, fontWeight: 600 }}>{c.title}</Box>
@@ -203,7 +203,7 @@ function UnitCards<R extends { id: string }>({
  * A proxy or key list: on a screen the grid with the columns that fit and a details drawer (the
  * info button or a click on the row), on a phone cards instead of a grid that scrolls sideways.
  */
-export function UnitList<R extends { id: string }>(props: UnitListProps<R>) {
+export function ItemList<R extends { id: string }>(props: ItemListProps<R>) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [open, setOpen] = useState<R | null>(null);
   const { testId, list, paging, selection, columns, details, detailsTitle, detailsExtra, rowHeight } = props;
@@ -223,7 +223,7 @@ export function UnitList<R extends { id: string }>(props: UnitListProps<R>) {
   return (
     <>
       {phone ? (
-        <UnitCards {...props} onDetails={setOpen} />
+        <ItemCards {...props} onDetails={setOpen} />
       ) : (
         <PagedDataGrid
           testId={testId}

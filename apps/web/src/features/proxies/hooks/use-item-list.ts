@@ -9,7 +9,7 @@ import { NO_PROXY_FILTERS, type ProxyFilters } from '../components/proxy-filters
  * What a proxy or key list keeps: its filters, page, selection and the batch action whose dialog is
  * open. `needSelection` is the toast for an action started with nothing chosen.
  */
-export function useUnitList<A extends string>(needSelection: string) {
+export function useItemList<A extends string>(needSelection: string) {
   const paging = usePaging();
   const [filters, setFilters] = useState<ProxyFilters>(NO_PROXY_FILTERS);
   const search = useDebouncedValue(filters.search.trim());

@@ -10,10 +10,10 @@ import { notifySuccess } from '@/lib/notify';
 import type { BatchAction } from './batch-actions';
 
 /** The batch actions proxies and keys both have. */
-export type UnitAction = 'renew' | 'autoRenewOn' | 'autoRenewOff' | 'comment' | 'export';
+export type ItemAction = 'renew' | 'autoRenewOn' | 'autoRenewOff' | 'comment' | 'export';
 
 /** The shared actions as buttons, with a product's own ones between "comment" and "export". */
-export function useUnitActions<A extends string>(own: BatchAction<A>[]): BatchAction<A | UnitAction>[] {
+export function useItemActions<A extends string>(own: BatchAction<A>[]): BatchAction<A | ItemAction>[] {
   const { t } = useTranslation();
   return [
     { key: 'renew', label: t('proxies.actions.renew'), icon: <AutorenewOutlined /> },

@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { ProxyStatusChip } from '@/components/status-chip';
 import { countryName } from '@/lib/format';
 
-type Unit = Pick<TProxy & TKey, 'country' | 'status' | 'expiresAt' | 'autoRenew' | 'comment' | 'tagId'>;
+type Item = Pick<TProxy & TKey, 'country' | 'status' | 'expiresAt' | 'autoRenew' | 'comment' | 'tagId'>;
 
 /** The columns proxies and keys have in common, for each list to place among its own. */
-export function useUnitColumns<R extends Unit>() {
+export function useItemColumns<R extends Item>() {
   const { t, i18n } = useTranslation();
   return {
     country: {
@@ -62,7 +62,7 @@ export function useUnitColumns<R extends Unit>() {
  * A phone card's lines for what a screen shows in the auto-renew, tag and comment columns, so a
  * card says as much as a row: auto-renew and the tag on one line, the comment (wrapped) under it.
  */
-export function useUnitCardLines<R extends Unit>(tags: TTag[]): (row: R) => ReactNode[] {
+export function useItemCardLines<R extends Item>(tags: TTag[]): (row: R) => ReactNode[] {
   const { t } = useTranslation();
   return (row) => {
     const tagName = tags.find((x) => x.id === row.tagId)?.tagName;

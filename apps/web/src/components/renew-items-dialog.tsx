@@ -11,9 +11,9 @@ import { renewCost, unitsFor } from '@/lib/catalog/renewal';
 import { formatMoney } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
 
-interface RenewUnitsDialogProps {
+interface RenewItemsDialogProps {
   product: Product;
-  units: { country: string }[];
+  items: { country: string }[];
   pending: boolean;
   /** The dialog's own words when it renews something other than a picked selection (an order's proxies). */
   title?: string;
@@ -24,23 +24,23 @@ interface RenewUnitsDialogProps {
 }
 
 /** Renewing the chosen proxies or keys for a period, with its price (docs/money.md#renewals). */
-export function RenewUnitsDialog({
+export function RenewItemsDialog({
   product,
-  units,
+  items,
   pending,
   title,
   message,
   defaultPeriod,
   onConfirm,
   onClose,
-}: RenewUnitsDialogProps) {
+}: RenewItemsDialogProps) {
   const { t, i18n } = useTranslation();
   const prices = useRetailPrices(product);
   const [period, setPeriod] = useState<Period>(defaultPeriod ?? { unit: 'day', value: 1 });
   const rows = prices.data ?? [];
-  const sold = unitsFor(rows, units);
+  const sold = unitsFor(rows, items);
   const valid = ZPeriod.safeParse(period).success;
-  const cost = renewCost(units, period, rows);
+  const cost = renewCost(items, period, rows);
 
   const confirm = () => {
     if (!valid) {
@@ -57,18 +57,18 @@ export function RenewUnitsDialog({
   return (
     <ConfirmDialog
       open
-      title={title ?? t('proxies.renew.title', { count: units.length })}
+      title={title ?? t('proxies.renew.title', { count: items.length })}
       confirmLabel={t('orders.renew.submit')}
       onConfirm={confirm}
       onClose={onClose}
       loading={pending}
-      // The total and whether the units are still sold come with the prices: a click before them
-      // would only be told the units are not sold.
-      confirmDisabled={prices.isPending || units.length === 0}
+      // The total and whether the items are still sold come with the prices: a click before them
+      // would only be told the items are not sold.
+      confirmDisabled={prices.isPending || items.length === 0}
       testId="proxy-renew-dialog"
     >
       <Stack spacing={2}>
-        <DialogContentText>{message ?? t('proxies.renew.message', { count: units.length })}</DialogContentText>
+        <DialogContentText>{message ?? t('proxies.renew.message', { count: items.length })}</DialogContentText>
         <PeriodFields
           units={sold.length ? sold : [period.unit]}
           value={period}

@@ -41,7 +41,7 @@ export async function lockLiveProxiesOfOrderByPort(db: DbOrTx, orderId: string):
     .for('update');
 }
 
-/** Extends units by `hours` from their expiry, or from `at` when already expired: one statement each. */
+/** Extends items by `hours` from their expiry, or from `at` when already expired: one statement each. */
 export async function extendProxies(db: DbOrTx, ids: string[], hours: number, at: string): Promise<void> {
   const newExpiry = sql`greatest(expires_at, ${at}::timestamptz) + make_interval(hours => ${hours})`;
   await db.execute(
@@ -72,7 +72,7 @@ export async function setOrderBandwidthLimit(db: DbOrTx, orderId: string, gb: nu
 }
 
 /** The order switch sets the flag of all its proxies and keys. */
-export async function setOrderUnitsAutoRenew(db: DbOrTx, orderId: string, autoRenew: boolean, at: Date) {
+export async function setOrderItemsAutoRenew(db: DbOrTx, orderId: string, autoRenew: boolean, at: Date) {
   await db.update(proxies).set({ autoRenew, updatedAt: at }).where(eq(proxies.orderId, orderId));
   await db.update(rotatingKeys).set({ autoRenew, updatedAt: at }).where(eq(rotatingKeys.orderId, orderId));
 }

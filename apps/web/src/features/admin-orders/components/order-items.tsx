@@ -7,7 +7,7 @@ import { ProxyStatusChip } from '@/components/status-chip';
 import { usePaging } from '@/hooks/use-paging';
 import { countryName } from '@/lib/format';
 import { proxyAddress } from '@/lib/proxy-lines';
-import { useAdminOrderUnits } from '../api/order-admin';
+import { useAdminOrderItems } from '../api/order-admin';
 
 const mono = { fontFamily: 'monospace' } as const;
 
@@ -87,25 +87,25 @@ export function useAdminKeyColumns(): GridColDef<TKey>[] {
 }
 
 /** An order's proxies, or its keys, one server page at a time. */
-export function OrderUnits({ orderId, isKey }: { orderId: string; isKey: boolean }) {
+export function OrderItems({ orderId, isKey }: { orderId: string; isKey: boolean }) {
   const paging = usePaging();
-  const units = useAdminOrderUnits(orderId, paging.page, paging.limit);
+  const list = useAdminOrderItems(orderId, paging.page, paging.limit);
   const proxyColumns = useAdminProxyColumns();
   const keyColumns = useAdminKeyColumns();
-  const data = units.data;
+  const data = list.data;
   return isKey ? (
     <PagedDataGrid
-      testId="order-units-grid"
+      testId="order-items-grid"
       paging={paging}
       columns={keyColumns}
-      list={{ data: data && { items: data.keys, total: data.total }, isFetching: units.isFetching }}
+      list={{ data: data && { items: data.keys, total: data.total }, isFetching: list.isFetching }}
     />
   ) : (
     <PagedDataGrid
-      testId="order-units-grid"
+      testId="order-items-grid"
       paging={paging}
       columns={proxyColumns}
-      list={{ data: data && { items: data.proxies, total: data.total }, isFetching: units.isFetching }}
+      list={{ data: data && { items: data.proxies, total: data.total }, isFetching: list.isFetching }}
     />
   );
 }
