@@ -26,7 +26,7 @@ export function salesCsv(days: TStatsDay[], products: TStatsBreakdown['products'
     ) +
     '\r\n' +
     toCsv(
-      ['product', 'orders', 'items_sold', 'revenue'],
+      ['product', 'orders', 'proxies_sold', 'revenue'],
       products.map((p) => [p.product, p.orders, p.proxiesSold, p.revenue]),
     )
   );
