@@ -626,6 +626,8 @@ async function main(): Promise<void> {
     );
   } finally {
     await cleanup();
+    // Whatever a stop missed (a peer that ignored its signal, a forked worker) ends with the bench.
+    killAll();
   }
 }
 
