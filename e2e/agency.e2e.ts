@@ -7,7 +7,7 @@ import type { RunningServer } from './support/server';
 import { useE2E } from './support/setup';
 import type { SmtpSink } from './support/smtp-sink';
 
-const e2e = useE2E();
+const e2e = useE2E({ ownServer: 'it counts the site’s agencies' });
 
 /** A verified customer of the proxy-owner site, made through the API and the mailed code. */
 async function ownerSiteCustomer(server: RunningServer, mail: SmtpSink, tag: string): Promise<Credentials> {

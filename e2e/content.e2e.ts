@@ -13,7 +13,9 @@ import { useE2E } from './support/setup';
 
 // The customer-facing content: the home page from the CMS with live prices, the admin's
 // landing edits, and the maintenance notice (docs/screens.md#home, #maintenance).
-const e2e = useE2E();
+const e2e = useE2E({
+  ownServer: 'it changes the retail prices, the landing’s title, the maintenance banner and the support channels',
+});
 
 interface RetailRow {
   id: string;

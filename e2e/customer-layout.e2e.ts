@@ -14,7 +14,7 @@ import { useE2E } from './support/setup';
 // docs/screens.md#layouts: the layout check itself (it reports a covered control and a page wider
 // than the window: e2e/route-layout.e2e.ts runs it over every route), and the support channels
 // behind one button in the top bar.
-const e2e = useE2E();
+const e2e = useE2E({ ownServer: 'its support channels show on every page of the site' });
 
 const WIDTHS = [
   { name: 'desktop', viewport: { width: 1366, height: 768 } },

@@ -10,7 +10,10 @@ import { useE2E } from './support/setup';
 // the curl snippet of "list your IPv4 proxies" from the reference on /api and runs it with the real
 // curl, and gets their proxy list.
 // Its own Chromium: it reads the clipboard, which a parallel file sharing the browser could overwrite.
-const e2e = useE2E({}, { ownBrowser: true });
+const e2e = useE2E(
+  { ownServer: 'it sets the site’s per-key API limit, and its page and its curl must be one client address' },
+  { ownBrowser: true },
+);
 const run = promisify(execFile);
 
 async function ownerSiteCustomer(coins: number): Promise<Credentials> {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { advanceServerClock, createCustomer, pathOf, tryLogin } from './support/app';
 import { useE2E } from './support/setup';
 
-const e2e = useE2E();
+const e2e = useE2E({ ownServer: 'it moves the server clock' });
 
 const TEXT = {
   en: { resendIn: /^Resend the code in (\d+)s$/, resend: 'Resend code', step: 'Enter the 6-digit code sent to' },

@@ -1,7 +1,7 @@
 // Runs once before the e2e files: fail fast on a missing browser, make sure the server will serve a
 // bundle built from the current sources (npm run test:e2e builds first; a bare vitest call may not),
-// and prepare what the files share: one Chromium, and a migrated, seeded PGlite database that each
-// file's server starts from a copy of.
+// and prepare what the files share: one Chromium, a migrated, seeded PGlite database that each
+// server starts from a copy of, and the service that gives each worker its shared server.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH, launchSharedBrowser } from './support/browser';
 import { repoRoot, startServer } from './support/server';
+import { startLeaseService } from './support/shared-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +17,8 @@ declare module 'vitest' {
     browserEndpoint: string;
     /** A stopped server's data directory, seeded with the default environment (support/setup.ts). */
     pgliteTemplate: string;
+    /** The lease service of the servers the files share, one per worker (support/shared-server.ts). */
+    sharedServers: string;
   }
 }
 
@@ -44,10 +47,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     rmSync(template, { recursive: true, force: true });
     throw browser.status === 'rejected' ? browser.reason : (seeded as PromiseRejectedResult).reason;
   }
+  const shared = await startLeaseService(template).catch(async (err: unknown) => {
+    await browser.value.close();
+    rmSync(template, { recursive: true, force: true });
+    throw err;
+  });
   project.provide('browserEndpoint', browser.value.wsEndpoint());
   project.provide('pgliteTemplate', template);
+  project.provide('sharedServers', shared.url);
 
   return async () => {
+    await shared.close();
     await browser.value.close().catch(() => undefined);
     rmSync(template, { recursive: true, force: true });
   };

@@ -7,7 +7,7 @@ import { useE2E } from './support/setup';
 // The screens built from the shared list pieces (paged grid, search box, row selection, batch-action
 // and form dialogs): the customer's proxy and key lists and account transactions, and the admin's
 // customers, transactions and catalogue.
-const e2e = useE2E();
+const e2e = useE2E({ ownServer: 'it edits a retail price and a package every customer sees' });
 
 interface Paged<T> {
   items: T[];

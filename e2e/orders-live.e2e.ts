@@ -6,7 +6,7 @@ import { useE2E } from './support/setup';
 
 // docs/screens.md#order-management: a live order renews its proxies (priced, confirmed, same
 // addresses); the table fits 1,366 px, a phone shows cards; mixed auto-renew says so.
-const e2e = useE2E();
+const e2e = useE2E({ ownServer: 'it creates and renames a package every customer sees' });
 
 const DAY_MS = 24 * 3600_000;
 const LANGS = ['vi', 'en'] as const;

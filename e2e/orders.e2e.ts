@@ -14,7 +14,7 @@ import { useE2E } from './support/setup';
 
 // The e2e server runs with TEST_CLOCK=1 (e2e/support/server.ts): POST /api/test/clock and /api/test/run-jobs
 // (owner only) let the order expire without waiting a day.
-const e2e = useE2E();
+const e2e = useE2E({ ownServer: 'it moves the server clock' });
 
 const DAY_MS = 24 * 3600_000;
 /** The demo catalogue: IPv6 at 400 coins per proxy per day, sold in steps of 50. */

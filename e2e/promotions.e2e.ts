@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BANK_WEBHOOK_KEY, createCustomer, loginViaUi, ownerOf, postBankWebhook } from './support/app';
 import { useE2E } from './support/setup';
 
-const e2e = useE2E({ env: { BANK_WEBHOOK_KEY } });
+const e2e = useE2E({ env: { BANK_WEBHOOK_KEY }, ownServer: 'a promotion it starts adds a bonus to every top-up' });
 
 /** E2E_SHOTS_DIR: also save screenshots of the screens (for a human to look at). */
 const SHOTS = process.env.E2E_SHOTS_DIR;

@@ -10,7 +10,7 @@ import { useE2E } from './support/setup';
 // Time still flows on both, so after a renewal the next one is 12 minutes away and never races
 // the page's own loading.
 const ACCESS_TTL_MS = 15 * 60 * 1000;
-const e2e = useE2E();
+const e2e = useE2E({ ownServer: 'it moves the server clock' });
 
 /** Moves the server and the page's clock past the expiry of the access token stored by the last login. */
 async function pastExpiry(page: Page, server: RunningServer): Promise<void> {

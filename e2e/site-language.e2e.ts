@@ -5,7 +5,7 @@ import { useE2E } from './support/setup';
 // What a seller and their customers read in their own language and day: the site's time zone
 // (docs/product-rules.md#time-zones), key package names, the payment methods the landing lists,
 // and an IPv6 IP change in the one-address demo.
-const e2e = useE2E();
+const e2e = useE2E({ ownServer: 'it changes the site’s time zone' });
 
 const TEXT = {
   vi: {

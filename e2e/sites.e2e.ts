@@ -6,7 +6,7 @@ import { loginViaUi, ownerOf } from './support/app';
 import { OWNER_HOST } from './support/browser';
 import { useE2E } from './support/setup';
 
-const e2e = useE2E();
+const e2e = useE2E({ ownServer: 'it saves the default site’s footer' });
 
 /** E2E_SHOTS_DIR: also save screenshots of the screens (for a human to look at). */
 const SHOTS = process.env.E2E_SHOTS_DIR;

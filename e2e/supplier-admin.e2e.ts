@@ -31,7 +31,8 @@ const e2e = useE2E({
 const COUNTRY = 'MT';
 const DAY_PRICE = 1_000;
 const RUB_RATE = 100;
-const SHOTS = '/tmp/shots-supply-ui';
+/** E2E_SHOTS_DIR: also save screenshots of the screens (for a human to look at). */
+const SHOTS = process.env.E2E_SHOTS_DIR;
 
 /**
  * An HTTP hop in front of a fake supplier that can hold its answers: while held, a request is
@@ -296,13 +297,18 @@ describe('the admin’s supplier screens', { timeout: 300_000 }, () => {
   });
 
   it('should fit every supplier screen and the margin card at 1,366 and 390 px in both languages', async () => {
-    mkdirSync(SHOTS, { recursive: true });
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+    }
     const problems: string[] = [];
     for (const lang of ['vi', 'en'] as const) {
       for (const width of [1366, 390]) {
         const page = await e2e.newPage({ viewport: { width, height: width > 400 ? 900 : 844 } });
-        const shot = (name: string) =>
-          page.screenshot({ path: `${SHOTS}/${name}-${lang}-${width}.png`, fullPage: true });
+        const shot = async (name: string) => {
+          if (SHOTS) {
+            await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${width}.png`, fullPage: true });
+          }
+        };
         await loginViaUi(page, server().baseUrl, ownerOf(server()), lang);
         for (const tab of ['suppliers', 'routes', 'margin'] as const) {
           await page.goto(`${server().baseUrl}/admin/suppliers?tab=${tab}&lang=${lang}`);
@@ -348,7 +354,9 @@ describe('the admin’s supplier screens', { timeout: 300_000 }, () => {
         await card.getByTestId('margin-card-totals').waitFor();
         await card.scrollIntoViewIfNeeded();
         problems.push(...(await screenProblems(page, `analytics ${lang} ${width}`)));
-        await card.screenshot({ path: `${SHOTS}/analytics-margin-${lang}-${width}.png` });
+        if (SHOTS) {
+          await card.screenshot({ path: `${SHOTS}/analytics-margin-${lang}-${width}.png` });
+        }
       }
     }
     expect(problems).toEqual([]);

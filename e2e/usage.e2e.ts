@@ -16,7 +16,15 @@ const portBase = 30_000 + Math.floor(Math.random() * 27) * 100;
 const e2e = useE2E({
   env: { GATEWAY: 'embedded', GATEWAY_ALLOW_PRIVATE: '1', GATEWAY_PORTS: `${portBase}-${portBase + 99}` },
 });
-const SHOTS = '/tmp/shots-usage';
+/** E2E_SHOTS_DIR: also save screenshots of the drawer (for a human to look at). */
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  }
+}
 
 interface ProxyRow {
   id: string;
@@ -118,23 +126,22 @@ describe('live proxy traffic', () => {
       await expect.poll(() => liveDownload(page), { interval: 250 }).toBeGreaterThan(0);
       const first = await liveDownload(page);
       await expect.poll(() => liveDownload(page), { interval: 250 }).toBeGreaterThan(first);
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/drawer-en-1366.png` });
+      await shoot(page, 'drawer-en-1366');
 
       const phone = await e2e.newPage({ viewport: { width: 390, height: 844 } });
       await loginViaUi(phone, server.baseUrl, creds, 'vi');
       await openDrawer(phone, server.baseUrl, 'vi');
       await expect.poll(() => liveDownload(phone), { interval: 250 }).toBeGreaterThan(0);
-      await phone.screenshot({ path: `${SHOTS}/drawer-vi-390.png` });
+      await shoot(phone, 'drawer-vi-390');
 
       await openDrawer(page, server.baseUrl, 'vi');
       await expect.poll(() => liveDownload(page), { interval: 250 }).toBeGreaterThan(0);
-      await page.screenshot({ path: `${SHOTS}/drawer-vi-1366.png` });
+      await shoot(page, 'drawer-vi-1366');
       const phoneEn = await e2e.newPage({ viewport: { width: 390, height: 844 } });
       await loginViaUi(phoneEn, server.baseUrl, creds, 'en');
       await openDrawer(phoneEn, server.baseUrl, 'en');
       await expect.poll(() => liveDownload(phoneEn), { interval: 250 }).toBeGreaterThan(0);
-      await phoneEn.screenshot({ path: `${SHOTS}/drawer-en-390.png` });
+      await shoot(phoneEn, 'drawer-en-390');
     } finally {
       const downloads = await traffic.stop();
       target.server.close();
@@ -148,6 +155,6 @@ describe('live proxy traffic', () => {
       .toBeGreaterThan(64 * 1024);
     await page.getByTestId('usage-step-day').click();
     await page.getByText('30 ngày qua').waitFor();
-    await page.screenshot({ path: `${SHOTS}/drawer-vi-1366-day.png` });
+    await shoot(page, 'drawer-vi-1366-day');
   });
 });

@@ -32,7 +32,7 @@ export function api<T = unknown>(
   options: { body?: unknown; token?: string; host?: string } = {},
 ): Promise<ApiResult<T>> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...server.headers, accept: 'application/json' };
   if (payload !== undefined) {
     headers['content-type'] = 'application/json';
     // A length rather than chunked encoding, which the server refuses on a DELETE with a body.

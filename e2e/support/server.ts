@@ -42,6 +42,11 @@ export interface RunningServer {
   adminEmail: string;
   adminPassword: string;
   dataDir: string | null;
+  /**
+   * Headers every request of the spec sends to this server (api() and the spec's pages): on a server
+   * shared by several files, the file's own client address (support/shared-server.ts).
+   */
+  headers?: Record<string, string>;
   /** The last lines the server printed, for failure messages. */
   logTail(): string;
   stop(): Promise<void>;

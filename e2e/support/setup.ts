@@ -1,7 +1,10 @@
-// Per spec file: one SMTP sink, one product server (its own database, a copy of the run's seeded
-// template unless the file's environment changes what the seed writes) and a connection to the run's
-// Chromium (global-setup.ts); per test: a fresh browser context, so no session or language choice
-// leaks from one test into the next.
+// Per spec file: a product server and an SMTP sink, and a connection to the run's Chromium
+// (global-setup.ts); per test: a fresh browser context, so no session or language choice leaks from
+// one test into the next. With E2E_SHARED=1 the server is the worker's shared one
+// (support/shared-server.ts) unless the file needs its own: an environment of its own, or
+// `ownServer` with the reason (it moves the server's clock, changes what every file of the site
+// would see...). An own server has its own database, a copy of the run's seeded template unless
+// the file's environment changes what the seed writes, and its own sink.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
@@ -9,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { connectBrowser, launchBrowser } from './browser';
 import { PROFILING, treeCpu } from './profile';
 import { repoRoot, startServer, type RunningServer, type ServerOptions } from './server';
+import { leaseSharedServer, SHARED_ENV, type SharedLease } from './shared-server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { NAVIGATION_MS, WAIT_MS } from './wait';
 
@@ -50,10 +54,33 @@ export interface BrowserChoice {
 /** E2E_OWN_BROWSER=1: every file launches its own Chromium, so E2E_PROFILE=1 counts each file's browser CPU. */
 const OWN_BROWSER_ALWAYS = process.env.E2E_OWN_BROWSER === '1';
 
+export interface E2EServerOptions extends Omit<ServerOptions, 'smtpUrl'> {
+  /**
+   * Why the file needs a server of its own although its environment would let it share one: what
+   * it does would leak into, or be disturbed by, other files on the same server (the server clock,
+   * the site's settings or catalogue, counts of site-wide lists).
+   */
+  ownServer?: string;
+}
+
+/**
+ * E2E_SHARED=1: the files that can share their worker's server do (docs/testing.md, "Shared e2e
+ * servers"); otherwise, as in CI until sharing has proven itself under load, every file has its own.
+ */
+const SHARING = process.env.E2E_SHARED === '1';
+
+/** Whether a file with these options can use its worker's shared server. */
+function canShare({ ownServer, env = {}, ...rest }: E2EServerOptions): boolean {
+  const other = Object.values(rest).some((v) => v !== undefined);
+  return SHARING && !ownServer && !other && Object.entries(env).every(([key, value]) => SHARED_ENV[key] === value);
+}
+
 export function useE2E(
-  serverOptions: Omit<ServerOptions, 'smtpUrl'> = {},
+  { ownServer, ...serverOptions }: E2EServerOptions = {},
   { ownBrowser = OWN_BROWSER_ALWAYS }: BrowserChoice = {},
 ): E2E {
+  const shares = canShare({ ownServer, ...serverOptions });
+  let lease: SharedLease | undefined;
   let server: RunningServer | undefined;
   let mail: SmtpSink | undefined;
   let browser: Browser | undefined;
@@ -79,6 +106,7 @@ export function useE2E(
       // it has rendered, and Chromium paints far fewer frames.
       reducedMotion: 'reduce',
       ...options,
+      ...(server?.headers ? { extraHTTPHeaders: { ...server.headers, ...options.extraHTTPHeaders } } : {}),
     });
     contexts.push(context);
     context.setDefaultTimeout(WAIT_MS);
@@ -97,14 +125,19 @@ export function useE2E(
   };
 
   beforeAll(async () => {
-    mail = await startSmtpSink();
-    const seedsItsOwn = serverOptions.databaseUrl || SEED_ENV.some((key) => serverOptions.env?.[key] !== undefined);
-    const template = seedsItsOwn ? undefined : inject('pgliteTemplate');
+    const startOwn = async (): Promise<void> => {
+      mail = await startSmtpSink();
+      const seedsItsOwn = serverOptions.databaseUrl || SEED_ENV.some((key) => serverOptions.env?.[key] !== undefined);
+      const template = seedsItsOwn ? undefined : inject('pgliteTemplate');
+      server = await startServer({ ...serverOptions, smtpUrl: mail.url, ...(template ? { template } : {}) });
+    };
+    const leaseShared = async (): Promise<void> => {
+      lease = await leaseSharedServer(inject('sharedServers'));
+      ({ server, mail } = lease);
+    };
     // Side by side; each is kept as soon as it is up, so afterAll closes it even if the other failed.
     await Promise.all([
-      startServer({ ...serverOptions, smtpUrl: mail.url, ...(template ? { template } : {}) }).then((s) => {
-        server = s;
-      }),
+      shares ? leaseShared() : startOwn(),
       (ownBrowser ? launchBrowser() : connectBrowser(inject('browserEndpoint'))).then((b) => {
         browser = b;
       }),
@@ -141,7 +174,8 @@ export function useE2E(
         console.error(`[e2e] browser errors:\n  ${pageErrors.join('\n  ')}`);
       }
       if (server) {
-        console.error(`[e2e] server log tail:\n${server.logTail() || '(empty)'}`);
+        const tail = lease ? await lease.logTail().catch((err: unknown) => String(err)) : server.logTail();
+        console.error(`[e2e] server log tail${lease ? ' (the worker’s shared server)' : ''}:\n${tail || '(empty)'}`);
       }
     }
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
