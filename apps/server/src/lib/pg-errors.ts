@@ -1,3 +1,6 @@
+import type { ErrorCode } from '@proxy/contract';
+import { AppError } from './errors.js';
+
 /** The PostgreSQL error behind a driver or Drizzle error (Drizzle wraps it in `cause`). */
 export function pgErrorOf(err: unknown): { code?: string; constraint?: string } | null {
   let e: unknown = err;
@@ -45,4 +48,19 @@ export function isTransientDbError(err: unknown): boolean {
     e = o.cause;
   }
   return false;
+}
+
+/**
+ * `work`, with the unique violation it may throw answered as `code`: where a unique index decides
+ * a race (two concurrent creates of one name), the loser gets the same answer as a late caller.
+ */
+export async function uniqueViolationAs<T>(code: ErrorCode, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new AppError(code);
+    }
+    throw err;
+  }
 }

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { promotions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { uniqueViolationAs } from '../../lib/pg-errors.js';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 
@@ -51,13 +51,6 @@ export function notExists(): never {
 }
 
 /** "One active at a time": the partial unique index refuses a second, also under concurrent calls. */
-export async function oneActive<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw new AppError('PROMOTION_ACTIVE_EXISTS');
-    }
-    throw err;
-  }
+export function oneActive<T>(work: () => Promise<T>): Promise<T> {
+  return uniqueViolationAs('PROMOTION_ACTIVE_EXISTS', work);
 }

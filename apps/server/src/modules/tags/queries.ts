@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { tags } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { uniqueViolationAs } from '../../lib/pg-errors.js';
 
 export type TagType = 'v6' | 'v4' | 'key';
 export const ok = { ok: true as const };
@@ -21,13 +21,6 @@ export async function ownTag(db: DbOrTx, userId: string, id: string): Promise<ty
 }
 
 /** A name is unique per user and type: the unique index's violation is TAG_ALREADY_EXISTS. */
-export async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw new AppError('TAG_ALREADY_EXISTS');
-    }
-    throw err;
-  }
+export function uniqueName<T>(work: () => Promise<T>): Promise<T> {
+  return uniqueViolationAs('TAG_ALREADY_EXISTS', work);
 }

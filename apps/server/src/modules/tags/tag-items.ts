@@ -6,10 +6,46 @@ import { recordAudit } from '../audit/index.js';
 import { lockUserKeys, lockUserProxiesOfType, setKeysTag, setProxiesTag, type ProxyScope } from '../proxies/index.js';
 import { ok, ownTag } from './queries.js';
 
+type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
 /**
- * Puts the caller's proxies (of the tag's type) under a tag, or takes them out of it. Only the
- * proxies the route serves count (`scope`: /api/bought-proxy is the package proxies alone), as
- * in every other proxy call; any other id is unknown.
+ * Puts rows of the caller under one of their tags, or takes them out of it, in one transaction
+ * with its audit rows. `lock` takes the caller's rows among `ids`: any id it does not return is
+ * unknown (`missing`), and nothing changes.
+ */
+async function tagRows(
+  ctx: AppContext,
+  userId: string,
+  tag: { id: string; name: string },
+  ids: string[],
+  untag: boolean,
+  rows: {
+    type: 'proxy' | 'key';
+    missing: 'PROXY_NOT_EXISTS' | 'KEY_NOT_EXISTS';
+    lock: (tx: Tx, ids: string[]) => Promise<unknown[]>;
+    set: (tx: Tx, ids: string[], tagId: string, untag: boolean) => Promise<void>;
+  },
+): Promise<void> {
+  const unique = [...new Set(ids)];
+  await ctx.db.transaction(async (tx) => {
+    if ((await rows.lock(tx, unique)).length !== unique.length) {
+      throw new AppError(rows.missing);
+    }
+    await rows.set(tx, unique, tag.id, untag);
+    await recordAudit(ctx, tx, {
+      userId,
+      action: `${rows.type}.${untag ? 'untag' : 'tag'}`,
+      targetType: rows.type,
+      targetIds: unique,
+      detail: { tag: tag.name },
+    });
+  });
+}
+
+/**
+ * The caller's proxies (of the tag's type) under a tag or out of it. Only the proxies the route
+ * serves count (`scope`: /api/bought-proxy is the package proxies alone), as in every other proxy
+ * call; any other id is unknown.
  */
 export async function tagProxies(
   ctx: AppContext,
@@ -20,23 +56,15 @@ export async function tagProxies(
   untag = false,
 ): Promise<void> {
   const tag = await ownTag(ctx.db, userId, tagId);
-  if (tag.tagType === 'key') {
+  const tagType = tag.tagType;
+  if (tagType === 'key') {
     throw new AppError('TAG_NOT_EXISTS');
   }
-  const unique = [...new Set(ids)];
-  await ctx.db.transaction(async (tx) => {
-    const rows = await lockUserProxiesOfType(tx, userId, tag.tagType as 'v6' | 'v4', scope, unique);
-    if (rows.length !== unique.length) {
-      throw new AppError('PROXY_NOT_EXISTS');
-    }
-    await setProxiesTag(tx, unique, tagId, untag);
-    await recordAudit(ctx, tx, {
-      userId,
-      action: untag ? 'proxy.untag' : 'proxy.tag',
-      targetType: 'proxy',
-      targetIds: unique,
-      detail: { tag: tag.name },
-    });
+  await tagRows(ctx, userId, tag, ids, untag, {
+    type: 'proxy',
+    missing: 'PROXY_NOT_EXISTS',
+    lock: (tx, unique) => lockUserProxiesOfType(tx, userId, tagType, scope, unique),
+    set: setProxiesTag,
   });
 }
 
@@ -52,20 +80,11 @@ export async function tagKeys(
   if (tag.tagType !== 'key') {
     throw new AppError('TAG_NOT_EXISTS');
   }
-  const unique = [...new Set(ids)];
-  await ctx.db.transaction(async (tx) => {
-    const rows = await lockUserKeys(tx, userId, unique);
-    if (rows.length !== unique.length) {
-      throw new AppError('KEY_NOT_EXISTS');
-    }
-    await setKeysTag(tx, unique, tagId, untag);
-    await recordAudit(ctx, tx, {
-      userId,
-      action: untag ? 'key.untag' : 'key.tag',
-      targetType: 'key',
-      targetIds: unique,
-      detail: { tag: tag.name },
-    });
+  await tagRows(ctx, userId, tag, ids, untag, {
+    type: 'key',
+    missing: 'KEY_NOT_EXISTS',
+    lock: (tx, unique) => lockUserKeys(tx, userId, unique),
+    set: setKeysTag,
   });
 }
 
