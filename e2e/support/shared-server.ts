@@ -1,7 +1,7 @@
-// A product server per Vitest worker, shared by the spec files that do not need their own
-// (docs/testing.md#shared-servers). A worker process lives for one file only (the fork pool isolates
-// files), so the servers cannot live in it: global-setup.ts runs a small lease service in Vitest's
-// main process, which starts a worker's server the first time a file of that worker asks for it
+// With E2E_SHARED=1, a product server per Vitest worker, shared by the spec files that do not need
+// their own (docs/testing.md#shared-e2e-servers). A worker process lives for one file only (the
+// fork pool isolates files), so the servers cannot live in it: global-setup.ts runs a small lease
+// service in Vitest's main process, which starts a worker's server the first time a file of that worker asks for it
 // (VITEST_POOL_ID: the same for the files a worker slot runs one after another, different for two
 // files running side by side), keeps it for the rest of the run and stops it at the end. One SMTP
 // sink there takes every shared server's mail; a file reads its own users' mail through the service.
