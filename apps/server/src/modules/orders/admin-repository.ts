@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx } from '../../db/client.js';
 import { orders, proxies, rotatingKeys, nodes } from '../../db/schema/index.js';
 import { offsetOf } from '../../lib/paging.js';
+import { keyLine } from './items-repository.js';
 import type { OrderRow } from './repository.js';
 
 /** The admin's order statements: every read and lock is scoped to the admin's site. */
@@ -49,8 +50,7 @@ export async function pageOrderKeys(db: DbOrTx, orderId: string, page: number, l
     db
       .select({
         k: rotatingKeys,
-        line: sql<string | null>`case when ${proxies.id} is null then null
-          else ${nodes.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`,
+        line: keyLine,
       })
       .from(rotatingKeys)
       .leftJoin(proxies, eq(proxies.id, rotatingKeys.proxyId))

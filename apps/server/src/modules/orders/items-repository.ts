@@ -113,6 +113,10 @@ export async function insertKeyRows(db: DbOrTx, rows: (typeof rotatingKeys.$infe
   return db.insert(rotatingKeys).values(rows).returning();
 }
 
+/** A key's listener line, `host:port:user:pass` (null while it has no listener), with proxies and nodes left-joined. */
+export const keyLine = sql<string | null>`case when ${proxies.id} is null then null
+  else ${nodes.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`;
+
 /**
  * An order's keys with their listener's `host:port:user:pass` line, newest first: what a repeated
  * buy-keys gets back (the same rows and line as the key list).
@@ -121,8 +125,7 @@ export async function keysOfOrder(db: DbOrTx, userId: string, orderId: string, l
   return db
     .select({
       k: rotatingKeys,
-      line: sql<string | null>`case when ${proxies.id} is null then null
-          else ${nodes.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`,
+      line: keyLine,
     })
     .from(rotatingKeys)
     .leftJoin(proxies, eq(proxies.id, rotatingKeys.proxyId))
