@@ -32,21 +32,25 @@ function dumpedModules(dir) {
   return byPath;
 }
 
-/** The source lines (1-based) a span of the executed script came from, through the inline map. */
-function sourceLines(code, scriptLength, [start, end]) {
+/** The source lines (1-based) the spans of the executed script came from, through the inline map. */
+function sourceLines(code, scriptLength, spans) {
   // vite-node runs `<wrapper>{{` + code + `\n}}`: the wrapper's length is what the script has more.
   const shift = scriptLength - code.length - 3;
   const match = /\/\/# sourceMappingURL=data:application\/json;(?:charset=utf-8;)?base64,(\S+)\s*$/.exec(code);
   const map = match ? new SourceMap(JSON.parse(Buffer.from(match[1], 'base64').toString('utf8'))) : null;
+  const lineStarts = [0];
+  for (let i = code.indexOf('\n'); i !== -1; i = code.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   const lines = new Set();
-  for (let offset = start - shift; offset < end - shift; offset++) {
-    const before = code.slice(0, offset);
-    const line = before.split('\n').length - 1;
-    const column = offset - before.lastIndexOf('\n') - 1;
-    const entry = map?.findEntry(line, column);
-    if (entry && 'originalLine' in entry) lines.add(entry.originalLine + 1);
+  // Spans come in ascending order, so the line only moves forward.
+  let line = 0;
+  for (const [start, end] of spans) {
+    for (let offset = start - shift; offset < end - shift; offset++) {
+      while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
+      const entry = map?.findEntry(line, offset - lineStarts[line]);
+      if (entry && 'originalLine' in entry) lines.add(entry.originalLine + 1);
+    }
   }
-  return [...lines];
+  return [...lines].sort((a, b) => a - b);
 }
 
 /**
@@ -115,7 +119,7 @@ for (const [url, ran] of before) {
   console.log(
     `${path.relative(process.cwd(), file)}: ${lost.length} positions ran before and not after${now ? '' : ' (the file never ran after)'}`,
   );
-  // First few lost spans, as offsets: the code V8 ran is Vitest's transform, not the file on disk.
+  // The lost positions as spans; without the dump, the first few as offsets in Vitest's transform.
   const spans = [];
   for (const i of lost) {
     const last = spans.at(-1);
@@ -124,10 +128,7 @@ for (const [url, ran] of before) {
   }
   const code = dumps && [...dumps].find(([id]) => file.endsWith(id))?.[1];
   if (code) {
-    const lines = [...new Set(spans.flatMap((span) => sourceLines(code, lengths.get(url), span)))].sort(
-      (a, b) => a - b,
-    );
-    console.log(`  source lines: ${lines.join(', ')}`);
+    console.log(`  source lines: ${sourceLines(code, lengths.get(url), spans).join(', ')}`);
   } else {
     console.log(
       `  spans: ${spans
