@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH, launchSharedBrowser } from './support/browser';
 import { repoRoot, startServer } from './support/server';
-import { startLeaseService } from './support/shared-server';
+import { SHARING, startLeaseService } from './support/shared-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,17 +47,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     rmSync(template, { recursive: true, force: true });
     throw browser.status === 'rejected' ? browser.reason : (seeded as PromiseRejectedResult).reason;
   }
-  const shared = await startLeaseService(template).catch(async (err: unknown) => {
-    await browser.value.close();
-    rmSync(template, { recursive: true, force: true });
-    throw err;
-  });
+  const shared = SHARING
+    ? await startLeaseService(template).catch(async (err: unknown) => {
+        await browser.value.close();
+        rmSync(template, { recursive: true, force: true });
+        throw err;
+      })
+    : undefined;
   project.provide('browserEndpoint', browser.value.wsEndpoint());
   project.provide('pgliteTemplate', template);
-  project.provide('sharedServers', shared.url);
+  project.provide('sharedServers', shared?.url ?? '');
 
   return async () => {
-    await shared.close();
+    await shared?.close();
     await browser.value.close().catch(() => undefined);
     rmSync(template, { recursive: true, force: true });
   };

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { connectBrowser, launchBrowser } from './browser';
 import { PROFILING, treeCpu } from './profile';
 import { repoRoot, startServer, type RunningServer, type ServerOptions } from './server';
-import { leaseSharedServer, SHARED_ENV, type SharedLease } from './shared-server';
+import { leaseSharedServer, SHARED_ENV, SHARING, type SharedLease } from './shared-server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { NAVIGATION_MS, WAIT_MS } from './wait';
 
@@ -62,12 +62,6 @@ export interface E2EServerOptions extends Omit<ServerOptions, 'smtpUrl'> {
    */
   ownServer?: string;
 }
-
-/**
- * E2E_SHARED=1: the files that can share their worker's server do (docs/testing.md, "Shared e2e
- * servers"); otherwise, as in CI until sharing has proven itself under load, every file has its own.
- */
-const SHARING = process.env.E2E_SHARED === '1';
 
 /** Whether a file with these options can use its worker's shared server. */
 function canShare({ ownServer, env = {}, ...rest }: E2EServerOptions): boolean {

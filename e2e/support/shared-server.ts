@@ -21,6 +21,13 @@ import { extractOtp, startSmtpSink, type ReceivedMail, type SmtpSink } from './s
 import { WAIT_MS } from './wait';
 
 /**
+ * E2E_SHARED=1: the files that can share their worker's server do (docs/testing.md, "Shared e2e
+ * servers"); otherwise, as in CI until sharing has proven itself under load, every file has its own
+ * and the lease service does not start.
+ */
+export const SHARING = process.env.E2E_SHARED === '1';
+
+/**
  * The shared servers' environment. A file whose own environment is a subset of it may share (the
  * bank-webhook specs); any other environment gets a server of its own (support/setup.ts).
  */
