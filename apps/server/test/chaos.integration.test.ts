@@ -20,7 +20,7 @@ import { queryRows } from '../src/db/client.js';
 import { allJobs } from '../src/jobs/index.js';
 import { runJob, startJobs, type Job } from '../src/jobs/runner.js';
 import { createMailer } from '../src/lib/mailer.js';
-import { enqueueMail } from '../src/modules/outbox/outbox.js';
+import { enqueueMail } from '../src/modules/outbox/enqueue.js';
 import { startFakeSmtp, type FakeSmtp } from './fakes/index.js';
 import { balanceOf, build, countRows, customer, type TestApp, waitFor } from './helper.js';
 import { BANK_KEY, codeBillOf, configureMethod, expectLedgerHolds, postBank, sepay, setPromotion } from './payments.js';

@@ -9,7 +9,7 @@ import { autoRenewJob } from '../src/jobs/auto-renew.js';
 import { outboxJob } from '../src/jobs/outbox.js';
 import { runJob } from '../src/jobs/runner.js';
 import { createMailer } from '../src/lib/mailer.js';
-import { CLAIM_MS } from '../src/modules/outbox/outbox.js';
+import { CLAIM_MS } from '../src/modules/outbox/deliver.js';
 import { startFakeSmtp, type FakeSmtp } from './fakes/index.js';
 import { balanceOf, build, customer, ledgerMismatches, waitFor, type TestApp } from './helper.js';
 import { freePort, scratchPostgres, spawnServer } from './spawn-server.js';

@@ -185,7 +185,7 @@ describe('auto-renew on two instances', () => {
 
 describe('order.updated', () => {
   it('should tell the owner of an order when it expires, once the sweep commits', async () => {
-    const { EVENTS_CHANNEL } = await import('../modules/realtime/repository.js');
+    const { EVENTS_CHANNEL } = await import('../modules/realtime/index.js');
     const c = await customer(t, 1_000_000);
     const { order } = await buyV4(c.token);
     const heard: { u: string; t: string; d: { id: string; status: string } }[] = [];

@@ -13,7 +13,7 @@ import {
 import { queryRows } from '../../db/client.js';
 import { catalogCountries, retailPrices } from '../../db/schema/index.js';
 import { runLifecycle } from '../../jobs/lifecycle.js';
-import { EVENTS_CHANNEL } from '../realtime/repository.js';
+import { EVENTS_CHANNEL } from '../realtime/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

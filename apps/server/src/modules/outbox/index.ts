@@ -6,20 +6,8 @@
  * and marking repeats that one message. Subject and text are sealed with the app key and dropped
  * once sent.
  */
-export {
-  deliverOutbox,
-  enqueueMail,
-  enqueueMailOnce,
-  enqueueOnce,
-  kickOutbox,
-  type OutboxSender,
-  type OutboxSenders,
-} from './outbox.js';
-export type { ClaimedOutboxRow } from './repository.js';
-export {
-  countOutboxBacklog,
-  listUserOutbox,
-  purgeSentMails,
-  retryUserOutboxRow,
-  type UserOutboxRow,
-} from './repository.js';
+export { countOutboxBacklog } from './count-backlog.js';
+export { deliverOutbox, kickOutbox, type ClaimedOutboxRow, type OutboxSender, type OutboxSenders } from './deliver.js';
+export { enqueueMail, enqueueMailOnce, enqueueOnce } from './enqueue.js';
+export { purgeSentMails } from './purge-sent.js';
+export { listUserOutbox, retryUserOutboxRow, type UserOutboxRow } from './user-deliveries.js';

@@ -7,7 +7,8 @@ import { runJob } from '../../jobs/runner.js';
 import { createMailer } from '../../lib/mailer.js';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fakes/index.js';
 import { build, buildSecondInstance, customer, type TestApp } from '../../../test/helper.js';
-import { deliverOutbox, enqueueMail, kickOutbox, retryDelayMs } from './outbox.js';
+import { deliverOutbox, kickOutbox, retryDelayMs } from './deliver.js';
+import { enqueueMail } from './enqueue.js';
 
 let t: TestApp;
 let t2: TestApp;

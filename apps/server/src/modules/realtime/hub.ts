@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeEventType } from '@proxy/contract';
 import type { Database } from '../../db/client.js';
-import { EVENTS_CHANNEL, SESSIONS_CHANNEL, type RealtimeMessage, type SessionsEndedMessage } from './repository.js';
+import { EVENTS_CHANNEL, SESSIONS_CHANNEL, type RealtimeMessage, type SessionsEndedMessage } from './publish.js';
 
 export type EventSink = (type: RealtimeEventType, data: Record<string, unknown>) => void;
 

@@ -5,7 +5,7 @@
  * ledger's `balance.changed`). Each instance's `EventHub` LISTENs once and writes to its open
  * streams; revoked sessions (`publishSessionsEnded`) end theirs, each stream rechecks its session
  * once a minute, and after a lost LISTEN every stream gets `resync`. The stream itself is
- * routes.ts, registered by app.ts.
+ * stream.ts.
  */
 export {
   EVENTS_CHANNEL,
@@ -17,5 +17,5 @@ export {
   type RealtimeMessage,
   type SessionsEndedMessage,
   notifyEventSql,
-} from './repository.js';
+} from './publish.js';
 export { EventHub } from './hub.js';

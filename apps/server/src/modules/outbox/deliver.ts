@@ -1,36 +1,34 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
 import { backoff } from '../../lib/backoff.js';
-import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
+import { decryptSecret } from '../../lib/crypto.js';
 import type { Mail } from '../../lib/mailer.js';
-import {
-  claimDueOutboxRows,
-  insertOutboxRow,
-  insertOutboxRowOnce,
-  markOutboxSent,
-  recordOutboxFailure,
-  type ClaimedOutboxRow as Claimed,
-} from './repository.js';
 
 /**
- * The outbox: a mail is a row written in the transaction of the change it reports (so it exists
- * exactly when the change does), and is sent after commit by `deliverOutbox` — right away by the
- * writer's kick, and by the outbox job for whatever is left (SMTP down, a crash in between).
+ * Sending what `enqueue.ts` wrote, after commit: right away by the writer's kick, and by the outbox
+ * job for whatever is left (SMTP down, a crash in between).
  */
+
+/** A row a deliverer has claimed: what to send, and how many attempts it has had (this one included). */
+export interface ClaimedOutboxRow {
+  id: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  /** The customer a notification row is for; null for plain mails. */
+  userId: string | null;
+}
 
 /** A claim lasts longer than the mail transport's own timeouts (lib/mailer.ts), so a sending row is not taken twice. */
 export const CLAIM_MS = 2 * 60_000;
-/** After this many failed attempts a mail is kept, with its last error, but no longer tried. */
-export const MAX_ATTEMPTS = 10;
-
 /**
  * How rows of another kind than mail are sent (modules/notifications hands these in): `send`
  * resolves with the answer's HTTP status, or rejects with an error that may carry `status`.
  */
 export interface OutboxSender {
-  send(ctx: AppContext, row: Claimed): Promise<number | null>;
+  send(ctx: AppContext, row: ClaimedOutboxRow): Promise<number | null>;
   /** Wait before attempt n+1 after n failed ones; the mail schedule when unset. */
   retryDelayMs?: (attempts: number) => number;
 }
@@ -47,53 +45,61 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Writes a mail to the outbox in `db` (the caller's transaction); returns its id for the kick.
- * Only the address is stored in the clear: subject and text (sign-up and reset codes, whose
- * database copy is otherwise only a hash) are sealed with the app's key, and dropped once sent.
+ * Claims due rows by moving their next attempt a claim's length ahead, in one statement that
+ * commits at once (no transaction is held while mailing). SKIP LOCKED keeps two deliverers from
+ * claiming one row, and the outer conditions are checked again on the locked row.
  */
-export async function enqueueMail(ctx: Pick<AppContext, 'clock' | 'keys'>, db: DbOrTx, mail: Mail): Promise<string> {
-  const id = randomUUID();
-  const now = ctx.clock.now();
-  const sealed = encryptSecret(ctx.keys.secrets, JSON.stringify({ subject: mail.subject, text: mail.text }));
-  await insertOutboxRow(db, { id, kind: 'mail', payload: { to: mail.to, sealed }, nextAttemptAt: now, createdAt: now });
-  return id;
+async function claimDueRows(
+  db: DbOrTx,
+  opts: { now: number; claimMs: number; batch: number; ids: string[] | undefined; kinds: string[] },
+): Promise<ClaimedOutboxRow[]> {
+  const { now, ids } = opts;
+  const nowIso = new Date(now).toISOString();
+  const kinds = sql.join(
+    opts.kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const due = sql`sent_at is null and attempts < max_attempts and next_attempt_at <= ${nowIso}::timestamptz and kind in (${kinds})`;
+  const only: SQL = ids
+    ? sql` and id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  return queryRows<ClaimedOutboxRow>(
+    db,
+    sql`update outbox set attempts = attempts + 1, next_attempt_at = ${new Date(now + opts.claimMs).toISOString()}
+        where ${due} and id in (
+          select id from outbox where ${due}${only} order by next_attempt_at limit ${opts.batch} for update skip locked)
+        returning id, kind, payload, attempts, user_id as "userId"`,
+  );
 }
 
-/** A message of any kind queued once per `dedupeKey`; returns its id, or undefined when it was queued before. */
-export async function enqueueOnce(
-  ctx: Pick<AppContext, 'clock'>,
-  db: DbOrTx,
-  row: { kind: string; dedupeKey: string; userId: string; payload: unknown; maxAttempts?: number },
-): Promise<string | undefined> {
-  const id = randomUUID();
-  const now = ctx.clock.now();
-  const wrote = await insertOutboxRowOnce(db, {
-    id,
-    kind: row.kind,
-    payload: row.payload,
-    dedupeKey: row.dedupeKey,
-    userId: row.userId,
-    maxAttempts: row.maxAttempts ?? MAX_ATTEMPTS,
-    nextAttemptAt: now,
-    createdAt: now,
-  });
-  return wrote ? id : undefined;
+/** Sent: the sealed subject and text are dropped. */
+async function markSent(db: DbOrTx, id: string, at: number, status: number | null): Promise<void> {
+  await db.execute(sql`update outbox set sent_at = ${new Date(at).toISOString()}, last_error = null, last_status = ${status},
+                               payload = payload - 'sealed'
+                             where id = ${id}`);
 }
 
-/** A mail queued once per `dedupeKey` (an alert), for `userId`'s delivery log. */
-export async function enqueueMailOnce(
-  ctx: Pick<AppContext, 'clock' | 'keys'>,
+/** A failed attempt: its error, and the next attempt's time (unless it was sent meanwhile). */
+async function recordFailure(
   db: DbOrTx,
-  mail: Mail,
-  opts: { dedupeKey: string; userId: string; type: string },
-): Promise<string | undefined> {
-  const sealed = encryptSecret(ctx.keys.secrets, JSON.stringify({ subject: mail.subject, text: mail.text }));
-  return enqueueOnce(ctx, db, { kind: 'mail', ...opts, payload: { to: mail.to, type: opts.type, sealed } });
+  id: string,
+  message: string,
+  nextAttemptAt: number,
+  status: number | null,
+): Promise<void> {
+  await db.execute(
+    sql`update outbox set last_error = ${message}, last_status = ${status},
+          next_attempt_at = ${new Date(nextAttemptAt).toISOString()}
+        where id = ${id} and sent_at is null`,
+  );
 }
 
 /** Due rows (only `ids` when given) of the kinds this deliverer can send, claimed for CLAIM_MS. */
-function claim(ctx: AppContext, ids: string[] | undefined, senders: OutboxSenders): Promise<Claimed[]> {
-  return claimDueOutboxRows(ctx.db, {
+function claim(ctx: AppContext, ids: string[] | undefined, senders: OutboxSenders): Promise<ClaimedOutboxRow[]> {
+  return claimDueRows(ctx.db, {
     now: ctx.clock.nowMs(),
     claimMs: CLAIM_MS,
     batch: BATCH,
@@ -102,7 +108,7 @@ function claim(ctx: AppContext, ids: string[] | undefined, senders: OutboxSender
   });
 }
 
-async function send(ctx: AppContext, row: Claimed, senders: OutboxSenders): Promise<number | null> {
+async function send(ctx: AppContext, row: ClaimedOutboxRow, senders: OutboxSenders): Promise<number | null> {
   if (row.kind !== 'mail') {
     const sender = senders[row.kind];
     if (!sender) {
@@ -123,14 +129,14 @@ function statusOf(err: unknown): number | null {
 
 async function settle(
   ctx: AppContext,
-  row: Claimed,
+  row: ClaimedOutboxRow,
   outcome: { err?: unknown; status: number | null },
   senders: OutboxSenders,
 ): Promise<void> {
   const now = ctx.clock.nowMs();
   const { err } = outcome;
   if (err === undefined) {
-    await markOutboxSent(ctx.db, row.id, now, outcome.status);
+    await markSent(ctx.db, row.id, now, outcome.status);
     return;
   }
   // A thrown non-Error is shown as JSON, not as "[object Object]".
@@ -138,7 +144,7 @@ async function settle(
   const message = text.slice(0, 500);
   ctx.log.warn({ err, outboxId: row.id, attempts: row.attempts }, 'outbox delivery failed');
   const delay = (senders[row.kind]?.retryDelayMs ?? retryDelayMs)(row.attempts);
-  await recordOutboxFailure(ctx.db, row.id, message, now + delay, statusOf(err));
+  await recordFailure(ctx.db, row.id, message, now + delay, statusOf(err));
 }
 
 /**
@@ -195,9 +201,4 @@ export async function kickOutbox(ctx: AppContext, ids: string[], senders?: Outbo
     ctx.log.warn({ err }, 'outbox kick failed; the outbox job retries');
   });
   await Promise.race([delivery, sleep(KICK_WAIT_MS, undefined, { ref: false })]);
-}
-
-/** Queues a mail outside any transaction and sends it at once (the auth codes). */
-export async function sendMail(ctx: AppContext, mail: Mail): Promise<void> {
-  await kickOutbox(ctx, [await enqueueMail(ctx, ctx.db, mail)]);
 }
