@@ -227,6 +227,7 @@ export default tseslint.config(
       'apps/server/src/modules/outbox/**',
       'apps/server/src/modules/realtime/**',
       'apps/server/src/modules/catalog/**',
+      'apps/server/src/modules/site/**',
       'apps/server/src/modules/payments/receive-transfer.ts',
       'apps/server/src/modules/payments/credit.ts',
     ],

@@ -8,7 +8,7 @@ import { localNodeSecret } from '../bootstrap.js';
 import { queryRows } from '../db/client.js';
 import { findAuthUser, meOf } from '../modules/auth/index.js';
 import { runningPromotionTiers } from '../modules/promotions/index.js';
-import { siteInfo } from '../modules/site/service.js';
+import { siteInfo } from '../modules/site/index.js';
 import { encryptSecret } from './crypto.js';
 import { compileSerializer, compiledSerializerCompiler, genericSerializerCompiler } from './compiled-serializer.js';
 

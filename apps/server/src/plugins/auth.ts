@@ -173,7 +173,7 @@ async function authenticateApiKey(req: FastifyRequest, reply: FastifyReply, key:
       reply.header('RateLimit-Reset', l.reset);
     },
   );
-  // Object.assign, not a spread: see siteInfo (modules/site/service.ts) for what a spread costs.
+  // Object.assign, not a spread: see siteInfo (modules/site/site-info.ts) for what a spread costs.
   req.user = Object.assign(user, { sessionRevoked: false });
   req.sessionId = '';
   req.viaApiKey = true;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { outboundOf } from '../../lib/outbound.js';
-import { getSiteById } from '../site/index.js';
+import { findSiteById } from '../site/index.js';
 import { creditTopup, type Evidence } from './credit.js';
 import { PROVIDERS } from './providers/index.js';
 import type { ProviderEnv } from './providers/types.js';
@@ -28,10 +28,10 @@ export interface ReconcileResult {
 export async function reconcileTopups(ctx: AppContext, now = ctx.clock.now()): Promise<ReconcileResult> {
   const result: ReconcileResult = { checked: 0, credited: 0, expired: 0, failed: 0 };
   const due = await repo.claimDueTopups(ctx.db, now, RECHECK_MS, BATCH);
-  const sites = new Map<string, Awaited<ReturnType<typeof getSiteById>>>();
+  const sites = new Map<string, Awaited<ReturnType<typeof findSiteById>>>();
   for (const t of due) {
     if (!sites.has(t.siteId)) {
-      sites.set(t.siteId, await getSiteById(ctx.db, t.siteId));
+      sites.set(t.siteId, await findSiteById(ctx.db, t.siteId));
     }
     const site = sites.get(t.siteId);
     const provider = t.method === 'bank' ? undefined : PROVIDERS[t.method];

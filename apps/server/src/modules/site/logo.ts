@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
-import { LOGO_MAX_BYTES } from '@proxy/contract';
+import { eq } from 'drizzle-orm';
+import { LOGO_MAX_BYTES, siteAdminEndpoints, siteEndpoints } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
+import { siteLogos } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { lockSite, updateSiteColumns, upsertLogo } from './admin-repository.js';
-import { recordSettingChanges, type Actor } from './setting-changes.js';
+import { route, type RouteApp } from '../../lib/route.js';
+import { lockSite, updateSiteColumns, type Actor } from './queries.js';
+import { recordSettingChanges } from './setting-changes.js';
+import { caller, getSiteAdmin } from './view-sites.js';
 
 /**
  * The image type by its first bytes (docs/wire-contract.md#sites): PNG, JPEG or WebP. Anything
@@ -28,7 +32,7 @@ export function logoPath(siteId: string, bytes: Buffer): string {
 }
 
 /** Stores a new logo for the site and points its `logo` at it, audited like any other field. */
-export async function uploadLogo(
+async function uploadLogo(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   actor: Actor,
   siteId: string,
@@ -49,9 +53,42 @@ export async function uploadLogo(
       throw new AppError('SITE_NOT_EXISTS');
     }
     const at = ctx.clock.now();
-    await upsertLogo(tx, siteId, type, bytes.toString('base64'), at);
+    const data = bytes.toString('base64');
+    await tx
+      .insert(siteLogos)
+      .values({ siteId, contentType: type, data, updatedAt: at })
+      .onConflictDoUpdate({ target: siteLogos.siteId, set: { contentType: type, data, updatedAt: at } });
     await updateSiteColumns(tx, siteId, { logo });
     await recordSettingChanges(tx, at, siteId, actor, { logo: site.logo }, { logo });
   });
   return logo;
+}
+
+/** POST upload-logo/:id (an admin of that site, or the owner). */
+export function uploadLogoRoute(app: RouteApp, opts: object): void {
+  route(app, siteAdminEndpoints.uploadLogo, opts, async (req) => {
+    const who = caller(req);
+    // The access check first, so another site's admin learns nothing from the image checks.
+    await getSiteAdmin(app.ctx, who, req.params.id);
+    await uploadLogo(app.ctx, who, req.params.id, req.body.data);
+    app.sites.invalidate();
+    return getSiteAdmin(app.ctx, who, req.params.id);
+  });
+}
+
+/** GET /api/site/logo/:id (docs/wire-contract.md#sites): its URL carries a version, so it may be cached. */
+export function logoRoute(app: RouteApp, opts: object): void {
+  route(app, siteEndpoints.logo, opts, async (req, reply) => {
+    const rows = await app.ctx.db.select().from(siteLogos).where(eq(siteLogos.siteId, req.params.id)).limit(1);
+    const logo = rows[0];
+    if (!logo) {
+      throw new AppError('NOT_FOUND');
+    }
+    return reply
+      .type(logo.contentType)
+      .header('cache-control', 'public, max-age=86400')
+      .header('content-security-policy', "default-src 'none'")
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(logo.data, 'base64'));
+  });
 }

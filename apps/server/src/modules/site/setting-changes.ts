@@ -1,10 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { siteAdminEndpoints, type TListQuery, type TPage, type TSettingChange } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { insertSettingChanges, type ChangeRow } from './admin-repository.js';
+import { siteSettingChanges } from '../../db/schema/index.js';
+import { route, type RouteApp } from '../../lib/route.js';
+import type { Actor } from './queries.js';
+import { assertMayEdit, caller, type SiteAdminCaller } from './view-sites.js';
 
-/** Who made a settings change: the audit row keeps both, the email also after the user is gone. */
-export interface Actor {
-  id: string;
-  email: string;
+export interface ChangeRow {
+  field: string;
+  oldValue: string | null;
+  newValue: string | null;
 }
 
 /** Fields whose values the audit trail never shows (docs/wire-contract.md#sites). */
@@ -58,4 +65,63 @@ export async function recordSettingChanges(
   secrets?: ReadonlySet<string>,
 ): Promise<void> {
   await insertSettingChanges(tx, at, siteId, actor, diffSettings(before, after, secrets));
+}
+
+async function insertSettingChanges(
+  tx: DbOrTx,
+  at: Date,
+  siteId: string,
+  actor: { id: string; email: string },
+  changes: ChangeRow[],
+): Promise<void> {
+  if (changes.length > 0) {
+    await tx
+      .insert(siteSettingChanges)
+      .values(changes.map((c) => ({ id: randomUUID(), siteId, at, actorId: actor.id, actorEmail: actor.email, ...c })));
+  }
+}
+
+/** A page of one site's setting changes, newest first; `search` matches the field or the actor. */
+async function listSettingChanges(db: DbOrTx, siteId: string, search: string, limit: number, offset: number) {
+  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = and(
+    eq(siteSettingChanges.siteId, siteId),
+    search === '' ? undefined : or(ilike(siteSettingChanges.field, like), ilike(siteSettingChanges.actorEmail, like)),
+  );
+  const [items, total] = await Promise.all([
+    db
+      .select()
+      .from(siteSettingChanges)
+      .where(where)
+      .orderBy(desc(siteSettingChanges.at), asc(siteSettingChanges.field))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(siteSettingChanges).where(where),
+  ]);
+  return { items, total: total[0]?.n ?? 0 };
+}
+
+/** GET setting-changes: a site's audit trail (an admin its own site's only), newest first. */
+async function listSiteSettingChanges(
+  ctx: Pick<AppContext, 'db'>,
+  caller: SiteAdminCaller,
+  siteId: string,
+  q: TListQuery,
+): Promise<TPage<TSettingChange>> {
+  assertMayEdit(caller, siteId);
+  const { items, total } = await listSettingChanges(ctx.db, siteId, q.search, q.limit, (q.page - 1) * q.limit);
+  return {
+    items: items.map((r) => ({ ...r, at: r.at.toISOString() })),
+    total,
+    page: q.page,
+    limit: q.limit,
+    totalPage: Math.ceil(total / q.limit),
+  };
+}
+
+/** GET setting-changes: `siteId` defaults to the caller's own site. */
+export function settingChangesRoute(app: RouteApp, opts: object): void {
+  route(app, siteAdminEndpoints.listSettingChange, opts, async (req) =>
+    listSiteSettingChanges(app.ctx, caller(req), req.query.siteId ?? req.site.id, req.query),
+  );
 }

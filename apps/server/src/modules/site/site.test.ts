@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, createUser, login, type TestApp } from '../../../test/helper.js';
 import { configureMethod } from '../../../test/payments.js';
-import { normaliseHost } from './service.js';
+import { normaliseHost } from './resolve-site.js';
 
 const B = 'proxy-owner.localhost';
 

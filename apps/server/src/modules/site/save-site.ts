@@ -1,42 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ROLE,
-  type TListQuery,
-  type TPage,
-  type TSettingChange,
-  type TSiteAdmin,
-  type TSiteCreate,
-  type TSiteUpdate,
-} from '@proxy/contract';
-import type { AppContext } from '../../context.js';
-import type { SiteSettings } from '../../db/schema/index.js';
-import { AppError } from '../../lib/errors.js';
+import { eq, inArray } from 'drizzle-orm';
+import { ROLE, siteAdminEndpoints, type TSiteAdmin, type TSiteCreate, type TSiteUpdate } from '@proxy/contract';
 import { copyCatalog } from '../catalog/index.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { siteHosts, sites, type SiteSettings } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { route, type RouteApp } from '../../lib/route.js';
 import {
-  countSites,
+  findSiteById,
   hostsOf,
-  hostsTakenElsewhere,
-  insertSiteRow,
-  listSettingChanges,
-  listSitesPage,
   lockSite,
-  replaceHosts,
-  slugTaken,
   updateSiteColumns,
-  writeSettingsDocument,
+  writeSiteSettings,
+  type Site,
   type SiteColumns,
-} from './admin-repository.js';
-import { findSiteById, type Site } from './repository.js';
-import { recordSettingChanges, type Actor } from './setting-changes.js';
-import { normaliseHost, siteBranding } from './service.js';
+  type Actor,
+} from './queries.js';
+import { normaliseHost } from './resolve-site.js';
+import { recordSettingChanges } from './setting-changes.js';
+import { assertMayEdit, caller, getSiteAdmin, type SiteAdminCaller } from './view-sites.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
-
-/** The caller as the sites admin sees it: its role and the site it belongs to. */
-export interface SiteAdminCaller extends Actor {
-  role: number;
-  siteId: string;
-}
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
@@ -59,54 +44,16 @@ export function parseHosts(raw: string[]): string[] {
   return [...new Set(raw.map(parseHost))];
 }
 
-export function siteAdminView(site: Site, hosts: string[]): TSiteAdmin {
-  return {
-    id: site.id,
-    slug: site.slug,
-    isDefault: site.isDefault,
-    ...siteBranding(site),
-    hosts,
-    recaptchaSiteKey: site.settings.recaptcha?.siteKey ?? null,
-    recaptchaSecretSet: Boolean(site.settings.recaptcha?.secretKey),
-    createdAt: site.createdAt.toISOString(),
-  };
-}
-
-/**
- * The site a caller may administer: the owner any site, a site admin only its own (another site's
- * id is SITE_NOT_EXISTS, as if there were none).
- */
-function assertMayEdit(caller: SiteAdminCaller, siteId: string): void {
-  if (caller.role !== ROLE.OWNER && caller.siteId !== siteId) {
-    throw new AppError('SITE_NOT_EXISTS');
+/** Which of these hosts already select a site other than `exceptSiteId`. */
+async function hostsTakenElsewhere(db: DbOrTx, hosts: string[], exceptSiteId: string | null): Promise<string[]> {
+  if (hosts.length === 0) {
+    return [];
   }
-}
-
-export async function listSites(ctx: Ctx, q: TListQuery): Promise<TPage<TSiteAdmin>> {
-  const [total, rows] = await Promise.all([
-    countSites(ctx.db, q.search),
-    listSitesPage(ctx.db, q.search, q.limit, (q.page - 1) * q.limit),
-  ]);
-  const hosts = await hostsOf(
-    ctx.db,
-    rows.map((s) => s.id),
-  );
-  return {
-    items: rows.map((s) => siteAdminView(s, hosts.get(s.id) ?? [])),
-    total,
-    page: q.page,
-    limit: q.limit,
-    totalPage: Math.ceil(total / q.limit),
-  };
-}
-
-export async function getSiteAdmin(ctx: Ctx, caller: SiteAdminCaller, siteId: string): Promise<TSiteAdmin> {
-  assertMayEdit(caller, siteId);
-  const site = await findSiteById(ctx.db, siteId);
-  if (!site) {
-    throw new AppError('SITE_NOT_EXISTS');
-  }
-  return siteAdminView(site, (await hostsOf(ctx.db, [site.id])).get(site.id) ?? []);
+  const rows = await db
+    .select({ host: siteHosts.host, siteId: siteHosts.siteId })
+    .from(siteHosts)
+    .where(inArray(siteHosts.host, hosts));
+  return rows.filter((r) => r.siteId !== exceptSiteId).map((r) => r.host);
 }
 
 async function assertHostsFree(db: Ctx['db'], hosts: string[], siteId: string | null): Promise<void> {
@@ -128,7 +75,7 @@ function auditView(site: Site, hosts: string[]): Record<string, unknown> {
 }
 
 /** POST create-site (owner): the site, its hosts and a copy of another site's catalogue, at once. */
-export async function createSite(ctx: Ctx, actor: Actor, body: TSiteCreate): Promise<TSiteAdmin> {
+async function createSite(ctx: Ctx, actor: Actor, body: TSiteCreate): Promise<TSiteAdmin> {
   const hosts = parseHosts(body.hosts);
   const { hosts: _h, copyCatalogFrom, slug, ...columns } = body;
   const id = randomUUID();
@@ -136,17 +83,23 @@ export async function createSite(ctx: Ctx, actor: Actor, body: TSiteCreate): Pro
     if (!(await findSiteById(tx, copyCatalogFrom))) {
       throw new AppError('SITE_NOT_EXISTS', { copyCatalogFrom });
     }
-    if (await slugTaken(tx, slug)) {
+    if ((await tx.select({ id: sites.id }).from(sites).where(eq(sites.slug, slug)).limit(1)).length > 0) {
       throw new AppError('SLUG_EXISTS');
     }
     await assertHostsFree(tx, hosts, null);
-    await insertSiteRow(tx, { ...columns, id, slug, settings: {} });
+    await tx.insert(sites).values({ ...columns, id, slug, settings: {} });
     await replaceHosts(tx, id, hosts);
     await copyCatalog(tx, copyCatalogFrom, id);
     const site = (await findSiteById(tx, id))!;
     await recordSettingChanges(tx, ctx.clock.now(), id, actor, {}, auditView(site, hosts));
   });
   return getSiteAdmin(ctx, { ...actor, role: ROLE.OWNER, siteId: id }, id);
+}
+
+/** Replaces a site's hosts (the caller has checked that none selects another site). */
+async function replaceHosts(tx: DbOrTx, siteId: string, hosts: string[]): Promise<void> {
+  await tx.delete(siteHosts).where(eq(siteHosts.siteId, siteId));
+  await tx.insert(siteHosts).values(hosts.map((host) => ({ host, siteId })));
 }
 
 function settingsWithCaptcha(settings: SiteSettings, recaptcha: TSiteUpdate['recaptcha']): SiteSettings {
@@ -167,12 +120,7 @@ function settingsWithCaptcha(settings: SiteSettings, recaptcha: TSiteUpdate['rec
  * PUT update-site/:id: branding, flags, footer and captcha keys; hosts only for the owner (a site
  * admin sending hosts gets FORBIDDEN). Every changed field is audited in the same transaction.
  */
-export async function updateSite(
-  ctx: Ctx,
-  caller: SiteAdminCaller,
-  siteId: string,
-  body: TSiteUpdate,
-): Promise<TSiteAdmin> {
+async function updateSite(ctx: Ctx, caller: SiteAdminCaller, siteId: string, body: TSiteUpdate): Promise<TSiteAdmin> {
   assertMayEdit(caller, siteId);
   const { hosts: rawHosts, recaptcha, ...columns } = body;
   if (rawHosts !== undefined && caller.role !== ROLE.OWNER) {
@@ -192,7 +140,7 @@ export async function updateSite(
     const settings = settingsWithCaptcha(site.settings, recaptcha);
     await updateSiteColumns(tx, siteId, columns satisfies SiteColumns);
     if (settings !== site.settings) {
-      await writeSettingsDocument(tx, siteId, settings);
+      await writeSiteSettings(tx, siteId, settings);
     }
     const after = auditView({ ...site, ...columns, settings }, hosts ?? oldHosts);
     await recordSettingChanges(tx, ctx.clock.now(), siteId, caller, auditView(site, oldHosts), after);
@@ -200,20 +148,17 @@ export async function updateSite(
   return getSiteAdmin(ctx, caller, siteId);
 }
 
-/** GET setting-changes: a site's audit trail (an admin its own site's only), newest first. */
-export async function listSiteSettingChanges(
-  ctx: Ctx,
-  caller: SiteAdminCaller,
-  siteId: string,
-  q: TListQuery,
-): Promise<TPage<TSettingChange>> {
-  assertMayEdit(caller, siteId);
-  const { items, total } = await listSettingChanges(ctx.db, siteId, q.search, q.limit, (q.page - 1) * q.limit);
-  return {
-    items: items.map((r) => ({ ...r, at: r.at.toISOString() })),
-    total,
-    page: q.page,
-    limit: q.limit,
-    totalPage: Math.ceil(total / q.limit),
-  };
+/** POST create-site (owner) and PUT update-site/:id; every change drops the host cache everywhere. */
+export function saveSiteRoutes(app: RouteApp, opts: object, owner: object): void {
+  const e = siteAdminEndpoints;
+  route(app, e.createSite, owner, async (req) => {
+    const site = await createSite(app.ctx, caller(req), req.body);
+    app.sites.invalidate();
+    return site;
+  });
+  route(app, e.updateSite, opts, async (req) => {
+    const site = await updateSite(app.ctx, caller(req), req.params.id, req.body);
+    app.sites.invalidate();
+    return site;
+  });
 }
