@@ -228,8 +228,7 @@ export default tseslint.config(
       'apps/server/src/modules/realtime/**',
       'apps/server/src/modules/catalog/**',
       'apps/server/src/modules/site/**',
-      'apps/server/src/modules/payments/receive-transfer.ts',
-      'apps/server/src/modules/payments/credit.ts',
+      'apps/server/src/modules/payments/**',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { findLedgerMismatches } from '../src/modules/ledger/audit-ledger.js';
-import { findTopupMismatches } from '../src/modules/payments/repository.js';
+import { findTopupMismatches } from '../src/modules/payments/index.js';
 import { countRows } from './helper.js';
 import { freePort, jsonApi, migratedDataDir, scratchPostgres, spawnServer } from './spawn-server.js';
 

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { DEFAULT_PROMOTION, type PaymentMethod } from '@proxy/contract';
 import { promotions } from '../src/db/schema/index.js';
 import { ensureCodeBill } from '../src/modules/payments/bank.js';
-import { findTopup, findTopupMismatches, type TopupRow } from '../src/modules/payments/repository.js';
+import { findTopupMismatches } from '../src/modules/payments/index.js';
+import { findTopup, type TopupRow } from '../src/modules/payments/queries.js';
 import { updateMethodConfig, updatePublicUrl } from '../src/modules/payments/settings.js';
 import { build, createUser, ledgerMismatches, login, type TestApp } from './helper.js';
 

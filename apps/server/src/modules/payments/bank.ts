@@ -5,7 +5,8 @@ import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { Site } from '../site/index.js';
 import { findCodeBill, setCodeBillIfUnset } from '../auth/index.js';
-import { methodConfig, type MethodConfig } from './settings.js';
+import type { MethodConfig } from './providers/types.js';
+import { methodConfig } from './settings.js';
 import { buildVietQr } from './vietqr.js';
 
 export function newCodeBill(): string {

@@ -10,7 +10,7 @@ import { creditAgencyCommission } from '../agency/index.js';
 import { changeBalance } from '../ledger/index.js';
 import { EVENTS_CHANNEL, realtimeMessage, type RealtimeMessage } from '../realtime/index.js';
 import { grantPromotionBonus } from '../promotions/index.js';
-import { findTopup, stillInState, updateTopupFrom, type TopupRow } from './repository.js';
+import { findTopup, stillInState, updateTopupFrom, type TopupRow } from './queries.js';
 import { heldReasons, type HeldReason } from './held.js';
 import { topupCredits } from '../../lib/metrics.js';
 

@@ -7,7 +7,7 @@ import {
   type TTopupInstructions,
 } from '@proxy/contract';
 import { DECIMALS, formatMinor } from './money.js';
-import type { TopupRow } from './repository.js';
+import type { TopupRow } from './queries.js';
 
 /** Top-up rows as the wire shows them: to the payer, with instructions, and to an admin. */
 

@@ -12,8 +12,9 @@ import type { Site } from '../site/index.js';
 import { bankWebhookKey, codeBillCandidates } from './bank.js';
 import { creditTopupTx, type CreditResult } from './credit.js';
 import { heldReasons } from './held.js';
-import type { TopupRow } from './repository.js';
-import { methodConfig, type MethodConfig } from './settings.js';
+import type { TopupRow } from './queries.js';
+import type { MethodConfig } from './providers/types.js';
+import { methodConfig } from './settings.js';
 
 /** POST /api/webhook/bank (docs/money.md#payment-methods): SePay's notice of an incoming transfer. */
 export function bankWebhookRoute(app: RouteApp, opts: { schema: { tags: string[] } }): void {

@@ -1,21 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { topupLogEndpoints } from '@proxy/contract';
-import { authenticate } from '../../plugins/auth.js';
-import { toPage } from '../../lib/paging.js';
-import { route, type ModuleRoutes } from '../../lib/route.js';
-import { billRoutes } from './bill-routes.js';
-import { paymentMethodRoutes } from './method-routes.js';
-import { listUserTopups } from './service.js';
-import { topupRoutes } from './topup-routes.js';
-import { perfectMoneyStatusRoutes, webhookRoutes } from './webhook-routes.js';
+import type { ModuleRoutes } from '../../lib/route.js';
+import { authenticate, requireAdmin } from '../../plugins/auth.js';
+import { adminTopupRoutes } from './admin-topups.js';
+import { createTopupRoutes } from './create-topup.js';
+import { getBillRoute } from './get-bill.js';
+import { listSiteTopupsRoute, listUserTopupsRoute } from './list-topups.js';
+import { perfectMoneyStatusRoutes, webhookRoutes } from './provider-webhook.js';
+import { methodSettingsRoutes } from './settings.js';
+import { settleTopupRoutes } from './settle-topup.js';
 
-/** GET /api/log/list-topup: the caller's top-ups. */
+/** /api/user/…: create, complete, check and cancel a top-up (docs/wire-contract.md#top-ups). */
+const topupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const opts = { schema: { tags: ['payments'] } };
+  app.addHook('preHandler', authenticate);
+  createTopupRoutes(app, opts);
+  settleTopupRoutes(app, opts);
+};
+
+/** /api/bill/…: a customer's bill, and the site's top-ups for its admins (role here, site in every call). */
+const billRoutes: FastifyPluginAsyncZod = async (app) => {
+  const opts = { schema: { tags: ['bill'] } };
+  app.addHook('preHandler', authenticate);
+  getBillRoute(app, opts);
+  const admin = { ...opts, preHandler: requireAdmin };
+  listSiteTopupsRoute(app, admin);
+  adminTopupRoutes(app, admin);
+};
+
+/** /api/bill/admin/…: the site's payment methods and the public URL providers call back. */
+const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', authenticate);
+  methodSettingsRoutes(app, { schema: { tags: ['bill'] }, preHandler: requireAdmin });
+};
+
+/** /api/log/…: the caller's top-ups. */
 const topupLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', authenticate);
-  route(app, topupLogEndpoints.listTopup, { schema: { tags: ['log'] } }, async (req) => {
-    const r = await listUserTopups(app.ctx, req.user.id, req.query);
-    return toPage(r.items, r.total, req.query.page, req.query.limit);
-  });
+  listUserTopupsRoute(app, { schema: { tags: ['log'] } });
 };
 
 export const routes: ModuleRoutes = [

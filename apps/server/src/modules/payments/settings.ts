@@ -1,4 +1,5 @@
 import {
+  billEndpoints,
   PAYMENT_METHOD_FIELDS,
   PAYMENT_METHOD_REQUIRED,
   PAYMENT_METHODS,
@@ -6,6 +7,7 @@ import {
   type TPaymentConfig,
   type TPaymentMethodConfigView,
 } from '@proxy/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
@@ -18,17 +20,10 @@ import {
   type Actor,
   type Site,
 } from '../site/index.js';
-import type { SiteSettings, StoredPaymentMethod } from './repository.js';
-
-/** One method of one site, secrets decrypted, ready for a provider adapter. */
-export interface MethodConfig {
-  method: PaymentMethod;
-  enabled: boolean;
-  /** The built-in bank simulator: the site has not configured a real bank account. */
-  simulator: boolean;
-  values: Record<string, string | undefined>;
-  secrets: Record<string, string | undefined>;
-}
+import type { SiteSettings, StoredPaymentMethod } from '../../db/schema/index.js';
+import { requestOrigin } from '../../lib/request-origin.js';
+import { route, type RouteApp } from '../../lib/route.js';
+import type { MethodConfig, ProviderEnv } from './providers/types.js';
 
 /** The providers' production endpoints; a site overrides them (tests and dev:payments point them at fakes). */
 export const DEFAULT_VALUES: Partial<Record<PaymentMethod, Record<string, string>>> = {
@@ -95,6 +90,27 @@ export function enabledMethodConfig(ctx: Pick<AppContext, 'keys'>, site: Site, m
 
 export function enabledMethods(ctx: Pick<AppContext, 'keys'>, site: Site): PaymentMethod[] {
   return PAYMENT_METHODS.filter((m) => methodConfig(ctx, site, m).enabled);
+}
+
+export type ProviderMethod = Exclude<PaymentMethod, 'bank'>;
+
+/** What a provider adapter gets for one call: the method's config, the clock, the URLs, the outbound rules. */
+export function providerEnv(
+  ctx: AppContext,
+  site: Site,
+  origin: string,
+  method: ProviderMethod,
+  requireEnabled: boolean,
+) {
+  const config = requireEnabled ? enabledMethodConfig(ctx, site, method) : methodConfig(ctx, site, method);
+  const env: ProviderEnv = {
+    config,
+    clock: ctx.clock,
+    baseUrl: publicBaseUrl(site, origin),
+    log: ctx.log,
+    outbound: outboundOf(ctx.config),
+  };
+  return env;
 }
 
 /** A value a provider cannot work without; a site that lacks it is misconfigured. */
@@ -254,5 +270,41 @@ export async function updatePublicUrl(
       const before = { [field]: settings.payments?.publicUrl ?? null };
       await recordSettingChanges(tx, ctx.clock.now(), siteId, actor, before, { [field]: payments.publicUrl });
     }
+  });
+}
+
+/** After a settings change: every instance sees it at once (SiteResolver.invalidate NOTIFYs the others). */
+async function freshConfig(app: FastifyInstance, req: FastifyRequest) {
+  app.sites.invalidate();
+  const site = await app.sites.resolve(req.headers.host);
+  return configView(app.ctx, site, requestOrigin(req));
+}
+
+/** /api/bill/admin/…: the site's payment methods and the public URL providers call back. */
+export function methodSettingsRoutes(app: RouteApp, admin: object): void {
+  const e = billEndpoints;
+
+  route(app, e.adminPaymentMethods, admin, async (req) => configView(app.ctx, req.site, requestOrigin(req)));
+
+  const methodUpdates = {
+    bank: e.updateBank,
+    paypal: e.updatePaypal,
+    card: e.updateCard,
+    momo: e.updateMomo,
+    perfectmoney: e.updatePerfectMoney,
+    usdt: e.updateUsdt,
+    bytepay: e.updateBytepay,
+    tazapay: e.updateTazapay,
+  } satisfies Record<PaymentMethod, unknown>;
+  for (const method of PAYMENT_METHODS) {
+    route(app, methodUpdates[method], admin, async (req) => {
+      await updateMethodConfig(app.ctx, req.site.id, method, req.body, req.user);
+      return freshConfig(app, req);
+    });
+  }
+
+  route(app, e.adminPublicUrl, admin, async (req) => {
+    await updatePublicUrl(app.ctx, req.site.id, req.body.publicUrl, req.user);
+    return freshConfig(app, req);
   });
 }

@@ -1,7 +1,7 @@
 import { AppError } from '../../../lib/errors.js';
 import type { Evidence } from '../credit.js';
 import { formatMinor, toMinor } from '../money.js';
-import type { TopupRow } from '../repository.js';
+import type { TopupRow } from '../queries.js';
 import { need } from '../settings.js';
 import { call, header, okJson, paymentError } from './http.js';
 import type { PaymentProvider, ProviderEnv } from './types.js';

@@ -4,8 +4,17 @@ import type { Clock } from '../../../lib/clock.js';
 import type { Outbound } from '../../../lib/outbound.js';
 import type { Evidence } from '../credit.js';
 import type { TopupCurrency } from '../money.js';
-import type { TopupRow } from '../repository.js';
-import type { MethodConfig } from '../settings.js';
+import type { TopupRow } from '../queries.js';
+
+/** One method of one site, secrets decrypted, ready for a provider adapter. */
+export interface MethodConfig {
+  method: PaymentMethod;
+  enabled: boolean;
+  /** The built-in bank simulator: the site has not configured a real bank account. */
+  simulator: boolean;
+  values: Record<string, string | undefined>;
+  secrets: Record<string, string | undefined>;
+}
 
 /** What an adapter gets for one call: the site's config of its method, decrypted. */
 export interface ProviderEnv {

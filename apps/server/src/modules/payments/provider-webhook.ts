@@ -1,10 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { webhookEndpoints } from '@proxy/contract';
+import { isUuid, webhookEndpoints } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { route } from '../../lib/route.js';
+import { storableJson } from '../../lib/storable-text.js';
+import type { Site } from '../site/index.js';
+import type { Evidence } from './credit.js';
+import { PROVIDERS } from './providers/index.js';
+import type { WebhookRequest } from './providers/types.js';
+import { findTopup, findTopupByProviderOrder, type TopupRow } from './queries.js';
 import { bankWebhookRoute } from './receive-transfer.js';
-import { handleProviderWebhook, type ProviderMethod } from './service.js';
+import { applyEvidence } from './settle-topup.js';
+import { providerEnv, type ProviderMethod } from './settings.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,6 +42,63 @@ function keepRawBodies(app: FastifyInstance): void {
     req.rawBody = body as string;
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+}
+
+async function locate(
+  ctx: AppContext,
+  site: Site,
+  method: ProviderMethod,
+  ev: Evidence,
+): Promise<TopupRow | undefined> {
+  if (ev.topupId && isUuid(ev.topupId)) {
+    const t = await findTopup(ctx.db, ev.topupId);
+    if (
+      t &&
+      t.method === method &&
+      (!ev.providerOrderId || !t.providerOrderId || ev.providerOrderId === t.providerOrderId)
+    ) {
+      return t;
+    }
+    return undefined;
+  }
+  return ev.providerOrderId ? findTopupByProviderOrder(ctx.db, site.id, method, ev.providerOrderId) : undefined;
+}
+
+export type WebhookOutcome = 'ignored' | 'unknown' | TopupRow['status'] | 'held';
+
+/**
+ * POST /api/webhook/<method>: verified with the site's secrets (401/400 and no change otherwise),
+ * matched to its top-up, which must belong to this site, then acted on. Replays are harmless:
+ * a success is final and a provider transaction credits once.
+ */
+async function handleProviderWebhook(
+  ctx: AppContext,
+  site: Site,
+  origin: string,
+  method: ProviderMethod,
+  req: WebhookRequest,
+): Promise<WebhookOutcome> {
+  const provider = PROVIDERS[method];
+  if (!provider.verifyWebhook) {
+    throw new AppError('NOT_FOUND');
+  }
+  // A method switched off later still takes the payments of its open top-ups.
+  const env = providerEnv(ctx, site, origin, method, false);
+  // Signed, but still not necessarily storable: NUL or a lone surrogate would break the lookups.
+  const ev = storableJson(await provider.verifyWebhook(env, req));
+  if (!ev) {
+    return 'ignored';
+  }
+  const t = await locate(ctx, site, method, ev);
+  if (!t) {
+    ctx.log.warn({ method, topupId: ev.topupId, orderId: ev.providerOrderId }, 'payment webhook: no such top-up');
+    return 'unknown';
+  }
+  if (t.siteId !== site.id) {
+    throw new AppError('PAYMENT_NOT_BELONG_WEBSITE');
+  }
+  const after = await applyEvidence(ctx, provider, env, t, ev);
+  return after.heldReason !== null && after.status !== 'success' ? 'held' : after.status;
 }
 
 /** A provider's call, handed to its adapter with the raw body its signature covers. */

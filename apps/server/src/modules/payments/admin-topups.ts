@@ -1,40 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { isUuid, type PaymentMethod, type TAdminTopup } from '@proxy/contract';
+import { billEndpoints, isUuid, type TAdminTopup } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { route, type RouteApp } from '../../lib/route.js';
 import { getUserById } from '../auth/index.js';
 import type { Site } from '../site/index.js';
-import { receiveBankTransfer, type BankOutcome } from './receive-transfer.js';
 import { creditTopup } from './credit.js';
 import { toAdminTopup } from './mapper.js';
-import * as repo from './repository.js';
-import type { TopupRow } from './repository.js';
+import { findTopup, updateTopupFrom, type TopupRow } from './queries.js';
+import { receiveBankTransfer, type BankOutcome } from './receive-transfer.js';
 import { methodConfig } from './settings.js';
 
-/** The admin's top-up calls, each within the admin's current site. */
-
-export async function listSiteTopups(
-  ctx: AppContext,
-  siteId: string,
-  q: {
-    page: number;
-    limit: number;
-    search: string;
-    status?: TopupRow['status'];
-    method?: PaymentMethod;
-    held?: '0' | '1';
-    userId?: string;
-  },
-) {
-  const r = await repo.listTopups(ctx.db, { ...q, siteId, held: q.held === undefined ? undefined : q.held === '1' });
-  return { items: r.items.map((i) => toAdminTopup(i.t, i.email)), total: r.total };
-}
-
-// ---- admin ----
+/** An admin's decisions on a top-up of the admin's current site, and the bank simulator. */
 
 /** The top-up in the admin's current site; another site's does not exist for this admin. */
 async function siteTopup(ctx: AppContext, siteId: string, id: string): Promise<TopupRow> {
-  const t = isUuid(id) ? await repo.findTopup(ctx.db, id) : undefined;
+  const t = isUuid(id) ? await findTopup(ctx.db, id) : undefined;
   if (!t || t.siteId !== siteId) {
     throw new AppError('PAYMENT_NOT_EXISTS');
   }
@@ -45,7 +26,7 @@ async function siteTopup(ctx: AppContext, siteId: string, id: string): Promise<T
  * PUT /api/bill/admin/topup/:id: an admin marks a top-up paid — a pending one, a held one (with
  * the amount actually received), or an unmatched bank transfer given to a user of the site.
  */
-export async function adminMarkPaid(
+async function adminMarkPaid(
   ctx: AppContext,
   actor: { id: string },
   siteId: string,
@@ -82,13 +63,13 @@ export async function adminMarkPaid(
  * update holds only from the state the admin's read saw: a credit landing in between wins, and
  * the reject is refused as PAYMENT_ALREADY_DONE.
  */
-export async function adminReject(ctx: AppContext, siteId: string, id: string): Promise<TAdminTopup> {
+async function adminReject(ctx: AppContext, siteId: string, id: string): Promise<TAdminTopup> {
   let t = await siteTopup(ctx, siteId, id);
   for (let attempt = 1; ; attempt++) {
     if (t.status === 'success') {
       throw new AppError('PAYMENT_ALREADY_DONE');
     }
-    const updated = await repo.updateTopupFrom(ctx.db, t, {
+    const updated = await updateTopupFrom(ctx.db, t, {
       status: 'failed',
       heldReason: null,
       meta: { ...t.meta, rejectedFrom: { status: t.status, heldReason: t.heldReason } },
@@ -99,7 +80,7 @@ export async function adminReject(ctx: AppContext, siteId: string, id: string): 
       return toAdminTopup(updated, user?.email ?? null);
     }
     // It moved on since it was read (credited, cancelled, expired): decide again on what it is now.
-    const now = await repo.findTopup(ctx.db, t.id);
+    const now = await findTopup(ctx.db, t.id);
     if (!now || attempt >= 3) {
       throw new AppError('PAYMENT_PENDING');
     }
@@ -111,7 +92,7 @@ export async function adminReject(ctx: AppContext, siteId: string, id: string): 
  * The bank simulator (docs/money.md#payment-methods): while a site has no real bank account, an admin can
  * post a transfer exactly as the bank webhook would, and it goes through the same code.
  */
-export async function simulateBankTransfer(
+async function simulateBankTransfer(
   ctx: AppContext,
   site: Site,
   body: { content: string; amount: number },
@@ -134,4 +115,19 @@ export async function simulateBankTransfer(
     },
     'Simulator',
   );
+}
+
+/** PUT topup/:id, topup/:id/reject and POST bank-simulate under /api/bill/admin. */
+export function adminTopupRoutes(app: RouteApp, admin: object): void {
+  const e = billEndpoints;
+  route(app, e.adminMarkPaid, admin, async (req) =>
+    adminMarkPaid(app.ctx, { id: req.user.id }, req.site.id, req.params.id, req.body),
+  );
+
+  route(app, e.adminReject, admin, async (req) => adminReject(app.ctx, req.site.id, req.params.id));
+
+  route(app, e.adminBankSimulate, admin, async (req) => ({
+    ok: true as const,
+    outcome: await simulateBankTransfer(app.ctx, req.site, req.body),
+  }));
 }

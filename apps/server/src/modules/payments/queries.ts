@@ -1,11 +1,10 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, TopupStatus } from '@proxy/contract';
-import { queryRows, type DbOrTx } from '../../db/client.js';
-import { topups, users, type SiteSettings, type StoredPaymentMethod } from '../../db/schema/index.js';
+import type { DbOrTx } from '../../db/client.js';
+import { topups, users } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
 
 export type TopupRow = typeof topups.$inferSelect;
-export type { SiteSettings, StoredPaymentMethod };
 
 export async function findTopup(db: DbOrTx, id: string): Promise<TopupRow | undefined> {
   const rows = await db.select().from(topups).where(eq(topups.id, id)).limit(1);
@@ -25,11 +24,6 @@ export async function findTopupByProviderOrder(
     .where(and(eq(topups.siteId, siteId), eq(topups.method, method), eq(topups.providerOrderId, providerOrderId)))
     .limit(1);
   return rows[0];
-}
-
-export async function insertTopup(db: DbOrTx, values: typeof topups.$inferInsert): Promise<TopupRow> {
-  const rows = await db.insert(topups).values(values).returning();
-  return rows[0]!;
 }
 
 /**
@@ -122,73 +116,4 @@ export async function listTopups(
     db.select({ n: count() }).from(topups).leftJoin(users, eq(users.id, topups.userId)).where(w),
   ]);
   return { items: rows, total: totals[0]?.n ?? 0 };
-}
-
-/**
- * Pending top-ups due for a look at their provider, claimed for `claimForMs` so that another
- * instance (or the next sweep) leaves them alone meanwhile. Held ones wait for an admin instead.
- */
-export async function claimDueTopups(db: DbOrTx, now: Date, claimForMs: number, limit: number): Promise<TopupRow[]> {
-  const ids = await queryRows<{ id: string }>(
-    db,
-    sql`update topups set next_check_at = ${new Date(now.getTime() + claimForMs).toISOString()}
-        where id in (
-          select id from topups
-          where status = 'pending' and held_reason is null and user_id is not null
-            and (next_check_at is null or next_check_at <= ${now.toISOString()})
-          order by next_check_at nulls first
-          limit ${limit}
-          for update skip locked)
-        returning id`,
-  );
-  if (ids.length === 0) {
-    return [];
-  }
-  return db
-    .select()
-    .from(topups)
-    .where(
-      sql`${topups.id} in (${sql.join(
-        ids.map((r) => sql`${r.id}`),
-        sql`, `,
-      )})`,
-    );
-}
-
-/**
- * Success top-ups whose ledger does not add up: not exactly one credit row of their amount, or a
- * bonus without its one promotion row. "Exactly once", checked (npm run audit:ledger).
- */
-export async function findTopupMismatches(
-  db: DbOrTx,
-): Promise<{ id: string; amount: number; bonus: number; credited: number; promoted: number; rows: number }[]> {
-  const rows = await queryRows<{
-    id: string;
-    amount: string | number;
-    bonus: string | number;
-    credited: string | number;
-    promoted: string | number;
-    rows: string | number;
-  }>(
-    db,
-    sql`select t.id, t.amount, t.bonus,
-          coalesce(sum(x.amount) filter (where x.type <> 'promotion'), 0) as credited,
-          coalesce(sum(x.amount) filter (where x.type = 'promotion'), 0) as promoted,
-          count(x.id) as rows
-        from topups t left join transactions x on x.ref_type = 'topup' and x.ref_id = t.id::text
-        group by t.id, t.status, t.amount, t.bonus
-        having (t.status = 'success' and (
-                 coalesce(sum(x.amount) filter (where x.type <> 'promotion'), 0) <> t.amount
-              or coalesce(sum(x.amount) filter (where x.type = 'promotion'), 0) <> t.bonus
-              or count(x.id) <> case when t.bonus > 0 then 2 else 1 end))
-            or (t.status <> 'success' and count(x.id) > 0)`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    amount: Number(r.amount),
-    bonus: Number(r.bonus),
-    credited: Number(r.credited),
-    promoted: Number(r.promoted),
-    rows: Number(r.rows),
-  }));
 }
