@@ -229,6 +229,7 @@ export default tseslint.config(
       'apps/server/src/modules/catalog/**',
       'apps/server/src/modules/site/**',
       'apps/server/src/modules/payments/**',
+      'apps/server/src/modules/orders/**',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   discountPercent,
+  orderEndpoints,
   prorate,
   prorateEach,
   remainingHours,
@@ -8,21 +9,27 @@ import {
   type TOrder,
   type TProxy,
 } from '@proxy/contract';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { orders, proxies } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import * as catalog from '../catalog/index.js';
 import { chargeBalance } from '../ledger/index.js';
 import { allocatePlacements, claimEgress, holdEgressIps, releaseEgressIps } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { assertProductOpen, insertProxies, type Buyer } from './purchase.js';
-import { toOrder, toProxy, type OrderRow } from './mapper.js';
-import { refreshOrders } from './renew.js';
+import { toOrder, toProxy, type OrderRow, type ProxyRow } from './mapper.js';
 import { logNotes, type LogNote } from './log-notes.js';
 import { recordAudit } from '../audit/index.js';
-import * as repo from './repository.js';
-import * as items from './items-repository.js';
+import { insertLog, lockOrders, refreshOrders, reloadOrder } from './queries.js';
 import { assertRetailQuantity, findSellingRetailPrice } from './retail-price.js';
+
+/**
+ * Amending a retail order in use (increase-amount, change-country): priced by the contract's
+ * `prorate`, in a savepoint so a short balance or pool leaves a failed log line and nothing else.
+ */
 
 type RetailOrder = OrderRow & { type: 'v6' | 'v4'; expiresAt: Date };
 
@@ -31,7 +38,7 @@ type RetailOrder = OrderRow & { type: 'v6' | 'v4'; expiresAt: Date };
  * amount and change country need. The errors are those of increase-bandwidth.
  */
 async function lockUsingRetailOrder(tx: Tx, userId: string, orderId: string, now: Date): Promise<RetailOrder> {
-  const [order] = await repo.lockOrders(tx, userId, [orderId]);
+  const [order] = await lockOrders(tx, userId, [orderId]);
   if (!order) {
     throw new AppError('ORDER_NOT_EXIST');
   }
@@ -64,7 +71,7 @@ async function attempt<T>(
     if (!(err instanceof AppError) || !LOGGED_FAILURES.has(err.code)) {
       throw err;
     }
-    await repo.insertLog(tx, {
+    await insertLog(tx, {
       id: randomUUID(),
       orderId: log.orderId,
       action: log.action,
@@ -141,7 +148,7 @@ export async function increaseAmount(
           at: now,
         });
         const { placements, rows } = await addProxies(sp, user, order, amount, now);
-        await repo.addToOrderTotal(sp, order.id, q.total, { quantity, updatedAt: now });
+        await addToOrderTotal(sp, order.id, q.total, { quantity, updatedAt: now });
         await logSuccess(sp, order.id, 'increase_amount', note, q.total, now);
         await recordAudit(ctx, sp, {
           userId: user.id,
@@ -153,7 +160,7 @@ export async function increaseAmount(
         await refreshOrders(sp, [order.id]);
         const hosts = new Map(placements.map((s) => [s.nodeId, s.host]));
         return {
-          order: toOrder(await repo.reloadOrder(sp, order.id)),
+          order: toOrder(await reloadOrder(sp, order.id)),
           proxies: rows.map((r) => toProxy(r, hosts.get(r.nodeId) ?? '')),
           cost: q.total,
         };
@@ -192,7 +199,7 @@ export async function changeCountry(
       // Every proxy not locked moves, so the order keeps one country (its renewals are priced by
       // it); each is charged for its own time left, which is none for an expired one (renewed
       // proxies outlive the rest).
-      const live = await items.lockLiveProxiesOfOrderByPort(tx, order.id);
+      const live = await lockLiveProxiesOfOrderByPort(tx, order.id);
       const left = (p: (typeof live)[number]) =>
         p.status === 'using' && p.expiresAt > now ? remainingHours(p.expiresAt, now) : 0;
       const inUse = live.filter((p) => left(p) > 0);
@@ -221,7 +228,7 @@ export async function changeCountry(
           at: now,
         });
         await moveEgress(sp, product, live, to, now);
-        await repo.addToOrderTotal(sp, order.id, q.total, { country: to, updatedAt: now });
+        await addToOrderTotal(sp, order.id, q.total, { country: to, updatedAt: now });
         await logSuccess(sp, order.id, 'change_country', note, q.total, now);
         await recordAudit(ctx, sp, {
           userId: user.id,
@@ -231,7 +238,7 @@ export async function changeCountry(
           detail: { code: order.code, from: order.country, to, cost: q.total },
         });
         await refreshOrders(sp, [order.id]);
-        return { order: toOrder(await repo.reloadOrder(sp, order.id)), cost: q.total };
+        return { order: toOrder(await reloadOrder(sp, order.id)), cost: q.total };
       });
     }),
   );
@@ -281,7 +288,7 @@ async function moveEgress(
     sp,
     live.map((p) => p.id),
   );
-  await items.setProxiesEgress(sp, moves, to, now);
+  await setProxiesEgress(sp, moves, to, now);
   const held = moves.flatMap((m) => (m.egressIpId === null ? [] : [{ egressIpId: m.egressIpId, proxyId: m.proxyId }]));
   if (held.length) {
     await holdEgressIps(sp, held);
@@ -301,7 +308,7 @@ async function logSuccess(
   cost: number,
   now: Date,
 ): Promise<void> {
-  await repo.insertLog(sp, {
+  await insertLog(sp, {
     id: randomUUID(),
     orderId,
     action,
@@ -310,4 +317,53 @@ async function logSuccess(
     amount: -cost,
     createdAt: now,
   });
+}
+
+/** Adds a charge to the order's total price, with other changes. */
+async function addToOrderTotal(
+  db: DbOrTx,
+  id: string,
+  add: number,
+  patch: Partial<Pick<OrderRow, 'updatedAt' | 'quantity' | 'country'>>,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ ...patch, totalPrice: sql`${orders.totalPrice} + ${add}` })
+    .where(eq(orders.id, id));
+}
+
+/** The order's proxies not locked, locked by port (change-country hands out addresses in this order). */
+async function lockLiveProxiesOfOrderByPort(db: DbOrTx, orderId: string): Promise<ProxyRow[]> {
+  return db
+    .select()
+    .from(proxies)
+    .where(and(eq(proxies.orderId, orderId), ne(proxies.status, 'locked')))
+    .orderBy(proxies.port)
+    .for('update');
+}
+
+/** The proxies take their new addresses and country (allocation moves the holds). */
+async function setProxiesEgress(
+  db: DbOrTx,
+  moves: { proxyId: string; egressIp: string; egressIpId: string | null }[],
+  country: string,
+  at: Date,
+): Promise<void> {
+  const values = sql.join(
+    moves.map((m) => sql`(${m.proxyId}::uuid, ${m.egressIp}::text, ${m.egressIpId}::uuid)`),
+    sql`, `,
+  );
+  await db.execute(sql`update proxies p set egress_ip = v.ip, egress_ip_id = v.ip_id, country = ${country},
+            updated_at = ${at.toISOString()}::timestamptz
+          from (values ${values}) as v(id, ip, ip_id) where p.id = v.id`);
+}
+
+export function amendRoutes(app: RouteApp, opts: RouteOptions): void {
+  const buyer = (req: { user: { id: string }; site: { id: string } }) => ({ id: req.user.id, siteId: req.site.id });
+  route(app, orderEndpoints.increaseAmount, opts, async (req) =>
+    increaseAmount(app.ctx, buyer(req), req.params.id, req.body.amount),
+  );
+  route(app, orderEndpoints.changeCountry, opts, async (req) =>
+    changeCountry(app.ctx, buyer(req), req.params.id, req.body.country),
+  );
 }

@@ -1,49 +1,72 @@
-import type { TOrder, TProxy } from '@proxy/contract';
+import { buyEndpoints, type TOrder, type TProxy } from '@proxy/contract';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { orders, proxies } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { findUserById } from '../auth/index.js';
-import * as catalog from '../catalog/index.js';
 import { releasePlacements } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
+import { idemOf, oncePerIdempotencyKey, repeatOf, type Idem } from './idempotency.js';
 import { toOrder, toProxy, type OrderRow } from './mapper.js';
-import * as plans from './plan-repository.js';
-import {
-  assertProductOpen,
-  idemOf,
-  oncePerIdempotencyKey,
-  purchase,
-  repeatOf,
-  settled,
-  type Buyer,
-  type Idem,
-} from './purchase.js';
-import { refreshOrders } from './renew.js';
-import * as repo from './repository.js';
+import { purchase, purchaseResult, sellablePackage, settled, type Buyer, type Package } from './purchase.js';
+import { refreshOrders } from './queries.js';
 
-type Package = NonNullable<Awaited<ReturnType<typeof catalog.findPackage>>>;
 type PackageBody = { country: string; protocol: 'http' | 'socks5' };
 type Answer = { order: TOrder; proxies: TProxy[] };
 
-/** The whole answer of a purchase, also what a repeated Idempotency-Key gets back. */
-async function purchaseResult(ctx: AppContext, order: OrderRow): Promise<Answer> {
-  const rows = await repo.proxiesOfOrder(ctx.db, order.id);
-  return { order: toOrder(order), proxies: rows.map((r) => toProxy(r.p, r.host)) };
+/** POST /api/{v6,v4}-proxy/buy-package/:id: a package of the site (docs/money.md#packages). */
+export function buyPackageRoute(app: RouteApp, product: 'v6' | 'v4', opts: RouteOptions): void {
+  route(app, buyEndpoints(product).buyPackage, opts, async (req) =>
+    buyPackage(
+      app.ctx,
+      { id: req.user.id, siteId: req.site.id },
+      product,
+      req.params.id,
+      req.body,
+      req.headers['idempotency-key'],
+    ),
+  );
 }
 
-/** The package and the country, or the error a customer gets for them. */
-async function sellablePackage(ctx: AppContext, buyer: Buyer, product: 'v6' | 'v4', id: string, country: string) {
-  await assertProductOpen(ctx.db, buyer.siteId, product);
-  const pkg = await catalog.findPackage(ctx.db, id);
-  if (!pkg || !pkg.active || pkg.siteId !== buyer.siteId || pkg.product !== product) {
-    throw new AppError('PLAN_NOT_EXISTS');
-  }
-  const c = await catalog.findCountry(ctx.db, buyer.siteId, product, country);
-  if (!c?.enabled) {
-    throw new AppError('INVALID_COUNTRY');
-  }
-  return pkg;
+/** The user's trial order while it still holds the package slot, locked (orders before their items). */
+async function lockHeldTrial(tx: Tx, userId: string): Promise<{ id: string } | undefined> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.holdsPlan, true), eq(orders.isTrial, true)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Ends an order's proxies now: locked (their ports and addresses go back to the pool), expiry
+ * brought forward to `now`, auto-renew off. Returns the proxies it changed.
+ */
+async function endProxiesOfOrder(tx: Tx, orderId: string, now: Date): Promise<string[]> {
+  const rows = await tx
+    .update(proxies)
+    .set({
+      status: 'locked',
+      lockedAt: now,
+      expiresAt: sql`least(${proxies.expiresAt}, ${now.toISOString()}::timestamptz)`,
+      autoRenew: false,
+      updatedAt: now,
+    })
+    .where(and(eq(proxies.orderId, orderId), ne(proxies.status, 'locked')))
+    .returning({ id: proxies.id });
+  return rows.map((r) => r.id);
+}
+
+async function hasTrialOrder(db: DbOrTx, userId: string): Promise<boolean> {
+  const [prior] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.isTrial, true)))
+    .limit(1);
+  return prior !== undefined;
 }
 
 /**
@@ -52,12 +75,12 @@ async function sellablePackage(ctx: AppContext, buyer: Buyer, product: 'v6' | 'v
  * gives up the package slot, all in the purchase's transaction: if the purchase fails, the trial
  * goes on. Lock order as everywhere: the order, then its proxies, then (in the charge) the user.
  */
-export async function endTrial(ctx: AppContext, tx: Tx, userId: string): Promise<void> {
-  const trial = await plans.lockHeldTrial(tx, userId);
+async function endTrial(ctx: AppContext, tx: Tx, userId: string): Promise<void> {
+  const trial = await lockHeldTrial(tx, userId);
   if (!trial) {
     return;
   }
-  const ended = await plans.endProxiesOfOrder(tx, trial.id, ctx.clock.now());
+  const ended = await endProxiesOfOrder(tx, trial.id, ctx.clock.now());
   await releasePlacements(tx, ended);
   await recordProxyChanges(tx, ended);
   await refreshOrders(tx, [trial.id]);
@@ -154,7 +177,7 @@ export async function buyPackage(
   const pkg = await sellablePackage(ctx, buyer, product, packageId, body.country);
   const run = async () => {
     // A second trial is ALREADY_USE_TRIAL even while the first still holds the plan slot.
-    if (pkg.isTrial && (await repo.hasTrialOrder(ctx.db, buyer.id))) {
+    if (pkg.isTrial && (await hasTrialOrder(ctx.db, buyer.id))) {
       throw new AppError('ALREADY_USE_TRIAL');
     }
     return ctx.db

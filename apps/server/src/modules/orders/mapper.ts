@@ -1,7 +1,11 @@
 import type { TKey, TOrder, TProxy } from '@proxy/contract';
-import type { KeyRow, OrderRow, ProxyRow } from './repository.js';
+import type { orders, proxies, rotatingKeys } from '../../db/schema/index.js';
 
-export type { KeyRow, OrderRow, ProxyRow };
+/** The rows of an order and its items, and their wire forms, which most of the module's calls answer with. */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type ProxyRow = typeof proxies.$inferSelect;
+export type KeyRow = typeof rotatingKeys.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

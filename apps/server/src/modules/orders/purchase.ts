@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { periodToHours, type Period, type TLedgerI18n, type TransactionType } from '@proxy/contract';
+import {
+  periodToHours,
+  type Period,
+  type TLedgerI18n,
+  type TOrder,
+  type TProxy,
+  type TransactionType,
+} from '@proxy/contract';
+import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { nodes, orders, proxies } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import * as catalog from '../catalog/index.js';
 import { chargeBalance } from '../ledger/index.js';
 import { findProductSwitches } from '../site/index.js';
 import {
@@ -13,93 +23,23 @@ import {
   type Placement,
 } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
-import type { OrderRow, ProxyRow } from './mapper.js';
+import { toOrder, toProxy, type OrderRow, type ProxyRow } from './mapper.js';
 import { recordAudit } from '../audit/index.js';
 import { awaitDelivery, bindUpstreams, planSupply, recordIntent, type SupplyPlan } from '../suppliers/index.js';
-import * as repo from './repository.js';
-import * as items from './items-repository.js';
+import type { Idem } from './idempotency.js';
+import { insertLog, reloadOrder } from './queries.js';
 
 /**
- * The parts every sale shares (buy-retail, buy-package, buy-keys, increase-amount): the
- * Idempotency-Key, the order, the charge, the proxies.
+ * The parts every sale shares (buy-retail, buy-package, buy-keys, increase-amount): the checks of
+ * what is on sale, the order, the charge, the proxies.
  */
+
+type OrderInsert = typeof orders.$inferInsert;
+type ProxyInsert = typeof proxies.$inferInsert;
 
 export interface Buyer {
   id: string;
   siteId: string;
-}
-
-/** What a purchase asked for, to tell a repeat of it from another request under the same key. */
-export type Asked = Partial<
-  Pick<OrderRow, 'product' | 'country' | 'quantity' | 'periodUnit' | 'periodValue' | 'packageId' | 'protocol'>
->;
-
-/** A keyed purchase: its key, and the fingerprint of what it asked for (stored on the order). */
-export interface Idem {
-  key: string;
-  request: string;
-}
-
-export function idemOf(key: string | undefined, asked: Asked): Idem | undefined {
-  if (key === undefined) {
-    return undefined;
-  }
-  const fields = Object.entries(asked)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => a.localeCompare(b));
-  return { key, request: JSON.stringify(fields) };
-}
-
-/**
- * The first answer to a repeated Idempotency-Key (keys are per user), or null for a new one.
- * Compared with what the first request asked (its stored fingerprint, not the order's columns,
- * which later operations such as increase-amount change), the same key on a different request is
- * IDEMPOTENCY_KEY_REUSED.
- * Purchases look this up before any other check, so a retry still gets its answer after the
- * catalogue or the site's product switches have changed.
- */
-export async function repeatOf<T>(
-  ctx: AppContext,
-  buyer: Pick<Buyer, 'id'>,
-  idem: Idem | undefined,
-  replay: (o: OrderRow) => Promise<T>,
-): Promise<{ answer: T } | null> {
-  const prior = idem ? await repo.findOrderByIdempotencyKey(ctx.db, buyer.id, idem.key) : undefined;
-  if (!prior) {
-    return null;
-  }
-  // Orders keyed before fingerprints were stored are compared field by field with their row.
-  const same =
-    prior.idempotencyRequest !== null
-      ? prior.idempotencyRequest === idem!.request
-      : (JSON.parse(idem!.request) as [keyof OrderRow, unknown][]).every(([field, value]) => prior[field] === value);
-  if (!same) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', { orderId: prior.id });
-  }
-  return { answer: await replay(prior) };
-}
-
-/**
- * Runs a purchase once per Idempotency-Key: a concurrent repeat may fail on any of the order's
- * unique constraints (the key, one plan per user, one trial), so after any failure the key is
- * looked up again and the first answer given.
- */
-export async function oncePerIdempotencyKey<T>(
-  ctx: AppContext,
-  buyer: Pick<Buyer, 'id'>,
-  idem: Idem | undefined,
-  run: () => Promise<T>,
-  replay: (o: OrderRow) => Promise<T>,
-) {
-  try {
-    return await run();
-  } catch (err) {
-    const repeat = await repeatOf(ctx, buyer, idem, replay);
-    if (repeat) {
-      return repeat.answer;
-    }
-    throw err;
-  }
 }
 
 /**
@@ -115,20 +55,31 @@ export async function settled<T extends { order: { id: string; status: string } 
     return answer;
   }
   await awaitDelivery(ctx, answer.order.id);
-  return replay(await repo.reloadOrder(ctx.db, answer.order.id));
+  return replay(await reloadOrder(ctx.db, answer.order.id));
 }
 
-export const BUY_TX_TYPE: Record<'v6' | 'v4' | 'key', TransactionType> = {
+/** The whole answer of a proxy purchase, also what a repeated Idempotency-Key gets back. */
+export async function purchaseResult(ctx: AppContext, order: OrderRow): Promise<{ order: TOrder; proxies: TProxy[] }> {
+  const rows = await ctx.db
+    .select({ p: proxies, host: nodes.host })
+    .from(proxies)
+    .innerJoin(nodes, eq(nodes.id, proxies.nodeId))
+    .where(eq(proxies.orderId, order.id))
+    .orderBy(asc(proxies.port));
+  return { order: toOrder(order), proxies: rows.map((r) => toProxy(r.p, r.host)) };
+}
+
+const BUY_TX_TYPE: Record<'v6' | 'v4' | 'key', TransactionType> = {
   v6: 'buy_proxy_v6',
   v4: 'buy_proxy_v4',
   key: 'buy_key',
 };
 
-export function newOrderCode(): string {
+function newOrderCode(): string {
   return `OD${randomCredential(10).toUpperCase()}`;
 }
 
-export function addPeriod(from: Date, period: Period): Date {
+function addPeriod(from: Date, period: Period): Date {
   return new Date(from.getTime() + periodToHours(period) * 3600_000);
 }
 
@@ -139,12 +90,12 @@ export function addPeriod(from: Date, period: Period): Date {
 export async function insertProxies(
   tx: Tx,
   placements: Placement[],
-  base: Omit<repo.ProxyInsert, 'id' | 'nodeId' | 'port' | 'egressIp' | 'egressIpId' | 'username' | 'password'>,
-  perRow: (i: number) => Partial<repo.ProxyInsert> = () => ({}),
+  base: Omit<ProxyInsert, 'id' | 'nodeId' | 'port' | 'egressIp' | 'egressIpId' | 'username' | 'password'>,
+  perRow: (i: number) => Partial<ProxyInsert> = () => ({}),
 ): Promise<ProxyRow[]> {
   // Object.assign, not spreads: see siteInfo (site/service.ts) for what a spread costs per proxy.
   const bound = placements.map((s) => Object.assign({}, s, { proxyId: randomUUID() }));
-  const out = await items.insertProxyRows(
+  const out = await insertProxyRows(
     tx,
     bound.map((s, i) =>
       Object.assign(Object.assign({}, base, perRow(i)), newCredentials(), {
@@ -164,6 +115,19 @@ export async function insertProxies(
   return out;
 }
 
+async function insertProxyRows(tx: Tx, rows: ProxyInsert[]): Promise<ProxyRow[]> {
+  const out: ProxyRow[] = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    out.push(
+      ...(await tx
+        .insert(proxies)
+        .values(rows.slice(i, i + 1000))
+        .returning()),
+    );
+  }
+  return out;
+}
+
 /**
  * The site's product switches (get-site-info isOpenV6/isOpenV4/isOpenKey) bind the server too: the
  * panel only hides a closed product, so a direct call must not buy it either.
@@ -175,9 +139,30 @@ export async function assertProductOpen(db: DbOrTx, siteId: string, product: 'v6
   }
 }
 
-type OrderInsert = repo.OrderInsert;
+/** The active package `id` of the buyer's site for `product`, with `country` on sale; the error a customer gets otherwise. */
+export async function sellablePackage(
+  ctx: AppContext,
+  buyer: Buyer,
+  product: 'v6' | 'v4' | 'key',
+  id: string,
+  country: string,
+) {
+  await assertProductOpen(ctx.db, buyer.siteId, product);
+  const pkg = await catalog.findPackage(ctx.db, id);
+  if (!pkg || !pkg.active || pkg.siteId !== buyer.siteId || pkg.product !== product) {
+    throw new AppError('PLAN_NOT_EXISTS');
+  }
+  const c = await catalog.findCountry(ctx.db, buyer.siteId, product, country);
+  if (!c?.enabled) {
+    throw new AppError('INVALID_COUNTRY');
+  }
+  return pkg;
+}
+
+export type Package = NonNullable<Awaited<ReturnType<typeof catalog.findPackage>>>;
+
 type ProxyBase = Omit<
-  repo.ProxyInsert,
+  ProxyInsert,
   | 'id'
   | 'nodeId'
   | 'port'
@@ -216,7 +201,7 @@ interface Purchase {
    */
   charge: { total: number; gross?: number; describe: string; i18n: (code: string) => TLedgerI18n };
   proxy: ProxyBase;
-  perProxy?: (i: number) => Partial<repo.ProxyInsert>;
+  perProxy?: (i: number) => Partial<ProxyInsert>;
   note: string;
 }
 
@@ -294,20 +279,24 @@ export async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchas
           quantity: p.order.quantity,
           expiresAt,
         });
-  const o = await repo.insertOrder(tx, {
-    ...p.order,
-    id: randomUUID(),
-    code: newOrderCode(),
-    userId: buyer.id,
-    siteId: buyer.siteId,
-    status: plan?.kind === 'wait' ? 'waiting' : 'using',
-    paidAt: now,
-    expiresAt,
-    idempotencyKey: idem?.key ?? null,
-    idempotencyRequest: idem?.request ?? null,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const [inserted] = await tx
+    .insert(orders)
+    .values({
+      ...p.order,
+      id: randomUUID(),
+      code: newOrderCode(),
+      userId: buyer.id,
+      siteId: buyer.siteId,
+      status: plan?.kind === 'wait' ? 'waiting' : 'using',
+      paidAt: now,
+      expiresAt,
+      idempotencyKey: idem?.key ?? null,
+      idempotencyRequest: idem?.request ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  const o = inserted!;
   await chargeBalance(tx, {
     userId: buyer.id,
     cost: p.charge.total,
@@ -320,7 +309,7 @@ export async function purchase(ctx: AppContext, tx: Tx, buyer: Buyer, p: Purchas
     at: now,
   });
   const { rows, placements } = await supplyOrder(tx, plan, o, buyer, p, expiresAt, now);
-  await repo.insertLog(tx, {
+  await insertLog(tx, {
     id: randomUUID(),
     orderId: o.id,
     action: 'buy',

@@ -1,0 +1,65 @@
+import { orderAdminEndpoints } from '@proxy/contract';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { nodes, proxies, rotatingKeys } from '../../db/schema/index.js';
+import { offsetOf } from '../../lib/paging.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
+import { toKey, toProxy } from './mapper.js';
+import { keyLine, siteOrder } from './queries.js';
+
+/** A page of an order's proxies (key listeners excluded) with their node's host, by port. */
+async function pageOrderProxies(db: DbOrTx, orderId: string, page: number, limit: number) {
+  const w = and(eq(proxies.orderId, orderId), sql`${proxies.keyId} is null`);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ p: proxies, host: nodes.host })
+      .from(proxies)
+      .innerJoin(nodes, eq(nodes.id, proxies.nodeId))
+      .where(w)
+      .orderBy(asc(proxies.port), asc(proxies.id))
+      .limit(limit)
+      .offset(offsetOf(page, limit)),
+    db.select({ n: count() }).from(proxies).where(w),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** A page of an order's keys with their listener's line. */
+async function pageOrderKeys(db: DbOrTx, orderId: string, page: number, limit: number) {
+  const w = eq(rotatingKeys.orderId, orderId);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        k: rotatingKeys,
+        line: keyLine,
+      })
+      .from(rotatingKeys)
+      .leftJoin(proxies, eq(proxies.id, rotatingKeys.proxyId))
+      .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
+      .where(w)
+      .orderBy(asc(rotatingKeys.createdAt), asc(rotatingKeys.id))
+      .limit(limit)
+      .offset(offsetOf(page, limit)),
+    db.select({ n: count() }).from(rotatingKeys).where(w),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** GET /api/order/admin/list-unit: a page of the order's proxies, or of its keys for a key order. */
+export async function adminOrderItems(ctx: AppContext, siteId: string, id: string, page: number, limit: number) {
+  const order = await siteOrder(ctx.db, siteId, id);
+  if (order.type === 'key') {
+    const r = await pageOrderKeys(ctx.db, order.id, page, limit);
+    return { proxies: [], keys: r.rows.map((x) => toKey(x.k, x.line)), total: r.total };
+  }
+  const r = await pageOrderProxies(ctx.db, order.id, page, limit);
+  return { proxies: r.rows.map((x) => toProxy(x.p, x.host)), keys: [], total: r.total };
+}
+
+export function adminOrderItemsRoute(app: RouteApp, opts: RouteOptions): void {
+  route(app, orderAdminEndpoints.listItems, opts, async (req) => {
+    const { orderId, page, limit } = req.query;
+    return { ...(await adminOrderItems(app.ctx, req.site.id, orderId, page, limit)), page, limit };
+  });
+}
