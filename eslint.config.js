@@ -220,6 +220,7 @@ export default tseslint.config(
       'apps/server/src/modules/proxies/**',
       'apps/server/src/modules/checker/**',
       'apps/server/src/modules/usage/**',
+      'apps/server/src/modules/user/**',
       'apps/server/src/modules/node-protocol/**',
       'apps/server/src/modules/ledger/**',
       'apps/server/src/modules/audit/**',
