@@ -217,7 +217,10 @@ export default tseslint.config(
       // for the shared ones), which modules move to one by one.
       'apps/server/src/modules/suppliers/**',
       'apps/server/src/modules/*/queries.ts',
-      'apps/server/src/modules/proxies/change-password.ts',
+      'apps/server/src/modules/proxies/**',
+      'apps/server/src/modules/checker/**',
+      'apps/server/src/modules/usage/**',
+      'apps/server/src/modules/user/**',
       'apps/server/src/modules/node-protocol/**',
       'apps/server/src/modules/ledger/**',
       'apps/server/src/modules/audit/**',

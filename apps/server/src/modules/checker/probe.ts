@@ -1,5 +1,7 @@
 import { connect, isIP, type Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
 
 /** One proxy to check: `host:port[:user:pass]`, by http (CONNECT) or socks5. */
 export interface ProbeTarget {
@@ -215,4 +217,43 @@ export async function probe(
     }
   }
   return { live: false, protocol: null, latencyMs: null, exitIp: null, error: last };
+}
+
+/** How many proxies one check dials at once. */
+export const CONCURRENCY = 32;
+
+/** Runs `fn` over items with at most `limit` at once, calling `onResult` as each finishes. */
+export async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  fn: (t: T, i: number) => Promise<R>,
+  onResult?: (r: R, i: number) => void,
+): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+      onResult?.(out[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** Where a checked proxy is asked to connect: the echo service, which answers with the exit address. */
+export function echoTarget(ctx: AppContext): EchoTarget {
+  if (!ctx.echo) {
+    throw new AppError('ADMIN_ERROR', { reason: 'the proxy checker has no echo target' });
+  }
+  return { host: ctx.echo.host, port: ctx.echo.port };
+}
+
+/**
+ * The echo's IPv6 address, when it has one: a proxy that cannot reach the IPv4 target is tried
+ * against it, so an IPv6 proxy gets the same verdict from every checker.
+ */
+export function echo6Of(ctx: AppContext): EchoTarget | undefined {
+  return ctx.echo?.host6 ? { host: ctx.echo.host6, port: ctx.echo.port } : undefined;
 }

@@ -6,8 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { route, type RouteApp } from '../../lib/route.js';
 import { recordAudit } from '../audit/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
-import { cooldownLeft, lockOwnedProxies } from './queries.js';
-import type { ProxyScope } from './repository.js';
+import { cooldownLeft, lockOwnedProxies, type ProxyScope } from './queries.js';
 
 /**
  * PUT /api/{v6,v4,bought}-proxy/change-password (docs/product-rules.md#proxy-passwords): proxies

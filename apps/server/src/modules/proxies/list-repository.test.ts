@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { PROXY_SORTS } from '@proxy/contract';
 import { build, customer, type TestApp } from '../../../test/helper.js';
 import { queryRows } from '../../db/client.js';
-import { listProxiesJson, listProxiesJsonPlain } from './list-repository.js';
-import type { ProxyFilter } from './repository.js';
+import { listProxiesJson, listProxiesJsonPlain } from './list-proxies.js';
+import type { ProxyFilter } from './queries.js';
 
 /**
  * list-proxy-me runs one prepared statement per filter shape, built once, with the values passed

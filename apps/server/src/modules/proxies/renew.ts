@@ -1,7 +1,8 @@
-import { renewUnitPrice, type Period } from '@proxy/contract';
+import { keyEndpoints, renewUnitPrice, type Period } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import * as catalog from '../catalog/index.js';
 import { chargeBalance } from '../ledger/index.js';
 import {
@@ -13,8 +14,7 @@ import {
   renewUpstreamFirst,
 } from '../orders/index.js';
 import { recordAudit } from '../audit/index.js';
-import * as repo from './repository.js';
-import { lockProxies } from './queries.js';
+import { lockKeys, lockProxies, proxyEndpointsOf, type ProxyScope } from './queries.js';
 
 /**
  * What renewing these proxies or keys for a period costs at the retail renewal prices, in all and
@@ -48,11 +48,11 @@ async function renewalCost(
   return { cost, perOrder };
 }
 
-/** Renews chosen retail proxies (not package ones: those renew with their package). */
+/** POST renew-list-proxy: chosen retail proxies (not package ones: those renew with their package). */
 export async function renewProxies(
   ctx: AppContext,
   user: { id: string; siteId: string },
-  scope: repo.ProxyScope,
+  scope: ProxyScope,
   ids: string[],
   period: Period,
 ) {
@@ -98,12 +98,12 @@ export async function renewProxies(
   );
 }
 
-/** Renews chosen keys at the key retail price. */
+/** POST /api/key/renew-list-key: chosen keys at the key retail price. */
 export async function renewKeys(ctx: AppContext, user: { id: string; siteId: string }, ids: string[], period: Period) {
   const unique = [...new Set(ids)];
   return ctx.db.transaction(async (tx) => {
     await lockOrdersOfProxiesOrKeys(tx, user.id, 'keys', unique);
-    const rows = await repo.lockKeys(tx, user.id, unique);
+    const rows = await lockKeys(tx, user.id, unique);
     if (rows.length !== unique.length) {
       throw new AppError('KEY_NOT_EXISTS');
     }
@@ -133,4 +133,16 @@ export async function renewKeys(ctx: AppContext, user: { id: string; siteId: str
     await refreshOrders(tx, await logProxyRenewals(tx, rows, period, now, perOrder, 'keys'));
     return { cost };
   });
+}
+
+export function renewProxiesRoute(app: RouteApp, tags: string[], scope: ProxyScope): void {
+  route(app, proxyEndpointsOf(scope).renewListProxy, { schema: { tags } }, async (req) =>
+    renewProxies(app.ctx, { id: req.user.id, siteId: req.site.id }, scope, req.body.listProxyId, req.body.period),
+  );
+}
+
+export function renewKeysRoute(app: RouteApp, opts: RouteOptions): void {
+  route(app, keyEndpoints.renewListKey, opts, async (req) =>
+    renewKeys(app.ctx, { id: req.user.id, siteId: req.site.id }, req.body.listKeyId, req.body.period),
+  );
 }

@@ -2,7 +2,6 @@ import type { Database } from '../../db/client.js';
 import { NoticeEchoes } from '../../lib/notice-echo.js';
 import { SESSIONS_CHANNEL, type SessionsEndedMessage } from '../realtime/index.js';
 import { PROXY_CHANGES_CHANNEL } from '../node-protocol/index.js';
-import type { ResolvedLink } from './tool-links-repository.js';
 
 /*
  * Each instance's copy of the per-proxy links its URLs resolved (docs/tool-links.md#the-lookup-cache),
@@ -21,6 +20,22 @@ import type { ResolvedLink } from './tool-links-repository.js';
  * generation moved). An entry lives at most ENTRY_TTL_MS, for what no channel announces (a node's
  * host renamed), as the site cache does.
  */
+
+/** What a per-proxy URL resolves to: one indexed lookup by the token's hash, on this site. */
+export interface ResolvedLink {
+  user_id: string;
+  proxy_id: string | null;
+  key_id: string | null;
+  key_value: string | null;
+  status: string | null;
+  host: string | null;
+  port: number | null;
+  username: string | null;
+  password: string | null;
+  protocol: 'http' | 'socks5' | null;
+  ip_changed_at: string | Date | null;
+  node_id: string | null;
+}
 
 export const TOOL_LINKS_CHANNEL = 'tool_links';
 const ENTRY_TTL_MS = 10_000;

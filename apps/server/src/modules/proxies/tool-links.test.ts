@@ -5,7 +5,8 @@ import { queryRows } from '../../db/client.js';
 import { processRegistry } from '../../lib/metrics.js';
 import { ROLE } from '@proxy/contract';
 import { build, countRows, createUser, customer, login, waitFor, type TestApp } from '../../../test/helper.js';
-import { LINK_MISSES_PER_MINUTE, LIST_LINKS_MAX } from './tool-links.js';
+import { LIST_LINKS_MAX } from './manage-list-links.js';
+import { LINK_MISSES_PER_MINUTE } from './queries.js';
 
 /*
  * Links for tools (docs/tool-links.md) through the real server and database: per-proxy change-IP

@@ -8,7 +8,7 @@ import { localNodeSecret } from '../../bootstrap.js';
 import { queryRows } from '../../db/client.js';
 import { runJob } from '../../jobs/runner.js';
 import { usageRollupJob } from '../../jobs/usage.js';
-import * as repo from './repository.js';
+import { rollUp } from './rollup.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -287,7 +287,7 @@ describe('usage rollups and retention', () => {
     advance(HOUR);
     await report(a, [[p, 100, 200]]);
     await a.ctx.db.transaction((tx) =>
-      repo.rollUp(tx, 'hours', 'usage_minutes', 'usage_hours', new Date(first), new Date(first + 3 * HOUR)),
+      rollUp(tx, 'hours', 'usage_minutes', 'usage_hours', new Date(first), new Date(first + 3 * HOUR)),
     );
     const hours = await rows('usage_hours', p);
     expect(hours.map((h) => [new Date(h.bucket).getTime() - first, h.bytes_in, h.bytes_out])).toEqual([
@@ -296,7 +296,7 @@ describe('usage rollups and retention', () => {
       [2 * HOUR, '100', '200'],
     ]);
     await a.ctx.db.transaction((tx) =>
-      repo.rollUp(tx, 'days', 'usage_hours', 'usage_days', new Date(dayEnd - DAY), new Date(dayEnd + DAY)),
+      rollUp(tx, 'days', 'usage_hours', 'usage_days', new Date(dayEnd - DAY), new Date(dayEnd + DAY)),
     );
     const days = await rows('usage_days', p);
     expect(days.map((d) => [new Date(d.bucket).getTime() - dayEnd, d.bytes_in, d.bytes_out])).toEqual([

@@ -1,9 +1,20 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { preparedByShape, queryRows, type DbOrTx } from '../../db/client.js';
+import { proxies } from '../../db/schema/index.js';
 import { likePattern, offsetOf } from '../../lib/paging.js';
-import { proxyWhere, SORTS, whereOf, type ProxyFilter } from './repository.js';
+import { route, type RouteApp } from '../../lib/route.js';
+import { authenticateWith } from '../../plugins/auth.js';
+import { proxyEndpointsOf, proxyWhere, whereOf, type ProxyFilter, type ProxyScope } from './queries.js';
 
 type ListRow = { items: string | null; total: string | number | null };
+
+/** The list's orders; the id breaks ties, so pages neither overlap nor skip. */
+const SORTS = {
+  created_desc: [desc(proxies.createdAt), desc(proxies.id)],
+  created_asc: [asc(proxies.createdAt), asc(proxies.id)],
+  expires_asc: [asc(proxies.expiresAt), asc(proxies.id)],
+  expires_desc: [desc(proxies.expiresAt), desc(proxies.id)],
+} as const;
 
 /** SORTS again, over the columns the page's subquery carries out (json_agg must keep the order). */
 const PAGE_SORTS = {
@@ -127,7 +138,7 @@ export function pageOf(row: Partial<ListRow> | undefined): { items: string; tota
 }
 
 /**
- * The customer's proxy list as the answer's JSON, built by PostgreSQL: the hottest read of the
+ * GET list-proxy-me: the customer's proxy list as the answer's JSON, built by PostgreSQL: the hottest read of the
  * panel skips row mapping and re-serialisation in Node. The fields are exactly ZProxy's (a test
  * parses every item with it). The total is its own index-only count, and the JSON is built for the
  * page's rows only (a window count over all the user's rows cost a third of the query). Each
@@ -144,4 +155,27 @@ export async function listProxiesJson(db: DbOrTx, f: ProxyFilter): Promise<{ ite
     return sql`select ${c.total} as total, ${c.items} as items`;
   };
   return pageOf((await listStatement(db, [st.shape], build, st.values))[0]);
+}
+
+export function listProxiesRoute(app: RouteApp, tags: string[], scope: ProxyScope): void {
+  // The hottest call reads the caller's session and its page in one statement (one round trip).
+  const sessionInStatement = { sessionInStatement: true };
+  route(
+    app,
+    proxyEndpointsOf(scope).listProxyMe,
+    { schema: { tags }, config: sessionInStatement },
+    async (req, reply) => {
+      const { page, limit } = req.query;
+      const extra = await authenticateWith(req, (userId) =>
+        listStatementOf(Object.assign({}, req.query, { userId, type: scope })),
+      );
+      // PostgreSQL writes the items' JSON (listProxiesJson); the page wrapper is added here.
+      const r = extra
+        ? pageOf(extra)
+        : await listProxiesJson(app.ctx.db, { ...req.query, userId: req.user.id, type: scope });
+      const body = `{"items":${r.items},"total":${r.total},"page":${page},"limit":${limit},"totalPage":${Math.ceil(r.total / limit)}}`;
+      // A string is sent as it is: Fastify serialises only objects (the schema still documents it).
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 }

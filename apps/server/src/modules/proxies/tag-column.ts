@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { proxies, rotatingKeys } from '../../db/schema/index.js';
-import { scopeFilter, type ProxyScope } from './repository.js';
+import { scopeFilter, type ProxyScope } from './queries.js';
 
 /** The tag column of proxies and keys, as modules/tags reads and sets it (tags are that module's). */
 

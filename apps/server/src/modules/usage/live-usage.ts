@@ -1,7 +1,43 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TUsageLiveEvent } from '@proxy/contract';
-import type { Database } from '../../db/client.js';
-import { listRecentMinutes, USAGE_CHANNEL, type LiveRow } from './repository.js';
+import type { ServerResponse } from 'node:http';
+import { usageEndpoints, type TUsageLiveEvent } from '@proxy/contract';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database, type DbOrTx } from '../../db/client.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
+import { openEventStream, superviseStream, writeEvent } from '../../lib/sse.js';
+import { hourFloor, minuteRows, USAGE_CHANNEL } from './queries.js';
+
+/** A comment line every ~20 s keeps proxies and browsers from closing a quiet stream. */
+const HEARTBEAT_MS = 20_000;
+/** How often an open stream checks that its session still stands. */
+const SESSION_CHECK_MS = 60_000;
+
+interface LiveRow {
+  user_id: string;
+  proxy_id: string;
+  bucket: Date | string;
+  bytes_in: string | number;
+  bytes_out: string | number;
+  updated_at: Date | string;
+}
+
+/** The minute rows from `since` on of the proxies of `userIds` (the live streams' catch-up read). */
+async function listRecentMinutes(db: DbOrTx, userIds: string[], since: Date): Promise<LiveRow[]> {
+  if (userIds.length === 0) {
+    return [];
+  }
+  const users = sql.join(
+    userIds.map((u) => sql`${u}::uuid`),
+    sql`, `,
+  );
+  return queryRows<LiveRow>(
+    db,
+    sql`select p.user_id, m.proxy_id, m.bucket, m.bytes_in, m.bytes_out, m.updated_at
+        from proxies p
+        cross join lateral (${minuteRows(sql`u.proxy_id = p.id and u.hour >= ${hourFloor(since)}::int`)}) m
+        where p.user_id in (${users}) and m.bucket >= ${since.toISOString()}::timestamptz`,
+  );
+}
 
 /** A live usage stream as the hub sees it. */
 export interface UsageStream {
@@ -183,4 +219,45 @@ export class UsageHub {
 
 function key(r: LiveRow): string {
   return `${r.proxy_id}|${new Date(r.bucket).getTime()}`;
+}
+
+/**
+ * GET /api/usage/live (SSE): `usage {proxyId, bytesIn, bytesOut, at}` per proxy of the caller with
+ * new traffic. Token as for /api/events; the session is checked again while the stream is open.
+ */
+export function liveUsageRoute(app: RouteApp, opts: RouteOptions, hub: UsageHub, open: Set<ServerResponse>): void {
+  // Handed in by app.ts (auth sits above this module), as for GET /api/events.
+  const { sessionUser } = app;
+  route(app, usageEndpoints.live, opts, async (req, reply) => {
+    const res = reply.raw;
+    const stream: UsageStream = {
+      userId: req.user.id,
+      send: (event) => writeEvent(res, 'usage', event),
+    };
+    const unsubscribe = await hub.subscribe(stream);
+    if (!openEventStream(req, reply, unsubscribe)) {
+      return;
+    }
+    open.add(res);
+    const sessionId = req.sessionId;
+    const viaApiKey = req.viaApiKey;
+    const checkSession = async () => {
+      if (viaApiKey) {
+        return;
+      }
+      const user = await sessionUser(app.ctx.db, stream.userId, sessionId).catch(() => null);
+      if (user !== null && (!user?.active || user.sessionRevoked)) {
+        res.end();
+      }
+    };
+    superviseStream(req, res, {
+      heartbeatMs: HEARTBEAT_MS,
+      checkMs: SESSION_CHECK_MS,
+      check: checkSession,
+      onClose: () => {
+        unsubscribe();
+        open.delete(res);
+      },
+    });
+  });
 }

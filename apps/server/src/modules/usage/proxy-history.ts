@@ -2,42 +2,65 @@ import {
   USAGE_DEFAULT_RANGE_MS,
   USAGE_MAX_POINTS,
   USAGE_STEP_MS,
+  usageEndpoints,
   type TUsageHistory,
   type TUsageHistoryQuery,
   type UsageStep,
 } from '@proxy/contract';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import * as repo from './repository.js';
-import type { MinuteCounter, UsageTable } from './repository.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
+import { hourFloor, minuteRows, rollupMark } from './queries.js';
 
 /** Quotas are sold in GB; the gateway counts bytes. */
 const BYTES_PER_GB = 1024 ** 3;
 
 const floorTo = (ms: number, step: number) => Math.floor(ms / step) * step;
 
-/**
- * Records a node report's bytes by minute (docs/gateway-protocol.md#usage-history), inside the
- * transaction that recorded its report id. A proxy named twice in one report is summed first.
- * (The reporting node is not recorded: the live streams' NOTIFY names the proxies' owners.)
- */
-export async function recordMinuteUsage(tx: Tx, _nodeId: string, counters: MinuteCounter[], now: Date): Promise<void> {
-  const byProxy = new Map<string, MinuteCounter>();
-  for (const c of counters) {
-    const seen = byProxy.get(c.proxyId);
-    if (seen) {
-      seen.bytesIn += c.bytesIn;
-      seen.bytesOut += c.bytesOut;
-    } else {
-      byProxy.set(c.proxyId, { proxyId: c.proxyId, bytesIn: c.bytesIn, bytesOut: c.bytesOut });
-    }
+interface BucketRow {
+  bucket: Date | string;
+  bytes_in: string | number;
+  bytes_out: string | number;
+}
+
+type UsageTable = 'usage_minutes' | 'usage_hours' | 'usage_days';
+
+/** One proxy's rows of `table` in [from, to) (one per minute with traffic for usage_minutes). */
+async function listBuckets(db: DbOrTx, table: UsageTable, proxyId: string, from: Date, to: Date) {
+  const [f, t] = [from.toISOString(), to.toISOString()];
+  if (table === 'usage_minutes') {
+    return queryRows<BucketRow>(
+      db,
+      sql`select bucket, bytes_in, bytes_out from (${minuteRows(
+        sql`u.proxy_id = ${proxyId} and u.hour >= ${hourFloor(from)}::int and u.hour <= ${hourFloor(to)}::int`,
+      )}) r
+        where bucket >= ${f}::timestamptz and bucket < ${t}::timestamptz
+        order by bucket`,
+    );
   }
-  if (byProxy.size === 0) {
-    return;
-  }
-  const minute = Math.floor(now.getTime() / 60_000);
-  await repo.addMinuteUsage(tx, [...byProxy.values()], Math.floor(minute / 60), (minute % 60) + 1, now);
+  return queryRows<BucketRow>(
+    db,
+    sql`select bucket, bytes_in, bytes_out from ${sql.identifier(table)}
+        where proxy_id = ${proxyId} and bucket >= ${f}::timestamptz and bucket < ${t}::timestamptz
+        order by bucket`,
+  );
+}
+
+interface OwnedProxyRow {
+  id: string;
+  bandwidth_limit_gb: number | null;
+  bandwidth_used_bytes: string | number;
+}
+
+/** The proxy if `userId` owns it. */
+async function findOwnedProxy(db: DbOrTx, userId: string, proxyId: string): Promise<OwnedProxyRow | undefined> {
+  const [row] = await queryRows<OwnedProxyRow>(
+    db,
+    sql`select id, bandwidth_limit_gb, bandwidth_used_bytes from proxies where id = ${proxyId} and user_id = ${userId}`,
+  );
+  return row;
 }
 
 /** Where the buckets of a step come from: finished rollups first, the finer rows after their mark. */
@@ -45,7 +68,7 @@ async function sources(
   ctx: AppContext,
   step: UsageStep,
 ): Promise<Array<{ table: UsageTable; from: number; to: number }>> {
-  const [hours, days] = await Promise.all([repo.rollupMark(ctx.db, 'hours'), repo.rollupMark(ctx.db, 'days')]);
+  const [hours, days] = await Promise.all([rollupMark(ctx.db, 'hours'), rollupMark(ctx.db, 'days')]);
   const h = hours?.getTime() ?? -Infinity;
   const d = Math.min(days?.getTime() ?? -Infinity, h);
   if (step === 'minute') {
@@ -73,7 +96,7 @@ export async function proxyHistory(
   proxyId: string,
   q: TUsageHistoryQuery,
 ): Promise<TUsageHistory> {
-  const proxy = /^[0-9a-f-]{36}$/i.test(proxyId) ? await repo.findOwnedProxy(ctx.db, userId, proxyId) : undefined;
+  const proxy = /^[0-9a-f-]{36}$/i.test(proxyId) ? await findOwnedProxy(ctx.db, userId, proxyId) : undefined;
   if (!proxy) {
     throw new AppError('NOT_FOUND');
   }
@@ -91,7 +114,7 @@ export async function proxyHistory(
     if (a >= b) {
       continue;
     }
-    for (const row of await repo.listBuckets(ctx.db, src.table, proxy.id, new Date(a), new Date(b))) {
+    for (const row of await listBuckets(ctx.db, src.table, proxy.id, new Date(a), new Date(b))) {
       const i = Math.floor((new Date(row.bucket).getTime() - fromMs) / stepMs);
       bytesIn[i]! += Number(row.bytes_in);
       bytesOut[i]! += Number(row.bytes_out);
@@ -110,4 +133,8 @@ export async function proxyHistory(
     })),
     quota: limit === null ? null : { limitBytes: limit, usedBytes: used, leftBytes: Math.max(0, limit - used) },
   };
+}
+
+export function proxyHistoryRoute(app: RouteApp, opts: RouteOptions): void {
+  route(app, usageEndpoints.proxy, opts, async (req) => proxyHistory(app.ctx, req.user.id, req.params.id, req.query));
 }

@@ -1,0 +1,31 @@
+import { logEndpoints, ROLE, userEndpoints } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { toPage } from '../../lib/paging.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
+import { listLedger } from '../ledger/index.js';
+
+/** GET /api/user/transaction and /api/log/list-transaction: a page of the caller's ledger. */
+export async function ownTransactions(
+  ctx: AppContext,
+  userId: string,
+  q: { page: number; limit: number; search: string },
+) {
+  const r = await listLedger(ctx.db, { userId, page: q.page, limit: q.limit, search: q.search });
+  return toPage(r.items, r.total, q.page, q.limit);
+}
+
+export function ownTransactionsRoute(app: RouteApp, opts: RouteOptions): void {
+  route(app, userEndpoints.transaction, opts, async (req) => ownTransactions(app.ctx, req.user.id, req.query));
+}
+
+/** /api/log/list-transaction (the caller's ledger again) and /api/log/admin/list-transaction (the site's). */
+export function logTransactionsRoutes(app: RouteApp, opts: RouteOptions, admin: RouteOptions): void {
+  route(app, logEndpoints.listTransaction, opts, async (req) => ownTransactions(app.ctx, req.user.id, req.query));
+  route(app, logEndpoints.adminListTransaction, admin, async (req) => {
+    const { page, limit, search, userId } = req.query;
+    // A site admin sees the customers' ledger only: the owner's and admins' balances stay hidden.
+    const roles = req.user.role === ROLE.OWNER ? undefined : [ROLE.CUSTOMER];
+    const r = await listLedger(app.ctx.db, { siteId: req.site.id, userId, roles, page, limit, search });
+    return toPage(r.items, r.total, page, limit);
+  });
+}
