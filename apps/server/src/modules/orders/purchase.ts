@@ -93,7 +93,7 @@ export async function insertProxies(
   base: Omit<ProxyInsert, 'id' | 'nodeId' | 'port' | 'egressIp' | 'egressIpId' | 'username' | 'password'>,
   perRow: (i: number) => Partial<ProxyInsert> = () => ({}),
 ): Promise<ProxyRow[]> {
-  // Object.assign, not spreads: see siteInfo (site/service.ts) for what a spread costs per proxy.
+  // Object.assign, not spreads: see siteInfo (site/site-info.ts) for what a spread costs per proxy.
   const bound = placements.map((s) => Object.assign({}, s, { proxyId: randomUUID() }));
   const out = await insertProxyRows(
     tx,
