@@ -233,6 +233,7 @@ export default tseslint.config(
       'apps/server/src/modules/site/**',
       'apps/server/src/modules/payments/**',
       'apps/server/src/modules/orders/**',
+      'apps/server/src/modules/nodes/**',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandCidr4 } from './admin-service.js';
+import { expandCidr4 } from './egress.js';
 
 describe('expandCidr4', () => {
   it('should list the host addresses of a block, from any address inside it', () => {

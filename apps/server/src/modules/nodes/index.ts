@@ -1,7 +1,7 @@
 /**
  * Node admin: what the owner calls to list, create and edit gateway nodes, rotate their secrets and
- * manage their egress addresses (`admin-routes.ts`, `admin-service.ts`). `repository/` holds its
- * statements on nodes; a node's port rows and egress addresses are allocation's, edited through it.
+ * manage their egress addresses (`list-nodes.ts`, `save-node.ts`, `egress.ts`); a node's port rows
+ * and egress addresses are allocation's, edited through it.
  * Exported here: the node list the checker refuses as a destination, the credential, last-seen
  * and secret lookups the node protocol runs on each call, and a node's host (proxies).
  */
@@ -11,4 +11,4 @@ export {
   findNodeIdBySecretHash,
   listNodePortRanges,
   markNodeSeen,
-} from './repository/index.js';
+} from './queries.js';
