@@ -42,7 +42,7 @@ export async function checkOwnProxies(ctx: AppContext, userId: string, type: Pro
   });
 }
 
-/** PUT check-list-proxy under /api/v6-proxy, /api/v4-proxy and /api/bought-proxy. */
+/** Each check dials out from the server: 30 calls a minute per user. */
 export function checkOwnRoute(app: RouteApp, opts: RouteOptions, scope: ProxyScope): void {
   route(app, checkOwnEndpoints(scope).checkListProxy, opts, async (req) => {
     await hitLimit(app.ctx.db, app.ctx.clock, { key: `check-own:${req.user.id}`, max: 30, windowSec: 60 });

@@ -24,7 +24,7 @@ export interface MatchRow {
 }
 
 /** An endpoint as one integer: the host's index in the list passed to findOwnProxiesAt, and the port. */
-export const endpointKey = (hostIndex: number, port: number) => hostIndex * 65536 + port;
+const endpointKey = (hostIndex: number, port: number) => hostIndex * 65536 + port;
 
 /**
  * The user's proxies (not the listeners of rotating keys) served at any of these endpoints, in one
@@ -35,12 +35,7 @@ export const endpointKey = (hostIndex: number, port: number) => hostIndex * 6553
  * proxies on those nodes. Locked proxies come too (their port may serve another proxy of the user
  * since; the caller prefers the live one).
  */
-export async function findOwnProxiesAt(
-  db: DbOrTx,
-  userId: string,
-  hosts: string[],
-  keys: number[],
-): Promise<MatchRow[]> {
+async function findOwnProxiesAt(db: DbOrTx, userId: string, hosts: string[], keys: number[]): Promise<MatchRow[]> {
   if (hosts.length === 0 || keys.length === 0) {
     return [];
   }

@@ -16,7 +16,10 @@ import {
 } from '../auth/index.js';
 import { getUser } from './queries.js';
 
-/** PUT /api/user/change-password (docs/product-rules.md#passwords): a Google-only account (no password yet) sets one by giving the same value twice. */
+/**
+ * PUT /api/user/change-password (docs/product-rules.md#passwords): a Google-only account (no
+ * password yet) sets one by giving the same value twice. The caller goes on in a new session.
+ */
 export async function changePassword(
   ctx: AppContext,
   meta: RequestMeta,

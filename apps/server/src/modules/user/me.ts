@@ -8,11 +8,13 @@ import { findBalance, findOwnView, meView } from '../auth/index.js';
  * GET /api/user/me and get-money: the request's user may come from the session cache
  * (auth/session-cache.ts), which never answers the balance; what these show is read with the call.
  * No row: the user was deleted since the session was checked.
+ *
+ * Promise chains, not async functions: with the request's AsyncLocalStorage on, each async
+ * function and each await costs a promise more, run through Node's async hooks, on two of the
+ * most frequent calls.
  */
-// Promise chains, not async functions: with the request's AsyncLocalStorage on, each async
-// function and each await costs a promise more, run through Node's async hooks, on two of the
-// most frequent calls.
-/** GET /api/user/me. */
+
+/** GET /api/user/me: the caller's account. */
 export function ownView(db: Db, userId: string): Promise<TMe> {
   return findOwnView(db, userId).then((row) => {
     const u = row ?? invalidToken();
@@ -20,7 +22,7 @@ export function ownView(db: Db, userId: string): Promise<TMe> {
   });
 }
 
-/** GET /api/user/get-money. */
+/** GET /api/user/get-money: the caller's balance. */
 export function money(db: Db, userId: string): Promise<{ balance: number }> {
   return findBalance(db, userId).then((balance) => ({ balance: balance ?? invalidToken() }));
 }
