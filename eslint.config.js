@@ -234,6 +234,7 @@ export default tseslint.config(
       'apps/server/src/modules/payments/**',
       'apps/server/src/modules/orders/**',
       'apps/server/src/modules/nodes/**',
+      'apps/server/src/modules/allocation/**',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

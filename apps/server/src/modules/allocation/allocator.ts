@@ -3,8 +3,8 @@ import ipaddr from 'ipaddr.js';
 import { PROXY_PASSWORD_MAX, PROXY_PASSWORD_MIN, type Product } from '@proxy/contract';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import * as repo from './repository/pools.js';
-import type { PoolRow } from './repository/pools.js';
+import * as repo from './queries.js';
+import type { PoolRow } from './queries.js';
 
 /** Where a new proxy goes: a node, a free port on it, and the address it leaves by. */
 export interface Placement {

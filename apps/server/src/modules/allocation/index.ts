@@ -1,9 +1,9 @@
 /**
  * Allocation: the listener ports and egress addresses a proxy holds (`allocator.ts`, claimed with
- * `FOR UPDATE SKIP LOCKED`). `repository/` holds its statements: `pools.ts` (egress pools, port and
- * address claims), `jobs.ts` (the lifecycle and rotation sweeps, in the orders module's lock
- * order), `node-supply.ts` (a node's ports and addresses, as the node admin edits them) and
- * `stock.ts` (what each country could serve, which the catalogue shows). Exported here: the
+ * `FOR UPDATE SKIP LOCKED`, its statements and the egress holds other modules change in
+ * `queries.ts`), the statements of the lifecycle and rotation sweeps (`sweeps.ts`, in the orders
+ * module's lock order), a node's ports and addresses as the node admin edits them
+ * (`node-supply.ts`) and what each country could serve, which the catalogue shows (`stock.ts`). Exported here: the
  * allocator, the sweeps' statements, the egress holds other modules change in their own
  * transaction, the node admin's statements and the stock.
  */
@@ -27,9 +27,9 @@ export {
   listNodeEgressIps,
   resizeNodePorts,
   type EgressGroupRow,
-} from './repository/node-supply.js';
-export { holdEgressIps, releaseEgressIps, swapEgressHolder } from './repository/pools.js';
-export { countStockByCountry } from './repository/stock.js';
+} from './node-supply.js';
+export { holdEgressIps, releaseEgressIps, swapEgressHolder } from './queries.js';
+export { countStockByCountry } from './stock.js';
 export {
   claimDueRotations,
   expireDueKeys,
@@ -41,4 +41,4 @@ export {
   lockDueKeys,
   lockDueProxies,
   setIpChangeStatus,
-} from './repository/jobs.js';
+} from './sweeps.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Product } from '@proxy/contract';
-import { queryRows, type DbOrTx } from '../../../db/client.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
 
 /**
  * How many items of a product each country could serve now, as the allocator would

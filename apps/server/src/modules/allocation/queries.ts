@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Product } from '@proxy/contract';
-import { queryRows, type DbOrTx, type Tx } from '../../../db/client.js';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 
 /** An egress source that is not held by one proxy: a prefix, a shared address, or a key's pool row. */
 export interface PoolRow {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Product } from '@proxy/contract';
-import { queryRows, type DbOrTx } from '../../../db/client.js';
-import { egressIps } from '../../../db/schema/index.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import { egressIps } from '../../db/schema/index.js';
 
 /** What a node brings to the pools, as the node admin (modules/nodes) reads and edits it. */
 

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { LOCK_DAYS } from '@proxy/contract';
-import { queryRows, type DbOrTx, type Tx } from '../../../db/client.js';
-import { proxies } from '../../../db/schema/index.js';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
+import { proxies } from '../../db/schema/index.js';
 
 /*
  * The statements of the lifecycle and ip-rotation jobs over proxies and rotating keys. Lock
