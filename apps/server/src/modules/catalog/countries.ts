@@ -10,7 +10,7 @@ import { catalogCountries, retailPrices } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
-import { findCountry, insertRetailPrices } from './queries.js';
+import { countryIs, findCountry, insertRetailPrices } from './queries.js';
 
 /**
  * The countries a site sells per product, with their stock, and the admin's additions, removals and
@@ -58,9 +58,7 @@ async function setCountryEnabled(ctx: AppContext, siteId: string, product: Produ
   const rows = await ctx.db
     .update(catalogCountries)
     .set({ enabled })
-    .where(
-      and(eq(catalogCountries.siteId, siteId), eq(catalogCountries.product, product), eq(catalogCountries.code, code)),
-    )
+    .where(countryIs(siteId, product, code))
     .returning({ code: catalogCountries.code });
   if (rows.length === 0) {
     throw new AppError('INVALID_COUNTRY');
@@ -134,15 +132,7 @@ async function deleteCountry(ctx: AppContext, siteId: string, product: Product, 
     await tx
       .delete(retailPrices)
       .where(and(eq(retailPrices.siteId, siteId), eq(retailPrices.product, product), eq(retailPrices.country, code)));
-    await tx
-      .delete(catalogCountries)
-      .where(
-        and(
-          eq(catalogCountries.siteId, siteId),
-          eq(catalogCountries.product, product),
-          eq(catalogCountries.code, code),
-        ),
-      );
+    await tx.delete(catalogCountries).where(countryIs(siteId, product, code));
   });
   return adminCountries(ctx, siteId, product);
 }

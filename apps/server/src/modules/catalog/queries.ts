@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PeriodUnit, Product, TPackage, TRetailPrice } from '@proxy/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { bandwidthPrices, catalogCountries, discountTiers, packages, retailPrices } from '../../db/schema/index.js';
@@ -33,13 +33,20 @@ export function toPackage(p: Package): TPackage {
   };
 }
 
+/** One country of a site's catalogue for a product. */
+export function countryIs(siteId: string, product: Product, code: string): SQL {
+  return and(
+    eq(catalogCountries.siteId, siteId),
+    eq(catalogCountries.product, product),
+    eq(catalogCountries.code, code),
+  )!;
+}
+
 export async function findCountry(db: DbOrTx, siteId: string, product: Product, code: string) {
   const rows = await db
     .select()
     .from(catalogCountries)
-    .where(
-      and(eq(catalogCountries.siteId, siteId), eq(catalogCountries.product, product), eq(catalogCountries.code, code)),
-    )
+    .where(countryIs(siteId, product, code))
     .limit(1);
   return rows[0];
 }
