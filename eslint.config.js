@@ -235,6 +235,9 @@ export default tseslint.config(
       'apps/server/src/modules/orders/**',
       'apps/server/src/modules/nodes/**',
       'apps/server/src/modules/allocation/**',
+      'apps/server/src/modules/notifications/**',
+      'apps/server/src/modules/stats/**',
+      'apps/server/src/modules/dashboard/**',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

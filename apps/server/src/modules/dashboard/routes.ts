@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardEndpoints } from '@proxy/contract';
-import { route, type ModuleRoutes } from '../../lib/route.js';
+import type { ModuleRoutes } from '../../lib/route.js';
 import { authenticate } from '../../plugins/auth.js';
-import { dashboardSummary } from './service.js';
+import { dashboardSummaryRoute } from './dashboard-summary.js';
 
 /** /api/dashboard/… */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, dashboardEndpoints.summary, { preHandler: authenticate, schema: { tags: ['dashboard'] } }, async (req) =>
-    dashboardSummary(app.ctx, { userId: req.user.id, siteId: req.site.id }, req.query.tzOffset),
-  );
+  dashboardSummaryRoute(app, { preHandler: authenticate, schema: { tags: ['dashboard'] } });
 };
 
 export const routes: ModuleRoutes = [{ plugin: dashboardRoutes, prefix: '/dashboard' }];

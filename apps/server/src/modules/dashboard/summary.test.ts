@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, customer, type TestApp } from '../../../test/helper.js';
-import { monthStartOf } from './service.js';
+import { monthStartOf } from './dashboard-summary.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { notifyFired } from '../../db/schema/index.js';
 import { backoff } from '../../lib/backoff.js';
 import { enqueueMailOnce, enqueueOnce } from '../outbox/index.js';
 import { renderAlert } from './messages.js';
-import { findRecipients, findSettings, markFired } from './repository.js';
-import { effective, type Effective } from './settings.js';
+import { effective, findRecipients, findSettings, type Effective } from './queries.js';
 
 /**
  * Emitting an alert: one outbox row per channel the customer chose (email, Telegram, webhook),
@@ -18,6 +19,23 @@ import { effective, type Effective } from './settings.js';
 export const WEBHOOK_MAX_ATTEMPTS = 16;
 export function webhookRetryDelayMs(attempts: number): number {
   return backoff(attempts - 1, 30_000, 3 * 3600_000);
+}
+
+/** Records an event as raised; false when it was raised before (nothing is written then). */
+async function markFired(db: DbOrTx, key: string, userId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .insert(notifyFired)
+    .values({ key, userId, at })
+    .onConflictDoNothing({ target: notifyFired.key })
+    .returning({ key: notifyFired.key });
+  return rows.length > 0;
+}
+
+/** Maintenance: forgets raised events after 120 days (longer than any sweep looks back). */
+export async function purgeFired(db: DbOrTx, now: Date): Promise<void> {
+  await db.execute(
+    sql`delete from notify_fired where at < ${new Date(now.getTime() - 120 * 24 * 3600_000).toISOString()}`,
+  );
 }
 
 export interface Alert {

@@ -1,11 +1,12 @@
 /**
- * Alerts and signed webhooks (docs/guide.md#alerts-and-webhooks): `settings.ts` the customer's
- * choices (the webhook secret sealed with `APP_SECRET`), `scan.ts` the alert sweep, `events.ts`
- * `emitAlert` (one outbox row per channel under a dedupe key, in the caller's transaction),
- * `senders.ts` the outbox senders of webhooks and Telegram messages, `telegram.ts` the bot (linking
- * a chat with a one-time code, polling `getUpdates`).
+ * Alerts and signed webhooks (docs/guide.md#alerts-and-webhooks): `notify-settings.ts` the
+ * customer's choices (the webhook secret sealed with `APP_SECRET`), `scan.ts` the alert sweep (with
+ * `account-alerts.ts`), `events.ts` `emitAlert` (one outbox row per channel under a dedupe key, in
+ * the caller's transaction), `senders.ts` the outbox senders of webhooks and Telegram messages,
+ * `telegram.ts` the site's bot and `link-telegram.ts` linking a chat with a one-time code (polling
+ * `getUpdates`).
  */
-export { kickAlerts, notify, runAlerts, runTelegramPoll } from './service.js';
-export { notificationSenders, signature } from './senders.js';
-export { emitAlert, type Alert } from './events.js';
-export { purgeFired as purgeNotifications } from './repository.js';
+export { kickAlerts, notificationSenders, notify, signature } from './senders.js';
+export { runAlerts } from './scan.js';
+export { runTelegramPoll } from './link-telegram.js';
+export { emitAlert, purgeFired as purgeNotifications, type Alert } from './events.js';

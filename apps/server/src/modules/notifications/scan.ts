@@ -1,22 +1,13 @@
 import { LOCK_DAYS } from '@proxy/contract';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
 import { quoteRenewal } from '../orders/index.js';
 import { findSiteSettings } from '../site/index.js';
-import { emitAlert } from './events.js';
+import { credits, ipChanges, lowBalance } from './account-alerts.js';
 import { vnDay, vnDayStart, type AlertItem } from './messages.js';
-import {
-  findFired,
-  findRecentCredits,
-  findRecentIpChanges,
-  findRecipients,
-  findSettingsOf,
-  findItemsExpiring,
-  rearmLowBalance,
-  takeLowBalanceUsers,
-  type Recipient,
-  type ItemRow,
-} from './repository.js';
-import { effective, type Effective } from './settings.js';
+import { effective, findRecipients, findSettingsOf } from './queries.js';
+import { emit, findFired, iso, unfired, type SweepState } from './sweep.js';
 
 /**
  * The alert sweep (jobs/alerts.ts; docs/guide.md#alerts-and-webhooks). Items are grouped by customer
@@ -26,6 +17,46 @@ import { effective, type Effective } from './settings.js';
  * dedupe key names its event (customer, day, lead), so it goes out once however often and on how
  * many instances the sweep runs. A renewed item expires on another day and leaves the group.
  */
+/** A proxy or key as the sweep sees it. */
+interface ItemRow {
+  id: string;
+  type: 'proxy' | 'key';
+  user_id: string;
+  order_id: string | null;
+  label: string;
+  status: 'using' | 'expired' | 'locked';
+  expires_at: Date | string;
+  auto_renew: boolean;
+  created_at: Date | string;
+}
+
+/**
+ * Standalone proxies and keys of a status expiring in [from, to) (a key's listeners follow their
+ * key). Read-only: the items belong to the supply and orders modules.
+ */
+async function findItemsExpiring(
+  db: DbOrTx,
+  statuses: ('using' | 'expired')[],
+  from: Date,
+  to: Date,
+): Promise<ItemRow[]> {
+  const a = from.toISOString();
+  const b = to.toISOString();
+  const status = sql`(${sql.join(
+    statuses.map((st) => sql`${st}`),
+    sql`, `,
+  )})`;
+  return queryRows<ItemRow>(
+    db,
+    sql`select id, 'proxy' as type, user_id, order_id, egress_ip || ':' || port as label, status, expires_at, auto_renew, created_at
+          from proxies where status in ${status} and key_id is null and expires_at >= ${a} and expires_at < ${b}
+        union all
+        select id, 'key' as type, user_id, order_id, 'key ' || left(key, 8) || '…' as label, status, expires_at, auto_renew, created_at
+          from rotating_keys where status in ${status} and expires_at >= ${a} and expires_at < ${b}
+        order by expires_at, id`,
+  );
+}
+
 const DAY_MS = 24 * 3600_000;
 const MAX_LEAD_MS = 31 * DAY_MS;
 
@@ -43,8 +74,6 @@ function groupByUserDay(rows: ItemRow[]): Group[] {
   return [...groups.values()];
 }
 
-const iso = (v: Date | string) => new Date(v).toISOString();
-
 function itemsOf(items: ItemRow[]): AlertItem[] {
   return items.map((u) => ({
     id: u.id,
@@ -53,18 +82,6 @@ function itemsOf(items: ItemRow[]): AlertItem[] {
     expiresAt: iso(u.expires_at),
     autoRenew: u.auto_renew,
   }));
-}
-
-interface SweepState {
-  ctx: AppContext;
-  settings: Map<string, Effective>;
-  users: Map<string, Recipient>;
-  queued: string[];
-}
-
-async function emit(st: SweepState, alert: Parameters<typeof emitAlert>[2]): Promise<void> {
-  const ids = await st.ctx.db.transaction((tx) => emitAlert(st.ctx, tx, alert, st.settings.get(alert.userId)));
-  st.queued.push(...ids);
 }
 
 /** What the coming auto-renewals up to the end of `day` cost, per order, priced now. */
@@ -80,16 +97,6 @@ async function autoRenewCost(ctx: AppContext, userId: string, items: ItemRow[]):
     cost += (await ctx.db.transaction((tx) => quoteRenewal(tx, userId, orderId, count))) ?? 0;
   }
   return cost;
-}
-
-/** The groups whose event key was not raised yet (one query), with their keys. */
-async function unfired<G>(st: SweepState, groups: G[], keyOf: (g: G) => string): Promise<{ g: G; key: string }[]> {
-  const keyed = groups.map((g) => ({ g, key: keyOf(g) }));
-  const fired = await findFired(
-    st.ctx.db,
-    keyed.map((k) => k.key),
-  );
-  return keyed.filter((k) => !fired.has(k.key));
 }
 
 async function expiring(st: SweepState, all: ItemRow[]): Promise<void> {
@@ -190,62 +197,8 @@ async function lockingSoon(st: SweepState, rows: ItemRow[]): Promise<void> {
   }
 }
 
-/** "Top-up credited", for credits of the last two hours (a sweep runs every minute). */
-async function credits(st: SweepState): Promise<void> {
-  const since = new Date(st.ctx.clock.nowMs() - 2 * 3600_000);
-  for (const c of await findRecentCredits(st.ctx.db, since)) {
-    await emit(st, {
-      userId: c.user_id,
-      type: 'topup.success',
-      key: `topup.success:${c.id}`,
-      data: { id: c.id, amount: c.amount, bonus: c.bonus, balance: c.balance },
-    });
-  }
-}
-
-/** "IP changed" (opt-in), once per proxy and change. */
-async function ipChanges(st: SweepState): Promise<void> {
-  const since = new Date(st.ctx.clock.nowMs() - 2 * 3600_000);
-  const changes = await findRecentIpChanges(st.ctx.db, since);
-  for (const { g: p, key } of await unfired(st, changes, (p) => `ip.changed:${p.id}:${iso(p.ip_changed_at)}`)) {
-    const at = iso(p.ip_changed_at);
-    await emit(st, {
-      userId: p.user_id,
-      type: 'ip.changed',
-      key,
-      data: { proxyId: p.id, egressIp: p.egress_ip, label: p.label, changedAt: at },
-    });
-  }
-}
-
-async function lowBalance(st: SweepState): Promise<void> {
-  const { ctx } = st;
-  const ids = await ctx.db.transaction(async (tx) => {
-    const out: string[] = [];
-    for (const u of await takeLowBalanceUsers(tx, ctx.clock.now())) {
-      const s = effective(u.userId, (await findSettingsOf(tx, [u.userId]))[0]);
-      out.push(
-        ...(await emitAlert(
-          ctx,
-          tx,
-          {
-            userId: u.userId,
-            type: 'balance.low',
-            key: `balance.low:${u.userId}:${u.lowAlerts}`,
-            data: { balance: u.balance, threshold: s.lowBalance },
-          },
-          s,
-        )),
-      );
-    }
-    return out;
-  });
-  st.queued.push(...ids);
-  await rearmLowBalance(ctx.db);
-}
-
 /** One sweep; returns the outbox ids queued, for the caller to kick. */
-export async function runAlertSweep(ctx: AppContext, signal?: AbortSignal): Promise<string[]> {
+async function runAlertSweep(ctx: AppContext, signal?: AbortSignal): Promise<string[]> {
   const now = ctx.clock.now();
   const coming = await findItemsExpiring(ctx.db, ['using'], now, new Date(now.getTime() + MAX_LEAD_MS));
   // Past their expiry, whether or not the lifecycle job has marked them yet.
@@ -287,4 +240,12 @@ export async function runAlertSweep(ctx: AppContext, signal?: AbortSignal): Prom
   await ipChanges(st);
   await lowBalance(st);
   return st.queued;
+}
+
+/**
+ * The alert sweep (jobs/alerts.ts). Its messages are left to the outbox job: a sweep that raised
+ * many alerts does not wait on the mail server.
+ */
+export async function runAlerts(ctx: AppContext, signal?: AbortSignal): Promise<number> {
+  return (await runAlertSweep(ctx, signal)).length;
 }

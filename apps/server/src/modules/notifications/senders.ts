@@ -2,9 +2,9 @@ import { createHmac } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { decryptSecret } from '../../lib/crypto.js';
 import { outboundOf, outboundRequest } from '../../lib/outbound.js';
-import type { ClaimedOutboxRow, OutboxSenders } from '../outbox/index.js';
-import { webhookRetryDelayMs, type TelegramPayload, type WebhookPayload } from './events.js';
-import { findRecipients, findSettings } from './repository.js';
+import { kickOutbox, type ClaimedOutboxRow, type OutboxSenders } from '../outbox/index.js';
+import { emitAlert, webhookRetryDelayMs, type Alert, type TelegramPayload, type WebhookPayload } from './events.js';
+import { findRecipients, findSettings } from './queries.js';
 import { callBot, findBot } from './telegram.js';
 
 /** How long a receiver has to answer a webhook with a 2xx. */
@@ -83,3 +83,13 @@ export const notificationSenders: OutboxSenders = {
   webhook: { send: sendWebhook, retryDelayMs: webhookRetryDelayMs },
   telegram: { send: sendTelegram },
 };
+
+/** Delivers just-queued alerts now (after their commit); what fails stays for the outbox job. */
+export function kickAlerts(ctx: AppContext, ids: string[]): Promise<void> {
+  return kickOutbox(ctx, ids, notificationSenders);
+}
+
+/** Queues an alert outside any transaction and kicks it (hooks that run after their own commit). */
+export async function notify(ctx: AppContext, alert: Alert): Promise<void> {
+  await kickAlerts(ctx, await emitAlert(ctx, ctx.db, alert));
+}

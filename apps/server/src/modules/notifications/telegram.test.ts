@@ -6,8 +6,8 @@ import { runJob } from '../../jobs/runner.js';
 import { startFakeTelegram, type FakeTelegram } from '../../../test/fakes/index.js';
 import { build, createUser, customer, login, type TestApp, type TestUser } from '../../../test/helper.js';
 import { emitAlert } from './events.js';
-import { kickAlerts } from './service.js';
-import { handleUpdate } from './telegram.js';
+import { kickAlerts } from './senders.js';
+import { handleUpdate } from './link-telegram.js';
 
 let t: TestApp;
 let tg: FakeTelegram;

@@ -1,35 +1,23 @@
-import { randomBytes } from 'node:crypto';
+import { notifyEndpoints } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { decryptSecret, encryptSecret, sha256Hex } from '../../lib/crypto.js';
+import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { checkOutboundUrl, outboundOf, outboundRequest } from '../../lib/outbound.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import {
   findSiteSettings,
-  findTelegramSites,
   lockSiteSettings,
   recordSettingChanges,
   writeSiteSettings,
   type Actor,
 } from '../site/index.js';
-import { emitTelegram } from './events.js';
-import { renderAlert } from './messages.js';
-import {
-  consumeLinkCode,
-  findOffset,
-  findSettings,
-  insertLinkCode,
-  saveOffset,
-  setTelegramChat,
-} from './repository.js';
-import { effective } from './settings.js';
 
 /**
  * The site's Telegram bot (the Bot API over HTTPS, base URL a site setting): the admin saves a
- * token (checked with getMe), a customer links a chat by sending `/start <code>` to the bot (the
- * poller reads getUpdates), and alerts go out with sendMessage (senders.ts).
+ * token (checked with getMe), a customer links a chat by sending `/start <code>` to the bot
+ * (link-telegram.ts, whose poller reads getUpdates), and alerts go out with sendMessage (senders.ts).
  */
 export const DEFAULT_TELEGRAM_API = 'https://api.telegram.org';
-const LINK_CODE_TTL_MS = 15 * 60_000;
 const BOT_TIMEOUT_MS = 5_000;
 
 export interface Bot {
@@ -83,7 +71,7 @@ export async function callBot<T>(
   return { result: body.result as T, status: res.status };
 }
 
-/** Admin: sets (checked with getMe) or removes the site's bot. */
+/** PUT /api/notify/admin/telegram: sets (checked with getMe) or removes the site's bot. */
 export async function setBot(
   ctx: AppContext,
   siteId: string,
@@ -137,102 +125,16 @@ function botFields(bot: { botToken: string; apiBase: string; username: string } 
   };
 }
 
+/** GET /api/notify/admin/telegram: the site's bot, its token never shown. */
 export async function getBotSettings(ctx: AppContext, siteId: string) {
   const bot = await findBot(ctx, siteId);
   return { configured: Boolean(bot), username: bot?.username ?? null, apiBase: bot?.apiBase ?? DEFAULT_TELEGRAM_API };
 }
 
-/** A one-time code for `/start <code>` (valid 15 minutes) and the bot link that sends it. */
-export async function createLinkCode(ctx: AppContext, userId: string, siteId: string) {
-  const bot = await findBot(ctx, siteId);
-  if (!bot) {
-    throw new AppError('TELEGRAM_NOT_CONFIGURED');
-  }
-  const code = randomBytes(12).toString('hex');
-  await insertLinkCode(ctx.db, {
-    codeHash: sha256Hex(code),
-    userId,
-    siteId,
-    expiresAt: new Date(ctx.clock.nowMs() + LINK_CODE_TTL_MS),
-  });
-  return { url: `https://t.me/${bot.username}?start=${code}`, code };
-}
-
-interface Update {
-  update_id: number;
-  message?: { text?: string; chat?: { id: number | string } };
-}
-
-/**
- * One update from the bot: `/start <code>` spends the code (once, whatever the concurrency) and
- * links the chat; returns the linked user, or undefined. Anything else is ignored.
- */
-export async function handleUpdate(
-  ctx: AppContext,
-  siteId: string,
-  update: Update,
-): Promise<{ userId: string; outboxId: string | undefined } | undefined> {
-  const text = update.message?.text ?? '';
-  const chat = update.message?.chat?.id;
-  const m = /^\/start(?:@\w+)?\s+([A-Za-z0-9_-]{1,64})\s*$/.exec(text);
-  if (!m || chat === undefined) {
-    return undefined;
-  }
-  const chatId = String(chat);
-  const outboxId = await ctx.db.transaction(async (tx) => {
-    const now = ctx.clock.now();
-    const userId = await consumeLinkCode(tx, sha256Hex(m[1]!), siteId, now);
-    if (!userId) {
-      return undefined;
-    }
-    await setTelegramChat(tx, userId, chatId, now, effective(userId, await findSettings(tx, userId)));
-    const lang = (await findSettings(tx, userId))?.language ?? 'vi';
-    const t = renderAlert('telegram.linked', {}, lang);
-    const id = await emitTelegram(ctx, tx, {
-      userId,
-      key: `telegram.linked:${m[1]}`,
-      chatId,
-      type: 'telegram.linked',
-      text: t.text,
-    });
-    return { userId, outboxId: id };
-  });
-  return outboxId;
-}
-
-/**
- * Polls every site's bot once (getUpdates from the stored offset) and handles what came; returns
- * the outbox ids of the confirmations to kick.
- */
-export async function pollTelegram(ctx: AppContext, signal?: AbortSignal): Promise<string[]> {
-  const queued: string[] = [];
-  for (const siteId of await findTelegramSites(ctx.db)) {
-    if (signal?.aborted) {
-      break;
-    }
-    const bot = await findBot(ctx, siteId);
-    if (!bot) {
-      continue;
-    }
-    const offset = await findOffset(ctx.db, siteId);
-    const updates = await callBot<Update[]>(ctx, bot, 'getUpdates', {
-      offset,
-      timeout: 0,
-      allowed_updates: ['message'],
-    }).then(
-      (r) => r.result,
-      (err: unknown) => {
-        ctx.log.warn({ err, siteId }, 'telegram getUpdates failed');
-        return [] as Update[];
-      },
-    );
-    for (const update of updates) {
-      const linked = await handleUpdate(ctx, siteId, update);
-      if (linked?.outboxId) {
-        queued.push(linked.outboxId);
-      }
-      await saveOffset(ctx.db, siteId, update.update_id + 1);
-    }
-  }
-  return queued;
+/** The admin's calls (requireAdmin in `opts`). */
+export function telegramBotRoutes(app: RouteApp, opts: RouteOptions): void {
+  route(app, notifyEndpoints.adminTelegram, opts, async (req) => getBotSettings(app.ctx, req.site.id));
+  route(app, notifyEndpoints.updateAdminTelegram, opts, async (req) =>
+    setBot(app.ctx, req.site.id, req.body, { id: req.user.id, email: req.user.email }),
+  );
 }

@@ -1,19 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { statsEndpoints } from '@proxy/contract';
-import { route, type ModuleRoutes } from '../../lib/route.js';
+import type { ModuleRoutes } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
-import * as service from './service.js';
+import { statsBreakdownRoute } from './stats-breakdown.js';
+import { statsDailyRoute } from './stats-daily.js';
+import { stockRoute } from './stock.js';
+import { totalStatsRoute } from './total-stats.js';
 
 /** /api/stats/admin/… (docs/wire-contract.md#stats): figures of the admin's own site (its Host). */
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const e = statsEndpoints;
   const opts = { schema: { tags: ['stats'] } };
   app.addHook('preHandler', authenticate);
   app.addHook('preHandler', requireAdmin);
-  route(app, e.totalStats, opts, async (req) => service.totalStats(app.ctx, req.site));
-  route(app, e.statsDaily, opts, async (req) => service.statsDaily(app.ctx, req.site, req.query));
-  route(app, e.statsBreakdown, opts, async (req) => service.statsBreakdown(app.ctx, req.site, req.query));
-  route(app, e.stock, opts, async () => service.stock(app.ctx));
+  totalStatsRoute(app, opts);
+  statsDailyRoute(app, opts);
+  statsBreakdownRoute(app, opts);
+  stockRoute(app, opts);
 };
 
 export const routes: ModuleRoutes = [{ plugin: statsRoutes, prefix: '/stats' }];

@@ -5,7 +5,7 @@ import { expectLedgerHolds, setPromotion, siteAdmin } from '../../../test/paymen
 import { StatsSeed } from '../../../test/stats-seed.js';
 import { queryRows } from '../../db/client.js';
 import { sql } from 'drizzle-orm';
-import { fillStatsRollup } from './service.js';
+import { fillStatsRollup } from './stats-daily.js';
 
 /**
  * The admin figures against a seeded set of top-ups, ledger rows, orders and proxies whose totals

@@ -1,44 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import {
-  DEFAULT_LEAD_DAYS,
-  DEFAULT_NOTIFY_EVENTS,
-  type TNotifyEvent,
-  type TNotifySettings,
-  type TNotifySettingsUpdate,
-} from '@proxy/contract';
-import { AppError } from '../../lib/errors.js';
+import { notifyEndpoints, type TNotifyEvent, type TNotifySettings, type TNotifySettingsUpdate } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { notifySettings } from '../../db/schema/index.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
 import { checkOutboundUrl, outboundOf } from '../../lib/outbound.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { findSiteSettings } from '../site/index.js';
-import { findSettings, upsertSettings, type SettingsRow } from './repository.js';
+import { effective, findSettings, type Effective } from './queries.js';
 
-/** A customer's settings with the defaults filled in (no row yet: email on, 7/3/1 days…). */
-export type Effective = Omit<SettingsRow, 'updatedAt'>;
+/** A customer's alert settings (the webhook secret sealed with `APP_SECRET`). */
 
-export function effective(userId: string, row: SettingsRow | undefined): Effective {
-  if (row) {
-    return row;
-  }
-  return {
-    userId,
-    email: true,
-    telegramChatId: null,
-    webhookUrl: null,
-    webhookSecret: null,
-    previousSecret: null,
-    secretRotatedAt: null,
-    leadDays: [...DEFAULT_LEAD_DAYS],
-    lowBalance: null,
-    lowAlertedAt: null,
-    lowAlerts: 0,
-    events: [...DEFAULT_NOTIFY_EVENTS],
-    language: 'vi',
-  };
+function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64url')}`;
 }
 
-export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(24).toString('base64url')}`;
+async function upsertSettings(db: DbOrTx, row: typeof notifySettings.$inferInsert): Promise<void> {
+  const { userId: _userId, ...patch } = row;
+  await db.insert(notifySettings).values(row).onConflictDoUpdate({ target: notifySettings.userId, set: patch });
 }
 
 function toWire(ctx: AppContext, s: Effective, telegramAvailable: boolean): TNotifySettings {
@@ -59,12 +39,13 @@ async function hasBot(ctx: AppContext, siteId: string): Promise<boolean> {
   return Boolean((await findSiteSettings(ctx.db, siteId))?.telegram?.botToken);
 }
 
+/** GET /api/notify/settings. */
 export async function getSettings(ctx: AppContext, userId: string, siteId: string): Promise<TNotifySettings> {
   const s = effective(userId, await findSettings(ctx.db, userId));
   return toWire(ctx, s, await hasBot(ctx, siteId));
 }
 
-/** Saves a partial update; a webhook URL is checked (public http(s)) and gets a secret on first use. */
+/** PUT /api/notify/settings: saves a partial update; a webhook URL is checked (public http(s)) and gets a secret on first use. */
 export async function updateSettings(
   ctx: AppContext,
   userId: string,
@@ -101,7 +82,7 @@ export async function updateSettings(
   return toWire(ctx, next, await hasBot(ctx, siteId));
 }
 
-/** A new signing secret; the previous one keeps signing (a second v1) for 24 hours. */
+/** POST /api/notify/webhook-secret: a new signing secret; the previous one keeps signing (a second v1) for 24 hours. */
 export async function rotateWebhookSecret(ctx: AppContext, userId: string): Promise<string> {
   const current = effective(userId, await findSettings(ctx.db, userId));
   const secret = newWebhookSecret();
@@ -114,4 +95,17 @@ export async function rotateWebhookSecret(ctx: AppContext, userId: string): Prom
     updatedAt: now,
   });
   return secret;
+}
+
+export function settingsRoutes(app: RouteApp, opts: RouteOptions): void {
+  route(app, notifyEndpoints.settings, opts, async (req) => getSettings(app.ctx, req.user.id, req.site.id));
+  route(app, notifyEndpoints.updateSettings, opts, async (req) =>
+    updateSettings(app.ctx, req.user.id, req.site.id, req.body),
+  );
+}
+
+export function webhookSecretRoute(app: RouteApp, opts: RouteOptions): void {
+  route(app, notifyEndpoints.webhookSecret, opts, async (req) => ({
+    secret: await rotateWebhookSecret(app.ctx, req.user.id),
+  }));
 }

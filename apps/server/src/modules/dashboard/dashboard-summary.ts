@@ -1,4 +1,5 @@
 import {
+  dashboardEndpoints,
   renewUnitPrice,
   SPEND_TRANSACTION_TYPES,
   type TDashboardSummary,
@@ -6,6 +7,7 @@ import {
   type TransactionType,
 } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { balanceOnSite } from '../auth/index.js';
 import * as catalog from '../catalog/index.js';
 import { ledgerSum } from '../ledger/index.js';
@@ -44,7 +46,7 @@ async function renewPrices(ctx: AppContext, siteId: string, product: 'v6' | 'v4'
   return out;
 }
 
-/** docs/screens.md#dashboard: the summary at the top of the dashboard, in one call. */
+/** GET /api/dashboard/summary (docs/screens.md#dashboard): the summary at the top of the dashboard, in one call. */
 export async function dashboardSummary(
   ctx: AppContext,
   scope: UserScope,
@@ -85,4 +87,10 @@ export async function dashboardSummary(
     expiring: groups,
     expiringPackageProxies: expiring.filter((u) => u.is_package).length,
   };
+}
+
+export function dashboardSummaryRoute(app: RouteApp, opts: RouteOptions): void {
+  route(app, dashboardEndpoints.summary, opts, async (req) =>
+    dashboardSummary(app.ctx, { userId: req.user.id, siteId: req.site.id }, req.query.tzOffset),
+  );
 }
