@@ -226,6 +226,7 @@ export default tseslint.config(
       'apps/server/src/modules/tags/**',
       'apps/server/src/modules/auth/**',
       'apps/server/src/modules/api-keys/**',
+      'apps/server/src/modules/agency/**',
       'apps/server/src/modules/payments/receive-transfer.ts',
       'apps/server/src/modules/payments/credit.ts',
     ],
