@@ -238,6 +238,9 @@ export default tseslint.config(
       'apps/server/src/modules/notifications/**',
       'apps/server/src/modules/stats/**',
       'apps/server/src/modules/dashboard/**',
+      'apps/server/src/modules/auth/**',
+      'apps/server/src/modules/api-keys/**',
+      'apps/server/src/modules/agency/**',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -11,8 +11,8 @@ import {
 } from '../../../test/payments.js';
 import { addDays, dayIn, DEFAULT_TIME_ZONE } from '@proxy/contract';
 import { activeAgency, B, call, joinMember, registerMember } from '../../../test/agency.js';
-import { commissionOf } from './money.js';
-import { findCommissionMismatches } from './repository.js';
+import { commissionOf } from './credit-commission.js';
+import { findCommissionMismatches } from './audit-commissions.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,9 +5,11 @@
  * `authenticateKey` (called by plugins/auth.ts for `X-Api-Key`) looks the hash up, checks `req.ip`
  * against the allowed list and counts the call in `rate_limits` (a fixed one-minute window, the
  * site's `apiRateLimitPerMin`; a second counter per UTC day). A keyed request has no session, so
- * `SESSION_ONLY_ROUTES` refuse it. `openapi.ts` with `openapi-catalog*.ts` builds the public
- * `GET /api/openapi.json` from the customer operations only; openapi.test.ts fails when a new route
- * is neither catalogued nor excluded.
+ * `SESSION_ONLY_ROUTES` refuse it. One file per call, each with its statements:
+ * `authenticate-key.ts`, `rotate-key.ts`, `api-info.ts`, `allowed-ips.ts`. `openapi.ts` with
+ * `openapi-catalog*.ts` builds the public `GET /api/openapi.json` from the customer operations
+ * only; openapi.test.ts fails when a new route is neither catalogued nor excluded.
  */
-export { authenticateKey, rotateApiKey, type KeyedCall } from './service.js';
+export { authenticateKey, type KeyedCall } from './authenticate-key.js';
+export { rotateApiKey } from './rotate-key.js';
 export { SESSION_ONLY_ROUTES } from './openapi-catalog.js';

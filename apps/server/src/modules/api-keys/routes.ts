@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiKeyEndpoints } from '@proxy/contract';
-import { route, type ModuleRoutes } from '../../lib/route.js';
+import type { ModuleRoutes } from '../../lib/route.js';
 import { authenticate } from '../../plugins/auth.js';
-import { apiInfo, setAllowedIps } from './service.js';
+import { allowedIpsRoute } from './allowed-ips.js';
+import { apiInfoRoute } from './api-info.js';
 import { publicDocument, type OpenApiDocument } from './openapi.js';
 
 /** /api/api/… (docs/wire-contract.md#developer-api): the caller's key, allowed IPs and limit. */
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const opts = { schema: { tags: ['api'] } };
   app.addHook('preHandler', authenticate);
-  route(app, apiKeyEndpoints.info, opts, async (req) => apiInfo(app.ctx, req.user, req.site));
-  route(app, apiKeyEndpoints.allowedIps, opts, async (req) => setAllowedIps(app.ctx, req.user, req.body.allowedIps));
+  apiInfoRoute(app, opts);
+  allowedIpsRoute(app, opts);
 };
 
 /** GET /api/openapi.json: the public reference, customer operations only. */

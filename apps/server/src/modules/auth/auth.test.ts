@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, countRows, createUser, login, type TestApp } from '../../../test/helper.js';
 import { totpNow } from '../../lib/totp.js';
-import { REFRESH_REUSE_GRACE_MS } from './sessions.js';
+import { REFRESH_REUSE_GRACE_MS } from './renew-token.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,33 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import { emailCodes } from '../../db/schema/index.js';
 import { hmacHex, randomDigits } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { enqueueMail, kickOutbox } from '../outbox/index.js';
 import { LIMITS, type RequestMeta } from './guards.js';
-import {
-  consumeCode,
-  findMailLanguage,
-  insertEmailCode,
-  latestEmailCode,
-  spendCodeAttempt,
-  type EmailCode,
-} from './repository.js';
 
-/** Mailed one-time codes (email verification and password reset). */
+/** Mailed one-time codes (email verification and password reset), with their statements. */
 
 function codeHash(ctx: AppContext, email: string, purpose: string, code: string): string {
   return hmacHex(ctx.keys.otp, `${purpose}:${email}:${code}`);
 }
 
-/**
- * Issues a new OTP; returns the seconds until the next may be. A resend less than a minute after
- * the last code is refused, but a registration always gets its own code: the code carries the
- * registration's password (`passwordHash`), which only that code may set. The per-address hourly
- * limit applies to both.
- */
 /**
  * The language of a code mail: English on a forced-English site, else the page's language for a
  * new registration (`lang`), else the account's own, else Vietnamese.
@@ -66,6 +54,12 @@ function codeMail(
   };
 }
 
+/**
+ * Issues a new OTP; returns the seconds until the next may be. A resend less than a minute after
+ * the last code is refused, but a registration always gets its own code: the code carries the
+ * registration's password (`passwordHash`), which only that code may set. The per-address hourly
+ * limit applies to both.
+ */
 export async function issueCode(
   ctx: AppContext,
   meta: RequestMeta,
@@ -134,4 +128,54 @@ export async function spendCode(ctx: AppContext, db: DbOrTx, row: EmailCode): Pr
   if (!(await consumeCode(db, row.id, ctx.clock.now()))) {
     throw new AppError('VERIFY_EMAIL_FAIL_EXP');
   }
+}
+
+export type EmailCode = typeof emailCodes.$inferSelect;
+
+async function latestEmailCode(
+  db: DbOrTx,
+  siteId: string,
+  email: string,
+  purpose: 'verify' | 'reset',
+): Promise<EmailCode | undefined> {
+  const rows = await db
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.siteId, siteId), eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
+    .orderBy(desc(emailCodes.createdAt))
+    .limit(1);
+  return rows[0];
+}
+
+async function insertEmailCode(db: DbOrTx, values: typeof emailCodes.$inferInsert): Promise<void> {
+  await db.insert(emailCodes).values(values);
+}
+
+/** Spends one attempt atomically; false when the code has no attempts left or is already used. */
+async function spendCodeAttempt(db: DbOrTx, id: string, maxAttempts: number): Promise<boolean> {
+  const rows = await db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt), sql`${emailCodes.attempts} < ${maxAttempts}`))
+    .returning({ id: emailCodes.id });
+  return rows.length === 1;
+}
+
+async function consumeCode(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(emailCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt)))
+    .returning({ id: emailCodes.id });
+  return rows.length === 1;
+}
+
+/** The language the account chose for its mails, if any (the caller applies a forced-English site first). */
+async function findMailLanguage(db: DbOrTx, siteId: string, email: string): Promise<'vi' | 'en' | undefined> {
+  const rows = await queryRows<{ language: 'vi' | 'en' | null }>(
+    db,
+    sql`select n.language from users u join notify_settings n on n.user_id = u.id
+         where u.site_id = ${siteId} and u.email = ${email}`,
+  );
+  return rows[0]?.language ?? undefined;
 }

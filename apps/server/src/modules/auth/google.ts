@@ -1,26 +1,28 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import type { TLoginResponse } from '@proxy/contract';
+import { authEndpoints, type TLoginResponse } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { emailCodes, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
-import { LIMITS, type RequestMeta } from './guards.js';
+import { route, type RouteApp } from '../../lib/route.js';
+import { LIMITS, requestMeta, type RequestMeta } from './guards.js';
 import { meOf } from './mapper.js';
-import { sessionsSettled } from './session-cache.js';
 import {
-  claimUnverifiedForGoogle,
-  consumePendingCodes,
   findGoogleUser,
   findLoginUser,
   findUserById,
   insertUser,
   isAdminAddress,
-  linkGoogleSub,
   revokeUserSessions,
   type User,
-} from './repository.js';
-import { auditedLogin, checkSecondFactor, startAuditedSession } from './sessions.js';
+} from './queries.js';
+import { sessionsSettled } from './session-cache.js';
+import { auditedLogin, startAuditedSession } from './sign-in.js';
+import { checkSecondFactor } from './two-factor.js';
 
 let jwks: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | null = null;
 function googleKeys(url: string) {
@@ -133,7 +135,7 @@ async function googleUser(ctx: AppContext, meta: RequestMeta, email: string, sub
   return linkedTo(ctx, user, sub);
 }
 
-/** Google sign-in: an ID token verified against the configured JWKS, audience = the site's client id. */
+/** POST /api/auth/google: an ID token verified against the configured JWKS, audience = the site's client id. */
 export async function googleLogin(
   ctx: AppContext,
   meta: RequestMeta,
@@ -158,4 +160,46 @@ export async function googleLogin(
   });
   const tokens = await startAuditedSession(ctx, user, meta, 'google');
   return { tokens, user: await meOf(ctx.db, user) };
+}
+
+/** Links a Google subject to an account that has none; false when one is linked already. */
+async function linkGoogleSub(db: DbOrTx, userId: string, sub: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ googleSub: sub, updatedAt: at })
+    .where(and(eq(users.id, userId), isNull(users.googleSub)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * Google vouched for an unverified address: the account is verified and linked, and whatever
+ * password someone set while registering it is dropped. Undefined when it was verified meanwhile.
+ */
+async function claimUnverifiedForGoogle(
+  db: DbOrTx,
+  userId: string,
+  googleSub: string,
+  at: Date,
+): Promise<User | undefined> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: null, googleSub, emailVerifiedAt: at, updatedAt: at })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning();
+  return rows[0];
+}
+
+/** Ends every pending code of an address (both purposes), e.g. when Google takes the account over. */
+async function consumePendingCodes(db: DbOrTx, siteId: string, email: string, at: Date): Promise<void> {
+  await db
+    .update(emailCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(emailCodes.siteId, siteId), eq(emailCodes.email, email), isNull(emailCodes.consumedAt)));
+}
+
+export function googleRoute(app: RouteApp, opts: object): void {
+  route(app, authEndpoints.google, opts, async (req) =>
+    googleLogin(app.ctx, requestMeta(req), req.body.credential, req.body.code),
+  );
 }

@@ -1,13 +1,19 @@
+import type { FastifyRequest } from 'fastify';
 import { EMAIL_RE } from '@proxy/contract';
-import type { AppContext } from '../../context.js';
-import { verifyAltcha, verifyRecaptcha } from '../../lib/captcha.js';
 import { AppError } from '../../lib/errors.js';
 import type { Site } from '../site/index.js';
+
+/** What the auth calls take from a request, and the limits they apply to it. */
 
 export interface RequestMeta {
   site: Site;
   ip: string;
   userAgent: string;
+}
+
+/** What the auth calls take from a request: its site, the client's address and user agent. */
+export function requestMeta(req: FastifyRequest): RequestMeta {
+  return { site: req.site, ip: req.ip, userAgent: req.headers['user-agent'] ?? '' };
 }
 
 // Rate limits (issue: "per client IP and per account"). Windows are fixed, in seconds.
@@ -26,15 +32,4 @@ export function assertEmail(email: string): void {
   if (!EMAIL_RE.test(email)) {
     throw new AppError('EMAIL_INVALID');
   }
-}
-
-export async function checkCaptcha(ctx: AppContext, meta: RequestMeta, token: string | undefined): Promise<void> {
-  if (ctx.config.CAPTCHA === 'off') {
-    return;
-  }
-  const recaptcha = meta.site.settings.recaptcha;
-  if (recaptcha?.secretKey) {
-    return verifyRecaptcha(recaptcha.secretKey, token, meta.ip);
-  }
-  return verifyAltcha(ctx.db, ctx.keys.captcha, token);
 }

@@ -4,7 +4,7 @@ import { outboxJob } from '../../jobs/outbox.js';
 import { runJob } from '../../jobs/runner.js';
 import { build, type TestApp } from '../../../test/helper.js';
 import { emitAlert } from '../notifications/index.js';
-import { findUserBySiteEmail } from './repository.js';
+import { findUserBySiteEmail } from './queries.js';
 
 /** The sign-up language is the account's language for its mails and alerts (docs/product-rules.md#mail-language). */
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js';
 import { NoticeEchoes } from '../../lib/notice-echo.js';
-import type { AuthUser } from './repository.js';
+import type { AuthUser } from './session-user.js';
 
 /*
  * Each instance's copy of the user behind each live session it has authenticated

@@ -21,7 +21,7 @@ import {
   setPromotion,
 } from '../../../test/payments.js';
 import { connectSse, type SseClient } from '../../../test/sse.js';
-import { REFRESH_REUSE_GRACE_MS } from '../auth/sessions.js';
+import { REFRESH_REUSE_GRACE_MS } from '../auth/renew-token.js';
 
 let a: TestApp;
 let b: TestApp;
@@ -220,7 +220,7 @@ describe('GET /api/events after the session is revoked', () => {
     const sse = await open(urlA, one.accessToken);
     const renew = () => a.inject({ method: 'POST', url: '/api/auth/renew-token', payload: one });
     expect((await renew()).statusCode).toBe(200);
-    // Past the grace in which a second tab may still present it (auth/sessions.ts).
+    // Past the grace in which a second tab may still present it (auth/renew-token.ts).
     a.clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
     expect((await renew()).json().message).toBe('INVALID_TOKEN');
     await sse.waitEnded(SOON_MS);

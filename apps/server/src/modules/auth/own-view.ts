@@ -1,44 +1,8 @@
-import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { executePrepared, queryRows, type Db, type DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { likePattern, offsetOf } from '../../lib/paging.js';
-import type { User } from './repository.js';
 
-/** The account calls' statements on users (modules/user serves them): lists, admin creation, own view. */
-
-/** The columns an admin's edit may set on a user row. */
-export type UserPatch = Partial<typeof users.$inferInsert>;
-
-/** One page of a site's users with these roles (newest first), email filtered by `search`, and the total. */
-export async function listSiteUsers(
-  db: DbOrTx,
-  siteId: string,
-  roles: number[],
-  q: { page: number; limit: number; search: string },
-): Promise<{ rows: User[]; total: number }> {
-  const parts: SQL[] = [eq(users.siteId, siteId), inArray(users.role, roles)];
-  if (q.search) {
-    parts.push(ilike(users.email, likePattern(q.search)));
-  }
-  const w = and(...parts);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(w)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(q.limit)
-      .offset(offsetOf(q.page, q.limit)),
-    db.select({ n: count() }).from(users).where(w),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
-}
-
-/** Throws the unique violation (site, email) and the site foreign-key violation to the caller. */
-export async function insertAdminUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<User> {
-  const rows = await db.insert(users).values(values).returning();
-  return rows[0]!;
-}
+/** What the user's own pages read with the call (modules/user, the dashboard): the view and the balance. */
 
 function prepareOwnView(db: Db) {
   return db
@@ -53,7 +17,7 @@ function prepareOwnView(db: Db) {
       autoRenewPrivate: users.autoRenewPrivate,
       passwordHash: users.passwordHash,
       createdAt: users.createdAt,
-      // One probe of agencies' unique owner index, as in the session's query (auth/repository.ts).
+      // One probe of agencies' unique owner index, as in the session's query (session-user.ts).
       // The outer columns are spelled out: in a one-table select Drizzle writes a column unqualified,
       // and inside the subquery "id" would be the agency's own.
       ownedAgencyId: sql<
@@ -100,20 +64,6 @@ export function findOwnView(db: Db, userId: string) {
 /** The ledger-backed balance as committed (GET /api/user/get-money). */
 export function findBalance(db: Db, userId: string): Promise<number | undefined> {
   return executePrepared(statementsOf(db).balance, { uid: userId }).then((rows) => rows[0]?.balance);
-}
-
-/** The user's transfer code: undefined when there is no such user, null while none is drawn. */
-export async function findCodeBill(db: DbOrTx, userId: string): Promise<{ code: string | null } | undefined> {
-  const rows = await db.select({ code: users.codeBill }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0];
-}
-
-/** Sets the user's transfer code unless one is set; throws the unique violation of a drawn duplicate. */
-export async function setCodeBillIfUnset(db: DbOrTx, userId: string, code: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ codeBill: code })
-    .where(and(eq(users.id, userId), isNull(users.codeBill)));
 }
 
 /** The user's balance on this site (0 when the user is not the site's): the dashboard's figure. */

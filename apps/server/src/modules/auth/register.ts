@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_LEAD_DAYS, DEFAULT_NOTIFY_EVENTS, type TRegisterRequest } from '@proxy/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import { authEndpoints, DEFAULT_LEAD_DAYS, DEFAULT_NOTIFY_EVENTS, type TRegisterRequest } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { notifySettings, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { joinableAgency, joinAgencyOnVerify } from '../agency/index.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
+import { route, type RouteApp } from '../../lib/route.js';
+import { joinableAgency, joinAgencyOnVerify } from '../agency/index.js';
+import { checkCaptcha } from './captcha.js';
 import { issueCode, matchCode, spendCode } from './codes.js';
-import { assertEmail, checkCaptcha, LIMITS, type RequestMeta } from './guards.js';
-import {
-  findUserBySiteEmail,
-  insertUser,
-  isAdminAddress,
-  markEmailVerified,
-  setLanguage,
-  updateUnverifiedUser,
-} from './repository.js';
+import { assertEmail, LIMITS, requestMeta, type RequestMeta } from './guards.js';
+import { findUserBySiteEmail, insertUser, isAdminAddress, type UserPatch } from './queries.js';
 
 /** Registration: an account with an unverified address, its mailed code, and the verification. */
 
+/** POST /api/auth/register. */
 export async function register(ctx: AppContext, meta: RequestMeta, body: TRegisterRequest): Promise<void> {
   assertEmail(body.email);
   await hitLimit(ctx.db, ctx.clock, { key: `register:ip:${meta.ip}`, ...LIMITS.registerIp });
@@ -88,6 +87,7 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
   await issueCode(ctx, meta, body.email, 'verify', { passwordHash, registration: true, lang });
 }
 
+/** POST /api/auth/receive-code: the verification code again. */
 export async function receiveCode(ctx: AppContext, meta: RequestMeta, email: string): Promise<number> {
   await hitLimit(ctx.db, ctx.clock, { key: `otp:ip:${meta.ip}`, ...LIMITS.otpIp });
   const user = await findUserBySiteEmail(ctx.db, meta.site.id, email);
@@ -101,6 +101,7 @@ export async function receiveCode(ctx: AppContext, meta: RequestMeta, email: str
   return issueCode(ctx, meta, email, 'verify', { passwordHash: user.passwordHash });
 }
 
+/** POST /api/auth/verify: the address verified by its code, and the agency of its coupon joined. */
 export async function verifyEmail(ctx: AppContext, meta: RequestMeta, email: string, code: string): Promise<void> {
   await hitLimit(ctx.db, ctx.clock, { key: `otp:ip:${meta.ip}`, ...LIMITS.otpIp });
   const user = await findUserBySiteEmail(ctx.db, meta.site.id, email);
@@ -117,5 +118,57 @@ export async function verifyEmail(ctx: AppContext, meta: RequestMeta, email: str
       throw new AppError('VERIFY_EMAIL_ALREADY');
     }
     await joinAgencyOnVerify(tx, user, ctx.clock.now());
+  });
+}
+
+/**
+ * Marks an address verified, once: false when it already was. A code that carries a
+ * registration's password makes it the account's password.
+ */
+async function markEmailVerified(db: DbOrTx, userId: string, at: Date, passwordHash: string | null): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ emailVerifiedAt: at, updatedAt: at, ...(passwordHash ? { passwordHash } : {}) })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Updates an account only while its address is unverified (a registration again); false once verified. */
+async function updateUnverifiedUser(db: DbOrTx, userId: string, values: UserPatch): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/**
+ * Sets the account's mail and alert language, keeping its other choices (a missing row gets the
+ * defaults, as `effective` reads them).
+ */
+async function setLanguage(
+  db: DbOrTx,
+  row: Pick<typeof notifySettings.$inferInsert, 'userId' | 'language' | 'leadDays' | 'events' | 'updatedAt'>,
+): Promise<void> {
+  await db
+    .insert(notifySettings)
+    .values(row)
+    .onConflictDoUpdate({ target: notifySettings.userId, set: { language: row.language, updatedAt: row.updatedAt } });
+}
+
+export function registerRoutes(app: RouteApp, opts: object): void {
+  route(app, authEndpoints.register, opts, async (req) => {
+    await register(app.ctx, requestMeta(req), req.body);
+    return { ok: true as const };
+  });
+  route(app, authEndpoints.receiveCode, opts, async (req) => ({
+    ok: true as const,
+    remainTime: await receiveCode(app.ctx, requestMeta(req), req.body.email),
+  }));
+  route(app, authEndpoints.verify, opts, async (req) => {
+    await verifyEmail(app.ctx, requestMeta(req), req.body.email, req.body.code);
+    return { ok: true as const };
   });
 }

@@ -2,7 +2,51 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
-import type { AuthUser } from './repository.js';
+import type { User } from './queries.js';
+
+/** The user behind a request (plugins/auth.ts), read with its session by primary keys. */
+
+/**
+ * The user behind a request, with its session's state and, for a session, the agency the user owns
+ * (GET /api/user/me's `ownerAgency`; an API-key caller leaves it undefined).
+ */
+export type AuthUser = User & { sessionRevoked: boolean; ownedAgencyId?: string | null };
+
+function prepareAuthUser(db: Db) {
+  return db
+    .select({
+      user: users,
+      revokedAt: sessions.revokedAt,
+      // In the same statement, one probe of agencies' unique owner index: user/me needs no second query.
+      ownedAgencyId: sql<
+        string | null
+      >`(select a.id from agencies a where a.owner_id = ${users.id} and a.site_id = ${users.siteId} limit 1)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('sid')), eq(sessions.userId, sql.placeholder('uid'))))
+    .limit(1)
+    .prepare('auth_user');
+}
+const authUserStatements = new WeakMap<Db, ReturnType<typeof prepareAuthUser>>();
+
+/**
+ * The one query behind every authenticated request: the user and its session, by primary keys.
+ * A named prepared statement, so neither Drizzle nor PostgreSQL plans it again per request.
+ */
+export async function findAuthUser(db: Db, userId: string, sessionId: string): Promise<AuthUser | undefined> {
+  let stmt = authUserStatements.get(db);
+  if (!stmt) {
+    stmt = prepareAuthUser(db);
+    authUserStatements.set(db, stmt);
+  }
+  const rows = await stmt.execute({ sid: sessionId, uid: userId });
+  const r = rows[0];
+  // Object.assign, not a spread: see siteInfo (site/service.ts) for what a spread costs here.
+  return r
+    ? Object.assign(r.user, { sessionRevoked: r.revokedAt !== null, ownedAgencyId: r.ownedAgencyId })
+    : undefined;
+}
 
 /** Columns of the caller's that a statement reads beside its session: keyed by name, with placeholders. */
 export interface SessionStatementPart {

@@ -1,17 +1,24 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { authEndpoints } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hitLimit } from '../../lib/rate-limit.js';
+import { route, type RouteApp } from '../../lib/route.js';
 import { recordAudit } from '../audit/index.js';
+import { checkCaptcha } from './captcha.js';
 import { issueCode, matchCode, spendCode } from './codes.js';
-import { checkCaptcha, LIMITS, type RequestMeta } from './guards.js';
+import { LIMITS, requestMeta, type RequestMeta } from './guards.js';
+import { findUserById, findUserBySiteEmail, revokeUserSessions, type UserPatch, type User } from './queries.js';
 import { sessionsSettled } from './session-cache.js';
-import { findUserById, findUserBySiteEmail, replacePassword, revokeUserSessions, type User } from './repository.js';
 import { signResetToken, verifyResetToken } from './tokens.js';
 
 /** Forgot password: a mailed code, then a reset token bound to the current password. */
 
+/** POST /api/auth/forgot-password: a reset code mailed to an address with an account. */
 export async function forgotPassword(
   ctx: AppContext,
   meta: RequestMeta,
@@ -39,6 +46,7 @@ function passwordFingerprint(user: User): string {
   return sha256Hex(user.passwordHash ?? `none:${user.id}`).slice(0, 16);
 }
 
+/** POST /api/auth/check-code-forgot: the code traded for a reset token. */
 export async function checkCodeForgot(
   ctx: AppContext,
   meta: RequestMeta,
@@ -55,6 +63,7 @@ export async function checkCodeForgot(
   return signResetToken(ctx, user.id, passwordFingerprint(user));
 }
 
+/** PUT /api/auth/create-new-password: the new password, once per reset token; every session ends. */
 export async function createNewPassword(
   ctx: AppContext,
   meta: RequestMeta,
@@ -79,4 +88,36 @@ export async function createNewPassword(
     await recordAudit(ctx, tx, { userId: user.id, action: 'account.password-reset', targetType: 'account' });
   });
   await sessionsSettled(ctx.database);
+}
+
+/**
+ * Replaces a password only while it is still `current` (null: none), so of two requests holding
+ * the same reset token only the first changes anything.
+ */
+async function replacePassword(
+  db: DbOrTx,
+  userId: string,
+  current: string | null,
+  values: UserPatch,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.id, userId), current === null ? isNull(users.passwordHash) : eq(users.passwordHash, current)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export function forgotPasswordRoutes(app: RouteApp, opts: object): void {
+  route(app, authEndpoints.forgotPassword, opts, async (req) => {
+    await forgotPassword(app.ctx, requestMeta(req), req.body.email, req.body.captcha);
+    return { ok: true as const };
+  });
+  route(app, authEndpoints.checkCodeForgot, opts, async (req) => ({
+    resetToken: await checkCodeForgot(app.ctx, requestMeta(req), req.body.email, req.body.code),
+  }));
+  route(app, authEndpoints.createNewPassword, opts, async (req) => {
+    await createNewPassword(app.ctx, requestMeta(req), req.body.resetToken, req.body.password);
+    return { ok: true as const };
+  });
 }

@@ -1,0 +1,54 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { agencyAdminEndpoints, type AgencyStatus, type TAgency, type TListQuery, type TPage } from '@proxy/contract';
+import type { AppContext } from '../../context.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import { likePattern, offsetOf, toPage } from '../../lib/paging.js';
+import { route, type RouteApp } from '../../lib/route.js';
+import { toAgency, views } from './queries.js';
+
+/** GET /api/agency-admin/list-agency: a page of the admin's site's agencies. */
+export async function listAgencies(
+  ctx: AppContext,
+  siteId: string,
+  q: TListQuery & { status?: AgencyStatus },
+): Promise<TPage<TAgency>> {
+  const { items, total } = await listAgencyViews(ctx.db, { siteId, ...q });
+  return toPage(items.map(toAgency), total, q.page, q.limit);
+}
+
+interface AgencyFilter {
+  siteId: string;
+  status?: AgencyStatus;
+  search: string;
+  page: number;
+  limit: number;
+}
+
+function filterSql(f: AgencyFilter): SQL {
+  const parts = [sql`a.site_id = ${f.siteId}`];
+  if (f.status) {
+    parts.push(sql`a.status = ${f.status}`);
+  }
+  if (f.search) {
+    const p = likePattern(f.search);
+    parts.push(sql`(a.name ilike ${p} or a.code ilike ${p} or u.email ilike ${p})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** A page of a site's agencies, newest first, and how many match. */
+async function listAgencyViews(db: DbOrTx, f: AgencyFilter) {
+  const where = filterSql(f);
+  const [items, totals] = await Promise.all([
+    views(db, where, sql`order by a.created_at desc, a.id desc limit ${f.limit} offset ${offsetOf(f.page, f.limit)}`),
+    queryRows<{ n: string | number }>(
+      db,
+      sql`select count(*) as n from agencies a join users u on u.id = a.owner_id where ${where}`,
+    ),
+  ]);
+  return { items, total: Number(totals[0]?.n ?? 0) };
+}
+
+export function listAgenciesRoute(app: RouteApp, opts: object): void {
+  route(app, agencyAdminEndpoints.listAgency, opts, async (req) => listAgencies(app.ctx, req.site.id, req.query));
+}
