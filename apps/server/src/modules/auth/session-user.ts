@@ -42,7 +42,7 @@ export async function findAuthUser(db: Db, userId: string, sessionId: string): P
   }
   const rows = await stmt.execute({ sid: sessionId, uid: userId });
   const r = rows[0];
-  // Object.assign, not a spread: see siteInfo (site/service.ts) for what a spread costs here.
+  // Object.assign, not a spread: see siteInfo (site/site-info.ts) for what a spread costs here.
   return r
     ? Object.assign(r.user, { sessionRevoked: r.revokedAt !== null, ownedAgencyId: r.ownedAgencyId })
     : undefined;
