@@ -228,6 +228,7 @@ export default tseslint.config(
       'apps/server/src/modules/notifications/**',
       'apps/server/src/modules/stats/**',
       'apps/server/src/modules/dashboard/**',
+      'apps/server/src/modules/rate-limits/**',
       'apps/server/src/modules/payments/receive-transfer.ts',
       'apps/server/src/modules/payments/credit.ts',
     ],
