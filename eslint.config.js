@@ -74,35 +74,35 @@ const workspaceZones = [
 const serverSyntax = [
   {
     selector: "CallExpression[callee.property.name='execute'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
-    message: 'SQL text goes through a `sql` template in a repository, never a plain string.',
+    message: 'SQL text goes through a `sql` template, never a plain string.',
   },
   {
     selector: "ImportExpression[source.type!='Literal']",
     message: 'Name the module of a dynamic import with a string literal, so the import rules can check it.',
   },
 ];
-// Outside repositories the same holds for every way to reach the database without an import:
+// Outside the modules the same holds for every way to reach the database without an import:
 // the context's handle runs statements (`execute`), hands out the driver (`$client`) and the
 // relational query API (`db.query.<table>`), and a dynamic import is still an import.
-const repositorySyntax = [
+const outsideModulesSyntax = [
   ...serverSyntax,
   {
     selector: "CallExpression[callee.property.name='execute']",
-    message: 'Queries belong in a repository: call a repository function from here.',
+    message: 'Queries belong in a module: call the owning module from here.',
   },
   {
     selector: "MemberExpression[property.name='$client']",
-    message: 'Queries belong in a repository: the raw driver stays in db/.',
+    message: 'Queries belong in a module: the raw driver stays in db/.',
   },
   {
     selector:
       "MemberExpression[property.name='query']:matches([object.name=/^(db|tx)$/], [object.property.name=/^(db|tx)$/])",
-    message: 'Queries belong in a repository: call a repository function from here.',
+    message: 'Queries belong in a module: call the owning module from here.',
   },
   {
     selector: 'ImportExpression[source.value=/^drizzle-orm|db.(schema|client)/]',
     message:
-      'Queries belong in a repository: a dynamic import of Drizzle, the schema or the client is still an import.',
+      'Queries belong in a module: a dynamic import of Drizzle, the schema or the client is still an import.',
   },
 ];
 
@@ -203,44 +203,16 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...serverSyntax] },
   },
   {
-    // Queries live in repositories: outside them (and db/, tests, the CLI tools), server code
-    // neither imports Drizzle or the schema nor runs SQL itself. Types may still be imported.
+    // Queries live in the modules (each use case runs its own statements): outside them (and db/,
+    // the job runner's lease statements, tests, the CLI tools), server code neither imports Drizzle
+    // or the schema nor runs SQL itself. Types may still be imported.
     files: ['apps/server/src/**/*.ts'],
     ignores: [
-      'apps/server/src/**/repository.ts',
-      'apps/server/src/**/*-repository.ts',
-      'apps/server/src/**/repository/**',
+      'apps/server/src/modules/**',
+      'apps/server/src/jobs/repository.ts',
       'apps/server/src/db/**',
       'apps/server/src/cli/**',
       'apps/server/src/**/*.test.ts',
-      // The use-case shape (one file per use case with the statements only it runs; queries.ts
-      // for the shared ones), which modules move to one by one.
-      'apps/server/src/modules/suppliers/**',
-      'apps/server/src/modules/*/queries.ts',
-      'apps/server/src/modules/proxies/**',
-      'apps/server/src/modules/checker/**',
-      'apps/server/src/modules/usage/**',
-      'apps/server/src/modules/user/**',
-      'apps/server/src/modules/node-protocol/**',
-      'apps/server/src/modules/ledger/**',
-      'apps/server/src/modules/audit/**',
-      'apps/server/src/modules/content/**',
-      'apps/server/src/modules/promotions/**',
-      'apps/server/src/modules/tags/**',
-      'apps/server/src/modules/outbox/**',
-      'apps/server/src/modules/realtime/**',
-      'apps/server/src/modules/catalog/**',
-      'apps/server/src/modules/site/**',
-      'apps/server/src/modules/payments/**',
-      'apps/server/src/modules/orders/**',
-      'apps/server/src/modules/nodes/**',
-      'apps/server/src/modules/allocation/**',
-      'apps/server/src/modules/notifications/**',
-      'apps/server/src/modules/stats/**',
-      'apps/server/src/modules/dashboard/**',
-      'apps/server/src/modules/auth/**',
-      'apps/server/src/modules/api-keys/**',
-      'apps/server/src/modules/agency/**',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -250,17 +222,17 @@ export default tseslint.config(
             {
               regex: '^drizzle-orm(/|$)|/db/schema(/|$)',
               allowTypeImports: true,
-              message: 'Queries belong in a repository: call a repository function from here.',
+              message: 'Queries belong in a module: call the owning module from here.',
             },
             {
               regex: '/db/client(\\.js)?$',
               importNames: ['queryRows', 'queryRowsPrepared'],
-              message: 'Queries belong in a repository: call a repository function from here.',
+              message: 'Queries belong in a module: call the owning module from here.',
             },
           ],
         },
       ],
-      'no-restricted-syntax': ['error', ...repositorySyntax],
+      'no-restricted-syntax': ['error', ...outsideModulesSyntax],
     },
   },
   {

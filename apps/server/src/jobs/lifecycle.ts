@@ -20,7 +20,7 @@ export async function runLifecycle(ctx: AppContext): Promise<{ expired: number; 
   const now = ctx.clock.now().toISOString();
   return ctx.db.transaction(async (tx) => {
     const due = lifecycleDue(now);
-    // Their orders first, as every path that changes an order and its items (orders/repository
+    // Their orders first, as every path that changes an order and its items (orders/queries.ts
     // lockOrders). With `now` fixed, the due items can only become fewer until they are updated.
     await lockOrderIds(tx, await findDueItemOrderIds(tx, due));
     // Keys before their listeners (proxies), as get-new-ip and renewKeys lock them.

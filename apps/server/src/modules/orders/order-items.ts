@@ -6,24 +6,7 @@ import { nodes, proxies, rotatingKeys } from '../../db/schema/index.js';
 import { offsetOf } from '../../lib/paging.js';
 import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { toKey, toProxy } from './mapper.js';
-import { keyLine, siteOrder } from './queries.js';
-
-/** A page of an order's proxies (key listeners excluded) with their node's host, by port. */
-async function pageOrderProxies(db: DbOrTx, orderId: string, page: number, limit: number) {
-  const w = and(eq(proxies.orderId, orderId), sql`${proxies.keyId} is null`);
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ p: proxies, host: nodes.host })
-      .from(proxies)
-      .innerJoin(nodes, eq(nodes.id, proxies.nodeId))
-      .where(w)
-      .orderBy(asc(proxies.port), asc(proxies.id))
-      .limit(limit)
-      .offset(offsetOf(page, limit)),
-    db.select({ n: count() }).from(proxies).where(w),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
-}
+import { keyLine, pageProxies, siteOrder } from './queries.js';
 
 /** A page of an order's keys with their listener's line. */
 async function pageOrderKeys(db: DbOrTx, orderId: string, page: number, limit: number) {
@@ -53,7 +36,14 @@ export async function adminOrderItems(ctx: AppContext, siteId: string, id: strin
     const r = await pageOrderKeys(ctx.db, order.id, page, limit);
     return { proxies: [], keys: r.rows.map((x) => toKey(x.k, x.line)), total: r.total };
   }
-  const r = await pageOrderProxies(ctx.db, order.id, page, limit);
+  // Key listeners excluded, by port.
+  const r = await pageProxies(
+    ctx.db,
+    and(eq(proxies.orderId, order.id), sql`${proxies.keyId} is null`),
+    [asc(proxies.port), asc(proxies.id)],
+    page,
+    limit,
+  );
   return { proxies: r.rows.map((x) => toProxy(x.p, x.host)), keys: [], total: r.total };
 }
 

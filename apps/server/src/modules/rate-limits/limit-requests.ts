@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 
 /**
- * The abuse guards' tables, touched only by raw SQL: `rate_limits` (fixed-window counters shared by
- * every instance; lib/rate-limit.ts) and `used_captchas` (spent ALTCHA solutions; lib/captcha.ts).
+ * The fixed-window counters of `rate_limits`, shared by every instance (lib/rate-limit.ts, and the
+ * API keys' per-key limits).
  */
 
 /** A rate_limits row as the counter's upsert returns it. */
@@ -36,25 +36,9 @@ export async function countRateLimitHit(
   return rows[0];
 }
 
+/** Ends `key`'s window: its next hit starts a new one. */
 export async function deleteRateLimit(db: DbOrTx, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
-}
-
-/** Records a captcha solution as spent; false when it already was (a replay). */
-export async function spendCaptchaSolution(db: DbOrTx, signature: string, expiresAt: string): Promise<boolean> {
-  const rows = await queryRows(
-    db,
-    sql`
-    insert into used_captchas (signature, expires_at) values (${signature}, ${expiresAt})
-    on conflict (signature) do nothing returning signature`,
-  );
-  return rows.length > 0;
-}
-
-/** Maintenance: drops rate-limit windows and spent captchas past their expiry. */
-export async function purgeExpiredLimits(db: DbOrTx, now: Date): Promise<void> {
-  await db.execute(sql`delete from rate_limits where expires_at < ${now.toISOString()}`);
-  await db.execute(sql`delete from used_captchas where expires_at < ${now.toISOString()}`);
 }
 
 /** The hits counted in `key`'s current window (0 when there is none or it has ended). */
