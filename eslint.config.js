@@ -101,8 +101,7 @@ const outsideModulesSyntax = [
   },
   {
     selector: 'ImportExpression[source.value=/^drizzle-orm|db.(schema|client)/]',
-    message:
-      'Queries belong in a module: a dynamic import of Drizzle, the schema or the client is still an import.',
+    message: 'Queries belong in a module: a dynamic import of Drizzle, the schema or the client is still an import.',
   },
 ];
 

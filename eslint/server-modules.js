@@ -30,7 +30,7 @@ export const serverModuleGraph = {
   agency: ['ledger'],
   auth: ['agency', 'audit', 'outbox', 'realtime', 'site'],
   orders: ['allocation', 'audit', 'auth', 'catalog', 'ledger', 'node-protocol', 'realtime', 'site', 'suppliers'],
-  proxies: ['allocation', 'audit', 'catalog', 'ledger', 'node-protocol', 'nodes', 'orders', 'realtime'],
+  proxies: ['allocation', 'audit', 'catalog', 'ledger', 'node-protocol', 'nodes', 'orders', 'realtime', 'suppliers'],
   tags: ['audit', 'proxies'],
   checker: ['nodes', 'proxies'],
   'api-keys': ['audit', 'auth', 'rate-limits', 'site'],

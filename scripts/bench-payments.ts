@@ -16,7 +16,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openPostgres, queryRows } from '../apps/server/src/db/client';
 import { findLedgerMismatches } from '../apps/server/src/modules/ledger/audit-ledger';
-import { findTopupMismatches } from '../apps/server/src/modules/payments/repository';
+import { findTopupMismatches } from '../apps/server/src/modules/payments/topup-mismatches';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);

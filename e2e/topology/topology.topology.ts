@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPostgres, queryRows } from '../../apps/server/src/db/client.js';
 import { findLedgerMismatches } from '../../apps/server/src/modules/ledger/audit-ledger.js';
-import { findTopupMismatches } from '../../apps/server/src/modules/payments/repository.js';
+import { findTopupMismatches } from '../../apps/server/src/modules/payments/topup-mismatches.js';
 import { connect, httpConnect, startEcho, type Target } from '../../apps/gateway/test/test-utils.js';
 import { api, createCustomer, loginViaUi, type ApiResult } from '../support/app.js';
 import { launchBrowser } from '../support/browser.js';

@@ -29,7 +29,6 @@ export {
   prolongSupplied,
   quoteRenewal,
   renewOrderTx,
-  renewUpstreamFirst,
 } from './renew-orders.js';
 export { setPrivateAutoRenew } from './set-auto-renew.js';
 export { logNotes } from './log-notes.js';

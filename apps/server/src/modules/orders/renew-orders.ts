@@ -106,12 +106,6 @@ export async function prolongSupplied(
 }
 
 /**
- * Runs a renewal whose transaction may reach `prolongSupplied`: supplier proxies are prolonged
- * upstream between a first run (rolled back) and the run that charges (modules/suppliers).
- */
-export const renewUpstreamFirst = upstreamFirst;
-
-/**
  * Renews one order inside the caller's transaction: charge, extend, log. Used by the renew calls
  * and by the auto-renew job (`auto`), which renews before expiry and passes just the items whose
  * own flag is on (a retail or key order is priced per item; a package as a whole).

@@ -11,8 +11,8 @@ import {
   logProxyRenewals,
   prolongSupplied,
   refreshOrders,
-  renewUpstreamFirst,
 } from '../orders/index.js';
+import { upstreamFirst } from '../suppliers/index.js';
 import { recordAudit } from '../audit/index.js';
 import { lockKeys, lockProxies, proxyEndpointsOf, type ProxyScope } from './queries.js';
 
@@ -58,7 +58,7 @@ export async function renewProxies(
 ) {
   const type = scope === 'bought' ? 'v4' : scope;
   const unique = [...new Set(ids)];
-  return renewUpstreamFirst(ctx, () =>
+  return upstreamFirst(ctx, () =>
     ctx.db.transaction(async (tx) => {
       await lockOrdersOfProxiesOrKeys(tx, user.id, 'proxies', unique);
       const rows = await lockProxies(tx, user.id, unique, scope);
