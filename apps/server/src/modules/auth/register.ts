@@ -13,7 +13,7 @@ import { joinableAgency, joinAgencyOnVerify } from '../agency/index.js';
 import { checkCaptcha } from './captcha.js';
 import { issueCode, matchCode, spendCode } from './codes.js';
 import { assertEmail, LIMITS, requestMeta, type RequestMeta } from './guards.js';
-import { findUserBySiteEmail, insertUser, isAdminAddress, type UserPatch } from './queries.js';
+import { findUserBySiteEmail, insertUser, isAdminAddress, type User, type UserPatch } from './queries.js';
 
 /** Registration: an account with an unverified address, its mailed code, and the verification. */
 
@@ -87,8 +87,8 @@ export async function register(ctx: AppContext, meta: RequestMeta, body: TRegist
   await issueCode(ctx, meta, body.email, 'verify', { passwordHash, registration: true, lang });
 }
 
-/** POST /api/auth/receive-code: the verification code again. */
-export async function receiveCode(ctx: AppContext, meta: RequestMeta, email: string): Promise<number> {
+/** The account of an address still to verify, each look-up counted against the caller's address. */
+async function unverifiedAccount(ctx: AppContext, meta: RequestMeta, email: string): Promise<User> {
   await hitLimit(ctx.db, ctx.clock, { key: `otp:ip:${meta.ip}`, ...LIMITS.otpIp });
   const user = await findUserBySiteEmail(ctx.db, meta.site.id, email);
   if (!user) {
@@ -97,20 +97,19 @@ export async function receiveCode(ctx: AppContext, meta: RequestMeta, email: str
   if (user.emailVerifiedAt) {
     throw new AppError('VERIFY_EMAIL_ALREADY');
   }
+  return user;
+}
+
+/** POST /api/auth/receive-code: the verification code again. */
+export async function receiveCode(ctx: AppContext, meta: RequestMeta, email: string): Promise<number> {
+  const user = await unverifiedAccount(ctx, meta, email);
   // A resent code carries the password of the newest registration, which the account row holds.
   return issueCode(ctx, meta, email, 'verify', { passwordHash: user.passwordHash });
 }
 
 /** POST /api/auth/verify: the address verified by its code, and the agency of its coupon joined. */
 export async function verifyEmail(ctx: AppContext, meta: RequestMeta, email: string, code: string): Promise<void> {
-  await hitLimit(ctx.db, ctx.clock, { key: `otp:ip:${meta.ip}`, ...LIMITS.otpIp });
-  const user = await findUserBySiteEmail(ctx.db, meta.site.id, email);
-  if (!user) {
-    throw new AppError('USER_NOT_EXISTS');
-  }
-  if (user.emailVerifiedAt) {
-    throw new AppError('VERIFY_EMAIL_ALREADY');
-  }
+  const user = await unverifiedAccount(ctx, meta, email);
   const row = await matchCode(ctx, meta, email, 'verify', code);
   await ctx.db.transaction(async (tx) => {
     await spendCode(ctx, tx, row);
