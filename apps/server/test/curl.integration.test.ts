@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, customer, livePorts, startLive, waitForListening, type LiveStack, type TestApp } from './helper.js';
 
 /**
- * The issue's own acceptance commands: a stock curl through a bought proxy, over HTTP (plain and
+ * What a customer runs: a stock curl through a bought proxy, over HTTP (plain and
  * CONNECT) and SOCKS5 with remote name resolution, to the checker's echo service, which answers
  * the address it was reached from. Private access stays off: the echo service is the one local
  * target proxies may reach.

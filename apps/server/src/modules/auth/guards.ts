@@ -3,20 +3,19 @@ import { EMAIL_RE } from '@proxy/contract';
 import { AppError } from '../../lib/errors.js';
 import type { Site } from '../site/index.js';
 
-/** What the auth calls take from a request, and the limits they apply to it. */
-
+/** What the auth calls take from a request. */
 export interface RequestMeta {
   site: Site;
   ip: string;
   userAgent: string;
 }
 
-/** What the auth calls take from a request: its site, the client's address and user agent. */
+/** The request's site, the client's address and its user agent. */
 export function requestMeta(req: FastifyRequest): RequestMeta {
   return { site: req.site, ip: req.ip, userAgent: req.headers['user-agent'] ?? '' };
 }
 
-// Rate limits (issue: "per client IP and per account"). Windows are fixed, in seconds.
+// Rate limits per client IP and per account. Windows are fixed, in seconds.
 export const LIMITS = {
   loginIp: { max: 30, windowSec: 600 },
   // Sign-in attempts that need no captcha: per address (from anywhere) and per source address.
