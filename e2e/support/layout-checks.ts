@@ -24,6 +24,9 @@ export interface LayoutCheckOptions {
  * array means the page passes. The page is scrolled back to the top afterwards.
  */
 export async function layoutProblems(page: Page, options: LayoutCheckOptions = {}): Promise<LayoutProblem[]> {
+  if (options.tables) {
+    await gridsGrown(page);
+  }
   return page.evaluate((opts) => {
     const CONTROLS = [
       'a[href]',
@@ -202,4 +205,20 @@ export async function layoutProblems(page: Page, options: LayoutCheckOptions = {
     }
     return problems;
   }, options);
+}
+
+/**
+ * Waits until every shown data grid has grown to its rows. The app's grids have no height of their
+ * own (components/data-grid.tsx): a grid is as tall as its rows, so a vertical scrollbar inside one
+ * means its rows have arrived but it has not grown yet, and until then its horizontal bar reflects
+ * the narrower frame of that moment (seen for a few frames after the rows arrive).
+ */
+async function gridsGrown(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('.MuiDataGrid-root')).every((grid) =>
+      Array.from(grid.querySelectorAll('.MuiDataGrid-scrollbar--vertical')).every(
+        (bar) => bar.getClientRects().length === 0,
+      ),
+    ),
+  );
 }
