@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useSearchParams } from 'react-router';
+import { Outlet, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { MaintenanceBanner } from '@/components/maintenance-banner';
 import { RouteProgress } from '@/components/route-progress';
 import { chooseLanguage, currentLanguage, isLocale } from '@/lib/i18n';
@@ -22,8 +22,25 @@ export function RootLayout() {
     <>
       <DocumentTitle />
       <RouteProgress />
+      <RouteShown />
       <Outlet />
       <MaintenanceBanner />
     </>
   );
+}
+
+/**
+ * `<html data-route>`: the address whose route the page shows, written once the router is idle and
+ * the route's elements are on the page. A test that moves inside the app (history and popstate,
+ * as the back button does) waits for it, since the address bar changes before the route renders.
+ */
+function RouteShown() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  useEffect(() => {
+    if (navigation.state === 'idle') {
+      document.documentElement.dataset.route = location.pathname + location.search;
+    }
+  }, [navigation.state, location]);
+  return null;
 }
