@@ -1,5 +1,4 @@
-import type { PaymentMethod } from '@proxy/contract';
-import { billEndpoints, topupLogEndpoints } from '@proxy/contract';
+import { billEndpoints, topupLogEndpoints, type PaymentMethod } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { toPage } from '../../lib/paging.js';
 import { route, type RouteApp } from '../../lib/route.js';
