@@ -3,7 +3,7 @@ import { agencyAdminEndpoints, type AgencyStatus, type TAgency, type TListQuery,
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { likePattern, offsetOf, toPage } from '../../lib/paging.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { toAgency, views } from './queries.js';
 
 /** GET /api/agency-admin/list-agency: a page of the admin's site's agencies. */
@@ -49,6 +49,6 @@ async function listAgencyViews(db: DbOrTx, f: AgencyFilter) {
   return { items, total: Number(totals[0]?.n ?? 0) };
 }
 
-export function listAgenciesRoute(app: RouteApp, opts: object): void {
+export function listAgenciesRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, agencyAdminEndpoints.listAgency, opts, async (req) => listAgencies(app.ctx, req.site.id, req.query));
 }

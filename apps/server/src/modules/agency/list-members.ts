@@ -3,7 +3,7 @@ import { agencyEndpoints, type TAgencyMember, type TListQuery, type TPage } from
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { likePattern, offsetOf, toPage } from '../../lib/paging.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { callerOf, date, ownAgency, type Caller } from './queries.js';
 
 /** GET /api/agency/list-member: the owner's members, newest first. */
@@ -57,6 +57,6 @@ async function listMembers(db: DbOrTx, f: MemberFilter) {
   };
 }
 
-export function listMembersRoute(app: RouteApp, opts: object): void {
+export function listMembersRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, agencyEndpoints.listMember, opts, async (req) => listOwnMembers(app.ctx, callerOf(req), req.query));
 }
