@@ -9,17 +9,28 @@ export function offsetOf(page: number, limit: number): number {
 }
 
 /**
- * A page of a list and how many rows the whole list has, read side by side: `rows` reads the
- * ordered list's rows at `limit` and `offset`, `count` counts the list under the same filters
- * (`n`: a raw statement's count comes as a string).
+ * The ordered rows of a list, read a page at a time: a select, which takes its `limit` and
+ * `offset` here, or a raw statement that puts them in itself.
+ */
+export type ListRows<T> =
+  | { limit(limit: number): { offset(offset: number): PromiseLike<T[]> } }
+  | ((limit: number, offset: number) => PromiseLike<T[]>);
+
+/**
+ * A page of a list and how many rows the whole list has, read side by side; `count` counts the
+ * list under the same filters (`n`: a raw statement's count comes as a string).
  */
 export async function pagedSelect<T>(
-  rows: (limit: number, offset: number) => PromiseLike<T[]>,
+  rows: ListRows<T>,
   count: PromiseLike<readonly { n: number | string }[]>,
   page: number,
   limit: number,
 ): Promise<TPage<T>> {
-  const [items, totals] = await Promise.all([rows(limit, offsetOf(page, limit)), count]);
+  const offset = offsetOf(page, limit);
+  const [items, totals] = await Promise.all([
+    typeof rows === 'function' ? rows(limit, offset) : rows.limit(limit).offset(offset),
+    count,
+  ]);
   return toPage(items, Number(totals[0]?.n ?? 0), page, limit);
 }
 

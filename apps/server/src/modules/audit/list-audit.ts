@@ -62,14 +62,7 @@ export async function listAudit(
   }
   const where = and(...conds);
   const p = await pagedSelect(
-    (limit, offset) =>
-      ctx.db
-        .select()
-        .from(auditEvents)
-        .where(where)
-        .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-        .limit(limit)
-        .offset(offset),
+    ctx.db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.at), desc(auditEvents.id)),
     ctx.db.select({ n: count() }).from(auditEvents).where(where),
     q.page,
     q.limit,

@@ -20,8 +20,7 @@ export async function listSiteUsers(
   }
   const w = and(...parts);
   return pagedSelect(
-    (limit, offset) =>
-      db.select().from(users).where(w).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
+    db.select().from(users).where(w).orderBy(desc(users.createdAt), desc(users.id)),
     db.select({ n: count() }).from(users).where(w),
     q.page,
     q.limit,

@@ -45,15 +45,12 @@ function storedI18n(value: unknown) {
 export async function listLedger(db: DbOrTx, f: TransactionFilter): Promise<TPage<TTransaction & { email?: string }>> {
   const w = where(f);
   const p = await pagedSelect(
-    (limit, offset) =>
-      db
-        .select({ t: transactions, email: users.email })
-        .from(transactions)
-        .innerJoin(users, eq(users.id, transactions.userId))
-        .where(w)
-        .orderBy(desc(transactions.createdAt), desc(transactions.id))
-        .limit(limit)
-        .offset(offset),
+    db
+      .select({ t: transactions, email: users.email })
+      .from(transactions)
+      .innerJoin(users, eq(users.id, transactions.userId))
+      .where(w)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id)),
     db.select({ n: count() }).from(transactions).innerJoin(users, eq(users.id, transactions.userId)).where(w),
     f.page,
     f.limit,

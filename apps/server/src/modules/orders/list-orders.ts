@@ -58,22 +58,18 @@ async function listOrders(db: DbOrTx, f: OrderFilter): Promise<TPage<OrderRow & 
     );
   }
   const w = and(...parts);
-  return pagedSelect(
-    async (limit, offset) => {
-      const rows = await db
-        .select({ o: orders, email: users.email })
-        .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
-        .where(w)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map((r) => Object.assign(r.o, { email: r.email }));
-    },
+  const p = await pagedSelect(
+    db
+      .select({ o: orders, email: users.email })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(w)
+      .orderBy(desc(orders.createdAt), desc(orders.id)),
     db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(w),
     f.page,
     f.limit,
   );
+  return mapPage(p, (r) => Object.assign(r.o, { email: r.email }));
 }
 
 /** GET /api/order/list-order: the caller's orders, with the expiry range of their items. */

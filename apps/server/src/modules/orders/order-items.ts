@@ -12,16 +12,13 @@ import { keyLine, pageProxies, siteOrder } from './queries.js';
 async function pageOrderKeys(db: DbOrTx, orderId: string, page: number, limit: number) {
   const w = eq(rotatingKeys.orderId, orderId);
   return pagedSelect(
-    (lim, offset) =>
-      db
-        .select({ k: rotatingKeys, line: keyLine })
-        .from(rotatingKeys)
-        .leftJoin(proxies, eq(proxies.id, rotatingKeys.proxyId))
-        .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
-        .where(w)
-        .orderBy(asc(rotatingKeys.createdAt), asc(rotatingKeys.id))
-        .limit(lim)
-        .offset(offset),
+    db
+      .select({ k: rotatingKeys, line: keyLine })
+      .from(rotatingKeys)
+      .leftJoin(proxies, eq(proxies.id, rotatingKeys.proxyId))
+      .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
+      .where(w)
+      .orderBy(asc(rotatingKeys.createdAt), asc(rotatingKeys.id)),
     db.select({ n: count() }).from(rotatingKeys).where(w),
     page,
     limit,

@@ -259,15 +259,12 @@ export async function extendProxiesAndKeys(tx: Tx, u: ProxiesAndKeys, period: Pe
 /** A page of the proxies `where` picks, in `order`, with their node's host, and how many it picks. */
 export async function pageProxies(db: DbOrTx, where: SQL | undefined, order: SQL[], page: number, limit: number) {
   return pagedSelect(
-    (lim, offset) =>
-      db
-        .select({ p: proxies, host: nodes.host })
-        .from(proxies)
-        .innerJoin(nodes, eq(nodes.id, proxies.nodeId))
-        .where(where)
-        .orderBy(...order)
-        .limit(lim)
-        .offset(offset),
+    db
+      .select({ p: proxies, host: nodes.host })
+      .from(proxies)
+      .innerJoin(nodes, eq(nodes.id, proxies.nodeId))
+      .where(where)
+      .orderBy(...order),
     db.select({ n: count() }).from(proxies).where(where),
     page,
     limit,

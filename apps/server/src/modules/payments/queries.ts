@@ -102,15 +102,12 @@ export async function listTopups(db: DbOrTx, f: TopupFilter): Promise<TPage<{ t:
   }
   const w = and(...parts);
   return pagedSelect(
-    (limit, offset) =>
-      db
-        .select({ t: topups, email: users.email })
-        .from(topups)
-        .leftJoin(users, eq(users.id, topups.userId))
-        .where(w)
-        .orderBy(desc(topups.createdAt), desc(topups.id))
-        .limit(limit)
-        .offset(offset),
+    db
+      .select({ t: topups, email: users.email })
+      .from(topups)
+      .leftJoin(users, eq(users.id, topups.userId))
+      .where(w)
+      .orderBy(desc(topups.createdAt), desc(topups.id)),
     db.select({ n: count() }).from(topups).leftJoin(users, eq(users.id, topups.userId)).where(w),
     f.page,
     f.limit,

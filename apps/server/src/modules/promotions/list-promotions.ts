@@ -13,14 +13,11 @@ export async function listPromotions(
   q: { page: number; limit: number },
 ): Promise<TPage<TPromotion>> {
   const p = await pagedSelect(
-    (limit, offset) =>
-      ctx.db
-        .select()
-        .from(promotions)
-        .where(eq(promotions.siteId, siteId))
-        .orderBy(desc(promotions.createdAt), desc(promotions.id))
-        .limit(limit)
-        .offset(offset),
+    ctx.db
+      .select()
+      .from(promotions)
+      .where(eq(promotions.siteId, siteId))
+      .orderBy(desc(promotions.createdAt), desc(promotions.id)),
     ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(promotions)

@@ -53,22 +53,19 @@ async function listKeys(
   }
   const w = and(...parts);
   return pagedSelect(
-    (limit, offset) =>
-      db
-        .select({
-          k: rotatingKeys,
-          line: sql<string | null>`case when ${proxies.id} is null then null
-          else ${nodes.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`,
-          email: users.email,
-        })
-        .from(rotatingKeys)
-        .innerJoin(users, eq(users.id, rotatingKeys.userId))
-        .leftJoin(proxies, eq(proxies.id, rotatingKeys.proxyId))
-        .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
-        .where(w)
-        .orderBy(desc(rotatingKeys.createdAt), desc(rotatingKeys.id))
-        .limit(limit)
-        .offset(offset),
+    db
+      .select({
+        k: rotatingKeys,
+        line: sql<string | null>`case when ${proxies.id} is null then null
+        else ${nodes.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`,
+        email: users.email,
+      })
+      .from(rotatingKeys)
+      .innerJoin(users, eq(users.id, rotatingKeys.userId))
+      .leftJoin(proxies, eq(proxies.id, rotatingKeys.proxyId))
+      .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
+      .where(w)
+      .orderBy(desc(rotatingKeys.createdAt), desc(rotatingKeys.id)),
     db.select({ n: count() }).from(rotatingKeys).innerJoin(users, eq(users.id, rotatingKeys.userId)).where(w),
     f.page,
     f.limit,

@@ -99,14 +99,11 @@ async function listSiteSettingChanges(
     q.search === '' ? undefined : or(ilike(siteSettingChanges.field, like), ilike(siteSettingChanges.actorEmail, like)),
   );
   const p = await pagedSelect(
-    (limit, offset) =>
-      ctx.db
-        .select()
-        .from(siteSettingChanges)
-        .where(where)
-        .orderBy(desc(siteSettingChanges.at), asc(siteSettingChanges.field))
-        .limit(limit)
-        .offset(offset),
+    ctx.db
+      .select()
+      .from(siteSettingChanges)
+      .where(where)
+      .orderBy(desc(siteSettingChanges.at), asc(siteSettingChanges.field)),
     ctx.db.select({ n: count() }).from(siteSettingChanges).where(where),
     q.page,
     q.limit,

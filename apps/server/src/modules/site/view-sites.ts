@@ -60,14 +60,7 @@ function siteSearch(search: string) {
 async function listSites(ctx: Ctx, q: TListQuery): Promise<TPage<TSiteAdmin>> {
   const where = siteSearch(q.search);
   const p = await pagedSelect(
-    (limit, offset) =>
-      ctx.db
-        .select()
-        .from(sites)
-        .where(where)
-        .orderBy(desc(sites.isDefault), asc(sites.createdAt), asc(sites.slug))
-        .limit(limit)
-        .offset(offset),
+    ctx.db.select().from(sites).where(where).orderBy(desc(sites.isDefault), asc(sites.createdAt), asc(sites.slug)),
     ctx.db.select({ n: count() }).from(sites).where(where),
     q.page,
     q.limit,

@@ -14,14 +14,7 @@ import { supplierViews, viewsOf } from './queries.js';
 export async function supplierPage(db: DbOrTx, siteId: string, q: TListQuery): Promise<TPage<TSupplier>> {
   const where = and(eq(suppliers.siteId, siteId), q.search ? ilike(suppliers.name, likePattern(q.search)) : undefined);
   const p = await pagedSelect(
-    (limit, offset) =>
-      db
-        .select()
-        .from(suppliers)
-        .where(where)
-        .orderBy(desc(suppliers.createdAt), desc(suppliers.id))
-        .limit(limit)
-        .offset(offset),
+    db.select().from(suppliers).where(where).orderBy(desc(suppliers.createdAt), desc(suppliers.id)),
     db.select({ n: count() }).from(suppliers).where(where),
     q.page,
     q.limit,
