@@ -16,7 +16,7 @@ import { registerInputGuard } from './plugins/input-guard.js';
 import { registerConnectionGuard, requestTimeouts } from './plugins/connection-guard.js';
 import { registerMaintenanceGuard } from './plugins/maintenance.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { getSessionUser } from './modules/auth/index.js';
+import { findAuthUser } from './modules/auth/index.js';
 import { SiteResolver, type Site } from './modules/site/index.js';
 import { runInRequestScope } from './modules/audit/index.js';
 import { EventHub } from './modules/realtime/index.js';
@@ -162,7 +162,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     transform: jsonSchemaTransform,
   });
 
-  app.decorate('sessionUser', getSessionUser);
+  app.decorate('sessionUser', findAuthUser);
   await app.register(
     async (api) => {
       for (const { routes } of Object.values(MODULES)) {

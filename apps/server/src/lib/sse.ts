@@ -28,18 +28,42 @@ export function openEventStream(req: FastifyRequest, reply: FastifyReply, onGone
 }
 
 /**
- * Keeps an open stream alive with a comment line every `heartbeatMs` and re-checks its session
- * every `checkMs`; when either side closes it, both timers stop and `onClose` runs (it may run
- * twice, once per side, so it must be idempotent).
+ * Keeps an open stream alive with a comment line every `heartbeatMs` and checks every `checkMs`
+ * that its session still stands (a stream opened with an API key has none): once its user is gone
+ * or inactive or the session revoked, the stream ends. When either side closes it, both timers stop
+ * and `onClose` runs (it may run more than once, so it must be idempotent). Returns the check, for
+ * a stream that also runs it at other times.
  */
 export function superviseStream(
   req: FastifyRequest,
   res: ServerResponse,
-  opts: { heartbeatMs: number; checkMs: number; check: () => Promise<void>; onClose: () => void },
-): void {
+  opts: {
+    heartbeatMs: number;
+    checkMs: number;
+    /** The session to check, read at each check (another may take the stream over); default req.sessionId. */
+    sessionId?: () => string;
+    onClose: () => void;
+  },
+): () => Promise<void> {
+  // Handed in by app.ts: the stream modules sit below auth, which publishes ended sessions through realtime.
+  const { sessionUser, ctx } = req.server;
+  const userId = req.user.id;
+  const viaApiKey = req.viaApiKey;
+  const check = async (): Promise<void> => {
+    if (viaApiKey) {
+      return;
+    }
+    const sessionId = opts.sessionId?.() ?? req.sessionId;
+    const user = await sessionUser(ctx.db, userId, sessionId).catch(() => null);
+    // null: the database did not answer, which is no reason to drop a stream.
+    if (user !== null && (!user?.active || user.sessionRevoked)) {
+      cleanup();
+      res.end();
+    }
+  };
   const heartbeat = setInterval(() => res.write(': ping\n\n'), opts.heartbeatMs);
   heartbeat.unref();
-  const sessionCheck = setInterval(() => void opts.check(), opts.checkMs);
+  const sessionCheck = setInterval(() => void check(), opts.checkMs);
   sessionCheck.unref();
   const cleanup = () => {
     clearInterval(heartbeat);
@@ -48,6 +72,7 @@ export function superviseStream(
   };
   req.raw.once('close', cleanup);
   res.once('close', cleanup);
+  return check;
 }
 
 /**

@@ -3,7 +3,7 @@ import { AGENCY_STATS_MAX_DAYS, agencyEndpoints, type TAgencyMyStats, type TAgen
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { callerOf, ownAgency, type Caller } from './queries.js';
 
 /** GET /api/agency/my-stats: the agency's totals. */
@@ -86,7 +86,7 @@ async function dailyStatsRows(db: DbOrTx, agencyId: string, tz: string, from: st
   }));
 }
 
-export function agencyStatsRoutes(app: RouteApp, opts: object): void {
+export function agencyStatsRoutes(app: RouteApp, opts: RouteOptions): void {
   route(app, agencyEndpoints.myStats, opts, async (req) => myStats(app.ctx, callerOf(req)));
   route(app, agencyEndpoints.stats, opts, async (req) =>
     dailyStats(app.ctx, callerOf(req), { ...req.query, timeZone: req.site.timeZone }),

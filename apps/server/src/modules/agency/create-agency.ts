@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { agencies } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { callerOf, findOwnAgencyView, ownAgency, toAgency, type Caller } from './queries.js';
 
 /** POST /api/agency/create: the caller's agency, awaiting the site admin's approval. */
@@ -47,7 +47,7 @@ async function insertAgency(db: DbOrTx, values: typeof agencies.$inferInsert): P
   await db.insert(agencies).values(values);
 }
 
-export function createAgencyRoutes(app: RouteApp, opts: object): void {
+export function createAgencyRoutes(app: RouteApp, opts: RouteOptions): void {
   route(app, agencyEndpoints.create, opts, async (req) => createAgency(app.ctx, callerOf(req), req.body));
   route(app, agencyEndpoints.detail, opts, async (req) => agencyDetail(app.ctx, callerOf(req)));
 }

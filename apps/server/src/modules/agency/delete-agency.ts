@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { agencies } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 
 /** DELETE /api/agency-admin/delete/:id: members leave the agency with it; the ledger and the deposits it recorded stay. */
 export async function deleteAgency(ctx: AppContext, siteId: string, id: string): Promise<void> {
@@ -22,7 +22,7 @@ async function deleteAgencyRow(db: DbOrTx, siteId: string, id: string): Promise<
   return rows.length > 0;
 }
 
-export function deleteAgencyRoute(app: RouteApp, opts: object): void {
+export function deleteAgencyRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, agencyAdminEndpoints.delete, opts, async (req) => {
     await deleteAgency(app.ctx, req.site.id, req.params.id);
     return { ok: true as const };

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { agencyAdminEndpoints, type AgencyStatus, type TAgency, type TListQuery, type TPage } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { likePattern, offsetOf, toPage } from '../../lib/paging.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { likePattern, mapPage, pagedSelect } from '../../lib/paging.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { toAgency, views } from './queries.js';
 
 /** GET /api/agency-admin/list-agency: a page of the admin's site's agencies. */
@@ -12,8 +12,7 @@ export async function listAgencies(
   siteId: string,
   q: TListQuery & { status?: AgencyStatus },
 ): Promise<TPage<TAgency>> {
-  const { items, total } = await listAgencyViews(ctx.db, { siteId, ...q });
-  return toPage(items.map(toAgency), total, q.page, q.limit);
+  return mapPage(await listAgencyViews(ctx.db, { siteId, ...q }), toAgency);
 }
 
 interface AgencyFilter {
@@ -39,16 +38,17 @@ function filterSql(f: AgencyFilter): SQL {
 /** A page of a site's agencies, newest first, and how many match. */
 async function listAgencyViews(db: DbOrTx, f: AgencyFilter) {
   const where = filterSql(f);
-  const [items, totals] = await Promise.all([
-    views(db, where, sql`order by a.created_at desc, a.id desc limit ${f.limit} offset ${offsetOf(f.page, f.limit)}`),
+  return pagedSelect(
+    (limit, offset) => views(db, where, sql`order by a.created_at desc, a.id desc limit ${limit} offset ${offset}`),
     queryRows<{ n: string | number }>(
       db,
       sql`select count(*) as n from agencies a join users u on u.id = a.owner_id where ${where}`,
     ),
-  ]);
-  return { items, total: Number(totals[0]?.n ?? 0) };
+    f.page,
+    f.limit,
+  );
 }
 
-export function listAgenciesRoute(app: RouteApp, opts: object): void {
+export function listAgenciesRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, agencyAdminEndpoints.listAgency, opts, async (req) => listAgencies(app.ctx, req.site.id, req.query));
 }

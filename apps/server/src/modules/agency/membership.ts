@@ -3,7 +3,7 @@ import { agencyEndpoints, type TAgencyMembership } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { agencies, agencyMembers } from '../../db/schema/index.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { callerOf, type Caller } from './queries.js';
 
 /** GET /api/agency/member/detail-agency: which agency a user belongs to; anyone may ask about themselves. */
@@ -26,6 +26,6 @@ async function findMembership(db: DbOrTx, userId: string) {
   return row;
 }
 
-export function membershipRoute(app: RouteApp, opts: object): void {
+export function membershipRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, agencyEndpoints.membership, opts, async (req) => membership(app.ctx, callerOf(req)));
 }

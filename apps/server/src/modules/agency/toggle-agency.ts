@@ -1,7 +1,7 @@
 import { agencyAdminEndpoints, type TAgency } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { lockAgency, updateAgencyRow, viewOf } from './queries.js';
 
 /** PUT /api/agency-admin/toggle-agency-status: pending/disabled → active (the first approval sets startAt), active → disabled. */
@@ -22,7 +22,7 @@ export async function toggleAgency(ctx: AppContext, siteId: string, id: string, 
   return viewOf(ctx, siteId, id);
 }
 
-export function toggleAgencyRoute(app: RouteApp, opts: object): void {
+export function toggleAgencyRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, agencyAdminEndpoints.toggleAgencyStatus, opts, async (req) =>
     toggleAgency(app.ctx, req.site.id, req.body.agencyId, req.body.isActive),
   );

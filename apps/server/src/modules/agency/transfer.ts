@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { agencyTransfers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { changeBalance } from '../ledger/index.js';
 import { callerOf, ownAgency, type Caller } from './queries.js';
 
@@ -124,7 +124,7 @@ async function setTransferBalance(db: DbOrTx, id: string, balanceAfter: number):
   await db.update(agencyTransfers).set({ balanceAfter }).where(eq(agencyTransfers.id, id));
 }
 
-export function transferRoute(app: RouteApp, opts: object): void {
+export function transferRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, agencyEndpoints.transfer, opts, async (req) =>
     transferToMember(app.ctx, callerOf(req), req.body, req.headers['idempotency-key']),
   );

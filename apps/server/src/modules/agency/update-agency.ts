@@ -1,7 +1,7 @@
 import { agencyAdminEndpoints, agencyEndpoints, type TAgency, type TAgencyAdminUpdateRequest } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { callerOf, lockAgency, ownAgency, toAgency, updateAgencyRow, viewOf, type Caller } from './queries.js';
 
 /** PUT /api/agency/update: the owner's name and description. */
@@ -34,10 +34,10 @@ export async function adminUpdateAgency(
   return viewOf(ctx, siteId, agencyId);
 }
 
-export function updateAgencyRoute(app: RouteApp, opts: object): void {
+export function updateAgencyRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, agencyEndpoints.update, opts, async (req) => updateOwnAgency(app.ctx, callerOf(req), req.body));
 }
 
-export function adminUpdateAgencyRoute(app: RouteApp, opts: object): void {
+export function adminUpdateAgencyRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, agencyAdminEndpoints.update, opts, async (req) => adminUpdateAgency(app.ctx, req.site.id, req.body));
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { auditEvents } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { toPage } from '../../lib/paging.js';
+import { mapPage, pagedSelect } from '../../lib/paging.js';
 import { route, type RouteApp } from '../../lib/route.js';
 import { requireAdmin } from '../../plugins/auth.js';
 
@@ -61,22 +61,13 @@ export async function listAudit(
     conds.push(inArray(auditEvents.targetId, targetIds));
   }
   const where = and(...conds);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(auditEvents)
-      .where(where)
-      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+  const p = await pagedSelect(
+    ctx.db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.at), desc(auditEvents.id)),
     ctx.db.select({ n: count() }).from(auditEvents).where(where),
-  ]);
-  return toPage(
-    rows.map((r) => toWire(r, viewer)),
-    Number(total?.n ?? 0),
     q.page,
     q.limit,
   );
+  return mapPage(p, (r) => toWire(r, viewer));
 }
 
 /**

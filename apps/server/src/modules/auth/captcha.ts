@@ -1,7 +1,7 @@
 import { authEndpoints } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { newAltchaChallenge, verifyAltcha, verifyRecaptcha } from '../../lib/captcha.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import type { RequestMeta } from './guards.js';
 
 /**
@@ -20,6 +20,6 @@ export async function checkCaptcha(ctx: AppContext, meta: RequestMeta, token: st
 }
 
 /** GET /api/auth/captcha: a new ALTCHA challenge. */
-export function captchaRoute(app: RouteApp, opts: object): void {
+export function captchaRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, authEndpoints.captcha, opts, async () => newAltchaChallenge(app.ctx.keys.captcha));
 }

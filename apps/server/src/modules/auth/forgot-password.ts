@@ -7,7 +7,7 @@ import { sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hitLimit } from '../../lib/rate-limit.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { recordAudit } from '../audit/index.js';
 import { checkCaptcha } from './captcha.js';
 import { issueCode, matchCode, spendCode } from './codes.js';
@@ -108,7 +108,7 @@ async function replacePassword(
   return rows.length === 1;
 }
 
-export function forgotPasswordRoutes(app: RouteApp, opts: object): void {
+export function forgotPasswordRoutes(app: RouteApp, opts: RouteOptions): void {
   route(app, authEndpoints.forgotPassword, opts, async (req) => {
     await forgotPassword(app.ctx, requestMeta(req), req.body.email, req.body.captcha);
     return { ok: true as const };

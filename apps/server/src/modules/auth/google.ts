@@ -8,7 +8,7 @@ import { emailCodes, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { LIMITS, requestMeta, type RequestMeta } from './guards.js';
 import { meOf } from './mapper.js';
 import {
@@ -198,7 +198,7 @@ async function consumePendingCodes(db: DbOrTx, siteId: string, email: string, at
     .where(and(eq(emailCodes.siteId, siteId), eq(emailCodes.email, email), isNull(emailCodes.consumedAt)));
 }
 
-export function googleRoute(app: RouteApp, opts: object): void {
+export function googleRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, authEndpoints.google, opts, async (req) =>
     googleLogin(app.ctx, requestMeta(req), req.body.credential, req.body.code),
   );

@@ -14,21 +14,8 @@
 export { assertEmail, requestMeta, type RequestMeta } from './guards.js';
 export { startSession } from './sign-in.js';
 export { checkTotp, dropRecoveryCodes, replaceRecoveryCodes } from './two-factor.js';
-export {
-  findUserById,
-  findUserById as getUserById,
-  revokeUserSessions,
-  updateUser,
-  type User,
-  type UserPatch,
-} from './queries.js';
-export {
-  findAuthUser,
-  findAuthUser as getSessionUser,
-  findAuthUserWith,
-  type AuthUser,
-  type SessionStatementPart,
-} from './session-user.js';
+export { findUserById, revokeUserSessions, updateUser, type User, type UserPatch } from './queries.js';
+export { findAuthUser, findAuthUserWith, type AuthUser, type SessionStatementPart } from './session-user.js';
 export { balanceOnSite, findBalance, findOwnView } from './own-view.js';
 export { insertAdminUser, listSiteUsers } from './site-users.js';
 export { findCodeBill, setCodeBillIfUnset } from './transfer-code.js';

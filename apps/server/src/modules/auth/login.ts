@@ -4,7 +4,7 @@ import { randomToken } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { countHit, hitLimit, resetLimit } from '../../lib/rate-limit.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { checkCaptcha } from './captcha.js';
 import { LIMITS, requestMeta, type RequestMeta } from './guards.js';
 import { meOf } from './mapper.js';
@@ -67,6 +67,6 @@ export async function login(ctx: AppContext, meta: RequestMeta, body: TLoginRequ
 }
 
 /** POST /api/auth/login. */
-export function loginRoute(app: RouteApp, opts: object): void {
+export function loginRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, authEndpoints.login, opts, async (req) => login(app.ctx, requestMeta(req), req.body));
 }

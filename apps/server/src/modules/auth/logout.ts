@@ -1,7 +1,7 @@
 import { authEndpoints } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { sha256Hex } from '../../lib/crypto.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { requestMeta, type RequestMeta } from './guards.js';
 import { findRefreshToken, revokeSession, sessionOnSite } from './queries.js';
 import { sessionsSettled } from './session-cache.js';
@@ -17,7 +17,7 @@ export async function logout(ctx: AppContext, meta: RequestMeta, refreshToken: s
 }
 
 /** POST /api/auth/logout. */
-export function logoutRoute(app: RouteApp, opts: object): void {
+export function logoutRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, authEndpoints.logout, opts, async (req) => {
     await logout(app.ctx, requestMeta(req), req.body.refreshToken);
     return { ok: true as const };

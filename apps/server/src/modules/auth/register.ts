@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { joinableAgency, joinAgencyOnVerify } from '../agency/index.js';
 import { checkCaptcha } from './captcha.js';
 import { issueCode, matchCode, spendCode } from './codes.js';
@@ -157,7 +157,7 @@ async function setLanguage(
     .onConflictDoUpdate({ target: notifySettings.userId, set: { language: row.language, updatedAt: row.updatedAt } });
 }
 
-export function registerRoutes(app: RouteApp, opts: object): void {
+export function registerRoutes(app: RouteApp, opts: RouteOptions): void {
   route(app, authEndpoints.register, opts, async (req) => {
     await register(app.ctx, requestMeta(req), req.body);
     return { ok: true as const };

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { requestMeta, type RequestMeta } from './guards.js';
 import {
   findRefreshToken,
@@ -117,7 +117,7 @@ async function claimRefreshToken(db: DbOrTx, tokenHash: string, at: Date): Promi
 }
 
 /** POST /api/auth/renew-token. */
-export function renewTokenRoute(app: RouteApp, opts: object): void {
+export function renewTokenRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, authEndpoints.renewToken, opts, async (req) =>
     renewToken(app.ctx, requestMeta(req), req.body.refreshToken),
   );

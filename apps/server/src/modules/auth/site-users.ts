@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { TPage } from '@proxy/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { likePattern, offsetOf } from '../../lib/paging.js';
+import { likePattern, pagedSelect } from '../../lib/paging.js';
 import type { User } from './queries.js';
 
 /** The admin's user calls (modules/user serves them): a site's users, and an account an admin creates. */
@@ -12,23 +13,18 @@ export async function listSiteUsers(
   siteId: string,
   roles: number[],
   q: { page: number; limit: number; search: string },
-): Promise<{ rows: User[]; total: number }> {
+): Promise<TPage<User>> {
   const parts: SQL[] = [eq(users.siteId, siteId), inArray(users.role, roles)];
   if (q.search) {
     parts.push(ilike(users.email, likePattern(q.search)));
   }
   const w = and(...parts);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(w)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(q.limit)
-      .offset(offsetOf(q.page, q.limit)),
+  return pagedSelect(
+    db.select().from(users).where(w).orderBy(desc(users.createdAt), desc(users.id)),
     db.select({ n: count() }).from(users).where(w),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+    q.page,
+    q.limit,
+  );
 }
 
 /** Throws the unique violation (site, email) and the site foreign-key violation to the caller. */

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { ZLedgerI18n, type TTransaction } from '@proxy/contract';
+import { ZLedgerI18n, type TPage, type TTransaction } from '@proxy/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { transactions, users } from '../../db/schema/index.js';
-import { likePattern, offsetOf } from '../../lib/paging.js';
+import { likePattern, mapPage, pagedSelect } from '../../lib/paging.js';
 
 export interface TransactionFilter {
   userId?: string;
@@ -42,35 +42,29 @@ function storedI18n(value: unknown) {
 }
 
 /** A page of ledger rows (a user's own, or a site's for its admin), newest first, and the total. */
-export async function listLedger(
-  db: DbOrTx,
-  f: TransactionFilter,
-): Promise<{ items: (TTransaction & { email?: string })[]; total: number }> {
+export async function listLedger(db: DbOrTx, f: TransactionFilter): Promise<TPage<TTransaction & { email?: string }>> {
   const w = where(f);
-  const [rows, totals] = await Promise.all([
+  const p = await pagedSelect(
     db
       .select({ t: transactions, email: users.email })
       .from(transactions)
       .innerJoin(users, eq(users.id, transactions.userId))
       .where(w)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(f.limit)
-      .offset(offsetOf(f.page, f.limit)),
+      .orderBy(desc(transactions.createdAt), desc(transactions.id)),
     db.select({ n: count() }).from(transactions).innerJoin(users, eq(users.id, transactions.userId)).where(w),
-  ]);
-  return {
-    items: rows.map(({ t, email }) => ({
-      id: t.id,
-      type: t.type,
-      content: t.content,
-      contentI18n: storedI18n(t.contentI18n),
-      balanceBefore: t.balanceBefore,
-      price: t.price,
-      amount: t.amount,
-      balanceAfter: t.balanceAfter,
-      createdAt: t.createdAt.toISOString(),
-      email,
-    })),
-    total: totals[0]?.n ?? 0,
-  };
+    f.page,
+    f.limit,
+  );
+  return mapPage(p, ({ t, email }) => ({
+    id: t.id,
+    type: t.type,
+    content: t.content,
+    contentI18n: storedI18n(t.contentI18n),
+    balanceBefore: t.balanceBefore,
+    price: t.price,
+    amount: t.amount,
+    balanceAfter: t.balanceAfter,
+    createdAt: t.createdAt.toISOString(),
+    email,
+  }));
 }

@@ -1,9 +1,9 @@
-import { orderEndpoints } from '@proxy/contract';
+import { orderEndpoints, type TPage } from '@proxy/contract';
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, users } from '../../db/schema/index.js';
-import { likePattern, offsetOf, toPage } from '../../lib/paging.js';
+import { likePattern, mapPage, pagedSelect } from '../../lib/paging.js';
 import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { toOrder, type OrderRow } from './mapper.js';
@@ -25,10 +25,7 @@ interface OrderFilter {
 
 type OrderListQuery = Omit<OrderFilter, 'userId' | 'siteId' | 'searchEmail'>;
 
-async function listOrders(
-  db: DbOrTx,
-  f: OrderFilter,
-): Promise<{ rows: (OrderRow & { email: string })[]; total: number }> {
+async function listOrders(db: DbOrTx, f: OrderFilter): Promise<TPage<OrderRow & { email: string }>> {
   const parts: (SQL | undefined)[] = [];
   if (f.userId) {
     parts.push(eq(orders.userId, f.userId));
@@ -61,42 +58,36 @@ async function listOrders(
     );
   }
   const w = and(...parts);
-  const [rows, totals] = await Promise.all([
+  const p = await pagedSelect(
     db
       .select({ o: orders, email: users.email })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(w)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(f.limit)
-      .offset(offsetOf(f.page, f.limit)),
+      .orderBy(desc(orders.createdAt), desc(orders.id)),
     db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(w),
-  ]);
-  return { rows: rows.map((r) => Object.assign(r.o, { email: r.email })), total: totals[0]?.n ?? 0 };
+    f.page,
+    f.limit,
+  );
+  return mapPage(p, (r) => Object.assign(r.o, { email: r.email }));
 }
 
 /** GET /api/order/list-order: the caller's orders, with the expiry range of their items. */
 export async function listOwnOrders(ctx: AppContext, userId: string, q: OrderListQuery) {
-  const r = await listOrders(ctx.db, { ...q, userId });
-  return { items: await withExpiryRange(ctx.db, r.rows), total: r.total };
+  const p = await listOrders(ctx.db, { ...q, userId });
+  return { ...p, items: await withExpiryRange(ctx.db, p.items) };
 }
 
 /** GET /api/order/admin/list-order: a site's orders, also found by their customer's e-mail. */
 export async function listSiteOrders(ctx: AppContext, siteId: string, q: OrderListQuery & { userId?: string }) {
-  const r = await listOrders(ctx.db, { ...q, siteId, searchEmail: true });
-  return { items: r.rows.map((o) => Object.assign(toOrder(o), { userId: o.userId, email: o.email })), total: r.total };
+  const p = await listOrders(ctx.db, { ...q, siteId, searchEmail: true });
+  return mapPage(p, (o) => Object.assign(toOrder(o), { userId: o.userId, email: o.email }));
 }
 
 /** The customer's list and the admin's (requireAdmin on top of the plugin's hooks). */
 export function listOrdersRoutes(app: RouteApp, opts: RouteOptions): void {
-  route(app, orderEndpoints.listOrder, opts, async (req) => {
-    const { page, limit } = req.query;
-    const r = await listOwnOrders(app.ctx, req.user.id, req.query);
-    return toPage(r.items, r.total, page, limit);
-  });
-  route(app, orderEndpoints.adminListOrder, { ...opts, preHandler: requireAdmin }, async (req) => {
-    const { page, limit } = req.query;
-    const r = await listSiteOrders(app.ctx, req.site.id, req.query);
-    return toPage(r.items, r.total, page, limit);
-  });
+  route(app, orderEndpoints.listOrder, opts, async (req) => listOwnOrders(app.ctx, req.user.id, req.query));
+  route(app, orderEndpoints.adminListOrder, { ...opts, preHandler: requireAdmin }, async (req) =>
+    listSiteOrders(app.ctx, req.site.id, req.query),
+  );
 }

@@ -3,7 +3,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { nodes, proxies, rotatingKeys } from '../../db/schema/index.js';
-import { offsetOf } from '../../lib/paging.js';
+import { pagedSelect } from '../../lib/paging.js';
 import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { toKey, toProxy } from './mapper.js';
 import { keyLine, pageProxies, siteOrder } from './queries.js';
@@ -11,22 +11,18 @@ import { keyLine, pageProxies, siteOrder } from './queries.js';
 /** A page of an order's keys with their listener's line. */
 async function pageOrderKeys(db: DbOrTx, orderId: string, page: number, limit: number) {
   const w = eq(rotatingKeys.orderId, orderId);
-  const [rows, totals] = await Promise.all([
+  return pagedSelect(
     db
-      .select({
-        k: rotatingKeys,
-        line: keyLine,
-      })
+      .select({ k: rotatingKeys, line: keyLine })
       .from(rotatingKeys)
       .leftJoin(proxies, eq(proxies.id, rotatingKeys.proxyId))
       .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
       .where(w)
-      .orderBy(asc(rotatingKeys.createdAt), asc(rotatingKeys.id))
-      .limit(limit)
-      .offset(offsetOf(page, limit)),
+      .orderBy(asc(rotatingKeys.createdAt), asc(rotatingKeys.id)),
     db.select({ n: count() }).from(rotatingKeys).where(w),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+    page,
+    limit,
+  );
 }
 
 /** GET /api/order/admin/list-unit: a page of the order's proxies, or of its keys for a key order. */
@@ -34,7 +30,7 @@ export async function adminOrderItems(ctx: AppContext, siteId: string, id: strin
   const order = await siteOrder(ctx.db, siteId, id);
   if (order.type === 'key') {
     const r = await pageOrderKeys(ctx.db, order.id, page, limit);
-    return { proxies: [], keys: r.rows.map((x) => toKey(x.k, x.line)), total: r.total };
+    return { proxies: [], keys: r.items.map((x) => toKey(x.k, x.line)), total: r.total };
   }
   // Key listeners excluded, by port.
   const r = await pageProxies(
@@ -44,7 +40,7 @@ export async function adminOrderItems(ctx: AppContext, siteId: string, id: strin
     page,
     limit,
   );
-  return { proxies: r.rows.map((x) => toProxy(x.p, x.host)), keys: [], total: r.total };
+  return { proxies: r.items.map((x) => toProxy(x.p, x.host)), keys: [], total: r.total };
 }
 
 export function adminOrderItemsRoute(app: RouteApp, opts: RouteOptions): void {

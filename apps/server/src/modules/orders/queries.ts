@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { nodes, orderLogs, orders, proxies, rotatingKeys } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { offsetOf } from '../../lib/paging.js';
+import { pagedSelect } from '../../lib/paging.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
 import { publish } from '../realtime/index.js';
 import { toOrder, type KeyRow, type OrderRow, type ProxyRow } from './mapper.js';
@@ -258,18 +258,17 @@ export async function extendProxiesAndKeys(tx: Tx, u: ProxiesAndKeys, period: Pe
 
 /** A page of the proxies `where` picks, in `order`, with their node's host, and how many it picks. */
 export async function pageProxies(db: DbOrTx, where: SQL | undefined, order: SQL[], page: number, limit: number) {
-  const [rows, totals] = await Promise.all([
+  return pagedSelect(
     db
       .select({ p: proxies, host: nodes.host })
       .from(proxies)
       .innerJoin(nodes, eq(nodes.id, proxies.nodeId))
       .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offsetOf(page, limit)),
+      .orderBy(...order),
     db.select({ n: count() }).from(proxies).where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+    page,
+    limit,
+  );
 }
 
 /** A key's listener line, `host:port:user:pass` (null while it has no listener), with proxies and nodes left-joined. */

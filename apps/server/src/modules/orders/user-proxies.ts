@@ -2,7 +2,7 @@ import { orderAdminEndpoints } from '@proxy/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { proxies } from '../../db/schema/index.js';
-import { toPage } from '../../lib/paging.js';
+import { mapPage } from '../../lib/paging.js';
 import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { toProxy } from './mapper.js';
 import { pageProxies } from './queries.js';
@@ -12,20 +12,19 @@ import { pageProxies } from './queries.js';
  * excluded), newest first, for the customer page; a user of another site has none here.
  */
 export async function adminUserProxies(ctx: AppContext, siteId: string, userId: string, page: number, limit: number) {
-  const r = await pageProxies(
+  const p = await pageProxies(
     ctx.db,
     and(eq(proxies.userId, userId), eq(proxies.siteId, siteId), sql`${proxies.keyId} is null`),
     [desc(proxies.createdAt), asc(proxies.id)],
     page,
     limit,
   );
-  return { items: r.rows.map((x) => toProxy(x.p, x.host)), total: r.total };
+  return mapPage(p, (x) => toProxy(x.p, x.host));
 }
 
 export function adminUserProxiesRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, orderAdminEndpoints.listProxy, opts, async (req) => {
     const { userId, page, limit } = req.query;
-    const r = await adminUserProxies(app.ctx, req.site.id, userId, page, limit);
-    return toPage(r.items, r.total, page, limit);
+    return adminUserProxies(app.ctx, req.site.id, userId, page, limit);
   });
 }

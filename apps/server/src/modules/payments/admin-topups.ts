@@ -3,7 +3,7 @@ import { billEndpoints, isUuid, type TAdminTopup } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { route, type RouteApp } from '../../lib/route.js';
-import { getUserById } from '../auth/index.js';
+import { findUserById } from '../auth/index.js';
 import type { Site } from '../site/index.js';
 import { creditTopup } from './credit.js';
 import { toAdminTopup } from './mapper.js';
@@ -44,7 +44,7 @@ async function adminMarkPaid(
   if (!userId) {
     throw new AppError('VALIDATION_ERROR', { issues: [{ path: 'body.userId', message: 'whom to credit' }] });
   }
-  const target = await getUserById(ctx.db, userId);
+  const target = await findUserById(ctx.db, userId);
   if (!target || target.siteId !== siteId) {
     throw new AppError('USER_NOT_EXISTS');
   }
@@ -76,7 +76,7 @@ async function adminReject(ctx: AppContext, siteId: string, id: string): Promise
       updatedAt: ctx.clock.now(),
     });
     if (updated) {
-      const user = updated.userId ? await getUserById(ctx.db, updated.userId) : undefined;
+      const user = updated.userId ? await findUserById(ctx.db, updated.userId) : undefined;
       return toAdminTopup(updated, user?.email ?? null);
     }
     // It moved on since it was read (credited, cancelled, expired): decide again on what it is now.

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { PaymentMethod, TopupStatus } from '@proxy/contract';
+import type { PaymentMethod, TopupStatus, TPage } from '@proxy/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { topups, users } from '../../db/schema/index.js';
-import { likePattern, offsetOf } from '../../lib/paging.js';
+import { likePattern, pagedSelect } from '../../lib/paging.js';
 
 export type TopupRow = typeof topups.$inferSelect;
 
@@ -67,10 +67,7 @@ export interface TopupFilter {
   limit: number;
 }
 
-export async function listTopups(
-  db: DbOrTx,
-  f: TopupFilter,
-): Promise<{ items: { t: TopupRow; email: string | null }[]; total: number }> {
+export async function listTopups(db: DbOrTx, f: TopupFilter): Promise<TPage<{ t: TopupRow; email: string | null }>> {
   const parts: (SQL | undefined)[] = [];
   if (f.userId) {
     parts.push(eq(topups.userId, f.userId));
@@ -104,16 +101,15 @@ export async function listTopups(
     );
   }
   const w = and(...parts);
-  const [rows, totals] = await Promise.all([
+  return pagedSelect(
     db
       .select({ t: topups, email: users.email })
       .from(topups)
       .leftJoin(users, eq(users.id, topups.userId))
       .where(w)
-      .orderBy(desc(topups.createdAt), desc(topups.id))
-      .limit(f.limit)
-      .offset(offsetOf(f.page, f.limit)),
+      .orderBy(desc(topups.createdAt), desc(topups.id)),
     db.select({ n: count() }).from(topups).leftJoin(users, eq(users.id, topups.userId)).where(w),
-  ]);
-  return { items: rows, total: totals[0]?.n ?? 0 };
+    f.page,
+    f.limit,
+  );
 }

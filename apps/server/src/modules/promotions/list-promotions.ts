@@ -2,7 +2,7 @@ import { promotionEndpoints, type TPage, type TPromotion } from '@proxy/contract
 import { desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { promotions } from '../../db/schema/index.js';
-import { offsetOf, toPage } from '../../lib/paging.js';
+import { mapPage, pagedSelect } from '../../lib/paging.js';
 import { route, type RouteApp } from '../../lib/route.js';
 import { toPromotion } from './queries.js';
 
@@ -12,20 +12,20 @@ export async function listPromotions(
   siteId: string,
   q: { page: number; limit: number },
 ): Promise<TPage<TPromotion>> {
-  const [rows, [count]] = await Promise.all([
+  const p = await pagedSelect(
     ctx.db
       .select()
       .from(promotions)
       .where(eq(promotions.siteId, siteId))
-      .orderBy(desc(promotions.createdAt), desc(promotions.id))
-      .limit(q.limit)
-      .offset(offsetOf(q.page, q.limit)),
+      .orderBy(desc(promotions.createdAt), desc(promotions.id)),
     ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(promotions)
       .where(eq(promotions.siteId, siteId)),
-  ]);
-  return toPage(rows.map(toPromotion), count?.n ?? 0, q.page, q.limit);
+    q.page,
+    q.limit,
+  );
+  return mapPage(p, toPromotion);
 }
 
 export function listPromotionsRoute(app: RouteApp, opts: object): void {

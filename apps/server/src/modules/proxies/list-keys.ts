@@ -1,9 +1,9 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { keyEndpoints, type TKey } from '@proxy/contract';
+import { keyEndpoints, type TKey, type TPage } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { nodes, proxies, rotatingKeys, users } from '../../db/schema/index.js';
-import { likePattern, offsetOf, toPage } from '../../lib/paging.js';
+import { likePattern, mapPage, pagedSelect } from '../../lib/paging.js';
 import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { toKey } from '../orders/index.js';
 
@@ -23,7 +23,7 @@ async function listKeys(
     page: number;
     limit: number;
   },
-): Promise<{ rows: { k: KeyRow; line: string | null; email: string }[]; total: number }> {
+): Promise<TPage<{ k: KeyRow; line: string | null; email: string }>> {
   const parts: (SQL | undefined)[] = [];
   if (f.userId) {
     parts.push(eq(rotatingKeys.userId, f.userId));
@@ -52,12 +52,12 @@ async function listKeys(
     );
   }
   const w = and(...parts);
-  const [rows, totals] = await Promise.all([
+  return pagedSelect(
     db
       .select({
         k: rotatingKeys,
         line: sql<string | null>`case when ${proxies.id} is null then null
-          else ${nodes.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`,
+        else ${nodes.host} || ':' || ${proxies.port} || ':' || ${proxies.username} || ':' || ${proxies.password} end`,
         email: users.email,
       })
       .from(rotatingKeys)
@@ -65,35 +65,30 @@ async function listKeys(
       .leftJoin(proxies, eq(proxies.id, rotatingKeys.proxyId))
       .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
       .where(w)
-      .orderBy(desc(rotatingKeys.createdAt), desc(rotatingKeys.id))
-      .limit(f.limit)
-      .offset(offsetOf(f.page, f.limit)),
+      .orderBy(desc(rotatingKeys.createdAt), desc(rotatingKeys.id)),
     db.select({ n: count() }).from(rotatingKeys).innerJoin(users, eq(users.id, rotatingKeys.userId)).where(w),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+    f.page,
+    f.limit,
+  );
 }
 
 type KeyFilter = Omit<Parameters<typeof listKeys>[1], 'userId' | 'siteId' | 'searchEmail'>;
 
 /** GET /api/key/list-key-me: the caller's keys, each with its listener's current line. */
 export async function listOwnKeys(ctx: AppContext, userId: string, f: KeyFilter) {
-  const r = await listKeys(ctx.db, { ...f, userId });
-  return { items: r.rows.map((x) => toKey(x.k, x.line)), total: r.total };
+  return mapPage(await listKeys(ctx.db, { ...f, userId }), (x) => toKey(x.k, x.line));
 }
 
 /** GET /api/key/admin/list-key-all: the admin list of a site's keys, also found by their customer's e-mail. */
 export async function listSiteKeys(ctx: AppContext, siteId: string, f: KeyFilter & { userId?: string }) {
-  const r = await listKeys(ctx.db, { ...f, siteId, searchEmail: true });
-  return {
-    items: r.rows.map((x) => Object.assign(toKey(x.k, x.line), { userId: x.k.userId, email: x.email })),
-    total: r.total,
-  };
+  const p = await listKeys(ctx.db, { ...f, siteId, searchEmail: true });
+  return mapPage(p, (x) => Object.assign(toKey(x.k, x.line), { userId: x.k.userId, email: x.email }));
 }
 
 /** GET /api/key/export-all: one `key [host:port:user:pass]` line per key, or the keys as JSON. */
 export async function exportKeys(ctx: AppContext, userId: string, format: 'txt' | 'json') {
   const r = await listKeys(ctx.db, { userId, search: '', page: 1, limit: 100_000 });
-  const keys: TKey[] = r.rows.map((x) => toKey(x.k, x.line));
+  const keys: TKey[] = r.items.map((x) => toKey(x.k, x.line));
   return {
     body:
       format === 'json'
@@ -105,11 +100,7 @@ export async function exportKeys(ctx: AppContext, userId: string, format: 'txt' 
 
 export function listKeysRoutes(app: RouteApp, auth: RouteOptions, admin: RouteOptions): void {
   const e = keyEndpoints;
-  route(app, e.listKeyMe, auth, async (req) => {
-    const { page, limit } = req.query;
-    const r = await listOwnKeys(app.ctx, req.user.id, req.query);
-    return toPage(r.items, r.total, page, limit);
-  });
+  route(app, e.listKeyMe, auth, async (req) => listOwnKeys(app.ctx, req.user.id, req.query));
   route(app, e.exportAll, auth, async (req, reply) => {
     const out = await exportKeys(app.ctx, req.user.id, req.query.format);
     return reply
@@ -117,9 +108,5 @@ export function listKeysRoutes(app: RouteApp, auth: RouteOptions, admin: RouteOp
       .header('content-disposition', `attachment; filename="keys.${req.query.format}"`)
       .send(out.body);
   });
-  route(app, e.adminListKeyAll, admin, async (req) => {
-    const { page, limit } = req.query;
-    const r = await listSiteKeys(app.ctx, req.site.id, req.query);
-    return toPage(r.items, r.total, page, limit);
-  });
+  route(app, e.adminListKeyAll, admin, async (req) => listSiteKeys(app.ctx, req.site.id, req.query));
 }

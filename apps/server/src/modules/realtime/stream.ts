@@ -23,8 +23,6 @@ export const SHUTDOWN_RETRY_MS = 500;
  * is revoked (logout, password change, refresh-token reuse, a ban).
  */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Realtime sits below auth (auth NOTIFYs ended sessions through it): app.ts hands the lookup in.
-  const { sessionUser } = app;
   // The browser's EventSource reconnects on its own after the short retry hint, through the
   // balancer to another instance, and asks for a resync there (docs/wire-contract.md#realtime).
   const open = trackStreams(app, {
@@ -53,25 +51,17 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         return;
       }
       open.add(res);
-      checkSession = async () => {
-        const user = await sessionUser(app.ctx.db, stream.userId, stream.sessionId).catch(() => null);
-        // null: the database did not answer, which is no reason to drop a stream.
-        if (user !== null && (!user?.active || user.sessionRevoked)) {
-          unsubscribe();
-          res.end();
-        }
-      };
-      // A revocation committed after authenticate but before the LISTEN above was not heard.
-      void checkSession();
-      superviseStream(req, res, {
+      checkSession = superviseStream(req, res, {
         heartbeatMs: HEARTBEAT_MS,
         checkMs: SESSION_CHECK_MS,
-        check: checkSession,
+        sessionId: () => stream.sessionId,
         onClose: () => {
           unsubscribe();
           open.delete(res);
         },
       });
+      // A revocation committed after authenticate but before the LISTEN above was not heard.
+      void checkSession();
     },
   );
 };

@@ -4,6 +4,7 @@ import { siteAdminEndpoints, type TListQuery, type TPage, type TSettingChange } 
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { siteSettingChanges } from '../../db/schema/index.js';
+import { likePattern, mapPage, pagedSelect } from '../../lib/paging.js';
 import { route, type RouteApp } from '../../lib/route.js';
 import type { Actor } from './queries.js';
 import { assertMayEdit, caller, type SiteAdminCaller } from './view-sites.js';
@@ -81,27 +82,10 @@ async function insertSettingChanges(
   }
 }
 
-/** A page of one site's setting changes, newest first; `search` matches the field or the actor. */
-async function listSettingChanges(db: DbOrTx, siteId: string, search: string, limit: number, offset: number) {
-  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = and(
-    eq(siteSettingChanges.siteId, siteId),
-    search === '' ? undefined : or(ilike(siteSettingChanges.field, like), ilike(siteSettingChanges.actorEmail, like)),
-  );
-  const [items, total] = await Promise.all([
-    db
-      .select()
-      .from(siteSettingChanges)
-      .where(where)
-      .orderBy(desc(siteSettingChanges.at), asc(siteSettingChanges.field))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(siteSettingChanges).where(where),
-  ]);
-  return { items, total: total[0]?.n ?? 0 };
-}
-
-/** GET setting-changes: a site's audit trail (an admin its own site's only), newest first. */
+/**
+ * GET setting-changes: a site's audit trail (an admin its own site's only), newest first; `search`
+ * matches the field or the actor.
+ */
 async function listSiteSettingChanges(
   ctx: Pick<AppContext, 'db'>,
   caller: SiteAdminCaller,
@@ -109,14 +93,22 @@ async function listSiteSettingChanges(
   q: TListQuery,
 ): Promise<TPage<TSettingChange>> {
   assertMayEdit(caller, siteId);
-  const { items, total } = await listSettingChanges(ctx.db, siteId, q.search, q.limit, (q.page - 1) * q.limit);
-  return {
-    items: items.map((r) => ({ ...r, at: r.at.toISOString() })),
-    total,
-    page: q.page,
-    limit: q.limit,
-    totalPage: Math.ceil(total / q.limit),
-  };
+  const like = likePattern(q.search);
+  const where = and(
+    eq(siteSettingChanges.siteId, siteId),
+    q.search === '' ? undefined : or(ilike(siteSettingChanges.field, like), ilike(siteSettingChanges.actorEmail, like)),
+  );
+  const p = await pagedSelect(
+    ctx.db
+      .select()
+      .from(siteSettingChanges)
+      .where(where)
+      .orderBy(desc(siteSettingChanges.at), asc(siteSettingChanges.field)),
+    ctx.db.select({ n: count() }).from(siteSettingChanges).where(where),
+    q.page,
+    q.limit,
+  );
+  return mapPage(p, (r) => ({ ...r, at: r.at.toISOString() }));
 }
 
 /** GET setting-changes: `siteId` defaults to the caller's own site. */

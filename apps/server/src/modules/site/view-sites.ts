@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { asc, count, desc, ilike, or, sql } from 'drizzle-orm';
 import { ROLE, siteAdminEndpoints, type TListQuery, type TPage, type TSiteAdmin } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
 import { sites } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { likePattern, mapPage, pagedSelect } from '../../lib/paging.js';
 import { route, type RouteApp } from '../../lib/route.js';
 import { findSiteById, hostsOf, siteBranding, type Actor, type Site } from './queries.js';
 
@@ -44,16 +44,11 @@ export function assertMayEdit(caller: SiteAdminCaller, siteId: string): void {
   }
 }
 
-async function countSites(db: DbOrTx, search: string): Promise<number> {
-  const rows = await db.select({ n: count() }).from(sites).where(siteSearch(search));
-  return rows[0]?.n ?? 0;
-}
-
 function siteSearch(search: string) {
   if (search === '') {
     return undefined;
   }
-  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likePattern(search);
   return or(
     ilike(sites.title, like),
     ilike(sites.slug, like),
@@ -61,33 +56,20 @@ function siteSearch(search: string) {
   );
 }
 
-/** A page of sites, the default first, then by creation. */
-async function listSitesPage(db: DbOrTx, search: string, limit: number, offset: number): Promise<Site[]> {
-  return db
-    .select()
-    .from(sites)
-    .where(siteSearch(search))
-    .orderBy(desc(sites.isDefault), asc(sites.createdAt), asc(sites.slug))
-    .limit(limit)
-    .offset(offset);
-}
-
+/** A page of sites, the default first, then by creation; `search` in the title, slug or a host. */
 async function listSites(ctx: Ctx, q: TListQuery): Promise<TPage<TSiteAdmin>> {
-  const [total, rows] = await Promise.all([
-    countSites(ctx.db, q.search),
-    listSitesPage(ctx.db, q.search, q.limit, (q.page - 1) * q.limit),
-  ]);
+  const where = siteSearch(q.search);
+  const p = await pagedSelect(
+    ctx.db.select().from(sites).where(where).orderBy(desc(sites.isDefault), asc(sites.createdAt), asc(sites.slug)),
+    ctx.db.select({ n: count() }).from(sites).where(where),
+    q.page,
+    q.limit,
+  );
   const hosts = await hostsOf(
     ctx.db,
-    rows.map((s) => s.id),
+    p.items.map((s) => s.id),
   );
-  return {
-    items: rows.map((s) => siteAdminView(s, hosts.get(s.id) ?? [])),
-    total,
-    page: q.page,
-    limit: q.limit,
-    totalPage: Math.ceil(total / q.limit),
-  };
+  return mapPage(p, (s) => siteAdminView(s, hosts.get(s.id) ?? []));
 }
 
 export async function getSiteAdmin(ctx: Ctx, caller: SiteAdminCaller, siteId: string): Promise<TSiteAdmin> {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import { supplierAdminEndpoints, type TListQuery, type TPage, type TSupplier } from '@proxy/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { suppliers } from '../../db/schema/index.js';
-import { likePattern, offsetOf, toPage } from '../../lib/paging.js';
+import { likePattern, pagedSelect } from '../../lib/paging.js';
 import { route, type RouteApp } from '../../lib/route.js';
 import { supplierViews, viewsOf } from './queries.js';
 
@@ -13,15 +13,13 @@ import { supplierViews, viewsOf } from './queries.js';
  */
 export async function supplierPage(db: DbOrTx, siteId: string, q: TListQuery): Promise<TPage<TSupplier>> {
   const where = and(eq(suppliers.siteId, siteId), q.search ? ilike(suppliers.name, likePattern(q.search)) : undefined);
-  const [total] = await db.select({ n: count() }).from(suppliers).where(where);
-  const rows = await db
-    .select()
-    .from(suppliers)
-    .where(where)
-    .orderBy(desc(suppliers.createdAt), desc(suppliers.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
-  return toPage(await viewsOf(db, rows), Number(total?.n ?? 0), q.page, q.limit);
+  const p = await pagedSelect(
+    db.select().from(suppliers).where(where).orderBy(desc(suppliers.createdAt), desc(suppliers.id)),
+    db.select({ n: count() }).from(suppliers).where(where),
+    q.page,
+    q.limit,
+  );
+  return { ...p, items: await viewsOf(db, p.items) };
 }
 
 /**

@@ -226,8 +226,6 @@ function key(r: LiveRow): string {
  * new traffic. Token as for /api/events; the session is checked again while the stream is open.
  */
 export function liveUsageRoute(app: RouteApp, opts: RouteOptions, hub: UsageHub, open: Set<ServerResponse>): void {
-  // Handed in by app.ts (auth sits above this module), as for GET /api/events.
-  const { sessionUser } = app;
   route(app, usageEndpoints.live, opts, async (req, reply) => {
     const res = reply.raw;
     const stream: UsageStream = {
@@ -239,21 +237,9 @@ export function liveUsageRoute(app: RouteApp, opts: RouteOptions, hub: UsageHub,
       return;
     }
     open.add(res);
-    const sessionId = req.sessionId;
-    const viaApiKey = req.viaApiKey;
-    const checkSession = async () => {
-      if (viaApiKey) {
-        return;
-      }
-      const user = await sessionUser(app.ctx.db, stream.userId, sessionId).catch(() => null);
-      if (user !== null && (!user?.active || user.sessionRevoked)) {
-        res.end();
-      }
-    };
     superviseStream(req, res, {
       heartbeatMs: HEARTBEAT_MS,
       checkMs: SESSION_CHECK_MS,
-      check: checkSession,
       onClose: () => {
         unsubscribe();
         open.delete(res);

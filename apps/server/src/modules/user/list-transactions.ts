@@ -1,6 +1,5 @@
 import { logEndpoints, ROLE, userEndpoints } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { toPage } from '../../lib/paging.js';
 import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { listLedger } from '../ledger/index.js';
 
@@ -10,8 +9,7 @@ export async function ownTransactions(
   userId: string,
   q: { page: number; limit: number; search: string },
 ) {
-  const r = await listLedger(ctx.db, { userId, page: q.page, limit: q.limit, search: q.search });
-  return toPage(r.items, r.total, q.page, q.limit);
+  return listLedger(ctx.db, { userId, page: q.page, limit: q.limit, search: q.search });
 }
 
 export function ownTransactionsRoute(app: RouteApp, opts: RouteOptions): void {
@@ -25,7 +23,6 @@ export function logTransactionsRoutes(app: RouteApp, opts: RouteOptions, admin: 
     const { page, limit, search, userId } = req.query;
     // A site admin sees the customers' ledger only: the owner's and admins' balances stay hidden.
     const roles = req.user.role === ROLE.OWNER ? undefined : [ROLE.CUSTOMER];
-    const r = await listLedger(app.ctx.db, { siteId: req.site.id, userId, roles, page, limit, search });
-    return toPage(r.items, r.total, page, limit);
+    return listLedger(app.ctx.db, { siteId: req.site.id, userId, roles, page, limit, search });
   });
 }

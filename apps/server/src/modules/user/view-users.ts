@@ -1,6 +1,6 @@
 import { ROLE, userAdminEndpoints } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { toPage } from '../../lib/paging.js';
+import { mapPage } from '../../lib/paging.js';
 import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { listSiteUsers } from '../auth/index.js';
 import { toAdminUser } from './mapper.js';
@@ -19,13 +19,7 @@ export async function listUsers(
   roles: number[],
   q: { page: number; limit: number; search: string },
 ) {
-  const { rows, total } = await listSiteUsers(ctx.db, siteId, roles, q);
-  return toPage(
-    rows.map((u) => toAdminUser(u, actor)),
-    total,
-    q.page,
-    q.limit,
-  );
+  return mapPage(await listSiteUsers(ctx.db, siteId, roles, q), (u) => toAdminUser(u, actor));
 }
 
 export function viewUsersRoutes(app: RouteApp, opts: RouteOptions): void {
