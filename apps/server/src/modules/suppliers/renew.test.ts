@@ -21,9 +21,10 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, tok
   t.inject({ method, url: `/api${url}`, token, payload });
 
 beforeAll(async () => {
-  t = await build({ SUPPLIER_TIMEOUT_MS: '400' });
+  // The fake's answers come within the timeout even on a busy machine; a held call outlasts it.
+  t = await build({ SUPPLIER_TIMEOUT_MS: '2000' });
   p6 = await startFakeProxy6({ stock: { '4:mt': 100 } });
-  p6.hangMs = 1200;
+  p6.hangMs = 6000;
   const a = await createUser(t, { role: 2 });
   adminEmail = a.email;
   admin = (await login(t, a)).accessToken;

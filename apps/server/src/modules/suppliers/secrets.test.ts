@@ -21,7 +21,7 @@ const LIST_USER = `lu-${randomUUID()}`;
 const LIST_PASS = `lp-${randomUUID()}`;
 
 beforeAll(async () => {
-  t = await build({ SUPPLIER_TIMEOUT_MS: '400' }, undefined, { write: (line) => void logs.push(line) });
+  t = await build({ SUPPLIER_TIMEOUT_MS: '2000' }, undefined, { write: (line) => void logs.push(line) });
   p6 = await startFakeProxy6({ apiKey: `key-${randomUUID()}`, stock: { '4:mt': 100 } });
   admin = (await login(t, await createUser(t, { role: 2 }))).accessToken;
 });
