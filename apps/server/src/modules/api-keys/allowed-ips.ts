@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { apiKeys } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { recordAudit } from '../audit/index.js';
 import type { User } from '../auth/index.js';
 
@@ -46,6 +46,6 @@ async function updateAllowedIps(db: DbOrTx, userId: string, allowedIps: string[]
   await db.update(apiKeys).set({ allowedIps, updatedAt: now }).where(eq(apiKeys.userId, userId));
 }
 
-export function allowedIpsRoute(app: RouteApp, opts: object): void {
+export function allowedIpsRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, apiKeyEndpoints.allowedIps, opts, async (req) => setAllowedIps(app.ctx, req.user, req.body.allowedIps));
 }

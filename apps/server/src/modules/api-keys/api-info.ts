@@ -3,7 +3,7 @@ import { apiKeyEndpoints, type TApiInfo } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { apiKeys } from '../../db/schema/index.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import type { User } from '../auth/index.js';
 import { readRateLimitCount } from '../rate-limits/index.js';
 import type { Site } from '../site/index.js';
@@ -31,6 +31,6 @@ async function findApiKey(db: DbOrTx, userId: string): Promise<typeof apiKeys.$i
   return rows[0];
 }
 
-export function apiInfoRoute(app: RouteApp, opts: object): void {
+export function apiInfoRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, apiKeyEndpoints.info, opts, async (req) => apiInfo(app.ctx, req.user, req.site));
 }

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { siteContent, type StoredLanding } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { ensureContent, type ContentRow } from './queries.js';
 import { sanitizeContentHtml } from './sanitize.js';
@@ -58,7 +58,7 @@ export async function updateLanding(db: Db, siteId: string, id: string, patch: T
 }
 
 /** /api/landing: the landing texts, FAQ and quotes (public read, admin update). */
-export function landingRoutes(app: RouteApp, opts: object): void {
+export function landingRoutes(app: RouteApp, opts: RouteOptions): void {
   route(app, landingEndpoints.detail, opts, async (req) => getLanding(app.ctx.db, req.site.id));
   route(app, landingEndpoints.update, { ...opts, preHandler: [authenticate, requireAdmin] }, async (req) =>
     updateLanding(app.ctx.db, req.site.id, req.params.id, req.body),

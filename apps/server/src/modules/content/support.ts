@@ -2,7 +2,7 @@ import { supportEndpoints, type TSupportInfo } from '@proxy/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { siteContent } from '../../db/schema/index.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { ensureContent } from './queries.js';
 
@@ -21,7 +21,7 @@ export async function replaceSupport(db: Db, siteId: string, support: TSupportIn
 }
 
 /** /api/support: the site's support channels. */
-export function supportRoutes(app: RouteApp, opts: object): void {
+export function supportRoutes(app: RouteApp, opts: RouteOptions): void {
   route(app, supportEndpoints.supportInfo, opts, async (req) => getSupport(app.ctx.db, req.site.id));
   route(app, supportEndpoints.addSupport, { ...opts, preHandler: [authenticate, requireAdmin] }, async (req) =>
     replaceSupport(app.ctx.db, req.site.id, req.body),

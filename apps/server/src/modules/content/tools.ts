@@ -3,7 +3,7 @@ import { toolEndpoints, type TDownloads } from '@proxy/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { siteContent } from '../../db/schema/index.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { ensureContent } from './queries.js';
 
@@ -23,7 +23,7 @@ export async function replaceDownloads(db: Db, siteId: string, downloads: TDownl
 }
 
 /** /api/tools (beside the proxy checker): downloads and "my IP". */
-export function toolRoutes(app: RouteApp, opts: object): void {
+export function toolRoutes(app: RouteApp, opts: RouteOptions): void {
   route(app, toolEndpoints.downloads, opts, async (req) => getDownloads(app.ctx.db, req.site.id));
   route(app, toolEndpoints.adminDownloads, { ...opts, preHandler: [authenticate, requireAdmin] }, async (req) =>
     replaceDownloads(app.ctx.db, req.site.id, req.body),

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { tutorials } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { authenticate, requireAdmin } from '../../plugins/auth.js';
 import { sanitizeContentHtml } from './sanitize.js';
 
@@ -130,7 +130,7 @@ function notFound(): never {
 }
 
 /** /api/tutorial: articles in one language for readers, both for the admin. */
-export function tutorialRoutes(app: RouteApp, opts: object): void {
+export function tutorialRoutes(app: RouteApp, opts: RouteOptions): void {
   const admin = { ...opts, preHandler: [authenticate, requireAdmin] };
   const e = tutorialEndpoints;
   route(app, e.list, opts, async (req) => listTutorials(app.ctx.db, req.site.id, req.query.lang));

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { addEgress } from '../../db/seed-catalog.js';
 import { nodes } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { deleteFreeEgress, expandIpv6, listEgressGroups, listNodeEgressIps } from '../allocation/index.js';
 
 const MAX_CIDR_ADDRESSES = 4096;
@@ -102,7 +102,7 @@ async function removeEgress(ctx: AppContext, id: string, product: 'v6' | 'v4' | 
 }
 
 /** GET egress/:id, POST add-egress/:id and DELETE delete-egress/:id. */
-export function egressRoutes(app: RouteApp, opts: object): void {
+export function egressRoutes(app: RouteApp, opts: RouteOptions): void {
   const e = nodeAdminEndpoints;
   route(app, e.egress, opts, async (req) => listEgress(app.ctx, req.params.id));
   route(app, e.addEgress, opts, async (req) => addEgressToNode(app.ctx, req.params.id, req.body));

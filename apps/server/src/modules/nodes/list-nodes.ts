@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { nodeAdminEndpoints } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { countFreePortsByNode } from '../allocation/index.js';
 
 /** A node counts as online when it reported or synced within this window. */
@@ -55,6 +55,6 @@ async function listNodes(ctx: AppContext) {
 }
 
 /** GET list: every node with its proxies, free ports and traffic. */
-export function listNodesRoute(app: RouteApp, opts: object): void {
+export function listNodesRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, nodeAdminEndpoints.list, opts, async () => listNodes(app.ctx));
 }

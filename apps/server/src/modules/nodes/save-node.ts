@@ -5,7 +5,7 @@ import { createNode } from '../../db/seed-catalog.js';
 import { nodes } from '../../db/schema/index.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { countHeldPortsOutside, resizeNodePorts } from '../allocation/index.js';
 
 type NodeRow = typeof nodes.$inferSelect;
@@ -87,7 +87,7 @@ async function rotateNodeSecret(ctx: AppContext, id: string): Promise<string> {
 }
 
 /** POST create, PUT update/:id and POST rotate-secret/:id. */
-export function saveNodeRoutes(app: RouteApp, opts: object): void {
+export function saveNodeRoutes(app: RouteApp, opts: RouteOptions): void {
   const e = nodeAdminEndpoints;
   route(app, e.create, opts, async (req) => addNode(app.ctx, req.body));
   route(app, e.update, opts, async (req) => {

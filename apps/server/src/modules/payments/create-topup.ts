@@ -15,7 +15,7 @@ import { topups } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pg-errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { bankQr, ensureCodeBill } from './bank.js';
 import { caller, type PaymentCaller } from './caller.js';
 import { toDetail } from './mapper.js';
@@ -171,7 +171,7 @@ async function createTopup(
 }
 
 /** POST /api/user/<method>-create…: a top-up by each method. */
-export function createTopupRoutes(app: RouteApp, opts: object): void {
+export function createTopupRoutes(app: RouteApp, opts: RouteOptions): void {
   const e = topupEndpoints;
   const creates = [
     [e.paypalCreate, 'paypal'],

@@ -1,6 +1,6 @@
 import { PAYMENT_CURRENCY, PAYMENT_MIN_COINS, billEndpoints, paymentStepCoins, type TBill } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { bankAccountOf, bankQr, ensureCodeBill } from './bank.js';
 import { caller, type PaymentCaller } from './caller.js';
 import { enabledMethods, methodConfig } from './settings.js';
@@ -24,6 +24,6 @@ async function getBill(ctx: AppContext, caller: PaymentCaller, amount?: number):
   };
 }
 
-export function getBillRoute(app: RouteApp, opts: object): void {
+export function getBillRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, billEndpoints.getBill, opts, async (req) => getBill(app.ctx, caller(req), req.query.amount));
 }

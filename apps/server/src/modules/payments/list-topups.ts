@@ -1,7 +1,7 @@
 import { billEndpoints, topupLogEndpoints, type PaymentMethod } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { mapPage } from '../../lib/paging.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { toAdminTopup, toTopup } from './mapper.js';
 import { listTopups, type TopupRow } from './queries.js';
 
@@ -31,7 +31,7 @@ async function listSiteTopups(
 }
 
 /** GET /api/log/list-topup: the caller's top-ups. */
-export function listUserTopupsRoute(app: RouteApp, opts: object): void {
+export function listUserTopupsRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, topupLogEndpoints.listTopup, opts, async (req) => listUserTopups(app.ctx, req.user.id, req.query));
 }
 

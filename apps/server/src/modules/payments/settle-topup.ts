@@ -1,7 +1,7 @@
 import { isUuid, topupEndpoints, type TTopupDetail } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { caller, type PaymentCaller } from './caller.js';
 import { creditTopup, type Evidence } from './credit.js';
 import { toDetail } from './mapper.js';
@@ -107,7 +107,7 @@ async function cancelTopup(ctx: AppContext, caller: PaymentCaller, id: string): 
 }
 
 /** complete-paypal-payment, bytepay-complete-order, check-payment-credit/:id, cancle-payment-credit/:id. */
-export function settleTopupRoutes(app: RouteApp, opts: object): void {
+export function settleTopupRoutes(app: RouteApp, opts: RouteOptions): void {
   const e = topupEndpoints;
   route(app, e.completePaypal, opts, async (req) => completeOrder(app.ctx, caller(req), 'paypal', req.body.orderId));
   route(app, e.completeBytepay, opts, async (req) => completeOrder(app.ctx, caller(req), 'bytepay', req.body.orderId));

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { promotions } from '../../db/schema/index.js';
 import { mapPage, pagedSelect } from '../../lib/paging.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { toPromotion } from './queries.js';
 
 /** GET /api/promotion/list: the site's promotions, newest first. */
@@ -28,6 +28,6 @@ export async function listPromotions(
   return mapPage(p, toPromotion);
 }
 
-export function listPromotionsRoute(app: RouteApp, opts: object): void {
+export function listPromotionsRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, promotionEndpoints.list, opts, async (req) => listPromotions(app.ctx, req.site.id, req.query));
 }

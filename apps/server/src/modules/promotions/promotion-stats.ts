@@ -2,7 +2,7 @@ import { promotionEndpoints, type TPromotionStats } from '@proxy/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { sitePromotion } from './queries.js';
 
 /**
@@ -53,6 +53,6 @@ export async function promotionStats(
   };
 }
 
-export function promotionStatsRoute(app: RouteApp, opts: object): void {
+export function promotionStatsRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, promotionEndpoints.stats, opts, async (req) => promotionStats(app.ctx, req.site.id, req.query));
 }

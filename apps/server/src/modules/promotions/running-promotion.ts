@@ -1,7 +1,7 @@
 import { promotionEndpoints, type TPromotion } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { findRunningPromotion, toPromotion } from './queries.js';
 
 /** GET /api/promotion/get: the site's running promotion (the notice), or null. */
@@ -23,6 +23,6 @@ export async function runningPromotionTiers(
   return row ? { tiers: row.tiers, endsAt: row.endsAt ? row.endsAt.toISOString() : null } : null;
 }
 
-export function runningPromotionRoute(app: RouteApp, opts: object): void {
+export function runningPromotionRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, promotionEndpoints.get, opts, async (req) => runningPromotion(app.ctx, req.site.id));
 }

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { promotions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { notExists, oneActive, sitePromotion, toPromotion } from './queries.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
@@ -69,7 +69,7 @@ export async function updatePromotion(
 }
 
 /** The site info carries the running promotion (kept with the site): a change drops it everywhere. */
-export function savePromotionRoutes(app: RouteApp, opts: object): void {
+export function savePromotionRoutes(app: RouteApp, opts: RouteOptions): void {
   route(app, promotionEndpoints.add, opts, async (req) => {
     const created = await createPromotion(app.ctx, req.site.id, req.body);
     app.sites.invalidate();

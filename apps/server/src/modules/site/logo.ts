@@ -4,7 +4,7 @@ import { LOGO_MAX_BYTES, siteAdminEndpoints, siteEndpoints } from '@proxy/contra
 import type { AppContext } from '../../context.js';
 import { siteLogos } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { lockSite, updateSiteColumns, type Actor } from './queries.js';
 import { recordSettingChanges } from './setting-changes.js';
 import { caller, getSiteAdmin } from './view-sites.js';
@@ -65,7 +65,7 @@ async function uploadLogo(
 }
 
 /** POST upload-logo/:id (an admin of that site, or the owner). */
-export function uploadLogoRoute(app: RouteApp, opts: object): void {
+export function uploadLogoRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, siteAdminEndpoints.uploadLogo, opts, async (req) => {
     const who = caller(req);
     // The access check first, so another site's admin learns nothing from the image checks.
@@ -77,7 +77,7 @@ export function uploadLogoRoute(app: RouteApp, opts: object): void {
 }
 
 /** GET /api/site/logo/:id (docs/wire-contract.md#sites): its URL carries a version, so it may be cached. */
-export function logoRoute(app: RouteApp, opts: object): void {
+export function logoRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, siteEndpoints.logo, opts, async (req, reply) => {
     const rows = await app.ctx.db.select().from(siteLogos).where(eq(siteLogos.siteId, req.params.id)).limit(1);
     const logo = rows[0];

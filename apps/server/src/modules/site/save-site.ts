@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { siteHosts, sites, type SiteSettings } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import {
   findSiteById,
   hostsOf,
@@ -149,7 +149,7 @@ async function updateSite(ctx: Ctx, caller: SiteAdminCaller, siteId: string, bod
 }
 
 /** POST create-site (owner) and PUT update-site/:id; every change drops the host cache everywhere. */
-export function saveSiteRoutes(app: RouteApp, opts: object, owner: object): void {
+export function saveSiteRoutes(app: RouteApp, opts: RouteOptions, owner: RouteOptions): void {
   const e = siteAdminEndpoints;
   route(app, e.createSite, owner, async (req) => {
     const site = await createSite(app.ctx, caller(req), req.body);

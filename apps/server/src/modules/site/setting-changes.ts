@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { siteSettingChanges } from '../../db/schema/index.js';
 import { likePattern, mapPage, pagedSelect } from '../../lib/paging.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import type { Actor } from './queries.js';
 import { assertMayEdit, caller, type SiteAdminCaller } from './view-sites.js';
 
@@ -112,7 +112,7 @@ async function listSiteSettingChanges(
 }
 
 /** GET setting-changes: `siteId` defaults to the caller's own site. */
-export function settingChangesRoute(app: RouteApp, opts: object): void {
+export function settingChangesRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, siteAdminEndpoints.listSettingChange, opts, async (req) =>
     listSiteSettingChanges(app.ctx, caller(req), req.query.siteId ?? req.site.id, req.query),
   );

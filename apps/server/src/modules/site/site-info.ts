@@ -11,7 +11,7 @@ import {
 import { runningPromotionTiers } from '../promotions/index.js';
 import type { AppContext } from '../../context.js';
 import { sites, type SiteSettings } from '../../db/schema/index.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { lockSite, siteBranding, type Actor, type Site } from './queries.js';
 import { recordSettingChanges } from './setting-changes.js';
 
@@ -82,7 +82,7 @@ async function updateProducts(
  * GET /api/site/get-site-info, which every page load asks for, and the admin's product switches,
  * whose answer is the same info.
  */
-export function siteInfoRoutes(app: RouteApp, opts: object, admin: object): void {
+export function siteInfoRoutes(app: RouteApp, opts: RouteOptions, admin: RouteOptions): void {
   // The site's info with its running promotion, which every page load asks for: kept with the site
   // (an admin's start or stop invalidates it on every instance, promotions/save-promotion.ts), and one that
   // has ended since it was read is not shown.

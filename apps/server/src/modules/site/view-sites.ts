@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { sites } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { likePattern, mapPage, pagedSelect } from '../../lib/paging.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { findSiteById, hostsOf, siteBranding, type Actor, type Site } from './queries.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
@@ -82,7 +82,7 @@ export async function getSiteAdmin(ctx: Ctx, caller: SiteAdminCaller, siteId: st
 }
 
 /** GET list-site (owner), my-site and detail-site/:id. */
-export function viewSitesRoutes(app: RouteApp, opts: object, owner: object): void {
+export function viewSitesRoutes(app: RouteApp, opts: RouteOptions, owner: RouteOptions): void {
   const e = siteAdminEndpoints;
   route(app, e.listSite, owner, async (req) => listSites(app.ctx, req.query));
   route(app, e.mySite, opts, async (req) => getSiteAdmin(app.ctx, caller(req), req.site.id));

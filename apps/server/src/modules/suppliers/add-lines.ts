@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { upstreamProxies } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isOutboundRefusal, outboundOf, publicAddressOf } from '../../lib/outbound.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { readLines } from './clients/list-lines.js';
 import { findSiteSupplier, seal } from './queries.js';
 
@@ -100,7 +100,7 @@ export async function addLines(ctx: AppContext, siteId: string, id: string, body
   return insertLines(ctx, s.id, siteId, body);
 }
 
-export function addLinesRoute(app: RouteApp, opts: object): void {
+export function addLinesRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, supplierAdminEndpoints.addLines, { ...opts, bodyLimit: 2_000_000 }, async (req) =>
     addLines(app.ctx, req.site.id, req.params.id, req.body),
   );

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { suppliers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { checkOutboundUrl, outboundOf } from '../../lib/outbound.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { insertLines } from './add-lines.js';
 import { seal, supplierView } from './queries.js';
 import { syncSupplier } from './sync-supplier.js';
@@ -58,6 +58,6 @@ export async function createSupplier(ctx: AppContext, siteId: string, body: TSup
   return supplierView(ctx.db, siteId, id);
 }
 
-export function createSupplierRoute(app: RouteApp, opts: object): void {
+export function createSupplierRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, supplierAdminEndpoints.create, opts, async (req) => createSupplier(app.ctx, req.site.id, req.body));
 }

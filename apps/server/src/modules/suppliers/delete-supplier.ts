@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
 import { supplierRoutes, suppliers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { findSiteSupplier } from './queries.js';
 
 /**
@@ -34,7 +34,7 @@ export async function deleteSupplier(ctx: AppContext, siteId: string, id: string
   });
 }
 
-export function deleteSupplierRoute(app: RouteApp, opts: object): void {
+export function deleteSupplierRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, supplierAdminEndpoints.delete, opts, async (req) => {
     await deleteSupplier(app.ctx, req.site.id, req.params.id);
     return { ok: true as const };

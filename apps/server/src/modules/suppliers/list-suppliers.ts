@@ -3,7 +3,7 @@ import { supplierAdminEndpoints, type TListQuery, type TPage, type TSupplier } f
 import type { DbOrTx } from '../../db/client.js';
 import { suppliers } from '../../db/schema/index.js';
 import { likePattern, pagedSelect } from '../../lib/paging.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { supplierViews, viewsOf } from './queries.js';
 
 /**
@@ -26,7 +26,7 @@ export async function supplierPage(db: DbOrTx, siteId: string, q: TListQuery): P
  * GET /api/supplier/admin/list: the site's suppliers with balance, stock, spend and recent events,
  * all of them; GET /api/supplier/admin/list-page: the same a page at a time.
  */
-export function listSuppliersRoute(app: RouteApp, opts: object): void {
+export function listSuppliersRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, supplierAdminEndpoints.list, opts, async (req) => supplierViews(app.ctx.db, req.site.id));
   route(app, supplierAdminEndpoints.listPage, opts, async (req) => supplierPage(app.ctx.db, req.site.id, req.query));
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { marginEndpoints, type TMargin, type TStatsRangeQuery } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 
 /**
  * GET /api/stats/admin/margin?from&to: what the site's resold proxies brought (the customer's
@@ -67,6 +67,6 @@ export async function margin(ctx: AppContext, siteId: string, q: TStatsRangeQuer
   };
 }
 
-export function marginRoute(app: RouteApp, opts: object): void {
+export function marginRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, marginEndpoints.margin, opts, async (req) => margin(app.ctx, req.site.id, req.query));
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { supplierRoutes, suppliers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { recountRoutedStock } from './sync-supplier.js';
 
 /**
@@ -69,7 +69,7 @@ export async function setRoute(ctx: AppContext, siteId: string, body: TSupplierR
   return listRoutes(ctx.db, siteId);
 }
 
-export function routeRoutes(app: RouteApp, opts: object): void {
+export function routeRoutes(app: RouteApp, opts: RouteOptions): void {
   route(app, supplierAdminEndpoints.routes, opts, async (req) => listRoutes(app.ctx.db, req.site.id));
   route(app, supplierAdminEndpoints.setRoute, opts, async (req) => setRoute(app.ctx, req.site.id, req.body));
 }

@@ -4,7 +4,7 @@ import { supplierAdminEndpoints } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { supplierRoutes, suppliers, supplierStock, upstreamProxies } from '../../db/schema/index.js';
 import { outboundOf, publicAddressOf } from '../../lib/outbound.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { SupplierError } from './clients/http.js';
 import { lineKeyOf } from './clients/list-lines.js';
 import { proxy6Version } from './clients/proxy6.js';
@@ -224,6 +224,6 @@ async function poolRows(ctx: AppContext, s: SupplierRow, pool: WebshareProxy[], 
   return { rows, seen, refused };
 }
 
-export function syncSupplierRoute(app: RouteApp, opts: object): void {
+export function syncSupplierRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, supplierAdminEndpoints.sync, opts, async (req) => syncSupplier(app.ctx, req.site.id, req.params.id));
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { suppliers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { checkOutboundUrl, outboundOf } from '../../lib/outbound.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { findSiteSupplier, seal, supplierView } from './queries.js';
 import { syncSupplier } from './sync-supplier.js';
 
@@ -41,7 +41,7 @@ export async function updateSupplier(ctx: AppContext, siteId: string, id: string
   return supplierView(ctx.db, siteId, id);
 }
 
-export function updateSupplierRoute(app: RouteApp, opts: object): void {
+export function updateSupplierRoute(app: RouteApp, opts: RouteOptions): void {
   route(app, supplierAdminEndpoints.update, opts, async (req) =>
     updateSupplier(app.ctx, req.site.id, req.params.id, req.body),
   );

@@ -3,7 +3,7 @@ import { tagEndpoints, type TTag } from '@proxy/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { tags } from '../../db/schema/index.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { countTagged, untagAll } from '../proxies/index.js';
 import { ok, ownTag, uniqueName, type TagType } from './queries.js';
 
@@ -44,7 +44,7 @@ export async function deleteTag(ctx: AppContext, userId: string, id: string): Pr
 }
 
 /** /api/tag/… (docs/wire-contract.md#tags). */
-export function manageTagRoutes(app: RouteApp, opts: object): void {
+export function manageTagRoutes(app: RouteApp, opts: RouteOptions): void {
   route(app, tagEndpoints.listTags, opts, async (req) => listTags(app.ctx, req.user.id, req.query.tagType));
   route(app, tagEndpoints.createTag, opts, async (req) =>
     createTag(app.ctx, req.user.id, req.query.tagType, req.body.tagName),

@@ -1,7 +1,7 @@
 import { boughtProxyEndpoints, keyEndpoints, typedProxyEndpoints } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { recordAudit } from '../audit/index.js';
 import { lockUserKeys, lockUserProxiesOfType, setKeysTag, setProxiesTag, type ProxyScope } from '../proxies/index.js';
 import { ok, ownTag } from './queries.js';
@@ -89,7 +89,7 @@ export async function tagKeys(
 }
 
 /** tag-proxy/:tagId and untag-proxy/:tagId under /api/{v6,v4,bought}-proxy. */
-export function tagProxyRoutes(app: RouteApp, scope: 'v6' | 'v4' | 'bought', opts: object): void {
+export function tagProxyRoutes(app: RouteApp, scope: 'v6' | 'v4' | 'bought', opts: RouteOptions): void {
   const e = scope === 'bought' ? boughtProxyEndpoints : typedProxyEndpoints(scope);
   route(app, e.tagProxy, opts, async (req) => {
     await tagProxies(app.ctx, req.user.id, scope, req.params.id, req.body.listProxyId);
@@ -102,7 +102,7 @@ export function tagProxyRoutes(app: RouteApp, scope: 'v6' | 'v4' | 'bought', opt
 }
 
 /** tag-key/:tagId and untag-key/:tagId under /api/key. */
-export function tagKeyRoutes(app: RouteApp, opts: object): void {
+export function tagKeyRoutes(app: RouteApp, opts: RouteOptions): void {
   route(app, keyEndpoints.tagKey, opts, async (req) => {
     await tagKeys(app.ctx, req.user.id, req.params.id, req.body.listKeyId);
     return ok;
