@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { billEndpoints, isUuid, type TAdminTopup } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import { findUserById } from '../auth/index.js';
 import type { Site } from '../site/index.js';
 import { creditTopup } from './credit.js';
@@ -118,7 +118,7 @@ async function simulateBankTransfer(
 }
 
 /** PUT topup/:id, topup/:id/reject and POST bank-simulate under /api/bill/admin. */
-export function adminTopupRoutes(app: RouteApp, admin: object): void {
+export function adminTopupRoutes(app: RouteApp, admin: RouteOptions): void {
   const e = billEndpoints;
   route(app, e.adminMarkPaid, admin, async (req) =>
     adminMarkPaid(app.ctx, { id: req.user.id }, req.site.id, req.params.id, req.body),

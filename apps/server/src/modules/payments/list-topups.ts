@@ -36,6 +36,6 @@ export function listUserTopupsRoute(app: RouteApp, opts: RouteOptions): void {
 }
 
 /** GET /api/bill/admin/list-topup: the admin's site's top-ups. */
-export function listSiteTopupsRoute(app: RouteApp, admin: object): void {
+export function listSiteTopupsRoute(app: RouteApp, admin: RouteOptions): void {
   route(app, billEndpoints.adminListTopup, admin, async (req) => listSiteTopups(app.ctx, req.site.id, req.query));
 }

@@ -22,7 +22,7 @@ import {
 } from '../site/index.js';
 import type { SiteSettings, StoredPaymentMethod } from '../../db/schema/index.js';
 import { requestOrigin } from '../../lib/request-origin.js';
-import { route, type RouteApp } from '../../lib/route.js';
+import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
 import type { MethodConfig, ProviderEnv } from './providers/types.js';
 
 /** The providers' production endpoints; a site overrides them (tests and dev:payments point them at fakes). */
@@ -281,7 +281,7 @@ async function freshConfig(app: FastifyInstance, req: FastifyRequest) {
 }
 
 /** /api/bill/admin/…: the site's payment methods and the public URL providers call back. */
-export function methodSettingsRoutes(app: RouteApp, admin: object): void {
+export function methodSettingsRoutes(app: RouteApp, admin: RouteOptions): void {
   const e = billEndpoints;
 
   route(app, e.adminPaymentMethods, admin, async (req) => configView(app.ctx, req.site, requestOrigin(req)));
