@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // The multi-instance topology (docs/operations.md#running-several-instances): two panels on PostgreSQL
 // behind HAProxy and two standalone gateway nodes, as processes, and a customer in Chromium. CI runs
-// it beside the lint stage.
+// it beside the check job (type check and lint).
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
