@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, creditCustomer, loginViaUi, ownerOf, ownerToken, tokenOf } from './support/app';
+import { api, createCustomer, creditCustomer, signIn, ownerOf, ownerToken, tokenOf } from './support/app';
 import { useE2E } from './support/setup';
 
 // The admin screens: adding and removing countries, period prices and packages, the order page
@@ -25,8 +25,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 async function adminAt(page: Page, path: string, lang: 'vi' | 'en'): Promise<void> {
   const { server } = e2e;
-  await loginViaUi(page, server.baseUrl, ownerOf(server), lang);
-  await page.goto(`${server.baseUrl}${path}`);
+  await signIn(page, server.baseUrl, ownerOf(server), { lang, path: `${path}` });
 }
 
 async function toast(page: Page, text: string): Promise<void> {
@@ -251,7 +250,7 @@ describe('customer page', () => {
     await page.getByTestId('customer-detail-balance').waitFor();
     const customerUrl = page.url();
     const phone = await e2e.newPage({ viewport: { width: 390, height: 844 } });
-    await loginViaUi(phone, server.baseUrl, ownerOf(server), 'en');
+    await signIn(phone, server.baseUrl, ownerOf(server), { lang: 'en' });
     const words = {
       en: {
         bought: 'Order bought',

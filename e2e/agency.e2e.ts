@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, loginViaUi, ownerOf, pathOf, uniqueEmail, type Credentials } from './support/app';
+import { api, signIn, ownerOf, pathOf, uniqueEmail, type Credentials } from './support/app';
 import { OWNER_HOST } from './support/browser';
 import type { RunningServer } from './support/server';
 import { useE2E } from './support/setup';
@@ -37,8 +37,7 @@ describe('agency program on the proxy-owner site', () => {
 
     // 1. A customer applies for an agency and sees it awaiting approval.
     const founder = await ownerSiteCustomer(server, mail, 'agency-owner');
-    await loginViaUi(page, site, founder, 'en');
-    await page.goto(`${site}/agency`);
+    await signIn(page, site, founder, { lang: 'en', path: '/agency' });
     await page.getByTestId('agency-create-name').fill('E2E Resellers');
     await page.getByTestId('agency-create-description').fill('Proxies for the e2e crowd');
     await page.getByTestId('agency-create-code').fill(code);
@@ -50,8 +49,7 @@ describe('agency program on the proxy-owner site', () => {
 
     // 2. The site's admin (the owner) approves it and sets 10% on /admin/agency.
     await signOut(page);
-    await loginViaUi(page, site, ownerOf(server), 'en');
-    await page.goto(`${site}/admin/agency`);
+    await signIn(page, site, ownerOf(server), { lang: 'en', path: '/admin/agency' });
     await page.getByTestId('agencies-search').fill(code);
     const row = page.getByTestId('agencies-grid').locator('.MuiDataGrid-row', { hasText: code });
     // The search is applied (debounced, then fetched) before acting on the row, so the grid does not
@@ -82,8 +80,7 @@ describe('agency program on the proxy-owner site', () => {
     expect(pathOf(page)).not.toBe('/auth/register');
 
     // The member sees their agency on /account.
-    await loginViaUi(page, site, member, 'en');
-    await page.goto(`${site}/account`);
+    await signIn(page, site, member, { lang: 'en', path: '/account' });
     expect(await page.getByTestId('account-agency-name').innerText()).toBe(`E2E Resellers (${code})`);
 
     // 4. The member tops up 200,000 coins through the bank simulator (the transfer carries their code).
@@ -102,7 +99,7 @@ describe('agency program on the proxy-owner site', () => {
     expect(sim.status, JSON.stringify(sim.body)).toBe(200);
 
     // 5. The agency owner sees the member, the deposit, the commission in the chart and the balance.
-    await loginViaUi(page, site, founder, 'en');
+    await signIn(page, site, founder, { lang: 'en' });
     await page.getByTestId('topbar-balance').filter({ hasText: '20,000' }).waitFor();
     await page.goto(`${site}/agency`);
     const members = page.getByTestId('agency-members-grid');

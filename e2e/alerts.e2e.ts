@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createCustomer, loginViaUi, ownerOf, tokenOf } from './support/app';
+import { api, createCustomer, signIn, ownerOf, tokenOf } from './support/app';
 import { useE2E } from './support/setup';
 
 // Alerts and signed webhooks on /account (docs/guide.md#alerts-and-webhooks): a customer points the webhook at a local
@@ -85,8 +85,7 @@ describe('alerts and webhooks on /account', () => {
   it('should save a webhook URL, send a signed test ping to it and show it delivered in the log', async () => {
     const { page, server, mail } = e2e;
     const creds = await createCustomer(server, mail, 'alerts');
-    await loginViaUi(page, server.baseUrl, creds, 'en');
-    await page.goto(`${server.baseUrl}/account`);
+    await signIn(page, server.baseUrl, creds, { lang: 'en', path: '/account' });
     const card = page.getByTestId('webhook-card');
     await card.getByTestId('webhook-url').fill(receiverUrl);
     await card.getByTestId('webhook-save').click();
@@ -113,8 +112,7 @@ describe('alerts and webhooks on /account', () => {
   it('should keep the alert choices the customer saves (vi)', async () => {
     const { page, server, mail } = e2e;
     const creds = await createCustomer(server, mail, 'alerts-vi');
-    await loginViaUi(page, server.baseUrl, creds, 'vi');
-    await page.goto(`${server.baseUrl}/account`);
+    await signIn(page, server.baseUrl, creds, { lang: 'vi', path: '/account' });
     const card = page.getByTestId('alerts-card');
     await card.getByTestId('alerts-email').click();
     await card.getByTestId('alerts-lead-days').getByText('14', { exact: true }).click();
@@ -135,8 +133,7 @@ describe('alerts and webhooks on /account', () => {
 
   it('should let the admin set the bot and a customer link a chat with /start <code>', async () => {
     const { page, server, mail } = e2e;
-    await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
-    await page.goto(`${server.baseUrl}/admin/config`);
+    await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/config' });
     const form = page.getByTestId('telegram-bot');
     await form.getByLabel('Bot token').fill(BOT_TOKEN);
     await form.getByLabel('Bot API base URL').fill(botUrl);
@@ -145,8 +142,7 @@ describe('alerts and webhooks on /account', () => {
 
     const creds = await createCustomer(server, mail, 'alerts-tg');
     const customerPage = await e2e.newPage();
-    await loginViaUi(customerPage, server.baseUrl, creds, 'en');
-    await customerPage.goto(`${server.baseUrl}/account`);
+    await signIn(customerPage, server.baseUrl, creds, { lang: 'en', path: '/account' });
     await customerPage.getByRole('button', { name: 'Link Telegram' }).click();
     const hint = (await customerPage.getByTestId('telegram-code').textContent()) ?? '';
     const code = /\/start (\w+)/.exec(hint)![1]!;
@@ -169,13 +165,11 @@ describe('alerts and webhooks on /account', () => {
     for (const lang of ['vi', 'en'] as const) {
       for (const width of [1366, 390]) {
         const page = await e2e.newPage({ viewport: { width, height: 900 } });
-        await loginViaUi(page, server.baseUrl, creds, lang);
-        await page.goto(`${server.baseUrl}/account`);
+        await signIn(page, server.baseUrl, creds, { lang, path: '/account' });
         await page.getByTestId('deliveries-grid').getByRole('row').nth(1).waitFor();
         if (lang === 'en' && width === 1366) {
           const admin = await e2e.newPage({ viewport: { width, height: 900 } });
-          await loginViaUi(admin, server.baseUrl, ownerOf(server), lang);
-          await admin.goto(`${server.baseUrl}/admin/config`);
+          await signIn(admin, server.baseUrl, ownerOf(server), { lang, path: '/admin/config' });
           await admin
             .getByTestId('telegram-bot')
             .screenshot({ path: path.join(dir, `admin-telegram-${lang}-${width}.png`) });

@@ -4,7 +4,7 @@ import {
   api,
   createCustomer,
   creditCustomer,
-  loginViaUi,
+  signIn,
   ownerOf,
   ownerToken,
   tokenOf,
@@ -49,8 +49,7 @@ describe('dashboard packages', () => {
   it('should buy a package through the confirmation and success dialogs, then refuse a second one', async () => {
     const { page, server } = e2e;
     const user = await customerWith(400_000, 'package');
-    await loginViaUi(page, server.baseUrl, user, 'en');
-    await page.goto(`${server.baseUrl}/dashboard?buy=packages`);
+    await signIn(page, server.baseUrl, user, { lang: 'en', path: '/dashboard?buy=packages' });
 
     await packageCard(page, 'Starter').getByTestId('package-buy').click();
     const confirm = page.getByTestId('package-confirm');
@@ -75,8 +74,7 @@ describe('dashboard packages', () => {
   it('should sell the trial once and say so in Vietnamese', async () => {
     const { page, server } = e2e;
     const user = await customerWith(20_000, 'trial');
-    await loginViaUi(page, server.baseUrl, user, 'vi');
-    await page.goto(`${server.baseUrl}/dashboard?buy=packages`);
+    await signIn(page, server.baseUrl, user, { lang: 'vi', path: '/dashboard?buy=packages' });
 
     await page.getByTestId('package-v4-trial').getByTestId('package-buy').click();
     await page.getByTestId('package-confirm').getByText('Mua gói "Trial" với giá 7.200 Xu?', { exact: true }).waitFor();
@@ -95,8 +93,7 @@ describe('rotating keys', () => {
   it('should buy a key from the dashboard and list it in proxy management', async () => {
     const { page, server } = e2e;
     const user = await customerWith(50_000, 'key');
-    await loginViaUi(page, server.baseUrl, user, 'en');
-    await page.goto(`${server.baseUrl}/dashboard?buy=key`);
+    await signIn(page, server.baseUrl, user, { lang: 'en', path: '/dashboard?buy=key' });
 
     const form = page.getByTestId('buy-form-key');
     await form.getByTestId('buy-key-country').getByRole('combobox').click();
@@ -144,8 +141,7 @@ describe('rotating keys', () => {
     });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     try {
-      await loginViaUi(page, server.baseUrl, user, 'en');
-      await page.goto(`${server.baseUrl}/dashboard?buy=key`);
+      await signIn(page, server.baseUrl, user, { lang: 'en', path: '/dashboard?buy=key' });
       const notice = page.getByTestId('buy-key-country-out-of-stock');
       await notice.getByText('Vietnam rotating proxy is currently out of stock', { exact: true }).waitFor();
       await page.getByTestId('buy-key-country').getByRole('combobox').click();
@@ -195,8 +191,7 @@ describe('admin lists', () => {
     expect(boughtKey.status, JSON.stringify(boughtKey.body)).toBe(200);
     const key = boughtKey.body.keys[0]?.key ?? '';
 
-    await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
-    await page.goto(`${server.baseUrl}/admin/nodes`);
+    await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/nodes' });
     const local = page.getByTestId('nodes-grid').locator('.MuiDataGrid-row').filter({ hasText: 'local' });
     // The e2e server runs without its gateway (GATEWAY=off), so the local node has never connected.
     await local.getByTestId('node-online').filter({ hasText: 'Offline' }).waitFor();
@@ -252,8 +247,7 @@ describe('product categories', () => {
   it('should drop a category from the dashboard when the admin switches its flag off in the config', async () => {
     const { page, server, mail } = e2e;
     const customer = await createCustomer(server, mail, 'flags');
-    await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
-    await page.goto(`${server.baseUrl}/admin/config`);
+    await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/config' });
     const keySwitch = page.getByTestId('site-products').getByTestId('site-product-key').locator('input');
     expect(await keySwitch.isChecked()).toBe(true);
     try {
@@ -263,7 +257,7 @@ describe('product categories', () => {
       await expect.poll(() => keySwitch.isChecked()).toBe(false);
 
       const shopper = await e2e.newPage();
-      await loginViaUi(shopper, server.baseUrl, customer, 'en');
+      await signIn(shopper, server.baseUrl, customer, { lang: 'en' });
       await shopper.getByTestId('product-v6').waitFor();
       await shopper.getByTestId('product-v4').waitFor();
       await shopper.getByTestId('buy-tab-packages').waitFor();

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, creditCustomer, loginViaUi, tokenOf } from './support/app';
+import { api, createCustomer, creditCustomer, signIn, tokenOf } from './support/app';
 import { layoutProblems } from './support/layout-checks';
 import { useE2E } from './support/setup';
 
@@ -50,8 +50,7 @@ describe('checking a bought IPv6 proxy', () => {
       const p = bought.body.proxies[0]!;
 
       const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-      await loginViaUi(phone, server.baseUrl, c, lang);
-      await phone.goto(`${server.baseUrl}/check-proxy`);
+      await signIn(phone, server.baseUrl, c, { lang, path: '/check-proxy' });
       await phone.getByTestId('check-input').fill(`${p.host}:${p.port}:${p.username}:${p.password}`);
       await phone.getByTestId('check-start').tap();
       const card = phone.getByTestId('check-results').getByTestId('check-card');
@@ -63,8 +62,7 @@ describe('checking a bought IPv6 proxy', () => {
       expect(await layoutProblems(phone, { tables: true })).toEqual([]);
       await shot(phone, `checker-ipv6-390-${lang}`);
 
-      await loginViaUi(page, server.baseUrl, c, lang);
-      await page.goto(`${server.baseUrl}/manage-proxy?tab=v6`);
+      await signIn(page, server.baseUrl, c, { lang, path: '/manage-proxy?tab=v6' });
       // Any of the order's 50 proxies: all are IPv6 proxies bought a moment ago.
       await page
         .getByTestId('proxies-grid-v6')

@@ -8,6 +8,7 @@ import {
   ownerOf,
   ownerToken,
   setSupportChannels,
+  signIn,
 } from './support/app';
 import { useE2E } from './support/setup';
 
@@ -107,8 +108,7 @@ describe('home page', () => {
 describe('landing CMS', () => {
   it('should let the admin change the title, and a visitor then sees it, with the HTML sanitised', async () => {
     const { server, page } = e2e;
-    await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
-    await page.goto(`${server.baseUrl}/admin/landing`);
+    await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/landing' });
     await page.getByTestId('landing-lang-en').click();
     await page.getByTestId('landing-landingTitleEng').fill('Proxies for every seller');
     await page
@@ -132,8 +132,7 @@ describe('landing CMS', () => {
 describe('maintenance', () => {
   it('should show the banner to everyone and refuse a purchase with the translated message', async () => {
     const { server, mail, page } = e2e;
-    await loginViaUi(page, server.baseUrl, ownerOf(server), 'vi');
-    await page.goto(`${server.baseUrl}/admin/landing?tab=maintenance`);
+    await signIn(page, server.baseUrl, ownerOf(server), { lang: 'vi', path: '/admin/landing?tab=maintenance' });
     await page.getByTestId('maintenance-enabled').check();
     await page.getByTestId('maintenance-message').fill('Nâng cấp máy chủ');
     await page.getByTestId('maintenance-message-eng').fill('Server upgrade');
@@ -145,7 +144,7 @@ describe('maintenance', () => {
       const creds = await createCustomer(server, mail, 'maint');
       await creditCustomer(server, creds.email, 1_000_000);
       const customer = await e2e.newPage();
-      await loginViaUi(customer, server.baseUrl, creds, 'en');
+      await signIn(customer, server.baseUrl, creds, { lang: 'en' });
       await customer.getByTestId('maintenance-banner').getByText('Server upgrade').waitFor();
       await customer.getByTestId('buy-submit').first().click();
       await customer.getByTestId('buy-confirm-confirm').click();

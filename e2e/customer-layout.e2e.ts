@@ -3,7 +3,7 @@ import {
   api,
   createCustomer,
   creditCustomer,
-  loginViaUi,
+  signIn,
   ownerOf,
   setSupportChannels,
   type Credentials,
@@ -39,8 +39,7 @@ describe('layout check', () => {
   it('should report a control under a floating element and a page wider than the window', async () => {
     const { server } = e2e;
     const page = await e2e.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await loginViaUi(page, server.baseUrl, customer, 'en');
-    await page.goto(`${server.baseUrl}/topup`);
+    await signIn(page, server.baseUrl, customer, { lang: 'en', path: '/topup' });
     await page.getByTestId('topup-code-bill').waitFor();
     expect(await layoutProblems(page)).toEqual([]);
     // A box over the transfer code's copy button wherever the page is scrolled, the way the old
@@ -72,8 +71,7 @@ describe('layout check', () => {
       [1366, false],
     ] as const) {
       const page = await e2e.newPage({ viewport: { width, height: 844 } });
-      await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
-      await page.goto(`${server.baseUrl}/admin/customers`);
+      await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/customers' });
       await page.locator('.MuiDataGrid-row').first().waitFor();
       const kinds = (await layoutProblems(page, { tables: true })).map((p) => p.kind);
       expect(kinds.includes('table scrolls sideways'), `${width} px: ${kinds.join(', ')}`).toBe(wider);
@@ -87,7 +85,7 @@ describe('support button', () => {
     it(`should open the support channels from the top bar at 390 px in ${lang}`, async () => {
       const { server } = e2e;
       const page = await e2e.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-      await loginViaUi(page, server.baseUrl, customer, lang);
+      await signIn(page, server.baseUrl, customer, { lang });
       const button = page.getByTestId('support-button');
       expect(await button.getAttribute('aria-label')).toBe(lang === 'vi' ? 'Liên hệ hỗ trợ' : 'Contact support');
       // It lives in the top bar, not floating over the page.

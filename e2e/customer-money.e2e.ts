@@ -1,13 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  BANK_WEBHOOK_KEY,
-  createCustomer,
-  creditCustomer,
-  loginViaUi,
-  postBankWebhook,
-  selectBuyTab,
-} from './support/app';
+import { BANK_WEBHOOK_KEY, createCustomer, creditCustomer, signIn, postBankWebhook, selectBuyTab } from './support/app';
 import { layoutProblems } from './support/layout-checks';
 import { useE2E } from './support/setup';
 
@@ -51,7 +44,7 @@ describe('not enough balance', () => {
       const page = await e2e.newPage({ viewport: { width, height: width > 500 ? 900 : 844 } });
       const user = await createCustomer(server, mail, `short-${lang}-${width}`);
       await creditCustomer(server, user.email, START);
-      await loginViaUi(page, server.baseUrl, user, lang);
+      await signIn(page, server.baseUrl, user, { lang });
 
       // The default IPv4 purchase costs more than the 1,000 coins the customer holds.
       await selectBuyTab(page, 'v4');

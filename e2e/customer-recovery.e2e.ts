@@ -1,7 +1,7 @@
 import { authenticator } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, creditCustomer, loginViaUi, ownerOf, tokenOf } from './support/app';
+import { api, createCustomer, creditCustomer, signIn, ownerOf, tokenOf } from './support/app';
 import { useE2E } from './support/setup';
 
 // 2FA recovery codes shown once and signing in once; the admin's cancel-order
@@ -26,8 +26,7 @@ describe('2FA recovery codes', () => {
       const viewport = { width, height: width > 500 ? 900 : 844 };
       const page = await e2e.newPage({ viewport });
       const c = await createCustomer(server, mail, `recovery-${lang}`);
-      await loginViaUi(page, server.baseUrl, c, lang);
-      await page.goto(`${server.baseUrl}/account`);
+      await signIn(page, server.baseUrl, c, { lang, path: '/account' });
       await page.getByTestId('twofa-toggle').click();
       await page.locator('input[name="password"]').fill(c.password);
       await page.getByTestId('twofa-submit').click();
@@ -81,7 +80,7 @@ describe('admin cancel-order dialog', () => {
       body: { country: 'VN', quantity: 1, period: { unit: 'day', value: 1 } },
     });
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
-    await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
+    await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en' });
     for (const lang of ['en', 'vi'] as const) {
       await page.evaluate((l) => localStorage.setItem('clientLanguage', l), lang);
       await page.goto(`${server.baseUrl}/admin/orders/${bought.body.order.id}`);

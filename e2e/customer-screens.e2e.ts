@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createCustomer, creditCustomer, loginViaUi, tokenOf, type Credentials } from './support/app';
+import { api, createCustomer, creditCustomer, signIn, tokenOf, type Credentials } from './support/app';
 import type { RunningServer } from './support/server';
 import { useE2E } from './support/setup';
 
@@ -58,7 +58,7 @@ function gridRows(grid: Locator): Locator {
 }
 
 async function login(page: Page, creds: Credentials, lang: Lang) {
-  await loginViaUi(page, e2e.server.baseUrl, creds, lang);
+  await signIn(page, e2e.server.baseUrl, creds, { lang });
 }
 
 const TEXT = {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { authenticator } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, creditCustomer, loginViaUi, tokenOf, uniqueEmail, type Credentials } from './support/app';
+import { api, createCustomer, creditCustomer, signIn, tokenOf, uniqueEmail, type Credentials } from './support/app';
 import { OWNER_HOST } from './support/browser';
 import { layoutProblems } from './support/layout-checks';
 import { useE2E } from './support/setup';
@@ -52,8 +52,7 @@ describe('paste to act (item 9)', () => {
       // 30 proxies: more than the 25 of the list's first page, so two of them may be on page 2.
       const mine = await withProxies(c, 30);
       const picked: [P, P] = [mine[3]!, mine[28]!];
-      await loginViaUi(page, server.baseUrl, c, lang);
-      await page.goto(`${server.baseUrl}/manage-proxy?tab=v4`);
+      await signIn(page, server.baseUrl, c, { lang, path: '/manage-proxy?tab=v4' });
       const grid = page.getByTestId('proxies-grid-v4');
       const phone = width < 600;
       const items = phone ? grid.getByTestId('item-card') : grid.locator('.MuiDataGrid-row');
@@ -217,7 +216,7 @@ describe('smaller things (item 14)', () => {
     );
     for (const lang of ['en', 'vi'] as const) {
       const page = await e2e.newPage();
-      await loginViaUi(page, server.urlFor(OWNER_HOST), { email, password }, lang);
+      await signIn(page, server.urlFor(OWNER_HOST), { email, password }, { lang });
       const failed: string[] = [];
       page.on('response', (res) => {
         if (res.status() >= 400) {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { api, loginViaUi, ownerOf, uniqueEmail, type Credentials } from './support/app';
+import { api, signIn, ownerOf, uniqueEmail, type Credentials } from './support/app';
 import { OWNER_HOST } from './support/browser';
 import { useE2E } from './support/setup';
 
@@ -69,8 +69,7 @@ describe('developer API', () => {
     const page = await e2e.newPage({ viewport: { width: 1366, height: 900 } });
     const origin = server.urlFor(OWNER_HOST);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-    await loginViaUi(page, origin, creds, 'en');
-    await page.goto(`${origin}/api`);
+    await signIn(page, origin, creds, { lang: 'en', path: '/api' });
     await page.getByRole('heading', { name: 'Developer API' }).waitFor();
 
     await page.getByTestId('api-key-generate').click();
@@ -116,8 +115,7 @@ describe('developer API', () => {
     const server = e2e.server;
     const origin = server.urlFor(OWNER_HOST);
     const page = await e2e.newPage({ viewport: { width: 1366, height: 900 } });
-    await loginViaUi(page, origin, ownerOf(server), 'en');
-    await page.goto(`${origin}/admin/config`);
+    await signIn(page, origin, ownerOf(server), { lang: 'en', path: '/admin/config' });
     await page.getByTestId('site-api-limit').fill('0');
     await page.getByText(/Enter a whole number from 1 to/).waitFor();
     expect(await page.getByTestId('site-api-limit-save').isDisabled()).toBe(true);

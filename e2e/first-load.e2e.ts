@@ -1,7 +1,7 @@
 import { get } from 'node:http';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginViaUi, ownerOf } from './support/app';
+import { signIn, ownerOf } from './support/app';
 import { OWNER_HOST } from './support/browser';
 import { useE2E } from './support/setup';
 
@@ -47,7 +47,7 @@ describe('a site that forces English, on a fresh page load', () => {
   it('should show a deep link (sidebar, page, footer) only in English', async () => {
     const { page, server } = e2e;
     await prefersVietnamese(page);
-    await loginViaUi(page, server.urlFor(OWNER_HOST), ownerOf(server));
+    await signIn(page, server.urlFor(OWNER_HOST), ownerOf(server));
     // A fresh load of a deep link, not a client-side navigation.
     await page.goto(`${server.urlFor(OWNER_HOST)}/manage-proxy`);
     await page.getByTestId('topbar-balance').waitFor();
@@ -82,7 +82,7 @@ const RAW_KEY = /\b(account|dashboard|orders|proxies|topup|tools|ledger|notes|ad
 describe('the texts of the signed-in panel and of the admin', () => {
   it('should arrive with their layout in the chosen language, and follow a switch of language', async () => {
     const { page, server } = e2e;
-    await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
+    await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en' });
     // A fresh load of the dashboard in English: its texts come with the layout, none shows as a key.
     await page.goto(`${server.baseUrl}/dashboard`);
     await page.getByTestId('buy-tab-v6').waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, creditCustomer, loginViaUi, tokenOf } from './support/app';
+import { api, createCustomer, creditCustomer, signIn, tokenOf } from './support/app';
 import { useE2E } from './support/setup';
 import { WAIT_MS } from './support/wait';
 
@@ -58,8 +58,7 @@ describe('IP change mode dialog', () => {
       const all = [...(await listed(token)).keys()];
       await setMode(token, all, 'manual');
 
-      await loginViaUi(page, server.baseUrl, creds, lang);
-      await page.goto(`${server.baseUrl}/manage-proxy?tab=v6`);
+      await signIn(page, server.baseUrl, creds, { lang, path: '/manage-proxy?tab=v6' });
       // Only rows that carry a proxy's id: the grid may show placeholder rows while it loads.
       const rows = page.getByTestId('proxies-grid-v6').locator('.MuiDataGrid-row[data-id]');
       const shown = () => rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, loginViaUi, ownerOf, tokenOf, type Credentials } from './support/app';
+import { api, createCustomer, signIn, ownerOf, tokenOf, type Credentials } from './support/app';
 import type { RunningServer } from './support/server';
 import { useE2E } from './support/setup';
 
@@ -58,7 +58,7 @@ describe('proxy management', () => {
     const { server, mail, page } = e2e;
     const creds = await createCustomer(server, mail, 'manage');
     await customerWithProxies(server, creds);
-    await loginViaUi(page, server.baseUrl, creds);
+    await signIn(page, server.baseUrl, creds);
 
     await page.goto(`${server.baseUrl}/manage-proxy?tab=v4`);
     const grid = page.getByTestId('proxies-grid-v4');
@@ -108,8 +108,7 @@ describe('proxy management', () => {
   it('should switch auto-renew for all private proxies on the account page and keep it after a reload', async () => {
     const { server, mail, page } = e2e;
     const creds = await createCustomer(server, mail, 'autorenew');
-    await loginViaUi(page, server.baseUrl, creds);
-    await page.goto(`${server.baseUrl}/account`);
+    await signIn(page, server.baseUrl, creds, { path: '/account' });
     const toggle = page.getByTestId('private-auto-renew').locator('input');
     await toggle.waitFor();
     expect(await toggle.isChecked()).toBe(false);
@@ -135,7 +134,7 @@ describe('proxy management', () => {
     const { server, mail, page } = e2e;
     const creds = await createCustomer(server, mail, 'account');
     await customerWithProxies(server, creds);
-    await loginViaUi(page, server.baseUrl, creds);
+    await signIn(page, server.baseUrl, creds);
 
     await page.goto(`${server.baseUrl}/account`);
     const grid = page.getByTestId('transactions-grid');
@@ -152,7 +151,7 @@ describe('admin lists and catalogue', () => {
     const { server, mail, page } = e2e;
     const customer = await createCustomer(server, mail, 'findme');
     await customerWithProxies(server, customer);
-    await loginViaUi(page, server.baseUrl, ownerOf(server));
+    await signIn(page, server.baseUrl, ownerOf(server));
 
     await page.goto(`${server.baseUrl}/admin/customers`);
     await page.getByTestId('customers-search').fill(customer.email);

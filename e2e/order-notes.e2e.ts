@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, creditCustomer, loginViaUi, tokenOf } from './support/app';
+import { api, createCustomer, creditCustomer, signIn, tokenOf } from './support/app';
 import { useE2E } from './support/setup';
 
 const e2e = useE2E();
@@ -23,8 +23,7 @@ describe('order history notes', () => {
     });
     expect(more.body.message).toBe('NOT_ENOUGH_MONEY');
 
-    await loginViaUi(page, server.baseUrl, user, 'vi');
-    await page.goto(`${server.baseUrl}/order`);
+    await signIn(page, server.baseUrl, user, { lang: 'vi', path: '/order' });
     const row = page.getByTestId('orders-grid').locator(`.MuiDataGrid-row[data-id="${orderId}"]`);
     await row.getByTestId('order-history').click();
     const failed = page.locator('[data-testid="history-row"][data-action="increase_amount"]');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, loginViaUi, type Credentials } from './support/app';
+import { api, createCustomer, signIn, type Credentials } from './support/app';
 import type { RunningServer } from './support/server';
 import { useE2E } from './support/setup';
 
@@ -56,8 +56,7 @@ describe('adding proxies to an order and changing its country', () => {
     const orderId = bought.body.order.id;
     const before = await api<Page<Proxy>>(server, 'GET', `/api/v4-proxy/list-proxy-me?orderId=${orderId}`, { token });
 
-    await loginViaUi(page, server.baseUrl, user, 'en');
-    await page.goto(`${server.baseUrl}/order`);
+    await signIn(page, server.baseUrl, user, { lang: 'en', path: '/order' });
     const row = page.getByTestId('orders-grid').locator(`.MuiDataGrid-row[data-id="${orderId}"]`);
     const quantity = row.locator('.MuiDataGrid-cell[data-field="quantity"]');
     await quantity.filter({ hasText: /^2 × / }).waitFor();
@@ -121,8 +120,7 @@ describe('adding proxies to an order and changing its country', () => {
     await page.route('**/api/v4-retail/get-all', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"INTERNAL_ERROR"}' }),
     );
-    await loginViaUi(page, server.baseUrl, user, 'en');
-    await page.goto(`${server.baseUrl}/order`);
+    await signIn(page, server.baseUrl, user, { lang: 'en', path: '/order' });
     const row = page.getByTestId('orders-grid').locator(`.MuiDataGrid-row[data-id="${bought.body.order.id}"]`);
 
     await row.getByTestId('order-increase-amount').click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, creditCustomer, loginViaUi, ownerToken, tokenOf, type Credentials } from './support/app';
+import { api, createCustomer, creditCustomer, signIn, ownerToken, tokenOf, type Credentials } from './support/app';
 import { layoutProblems } from './support/layout-checks';
 import { useE2E } from './support/setup';
 
@@ -54,8 +54,7 @@ describe('a live order', () => {
       const { server, mail, page } = e2e;
       const c = await createCustomer(server, mail, `live-${lang}`);
       const { token, orderId, proxies } = await buyFifty(c);
-      await loginViaUi(page, server.baseUrl, c, lang);
-      await page.goto(`${server.baseUrl}/order`);
+      await signIn(page, server.baseUrl, c, { lang, path: '/order' });
       const row = page.getByTestId('orders-grid').locator(`.MuiDataGrid-row[data-id="${orderId}"]`);
       await row.locator('[data-status="using"]').waitFor();
       // Every column fits: the grid does not scroll sideways and nothing covers a control.
@@ -107,8 +106,7 @@ describe('a live order', () => {
       });
       expect(update.status).toBe(200);
       const page = await e2e.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-      await loginViaUi(page, server.baseUrl, c, lang);
-      await page.goto(`${server.baseUrl}/order`);
+      await signIn(page, server.baseUrl, c, { lang, path: '/order' });
       const cards = page.getByTestId('orders-grid');
       await cards.getByTestId('item-card').first().waitFor();
       expect(await cards.getAttribute('data-view')).toBe('cards');
@@ -144,8 +142,7 @@ describe('a live order', () => {
     const { server, mail, page } = e2e;
     const c = await createCustomer(server, mail, 'batch');
     const { orderId } = await buyFifty(c);
-    await loginViaUi(page, server.baseUrl, c, 'en');
-    await page.goto(`${server.baseUrl}/order`);
+    await signIn(page, server.baseUrl, c, { lang: 'en', path: '/order' });
     const row = page.getByTestId('orders-grid').locator(`.MuiDataGrid-row[data-id="${orderId}"]`);
     await row.waitFor();
     const button = page.getByTestId('orders-renew-selected');
@@ -194,8 +191,7 @@ describe('a package order in the reader’s language', () => {
       const { c, orderId } = await packageBuyer(lang);
       const name = `${NAMES[lang]} ${lang}`;
       const other = `${NAMES[lang === 'vi' ? 'en' : 'vi']} ${lang}`;
-      await loginViaUi(page, server.baseUrl, c, lang);
-      await page.goto(`${server.baseUrl}/order`);
+      await signIn(page, server.baseUrl, c, { lang, path: '/order' });
       const row = page.getByTestId('orders-grid').locator(`.MuiDataGrid-row[data-id="${orderId}"]`);
       await row.getByText(name, { exact: false }).waitFor();
       expect(await row.innerText()).not.toContain(other);
@@ -210,8 +206,7 @@ describe('a package order in the reader’s language', () => {
       await page.getByTestId('transactions-grid').getByText(name, { exact: false }).waitFor();
 
       const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-      await loginViaUi(phone, server.baseUrl, c, lang);
-      await phone.goto(`${server.baseUrl}/order`);
+      await signIn(phone, server.baseUrl, c, { lang, path: '/order' });
       const card = phone.getByTestId('orders-grid').getByTestId('item-card').filter({ hasText: name });
       await card.waitFor();
       expect(await card.innerText()).not.toContain(other);

@@ -5,7 +5,7 @@ import {
   api,
   createCustomer,
   creditCustomer,
-  loginViaUi,
+  signIn,
   pathOf,
   tokenOf,
   selectBuyTab,
@@ -42,7 +42,7 @@ describe('buying IPv6 proxies and renewing the order', () => {
     const { page, server, mail } = e2e;
     const user = await createCustomer(server, mail, 'buyer');
     await creditCustomer(server, user.email, 100_000);
-    await loginViaUi(page, server.baseUrl, user, 'en');
+    await signIn(page, server.baseUrl, user, { lang: 'en' });
     await page.getByTestId('topbar-balance').filter({ hasText: '100,000 coins' }).waitFor();
 
     // Dashboard: buy V6, 50 proxies for 1 day.
@@ -147,7 +147,7 @@ describe('order management', () => {
     // Two hours later the hourly order has expired; the 30-day package is still in use.
     await advanceServerClock(server, 2 * 3600_000);
 
-    await loginViaUi(page, server.baseUrl, user, 'en');
+    await signIn(page, server.baseUrl, user, { lang: 'en' });
     await balance(page, '179,700 coins');
     await page.goto(`${server.baseUrl}/order`);
     const grid = page.getByTestId('orders-grid');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, loginViaUi, ownerToken, tokenOf, type Credentials } from './support/app';
+import { api, createCustomer, signIn, ownerToken, tokenOf, type Credentials } from './support/app';
 import type { RunningServer } from './support/server';
 import { useE2E } from './support/setup';
 
@@ -49,7 +49,7 @@ describe('paste to act and activity', () => {
     const other = await createCustomer(server, mail, 'other');
     const [theirs] = await buyProxies(server, other, 1);
     const line = (p: P) => `${p.host}:${p.port}:${p.username}:${p.password}`;
-    await loginViaUi(page, server.baseUrl, creds);
+    await signIn(page, server.baseUrl, creds);
 
     for (const lang of ['en', 'vi'] as const) {
       await page.evaluate((l) => localStorage.setItem('clientLanguage', l), lang);
@@ -100,7 +100,7 @@ describe('paste to act and activity', () => {
       await page.getByTestId('details-activity').scrollIntoViewIfNeeded();
       await shoot(page, `drawer-activity-1366-${lang}`);
       const phone = await e2e.newPage({ viewport: { width: 390, height: 844 } });
-      await loginViaUi(phone, server.baseUrl, creds);
+      await signIn(phone, server.baseUrl, creds);
       await phone.evaluate((l) => localStorage.setItem('clientLanguage', l), lang);
       await phone.goto(`${server.baseUrl}/account`);
       await phone.getByTestId('activity-card').scrollIntoViewIfNeeded();

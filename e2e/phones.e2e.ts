@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginViaUi } from './support/app';
+import { signIn } from './support/app';
 import { layoutProblems } from './support/layout-checks';
 import { BANK_WEBHOOK_KEY, seedRouteData, type RouteData } from './support/route-data';
 import { useE2E } from './support/setup';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 async function customerPage(options: BrowserContextOptions, lang: 'vi' | 'en'): Promise<Page> {
   const page = await e2e.newPage(options);
-  await loginViaUi(page, e2e.server.baseUrl, data.customer, lang);
+  await signIn(page, e2e.server.baseUrl, data.customer, { lang });
   return page;
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BANK_WEBHOOK_KEY, createCustomer, loginViaUi, ownerOf, postBankWebhook } from './support/app';
+import { BANK_WEBHOOK_KEY, createCustomer, signIn, ownerOf, postBankWebhook } from './support/app';
 import { useE2E } from './support/setup';
 
 const e2e = useE2E({ env: { BANK_WEBHOOK_KEY }, ownServer: 'a promotion it starts adds a bonus to every top-up' });
@@ -43,12 +43,12 @@ async function startTenPercent(page: Page, baseUrl: string): Promise<void> {
 describe('deposit promotion', () => {
   it('should credit the bonus of a promotion the admin starts, and show the top-up in the analytics', async () => {
     const { page, server, mail } = e2e;
-    await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
+    await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en' });
     await startTenPercent(page, server.baseUrl);
 
     const customerPage = await e2e.newPage();
     const user = await createCustomer(server, mail, 'promo');
-    await loginViaUi(customerPage, server.baseUrl, user, 'en');
+    await signIn(customerPage, server.baseUrl, user, { lang: 'en' });
     await customerPage.getByTestId('promotion-notice').filter({ hasText: '10%' }).waitFor();
     const stream = customerPage.waitForResponse((res) => new URL(res.url()).pathname === '/api/events');
     await customerPage.goto(`${server.baseUrl}/topup`);
@@ -81,9 +81,9 @@ describe('deposit promotion', () => {
     const user = await createCustomer(server, mail, 'promo-shots');
     for (const width of [1366, 390]) {
       const admin = await e2e.newPage({ viewport: { width, height: 900 } });
-      await loginViaUi(admin, server.baseUrl, ownerOf(server), 'en');
+      await signIn(admin, server.baseUrl, ownerOf(server), { lang: 'en' });
       const customer = await e2e.newPage({ viewport: { width, height: 900 } });
-      await loginViaUi(customer, server.baseUrl, user, 'en');
+      await signIn(customer, server.baseUrl, user, { lang: 'en' });
       for (const lang of ['vi', 'en'] as const) {
         await admin.goto(`${server.baseUrl}/admin/promotion?lang=${lang}`);
         await admin.getByTestId('promotion-card').first().waitFor();

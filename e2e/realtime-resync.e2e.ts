@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { BANK_WEBHOOK_KEY, createCustomer, loginViaUi, postBankWebhook } from './support/app';
+import { BANK_WEBHOOK_KEY, createCustomer, signIn, postBankWebhook } from './support/app';
 import { startServer, type RunningServer } from './support/server';
 import { useE2E } from './support/setup';
 
@@ -47,7 +47,7 @@ describe('realtime after the server lost its database listener (PostgreSQL)', ()
       });
       const { page, mail } = e2e;
       const user = await createCustomer(server, mail, 'resync');
-      await loginViaUi(page, server.baseUrl, user, 'en');
+      await signIn(page, server.baseUrl, user, { lang: 'en' });
       const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
       await page.goto(`${server.baseUrl}/topup`);
       await page.getByTestId('topup-qr').waitFor();

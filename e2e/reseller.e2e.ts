@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, loginViaUi, ownerOf, pathOf, uniqueEmail } from './support/app';
+import { api, createCustomer, signIn, ownerOf, pathOf, uniqueEmail } from './support/app';
 import { OWNER_HOST } from './support/browser';
 import { layoutProblems } from './support/layout-checks';
 import { useE2E } from './support/setup';
@@ -30,8 +30,7 @@ describe('the reseller story', () => {
   it('should let the owner make a customer a site admin who opens /admin, then revoke it', async () => {
     const { page: owner, server, mail } = e2e;
     const user = await createCustomer(server, mail, 'reseller');
-    await loginViaUi(owner, server.baseUrl, ownerOf(server), 'en');
-    await owner.goto(`${server.baseUrl}/admin/customers?lang=en`);
+    await signIn(owner, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/customers?lang=en' });
     await owner.getByTestId('customers-search').fill(user.email);
     const customers = owner.getByTestId('customers-grid');
     const row = customers.getByRole('row').filter({ hasText: user.email });
@@ -48,8 +47,7 @@ describe('the reseller story', () => {
 
     // The new site admin opens /admin and manages customers, without the owner's role actions.
     const reseller = await e2e.newPage();
-    await loginViaUi(reseller, server.baseUrl, user, 'vi');
-    await reseller.goto(`${server.baseUrl}/admin/customers?lang=vi`);
+    await signIn(reseller, server.baseUrl, user, { lang: 'vi', path: '/admin/customers?lang=vi' });
     await reseller.getByTestId('customers-grid').getByRole('columnheader', { name: 'Email' }).waitFor();
     expect(pathOf(reseller)).toBe('/admin/customers');
     expect(await reseller.getByTestId('customer-promote').count()).toBe(0);
@@ -67,8 +65,7 @@ describe('the reseller story', () => {
 
     await reseller.goto(`${server.baseUrl}/admin/customers?lang=vi`);
     await reseller.waitForURL((url) => !url.pathname.startsWith('/admin'));
-    await loginViaUi(reseller, server.baseUrl, user, 'vi');
-    await reseller.goto(`${server.baseUrl}/admin?lang=vi`);
+    await signIn(reseller, server.baseUrl, user, { lang: 'vi', path: '/admin?lang=vi' });
     await reseller.waitForURL((url) => url.pathname === '/dashboard');
   });
 
@@ -77,7 +74,7 @@ describe('the reseller story', () => {
     await createCustomer(server, mail, 'listed');
     for (const width of WIDTHS) {
       const owner = await e2e.newPage({ viewport: { width, height: 900 } });
-      await loginViaUi(owner, server.baseUrl, ownerOf(server), 'en');
+      await signIn(owner, server.baseUrl, ownerOf(server), { lang: 'en' });
       for (const lang of LANGS) {
         await owner.goto(`${server.baseUrl}/admin/customers?lang=${lang}`);
         await owner.getByTestId('customers-grid').getByTestId('customer-promote').first().waitFor();
@@ -102,8 +99,7 @@ describe('the reseller story', () => {
 
   it('should open a new site from an untouched dialog, link to its admin and show no empty sections', async () => {
     const { page, server } = e2e;
-    await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
-    await page.goto(`${server.baseUrl}/admin/sites?lang=en`);
+    await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/sites?lang=en' });
     await page.getByTestId('sites-grid').getByText('Proxy Owner', { exact: true }).waitFor();
     await page.getByTestId('site-add').click();
     const dialog = page.getByTestId('site-form-dialog');
@@ -174,7 +170,7 @@ describe('copy customers read', () => {
       expect(landing).not.toMatch(/PayPal, MoMo|24\/7/);
 
       // Menu labels.
-      await loginViaUi(page, server.baseUrl, customer, lang);
+      await signIn(page, server.baseUrl, customer, { lang });
       const nav = page.getByTestId('nav-drawer').first();
       await nav.getByText(lang === 'vi' ? 'Nạp tiền' : 'Top up', { exact: true }).waitFor();
       await nav.getByText(lang === 'vi' ? 'Kiểm tra proxy' : 'Check proxy', { exact: true }).waitFor();
@@ -191,8 +187,7 @@ describe('copy customers read', () => {
     // a source tree, and examples that look like real answers.
     const page = await e2e.newPage();
     const origin = server.urlFor(OWNER_HOST);
-    await loginViaUi(page, origin, developer, 'en');
-    await page.goto(`${origin}/api`);
+    await signIn(page, origin, developer, { lang: 'en', path: '/api' });
     await page.getByText('Any HTTP client works').waitFor();
     expect(await page.locator('body').innerText()).not.toMatch(/the source|packages\/sdk/);
     const doc = await page.evaluate(() => fetch('/api/openapi.json').then((r) => r.text()));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths';
-import { loginViaUi, ownerOf } from './support/app';
+import { ownerOf, signIn } from './support/app';
 import { layoutProblems } from './support/layout-checks';
 import { BANK_WEBHOOK_KEY, seedRouteData, type RouteData } from './support/route-data';
 import { repoRoot } from './support/server';
@@ -141,12 +141,12 @@ describe('the route list', () => {
   });
 });
 
-const signIn: Record<Audience, (page: Page, lang: 'vi' | 'en') => Promise<void>> = {
+const signInAs: Record<Audience, (page: Page, lang: 'vi' | 'en') => Promise<void>> = {
   visitor: async (page, lang) => {
     await page.goto(`${e2e.server.baseUrl}/?lang=${lang}`);
   },
-  customer: (page, lang) => loginViaUi(page, e2e.server.baseUrl, data.customer, lang),
-  admin: (page, lang) => loginViaUi(page, e2e.server.baseUrl, ownerOf(e2e.server), lang),
+  customer: (page, lang) => signIn(page, e2e.server.baseUrl, data.customer, { lang }),
+  admin: (page, lang) => signIn(page, e2e.server.baseUrl, ownerOf(e2e.server), { lang }),
 };
 
 describe('every route: nothing covered, nothing sideways', () => {
@@ -155,7 +155,7 @@ describe('every route: nothing covered, nothing sideways', () => {
       for (const lang of LANGS) {
         it(`should pass on every ${audience} route at ${width.name} px in ${lang}`, { timeout: 300_000 }, async () => {
           const page = await e2e.newPage(width.options);
-          await signIn[audience](page, lang);
+          await signInAs[audience](page, lang);
           const failures: string[] = [];
           // The first route loads the app (after signing in, for a visitor the home page), the
           // others open inside it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, creditCustomer, loginViaUi, ownerOf, ownerToken, tokenOf } from './support/app';
+import { api, createCustomer, creditCustomer, signIn, ownerOf, ownerToken, tokenOf } from './support/app';
 import { useE2E } from './support/setup';
 
 // What a seller and their customers read in their own language and day: the site's time zone
@@ -37,8 +37,7 @@ describe("the site's time zone", () => {
   it('should refuse a name Intl does not know, save a real one and count the analytics in it', async () => {
     const { page, server } = e2e;
     try {
-      await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
-      await page.goto(`${server.baseUrl}/admin/config?lang=en`);
+      await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/config?lang=en' });
       const field = page.getByTestId('site-time-zone');
       await expect.poll(() => field.inputValue()).toBe('Asia/Ho_Chi_Minh');
       const save = page.getByTestId('site-time-zone-save');
@@ -81,7 +80,7 @@ describe('what customers read in their language', () => {
         body: { country: 'VN', quantity: 50, period: { unit: 'day', value: 1 } },
       });
       expect(bought.status, JSON.stringify(bought.body)).toBe(200);
-      await loginViaUi(page, server.baseUrl, creds, lang);
+      await signIn(page, server.baseUrl, creds, { lang });
 
       await page.goto(`${server.baseUrl}/dashboard?buy=key&lang=${lang}`);
       await page.getByTestId('buy-key-package').getByRole('combobox').click();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginViaUi, ownerOf } from './support/app';
+import { signIn, ownerOf } from './support/app';
 import { OWNER_HOST } from './support/browser';
 import { useE2E } from './support/setup';
 
@@ -26,8 +26,7 @@ const NEW_HOST = 'shop-e2e.localhost';
 describe('sites and the audited configuration', () => {
   it('should let the owner create a site on a new host that copies the demo catalogue', async () => {
     const { page, server } = e2e;
-    await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
-    await page.goto(`${server.baseUrl}/admin/sites?lang=en`);
+    await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/sites?lang=en' });
     await page.getByTestId('sites-grid').getByText('Proxy Owner', { exact: true }).waitFor();
     await page.getByTestId('site-add').click();
     const dialog = page.getByTestId('site-form-dialog');
@@ -56,8 +55,7 @@ describe('sites and the audited configuration', () => {
 
   it('should show an admin’s configuration change in the change history', async () => {
     const { page, server } = e2e;
-    await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
-    await page.goto(`${server.baseUrl}/admin/config?lang=en`);
+    await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/config?lang=en' });
     const footer = page.getByTestId('site-footer');
     await footer.getByTestId('site-field-companyName').fill('E2E Trading Co.');
     await footer.getByTestId('site-field-companyFooter').check();
@@ -81,7 +79,7 @@ describe('sites and the audited configuration', () => {
     const { server } = e2e;
     for (const width of [1366, 390]) {
       const admin = await e2e.newPage({ viewport: { width, height: 900 } });
-      await loginViaUi(admin, server.baseUrl, ownerOf(server), 'en');
+      await signIn(admin, server.baseUrl, ownerOf(server), { lang: 'en' });
       for (const lang of ['vi', 'en'] as const) {
         await admin.goto(`${server.baseUrl}/admin/sites?lang=${lang}`);
         await admin.getByTestId('sites-grid').getByText('Proxy Owner', { exact: true }).waitFor();

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProxy6, type FakeProxy6 } from '../apps/server/test/fakes/index.js';
-import { api, createCustomer, creditCustomer, loginViaUi, ownerOf, ownerToken, tokenOf } from './support/app';
+import { api, createCustomer, creditCustomer, signIn, ownerOf, ownerToken, tokenOf } from './support/app';
 import { layoutProblems } from './support/layout-checks';
 import { useE2E } from './support/setup';
 import { priceSupplierCountry, routeCountryInUi } from './support/suppliers';
@@ -151,8 +151,7 @@ describe('the admin’s supplier screens', { timeout: 300_000 }, () => {
       { RUB: RUB_RATE },
     );
 
-    await loginViaUi(page, server().baseUrl, ownerOf(server()), 'en');
-    await page.goto(`${server().baseUrl}/admin/suppliers?lang=en`);
+    await signIn(page, server().baseUrl, ownerOf(server()), { lang: 'en', path: '/admin/suppliers?lang=en' });
     await page.getByTestId('suppliers-empty').waitFor();
     await page.getByTestId('supplier-add').click();
     const form = page.getByTestId('supplier-form-dialog');
@@ -193,8 +192,7 @@ describe('the admin’s supplier screens', { timeout: 300_000 }, () => {
 
   it('should show the stock a route change and pasted lines bring, with no manual sync', async () => {
     const { page } = e2e;
-    await loginViaUi(page, server().baseUrl, ownerOf(server()), 'vi');
-    await page.goto(`${server().baseUrl}/admin/suppliers?lang=vi`);
+    await signIn(page, server().baseUrl, ownerOf(server()), { lang: 'vi', path: '/admin/suppliers?lang=vi' });
     await cell(page, 'Proxy6 main', 'stock').filter({ hasText: 'Hết hàng' }).waitFor();
     const countsBefore = p6b.calls.filter((c) => c.method === 'getcount').length;
 
@@ -247,7 +245,7 @@ describe('the admin’s supplier screens', { timeout: 300_000 }, () => {
 
   it('should show the margin card on analytics: empty, then the right coins in both languages', async () => {
     const { page, mail } = e2e;
-    await loginViaUi(page, server().baseUrl, ownerOf(server()), 'vi');
+    await signIn(page, server().baseUrl, ownerOf(server()), { lang: 'vi' });
     for (const lang of ['vi', 'en'] as const) {
       await page.goto(`${server().baseUrl}/admin/analytics?lang=${lang}`);
       await page
@@ -309,7 +307,7 @@ describe('the admin’s supplier screens', { timeout: 300_000 }, () => {
             await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${width}.png`, fullPage: true });
           }
         };
-        await loginViaUi(page, server().baseUrl, ownerOf(server()), lang);
+        await signIn(page, server().baseUrl, ownerOf(server()), { lang });
         for (const tab of ['suppliers', 'routes', 'margin'] as const) {
           await page.goto(`${server().baseUrl}/admin/suppliers?tab=${tab}&lang=${lang}`);
           const ready = {

@@ -11,7 +11,7 @@ import {
   api,
   createCustomer,
   creditCustomer,
-  loginViaUi,
+  signIn,
   ownerOf,
   ownerToken,
   pathOf,
@@ -187,8 +187,7 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
     // Priced, but no node of the seller's has it: not on sale.
     expect(await onSale()).toBe(false);
 
-    await loginViaUi(page, server().baseUrl, ownerOf(server()), 'en');
-    await page.goto(`${server().baseUrl}/admin/suppliers?lang=en`);
+    await signIn(page, server().baseUrl, ownerOf(server()), { lang: 'en', path: '/admin/suppliers?lang=en' });
     await page.getByTestId('supplier-add').click();
     const form = page.getByTestId('supplier-form-dialog');
     await form.getByTestId('supplier-name-input').fill('Proxy6 main');
@@ -218,7 +217,7 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
     creds = await createCustomer(server(), mail, 'supply');
     await creditCustomer(server(), creds.email, 100_000);
     token = await tokenOf(server(), creds);
-    await loginViaUi(page, server().baseUrl, creds, 'en');
+    await signIn(page, server().baseUrl, creds, { lang: 'en' });
     await buyInUi(page, server().baseUrl);
     [proxy] = (await successLines(page)) as [ProxyLine];
     expect(proxy).toBeDefined();
@@ -243,7 +242,7 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
 
   it('should renew it upstream first and change its password: the old one refused, the new one chained', async () => {
     const { page } = e2e;
-    await loginViaUi(page, server().baseUrl, creds, 'en');
+    await signIn(page, server().baseUrl, creds, { lang: 'en' });
     // Three days, past what Proxy6 sold (its 3-day minimum): prolonged at Proxy6 first, then charged.
     await page.goto(`${server().baseUrl}/manage-proxy?tab=v4`);
     const grid = page.getByTestId('proxies-grid-v4');
@@ -279,7 +278,7 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
     p6Spent = Math.round((1000 - p6.balance) * 100) / 100;
     p6.balance = 0;
     const before = await balance();
-    await loginViaUi(page, server().baseUrl, creds, 'en');
+    await signIn(page, server().baseUrl, creds, { lang: 'en' });
     await buyInUi(page, server().baseUrl);
     await page.getByTestId('order-cancelled-message').filter({ hasText: 'The proxies could not be bought' }).waitFor();
     await expect.poll(balance).toBe(before);
@@ -290,8 +289,7 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
 
     // The admin sees the supplier's own words, in Vietnamese this time.
     const admin = await e2e.newPage();
-    await loginViaUi(admin, server().baseUrl, ownerOf(server()), 'vi');
-    await admin.goto(`${server().baseUrl}/admin/suppliers?lang=vi`);
+    await signIn(admin, server().baseUrl, ownerOf(server()), { lang: 'vi', path: '/admin/suppliers?lang=vi' });
     await admin.getByRole('tab', { name: 'Nhà cung cấp' }).waitFor();
     await supplierRow(admin, 'Proxy6 main').getByTestId('supplier-name').click();
     await admin.getByTestId('supplier-event').filter({ hasText: 'Error no money (error_id 400)' }).first().waitFor();
@@ -304,8 +302,7 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
 
   it('should take over with a pasted list added to the route, chained through its SOCKS5 proxy', async () => {
     const { page } = e2e;
-    await loginViaUi(page, server().baseUrl, ownerOf(server()), 'en');
-    await page.goto(`${server().baseUrl}/admin/suppliers?lang=en`);
+    await signIn(page, server().baseUrl, ownerOf(server()), { lang: 'en', path: '/admin/suppliers?lang=en' });
     // A real SOCKS5 proxy, the same line again and one with a bad port: each named in the answer.
     await page.getByTestId('supplier-add').click();
     const form = page.getByTestId('supplier-form-dialog');
@@ -340,7 +337,7 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
 
     // Proxy6 still refuses; the list serves the next purchase.
     const customerPage = await e2e.newPage();
-    await loginViaUi(customerPage, server().baseUrl, creds, 'en');
+    await signIn(customerPage, server().baseUrl, creds, { lang: 'en' });
     await buyInUi(customerPage, server().baseUrl);
     const [second] = (await successLines(customerPage)) as [ProxyLine];
     for (const scheme of ['http', 'socks5'] as const) {
@@ -356,7 +353,7 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
     const revenue = 5 * DAY_PRICE;
     const cost = Math.round(p6Spent * RUB_RATE) + LIST_COST;
     expect(p6Spent).toBeGreaterThan(0);
-    await loginViaUi(page, server().baseUrl, ownerOf(server()), 'vi');
+    await signIn(page, server().baseUrl, ownerOf(server()), { lang: 'vi' });
     for (const lang of ['vi', 'en'] as const) {
       await page.goto(`${server().baseUrl}/admin/suppliers?tab=margin&lang=${lang}`);
       const unit = lang === 'vi' ? 'Xu' : 'coins';
@@ -391,7 +388,7 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
     for (const lang of ['vi', 'en'] as const) {
       for (const width of [1366, 390]) {
         const page = await e2e.newPage({ viewport: { width, height: width > 400 ? 900 : 844 } });
-        await loginViaUi(page, server().baseUrl, ownerOf(server()), lang);
+        await signIn(page, server().baseUrl, ownerOf(server()), { lang });
         for (const tab of ['suppliers', 'routes', 'margin'] as const) {
           await page.goto(`${server().baseUrl}/admin/suppliers?tab=${tab}&lang=${lang}`);
           const ready = {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, creditCustomer, loginViaUi, tokenOf, type Credentials } from './support/app';
+import { api, createCustomer, creditCustomer, signIn, tokenOf, type Credentials } from './support/app';
 import { layoutProblems } from './support/layout-checks';
 import { useE2E } from './support/setup';
 import { WAIT_MS } from './support/wait';
@@ -117,8 +117,7 @@ describe('links for tools', () => {
       expect(before).toHaveLength(2);
       expect(v6).toHaveLength(50);
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-      await loginViaUi(page, server.baseUrl, creds, lang);
-      await page.goto(`${server.baseUrl}/manage-proxy?tab=v4`);
+      await signIn(page, server.baseUrl, creds, { lang, path: '/manage-proxy?tab=v4' });
       const [target] = await shownProxies(page, before, 'v4');
       await expectLayout(page, 'proxy table');
 
@@ -225,8 +224,7 @@ describe('links for tools', () => {
       expect(v6).toHaveLength(50);
       expect(v4).toHaveLength(1);
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-      await loginViaUi(page, server.baseUrl, creds, lang);
-      await page.goto(`${server.baseUrl}/manage-proxy?tab=v6`);
+      await signIn(page, server.baseUrl, creds, { lang, path: '/manage-proxy?tab=v6' });
       await shownProxies(page, v6);
 
       // Export with a preset: Proxifier's profile in vi, AdsPower's lines in en.
@@ -319,8 +317,7 @@ describe('links for tools', () => {
       });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       const page = await e2e.newPage(PHONE);
-      await loginViaUi(page, server.baseUrl, creds, lang);
-      await page.goto(`${server.baseUrl}/manage-proxy?tab=v6`);
+      await signIn(page, server.baseUrl, creds, { lang, path: '/manage-proxy?tab=v6' });
       await page.getByTestId('item-card').first().waitFor();
       await expectLayout(page, 'phone proxy cards');
 
@@ -379,8 +376,7 @@ describe('links for tools', () => {
     );
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     const key = bought.body.keys[0]!;
-    await loginViaUi(page, server.baseUrl, creds, 'en');
-    await page.goto(`${server.baseUrl}/manage-proxy?tab=key`);
+    await signIn(page, server.baseUrl, creds, { lang: 'en', path: '/manage-proxy?tab=key' });
     await page.getByTestId('keys-grid').locator(`.MuiDataGrid-row[data-id="${key.id}"]`).getByRole('checkbox').check();
     await page.getByTestId('batch-links').click();
     const dialog = page.getByTestId('tool-links-dialog');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, BANK_WEBHOOK_KEY, createCustomer, loginViaUi, ownerOf, ownerToken, postBankWebhook } from './support/app';
+import { api, BANK_WEBHOOK_KEY, createCustomer, signIn, ownerOf, ownerToken, postBankWebhook } from './support/app';
 import { startServer, type RunningServer } from './support/server';
 import { useE2E } from './support/setup';
 
@@ -43,7 +43,7 @@ describe('bank transfer top-up', () => {
   it('should show the QR and the code, then the success dialog and the new balance when the bank webhook arrives', async () => {
     const { page, server, mail } = e2e;
     const user = await createCustomer(server, mail, 'topup');
-    await loginViaUi(page, server.baseUrl, user, 'en');
+    await signIn(page, server.baseUrl, user, { lang: 'en' });
     const { code, accountNumber } = await openTopup(page, server.baseUrl);
     await page.getByTestId('topbar-balance').filter({ hasText: '0 coins' }).waitFor();
     await page.evaluate(() => {
@@ -90,7 +90,7 @@ describe('bank transfer top-up', () => {
 
       const { page, mail } = e2e;
       const user = await createCustomer(a, mail, 'topup-pg');
-      await loginViaUi(page, a.baseUrl, user, 'en');
+      await signIn(page, a.baseUrl, user, { lang: 'en' });
       const { code, accountNumber } = await openTopup(page, a.baseUrl);
       await page.evaluate(() => {
         (window as unknown as { e2eMarker?: string }).e2eMarker = 'set';
@@ -131,8 +131,7 @@ describe('descriptions in the reader’s language', () => {
     });
     expect(bought.status).toBe(200);
 
-    await loginViaUi(page, server.baseUrl, user, 'vi');
-    await page.goto(`${server.baseUrl}/account`);
+    await signIn(page, server.baseUrl, user, { lang: 'vi', path: '/account' });
     const transactions = page.getByTestId('transactions-grid');
     const topupText = `Chuyển khoản ngân hàng 1.000.000 VND (${code})`;
     await transactions
@@ -150,8 +149,7 @@ describe('descriptions in the reader’s language', () => {
 describe('provider URLs in the admin payment settings', () => {
   it('should refuse a base URL that leads to the metadata service, mark the field and save nothing', async () => {
     const { page, server } = e2e;
-    await loginViaUi(page, server.baseUrl, ownerOf(server), 'en');
-    await page.goto(`${server.baseUrl}/admin/config`);
+    await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/config' });
     const panel = page.getByTestId('payment-method-bytepay');
     // The method's panel opens from its title (bytepay is shown as "Crypto").
     await panel.getByText('Crypto', { exact: true }).click();

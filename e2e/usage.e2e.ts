@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createCustomer, creditCustomer, loginViaUi, tokenOf } from './support/app';
+import { api, createCustomer, creditCustomer, signIn, tokenOf } from './support/app';
 import { useE2E } from './support/setup';
 
 // A proxy's live traffic in its details drawer: a customer buys a proxy, real curl downloads
@@ -116,7 +116,7 @@ describe('live proxy traffic', () => {
     const proxy = list.body.items[0] as ProxyRow;
     const target = await startTarget();
 
-    await loginViaUi(page, server.baseUrl, creds, 'en');
+    await signIn(page, server.baseUrl, creds, { lang: 'en' });
     await openDrawer(page, server.baseUrl, 'en');
     await page.getByText('No traffic yet').waitFor();
 
@@ -129,7 +129,7 @@ describe('live proxy traffic', () => {
       await shoot(page, 'drawer-en-1366');
 
       const phone = await e2e.newPage({ viewport: { width: 390, height: 844 } });
-      await loginViaUi(phone, server.baseUrl, creds, 'vi');
+      await signIn(phone, server.baseUrl, creds, { lang: 'vi' });
       await openDrawer(phone, server.baseUrl, 'vi');
       await expect.poll(() => liveDownload(phone), { interval: 250 }).toBeGreaterThan(0);
       await shoot(phone, 'drawer-vi-390');
@@ -138,7 +138,7 @@ describe('live proxy traffic', () => {
       await expect.poll(() => liveDownload(page), { interval: 250 }).toBeGreaterThan(0);
       await shoot(page, 'drawer-vi-1366');
       const phoneEn = await e2e.newPage({ viewport: { width: 390, height: 844 } });
-      await loginViaUi(phoneEn, server.baseUrl, creds, 'en');
+      await signIn(phoneEn, server.baseUrl, creds, { lang: 'en' });
       await openDrawer(phoneEn, server.baseUrl, 'en');
       await expect.poll(() => liveDownload(phoneEn), { interval: 250 }).toBeGreaterThan(0);
       await shoot(phoneEn, 'drawer-en-390');
