@@ -18,6 +18,7 @@
 // its own database beside it), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32),
 // BENCH_ROUNDS (default 2), BENCH_PGLITE=0 (skip PGlite), BENCH_HAPROXY=0 (skip the balancer figures),
 // BENCH_ONLY=<substring>[,<substring>…] (only the endpoints whose name contains one of them), BENCH_STATE_CALLS (default 10),
+// BENCH_FLOOR=0 (skip the floor: the same answers from a bare node:http server, scripts/bench-floor-server.mjs),
 // BENCH_CPU_PROF=<dir> (each server writes a V8 CPU profile there when it stops; summarise it with
 // `node scripts/cpu-profile-top.mjs <file>`), BENCH_KEEP_DB=1 (keep the database).
 import { createHash, randomBytes } from 'node:crypto';
@@ -187,6 +188,51 @@ async function measureOne(db: string, baseUrl: string, target: Target, pids: num
       `(load average ${row.load.toFixed(1)})\n`,
   );
   return row;
+}
+
+/**
+ * The floor (scripts/bench-floor-server.mjs): the same answers, byte for byte, from a bare node:http
+ * server, with one prepared statement per request where ours reads the database (every target but
+ * the site info). Measured once per round after the trees, on `server`'s answers.
+ */
+async function measureFloor(server: RunningServer, targets: Target[], databaseUrl: string): Promise<Row[]> {
+  const answers: Record<string, { status: number; headers: Record<string, string>; body: string; reads: boolean }> = {};
+  for (const target of targets) {
+    const res = await fetch(`${server.baseUrl}${target.path}`, { headers: target.headers });
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) {
+        headers[name] = value;
+      }
+    });
+    const body = Buffer.from(await res.arrayBuffer()).toString('base64');
+    answers[target.path] = { status: res.status, headers, body, reads: target !== SITE_INFO };
+  }
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bench-floor-server.mjs')], {
+    env: { ...process.env, FLOOR_ANSWERS: JSON.stringify(answers), DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        const m = /listening (\d+)/.exec(String(chunk));
+        if (m) {
+          resolve(Number(m[1]));
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
+    });
+    const best = new Map<string, Row[]>();
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const target of targets) {
+        const row = await measureOne('postgres, floor', `http://127.0.0.1:${port}`, target, [child.pid!]);
+        best.set(target.endpoint, [...(best.get(target.endpoint) ?? []), row]);
+      }
+    }
+    return [...best.values()].map((runs) => [...runs].sort((x, y) => x.cpuUs - y.cpuUs)[Math.floor(runs.length / 2)]!);
+  } finally {
+    child.kill('SIGTERM');
+  }
 }
 
 /**
@@ -472,6 +518,9 @@ async function benchPostgres(): Promise<{ rows: Row[]; notes: string[] } | strin
     const [me, list] = [targets[1]!, targets[4]!];
     await settle(servers);
     const rows = await measureTrees('postgres', servers, perServer);
+    if (process.env.BENCH_FLOOR !== '0') {
+      rows.push(...(await measureFloor(a, targets.slice(0, 5).filter(selected), url.toString())));
+    }
     const notes: string[] = [];
     if (node && selected(NODE_STATE)) {
       for (let round = 0; round < ROUNDS; round += 1) {
