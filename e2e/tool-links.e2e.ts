@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, createCustomer, creditCustomer, signIn, tokenOf, type Credentials } from './support/app';
 import { layoutProblems } from './support/layout-checks';
@@ -101,6 +101,15 @@ async function expectLayout(page: Page, where: string): Promise<void> {
   expect(await layoutProblems(page, { tables: true }), where).toEqual([]);
 }
 
+/**
+ * The details drawer once its sections have loaded: the activity feed above the links section grows
+ * when its rows arrive and moves the buttons below it, so a click aimed before that lands elsewhere.
+ */
+async function drawerLoaded(drawer: Locator): Promise<void> {
+  await drawer.getByTestId('activity-feed').waitFor();
+  await expect.poll(() => drawer.locator('.MuiLinearProgress-root').count()).toBe(0);
+}
+
 async function get(url: string, userAgent = 'e2e-tool/1.0'): Promise<{ status: number; text: string }> {
   const res = await fetch(url, { headers: { 'user-agent': userAgent } });
   return { status: res.status, text: await res.text() };
@@ -155,6 +164,7 @@ describe('links for tools', () => {
 
       // The drawer asks again and gets the same URLs, then revokes them: 404 at once.
       const section = drawer.getByTestId('details-links');
+      await drawerLoaded(drawer);
       await section.getByTestId('tool-links-create').click();
       await expect.poll(() => section.getByTestId('tool-link-change').inputValue()).toBe(changeUrl);
       await expectLayout(page, 'details drawer');
@@ -332,6 +342,7 @@ describe('links for tools', () => {
       await page.getByTestId('item-card').first().getByTestId('item-details-open').click();
       const drawer = page.getByTestId('item-details');
       await drawer.getByTestId('details-fallback').waitFor();
+      await drawerLoaded(drawer);
       await drawer.getByTestId('tool-links-create').click();
       await drawer.getByTestId('tool-link-current').waitFor();
       await expectLayout(page, 'phone details drawer');
