@@ -222,14 +222,14 @@ async function measureFloor(server: RunningServer, targets: Target[], databaseUr
       });
       child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
     });
-    const best = new Map<string, Row[]>();
+    const runs = new Map<string, Row[]>();
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const target of targets) {
         const row = await measureOne('postgres, floor', `http://127.0.0.1:${port}`, target, [child.pid!]);
-        best.set(target.endpoint, [...(best.get(target.endpoint) ?? []), row]);
+        runs.set(target.endpoint, [...(runs.get(target.endpoint) ?? []), row]);
       }
     }
-    return [...best.values()].map((runs) => [...runs].sort((x, y) => x.cpuUs - y.cpuUs)[Math.floor(runs.length / 2)]!);
+    return [...runs.values()].map(medianRound);
   } finally {
     child.kill('SIGTERM');
   }
@@ -254,11 +254,15 @@ async function measureTrees(db: string, servers: RunningServer[], perServer: Tar
   const rows: Row[] = [];
   for (const t of wanted) {
     for (const i of servers.keys()) {
-      const all = [...(runs.get(`${i}|${t}`) ?? [])].sort((x, y) => x.cpuUs - y.cpuUs);
-      rows.push(all[Math.floor(all.length / 2)]!);
+      rows.push(medianRound(runs.get(`${i}|${t}`) ?? []));
     }
   }
   return rows;
+}
+
+/** Of one target's rounds, the one with the median CPU per request. */
+function medianRound(rounds: Row[]): Row {
+  return [...rounds].sort((x, y) => x.cpuUs - y.cpuUs)[Math.floor(rounds.length / 2)]!;
 }
 
 async function benchPglite(): Promise<Row[]> {
