@@ -22,6 +22,7 @@ if (PROFILING) {
       cpuMs: worker + reaped,
       workerMs: worker,
       childrenMs: reaped,
+      pageLoads: (globalThis as { __e2eLoads?: number }).__e2eLoads ?? 0,
       ...Object.fromEntries(Object.entries(split).map(([k, v]) => [`${k}Ms`, v])),
     });
   });

@@ -1,5 +1,6 @@
 // E2E_PROFILE=1: per spec file, the wall time and the CPU time (user + system) of the Vitest worker,
-// the servers and the browsers it started, appended as one JSON line to test-results/e2e-profile.jsonl.
+// the servers and the browsers it started, and how many full page loads its pages made, appended as
+// one JSON line to test-results/e2e-profile.jsonl.
 // On this CPU-bound machine a file's cost is its CPU, which wall time under load hides.
 import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -106,6 +106,13 @@ export function useE2E(
     context.setDefaultTimeout(WAIT_MS);
     context.setDefaultNavigationTimeout(NAVIGATION_MS);
     const created = await context.newPage();
+    if (PROFILING) {
+      // Full loads of the app (a move inside it fires no load event): what a page costs the browser most.
+      created.on('load', () => {
+        const loads = globalThis as { __e2eLoads?: number };
+        loads.__e2eLoads = (loads.__e2eLoads ?? 0) + 1;
+      });
+    }
     created.on('pageerror', (err) => pageErrors.push(`pageerror: ${err.message}`));
     created.on('console', (msg) => {
       if (msg.type() === 'error') {
