@@ -11,6 +11,7 @@ import {
   type Credentials,
 } from './support/app';
 import type { RunningServer } from './support/server';
+import { openInApp } from './support/navigate';
 import { useE2E } from './support/setup';
 
 // The catalogue screens: buying packages and rotating keys from the dashboard, stock messages,
@@ -199,7 +200,7 @@ describe('admin lists', () => {
     const before = Number(await proxiesCell.innerText());
     expect(before).toBeGreaterThanOrEqual(50);
 
-    await page.goto(`${server.baseUrl}/admin/v6/manage-order`);
+    await openInApp(page, '/admin/v6/manage-order');
     const grid = page.getByTestId('admin-orders-grid');
     const rows = grid.locator('.MuiDataGrid-row');
     await rows.first().waitFor();
@@ -221,7 +222,7 @@ describe('admin lists', () => {
     await expect.poll(() => rows.count()).toBe(1);
 
     // Rotating → key management lists the keys themselves, found by the customer's e-mail.
-    await page.goto(`${server.baseUrl}/admin/rotating/manage-key`);
+    await openInApp(page, '/admin/rotating/manage-key');
     const keyRows = page.getByTestId('admin-keys-grid').locator('.MuiDataGrid-row');
     await keyRows.first().waitFor();
     await page.getByTestId('admin-keys-search').fill(customer.email);

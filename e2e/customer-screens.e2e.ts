@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createCustomer, creditCustomer, signIn, tokenOf, type Credentials } from './support/app';
 import type { RunningServer } from './support/server';
+import { openInApp } from './support/navigate';
 import { useE2E } from './support/setup';
 
 // What a customer meets first: packages over a trial, the order history of a renewal, tags, the
@@ -57,8 +58,9 @@ function gridRows(grid: Locator): Locator {
   return grid.locator('.MuiDataGrid-row');
 }
 
-async function login(page: Page, creds: Credentials, lang: Lang) {
-  await signIn(page, e2e.server.baseUrl, creds, { lang });
+/** Signs in and opens `path` (the dashboard unless given) as the test's first page. */
+async function login(page: Page, creds: Credentials, lang: Lang, path?: string) {
+  await signIn(page, e2e.server.baseUrl, creds, { lang, path });
 }
 
 const TEXT = {
@@ -115,8 +117,7 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
       body: { country: 'US' },
     });
     expect(trial.status, JSON.stringify(trial.body)).toBe(200);
-    await login(page, creds, lang);
-    await page.goto(`${server.baseUrl}/dashboard?buy=packages`);
+    await login(page, creds, lang, `/dashboard?buy=packages`);
 
     const trialCard = page.getByTestId('package-v4-trial');
     await trialCard.getByTestId('package-blocked').filter({ hasText: text.usedTrial }).waitFor();
@@ -137,10 +138,9 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
   });
 
   it('should show a renewal of 2 proxies with its amount, a translated note, and the order’s expiry range', async () => {
-    const { server, page } = e2e;
+    const { page } = e2e;
     const { creds, bought } = main;
-    await login(page, creds, lang);
-    await page.goto(`${server.baseUrl}/order`);
+    await login(page, creds, lang, `/order`);
     const row = page.locator('.MuiDataGrid-row', { hasText: bought.order.code });
     const range = row.getByTestId('order-expiry-range');
     await range.filter({ hasText: text.earliest }).filter({ hasText: text.latest }).waitFor();
@@ -153,10 +153,9 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
   });
 
   it('should create, assign, filter by, rename and delete tags on proxies', async () => {
-    const { server, page } = e2e;
+    const { page } = e2e;
     const { creds } = main;
-    await login(page, creds, lang);
-    await page.goto(`${server.baseUrl}/manage-proxy?tab=v6`);
+    await login(page, creds, lang, `/manage-proxy?tab=v6`);
     const grid = page.getByTestId('proxies-grid-v6');
     await expect.poll(() => gridRows(grid).count()).toBe(25);
 
@@ -192,10 +191,9 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
   });
 
   it('should tag rotating keys with their own tags and filter by them', async () => {
-    const { server, page } = e2e;
-    await login(page, main.creds, lang);
+    const { page } = e2e;
+    await login(page, main.creds, lang, '/manage-proxy?tab=key');
     const dialog = page.getByTestId('tags-dialog');
-    await page.goto(`${server.baseUrl}/manage-proxy?tab=key`);
     const keys = page.getByTestId('keys-grid');
     await expect.poll(() => gridRows(keys).count()).toBe(1);
     await page.getByTestId('tags-manage').click();
@@ -219,8 +217,7 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
   it('should fit the proxy and key lists at 1,366 px with a details drawer, and use cards at 390 px', async () => {
     const { server, page } = e2e;
     const { creds, key } = main;
-    await login(page, creds, lang);
-    await page.goto(`${server.baseUrl}/manage-proxy?tab=v6`);
+    await login(page, creds, lang, `/manage-proxy?tab=v6`);
     const grid = page.getByTestId('proxies-grid-v6');
     await gridRows(grid).first().waitFor();
     for (const field of ['expiresAt', 'autoRenew', 'comment', '__details']) {
@@ -234,7 +231,7 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     await drawer.getByTestId('proxy-password').waitFor();
     await page.keyboard.press('Escape');
 
-    await page.goto(`${server.baseUrl}/manage-proxy?tab=key`);
+    await openInApp(page, '/manage-proxy?tab=key');
     const keys = page.getByTestId('keys-grid');
     const newIp = gridRows(keys).first().getByTestId('key-new-ip');
     await newIp.waitFor();
@@ -251,9 +248,11 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
     await page.keyboard.press('Escape');
 
     const phone = await e2e.newPage({ viewport: { width: 390, height: 844 } });
-    await login(phone, creds, lang);
+    await login(phone, creds, lang, '/manage-proxy?tab=v6');
     for (const tab of ['v6', 'key']) {
-      await phone.goto(`${server.baseUrl}/manage-proxy?tab=${tab}`);
+      if (tab !== 'v6') {
+        await openInApp(phone, `/manage-proxy?tab=${tab}`);
+      }
       await phone.getByTestId('item-card').first().waitFor();
       expect(await phone.locator('.MuiDataGrid-root').count()).toBe(0);
       const width = await phone.evaluate(() => document.documentElement.scrollWidth);
@@ -292,10 +291,9 @@ describe.each(['vi', 'en'] as const)('customer screens (%s)', (lang) => {
   });
 
   it('should say the new proxy password takes effect within 2 minutes', async () => {
-    const { server, page } = e2e;
+    const { page } = e2e;
     const { creds } = main;
-    await login(page, creds, lang);
-    await page.goto(`${server.baseUrl}/manage-proxy?tab=v6`);
+    await login(page, creds, lang, `/manage-proxy?tab=v6`);
     const grid = page.getByTestId('proxies-grid-v6');
     // The grid may hold a row more for a frame while it renders the first page: check once settled.
     await expect.poll(() => gridRows(grid).count()).toBe(25);

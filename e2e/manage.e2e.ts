@@ -2,6 +2,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, createCustomer, signIn, ownerOf, tokenOf, type Credentials } from './support/app';
 import type { RunningServer } from './support/server';
+import { openInApp } from './support/navigate';
 import { useE2E } from './support/setup';
 
 // The screens built from the shared list pieces (paged grid, search box, row selection, batch-action
@@ -58,9 +59,8 @@ describe('proxy management', () => {
     const { server, mail, page } = e2e;
     const creds = await createCustomer(server, mail, 'manage');
     await customerWithProxies(server, creds);
-    await signIn(page, server.baseUrl, creds);
+    await signIn(page, server.baseUrl, creds, { path: '/manage-proxy?tab=v4' });
 
-    await page.goto(`${server.baseUrl}/manage-proxy?tab=v4`);
     const grid = page.getByTestId('proxies-grid-v4');
     await rows(grid).nth(1).waitFor();
     // The grid may hold a row more for a frame while it renders the first page: count once settled.
@@ -134,9 +134,8 @@ describe('proxy management', () => {
     const { server, mail, page } = e2e;
     const creds = await createCustomer(server, mail, 'account');
     await customerWithProxies(server, creds);
-    await signIn(page, server.baseUrl, creds);
+    await signIn(page, server.baseUrl, creds, { path: '/account' });
 
-    await page.goto(`${server.baseUrl}/account`);
     const grid = page.getByTestId('transactions-grid');
     await rows(grid).nth(2).waitFor();
     await page.getByTestId('transactions-search').fill('no-such-transaction');
@@ -151,15 +150,14 @@ describe('admin lists and catalogue', () => {
     const { server, mail, page } = e2e;
     const customer = await createCustomer(server, mail, 'findme');
     await customerWithProxies(server, customer);
-    await signIn(page, server.baseUrl, ownerOf(server));
+    await signIn(page, server.baseUrl, ownerOf(server), { path: '/admin/customers' });
 
-    await page.goto(`${server.baseUrl}/admin/customers`);
     await page.getByTestId('customers-search').fill(customer.email);
     const customers = page.getByTestId('customers-grid');
     await customers.locator('.MuiDataGrid-row').filter({ hasText: customer.email }).waitFor();
     await expect.poll(() => rows(customers).count(), { timeout: 10_000 }).toBe(1);
 
-    await page.goto(`${server.baseUrl}/admin/transactions`);
+    await openInApp(page, '/admin/transactions');
     const transactions = page.getByTestId('admin-transactions-grid');
     await page.getByTestId('admin-transactions-search').fill(customer.email);
     // The credit and the two purchases, and nobody else's (the search runs once typing pauses).
@@ -167,7 +165,7 @@ describe('admin lists and catalogue', () => {
     await expect.poll(() => rows(transactions).count(), { timeout: 10_000 }).toBe(3);
     expect(await rows(transactions).filter({ hasText: customer.email }).count()).toBe(3);
 
-    await page.goto(`${server.baseUrl}/admin/v4/manage-price`);
+    await openInApp(page, '/admin/v4/manage-price');
     await page.getByTestId('retail-edit').first().click();
     const retail = page.getByTestId('retail-edit-dialog');
     await retail.waitFor();
@@ -181,7 +179,7 @@ describe('admin lists and catalogue', () => {
       .filter({ hasText: '1,234 coins' })
       .waitFor();
 
-    await page.goto(`${server.baseUrl}/admin/v4/manage-package`);
+    await openInApp(page, '/admin/v4/manage-package');
     await page.getByTestId('package-edit').first().click();
     const pkg = page.getByTestId('package-edit-dialog');
     await pkg.locator('input[name="name"]').fill('Renamed by e2e');

@@ -10,6 +10,7 @@ import {
   tokenOf,
   selectBuyTab,
 } from './support/app';
+import { openInApp } from './support/navigate';
 import { useE2E } from './support/setup';
 
 // The e2e server runs with TEST_CLOCK=1 (e2e/support/server.ts): POST /api/test/clock and /api/test/run-jobs
@@ -77,7 +78,7 @@ describe('buying IPv6 proxies and renewing the order', () => {
 
     // A day later the order has expired; only then can it be renewed (docs/product-rules.md#order-states).
     await advanceServerClock(server, DAY_MS + 3600_000);
-    await page.goto(`${server.baseUrl}/order`);
+    await openInApp(page, '/order');
     const row = page.getByTestId('orders-grid').locator(`.MuiDataGrid-row[data-id="${orderId}"]`);
     await row.locator('[data-status="expired"]').waitFor();
     await row.getByTestId('order-renew').click();
@@ -111,7 +112,7 @@ describe('buying IPv6 proxies and renewing the order', () => {
     expect(charges.every((t) => t.amount === -FIFTY_FOR_A_DAY)).toBe(true);
 
     // …and so does the account's transaction list screen: the credit and the two charges.
-    await page.goto(`${server.baseUrl}/account`);
+    await openInApp(page, '/account');
     const listed = gridRows(page.getByTestId('transactions-grid'));
     for (const type of ['Buy IPv6 proxy', 'Renew']) {
       await listed.filter({ hasText: type }).getByTestId('transaction-amount').filter({ hasText: '-20,000' }).waitFor();
@@ -147,9 +148,8 @@ describe('order management', () => {
     // Two hours later the hourly order has expired; the 30-day package is still in use.
     await advanceServerClock(server, 2 * 3600_000);
 
-    await signIn(page, server.baseUrl, user, { lang: 'en' });
+    await signIn(page, server.baseUrl, user, { lang: 'en', path: '/order' });
     await balance(page, '179,700 coins');
-    await page.goto(`${server.baseUrl}/order`);
     const grid = page.getByTestId('orders-grid');
     const rows = gridRows(grid);
     const retailRow = grid.locator(`.MuiDataGrid-row[data-id="${retail.body.order.id}"]`);

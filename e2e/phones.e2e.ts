@@ -1,6 +1,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/app';
+import { openInApp } from './support/navigate';
 import { layoutProblems } from './support/layout-checks';
 import { BANK_WEBHOOK_KEY, seedRouteData, type RouteData } from './support/route-data';
 import { useE2E } from './support/setup';
@@ -20,9 +21,10 @@ beforeAll(async () => {
   data = await seedRouteData(e2e.server, e2e.mail);
 });
 
-async function customerPage(options: BrowserContextOptions, lang: 'vi' | 'en'): Promise<Page> {
+/** A page of its own, signed in as the seeded customer, on `path` (the dashboard unless given). */
+async function customerPage(options: BrowserContextOptions, lang: 'vi' | 'en', path?: string): Promise<Page> {
   const page = await e2e.newPage(options);
-  await signIn(page, e2e.server.baseUrl, data.customer, { lang });
+  await signIn(page, e2e.server.baseUrl, data.customer, { lang, path });
   return page;
 }
 
@@ -66,8 +68,7 @@ describe('landing prices', () => {
 describe('top-up history on a phone', () => {
   for (const lang of LANGS) {
     it(`should show each top-up's amount and status in ${lang}`, async () => {
-      const page = await customerPage(PHONE, lang);
-      await page.goto(`${e2e.server.baseUrl}/topup`);
+      const page = await customerPage(PHONE, lang, '/topup');
       const cards = page.getByTestId('topup-history').getByTestId('topup-card');
       await expect.poll(() => cards.count()).toBe(2);
       // The amount's first line; a promotion's bonus is the line under it.
@@ -87,8 +88,7 @@ describe('top-up history on a phone', () => {
 describe('proxy cards', () => {
   for (const lang of LANGS) {
     it(`should show the tag, the comment and auto-renew at 390 px in ${lang}`, async () => {
-      const page = await customerPage(PHONE, lang);
-      await page.goto(`${e2e.server.baseUrl}/manage-proxy`);
+      const page = await customerPage(PHONE, lang, '/manage-proxy');
       const card = page.getByTestId('item-card').first();
       await card.getByTestId('card-tag').waitFor();
       expect(await card.getByTestId('card-tag').innerText()).toBe('Shop v6 accounts');
@@ -182,7 +182,7 @@ describe('long e-mail addresses', () => {
       expect(welcome.lines).toBeGreaterThan(1);
       expect(welcome.badBreaks).toEqual([]);
 
-      await page.goto(`${e2e.server.baseUrl}/account`);
+      await openInApp(page, '/account');
       await page.getByTestId('account-email').waitFor();
       const account = await emailBreaks(page, '[data-testid="account-email"] span');
       expect(account.badBreaks).toEqual([]);
@@ -201,8 +201,7 @@ describe('long e-mail addresses', () => {
 describe('proxy checker on a phone', () => {
   for (const lang of LANGS) {
     it(`should show the results as cards under uncovered controls at 390 px in ${lang}`, async () => {
-      const page = await customerPage(PHONE, lang);
-      await page.goto(`${e2e.server.baseUrl}/check-proxy`);
+      const page = await customerPage(PHONE, lang, '/check-proxy');
       // Nothing listens on these ports, so every line gets its verdict at once.
       const lines = Array.from({ length: 30 }, (_, i) => `127.0.0.1:${20000 + i}:user${i}:secret-password-${i}`);
       await page.getByTestId('check-input').fill(lines.join('\n'));
@@ -225,8 +224,7 @@ describe('proxy checker on a phone', () => {
   }
 
   it('should keep the table at 1,366 px', async () => {
-    const page = await customerPage(DESKTOP, 'en');
-    await page.goto(`${e2e.server.baseUrl}/check-proxy`);
+    const page = await customerPage(DESKTOP, 'en', '/check-proxy');
     await page.getByTestId('check-input').fill('127.0.0.1:20000:user:pass');
     await page.getByTestId('check-start').click();
     await page.getByTestId('check-results').locator('.MuiDataGrid-row').first().waitFor();

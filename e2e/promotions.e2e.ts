@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BANK_WEBHOOK_KEY, createCustomer, signIn, ownerOf, postBankWebhook } from './support/app';
+import { openInApp } from './support/navigate';
 import { useE2E } from './support/setup';
 
 const e2e = useE2E({ env: { BANK_WEBHOOK_KEY }, ownServer: 'a promotion it starts adds a bonus to every top-up' });
@@ -20,9 +21,9 @@ async function shot(page: Page, name: string): Promise<void> {
   }
 }
 
-/** The admin stops the running (demo) promotion and starts a 10% one from 100,000 coins. */
-async function startTenPercent(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/admin/promotion?lang=en`);
+/** The admin (signed in on `page`) stops the running (demo) promotion and starts a 10% one from 100,000 coins. */
+async function startTenPercent(page: Page): Promise<void> {
+  await openInApp(page, '/admin/promotion?lang=en');
   await page.getByTestId('promotion-running').waitFor();
   const running = page.getByTestId('promotion-card').filter({ hasText: 'Running' });
   if ((await running.count()) > 0) {
@@ -43,8 +44,8 @@ async function startTenPercent(page: Page, baseUrl: string): Promise<void> {
 describe('deposit promotion', () => {
   it('should credit the bonus of a promotion the admin starts, and show the top-up in the analytics', async () => {
     const { page, server, mail } = e2e;
-    await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en' });
-    await startTenPercent(page, server.baseUrl);
+    await signIn(page, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/promotion' });
+    await startTenPercent(page);
 
     const customerPage = await e2e.newPage();
     const user = await createCustomer(server, mail, 'promo');
@@ -63,11 +64,12 @@ describe('deposit promotion', () => {
     // 500,000 coins and the 10% bonus, in the top bar without a reload.
     await customerPage.getByTestId('topbar-balance').filter({ hasText: '550,000 coins' }).waitFor();
 
-    await page.goto(`${server.baseUrl}/admin/analytics?lang=en`);
+    // Screens this page has not shown yet, so what they fetch comes after the top-up.
+    await openInApp(page, '/admin/analytics?lang=en');
     await page.getByTestId('revenue-total').filter({ hasText: 'Total top-ups: 500,000 coins' }).waitFor();
-    await page.goto(`${server.baseUrl}/admin/overview?lang=en`);
+    await openInApp(page, '/admin/overview?lang=en');
     await page.getByTestId('overview-topups-today').filter({ hasText: '500,000 coins' }).waitFor();
-    await page.goto(`${server.baseUrl}/admin/promotion?lang=en`);
+    await openInApp(page, '/admin/promotion?lang=en');
     await page
       .getByTestId('promotion-card')
       .filter({ hasText: 'Ten percent' })
@@ -81,24 +83,24 @@ describe('deposit promotion', () => {
     const user = await createCustomer(server, mail, 'promo-shots');
     for (const width of [1366, 390]) {
       const admin = await e2e.newPage({ viewport: { width, height: 900 } });
-      await signIn(admin, server.baseUrl, ownerOf(server), { lang: 'en' });
+      await signIn(admin, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/promotion' });
       const customer = await e2e.newPage({ viewport: { width, height: 900 } });
       await signIn(customer, server.baseUrl, user, { lang: 'en' });
       for (const lang of ['vi', 'en'] as const) {
-        await admin.goto(`${server.baseUrl}/admin/promotion?lang=${lang}`);
+        await openInApp(admin, `/admin/promotion?lang=${lang}`);
         await admin.getByTestId('promotion-card').first().waitFor();
         await shot(admin, `promotion-${width}-${lang}`);
-        await admin.goto(`${server.baseUrl}/admin/overview?lang=${lang}`);
+        await openInApp(admin, `/admin/overview?lang=${lang}`);
         await admin.getByTestId('overview-revenue-today').waitFor();
         await shot(admin, `overview-${width}-${lang}`);
-        await admin.goto(`${server.baseUrl}/admin/analytics?lang=${lang}`);
+        await openInApp(admin, `/admin/analytics?lang=${lang}`);
         await admin.getByTestId('revenue-total').waitFor();
         await admin.getByTestId('stock-table').waitFor();
         await shot(admin, `analytics-${width}-${lang}`);
-        await customer.goto(`${server.baseUrl}/dashboard?lang=${lang}`);
+        await openInApp(customer, `/dashboard?lang=${lang}`);
         await customer.getByTestId('promotion-notice').waitFor();
         await shot(customer, `dashboard-${width}-${lang}`);
-        await customer.goto(`${server.baseUrl}/topup?lang=${lang}`);
+        await openInApp(customer, `/topup?lang=${lang}`);
         await customer.getByTestId('topup-qr').waitFor();
         await shot(customer, `topup-${width}-${lang}`);
       }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { api, createCustomer, signIn, ownerOf, pathOf, uniqueEmail } from './support/app';
 import { OWNER_HOST } from './support/browser';
 import { layoutProblems } from './support/layout-checks';
+import { openInApp } from './support/navigate';
 import { useE2E } from './support/setup';
 
 const e2e = useE2E();
@@ -74,9 +75,11 @@ describe('the reseller story', () => {
     await createCustomer(server, mail, 'listed');
     for (const width of WIDTHS) {
       const owner = await e2e.newPage({ viewport: { width, height: 900 } });
-      await signIn(owner, server.baseUrl, ownerOf(server), { lang: 'en' });
+      await signIn(owner, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/customers' });
       for (const lang of LANGS) {
-        await owner.goto(`${server.baseUrl}/admin/customers?lang=${lang}`);
+        await openInApp(owner, `/admin/customers?lang=${lang}`);
+        // The page stays mounted across a move inside the app: back on its first tab.
+        await owner.getByTestId('customers-tab-customers').click();
         await owner.getByTestId('customers-grid').getByTestId('customer-promote').first().waitFor();
         // One pager label in Vietnamese, the grid's and the cards'.
         expect(await owner.getByTestId('customers-grid').innerText()).not.toContain('Số hàng mỗi trang');
@@ -177,7 +180,7 @@ describe('copy customers read', () => {
       expect(await nav.innerText()).not.toMatch(/Topup|Check Proxy/);
 
       // The promotion on the top-up page is stated in the chosen method's currency (bank: VND).
-      await page.goto(`${server.baseUrl}/topup?lang=${lang}`);
+      await openInApp(page, `/topup?lang=${lang}`);
       await page.getByTestId('topup-qr').waitFor();
       const promotion = await page.getByTestId('promotion-notice').innerText();
       expect(promotion).toContain(lang === 'vi' ? '1.000.000 VND' : '1,000,000 VND');

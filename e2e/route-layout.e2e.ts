@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths';
 import { ownerOf, signIn } from './support/app';
 import { layoutProblems } from './support/layout-checks';
+import { openInApp } from './support/navigate';
 import { BANK_WEBHOOK_KEY, seedRouteData, type RouteData } from './support/route-data';
 import { repoRoot } from './support/server';
 import { useE2E } from './support/setup';
@@ -91,20 +92,6 @@ function addressOf(route: Route, data: RouteData): string {
     }
     return sample;
   });
-}
-
-/**
- * Opens `address` inside the app, as its back and forward buttons do (history and popstate): a
- * full load per route would cost the browser several times the CPU of the whole check. The router
- * writes `<html data-route>` once the route is on the page (app/layouts/root-layout.tsx).
- */
-async function openInApp(page: Page, address: string): Promise<void> {
-  await page.evaluate((to) => {
-    delete document.documentElement.dataset.route;
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, address);
-  await page.waitForFunction(() => document.documentElement.dataset.route === location.pathname + location.search);
 }
 
 /**

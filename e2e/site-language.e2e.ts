@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, createCustomer, creditCustomer, signIn, ownerOf, ownerToken, tokenOf } from './support/app';
+import { openInApp } from './support/navigate';
 import { useE2E } from './support/setup';
 
 // What a seller and their customers read in their own language and day: the site's time zone
@@ -80,14 +81,12 @@ describe('what customers read in their language', () => {
         body: { country: 'VN', quantity: 50, period: { unit: 'day', value: 1 } },
       });
       expect(bought.status, JSON.stringify(bought.body)).toBe(200);
-      await signIn(page, server.baseUrl, creds, { lang });
-
-      await page.goto(`${server.baseUrl}/dashboard?buy=key&lang=${lang}`);
+      await signIn(page, server.baseUrl, creds, { lang, path: `/dashboard?buy=key&lang=${lang}` });
       await page.getByTestId('buy-key-package').getByRole('combobox').click();
       await page.getByRole('option').filter({ hasText: TEXT[lang].keyPackage }).first().waitFor();
       await page.keyboard.press('Escape');
 
-      await page.goto(`${server.baseUrl}/manage-proxy?tab=v6&lang=${lang}`);
+      await openInApp(page, `/manage-proxy?tab=v6&lang=${lang}`);
       const grid = page.getByTestId('proxies-grid-v6');
       // The grid renders the rows in view only: take the first one shown.
       const row = grid.locator('.MuiDataGrid-row[data-id]').first();

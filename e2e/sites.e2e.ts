@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, ownerOf } from './support/app';
 import { OWNER_HOST } from './support/browser';
+import { openInApp } from './support/navigate';
 import { useE2E } from './support/setup';
 
 const e2e = useE2E({ ownServer: 'it saves the default site’s footer' });
@@ -79,9 +80,9 @@ describe('sites and the audited configuration', () => {
     const { server } = e2e;
     for (const width of [1366, 390]) {
       const admin = await e2e.newPage({ viewport: { width, height: 900 } });
-      await signIn(admin, server.baseUrl, ownerOf(server), { lang: 'en' });
+      await signIn(admin, server.baseUrl, ownerOf(server), { lang: 'en', path: '/admin/sites' });
       for (const lang of ['vi', 'en'] as const) {
-        await admin.goto(`${server.baseUrl}/admin/sites?lang=${lang}`);
+        await openInApp(admin, `/admin/sites?lang=${lang}`);
         await admin.getByTestId('sites-grid').getByText('Proxy Owner', { exact: true }).waitFor();
         await shot(admin, `sites-${width}-${lang}`);
         // What is checked here is the dialog's layout, so the click is dispatched on the button itself.
@@ -92,7 +93,7 @@ describe('sites and the audited configuration', () => {
         await shot(admin, `sites-edit-${width}-${lang}`);
         await admin.keyboard.press('Escape');
         await admin.getByTestId('site-form-dialog').waitFor({ state: 'hidden' });
-        await admin.goto(`${server.baseUrl}/admin/config?lang=${lang}`);
+        await openInApp(admin, `/admin/config?lang=${lang}`);
         await admin.getByTestId('setting-changes-grid').waitFor();
         await shot(admin, `config-${width}-${lang}`);
       }

@@ -19,6 +19,7 @@ import {
   type Credentials,
   selectBuyTab,
 } from './support/app';
+import { openInApp } from './support/navigate';
 import { useE2E } from './support/setup';
 import { priceSupplierCountry, routeCountryInUi } from './support/suppliers';
 
@@ -119,9 +120,11 @@ async function through(
   }
 }
 
-/** Buys one proxy of COUNTRY for a day from the dashboard's IPv4 form and waits for the order page. */
-async function buyInUi(page: Page, baseUrl: string): Promise<string> {
-  await page.goto(`${baseUrl}/dashboard`);
+/**
+ * Buys one proxy of COUNTRY for a day from the dashboard's IPv4 form (the page is on the dashboard,
+ * where signing in leaves it) and waits for the order page.
+ */
+async function buyInUi(page: Page): Promise<string> {
   await selectBuyTab(page, 'v4');
   const form = page.getByTestId('buy-form-v4');
   await form.getByTestId('buy-country').click();
@@ -218,7 +221,7 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
     await creditCustomer(server(), creds.email, 100_000);
     token = await tokenOf(server(), creds);
     await signIn(page, server().baseUrl, creds, { lang: 'en' });
-    await buyInUi(page, server().baseUrl);
+    await buyInUi(page);
     [proxy] = (await successLines(page)) as [ProxyLine];
     expect(proxy).toBeDefined();
     const bought = [...p6.proxies.values()];
@@ -242,9 +245,8 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
 
   it('should renew it upstream first and change its password: the old one refused, the new one chained', async () => {
     const { page } = e2e;
-    await signIn(page, server().baseUrl, creds, { lang: 'en' });
     // Three days, past what Proxy6 sold (its 3-day minimum): prolonged at Proxy6 first, then charged.
-    await page.goto(`${server().baseUrl}/manage-proxy?tab=v4`);
+    await signIn(page, server().baseUrl, creds, { lang: 'en', path: '/manage-proxy?tab=v4' });
     const grid = page.getByTestId('proxies-grid-v4');
     await grid.locator('.MuiDataGrid-row').first().getByRole('checkbox').check();
     await page.getByTestId('batch-renew').click();
@@ -279,7 +281,7 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
     p6.balance = 0;
     const before = await balance();
     await signIn(page, server().baseUrl, creds, { lang: 'en' });
-    await buyInUi(page, server().baseUrl);
+    await buyInUi(page);
     await page.getByTestId('order-cancelled-message').filter({ hasText: 'The proxies could not be bought' }).waitFor();
     await expect.poll(balance).toBe(before);
     const log = await api<{ items: { type: string; amount: number }[] }>(server(), 'GET', '/api/log/list-transaction', {
@@ -338,7 +340,7 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
     // Proxy6 still refuses; the list serves the next purchase.
     const customerPage = await e2e.newPage();
     await signIn(customerPage, server().baseUrl, creds, { lang: 'en' });
-    await buyInUi(customerPage, server().baseUrl);
+    await buyInUi(customerPage);
     const [second] = (await successLines(customerPage)) as [ProxyLine];
     for (const scheme of ['http', 'socks5'] as const) {
       await expect.poll(() => through(second, scheme)).toEqual({ ok: true, egress: LIST_EGRESS });
@@ -353,9 +355,9 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
     const revenue = 5 * DAY_PRICE;
     const cost = Math.round(p6Spent * RUB_RATE) + LIST_COST;
     expect(p6Spent).toBeGreaterThan(0);
-    await signIn(page, server().baseUrl, ownerOf(server()), { lang: 'vi' });
+    await signIn(page, server().baseUrl, ownerOf(server()), { lang: 'vi', path: '/admin/suppliers?tab=margin' });
     for (const lang of ['vi', 'en'] as const) {
-      await page.goto(`${server().baseUrl}/admin/suppliers?tab=margin&lang=${lang}`);
+      await openInApp(page, `/admin/suppliers?tab=margin&lang=${lang}`);
       const unit = lang === 'vi' ? 'Xu' : 'coins';
       for (const [key, value] of [
         ['revenue', revenue],
@@ -388,9 +390,9 @@ describe('reselling a supplier’s proxies', { timeout: 240_000 }, () => {
     for (const lang of ['vi', 'en'] as const) {
       for (const width of [1366, 390]) {
         const page = await e2e.newPage({ viewport: { width, height: width > 400 ? 900 : 844 } });
-        await signIn(page, server().baseUrl, ownerOf(server()), { lang });
+        await signIn(page, server().baseUrl, ownerOf(server()), { lang, path: '/admin/suppliers' });
         for (const tab of ['suppliers', 'routes', 'margin'] as const) {
-          await page.goto(`${server().baseUrl}/admin/suppliers?tab=${tab}&lang=${lang}`);
+          await openInApp(page, `/admin/suppliers?tab=${tab}&lang=${lang}`);
           const ready = {
             suppliers: page.getByTestId('supplier-name').filter({ hasText: 'Pasted pool' }),
             routes: page.getByTestId(`route-v4-${COUNTRY}`),

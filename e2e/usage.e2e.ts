@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, createCustomer, creditCustomer, signIn, tokenOf } from './support/app';
+import { openInApp } from './support/navigate';
 import { useE2E } from './support/setup';
 
 // A proxy's live traffic in its details drawer: a customer buys a proxy, real curl downloads
@@ -77,8 +78,9 @@ function trafficLoop(proxy: ProxyRow, target: string): { stop: () => Promise<num
   };
 }
 
-async function openDrawer(page: Page, baseUrl: string, lang: 'vi' | 'en'): Promise<void> {
-  await page.goto(`${baseUrl}/manage-proxy?tab=v4&lang=${lang}`);
+/** On a signed-in page: the proxy list in `lang`, and the first proxy's details with its usage. */
+async function openDrawer(page: Page, lang: 'vi' | 'en'): Promise<void> {
+  await openInApp(page, `/manage-proxy?tab=v4&lang=${lang}`);
   await page.getByTestId('item-details-open').first().click();
   await page.getByTestId('proxy-usage').waitFor();
   await page.getByTestId('usage-history').scrollIntoViewIfNeeded();
@@ -116,8 +118,8 @@ describe('live proxy traffic', () => {
     const proxy = list.body.items[0] as ProxyRow;
     const target = await startTarget();
 
-    await signIn(page, server.baseUrl, creds, { lang: 'en' });
-    await openDrawer(page, server.baseUrl, 'en');
+    await signIn(page, server.baseUrl, creds, { lang: 'en', path: '/manage-proxy?tab=v4' });
+    await openDrawer(page, 'en');
     await page.getByText('No traffic yet').waitFor();
 
     const traffic = trafficLoop(proxy, target.url);
@@ -129,17 +131,20 @@ describe('live proxy traffic', () => {
       await shoot(page, 'drawer-en-1366');
 
       const phone = await e2e.newPage({ viewport: { width: 390, height: 844 } });
-      await signIn(phone, server.baseUrl, creds, { lang: 'vi' });
-      await openDrawer(phone, server.baseUrl, 'vi');
+      await signIn(phone, server.baseUrl, creds, { lang: 'vi', path: '/manage-proxy?tab=v4' });
+      await openDrawer(phone, 'vi');
       await expect.poll(() => liveDownload(phone), { interval: 250 }).toBeGreaterThan(0);
       await shoot(phone, 'drawer-vi-390');
 
-      await openDrawer(page, server.baseUrl, 'vi');
+      // The drawer stays open across a move inside the app: closed first, as a customer would.
+      await page.keyboard.press('Escape');
+      await page.getByTestId('item-details').waitFor({ state: 'hidden' });
+      await openDrawer(page, 'vi');
       await expect.poll(() => liveDownload(page), { interval: 250 }).toBeGreaterThan(0);
       await shoot(page, 'drawer-vi-1366');
       const phoneEn = await e2e.newPage({ viewport: { width: 390, height: 844 } });
-      await signIn(phoneEn, server.baseUrl, creds, { lang: 'en' });
-      await openDrawer(phoneEn, server.baseUrl, 'en');
+      await signIn(phoneEn, server.baseUrl, creds, { lang: 'en', path: '/manage-proxy?tab=v4' });
+      await openDrawer(phoneEn, 'en');
       await expect.poll(() => liveDownload(phoneEn), { interval: 250 }).toBeGreaterThan(0);
       await shoot(phoneEn, 'drawer-en-390');
     } finally {
