@@ -15,11 +15,14 @@ class FakePanel {
   down = false;
   /** The next traffic posts that fail with 500. */
   failReports = 0;
+  /** While set, traffic posts are answered only once it resolves (they are recorded at once). */
+  holdReports: Promise<void> | null = null;
   stateCalls = 0;
   readonly sinces: number[] = [];
   readonly reports: TTrafficReport[] = [];
   readonly streams: http.ServerResponse[] = [];
   private streamWaiters: Array<() => void> = [];
+  private reportWaiters: Array<() => void> = [];
   readonly server = http.createServer((req, res) => this.handle(req, res));
 
   async start(): Promise<string> {
@@ -36,6 +39,21 @@ class FakePanel {
           resolve(s);
         } else {
           this.streamWaiters.push(check);
+        }
+      };
+      check();
+    });
+  }
+
+  /** Resolves when the `n`-th traffic report has arrived (answered or not). */
+  report(n: number): Promise<TTrafficReport> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const r = this.reports[n - 1];
+        if (r !== undefined) {
+          resolve(r);
+        } else {
+          this.reportWaiters.push(check);
         }
       };
       check();
@@ -86,12 +104,22 @@ class FakePanel {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         this.reports.push(JSON.parse(Buffer.concat(chunks).toString()) as TTrafficReport);
-        if (this.failReports > 0) {
-          this.failReports -= 1;
-          res.writeHead(500).end();
-        } else {
-          res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+        const waiters = this.reportWaiters;
+        this.reportWaiters = [];
+        for (const w of waiters) {
+          w();
         }
+        const fail = this.failReports > 0;
+        if (fail) {
+          this.failReports -= 1;
+        }
+        void (this.holdReports ?? Promise.resolve()).then(() => {
+          if (fail) {
+            res.writeHead(500).end();
+          } else {
+            res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+          }
+        });
       });
     } else {
       res.writeHead(404).end();
@@ -215,6 +243,39 @@ describe('NodeClient', () => {
     expect(panel.reports).toHaveLength(3);
     expect(panel.reports[2]?.counters).toEqual([{ proxyId: 'a', bytesIn: 3, bytesOut: 3 }]);
     expect(panel.reports[2]?.reportId).not.toBe(panel.reports[0]?.reportId);
+  });
+});
+
+describe('NodeClient flushes', () => {
+  it('should send what was counted before a flush that comes while another is under way', async () => {
+    const p1 = makeProxy({ id: 'a', port: await freePort() });
+    await setup({ proxies: [p1], version: 1 });
+    client.start();
+    await panel.stream(1);
+    const res = await httpConnect(p1.port, `127.0.0.1:${echo.port}`, { auth: ['user-a', 'secret-pass-1'] });
+    expect(await res.reader.readLine()).toBe('127.0.0.2');
+    res.reader.socket.write('12345');
+    await res.reader.readBytes(5);
+
+    let release = () => {};
+    panel.holdReports = new Promise((resolve) => {
+      release = resolve;
+    });
+    // The first flush has drained the counter and waits for the panel's answer…
+    const first = client.flushTraffic();
+    await panel.report(1);
+    // …when more bytes are counted and someone (the tests, stop()) asks for a flush.
+    res.reader.socket.write('678');
+    await res.reader.readBytes(3);
+    const second = client.flushTraffic();
+    release();
+    expect(await first).toBe(true);
+    expect(await second).toBe(true);
+    expect(panel.reports.map((r) => r.counters)).toEqual([
+      [{ proxyId: 'a', bytesIn: 5, bytesOut: 15 }],
+      [{ proxyId: 'a', bytesIn: 3, bytesOut: 3 }],
+    ]);
+    res.reader.socket.destroy();
   });
 });
 

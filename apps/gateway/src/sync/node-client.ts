@@ -51,6 +51,7 @@ export class NodeClient {
   private loop: Promise<void> | null = null;
   private timers: NodeJS.Timeout[] = [];
   private flushing: Promise<boolean> | null = null;
+  private nextFlush: Promise<boolean> | null = null;
   private resyncing = false;
   private readonly onPanelVersion: ((version: number) => void) | undefined;
   /** True while the change stream is open. */
@@ -107,13 +108,28 @@ export class NodeClient {
 
   /**
    * Sends unacknowledged reports (oldest first, same ids), then drains and sends the counters.
-   * Resolves true when the panel has taken everything.
+   * Resolves true when the panel has taken everything counted before the call.
    */
   flushTraffic(): Promise<boolean> {
-    this.flushing ??= this.sendReports().finally(() => {
-      this.flushing = null;
-    });
-    return this.flushing;
+    if (this.flushing === null) {
+      this.flushing = this.sendReports().finally(() => {
+        this.flushing = null;
+      });
+      return this.flushing;
+    }
+    // The flush under way may have drained the counters before the caller's bytes were counted
+    // (stop() and the once-a-second timer meet often): one more follows it, shared by every caller
+    // that comes while it waits.
+    this.nextFlush ??= this.flushing.then(
+      () => this.flushAfterWaiting(),
+      () => this.flushAfterWaiting(),
+    );
+    return this.nextFlush;
+  }
+
+  private flushAfterWaiting(): Promise<boolean> {
+    this.nextFlush = null;
+    return this.flushTraffic();
   }
 
   private async sendReports(): Promise<boolean> {
