@@ -8,6 +8,27 @@ import { freePort, httpConnect, makeProxy, startEcho, type Target } from '../../
 
 const AUTH = 'Node node-1:s3cret';
 
+/** Resolves with the `n`-th item of `list` once it is there; `wake(waiters)` after each push. */
+function nth<T>(list: readonly T[], n: number, waiters: Array<() => void>): Promise<T> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const item = list[n - 1];
+      if (item !== undefined) {
+        resolve(item);
+      } else {
+        waiters.push(check);
+      }
+    };
+    check();
+  });
+}
+
+function wake(waiters: Array<() => void>): void {
+  for (const w of waiters.splice(0)) {
+    w();
+  }
+}
+
 /** A local stand-in for the panel's node endpoints, speaking the protocol of docs/gateway-protocol.md. */
 class FakePanel {
   state: TNodeState = { proxies: [], version: 0 };
@@ -21,8 +42,8 @@ class FakePanel {
   readonly sinces: number[] = [];
   readonly reports: TTrafficReport[] = [];
   readonly streams: http.ServerResponse[] = [];
-  private streamWaiters: Array<() => void> = [];
-  private reportWaiters: Array<() => void> = [];
+  private readonly streamWaiters: Array<() => void> = [];
+  private readonly reportWaiters: Array<() => void> = [];
   readonly server = http.createServer((req, res) => this.handle(req, res));
 
   async start(): Promise<string> {
@@ -32,32 +53,12 @@ class FakePanel {
 
   /** Resolves when the `n`-th change stream has been opened. */
   stream(n: number): Promise<http.ServerResponse> {
-    return new Promise((resolve) => {
-      const check = () => {
-        const s = this.streams[n - 1];
-        if (s !== undefined) {
-          resolve(s);
-        } else {
-          this.streamWaiters.push(check);
-        }
-      };
-      check();
-    });
+    return nth(this.streams, n, this.streamWaiters);
   }
 
   /** Resolves when the `n`-th traffic report has arrived (answered or not). */
   report(n: number): Promise<TTrafficReport> {
-    return new Promise((resolve) => {
-      const check = () => {
-        const r = this.reports[n - 1];
-        if (r !== undefined) {
-          resolve(r);
-        } else {
-          this.reportWaiters.push(check);
-        }
-      };
-      check();
-    });
+    return nth(this.reports, n, this.reportWaiters);
   }
 
   send(stream: http.ServerResponse, change: TNodeChange): void {
@@ -94,21 +95,13 @@ class FakePanel {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.flushHeaders();
       this.streams.push(res);
-      const waiters = this.streamWaiters;
-      this.streamWaiters = [];
-      for (const w of waiters) {
-        w();
-      }
+      wake(this.streamWaiters);
     } else if (req.method === 'POST' && url.pathname === '/api/sub-server/node/traffic') {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         this.reports.push(JSON.parse(Buffer.concat(chunks).toString()) as TTrafficReport);
-        const waiters = this.reportWaiters;
-        this.reportWaiters = [];
-        for (const w of waiters) {
-          w();
-        }
+        wake(this.reportWaiters);
         const fail = this.failReports > 0;
         if (fail) {
           this.failReports -= 1;
@@ -161,6 +154,22 @@ async function setup(
     backoffMaxMs: 50,
     reportIntervalMs,
   });
+}
+
+/**
+ * A synced client with proxy `a`, and a tunnel through it that has moved 5 bytes each way plus the
+ * echo's greeting line (counted: 5 in, 15 out).
+ */
+async function syncedTunnelWithFiveBytes(): Promise<Awaited<ReturnType<typeof httpConnect>>> {
+  const p1 = makeProxy({ id: 'a', port: await freePort() });
+  await setup({ proxies: [p1], version: 1 });
+  client.start();
+  await panel.stream(1);
+  const res = await httpConnect(p1.port, `127.0.0.1:${echo.port}`, { auth: ['user-a', 'secret-pass-1'] });
+  expect(await res.reader.readLine()).toBe('127.0.0.2');
+  res.reader.socket.write('12345');
+  await res.reader.readBytes(5);
+  return res;
 }
 
 afterEach(async () => {
@@ -218,14 +227,7 @@ describe('NodeClient', () => {
   });
 
   it('should send a traffic report again with the same id until the panel takes it', async () => {
-    const p1 = makeProxy({ id: 'a', port: await freePort() });
-    await setup({ proxies: [p1], version: 1 });
-    client.start();
-    await panel.stream(1);
-    const res = await httpConnect(p1.port, `127.0.0.1:${echo.port}`, { auth: ['user-a', 'secret-pass-1'] });
-    expect(await res.reader.readLine()).toBe('127.0.0.2');
-    res.reader.socket.write('12345');
-    await res.reader.readBytes(5);
+    const res = await syncedTunnelWithFiveBytes();
 
     panel.failReports = 1;
     expect(await client.flushTraffic()).toBe(false);
@@ -248,14 +250,7 @@ describe('NodeClient', () => {
 
 describe('NodeClient flushes', () => {
   it('should send what was counted before a flush that comes while another is under way', async () => {
-    const p1 = makeProxy({ id: 'a', port: await freePort() });
-    await setup({ proxies: [p1], version: 1 });
-    client.start();
-    await panel.stream(1);
-    const res = await httpConnect(p1.port, `127.0.0.1:${echo.port}`, { auth: ['user-a', 'secret-pass-1'] });
-    expect(await res.reader.readLine()).toBe('127.0.0.2');
-    res.reader.socket.write('12345');
-    await res.reader.readBytes(5);
+    const res = await syncedTunnelWithFiveBytes();
 
     let release = () => {};
     panel.holdReports = new Promise((resolve) => {
