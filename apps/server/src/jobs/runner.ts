@@ -51,7 +51,15 @@ export async function runJob(ctx: AppContext, job: Job, opts: RunOptions = {}): 
       await here.catch(() => undefined);
       continue;
     }
+    if (opts.signal?.aborted) {
+      return false;
+    }
     const lease = await acquireLease(ctx, job.name);
+    if (lease && opts.signal?.aborted) {
+      // Stopped while the lease was being taken: another instance can have the job at once.
+      await lease.release();
+      return false;
+    }
     if (!lease) {
       if (!opts.wait || Date.now() > giveUpAt) {
         jobRuns.inc({ job: job.name, result: 'skipped' });
@@ -92,6 +100,9 @@ export async function runJob(ctx: AppContext, job: Job, opts: RunOptions = {}): 
  */
 export function startJobs(ctx: AppContext, jobs: Job[]): () => Promise<void> {
   const stop = new AbortController();
+  // Every tick, not only the sweeps under way: a tick still taking its lease when the stop comes
+  // would otherwise hold that lease after the stop has resolved (and past the process's exit).
+  const ticks = new Set<Promise<void>>();
   const timers = jobs.map((job) => {
     const tick = async () => {
       try {
@@ -100,13 +111,17 @@ export function startJobs(ctx: AppContext, jobs: Job[]): () => Promise<void> {
         ctx.log.error({ err, job: job.name }, 'job failed');
       }
     };
-    const timer = setInterval(() => void tick(), job.everyMs);
+    const timer = setInterval(() => {
+      const running = tick();
+      ticks.add(running);
+      void running.finally(() => ticks.delete(running));
+    }, job.everyMs);
     timer.unref();
     return timer;
   });
   return async () => {
     timers.forEach(clearInterval);
     stop.abort();
-    await Promise.allSettled([...runningOn(ctx).values()]);
+    await Promise.allSettled([...ticks, ...runningOn(ctx).values()]);
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../db/client.js';
 import { createMailer } from '../lib/mailer.js';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fakes/index.js';
@@ -15,7 +15,7 @@ import {
 } from '../../test/helper.js';
 import { autoRenewJob } from './auto-renew.js';
 import { acquireLease } from './lease.js';
-import { runJob, type Job } from './runner.js';
+import { runJob, startJobs, type Job } from './runner.js';
 
 let t: TestApp;
 let t2: TestApp;
@@ -217,6 +217,30 @@ describe('the job runtime', () => {
     );
     expect(rows).toEqual([{ holder: 'other' }]);
     await t.ctx.db.execute(sql`delete from job_leases`);
+  });
+
+  it('should stop with no lease held, also when a tick was still taking its lease', async () => {
+    // Only the runner's timers are the test's: the tick fires when the test says so.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let sweeps = 0;
+      const probe: Job = {
+        name: 'probe-stop',
+        everyMs: 1_000,
+        async run() {
+          sweeps++;
+        },
+      };
+      const stop = startJobs(t.ctx, [probe]);
+      // The tick asks the database for the lease; the stop comes before the answer does.
+      vi.advanceTimersByTime(1_000);
+      await stop();
+      // A lease held after the stop would keep the job from every other instance until it ran out.
+      expect(await countRows(t, 'job_leases')).toBe(0);
+      expect(sweeps).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('should release a lease whose removal fails once (a connection lost after a database fault)', async () => {
