@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { WAIT_MS } from './support/wait';
 
-// The e2e suite: real server, real SMTP, real Chromium. Each file starts its own server (with
-// E2E_SHARED=1, the files that can share use their worker's: support/setup.ts,
-// support/shared-server.ts), each with its own database copied from the run's seeded template and
+// The e2e suite: real server, real SMTP, real Chromium. The files that can share use their
+// worker's server, the others start their own (support/setup.ts, support/shared-server.ts;
+// E2E_SHARED=0: every file its own), each with its own database copied from the run's seeded template and
 // random ports, and works in its own contexts of the run's one Chromium (global-setup.ts), so
 // files can run side by side: a spec spends much of its time waiting on its server and page, so
 // two at a time halve the suite's wall time without starving the cores. E2E_WORKERS=1 runs them one at a time.

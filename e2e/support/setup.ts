@@ -1,7 +1,7 @@
 // Per spec file: a product server and an SMTP sink, and a connection to the run's Chromium
 // (global-setup.ts); per test: a fresh browser context, so no session or language choice leaks from
-// one test into the next. With E2E_SHARED=1 the server is the worker's shared one
-// (support/shared-server.ts) unless the file needs its own: an environment of its own, or
+// one test into the next. The server is the worker's shared one (support/shared-server.ts;
+// E2E_SHARED=0: none is shared) unless the file needs its own: an environment of its own, or
 // `ownServer` with the reason (it moves the server's clock, changes what every file of the site
 // would see...). An own server has its own database, a copy of the run's seeded template unless
 // the file's environment changes what the seed writes, and its own sink.

@@ -1,4 +1,4 @@
-// With E2E_SHARED=1, a product server per Vitest worker, shared by the spec files that do not need
+// A product server per Vitest worker, shared by the spec files that do not need
 // their own (docs/testing.md#shared-e2e-servers). A worker process lives for one file only (the
 // fork pool isolates files), so the servers cannot live in it: global-setup.ts runs a small lease
 // service in Vitest's main process, which starts a worker's server the first time a file of that worker asks for it
@@ -21,11 +21,10 @@ import { extractOtp, startSmtpSink, type ReceivedMail, type SmtpSink } from './s
 import { WAIT_MS } from './wait';
 
 /**
- * E2E_SHARED=1: the files that can share their worker's server do (docs/testing.md, "Shared e2e
- * servers"); otherwise, as in CI until sharing has proven itself under load, every file has its own
- * and the lease service does not start.
+ * The files that can share their worker's server do (docs/testing.md, "Shared e2e servers");
+ * E2E_SHARED=0 gives every file its own, and the lease service does not start.
  */
-export const SHARING = process.env.E2E_SHARED === '1';
+export const SHARING = process.env.E2E_SHARED !== '0';
 
 /**
  * The shared servers' environment. A file whose own environment is a subset of it may share (the
