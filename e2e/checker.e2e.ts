@@ -1,19 +1,20 @@
-import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { claimPortBlock, E2E_RANGE } from '../apps/server/test/ports.js';
 import { api, createCustomer, creditCustomer, signIn, tokenOf } from './support/app';
 import { layoutProblems } from './support/layout-checks';
 import { useE2E } from './support/setup';
 
 // One proxy, one verdict: a just-bought IPv6 proxy is live in the free checker (tested against an
 // IPv6 target, labelled with the protocol it was checked over) and in proxy management's check.
-// The gateway runs here, unlike in the other specs, on a block of ports of its own.
-const from = 43_000 + randomInt(0, 150) * 100;
+// The gateway runs here, unlike in most other specs, on a block of ports of its own
+// (apps/server/test/ports.ts), whose next port is the checker's echo service.
+const from = claimPortBlock(E2E_RANGE);
 const e2e = useE2E({
   env: {
     GATEWAY: 'embedded',
     GATEWAY_PORTS: `${from}-${from + 99}`,
-    ECHO_ADDR: `127.0.0.1:${from - 1}`,
+    ECHO_ADDR: `127.0.0.1:${from + 100}`,
   },
 });
 

@@ -3,6 +3,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimPortBlock, E2E_RANGE } from '../apps/server/test/ports.js';
 import { startFakeProxy6, type FakeProxy6 } from '../apps/server/test/fakes/index.js';
 import { api, createCustomer, creditCustomer, signIn, ownerOf, ownerToken, tokenOf } from './support/app';
 import { layoutProblems } from './support/layout-checks';
@@ -17,7 +18,7 @@ import { truncatedLabels } from './support/truncation';
 // the analytics page's margin card goes from its empty state to the right coins; and every one of
 // these screens fits 1,366 and 390 px in Vietnamese and English with no label cut, no control
 // covered and no sideways scroll. Proxy6 is the local fake speaking its API.
-const portBase = 30_000 + Math.floor(Math.random() * 27) * 100;
+const portBase = claimPortBlock(E2E_RANGE);
 const e2e = useE2E({
   env: {
     GATEWAY: 'embedded',

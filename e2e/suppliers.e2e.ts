@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimPortBlock, E2E_RANGE } from '../apps/server/test/ports.js';
 import { startFakeUpstream, type FakeUpstream } from '../apps/gateway/test/fake-upstream';
 import { startFakeProxy6, type FakeProxy6 } from '../apps/server/test/fakes/index.js';
 import {
@@ -29,7 +30,7 @@ import { priceSupplierCountry, routeCountryInUi } from './support/suppliers';
 // connection through the upstream proxy Proxy6 handed out (a real local HTTP proxy). Then the
 // supplier runs out of money, a pasted-list supplier takes over, and the margin screen adds it up.
 const run = promisify(execFile);
-const portBase = 30_000 + Math.floor(Math.random() * 27) * 100;
+const portBase = claimPortBlock(E2E_RANGE);
 const e2e = useE2E({
   env: {
     GATEWAY: 'embedded',

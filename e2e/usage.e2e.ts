@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { claimPortBlock, E2E_RANGE } from '../apps/server/test/ports.js';
 import { api, createCustomer, creditCustomer, signIn, tokenOf } from './support/app';
 import { openInApp } from './support/navigate';
 import { useE2E } from './support/setup';
@@ -12,8 +13,8 @@ import { useE2E } from './support/setup';
 // A proxy's live traffic in its details drawer: a customer buys a proxy, real curl downloads
 // through it from a local target, and the drawer's live chart counts the bytes as they flow.
 const run = promisify(execFile);
-// A block of listener ports of its own: below Linux's ephemeral range and away from the product's default.
-const portBase = 30_000 + Math.floor(Math.random() * 27) * 100;
+// A block of listener ports of its own (apps/server/test/ports.ts).
+const portBase = claimPortBlock(E2E_RANGE);
 const e2e = useE2E({
   env: { GATEWAY: 'embedded', GATEWAY_ALLOW_PRIVATE: '1', GATEWAY_PORTS: `${portBase}-${portBase + 99}` },
 });

@@ -3,7 +3,7 @@ import argon2 from 'argon2';
 import { connect, type AddressInfo } from 'node:net';
 import { startEmbeddedGateway, type EmbeddedGateway } from '../src/embedded-gateway.js';
 import { startEcho } from '../src/modules/checker/echo.js';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import { changeBalance } from '../src/modules/ledger/change-balance.js';
 import { Clock } from '../src/lib/clock.js';
 import type { Mail, Mailer } from '../src/lib/mailer.js';
 import { sql } from 'drizzle-orm';
+import { claimPortBlock, suiteRange } from './ports.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -296,40 +297,11 @@ export async function customer(t: TestApp, balance = 0, host = 'localhost') {
 
 /**
  * Env for a test app whose gateway will listen: a block of listener ports no other test process
- * holds. Blocks are claimed with an exclusive lock file (released when the process exits; a lock
- * left by a dead process is taken over), so parallel test files never share a port.
+ * holds (test/ports.ts).
  */
 export function livePorts(size = 300): Record<string, string> {
-  // 10000–19999: below Linux's ephemeral range (32768–60999), where outgoing connections would
-  // take ports at random, and below the product's default 20000–29999.
-  const blocks = Math.floor(10_000 / size);
-  const start = randomInt(0, blocks);
-  for (let i = 0; i < blocks; i++) {
-    const block = 10_000 + ((start + i) % blocks) * size;
-    const lock = path.join(tmpdir(), `pp-test-ports-${block}-${size}.lock`);
-    if (claimLock(lock)) {
-      process.once('exit', () => rmSync(lock, { force: true }));
-      return { GATEWAY_PORTS: `${block}-${block + size - 1}` };
-    }
-  }
-  throw new Error('no free block of test ports');
-}
-
-function claimLock(file: string): boolean {
-  try {
-    writeFileSync(file, String(process.pid), { flag: 'wx' });
-    return true;
-  } catch {
-    const owner = Number(readFileSync(file, 'utf8'));
-    try {
-      process.kill(owner, 0);
-      return false;
-    } catch {
-      // The holder is gone: take the lock over.
-      writeFileSync(file, String(process.pid));
-      return true;
-    }
-  }
+  const block = claimPortBlock(suiteRange(size));
+  return { GATEWAY_PORTS: `${block}-${block + size - 1}` };
 }
 
 /** Resolves once something accepts TCP connections on the port (a gateway listener is up). */
