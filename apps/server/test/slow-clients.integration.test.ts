@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, customer, type TestApp } from './helper.js';
@@ -14,6 +15,14 @@ const LIMIT = 40;
 const FLOOD = 300;
 /** Node looks for late requests every quarter of the headers bound; the rest is a loaded machine's slack. */
 const BOUND_MS = REQUEST_TIMEOUT_MS + HEADERS_TIMEOUT_MS / 4 + 1_500;
+/**
+ * The server runs in this process, beside 300 clients' timers: on a busy machine its event loop can
+ * run late, and the cut and its close event come that much later. The bound allows twice the worst
+ * lateness measured (the server's check and the client's close event), so only a cut that did not
+ * come when due fails, not a slow machine.
+ */
+const lateness = monitorEventLoopDelay({ resolution: 10 });
+const boundMs = () => BOUND_MS + (2 * lateness.max) / 1e6;
 /** The flood comes from a second loopback address; the other clients from 127.0.0.1. */
 const FLOOD_SOURCE = '127.0.0.2';
 
@@ -69,9 +78,11 @@ describe('slow clients on the panel listener', () => {
       MAX_CONNECTIONS_PER_IP: String(LIMIT),
     });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
+    lateness.enable();
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
+    lateness.disable();
     await t?.close();
   });
 
@@ -88,7 +99,7 @@ describe('slow clients on the panel listener', () => {
       expect(res.status).toBe(200);
       expect(((await res.json()) as { email: string }).email).toBe(c.email);
       served++;
-      expect(Date.now() - Math.min(...flood.map((f) => f.openedAt))).toBeLessThan(BOUND_MS + 5_000);
+      expect(Date.now() - Math.min(...flood.map((f) => f.openedAt))).toBeLessThan(boundMs() + 5_000);
     }
     expect(served).toBeGreaterThan(0);
 
@@ -97,10 +108,10 @@ describe('slow clients on the panel listener', () => {
     const refused = flood.filter((f) => f.received === '');
     for (const f of accepted) {
       expect(f.received, f.kind).toMatch(/^HTTP\/1\.1 408 /);
-      expect(f.closedAt! - f.openedAt, f.kind).toBeLessThan(BOUND_MS);
+      expect(f.closedAt! - f.openedAt, f.kind).toBeLessThan(boundMs());
     }
     for (const f of refused) {
-      expect(f.closedAt! - f.openedAt, f.kind).toBeLessThan(BOUND_MS);
+      expect(f.closedAt! - f.openedAt, f.kind).toBeLessThan(boundMs());
     }
     expect(accepted.length).toBeGreaterThan(0);
     expect(accepted.length).toBeLessThanOrEqual(LIMIT);
@@ -118,6 +129,6 @@ describe('slow clients on the panel listener', () => {
     });
     expect(f.received).toMatch(/^HTTP\/1\.1 408 /);
     expect(f.closedAt! - f.openedAt).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
-    expect(f.closedAt! - f.openedAt).toBeLessThan(BOUND_MS);
+    expect(f.closedAt! - f.openedAt).toBeLessThan(boundMs());
   });
 });
