@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_PATH, launchSharedBrowser } from './support/browser';
+import { CHROMIUM_PATH, INSTALL_CHROMIUM, launchSharedBrowser } from './support/browser';
 import { repoRoot, startServer } from './support/server';
 import { SHARING, startLeaseService } from './support/shared-server';
 
@@ -27,7 +27,7 @@ const TEMPLATE_START_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 300_000);
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium".`);
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with "${INSTALL_CHROMIUM}".`);
   }
   const build = spawnSync(process.execPath, ['scripts/build-web-if-needed.mjs'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) {
