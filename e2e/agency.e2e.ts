@@ -50,13 +50,20 @@ describe('agency program on the proxy-owner site', () => {
     // 2. The site's admin (the owner) approves it and sets 10% on /admin/agency.
     await signOut(page);
     await signIn(page, site, ownerOf(server), { lang: 'en', path: '/admin/agency' });
+    // The search's answer (debounced, then fetched) is on the page before acting on the row, so the
+    // grid does not re-render under the click: the list before the search may already hold one row.
+    const searched = page.waitForResponse(
+      (r) => r.url().includes('/api/agency-admin/list-agency') && new URL(r.url()).searchParams.get('search') === code,
+    );
     await page.getByTestId('agencies-search').fill(code);
+    expect((await searched).status()).toBe(200);
     const row = page.getByTestId('agencies-grid').locator('.MuiDataGrid-row', { hasText: code });
-    // The search is applied (debounced, then fetched) before acting on the row, so the grid does not
-    // re-render under the click.
     await expect.poll(() => page.getByTestId('agencies-grid').locator('.MuiDataGrid-row').count()).toBe(1);
     await row.getByTestId('agency-approve').click();
+    // The approval's own answer first, so a failure says whether it was sent and what it got.
+    const approved = page.waitForResponse((r) => r.url().includes('/api/agency-admin/toggle-agency-status'));
     await page.getByTestId('agency-toggle-dialog-confirm').click();
+    expect((await approved).status()).toBe(200);
     await row.getByTestId('agency-row-status').filter({ hasText: 'Active' }).waitFor();
     await row.getByTestId('agency-edit').click();
     await page.getByTestId('agency-edit-percent').fill('10');
