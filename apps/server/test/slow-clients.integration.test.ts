@@ -113,12 +113,18 @@ describe('slow clients on the panel listener', () => {
     for (const f of refused) {
       expect(f.closedAt! - f.openedAt, f.kind).toBeLessThan(boundMs());
     }
+    // The limit counts open connections: a cut frees its slot, and a connection opened after it may
+    // be accepted again. On a loaded machine the flood can take longer to open than the first cuts
+    // take to come, so the slots freed before its last connection opened are allowed for (both
+    // moments are seen late by at most the event loop's lateness).
+    const lastOpened = Math.max(...flood.map((f) => f.openedAt));
+    const freed = accepted.filter((f) => f.closedAt! < lastOpened + (2 * lateness.max) / 1e6).length;
     expect(accepted.length).toBeGreaterThan(0);
-    expect(accepted.length).toBeLessThanOrEqual(LIMIT);
+    expect(accepted.length).toBeLessThanOrEqual(LIMIT + freed);
     const counted = (await t.app.metrics.registry.getSingleMetric('panel_connections_refused_total')?.get())?.values[0]
       ?.value;
     expect(counted).toBe(refused.length);
-    expect(refused.length).toBeGreaterThanOrEqual(FLOOD - LIMIT);
+    expect(refused.length).toBeGreaterThanOrEqual(FLOOD - LIMIT - freed);
   });
 
   it('should cut a connection that trickles its body even while bytes keep coming', async () => {
