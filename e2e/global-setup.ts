@@ -3,11 +3,11 @@
 // and prepare what the files share: one Chromium, a migrated, seeded PGlite database that each
 // server starts from a copy of, and the service that gives each worker its shared server.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_PATH, INSTALL_CHROMIUM, launchSharedBrowser } from './support/browser';
+import { checkChromium, launchSharedBrowser } from './support/browser';
 import { repoRoot, startServer } from './support/server';
 import { SHARING, startLeaseService } from './support/shared-server';
 
@@ -26,9 +26,8 @@ declare module 'vitest' {
 const TEMPLATE_START_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 300_000);
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with "${INSTALL_CHROMIUM}".`);
-  }
+  // Before the build, so a machine without a browser is told at once.
+  checkChromium();
   const build = spawnSync(process.execPath, ['scripts/build-web-if-needed.mjs'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) {
     throw new Error('building apps/web failed; see the output above');

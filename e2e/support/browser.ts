@@ -13,9 +13,6 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
-/** What a machine without a browser is told to install. */
-export const INSTALL_CHROMIUM = 'apt-get install -y chromium-headless-shell (or chromium)';
-
 /** The white-label demo site; the resolver rule makes it reach the local server like any real host. */
 export const OWNER_HOST = 'proxy-owner.localhost';
 
@@ -59,12 +56,12 @@ const ARGS = [
   `--disable-features=${DISABLED_FEATURES.join(',')}`,
 ];
 
-function checkChromium(): void {
+export function checkChromium(): void {
   // Missing Chromium must fail the run loudly: a skipped e2e suite would look like a green one.
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}. Install it with "${INSTALL_CHROMIUM}" ` +
-        '(or set CHROMIUM_PATH); the e2e tests cannot run without it.',
+      `Chromium not found at ${CHROMIUM_PATH}. Install it with "apt-get install -y chromium-headless-shell" ` +
+        '(or chromium, or set CHROMIUM_PATH); the e2e tests cannot run without it.',
     );
   }
 }
