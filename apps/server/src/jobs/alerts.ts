@@ -1,4 +1,4 @@
-import { runAlerts, runTelegramPoll } from '../modules/notifications/index.js';
+import { noTelegramBots, runAlerts, runTelegramPoll } from '../modules/notifications/index.js';
 import type { Job } from './runner.js';
 
 /** Expiry, lock, shortfall and low-balance alerts (modules/notifications/scan.ts), once per event. */
@@ -14,6 +14,7 @@ export const alertsJob: Job = {
 export const telegramJob: Job = {
   name: 'telegram',
   everyMs: 3_000,
+  idle: noTelegramBots,
   async run(ctx, signal) {
     await runTelegramPoll(ctx, signal);
   },

@@ -13,7 +13,7 @@ import {
 } from '../../test/helper.js';
 import { ROLE } from '@proxy/contract';
 import { runAutoRenew } from './auto-renew.js';
-import { runLifecycle } from './lifecycle.js';
+import { lifecycleJob, runLifecycle } from './lifecycle.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,15 +46,21 @@ describe('lifecycle job', () => {
     const p = proxies[0];
     await runLifecycle(t.ctx);
     expect((await proxyOf(c.token, p.id)).status).toBe('using');
+    // Right after a sweep nothing is due: the job's ticks take no lease until something is.
+    expect(await lifecycleJob.idle?.(t.ctx)).toBe(true);
     t.clock.advance(DAY);
+    expect(await lifecycleJob.idle?.(t.ctx)).toBe(false);
     await c.relogin();
     await runLifecycle(t.ctx);
     expect((await proxyOf(c.token, p.id)).status).toBe('expired');
+    expect(await lifecycleJob.idle?.(t.ctx)).toBe(true);
     t.clock.advance(7 * DAY - 60_000);
     await c.relogin();
     await runLifecycle(t.ctx);
     expect((await proxyOf(c.token, p.id)).status).toBe('expired');
     t.clock.advance(60_000);
+    // Due to lock now.
+    expect(await lifecycleJob.idle?.(t.ctx)).toBe(false);
     await c.relogin();
     const freeBefore = await countRows(t, 'node_ports where proxy_id is null');
     await runLifecycle(t.ctx);

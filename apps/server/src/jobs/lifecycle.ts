@@ -6,6 +6,7 @@ import {
   lifecycleDue,
   lockDueKeys,
   lockDueProxies,
+  nothingDue,
   releasePlacements,
 } from '../modules/allocation/index.js';
 import { recordProxyChanges } from '../modules/node-protocol/index.js';
@@ -48,6 +49,7 @@ export async function runLifecycle(ctx: AppContext): Promise<{ expired: number; 
 export const lifecycleJob: Job = {
   name: 'lifecycle',
   everyMs: 15_000,
+  idle: (ctx) => nothingDue(ctx.db, lifecycleDue(ctx.clock.now().toISOString())),
   async run(ctx) {
     await runLifecycle(ctx);
   },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../db/client.js';
 import { createMailer } from '../lib/mailer.js';
+import { jobRuns } from '../lib/metrics.js';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fakes/index.js';
 import {
   balanceOf,
@@ -241,6 +242,43 @@ describe('the job runtime', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('should take no lease on the ticks of an idle job, and sweep on the first tick it is not idle', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const runs = async (result: string) =>
+      (await jobRuns.get()).values.find((v) => v.labels.job === 'probe-idle' && v.labels.result === result)?.value ?? 0;
+    // The other instance holds the lease: a tick that asked for it would be counted as skipped.
+    const held = await acquireLease(t2.ctx, 'probe-idle');
+    expect(held).toBeDefined();
+    let idle = true;
+    let sweeps = 0;
+    const probe: Job = {
+      name: 'probe-idle',
+      everyMs: 1_000,
+      idle: () => Promise.resolve(idle),
+      async run() {
+        sweeps++;
+      },
+    };
+    const stop = startJobs(t.ctx, [probe]);
+    try {
+      vi.advanceTimersByTime(1_000);
+      await waitFor(async () => (await runs('idle')) === 1);
+      expect(await runs('skipped')).toBe(0);
+      idle = false;
+      vi.advanceTimersByTime(1_000);
+      await waitFor(async () => (await runs('skipped')) === 1);
+      await held?.release();
+      vi.advanceTimersByTime(1_000);
+      await waitFor(() => sweeps === 1);
+      expect(await runs('idle')).toBe(1);
+    } finally {
+      await stop();
+      await held?.release();
+      vi.useRealTimers();
+    }
+    expect(await countRows(t, 'job_leases')).toBe(0);
   });
 
   it('should release a lease whose removal fails once (a connection lost after a database fault)', async () => {

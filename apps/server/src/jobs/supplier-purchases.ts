@@ -1,6 +1,7 @@
 import { emitAlert, kickAlerts } from '../modules/notifications/index.js';
 import {
   checkUpstreams,
+  noSupplyWork,
   runDuePurchases,
   sendSupplierAlerts,
   type EmitAdminAlert,
@@ -35,6 +36,7 @@ const emitToAdmins =
 export const supplierPurchasesJob: Job = {
   name: 'supplier-purchases',
   everyMs: 5_000,
+  idle: noSupplyWork,
   async run(ctx, signal) {
     await runDuePurchases(ctx, signal);
     await checkUpstreams(ctx, signal);

@@ -10,7 +10,7 @@ collectDefaultMetrics({ register: processRegistry });
 
 export const jobRuns = new Counter({
   name: 'panel_job_runs_total',
-  help: 'Job sweeps by job and result (ok, failed, skipped: the lease was held elsewhere)',
+  help: 'Job sweeps by job and result (ok, failed, skipped: the lease was held elsewhere, idle: nothing to do)',
   labelNames: ['job', 'result'] as const,
   registers: [processRegistry],
 });

@@ -40,5 +40,6 @@ export {
   lockClaimedRotation,
   lockDueKeys,
   lockDueProxies,
+  nothingDue,
   setIpChangeStatus,
 } from './sweeps.js';

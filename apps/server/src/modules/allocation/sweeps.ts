@@ -45,6 +45,17 @@ export async function findDueItemOrderIds(tx: Tx, due: LifecycleDue): Promise<st
   return rows.map((r) => r.order_id);
 }
 
+/** Whether no proxy or key is due to expire or lock: the lifecycle tick then takes no lease. */
+export async function nothingDue(db: DbOrTx, due: LifecycleDue): Promise<boolean> {
+  const { expireDue, lockDue } = due;
+  const [row] = await queryRows<{ due: boolean }>(
+    db,
+    sql`select exists (select 1 from proxies where (${expireDue}) or (${lockDue}))
+          or exists (select 1 from rotating_keys where (${expireDue}) or (${lockDue})) as due`,
+  );
+  return row?.due === false;
+}
+
 /** Keys before their listeners (proxies), as get-new-ip and renewKeys lock them. */
 export async function expireDueKeys(tx: Tx, due: LifecycleDue, now: string): Promise<ItemOrderRow[]> {
   return queryRows<ItemOrderRow>(

@@ -8,5 +8,5 @@
  */
 export { kickAlerts, notificationSenders, notify, signature } from './senders.js';
 export { runAlerts } from './scan.js';
-export { runTelegramPoll } from './link-telegram.js';
+export { noTelegramBots, runTelegramPoll } from './link-telegram.js';
 export { emitAlert, purgeFired as purgeNotifications, type Alert } from './events.js';

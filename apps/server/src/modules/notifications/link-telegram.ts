@@ -163,6 +163,11 @@ async function pollTelegram(ctx: AppContext, signal?: AbortSignal): Promise<stri
   return queued;
 }
 
+/** Whether no site has a bot to poll: the telegram tick then takes no lease. */
+export async function noTelegramBots(ctx: AppContext): Promise<boolean> {
+  return (await findTelegramSites(ctx.db)).length === 0;
+}
+
 /** The poller's run: links what came and delivers the confirmations now. */
 export async function runTelegramPoll(ctx: AppContext, signal?: AbortSignal): Promise<void> {
   await kickAlerts(ctx, await pollTelegram(ctx, signal));

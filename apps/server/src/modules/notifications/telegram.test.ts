@@ -42,9 +42,12 @@ describe('Telegram', () => {
     const wrong = await setBot('123:wrong');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ message: 'TELEGRAM_ERROR' });
+    // No site has a bot yet: the poller's ticks take no lease.
+    expect(await telegramJob.idle?.(t.ctx)).toBe(true);
     const ok = await setBot(tg.token);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ configured: true, username: tg.username, apiBase: tg.url });
+    expect(await telegramJob.idle?.(t.ctx)).toBe(false);
     const read = await t.inject({ method: 'GET', url: '/api/notify/admin/telegram', token: adminToken });
     expect(read.json()).toEqual({ configured: true, username: tg.username, apiBase: tg.url });
     // The token never comes back.

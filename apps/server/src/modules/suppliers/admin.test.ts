@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { supplierPurchasesJob } from '../../jobs/supplier-purchases.js';
 import { build, countRows, createUser, customer, login, type TestApp } from '../../../test/helper.js';
 import { startFakeProxy6, startFakeWebshare, type FakeProxy6, type FakeWebshare } from '../../../test/fakes/index.js';
 
@@ -27,6 +30,33 @@ const call = (
   token = admin,
   host = 'localhost',
 ) => t.inject({ method, url: `/api${url}`, token, payload, headers: { host } });
+
+describe('the supplier job on a site that resells no supply', () => {
+  it('should take no lease while no supplier and no open purchase exist, and sweep once one does', async () => {
+    const idle = () => supplierPurchasesJob.idle?.(t.ctx);
+    expect(await idle()).toBe(true);
+    const created = await call('POST', '/supplier/admin/create', { kind: 'list', name: 'Idle probe' });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(await idle()).toBe(false);
+    expect((await call('DELETE', `/supplier/admin/delete/${created.json().id}`)).statusCode).toBe(200);
+    expect(await idle()).toBe(true);
+    // A purchase still pending after its suppliers went must still be worked (failed and refunded).
+    const now = new Date().toISOString();
+    const id = randomUUID();
+    await t.ctx.db.execute(
+      sql`insert into supplier_purchases (id, order_id, site_id, user_id, product, country, quantity, protocol,
+            sources, next_attempt_at, created_at, updated_at)
+          values (${id}, ${randomUUID()}, ${randomUUID()}, ${randomUUID()}, 'v4', 'DE', 1, 'http',
+            ${JSON.stringify([randomUUID()])}::jsonb, ${now}, ${now}, ${now})`,
+    );
+    try {
+      expect(await idle()).toBe(false);
+    } finally {
+      await t.ctx.db.execute(sql`delete from supplier_purchases where id = ${id}`);
+    }
+    expect(await idle()).toBe(true);
+  });
+});
 
 describe('suppliers admin', () => {
   it('should add a Proxy6 account, keep its key out of every answer, and sync its balance and routed stock', async () => {

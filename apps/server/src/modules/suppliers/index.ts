@@ -7,7 +7,7 @@
  */
 export { bindUpstreams, planSupply, recordIntent } from './plan-supply.js';
 export { processPurchase } from './buy-upstream.js';
-export { awaitDelivery, runDuePurchases } from './run-purchases.js';
+export { awaitDelivery, noSupplyWork, runDuePurchases } from './run-purchases.js';
 export type { SupplyPlan } from './plan-supply.js';
 export { routedStock } from './routed-stock.js';
 export { checkUpstreams } from './health.js';

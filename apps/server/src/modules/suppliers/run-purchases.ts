@@ -31,6 +31,22 @@ export async function runDuePurchases(ctx: AppContext, signal: AbortSignal): Pro
 }
 
 /**
+ * Whether the supplier job has nothing that could be due: no supplier (so no serving upstream to
+ * check and no supplier event to alert on: both go with their supplier) and no purchase, renewal
+ * or replacement still open. A site that resells no supply then takes no lease every few seconds.
+ */
+export async function noSupplyWork(ctx: AppContext): Promise<boolean> {
+  const [row] = await queryRows<{ open: boolean }>(
+    ctx.db,
+    sql`select exists (select 1 from suppliers)
+          or exists (select 1 from supplier_purchases where status in ('pending', 'bought'))
+          or exists (select 1 from supplier_renewals where status in ('pending', 'prolonged'))
+          or exists (select 1 from supplier_replacements where status = 'pending') as open`,
+  );
+  return row?.open === false;
+}
+
+/**
  * Right after a purchase that waits: works its intent in the request, up to `ms`; the order is
  * then read again (`using` if delivered in time, else still `waiting` while the work goes on).
  */
