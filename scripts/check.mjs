@@ -4,6 +4,8 @@
 // check already filled, instead of the project service building and checking them a second time.
 //   node scripts/check.mjs               type check, lint (--max-warnings 0), document links
 //   node scripts/check.mjs --typecheck   the type check only (`npm run typecheck`)
+// package.json gives it a 128 MB young generation (--max-semi-space-size): building and checking the
+// programs allocates fast, and with V8's default the scavenges cost about a fifth of its CPU time.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
