@@ -13,6 +13,7 @@ describe('configuration', () => {
       GATEWAY_PORTS: [20000, 29999],
       GATEWAY_ALLOW_PRIVATE: false,
       OUTBOUND_ALLOW_PRIVATE: false,
+      DATABASE_POOL_SIZE: 20,
     });
     expect(env.DEMO).toBeUndefined();
   });
@@ -20,6 +21,8 @@ describe('configuration', () => {
   it.each([
     ['PORT', 'eighty'],
     ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_POOL_SIZE', 'many'],
     ['CAPTCHA', 'maybe'],
     ['GATEWAY_PORTS', '30000-20000'],
     ['GATEWAY_ALLOW_PRIVATE', 'yes'],

@@ -70,6 +70,11 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * Connections an instance keeps at most to PostgreSQL (plus one for LISTEN): with several
+   * instances, their sum must stay under the server's max_connections (docs/operations.md).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),

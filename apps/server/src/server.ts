@@ -25,7 +25,12 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = pino({ level: config.LOG_LEVEL, serializers: logSerializers });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+    dataDir: config.DATA_DIR,
+    log,
+  });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
   const prepared = await prepare(config, database, mailer);
   const [echoHost, echoPort] = splitHostPort(config.ECHO_ADDR);

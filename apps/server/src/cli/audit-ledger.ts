@@ -21,7 +21,11 @@ async function open(): Promise<Database> {
       return openPglite(null, new Blob([live], { type: 'application/x-gzip' }));
     }
   }
-  return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  return openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+    dataDir: config.DATA_DIR,
+  });
 }
 
 const database = await open();

@@ -192,11 +192,13 @@ export async function openPostgres(url: string, poolSize = 20, log?: ListenerLog
 
 export async function openDatabase(opts: {
   databaseUrl?: string;
+  /** PostgreSQL's pool (DATABASE_POOL_SIZE). */
+  poolSize?: number;
   dataDir: string;
   log?: ListenerLog;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    return openPostgres(opts.databaseUrl, 20, opts.log);
+    return openPostgres(opts.databaseUrl, opts.poolSize, opts.log);
   }
   return openPglite(path.join(opts.dataDir, 'db'));
 }
