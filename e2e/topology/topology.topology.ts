@@ -115,6 +115,8 @@ function panel(port: number): Proc {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: url,
+    // Small pools: in CI the unit suite's workers share PostgreSQL's connections with these two.
+    DATABASE_POOL_SIZE: '4',
     SMTP_URL: mail.url,
     APP_SECRET: SECRET,
     BANK_WEBHOOK_KEY: BANK_KEY,
