@@ -31,8 +31,8 @@ const call = (
   host = 'localhost',
 ) => t.inject({ method, url: `/api${url}`, token, payload, headers: { host } });
 
-describe('the supplier job on a site that resells no supply', () => {
-  it('should take no lease while no supplier and no open purchase exist, and sweep once one does', async () => {
+describe('the supplier job’s idle check', () => {
+  it('should find nothing to do only while no supplier and no open purchase, renewal or replacement exist', async () => {
     const idle = () => supplierPurchasesJob.idle?.(t.ctx);
     expect(await idle()).toBe(true);
     const created = await call('POST', '/supplier/admin/create', { kind: 'list', name: 'Idle probe' });
