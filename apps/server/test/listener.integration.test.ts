@@ -36,6 +36,16 @@ async function killListener(): Promise<number> {
   return Number(r.rows[0]!.n);
 }
 
+/** Whether this test database's LISTEN backend is connected and has listened. */
+async function listenerUp(): Promise<boolean> {
+  const r = await admin.query<{ n: string }>(
+    `select count(*) as n from pg_stat_activity
+      where datname = current_database() and application_name = $1 and query ilike 'listen%'`,
+    [PG_LISTENER_APPLICATION_NAME],
+  );
+  return Number(r.rows[0]!.n) > 0;
+}
+
 async function buyProxy(token: string) {
   const res = await t.inject({
     method: 'POST',
@@ -145,6 +155,9 @@ describe.skipIf(!onPostgres)('the LISTEN connection is lost', () => {
       await killer;
 
       await browser.next('resync', 10_000);
+      // That resync may come from a return the killer cut short: the kills during its reconnects
+      // grew the listener's backoff (up to 30 s), so wait until it is back for good.
+      await waitFor(listenerUp, 60_000);
       await changePassword(c.token, p.id, 'WhileItWasDown42');
       await waitFor(() =>
         changes.events.some(
