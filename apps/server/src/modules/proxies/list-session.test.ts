@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { build, buildSecondInstance, createUser, customer, login, type TestApp } from '../../../test/helper.js';
 import { queryRows } from '../../db/client.js';
+import { sessionsSettled } from '../auth/index.js';
 import { signAccessToken } from '../auth/tokens.js';
 
 /**
@@ -121,6 +122,9 @@ describe('list-proxy-me, the session read with the page', () => {
     await t.ctx.db.execute(sql`update users set site_id = ${site.id} where id = ${c.id}`);
     expectRefused(await list(t, c.token));
     expectRefused(await list(t2, c.token));
+    // user/me authenticates through the instance's session cache, which drops the user when the
+    // update's notice arrives over LISTEN; a writer of the instance awaits that before answering.
+    await sessionsSettled(t.ctx.database);
     expect((await me(t, c.token)).statusCode).toBe(401);
   });
 
