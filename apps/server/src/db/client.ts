@@ -149,7 +149,7 @@ const MIGRATION_LOCK = 727_001;
 export const PG_APPLICATION_NAME = 'proxy-panel';
 export const PG_LISTENER_APPLICATION_NAME = 'proxy-panel-listen';
 
-export async function openPostgres(url: string, poolSize = 20, log?: ListenerLog): Promise<Database> {
+export async function openPostgres(url: string, poolSize: number, log?: ListenerLog): Promise<Database> {
   const pool = new ResilientPool({ connectionString: url, max: poolSize, application_name: PG_APPLICATION_NAME });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listener = new PgListener(url, { applicationName: PG_LISTENER_APPLICATION_NAME, log });
@@ -192,8 +192,8 @@ export async function openPostgres(url: string, poolSize = 20, log?: ListenerLog
 
 export async function openDatabase(opts: {
   databaseUrl?: string;
-  /** PostgreSQL's pool (DATABASE_POOL_SIZE). */
-  poolSize?: number;
+  /** PostgreSQL's pool (DATABASE_POOL_SIZE, whose default config.ts holds). */
+  poolSize: number;
   dataDir: string;
   log?: ListenerLog;
 }): Promise<Database> {
