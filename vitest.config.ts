@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The server files that run a second time on PGlite when the server project runs on PostgreSQL
@@ -84,8 +85,46 @@ export const forkPool = { forks: { isolate: false } } satisfies NonNullable<
   TestProjectInlineConfiguration['test']
 >['poolOptions'];
 
+/**
+ * With worker processes reused, Vitest runs one project's files, then the next project's; within a
+ * project it runs the slowest files first when it has their times from an earlier run, and the
+ * largest first on a fresh clone (CI), where a few small files that mostly wait (spawned servers,
+ * kills, restarts, the fuzzer's rounds) then came last and left the cores idle at the end. Here
+ * the projects run in a fixed order, the two long server projects first and the short, CPU-bound
+ * ones last, and within each the files named below first, longest first; the rest as Vitest orders them.
+ */
+const PROJECT_ORDER = ['server-pglite', 'server', 'sdk', 'gateway', 'gateway-net', 'web', 'contract'];
+const LONG_FILES = [
+  'apps/server/test/malformed-input.test.ts',
+  'apps/server/test/chaos.integration.test.ts',
+  'apps/server/test/node-restart.integration.test.ts',
+  'apps/server/test/crash.test.ts',
+  'apps/server/test/supply-crash.test.ts',
+  'apps/server/test/shutdown.test.ts',
+  'apps/server/src/modules/payments/topup-races.test.ts',
+  'apps/server/test/job-crash.test.ts',
+  'apps/server/test/banner.test.ts',
+  'apps/server/test/gateway.integration.test.ts',
+  'apps/server/test/bootstrap.test.ts',
+];
+
+export class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (list: string[], found: number) => (found < 0 ? list.length : found);
+    const project = (f: TestSpecification) => rank(PROJECT_ORDER, PROJECT_ORDER.indexOf(f.project.name));
+    const long = (f: TestSpecification) =>
+      rank(
+        LONG_FILES,
+        LONG_FILES.findIndex((p) => f.moduleId.endsWith(p)),
+      );
+    // A stable sort: files of the same rank keep Vitest's order.
+    return (await super.sort(files)).sort((a, b) => project(a) - project(b) || long(a) - long(b));
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongFilesFirst },
     poolOptions: forkPool,
     // Vitest's default is one worker fewer than the cores, i.e. one worker on a 2-core CI machine,
     // where much of a test's time is spent waiting on sockets, timers and the database: one worker
