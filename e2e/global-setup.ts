@@ -1,22 +1,20 @@
 // Runs once before the e2e files: fail fast on a missing browser, make sure the server will serve a
 // bundle built from the current sources (npm run test:e2e builds first; a bare vitest call may not),
-// and prepare what the files share: one Chromium, a migrated, seeded PGlite database that each
-// server starts from a copy of, and the service that gives each worker its shared server.
+// and prepare what the files share: one Chromium, a migrated, seeded database that each server
+// starts from a copy of (PGlite, or PostgreSQL with E2E_DATABASE_URL: support/server.ts), and the
+// service that gives each worker its shared server.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { checkChromium, launchSharedBrowser } from './support/browser';
-import { repoRoot, startServer } from './support/server';
+import { repoRoot, seedTemplate, type ServerTemplate } from './support/server';
 import { SHARING, startLeaseService } from './support/shared-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The shared Chromium's endpoint (support/browser.ts). */
     browserEndpoint: string;
-    /** A stopped server's data directory, seeded with the default environment (support/setup.ts). */
-    pgliteTemplate: string;
+    /** A stopped server's data, seeded with the default environment (support/setup.ts). */
+    serverTemplate: ServerTemplate;
     /** The lease service of the servers the files share, one per worker (support/shared-server.ts). */
     sharedServers: string;
   }
@@ -33,33 +31,31 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('building apps/web failed; see the output above');
   }
 
-  const template = mkdtempSync(path.join(tmpdir(), 'proxy-panel-e2e-template-'));
-  const [browser, seeded] = await Promise.allSettled([
-    launchSharedBrowser(),
-    // A first start migrates and seeds; stopping it closes PGlite cleanly, so the directory can be copied.
-    startServer({ env: { DATA_DIR: template }, startTimeoutMs: TEMPLATE_START_MS }).then((server) => server.stop()),
-  ]);
+  const [browser, seeded] = await Promise.allSettled([launchSharedBrowser(), seedTemplate(TEMPLATE_START_MS)]);
   if (browser.status === 'rejected' || seeded.status === 'rejected') {
     if (browser.status === 'fulfilled') {
       await browser.value.close();
     }
-    rmSync(template, { recursive: true, force: true });
+    if (seeded.status === 'fulfilled') {
+      await seeded.value.remove();
+    }
     throw browser.status === 'rejected' ? browser.reason : (seeded as PromiseRejectedResult).reason;
   }
+  const { template, remove } = seeded.value;
   const shared = SHARING
     ? await startLeaseService(template).catch(async (err: unknown) => {
         await browser.value.close();
-        rmSync(template, { recursive: true, force: true });
+        await remove();
         throw err;
       })
     : undefined;
   project.provide('browserEndpoint', browser.value.wsEndpoint());
-  project.provide('pgliteTemplate', template);
+  project.provide('serverTemplate', template);
   project.provide('sharedServers', shared?.url ?? '');
 
   return async () => {
     await shared?.close();
     await browser.value.close().catch(() => undefined);
-    rmSync(template, { recursive: true, force: true });
+    await remove();
   };
 }

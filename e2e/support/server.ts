@@ -2,11 +2,13 @@
 // free port with its own fresh data directory, the way a user runs it (`npm start`: the esbuild
 // bundle on plain node). Also used by scripts/bench-api.ts.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -25,10 +27,76 @@ export interface ServerOptions {
   /** Another checkout to run instead of this one (a benchmark's baseline tree); built if stale. */
   root?: string;
   /**
-   * A stopped server's PGlite data directory to start from (a copy of it), instead of creating,
-   * migrating and seeding a cluster: that is about half of a start's CPU time.
+   * A stopped server's state to start from (a copy of it), instead of creating, migrating and
+   * seeding a database: that is about half of a start's CPU time.
    */
-  template?: string;
+  template?: ServerTemplate;
+}
+
+/**
+ * What a first start left behind (seedTemplate): its data directory (on PGlite the database, and
+ * the generated app secret that the seeded rows were derived from) and, on PostgreSQL, its database.
+ */
+export interface ServerTemplate {
+  dataDir: string;
+  database: string | null;
+}
+
+/**
+ * E2E_DATABASE_URL (CI sets it to its PostgreSQL): the servers the specs do not give a database of
+ * their own (a DATABASE_URL or a DATA_DIR) run on a fresh database there, created from the run's
+ * template database and dropped when they stop, instead of on PGlite in their data directory.
+ * PGlite runs its queries inside the server process, at several times PostgreSQL's CPU per query;
+ * the embedded start itself is tested where it is under test (the specs that set DATA_DIR, the
+ * server suite's PGlite projects), and the product's answers do not depend on the database.
+ */
+const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL || null;
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: E2E_DATABASE_URL ?? undefined });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new database on E2E_DATABASE_URL's server, a copy of `template` if given: its URL and how to drop it. */
+async function scratchDatabase(template: string | null): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `e2e_${randomBytes(8).toString('hex')}`;
+  await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  const url = new URL(E2E_DATABASE_URL ?? '');
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * The run's template: a server started once on an empty database (it migrates and seeds), then
+ * stopped, so that its PGlite directory is closed cleanly and can be copied, or its PostgreSQL
+ * database has no connection left and can be a `create database … template`.
+ */
+export async function seedTemplate(
+  startTimeoutMs: number,
+): Promise<{ template: ServerTemplate; remove: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'proxy-panel-e2e-template-'));
+  const database = E2E_DATABASE_URL ? await scratchDatabase(null) : null;
+  const remove = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  };
+  try {
+    const server = await startServer({
+      env: { DATA_DIR: dataDir },
+      ...(database ? { databaseUrl: database.url } : {}),
+      startTimeoutMs,
+    });
+    await server.stop();
+  } catch (err) {
+    await remove();
+    throw err;
+  }
+  return { template: { dataDir, database: database ? new URL(database.url).pathname.slice(1) : null }, remove };
 }
 
 export interface RunningServer {
@@ -152,10 +220,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 }
 
 async function startOnce(options: ServerOptions, port: number): Promise<RunningServer> {
+  const ownsDatabase = Boolean(options.databaseUrl || options.env?.DATA_DIR || options.env?.DATABASE_URL);
+  const database = E2E_DATABASE_URL && !ownsDatabase ? await scratchDatabase(options.template?.database ?? null) : null;
   const dataDir = options.databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'proxy-panel-e2e-'));
   if (dataDir && options.template) {
-    cpSync(options.template, dataDir, { recursive: true });
+    cpSync(options.template.dataDir, dataDir, { recursive: true });
   }
+  const databaseUrl = options.databaseUrl ?? database?.url;
   // Never inherit a developer's DATABASE_URL: each run must start from an empty database.
   const { DATABASE_URL: _inherited, SMTP_URL: _smtp, ...parentEnv } = process.env;
   const env: Record<string, string | undefined> = {
@@ -173,7 +244,10 @@ async function startOnce(options: ServerOptions, port: number): Promise<RunningS
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // Several spec servers and the unit suite share CI's PostgreSQL (max_connections 100); a spec
+    // never has more than a few requests in flight.
+    ...(database ? { DATABASE_POOL_SIZE: '4' } : {}),
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   };
@@ -210,6 +284,7 @@ async function startOnce(options: ServerOptions, port: number): Promise<RunningS
     if (dataDir) {
       rmSync(dataDir, { recursive: true, force: true });
     }
+    await database?.drop();
   };
 
   try {

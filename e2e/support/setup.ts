@@ -129,7 +129,7 @@ export function useE2E(
     const startOwn = async (): Promise<void> => {
       mail = await startSmtpSink();
       const seedsItsOwn = serverOptions.databaseUrl || SEED_ENV.some((key) => serverOptions.env?.[key] !== undefined);
-      const template = seedsItsOwn ? undefined : inject('pgliteTemplate');
+      const template = seedsItsOwn ? undefined : inject('serverTemplate');
       server = await startServer({ ...serverOptions, smtpUrl: mail.url, ...(template ? { template } : {}) });
     };
     const leaseShared = async (): Promise<void> => {

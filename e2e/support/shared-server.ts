@@ -16,7 +16,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { BANK_WEBHOOK_KEY } from './app';
 import { writeProfile } from './profile';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer, type ServerTemplate } from './server';
 import { extractOtp, startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
 import { WAIT_MS } from './wait';
 
@@ -70,7 +70,7 @@ export interface LeaseService {
 }
 
 /** Main process (global-setup.ts): the lease service; servers start from copies of `template`. */
-export async function startLeaseService(template: string): Promise<LeaseService> {
+export async function startLeaseService(template: ServerTemplate): Promise<LeaseService> {
   const sink: SmtpSink = await startSmtpSink();
   const servers = new Map<string, Promise<RunningServer>>();
   const profiling = process.env.E2E_PROFILE === '1';
