@@ -105,24 +105,34 @@ export const forkPool = { forks: { isolate: false } } satisfies NonNullable<
 /**
  * With worker processes reused, Vitest runs one project's files, then the next project's; within a
  * project it runs the slowest files first when it has their times from an earlier run, and the
- * largest first on a fresh clone (CI), where a few small files that mostly wait (spawned servers,
- * kills, restarts, the fuzzer's rounds) then came last and left the cores idle at the end. Here
- * the projects run in a fixed order, the two long server projects first and the short, CPU-bound
- * ones last, and within each the files named below first, longest first; the rest as Vitest orders them.
+ * largest first on a fresh clone (CI), where files that take long but are small (spawned servers
+ * and their kills, the fuzzer's rounds, the supplier fakes' retries and timeouts) came last, and
+ * the suite ended on two of them with the cores half idle. Here the projects run in a fixed order,
+ * the two long server projects first and the short, CPU-bound ones last, and within each the files
+ * below first, in this order (the longest of a run of the suite alone on PostgreSQL and on PGlite,
+ * 2026-12-01, 5 to 25 s each); the rest as Vitest orders them.
  */
 const PROJECT_ORDER = ['server-pglite', 'server', 'sdk', 'gateway', 'gateway-net', 'web', 'contract'];
 const LONG_FILES = [
   'apps/server/test/malformed-input.test.ts',
-  'apps/server/test/chaos.integration.test.ts',
-  'apps/server/test/node-restart.integration.test.ts',
-  'apps/server/test/crash.test.ts',
   'apps/server/test/supply-crash.test.ts',
+  'apps/server/src/modules/suppliers/faults.test.ts',
+  'apps/server/src/modules/suppliers/buy.test.ts',
   'apps/server/test/shutdown.test.ts',
-  'apps/server/src/modules/payments/topup-races.test.ts',
-  'apps/server/test/job-crash.test.ts',
+  'apps/server/test/chaos.integration.test.ts',
   'apps/server/test/banner.test.ts',
+  'apps/server/src/modules/suppliers/renew.test.ts',
+  'apps/server/src/modules/suppliers/renew-race.test.ts',
+  'apps/server/test/crash.test.ts',
+  'apps/server/test/job-crash.test.ts',
+  'apps/server/test/node-restart.integration.test.ts',
+  'apps/server/src/modules/payments/topup-races.test.ts',
+  'apps/server/src/modules/notifications/webhooks.test.ts',
+  'apps/server/src/modules/suppliers/call-budget.test.ts',
+  'apps/server/src/modules/orders/orders.test.ts',
+  'apps/server/src/modules/orders/amend.test.ts',
+  'apps/server/src/modules/suppliers/health.test.ts',
   'apps/server/test/gateway.integration.test.ts',
-  'apps/server/test/bootstrap.test.ts',
 ];
 
 export class LongFilesFirst extends BaseSequencer {
