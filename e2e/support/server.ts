@@ -62,13 +62,15 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/** A new database on E2E_DATABASE_URL's server, a copy of `template` if given: its URL and how to drop it. */
-async function scratchDatabase(template: string | null): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new database on E2E_DATABASE_URL's server, a copy of `template` if given. */
+async function scratchDatabase(
+  template: string | null,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `e2e_${randomBytes(8).toString('hex')}`;
   await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(E2E_DATABASE_URL ?? '');
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+  return { name, url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
 /**
@@ -96,7 +98,7 @@ export async function seedTemplate(
     await remove();
     throw err;
   }
-  return { template: { dataDir, database: database ? new URL(database.url).pathname.slice(1) : null }, remove };
+  return { template: { dataDir, database: database?.name ?? null }, remove };
 }
 
 export interface RunningServer {
