@@ -1,4 +1,4 @@
-import { startFake, type FakeResponse } from './http.js';
+import { startFake, type FakeRequest, type FakeResponse } from './http.js';
 
 /**
  * A local Proxy6 (https://proxy6.net/en/developers): `GET /api/{apiKey}/{method}/?{params}`
@@ -37,7 +37,12 @@ export type Proxy6Fault =
   /** buy: answers (and bills) fewer proxies than asked. */
   | { kind: 'short'; count: number }
   /** Holds the call until `until` resolves, then does the work and answers. */
-  | { kind: 'hold'; until: Promise<void> };
+  | { kind: 'hold'; until: Promise<void> }
+  /**
+   * The call reaches the fake only when `until` resolves (a slow connect on its way): its arrival,
+   * the 3-a-second count and the work happen then. Scripted before any other fault of the method.
+   */
+  | { kind: 'late'; until: Promise<void> };
 
 export interface FakeProxy6 {
   url: string;
@@ -166,6 +171,15 @@ export async function startFakeProxy6(
     if (!m) {
       return { status: 404, html: '<html><body>Not Found</body></html>' };
     }
+    const late = faults.get(m[2] ?? '')?.[0]?.fault;
+    if (late?.kind === 'late') {
+      takeFault(m[2] ?? '');
+      return late.until.then(() => arrive(req, m));
+    }
+    return arrive(req, m);
+  }, opts.port);
+
+  function arrive(req: FakeRequest, m: RegExpExecArray): FakeResponse | Promise<FakeResponse> {
     const now = Date.now();
     fake.arrivals.push(now);
     const recent = recentByKey.get(m[1]!) ?? [];
@@ -340,7 +354,7 @@ export async function startFakeProxy6(
     }
     const answer = work();
     return fault?.kind === 'hang-after' ? hold(answer) : answer;
-  }, opts.port);
+  }
   fake.url = server.url;
   fake.close = () => {
     // A held answer outlives its client (killed by a test): nothing is left to answer.

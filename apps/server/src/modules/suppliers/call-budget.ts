@@ -11,18 +11,22 @@ import { hmacHex } from '../../lib/crypto.js';
  * `supplier_call_windows` keeps, per account, the times of its latest calls. One upsert locks the
  * account's row, then finds room (fewer calls in the window than the budget) and records the
  * call; when there is none, a read answers how long until the oldest leaves. The row lock orders
- * instances, and the database's `clock_timestamp()` is the one clock all of them read. The time is taken when the
- * call is about to leave (after any wait) and moved to when its answer came, so the window of each
- * call runs from a time the supplier surely had it. Callers of one account in one app instance
- * queue behind each other, so an instance polls the row with one caller at a time.
+ * instances, and the database's `clock_timestamp()` is the one clock all of them read.
+ *
+ * A call counts from when it takes its turn until a window after its answer came. Until then its
+ * time is the latest its answer can come (its timeout), and the answer moves it to when it came:
+ * the supplier had the call before we had its answer, so the next call in its place leaves more
+ * than a window after the supplier saw this one, however long this one took to get there (a slow
+ * connect, a busy process). A call whose answer never comes (a crash) holds its place until its
+ * timeout and a window have passed. Callers of one account in one app instance queue behind each
+ * other, so an instance polls the row with one caller at a time.
  */
 
 /**
- * Longer than the supplier's second: a call still on its way when a later one takes its turn is
- * counted from when it left, so up to 200 ms of difference in travel must not make the fourth look
- * early (a 429 costs a retry, and a lost answer to `buy` a `getproxy` lookup).
+ * The supplier's second, and a margin for the two clocks (ours and the supplier's) to count it
+ * slightly differently.
  */
-export const CALL_WINDOW_MS = 1200;
+export const CALL_WINDOW_MS = 1100;
 
 /** Per app instance (its context): the last queued caller of each account. */
 const queues = new WeakMap<object, Map<string, Promise<void>>>();
@@ -35,11 +39,13 @@ export function accountKey(ctx: Pick<AppContext, 'keys'>, baseUrl: string, apiKe
 /**
  * Waits until `account` may send one more call within `perWindow` calls per CALL_WINDOW_MS, and
  * records it; the answer is the call's `done`, to be awaited once its answer came (or failed).
+ * `maxCallMs` is the longest the call can take (its timeout): until `done`, it counts as answered then.
  */
 export async function takeCall(
   ctx: Pick<AppContext, 'db'>,
   account: string,
   perWindow: number,
+  maxCallMs: number,
 ): Promise<() => Promise<void>> {
   let tails = queues.get(ctx);
   if (!tails) {
@@ -47,7 +53,7 @@ export async function takeCall(
     queues.set(ctx, tails);
   }
   const prev = tails.get(account) ?? Promise.resolve();
-  const mine = prev.then(() => untilTaken(ctx, account, perWindow));
+  const mine = prev.then(() => untilTaken(ctx, account, perWindow, maxCallMs));
   const tail = mine.then(
     () => undefined,
     () => undefined,
@@ -63,18 +69,27 @@ export async function takeCall(
   }
 }
 
-/** Records the call (its time, `stamp`, as the database wrote it) once there is room; waits until then. */
-async function untilTaken(ctx: Pick<AppContext, 'db'>, account: string, perWindow: number): Promise<string> {
+/**
+ * Records the call once there is room, at the latest time its answer can come (`stamp`, as the
+ * database wrote it); waits until then.
+ */
+async function untilTaken(
+  ctx: Pick<AppContext, 'db'>,
+  account: string,
+  perWindow: number,
+  maxCallMs: number,
+): Promise<string> {
   const window = sql`${`${CALL_WINDOW_MS} milliseconds`}::interval`;
+  const answeredBy = sql`clock_timestamp() + ${`${Math.max(0, Math.ceil(maxCallMs))} milliseconds`}::interval`;
   for (;;) {
     // One upsert: the conflict locks the account's row before its update reads the time, so every
     // instance's calls are recorded in time order; no row comes back when the window is full.
     const [taken] = await queryRows<{ stamp: string }>(
       ctx.db,
-      sql`insert into supplier_call_windows as s (account, sent) values (${account}, array[clock_timestamp()])
+      sql`insert into supplier_call_windows as s (account, sent) values (${account}, array[${answeredBy}])
           on conflict (account) do update
             set sent = array(select x from unnest(s.sent) as x where x > clock_timestamp() - ${window} order by x)
-                       || clock_timestamp()
+                       || ${answeredBy}
             where (select count(*) from unnest(s.sent) as x where x > clock_timestamp() - ${window}) < ${perWindow}
           returning s.sent[cardinality(s.sent)]::text as stamp`,
     );
@@ -93,9 +108,8 @@ async function untilTaken(ctx: Pick<AppContext, 'db'>, account: string, perWindo
 }
 
 /**
- * The call answered: its time moves to now, so the window runs from when the supplier surely had
- * it. A call held up between its turn and the wire (a busy process, a slow connect) then never
- * lets a later one look early. A call whose entry already left the window is added again.
+ * The call answered (or failed): its time moves to now, so its window runs from a moment the
+ * supplier surely had it. A call whose entry already left the window is added again.
  */
 async function done(ctx: Pick<AppContext, 'db'>, account: string, stamp: string): Promise<void> {
   await ctx.db

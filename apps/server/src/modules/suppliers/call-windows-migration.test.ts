@@ -66,7 +66,7 @@ describe('the migration that renames supplier_call_slots to supplier_call_window
       t.ctx.db.execute(sql`insert into supplier_call_windows (account, sent) values ('old-account', array[now()])`),
     ).rejects.toThrow();
 
-    const done = await takeCall(t.ctx, 'new-account', 3);
+    const done = await takeCall(t.ctx, 'new-account', 3, 1000);
     await done();
     const taken = await queryRows<{ n: number }>(
       t.ctx.db,

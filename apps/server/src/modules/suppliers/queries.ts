@@ -38,7 +38,7 @@ export function proxy6Of(ctx: Pick<AppContext, 'config' | 'keys' | 'db'>, s: Sup
     supplierHttp(ctx),
     baseUrl,
     apiKey,
-    () => takeCall(ctx, account, PROXY6_CALLS_PER_SECOND),
+    () => takeCall(ctx, account, PROXY6_CALLS_PER_SECOND, ctx.config.SUPPLIER_TIMEOUT_MS),
     (balance, currency) => noteBalance(ctx.db, s.id, balance, currency),
   );
 }
