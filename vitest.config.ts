@@ -59,8 +59,11 @@ export const PGLITE_SUBSET_EXCLUDE = [
 /** The server suite's settings, shared by the full project and the PGlite subset. */
 export const serverTest = {
   globalSetup: ['apps/server/test/global-setup.ts'],
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // Nets for a hang, not bounds on speed: in CI the suite runs at a low priority beside the specs,
+  // and on a slow 2-core machine a file's app (its database, its migrations' template) took over a
+  // minute to build there.
+  testTimeout: 90_000,
+  hookTimeout: 180_000,
   pool: 'forks',
   // Files share a worker process, one after another: the app's modules are loaded and
   // PGlite's WebAssembly compiled once per worker, not once per file (about half of a

@@ -3,7 +3,7 @@ import argon2 from 'argon2';
 import { connect, type AddressInfo } from 'node:net';
 import { startEmbeddedGateway, type EmbeddedGateway } from '../src/embedded-gateway.js';
 import { startEcho } from '../src/modules/checker/echo.js';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -146,8 +146,10 @@ export async function build(
   logStream?: { write(line: string): void },
 ): Promise<TestApp> {
   const { database, drop, url } = shared ? { ...(await attach(shared)), url: shared.url } : await openTestDatabase();
+  // A data directory of its own (the app writes its generated keys there), removed on close.
+  const dataDir = env.DATA_DIR === undefined ? mkdtempSync(path.join(tmpdir(), 'pp-test-')) : undefined;
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pp-test-')),
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     CAPTCHA: 'off',
     LOG_LEVEL: 'silent',
@@ -171,8 +173,14 @@ export async function build(
     database,
     databaseUrl: url,
     async close() {
-      await app.close();
-      await drop();
+      try {
+        await app.close();
+        await drop();
+      } finally {
+        if (dataDir) {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      }
     },
     inject({ token, headers, ...opts }) {
       return app.inject({
