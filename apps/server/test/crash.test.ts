@@ -84,7 +84,7 @@ function webhook(body: unknown): Promise<number> {
 describe('crash during a burst of bank webhooks', () => {
   it(
     'should credit each transfer exactly once after SIGKILL, restart and a full replay',
-    { timeout: 180_000 },
+    { timeout: 360_000 },
     async () => {
       let server = await startServer();
       let exited: Promise<unknown> = new Promise((r) => server.once('exit', r));

@@ -89,7 +89,7 @@ async function ownerToken(base: string): Promise<string> {
 describe('SIGTERM', () => {
   it(
     'finishes in-flight requests, refuses new connections, ends streams with a retry hint, leaves no lease',
-    { timeout: 150_000 },
+    { timeout: 300_000 },
     async () => {
       const a = await startServer();
       let stopped = false;

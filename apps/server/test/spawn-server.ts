@@ -66,7 +66,9 @@ export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer>
   child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  // A net for a hang: a PGlite server starting at a low priority beside CI's other jobs took over a
+  // minute on a slow 2-core machine.
+  const deadline = Date.now() + (options.timeoutMs ?? 150_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`server exited (${child.exitCode ?? child.signalCode}): ${out}`);

@@ -103,7 +103,7 @@ interface Buyer {
 describe('kill -9 between the customer’s payment and the upstream purchase, and after it', () => {
   it(
     'should deliver each order once or refund it once after a restart, with one effective buy per order',
-    { timeout: 240_000 },
+    { timeout: 480_000 },
     async () => {
       let server = await startServer();
       let stopped = false;
