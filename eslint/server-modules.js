@@ -90,6 +90,9 @@ export const serverModuleTables = {
       proxies: 'write: the lifecycle and rotation sweeps set proxy status; proxies sits above allocation',
       rotatingKeys: 'as proxies',
       sites: "one statement: the lock sweep reads each site's lock days; site sits above allocation",
+      upstreamProxies:
+        'write: releasing a proxy gives its upstream back (pool) or retires it (Proxy6) in the same statement set as its port; suppliers sits above allocation',
+      suppliers: 'one statement: as upstreamProxies, to tell a pool member from a Proxy6 proxy',
     },
   },
   'node-protocol': {

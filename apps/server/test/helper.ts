@@ -108,8 +108,8 @@ async function attach(shared: { database: Database; url?: string }) {
 }
 
 /** Another app instance on the database of `t`. */
-export async function buildSecondInstance(t: TestApp): Promise<TestApp> {
-  return build({}, { database: t.database, url: t.databaseUrl });
+export async function buildSecondInstance(t: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  return build(env, { database: t.database, url: t.databaseUrl });
 }
 
 export class MemoryMailer implements Mailer {

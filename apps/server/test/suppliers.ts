@@ -21,17 +21,23 @@ export async function addDayCountries(call: Call, countries: [string, string][],
 }
 
 /** A Proxy6 account on the fake and a pasted-list supplier; returns their ids. */
-export async function addProxy6AndList(call: Call, p6: FakeProxy6): Promise<{ p6Id: string; listId: string }> {
-  const p6Res = await call('POST', '/supplier/admin/create', {
+/** A Proxy6 supplier on the fake `p6`; its id. */
+export async function addProxy6(call: Call, p6: FakeProxy6, name = 'P6'): Promise<string> {
+  const res = await call('POST', '/supplier/admin/create', {
     kind: 'proxy6',
-    name: 'P6',
+    name,
     baseUrl: p6.url,
     apiKey: p6.apiKey,
   });
-  expect(p6Res.statusCode, p6Res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ id: string }>().id;
+}
+
+export async function addProxy6AndList(call: Call, p6: FakeProxy6): Promise<{ p6Id: string; listId: string }> {
+  const p6Id = await addProxy6(call, p6);
   const listRes = await call('POST', '/supplier/admin/create', { kind: 'list', name: 'Pool' });
   expect(listRes.statusCode, listRes.body).toBe(200);
-  return { p6Id: p6Res.json<{ id: string }>().id, listId: listRes.json<{ id: string }>().id };
+  return { p6Id, listId: listRes.json<{ id: string }>().id };
 }
 
 /** A customer's purchase of one IPv4 proxy of `country` for 3 days, delivered in the request. */

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, queryRows, type Database } from '../src/db/client.js';
 import { findLedgerMismatches } from '../src/modules/ledger/audit-ledger.js';
+import { supplierLeaseMs } from '../src/modules/suppliers/index.js';
 import { startFakeProxy6, type FakeProxy6 } from './fakes/index.js';
 import {
   freePort,
@@ -26,8 +27,10 @@ const SECRET = 'supply-crash-secret-supply-crash-secret-0123456789';
 const DAY_PRICE = 1_000;
 const PERIOD_DAYS = 3;
 const FUNDS = 100_000;
+/** Longer than the test: a held Proxy6 call ends only with the kill, never with our timeout. */
+const SUPPLIER_TIMEOUT_MS = 120_000;
 /** The purchase-intent lease (buy-upstream.ts): the restarted server takes the intents over after it. */
-const INTENT_LEASE_MS = 60_000;
+const INTENT_LEASE_MS = supplierLeaseMs({ SUPPLIER_TIMEOUT_MS });
 
 let dataDir: string;
 let databaseUrl: string | undefined;
@@ -66,8 +69,7 @@ function startServer(): Promise<SpawnedServer> {
       TEST_CLOCK: '1',
       // The fakes listen on 127.0.0.1.
       OUTBOUND_ALLOW_PRIVATE: '1',
-      // Longer than the test: a held Proxy6 call ends only with the kill, never with our timeout.
-      SUPPLIER_TIMEOUT_MS: '120000',
+      SUPPLIER_TIMEOUT_MS: String(SUPPLIER_TIMEOUT_MS),
       // A sweep the killed server held blocks its job for at most this long.
       JOB_LEASE_MS: '5000',
       // Every line a supplier flow logs, searched for the upstream credentials at the end.

@@ -259,25 +259,40 @@ export async function outboundRequest(out: Outbound, raw: string, init: Outbound
 }
 
 /**
+ * Why a host an admin or a supplier gave as a proxy is refused, as far as it can be judged without
+ * DNS (an invalid host, a literal address or a localhost name that is not public, unless
+ * OUTBOUND_ALLOW_PRIVATE), or null: a name is judged when it is resolved, at each connection.
+ */
+export function hostRefusal(out: Pick<Outbound, 'allowPrivate'>, rawHost: string): string | null {
+  const hostname = rawHost.startsWith('[') && rawHost.endsWith(']') ? rawHost.slice(1, -1) : rawHost;
+  const host = parseHost(hostname);
+  if (host.kind === 'invalid') {
+    return host.reason;
+  }
+  if (host.kind === 'ip') {
+    const reason = out.allowPrivate ? null : specialPurpose(host.ip);
+    return reason === null ? null : `${hostname} is ${reason}`;
+  }
+  if (!out.allowPrivate && (host.name === 'localhost' || host.name.endsWith('.localhost'))) {
+    return `${host.name} is loopback`;
+  }
+  return null;
+}
+
+/**
  * The address to dial for a host an admin or a supplier gave as a proxy (an upstream proxy): a
  * literal address or a name resolved now, refused (OutboundRefusedError) when it is not public,
  * unless OUTBOUND_ALLOW_PRIVATE. The gateway judges it again at each connection.
  */
 export async function publicAddressOf(out: Outbound, rawHost: string): Promise<string> {
+  const reason = hostRefusal(out, rawHost);
+  if (reason !== null) {
+    throw new OutboundRefusedError(reason);
+  }
   const hostname = rawHost.startsWith('[') && rawHost.endsWith(']') ? rawHost.slice(1, -1) : rawHost;
   const host = parseHost(hostname);
-  if (host.kind === 'invalid') {
-    throw new OutboundRefusedError(host.reason);
-  }
-  if (host.kind === 'ip') {
-    const reason = out.allowPrivate ? null : specialPurpose(host.ip);
-    if (reason !== null) {
-      throw new OutboundRefusedError(`${hostname} is ${reason}`);
-    }
+  if (host.kind !== 'name') {
     return hostname;
-  }
-  if (!out.allowPrivate && (host.name === 'localhost' || host.name.endsWith('.localhost'))) {
-    throw new OutboundRefusedError(`${host.name} is loopback`);
   }
   const [first] = await checkedAddresses(host.name, out);
   return first!;

@@ -8,5 +8,5 @@ export { startFakeTronGrid, type FakeTronGrid, USDT_CONTRACT, FAKE_TOKEN } from 
 export { deliver } from './http.js';
 export { startFakeSmtp, type FakeSmtp } from './smtp.js';
 export { startFakeTelegram, type FakeTelegram } from './telegram.js';
-export { startFakeProxy6, type FakeProxy6, type Proxy6Fault } from './proxy6.js';
+export { startFakeProxy6, type FakeProxy6, type FakeProxy6Proxy, type Proxy6Fault } from './proxy6.js';
 export { startFakeWebshare, type FakeWebshare } from './webshare.js';

@@ -36,6 +36,8 @@ export type Proxy6Fault =
   | { kind: 'wrong-country'; country: string }
   /** buy: answers (and bills) fewer proxies than asked. */
   | { kind: 'short'; count: number }
+  /** buy: answers (and keeps) the bought proxies as `edit` changed them: a supplier's bad data. */
+  | { kind: 'mangle'; edit: (p: FakeProxy6Proxy, i: number) => void }
   /** Holds the call until `until` resolves, then does the work and answers. */
   | { kind: 'hold'; until: Promise<void> }
   /**
@@ -151,6 +153,10 @@ export async function startFakeProxy6(
       }, fake.hangMs);
       timers.add(timer);
     });
+  const dateOf = (unix: number) => {
+    const d = new Date(unix * 1000);
+    return Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 19).replace('T', ' ');
+  };
   const listOf = (items: FakeProxy6Proxy[]) =>
     Object.fromEntries(
       items.map((p) => [
@@ -159,8 +165,8 @@ export async function startFakeProxy6(
           ...p,
           port: String(p.port),
           version: String(p.version),
-          date: new Date(p.unixtime * 1000).toISOString().slice(0, 19).replace('T', ' '),
-          date_end: new Date(p.unixtime_end * 1000).toISOString().slice(0, 19).replace('T', ' '),
+          date: dateOf(p.unixtime),
+          date_end: dateOf(p.unixtime_end),
           active: p.active ? '1' : '0',
         },
       ]),
@@ -286,6 +292,9 @@ export async function startFakeProxy6(
               descr: params.descr ?? '',
               active: true,
             };
+            if (fault?.kind === 'mangle') {
+              fault.edit(p, i);
+            }
             fake.proxies.set(id, p);
             bought.push(p);
           }

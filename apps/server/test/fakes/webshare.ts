@@ -23,6 +23,8 @@ export interface FakeWebshare {
   proxies: FakeWebshareProxy[];
   /** Pages asked for, in order. */
   pages: number[];
+  /** When set, every page holds this many proxies whatever size was asked (a hostile answer). */
+  oversize?: number;
   /** Adds `n` proxies of a country pointing at `host:port`. */
   add(n: number, country: string, host?: string, port?: number): void;
   close(): Promise<void>;
@@ -67,7 +69,7 @@ export async function startFakeWebshare(opts: { apiKey?: string; port?: number }
     const size = Math.min(100, Number(req.query.get('page_size') ?? 25));
     fake.pages.push(page);
     const from = (page - 1) * size;
-    const results = fake.proxies.slice(from, from + size);
+    const results = fake.proxies.slice(from, from + (fake.oversize ?? size));
     const base = `${fake.url}/api/v2/proxy/list/?mode=direct&page_size=${size}`;
     return {
       json: {

@@ -131,7 +131,11 @@ export async function bindPortsAndIps(tx: Tx, placements: PlacementBinding[]): P
   }
 }
 
-/** Frees the ports and pool addresses the proxies hold (at least one id). */
+/**
+ * Frees the ports, pool addresses and upstream proxies the proxies hold (at least one id). A pool
+ * member (Webshare, a pasted list) goes back to its pool for the next customer; a proxy bought
+ * from Proxy6 was bought for this one and is retired (it ends upstream on its own).
+ */
 export async function releasePortsAndIps(tx: Tx, proxyIds: string[]): Promise<void> {
   const ids = sql.join(
     proxyIds.map((id) => sql`${id}::uuid`),
@@ -139,6 +143,11 @@ export async function releasePortsAndIps(tx: Tx, proxyIds: string[]): Promise<vo
   );
   await tx.execute(sql`update node_ports set proxy_id = null where proxy_id in (${ids})`);
   await tx.execute(sql`update egress_ips set proxy_id = null where proxy_id in (${ids})`);
+  await tx.execute(
+    sql`update upstream_proxies u set status = case when s.kind = 'proxy6' then 'retired' else 'free' end,
+          proxy_id = null, failures = 0, checked_at = null, updated_at = now()
+        from suppliers s where s.id = u.supplier_id and u.status = 'serving' and u.proxy_id in (${ids})`,
+  );
 }
 
 /** Active nodes that have a free listener port, most free ports first. */

@@ -160,6 +160,29 @@ describe('suppliers admin', () => {
     expect(again.body).not.toContain('wspass');
   });
 
+  it('should refuse a Webshare page larger than asked, keeping nothing of it', async () => {
+    const res = await call('POST', '/supplier/admin/create', {
+      kind: 'webshare',
+      name: 'WS oversize',
+      baseUrl: ws.url,
+      apiKey: ws.apiKey,
+    });
+    expect(res.json()).toMatchObject({ status: 'ok' });
+    const unused = res.json().unused;
+    ws.add(150, 'FR');
+    ws.oversize = 1000;
+    try {
+      const again = await call('POST', `/supplier/admin/sync/${res.json().id}`);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ status: 'error', unused });
+      expect(again.json().lastError).toMatch(/a page of \d+ proxies \(asked 100\)/);
+    } finally {
+      ws.oversize = undefined;
+      ws.proxies.splice(-150);
+      await call('DELETE', `/supplier/admin/delete/${res.json().id}`);
+    }
+  });
+
   it('should take pasted lines in every form and name each bad one', async () => {
     const res = await call('POST', '/supplier/admin/create', { kind: 'list', name: 'Pasted' });
     const id = res.json().id;

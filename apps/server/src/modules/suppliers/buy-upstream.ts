@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Tx } from '../../db/client.js';
-import { proxies, supplierPurchases, upstreamProxies } from '../../db/schema/index.js';
+import { proxies, upstreamProxies } from '../../db/schema/index.js';
 import { backoff } from '../../lib/backoff.js';
 import { AppError } from '../../lib/errors.js';
+import { hostRefusal, outboundOf } from '../../lib/outbound.js';
 import { publish } from '../realtime/index.js';
 import { allocateChainedPlacements, bindPlacements, newCredentials } from '../allocation/index.js';
 import { recordProxyChanges } from '../node-protocol/index.js';
@@ -12,7 +13,17 @@ import { SupplierError } from './clients/http.js';
 import { lineKeyOf } from './clients/list-lines.js';
 import { PROXY6_MIN_DAYS, PROXY6_NO_MONEY, proxy6Version, type Proxy6Proxy } from './clients/proxy6.js';
 import { bindUpstreams, tryImmediateSource, type Delivery } from './plan-supply.js';
-import { failPurchase, lockOrder, setIntent, type Intent, type OrderRow } from './purchase-intent.js';
+import {
+  claim,
+  failPurchase,
+  LeaseLost,
+  lockOrder,
+  renewLease,
+  retireBought,
+  setIntent,
+  type Intent,
+  type OrderRow,
+} from './purchase-intent.js';
 import {
   findSupplierById,
   proxy6Of,
@@ -31,9 +42,13 @@ import {
  * delivered; delivery and refund each lock the order and act only on a waiting one, so an order is
  * delivered once or refunded once. A source that cannot deliver gives way to the next of the
  * route; none left: the order is cancelled with PROXY_BUY_FAIL and refunded in one ledger row.
+ *
+ * The lease (purchase-intent.ts claim) outlives the longest call (queries.ts supplierLeaseMs) and
+ * is renewed, only while it is still this worker's, right before each call goes out; recording a
+ * purchase checks it again, so a worker that lost its intent to another (a stall longer than the
+ * lease) neither buys nor records.
  */
 
-const LEASE_MS = 60_000;
 /** Unanswered calls to one source before the next source is tried. */
 const MAX_UNANSWERED = 3;
 /** Tries to put what was bought on a free port of our nodes before the order is refunded and alerted. */
@@ -42,23 +57,6 @@ const MAX_DELIVERY_TRIES = 3;
 const RETRY_FIRST_MS = 2000;
 const RETRY_CAP_MS = 60_000;
 const DAY_MS = 86_400_000;
-
-async function claim(ctx: AppContext, id: string): Promise<Intent | undefined> {
-  const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .update(supplierPurchases)
-    .set({
-      leaseUntil: new Date(now.getTime() + LEASE_MS),
-      attempts: sql`${supplierPurchases.attempts} + 1`,
-      updatedAt: now,
-    })
-    .where(
-      sql`${supplierPurchases.id} = ${id} and ${supplierPurchases.status} in ('pending', 'bought')
-          and (${supplierPurchases.leaseUntil} is null or ${supplierPurchases.leaseUntil} < ${now.toISOString()})`,
-    )
-    .returning();
-  return row;
-}
 
 /** Puts the customer's proxies on the delivery's placements and turns the order `using`. */
 async function deliverOnto(ctx: AppContext, tx: Tx, it: Intent, o: OrderRow, d: Delivery): Promise<void> {
@@ -102,14 +100,17 @@ async function deliverOnto(ctx: AppContext, tx: Tx, it: Intent, o: OrderRow, d: 
   await publish(tx, it.userId, { type: 'order.updated', data: { id: o.id, status: 'using' } });
 }
 
-/** The order is no longer waiting (an admin cancelled it): the intent ends without delivering. */
+/**
+ * The order is no longer waiting (an admin cancelled it): the intent ends without delivering, and
+ * what it bought is no pool's stock (it was paid for this order only). A delivered intent stays so.
+ */
 async function abandon(ctx: AppContext, tx: Tx, it: Intent): Promise<void> {
-  await setIntent(tx, it.id, {
-    status: 'failed',
-    leaseUntil: null,
-    lastError: 'order not waiting',
-    updatedAt: ctx.clock.now(),
-  });
+  const now = ctx.clock.now().toISOString();
+  await tx.execute(
+    sql`update supplier_purchases set status = 'failed', lease_until = null, last_error = 'order not waiting',
+          updated_at = ${now} where id = ${it.id} and status in ('pending', 'bought')`,
+  );
+  await retireBought(tx, it.id, now);
 }
 
 /** Delivers what a source holds now (own nodes, a pool); false when it cannot cover the order. */
@@ -141,6 +142,9 @@ async function deliverImmediate(ctx: AppContext, it: Intent, source: string): Pr
   });
 }
 
+/** What was bought cannot make up the order: refunded at once, never retried. */
+class ShortDelivery extends Error {}
+
 /** Delivers what the intent bought upstream (recorded `free` rows carrying its id). */
 async function deliverBought(ctx: AppContext, it: Intent): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -154,6 +158,10 @@ async function deliverBought(ctx: AppContext, it: Intent): Promise<void> {
       sql`select u.id, u.exit_ip, u.cost, u.supplier_id, s.name from upstream_proxies u join suppliers s on s.id = u.supplier_id
           where u.intent_id = ${it.id} and u.status = 'free' order by u.created_at, u.id for update of u`,
     );
+    if (rows.length !== it.quantity) {
+      // Fewer distinct proxies were recorded than were paid for (two answered as one line).
+      throw new ShortDelivery(`recorded ${rows.length} of ${it.quantity} proxies`);
+    }
     const placements = await allocateChainedPlacements(
       tx,
       rows.map((r) => r.exit_ip),
@@ -165,24 +173,45 @@ async function deliverBought(ctx: AppContext, it: Intent): Promise<void> {
   });
 }
 
-type Outcome = 'bought' | 'next' | 'retry';
+type Outcome = 'bought' | 'next' | 'retry' | 'gone';
 
-/** Why a Proxy6 answer cannot serve the order (another country, fewer proxies), or null. */
-function mismatch(it: Intent, got: Proxy6Proxy[]): string | null {
+/**
+ * Why a Proxy6 answer cannot serve the order (another country, fewer proxies, one proxy twice, an
+ * address that is not public), or null.
+ */
+function mismatch(ctx: AppContext, it: Intent, got: Proxy6Proxy[]): string | null {
   if (got.length !== it.quantity) {
     return `answered ${got.length} of ${it.quantity} proxies`;
   }
+  if (new Set(got.map((p) => lineKeyOf(p.host, p.port, p.user))).size !== got.length) {
+    return 'answered one proxy twice';
+  }
   const wrong = got.find((p) => p.country !== '' && p.country !== it.country.toLowerCase());
-  return wrong ? `answered country ${wrong.country.toUpperCase()} for ${it.country}` : null;
+  if (wrong) {
+    return `answered country ${wrong.country.toUpperCase()} for ${it.country}`;
+  }
+  // The gateway judges a named host again at each connection.
+  const out = outboundOf(ctx.config);
+  for (const p of got) {
+    const refused = hostRefusal(out, p.host) ?? hostRefusal(out, p.ip);
+    if (refused !== null) {
+      return `answered an address that may not be reached: ${refused}`;
+    }
+  }
+  return null;
 }
 
 async function buyFromProxy6(ctx: AppContext, it: Intent, s: SupplierRow): Promise<Outcome> {
-  const client = proxy6Of(ctx, s);
-  const [o] = await queryRows<{ expires_at: Date | string }>(
+  const client = proxy6Of(ctx, s, () => renewLease(ctx, it));
+  const [o] = await queryRows<{ expires_at: Date | string; status: string }>(
     ctx.db,
-    sql`select expires_at from orders where id = ${it.orderId}`,
+    sql`select expires_at, status from orders where id = ${it.orderId}`,
   );
-  const left = new Date(o!.expires_at).getTime() - ctx.clock.nowMs();
+  if (o?.status !== 'waiting') {
+    // Cancelled by an admin (and refunded) while it waited: nothing is bought for it.
+    return 'gone';
+  }
+  const left = new Date(o.expires_at).getTime() - ctx.clock.nowMs();
   const period = Math.max(PROXY6_MIN_DAYS, Math.ceil((left + s.safetyMarginHours * 3600_000) / DAY_MS));
   const version = proxy6Version(it.product);
   try {
@@ -205,7 +234,7 @@ async function buyFromProxy6(ctx: AppContext, it: Intent, s: SupplierRow): Promi
       currency = r.currency;
       orderId = r.orderId;
     }
-    const bad = mismatch(it, got);
+    const bad = mismatch(ctx, it, got);
     if (bad) {
       await client.delete(got.map((p) => p.id)).catch(() => 0);
       await recordSupplierError(ctx.db, s.id, bad, ctx.clock.now());
@@ -272,6 +301,8 @@ async function recordBought(
         })),
       )
       .onConflictDoNothing();
+    // Only while the intent is still this worker's: another that took it over records its own.
+    await renewLease(ctx, it, tx);
     await setIntent(tx, it.id, { status: 'bought', supplierId: s.id, supplierOrderId, attempts: 0, updatedAt: now });
     await recordSupplierEvent(tx, s.id, 'bought', `${got.length} × ${it.product} ${it.country}`, now);
   });
@@ -284,6 +315,10 @@ async function deliverOrDefer(ctx: AppContext, it: Intent): Promise<void> {
   try {
     await deliverBought(ctx, it);
   } catch (err) {
+    if (err instanceof ShortDelivery) {
+      await failPurchase(ctx, it, err.message);
+      return;
+    }
     if (!(err instanceof AppError)) {
       throw err;
     }
@@ -301,12 +336,25 @@ async function deliverOrDefer(ctx: AppContext, it: Intent): Promise<void> {
   }
 }
 
-/** Works one intent as far as it goes now; returns when it is delivered, failed or deferred. */
+/**
+ * Works one intent as far as it goes now; returns when it is delivered, failed or deferred, or
+ * when another worker took it over.
+ */
 export async function processPurchase(ctx: AppContext, intentId: string): Promise<void> {
   const it = await claim(ctx, intentId);
   if (!it) {
     return;
   }
+  try {
+    await work(ctx, it);
+  } catch (err) {
+    if (!(err instanceof LeaseLost)) {
+      throw err;
+    }
+  }
+}
+
+async function work(ctx: AppContext, it: Intent): Promise<void> {
   for (;;) {
     if (it.status === 'bought') {
       await deliverOrDefer(ctx, it);
@@ -327,16 +375,21 @@ export async function processPurchase(ctx: AppContext, intentId: string): Promis
         return;
       }
     }
-    if (outcome === 'bought') {
+    if (outcome === 'gone') {
+      await ctx.db.transaction((tx) => abandon(ctx, tx, it));
+      return;
+    } else if (outcome === 'bought') {
       it.status = 'bought';
     } else if (outcome === 'retry') {
       const delay = backoff(it.attempts, RETRY_FIRST_MS, RETRY_CAP_MS);
       await setIntent(ctx.db, it.id, { leaseUntil: null, nextAttemptAt: new Date(ctx.clock.nowMs() + delay) });
       return;
     } else {
+      // The next source is called within this claim, which counts as its first attempt: a later
+      // claim (after an unanswered call, or a crash mid-call) then looks up what it bought first.
       it.sourceIndex++;
-      it.attempts = 0;
-      await setIntent(ctx.db, it.id, { sourceIndex: it.sourceIndex, attempts: 0 });
+      it.attempts = 1;
+      await setIntent(ctx.db, it.id, { sourceIndex: it.sourceIndex, attempts: 1 });
     }
   }
 }

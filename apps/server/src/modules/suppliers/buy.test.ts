@@ -240,6 +240,43 @@ describe('buying a country routed to Proxy6', () => {
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 
+  it('should let no other worker buy while a call is on its way, however long it takes', async () => {
+    // This worker's calls may take 30 s (its timeout): its lease must outlive one.
+    const slow = await buildSecondInstance(t, { SUPPLIER_TIMEOUT_MS: '30000' });
+    let release = () => undefined as void;
+    p6.fault('buy', { kind: 'hold', until: new Promise<void>((resolve) => (release = resolve)) });
+    try {
+      const c = await customer(t, 50_000);
+      const before = p6.calls.length;
+      const pending = slow.inject({
+        method: 'POST',
+        url: '/api/v4-proxy/buy-retail',
+        token: c.token,
+        payload: { country: 'MT', quantity: 2, period: { unit: 'day', value: 3 } },
+      });
+      await waitFor(() => p6.calls.slice(before).some((x) => x.method === 'buy'));
+      const intentId = p6.calls.slice(before).find((x) => x.method === 'buy')!.params.descr!;
+      // A minute later by another instance's clock, the call still on its way: nobody takes over.
+      t.clock.advance(61_000);
+      await processPurchase(t.ctx, intentId);
+      release();
+      const res = await pending;
+      expect(res.statusCode, res.body).toBe(200);
+      await waitFor(async () => (await intentOf(res.json().order.id)).status === 'delivered');
+      expect(p6.calls.filter((x) => x.method === 'buy' && x.params.descr === intentId)).toHaveLength(1);
+      const [n] = await queryRows<{ n: string | number }>(
+        t.ctx.db,
+        sql`select count(*) as n from proxies where order_id = ${res.json().order.id}`,
+      );
+      expect(Number(n!.n)).toBe(2);
+      expect(await balanceOf(t, c.id)).toBe(50_000 - 2 * 3 * DAY_PRICE);
+    } finally {
+      release();
+      await slow.close();
+    }
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
   it('should hand over to the next source when Proxy6 is out of money', async () => {
     const expiresAt = new Date(Date.now() + 30 * 86400_000).toISOString();
     const lines = '127.0.0.3:9001:a1:b1\n127.0.0.3:9002:a2:b2';
@@ -274,6 +311,51 @@ describe('buying a country routed to Proxy6', () => {
     expect((await buy(c2.token)).json().order.status).toBe('cancelled');
     expect(await refundRows(c2.id)).toBe(1);
     expect(await balanceOf(t, c2.id)).toBe(50_000);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should give a cancelled order’s pool proxy back to the pool and retire its Proxy6 one', async () => {
+    const expiresAt = new Date(Date.now() + 30 * 86400_000).toISOString();
+    await call('POST', `/supplier/admin/add-lines/${listId}`, {
+      lines: '127.0.0.3:9003:a3:b3',
+      country: 'CY',
+      protocol: 'socks5',
+      expiresAt,
+    });
+    await call('PUT', '/supplier/admin/route', { product: 'v4', country: 'CY', sources: [listId] });
+    const upstreamOf = async (orderId: string) =>
+      queryRows<{ status: string; kind: string }>(
+        t.ctx.db,
+        sql`select u.status, s.kind from upstream_proxies u join suppliers s on s.id = u.supplier_id
+            join proxies p on p.id = u.proxy_id where p.order_id = ${orderId}`,
+      );
+    const first = await customer(t, 50_000);
+    const pooled = (await buy(first.token, 'CY', 1)).json().order;
+    expect(pooled.status).toBe('using');
+    // The pool's one line serves it: the next customer finds none.
+    const second = await customer(t, 50_000);
+    const none = await buy(second.token, 'CY', 1);
+    expect(none.json()).toMatchObject({ message: 'NOT_ENOUGT_PROXY', data: { available: 0 } });
+    expect((await call('PUT', `/order/admin/cancel/${pooled.id}`, { amount: 0 })).statusCode).toBe(200);
+    const third = await customer(t, 50_000);
+    const next = (await buy(third.token, 'CY', 1)).json();
+    expect(next.order.status).toBe('using');
+    expect(next.proxies[0].egressIp).toBe('127.0.0.3');
+
+    await call('PUT', '/supplier/admin/route', { product: 'v4', country: 'CY', sources: [p6Id] });
+    const fourth = await customer(t, 50_000);
+    const bought = (await buy(fourth.token, 'CY', 1)).json().order;
+    expect(bought.status).toBe('using');
+    expect(await upstreamOf(bought.id)).toEqual([{ status: 'serving', kind: 'proxy6' }]);
+    expect((await call('PUT', `/order/admin/cancel/${bought.id}`, { amount: 0 })).statusCode).toBe(200);
+    // Bought for that customer alone: no pool's stock, and no health check buys it a replacement.
+    expect(await upstreamOf(bought.id)).toEqual([]);
+    const [retired] = await queryRows<{ status: string; proxy_id: string | null }>(
+      t.ctx.db,
+      sql`select u.status, u.proxy_id from upstream_proxies u join supplier_purchases i on i.id = u.intent_id
+          where i.order_id = ${bought.id}`,
+    );
+    expect(retired).toEqual({ status: 'retired', proxy_id: null });
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 });

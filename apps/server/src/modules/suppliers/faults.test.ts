@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { balanceOf, build, createUser, customer, ledgerMismatches, login, type TestApp } from '../../../test/helper.js';
-import { startFakeProxy6, type FakeProxy6, type Proxy6Fault } from '../../../test/fakes/index.js';
-import { addDayCountries, addProxy6AndList } from '../../../test/suppliers.js';
+import { startFakeProxy6, type FakeProxy6, type FakeProxy6Proxy, type Proxy6Fault } from '../../../test/fakes/index.js';
+import { addDayCountries, addProxy6, addProxy6AndList } from '../../../test/suppliers.js';
 import { processPurchase } from './index.js';
 
 // The ways a supplier misbehaves that buy.test.ts does not script: a call that times out without
@@ -118,6 +118,79 @@ describe('a supplier that does not answer as it should', () => {
       expect([...p6.proxies.values()].filter((p) => p.descr === intent.id)).toHaveLength(2);
       expect(await balanceOf(t, c.id)).toBe(50_000 - 2 * 3 * DAY_PRICE);
     }
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should look up what a second source bought before buying from it again', async () => {
+    // The first source refuses, the second buys but its answer is lost.
+    const second = await startFakeProxy6({ apiKey: 'p6-second-key-0123456789', stock: { '4:mt': 100 } });
+    second.hangMs = 6000;
+    try {
+      const secondId = await addProxy6(call, second, 'P6 second');
+      await call('PUT', '/supplier/admin/route', { product: 'v4', country: 'MT', sources: [p6Id, secondId] });
+      p6.fault('buy', { kind: 'error', errorId: 200 });
+      second.fault('buy', { kind: 'hang-after' });
+      const c = await customer(t, 50_000);
+      const { orderId, status, intent } = await buyAndSettle(c.token);
+      expect(status).toBe('using');
+      expect(second.calls.filter((x) => x.method === 'buy' && x.params.descr === intent.id)).toHaveLength(1);
+      expect([...second.proxies.values()].filter((p) => p.descr === intent.id)).toHaveLength(2);
+      expect(await countWhere(sql`select count(*) as n from proxies where order_id = ${orderId}`)).toBe(2);
+      expect(await balanceOf(t, c.id)).toBe(50_000 - 2 * 3 * DAY_PRICE);
+    } finally {
+      await call('PUT', '/supplier/admin/route', { product: 'v4', country: 'MT', sources: [p6Id] });
+      await second.close();
+    }
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should refund once and deliver nothing when Proxy6 answers proxies that cannot be served', async () => {
+    for (const [name, edit] of [
+      ['an end time past any date', (p: { unixtime_end: number }) => (p.unixtime_end = 1e13)],
+      ['an exit address that is no address', (p: { ip: string }) => (p.ip = 'not-an-ip')],
+      ['one proxy twice', (p: { user: string }) => (p.user = 'same-user')],
+      ['a host with a path', (p: { host: string }) => (p.host = 'proxy.example/x')],
+    ] as [string, (p: FakeProxy6Proxy) => void][]) {
+      p6.fault('buy', { kind: 'mangle', edit });
+      const c = await customer(t, 50_000);
+      const { orderId, status, intent } = await buyAndSettle(c.token);
+      expect(status, name).toBe('cancelled');
+      expect(intent.status, name).toBe('failed');
+      expect(await balanceOf(t, c.id), name).toBe(50_000);
+      expect(
+        await countWhere(sql`select count(*) as n from transactions where user_id = ${c.id} and type = 'refund'`),
+        name,
+      ).toBe(1);
+      expect(await countWhere(sql`select count(*) as n from proxies where order_id = ${orderId}`), name).toBe(0);
+      expect(
+        await countWhere(
+          sql`select count(*) as n from upstream_proxies where intent_id = ${intent.id} and status <> 'retired'`,
+        ),
+        name,
+      ).toBe(0);
+      expect(
+        p6.calls.filter((x) => x.method === 'buy' && x.params.descr === intent.id),
+        name,
+      ).toHaveLength(1);
+    }
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('should buy nothing for a waiting order an admin cancelled', async () => {
+    p6.fault('buy', { kind: 'hang' });
+    const c = await customer(t, 50_000);
+    const res = await buy(c.token);
+    expect(res.json().order.status).toBe('waiting');
+    const orderId: string = res.json().order.id;
+    const cancelled = await call('PUT', `/order/admin/cancel/${orderId}`, { amount: 2 * 3 * DAY_PRICE });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const intent = await intentOf(orderId);
+    await processPurchase(t.ctx, intent.id);
+    expect((await intentOf(orderId)).status).toBe('failed');
+    // The one buy is the unanswered one, which bought nothing.
+    expect(p6.calls.filter((x) => x.method === 'buy' && x.params.descr === intent.id)).toHaveLength(1);
+    expect([...p6.proxies.values()].filter((p) => p.descr === intent.id)).toEqual([]);
+    expect(await balanceOf(t, c.id)).toBe(50_000);
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 

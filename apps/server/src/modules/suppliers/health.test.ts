@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { supplierPurchasesJob } from '../../jobs/supplier-purchases.js';
+import { runLifecycle } from '../../jobs/lifecycle.js';
 import { runJob } from '../../jobs/runner.js';
 import { build, createUser, customer, ledgerMismatches, login, type TestApp } from '../../../test/helper.js';
 import { startFakeProxy6, type FakeProxy6 } from '../../../test/fakes/index.js';
@@ -119,5 +120,20 @@ describe('health of Proxy6 upstreams', () => {
       sql`select failures from upstream_proxies where id = ${before.upstream_row}`,
     );
     expect(row!.failures).toBe(0);
+  });
+
+  it('should neither check nor replace the upstream of a proxy its customer let expire', async () => {
+    const { proxyId } = await buy('MT');
+    const before = await served(proxyId);
+    const buys = p6.calls.filter((c) => c.method === 'buy').length;
+    p6.proxies.get(before.upstream_id!)!.active = false;
+    t.clock.advance(3 * 86_400_000 + 60_000);
+    await runLifecycle(t.ctx);
+    const checks = p6.calls.filter((c) => c.method === 'check').length;
+    await threeChecks();
+    expect(p6.calls.filter((c) => c.method === 'check').slice(checks)).toEqual([]);
+    expect(p6.calls.filter((c) => c.method === 'buy').slice(buys)).toEqual([]);
+    // Still its upstream: renewed within the lock period, the proxy goes on through it.
+    expect((await served(proxyId)).upstream_id).toBe(before.upstream_id);
   });
 });

@@ -34,9 +34,10 @@ export async function checkUpstreams(ctx: AppContext, signal?: AbortSignal): Pro
   const since = new Date(ctx.clock.nowMs() - CHECK_EVERY_MS).toISOString();
   const rows = await queryRows<Row>(
     ctx.db,
-    sql`select id, supplier_id, upstream_id, host, port from upstream_proxies
-        where status = 'serving' and (checked_at is null or checked_at <= ${since})
-        order by checked_at nulls first, id limit ${BATCH}`,
+    sql`select u.id, u.supplier_id, u.upstream_id, u.host, u.port from upstream_proxies u
+        join proxies p on p.id = u.proxy_id and p.status = 'using'
+        where u.status = 'serving' and (u.checked_at is null or u.checked_at <= ${since})
+        order by u.checked_at nulls first, u.id limit ${BATCH}`,
   );
   const suppliers = new Map<string, SupplierRow | undefined>();
   for (const r of rows) {

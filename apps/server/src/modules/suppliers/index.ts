@@ -14,3 +14,4 @@ export { checkUpstreams } from './health.js';
 export { sendSupplierAlerts, type EmitAdminAlert, type SupplierAlert } from './admin-alerts.js';
 export { prolongUpstreams, upstreamFirst } from './renew-upstream.js';
 export { reconcileRenewals } from './reconcile-renewals.js';
+export { supplierLeaseMs } from './queries.js';

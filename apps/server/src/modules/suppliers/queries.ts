@@ -27,10 +27,26 @@ export function supplierHttp(ctx: Pick<AppContext, 'config'>): SupplierHttp {
 }
 
 /**
- * The Proxy6 client of a supplier row (its key opened only here, for the call), its calls paced by
- * the account's budget shared through the database (call-budget.ts).
+ * How long a worker holds a supplier intent (a purchase, a renewal, a replacement) before another
+ * instance may take it over: a minute of its own work and the two longest supplier calls it makes
+ * in a row, so a call that takes its whole timeout cannot let a second worker in while it is on
+ * its way.
  */
-export function proxy6Of(ctx: Pick<AppContext, 'config' | 'keys' | 'db'>, s: SupplierRow): Proxy6Client {
+export function supplierLeaseMs(config: Pick<AppContext['config'], 'SUPPLIER_TIMEOUT_MS'>): number {
+  return 60_000 + 2 * config.SUPPLIER_TIMEOUT_MS;
+}
+
+/**
+ * The Proxy6 client of a supplier row (its key opened only here, for the call), its calls paced by
+ * the account's budget shared through the database (call-budget.ts). `beforeCall` runs once the
+ * call has its turn, right before it is sent (a purchase renews its lease there); when it throws,
+ * the call is not sent.
+ */
+export function proxy6Of(
+  ctx: Pick<AppContext, 'config' | 'keys' | 'db'>,
+  s: SupplierRow,
+  beforeCall?: () => Promise<void>,
+): Proxy6Client {
   const baseUrl = s.baseUrl ?? PROXY6_DEFAULT_BASE_URL;
   const apiKey = s.apiKeySealed ? unseal(ctx, s.apiKeySealed) : '';
   const account = accountKey(ctx, baseUrl, apiKey);
@@ -38,7 +54,16 @@ export function proxy6Of(ctx: Pick<AppContext, 'config' | 'keys' | 'db'>, s: Sup
     supplierHttp(ctx),
     baseUrl,
     apiKey,
-    () => takeCall(ctx, account, PROXY6_CALLS_PER_SECOND, ctx.config.SUPPLIER_TIMEOUT_MS),
+    async () => {
+      const done = await takeCall(ctx, account, PROXY6_CALLS_PER_SECOND, ctx.config.SUPPLIER_TIMEOUT_MS);
+      try {
+        await beforeCall?.();
+      } catch (err) {
+        await done();
+        throw err;
+      }
+      return done;
+    },
     (balance, currency) => noteBalance(ctx.db, s.id, balance, currency),
   );
 }

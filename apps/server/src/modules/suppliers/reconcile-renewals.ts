@@ -3,10 +3,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
 import type { RenewalGroup } from '../../db/schema/index.js';
 import { SupplierError } from './clients/http.js';
-import { findSupplierById, proxy6Of, writeUpstreamEnds } from './queries.js';
-
-/** How long a reconciler holds an intent (renew-upstream.ts) before another may take it. */
-const LEASE_MS = 60_000;
+import { findSupplierById, proxy6Of, supplierLeaseMs, writeUpstreamEnds } from './queries.js';
 
 /**
  * Sees through renewal intents whose holder is gone (a crash, a lost answer): a pending one's
@@ -24,7 +21,7 @@ export async function reconcileRenewals(ctx: AppContext, intentIds?: string[]): 
     : sql``;
   const claimed = await queryRows<{ id: string; status: string; groups: RenewalGroup[] | string }>(
     ctx.db,
-    sql`update supplier_renewals set lease_until = ${new Date(ctx.clock.nowMs() + LEASE_MS).toISOString()}
+    sql`update supplier_renewals set lease_until = ${new Date(ctx.clock.nowMs() + supplierLeaseMs(ctx.config)).toISOString()}
         where id in (select id from supplier_renewals where status in ('pending', 'prolonged') and lease_until <= ${now}
                      ${only} order by lease_until limit 50)
           and status in ('pending', 'prolonged') and lease_until <= ${now}

@@ -24,6 +24,7 @@ import {
   proxy6Of,
   rateOf,
   recordSupplierEvent,
+  supplierLeaseMs,
   writeUpstreamEnds,
   type SupplierRow,
 } from './queries.js';
@@ -59,8 +60,6 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** How far short of the safety margin an upstream end may fall without a prolong. */
 const MARGIN_SLACK_MS = 60_000;
-/** How long a renewal may hold its intent (claimed or prolonged) before the sweep sees it through. */
-const LEASE_MS = 60_000;
 /** How long a renewal waits for another renewal's intent on the same upstream rows. */
 const WAIT_MS = 20_000;
 /** Plans a renewal may make (each after a wait or an upstream end that moved) before it gives up. */
@@ -141,7 +140,7 @@ export async function upstreamFirst<T>(ctx: AppContext, run: () => Promise<T>): 
         if (round >= MAX_ROUNDS) {
           throw new AppError('ORDER_PROCESSING');
         }
-        const claim = await claimPlan(ctx, err.plan, LEASE_MS);
+        const claim = await claimPlan(ctx, err.plan, supplierLeaseMs(ctx.config));
         if (claim.kind === 'claimed') {
           scope.outcome = await prolongPlan(ctx, err.plan, claim.intentId);
         } else if (claim.kind === 'held') {
@@ -352,7 +351,7 @@ async function prolongPlan(ctx: AppContext, plan: Plan, intentId: string): Promi
     });
   }
   await ctx.db.execute(
-    sql`update supplier_renewals set status = 'prolonged', lease_until = ${new Date(ctx.clock.nowMs() + LEASE_MS).toISOString()},
+    sql`update supplier_renewals set status = 'prolonged', lease_until = ${new Date(ctx.clock.nowMs() + supplierLeaseMs(ctx.config)).toISOString()},
           updated_at = ${ctx.clock.now().toISOString()}
         where id = ${intentId} and status = 'pending'`,
   );

@@ -8,7 +8,15 @@ import { recordProxyChanges } from '../node-protocol/index.js';
 import { SupplierError } from './clients/http.js';
 import { lineKeyOf } from './clients/list-lines.js';
 import { PROXY6_MIN_DAYS, PROXY6_NO_MONEY, proxy6Version, type Proxy6Proxy } from './clients/proxy6.js';
-import { findSupplierById, proxy6Of, rateOf, recordSupplierEvent, seal, type SupplierRow } from './queries.js';
+import {
+  findSupplierById,
+  proxy6Of,
+  rateOf,
+  recordSupplierEvent,
+  seal,
+  supplierLeaseMs,
+  type SupplierRow,
+} from './queries.js';
 
 /**
  * Replacing an upstream proxy that failed its health checks (health.ts) from its own source, with
@@ -23,7 +31,6 @@ import { findSupplierById, proxy6Of, rateOf, recordSupplierEvent, seal, type Sup
 
 type Replacement = typeof supplierReplacements.$inferSelect;
 
-const LEASE_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** Unanswered Proxy6 calls before the replacement is given up and alerted. */
 const MAX_ATTEMPTS = 3;
@@ -112,7 +119,7 @@ async function claim(ctx: AppContext, id: string): Promise<Replacement | undefin
   const [row] = await ctx.db
     .update(supplierReplacements)
     .set({
-      leaseUntil: new Date(now.getTime() + LEASE_MS),
+      leaseUntil: new Date(now.getTime() + supplierLeaseMs(ctx.config)),
       attempts: sql`${supplierReplacements.attempts} + 1`,
       updatedAt: now,
     })

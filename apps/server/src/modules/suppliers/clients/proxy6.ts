@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { SupplierError, jsonObject, supplierGet, type SupplierHttp } from './http.js';
 
 /**
@@ -73,6 +74,9 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 }
 
+/** 2100-01-01: an end time past it is no date Proxy6 sells. */
+const MAX_UNIXTIME = 4_102_444_800;
+
 /** Proxy6 lists proxies as an object keyed by id (an empty list may come as `[]`). */
 export function parseProxyList(list: unknown, fallbackCountry = ''): Proxy6Proxy[] {
   const items = Array.isArray(list) ? list : typeof list === 'object' && list !== null ? Object.values(list) : [];
@@ -81,16 +85,32 @@ export function parseProxyList(list: unknown, fallbackCountry = ''): Proxy6Proxy
     const port = Number(p.port);
     const unix = Number(p.unixtime_end);
     const host = str(p.host) || str(p.ip);
+    const ip = str(p.ip) || host;
     if (!str(p.id) || !host || !Number.isInteger(port) || port < 1 || port > 65535 || !Number.isFinite(unix)) {
       throw new SupplierError('bad_answer', 'a proxy without id, host, port or end time');
+    }
+    const user = str(p.user);
+    const pass = str(p.pass);
+    // What the gateway's state accepts (a bad row there would stop a node's sync for every site).
+    if (
+      str(p.id).length > 64 ||
+      host.length > 253 ||
+      /[\s/@]/.test(host) ||
+      isIP(ip) === 0 ||
+      user.length > 255 ||
+      pass.length > 255 ||
+      unix <= 0 ||
+      unix > MAX_UNIXTIME
+    ) {
+      throw new SupplierError('bad_answer', 'a proxy with an invalid id, host, address, credentials or end time');
     }
     return {
       id: str(p.id),
       host,
-      ip: str(p.ip) || host,
+      ip,
       port,
-      user: str(p.user),
-      pass: str(p.pass),
+      user,
+      pass,
       protocol: str(p.type) === 'socks' ? 'socks5' : 'http',
       country: (str(p.country) || fallbackCountry).toLowerCase(),
       expiresAt: new Date(unix * 1000),

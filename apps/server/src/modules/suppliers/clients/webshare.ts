@@ -34,11 +34,24 @@ export function parseWebsharePage(res: { status: number; text: string }): { prox
   if (!Array.isArray(body.results)) {
     throw new SupplierError('bad_answer', 'no results');
   }
+  // We ask for PAGE_SIZE a page: more is no answer to our question, and it bounds what a sync holds.
+  if (body.results.length > PAGE_SIZE) {
+    throw new SupplierError('bad_answer', `a page of ${body.results.length} proxies (asked ${PAGE_SIZE})`);
+  }
   const proxies = body.results.map((raw: unknown) => {
     const p = (raw ?? {}) as Record<string, unknown>;
     const port = Number(p.port);
     if (typeof p.proxy_address !== 'string' || !Number.isInteger(port) || port < 1 || port > 65535) {
       throw new SupplierError('bad_answer', 'a proxy without address or port');
+    }
+    // What the gateway's state accepts (a bad row there would stop a node's sync for every site).
+    if (
+      p.proxy_address.length > 253 ||
+      (typeof p.username === 'string' && p.username.length > 255) ||
+      (typeof p.password === 'string' && p.password.length > 255) ||
+      ((typeof p.id === 'string' || typeof p.id === 'number') && String(p.id).length > 64)
+    ) {
+      throw new SupplierError('bad_answer', 'a proxy with an address, id or credentials too long');
     }
     return {
       id: typeof p.id === 'string' || typeof p.id === 'number' ? String(p.id) : `${p.proxy_address}:${port}`,
