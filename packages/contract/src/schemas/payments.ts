@@ -68,20 +68,34 @@ export interface PromotionTier {
 }
 
 /**
- * docs/money.md#promotions: the deposit bonus of the site's active promotion, the best tier the amount
- * reaches (at or above its threshold). Integer coins, rounded down.
+ * docs/money.md#promotions: the tier of the site's active promotion a top-up of `amount` gets, the
+ * best one it reaches (at or above its threshold): the highest percent, the first of equal ones.
+ * Null when it reaches none. The server records this tier with the bonus it credits.
  */
-export function promotionBonus(amount: number, promotion: { tiers: readonly PromotionTier[] } | null): number {
+export function promotionTier<T extends PromotionTier>(
+  amount: number,
+  promotion: { tiers: readonly T[] } | null,
+): T | null {
   if (!promotion || amount <= 0) {
-    return 0;
+    return null;
   }
-  let best = 0;
+  let best: T | null = null;
   for (const t of promotion.tiers) {
-    if (amount >= t.minAmount && t.percent > best) {
-      best = t.percent;
+    if (amount >= t.minAmount && t.percent > (best?.percent ?? 0)) {
+      best = t;
     }
   }
-  return Math.floor((amount * Math.round(best * 100)) / 10_000);
+  return best;
+}
+
+/**
+ * docs/money.md#promotions: the deposit bonus of the site's active promotion, the best tier the amount
+ * reaches (`promotionTier`). Integer coins, rounded down. The one rule: the top-up page shows it and
+ * the server credits it.
+ */
+export function promotionBonus(amount: number, promotion: { tiers: readonly PromotionTier[] } | null): number {
+  const tier = promotionTier(amount, promotion);
+  return tier ? Math.floor((amount * Math.round(tier.percent * 100)) / 10_000) : 0;
 }
 
 // ---- requests ----

@@ -420,4 +420,35 @@ describe('GET /api/audit/admin/list', () => {
       expect(res.json().message).toBe('USER_NOT_EXISTS');
     }
   });
+
+  it("should refuse a site admin the owner's, a peer admin's and his own trail (403), and show them to the owner", async () => {
+    const admin = await createUser(t, { role: 2 });
+    const adminToken = (await login(t, admin)).accessToken;
+    const peer = await createUser(t, { role: 2 });
+    await login(t, peer);
+    const owner = await createUser(t, { role: 0 });
+    const ownerToken = (await login(t, owner)).accessToken;
+    // A balance move in the peer's trail: what a site admin must not read.
+    const moved = await t.inject({
+      method: 'PUT',
+      url: `/api/user/admin/add-to-balance/${peer.id}`,
+      token: ownerToken,
+      payload: { amount: 4321 },
+    });
+    expect(moved.statusCode).toBe(200);
+    for (const u of [owner, peer, admin]) {
+      const res = await adminView(adminToken, `userId=${u.id}`);
+      expect(res.statusCode, u.email).toBe(403);
+      expect(res.json()).toEqual({ message: 'FORBIDDEN' });
+    }
+    const c = await customer(t);
+    expect((await adminView(adminToken, `userId=${c.id}`)).statusCode).toBe(200);
+    for (const u of [owner, peer, admin]) {
+      const res = await adminView(ownerToken, `userId=${u.id}&limit=500`);
+      expect(res.statusCode, u.email).toBe(200);
+      expect(res.json<{ items: Row[] }>().items.map((r) => r.action)).toContain('account.login');
+    }
+    const peerTrail = (await adminView(ownerToken, `userId=${peer.id}&limit=500`)).json<{ items: Row[] }>().items;
+    expect(peerTrail.find((r) => r.action === 'account.balance')?.detail).toMatchObject({ amount: 4321 });
+  });
 });

@@ -1,4 +1,4 @@
-import { auditEndpoints, type TAuditEvent, type TAuditListQuery, type TPage } from '@proxy/contract';
+import { auditEndpoints, ROLE, type TAuditEvent, type TAuditListQuery, type TPage } from '@proxy/contract';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
@@ -89,11 +89,26 @@ async function findOwnedTarget(
   return row;
 }
 
-/** An admin's view of a customer's trail (the customer page): users of the admin's site only. */
-export async function adminListAudit(ctx: AppContext, siteId: string, userId: string, q: TAuditListQuery) {
-  const inSite = await queryRows(ctx.db, sql`select 1 from users where id = ${userId} and site_id = ${siteId} limit 1`);
-  if (inSite.length === 0) {
+/**
+ * An admin's view of a customer's trail (the customer page): users of the admin's site only, and
+ * for a site admin customers only (the owner's and admins' trails hold their balances).
+ */
+export async function adminListAudit(
+  ctx: AppContext,
+  actor: { role: number },
+  siteId: string,
+  userId: string,
+  q: TAuditListQuery,
+) {
+  const [user] = await queryRows<{ role: number }>(
+    ctx.db,
+    sql`select role from users where id = ${userId} and site_id = ${siteId} limit 1`,
+  );
+  if (!user) {
     throw new AppError('USER_NOT_EXISTS');
+  }
+  if (actor.role !== ROLE.OWNER && user.role !== ROLE.CUSTOMER) {
+    throw new AppError('FORBIDDEN');
   }
   return listAudit(ctx, userId, q, 'admin');
 }
@@ -102,6 +117,6 @@ export async function adminListAudit(ctx: AppContext, siteId: string, userId: st
 export function listAuditRoutes(app: RouteApp, tags: string[]): void {
   route(app, auditEndpoints.list, { schema: { tags } }, async (req) => listAudit(app.ctx, req.user.id, req.query));
   route(app, auditEndpoints.adminList, { preHandler: requireAdmin, schema: { tags } }, async (req) =>
-    adminListAudit(app.ctx, req.site.id, req.query.userId, req.query),
+    adminListAudit(app.ctx, { role: req.user.role }, req.site.id, req.query.userId, req.query),
   );
 }

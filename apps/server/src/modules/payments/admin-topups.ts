@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { billEndpoints, isUuid, type TAdminTopup } from '@proxy/contract';
+import { billEndpoints, isUuid, ROLE, type TAdminTopup } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
@@ -22,13 +22,19 @@ async function siteTopup(ctx: AppContext, siteId: string, id: string): Promise<T
   return t;
 }
 
+/** The acting admin of a request: an owner, or a site admin who moves money only for customers. */
+interface Actor {
+  id: string;
+  role: number;
+}
+
 /**
  * PUT /api/bill/admin/topup/:id: an admin marks a top-up paid — a pending one, a held one (with
  * the amount actually received), or an unmatched bank transfer given to a user of the site.
  */
 async function adminMarkPaid(
   ctx: AppContext,
-  actor: { id: string },
+  actor: Actor,
   siteId: string,
   id: string,
   body: { userId?: string; amount?: number; note?: string },
@@ -47,6 +53,10 @@ async function adminMarkPaid(
   const target = await findUserById(ctx.db, userId);
   if (!target || target.siteId !== siteId) {
     throw new AppError('USER_NOT_EXISTS');
+  }
+  // Money moves only for a site admin's customers; the owner may credit anyone.
+  if (actor.role !== ROLE.OWNER && target.role !== ROLE.CUSTOMER) {
+    throw new AppError('FORBIDDEN');
   }
   const r = await creditTopup(ctx, t.id, {
     kind: 'admin',
@@ -90,10 +100,12 @@ async function adminReject(ctx: AppContext, siteId: string, id: string): Promise
 
 /**
  * The bank simulator (docs/money.md#payment-methods): while a site has no real bank account, an admin can
- * post a transfer exactly as the bank webhook would, and it goes through the same code.
+ * post a transfer exactly as the bank webhook would, and it goes through the same code. A site admin's
+ * transfer naming the owner or an admin (themselves included) is refused: it would credit them.
  */
 async function simulateBankTransfer(
   ctx: AppContext,
+  actor: Actor,
   site: Site,
   body: { content: string; amount: number },
 ): Promise<BankOutcome> {
@@ -113,7 +125,7 @@ async function simulateBankTransfer(
       transferType: 'in',
       transferAmount: body.amount,
     },
-    'Simulator',
+    { source: 'Simulator', customersOnly: actor.role !== ROLE.OWNER },
   );
 }
 
@@ -121,13 +133,13 @@ async function simulateBankTransfer(
 export function adminTopupRoutes(app: RouteApp, admin: RouteOptions): void {
   const e = billEndpoints;
   route(app, e.adminMarkPaid, admin, async (req) =>
-    adminMarkPaid(app.ctx, { id: req.user.id }, req.site.id, req.params.id, req.body),
+    adminMarkPaid(app.ctx, { id: req.user.id, role: req.user.role }, req.site.id, req.params.id, req.body),
   );
 
   route(app, e.adminReject, admin, async (req) => adminReject(app.ctx, req.site.id, req.params.id));
 
   route(app, e.adminBankSimulate, admin, async (req) => ({
     ok: true as const,
-    outcome: await simulateBankTransfer(app.ctx, req.site, req.body),
+    outcome: await simulateBankTransfer(app.ctx, { id: req.user.id, role: req.user.role }, req.site, req.body),
   }));
 }

@@ -321,6 +321,63 @@ describe('PUT /api/bill/admin/topup/:id', () => {
     expect(await balanceOf(t, c.id)).toBe(0);
   });
 
+  it("should refuse a site admin's mark paid for himself, a peer admin or the owner (403), and let the owner credit them", async () => {
+    const a = await admin();
+    const peer = await admin();
+    const owner = await admin(0);
+    const announce = async (u: { token: string }) => {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/user/bank-create-order',
+        token: u.token,
+        payload: { amount: 50_000 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().id as string;
+    };
+    const own = await announce(a);
+    const peers = await announce(peer);
+    const owners = await announce(owner);
+    // An unmatched transfer, which a site admin may give to a customer only.
+    const body = sepay('chuyen khoan khong ma', 60_000);
+    await postBank(t, body);
+    const unmatched = (
+      await t.inject({ method: 'GET', url: '/api/bill/admin/list-topup?held=1&limit=500', token: a.token })
+    )
+      .json()
+      .items.find((i: { providerTxnId: string }) => i.providerTxnId === String(body.id)).id as string;
+    const rows = await countRows(t, 'transactions');
+    const markPaid = (token: string, id: string, payload: Record<string, unknown> = {}) =>
+      t.inject({ method: 'PUT', url: `/api/bill/admin/topup/${id}`, token, payload });
+    for (const [id, payload] of [
+      [own, {}],
+      [peers, {}],
+      [owners, {}],
+      [unmatched, { userId: a.id }],
+      [unmatched, { userId: owner.id }],
+    ] as const) {
+      const res = await markPaid(a.token, id, payload);
+      expect(res.statusCode, `${id} ${JSON.stringify(payload)}`).toBe(403);
+      expect(res.json()).toEqual({ message: 'FORBIDDEN' });
+    }
+    for (const u of [a, peer, owner]) {
+      expect(await balanceOf(t, u.id)).toBe(0);
+    }
+    expect(await countRows(t, 'transactions')).toBe(rows);
+    expect(await countRows(t, `topups where id in ('${own}', '${peers}', '${owners}') and status = 'pending'`)).toBe(3);
+
+    for (const id of [own, peers, owners]) {
+      const res = await markPaid(owner.token, id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id, status: 'success', amount: 50_000 });
+    }
+    const given = await markPaid(owner.token, unmatched, { userId: a.id });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(await balanceOf(t, a.id)).toBe(110_000);
+    expect(await balanceOf(t, peer.id)).toBe(50_000);
+    expect(await balanceOf(t, owner.id)).toBe(50_000);
+  });
+
   it('should let an admin reject a held payment', async () => {
     const c = await customer(t);
     await postBank(t, sepay(await codeBillOf(t, c.id), 100_000, { accountNumber: '42' }));
@@ -355,5 +412,103 @@ describe('POST /api/bill/admin/bank-simulate', () => {
       payload: { content: 'x', amount: 70_000 },
     });
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it("should refuse a site admin's simulated transfer to himself, a peer admin or the owner (403), and let the owner's credit", async () => {
+    const a = await admin();
+    const peer = await admin();
+    const owner = await admin(0);
+    const simulate = async (token: string, userId: string, amount: number) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/bill/admin/bank-simulate',
+        token,
+        payload: { content: `ck ${await codeBillOf(t, userId)}`, amount },
+      });
+    // An announced top-up, which a matching transfer would settle.
+    const announced = await t.inject({
+      method: 'POST',
+      url: '/api/user/bank-create-order',
+      token: a.token,
+      payload: { amount: 80_000 },
+    });
+    expect(announced.statusCode).toBe(200);
+    const topups = await countRows(t, 'topups');
+    const rows = await countRows(t, 'transactions');
+    for (const [u, amount] of [
+      [a, 80_000],
+      [a, 70_000],
+      // Held (under the minimum), it would still be a top-up of his to credit later.
+      [a, 5_000],
+      [peer, 70_000],
+      [owner, 70_000],
+    ] as const) {
+      const res = await simulate(a.token, u.id, amount);
+      expect(res.statusCode, `${u.email} ${amount}`).toBe(403);
+      expect(res.json()).toEqual({ message: 'FORBIDDEN' });
+    }
+    for (const u of [a, peer, owner]) {
+      expect(await balanceOf(t, u.id)).toBe(0);
+    }
+    expect(await countRows(t, 'topups')).toBe(topups);
+    expect(await countRows(t, 'transactions')).toBe(rows);
+    expect(await countRows(t, `topups where id = '${announced.json().id}' and status = 'pending'`)).toBe(1);
+
+    const byOwner = await simulate(owner.token, a.id, 80_000);
+    expect(byOwner.json()).toEqual({ ok: true, outcome: 'credited' });
+    expect(await balanceOf(t, a.id)).toBe(80_000);
+    expect(await countRows(t, `topups where id = '${announced.json().id}' and status = 'success'`)).toBe(1);
+  });
+});
+
+describe('GET /api/bill/admin/list-topup', () => {
+  it("should show a site admin the customers' and unmatched top-ups only, and the owner all of them", async () => {
+    const c = await customer(t);
+    const a = await admin();
+    const peer = await admin();
+    const owner = await admin(0);
+    const ids = new Map<string, string>();
+    for (const [name, u] of [
+      ['customer', c],
+      ['admin', a],
+      ['peer', peer],
+      ['owner', owner],
+    ] as const) {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/user/bank-create-order',
+        token: u.token,
+        payload: { amount: 40_000 },
+      });
+      expect(res.statusCode).toBe(200);
+      ids.set(name, res.json().id);
+    }
+    const body = sepay('khong ai ca', 90_000);
+    await postBank(t, body);
+    const listed = async (token: string, query = '') => {
+      const res = await t.inject({ method: 'GET', url: `/api/bill/admin/list-topup?limit=500${query}`, token });
+      expect(res.statusCode).toBe(200);
+      return res.json<{
+        total: number;
+        items: { id: string; userId: string | null; providerTxnId: string | null }[];
+      }>();
+    };
+    const seen = (await listed(a.token)).items;
+    expect(seen.map((i) => i.id)).toContain(ids.get('customer'));
+    expect(seen.some((i) => i.providerTxnId === String(body.id) && i.userId === null)).toBe(true);
+    for (const name of ['admin', 'peer', 'owner']) {
+      expect(
+        seen.map((i) => i.id),
+        name,
+      ).not.toContain(ids.get(name));
+    }
+    // Asking by user, or searching by address, shows nothing more.
+    for (const u of [a, peer, owner]) {
+      expect((await listed(a.token, `&userId=${u.id}`)).total, u.email).toBe(0);
+      expect((await listed(a.token, `&search=${encodeURIComponent(u.email)}`)).total, u.email).toBe(0);
+    }
+    expect((await listed(a.token, `&userId=${c.id}`)).total).toBe(1);
+    const all = (await listed(owner.token)).items.map((i) => i.id);
+    expect(all).toEqual(expect.arrayContaining([...ids.values()]));
   });
 });

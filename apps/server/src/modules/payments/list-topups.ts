@@ -1,4 +1,4 @@
-import { billEndpoints, topupLogEndpoints, type PaymentMethod } from '@proxy/contract';
+import { billEndpoints, ROLE, topupLogEndpoints, type PaymentMethod } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { mapPage } from '../../lib/paging.js';
 import { route, type RouteApp, type RouteOptions } from '../../lib/route.js';
@@ -15,6 +15,7 @@ async function listUserTopups(
 
 async function listSiteTopups(
   ctx: AppContext,
+  actor: { role: number },
   siteId: string,
   q: {
     page: number;
@@ -27,7 +28,10 @@ async function listSiteTopups(
   },
 ) {
   const held = q.held === undefined ? undefined : q.held === '1';
-  return mapPage(await listTopups(ctx.db, { ...q, siteId, held }), (i) => toAdminTopup(i.t, i.email));
+  // A site admin sees the customers' top-ups (and the unmatched ones, to give to a customer): the
+  // owner's and admins' money stays hidden.
+  const roles = actor.role === ROLE.OWNER ? undefined : [ROLE.CUSTOMER];
+  return mapPage(await listTopups(ctx.db, { ...q, siteId, held, roles }), (i) => toAdminTopup(i.t, i.email));
 }
 
 /** GET /api/log/list-topup: the caller's top-ups. */
@@ -37,5 +41,7 @@ export function listUserTopupsRoute(app: RouteApp, opts: RouteOptions): void {
 
 /** GET /api/bill/admin/list-topup: the admin's site's top-ups. */
 export function listSiteTopupsRoute(app: RouteApp, admin: RouteOptions): void {
-  route(app, billEndpoints.adminListTopup, admin, async (req) => listSiteTopups(app.ctx, req.site.id, req.query));
+  route(app, billEndpoints.adminListTopup, admin, async (req) =>
+    listSiteTopups(app.ctx, { role: req.user.role }, req.site.id, req.query),
+  );
 }

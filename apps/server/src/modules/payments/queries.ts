@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, TopupStatus, TPage } from '@proxy/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { topups, users } from '../../db/schema/index.js';
@@ -62,6 +62,8 @@ export interface TopupFilter {
   method?: PaymentMethod;
   /** Only those waiting for an admin: held, or unmatched (no user). */
   held?: boolean;
+  /** Only top-ups of users with these roles, and unmatched ones (the site admin's list: customers). */
+  roles?: number[];
   search: string;
   page: number;
   limit: number;
@@ -88,6 +90,9 @@ export async function listTopups(db: DbOrTx, f: TopupFilter): Promise<TPage<{ t:
       sql`${topups.status} <> 'failed'`,
     );
     parts.push(f.held ? waiting : sql`not (${waiting})`);
+  }
+  if (f.roles) {
+    parts.push(or(isNull(topups.userId), inArray(users.role, f.roles)));
   }
   if (f.search) {
     const p = likePattern(f.search);

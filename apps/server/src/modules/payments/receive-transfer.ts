@@ -1,6 +1,6 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { PAYMENT_MIN_COINS, webhookEndpoints, type PaymentMethod, type TSepayWebhook } from '@proxy/contract';
+import { PAYMENT_MIN_COINS, ROLE, webhookEndpoints, type PaymentMethod, type TSepayWebhook } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { topups } from '../../db/schema/index.js';
@@ -49,6 +49,16 @@ export function checkBankApiKey(
 export type BankOutcome = CreditResult['outcome'] | 'ignored' | 'unmatched';
 
 /**
+ * Where a transfer comes from: `source` names it in the top-up's content; `customersOnly` (a site
+ * admin's simulated transfer) refuses, with FORBIDDEN and nothing written, a transfer whose one
+ * named user is the owner or an admin, whom a site admin may not credit.
+ */
+export interface TransferOrigin {
+  source: string;
+  customersOnly?: boolean;
+}
+
+/**
  * One incoming transfer (docs/money.md#payment-methods, docs/wire-contract.md#top-ups): credited at most once
  * per site and SePay id (the provider transaction id, unique per site: another site's webhook,
  * under its own admin's key, may post any id). Whoever's codeBill is in the content gets
@@ -60,7 +70,7 @@ export async function receiveBankTransfer(
   ctx: Pick<AppContext, 'db' | 'clock' | 'keys'>,
   site: Site,
   received: TSepayWebhook,
-  source = 'SePay',
+  origin: TransferOrigin = { source: 'SePay' },
 ): Promise<BankOutcome> {
   // The bank's text is kept whatever it holds: characters PostgreSQL cannot store become U+FFFD
   // rather than losing the transfer.
@@ -70,7 +80,7 @@ export async function receiveBankTransfer(
     return 'ignored';
   }
   const cfg = methodConfig(ctx, site, 'bank');
-  const outcome = await ctx.db.transaction((tx) => receiveInTx(tx, ctx.clock.now(), site, cfg, body, source));
+  const outcome = await ctx.db.transaction((tx) => receiveInTx(tx, ctx.clock.now(), site, cfg, body, origin));
   topupCredits.inc({ path: 'bank', outcome });
   return outcome;
 }
@@ -96,7 +106,7 @@ async function receiveInTx(
   site: Site,
   cfg: MethodConfig,
   body: TSepayWebhook,
-  source: string,
+  origin: TransferOrigin,
 ): Promise<BankOutcome> {
   const txnId = String(body.id);
   // Deliveries of one transfer take their turn (an advisory lock on its id) before any row lock.
@@ -111,6 +121,9 @@ async function receiveInTx(
   const account = cfg.values.accountNumber ?? '';
   const toOurAccount = !body.accountNumber || body.accountNumber === account || body.subAccount === account;
   const owner = owners.length === 1 ? owners[0]! : null;
+  if (origin.customersOnly && owner && owner.role !== ROLE.CUSTOMER) {
+    throw new AppError('FORBIDDEN');
+  }
   const held = transferHeldReason(body, owners.length, toOurAccount, account);
   const heldReason = held?.text ?? null;
   const intent = owner?.announced && !heldReason ? await lockBankIntent(tx, owner.id, amount) : undefined;
@@ -128,7 +141,7 @@ async function receiveInTx(
       providerAmount: amount,
       payee: account || null,
       // The cut may split a surrogate pair.
-      content: storableText(`${source} ${txnId}: ${body.content}`.slice(0, 500)),
+      content: storableText(`${origin.source} ${txnId}: ${body.content}`.slice(0, 500)),
       // The payer's own words: shown as written in every language.
       contentI18n: null,
       providerOrderId: null,
@@ -176,16 +189,19 @@ export async function lockBankTransfer(tx: DbOrTx, siteId: string, txnId: string
   await tx.execute(sql`select pg_advisory_xact_lock(${BANK_TXN_LOCK}, hashtext(${`${siteId}:${txnId}`}))`);
 }
 
-/** The users of the site whose transfer code is among `codes`, and whether each announced a top-up of `amount`. */
+/**
+ * The users of the site whose transfer code is among `codes`, their role, and whether each
+ * announced a top-up of `amount`.
+ */
 export async function findCodeBillOwners(
   tx: DbOrTx,
   siteId: string,
   codes: string[],
   amount: number,
-): Promise<{ id: string; announced: boolean }[]> {
-  return queryRows<{ id: string; announced: boolean }>(
+): Promise<{ id: string; role: number; announced: boolean }[]> {
+  return queryRows<{ id: string; role: number; announced: boolean }>(
     tx,
-    sql`select u.id, exists (
+    sql`select u.id, u.role, exists (
               select 1 from topups t
               where t.user_id = u.id and t.method = 'bank' and t.status = 'pending' and t.amount = ${amount}
                 and t.provider_txn_id is null) as announced

@@ -1,20 +1,7 @@
+import { promotionBonus, promotionTier } from '@proxy/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { promotionGrants } from '../../db/schema/index.js';
 import { findRunningPromotion } from './queries.js';
-
-/** The best tier `amount` reaches (the highest threshold at or below it), or null. */
-export function tierFor(
-  tiers: readonly { minAmount: number; percent: number }[],
-  amount: number,
-): { minAmount: number; percent: number } | null {
-  let best: { minAmount: number; percent: number } | null = null;
-  for (const t of tiers) {
-    if (amount >= t.minAmount && (!best || t.minAmount > best.minAmount)) {
-      best = t;
-    }
-  }
-  return best;
-}
 
 /**
  * docs/money.md#promotions: the bonus a top-up credited now gets from the promotion running at
@@ -30,11 +17,12 @@ export async function grantPromotionBonus(
     return 0;
   }
   const promotion = await findRunningPromotion(tx, c.siteId, c.at);
-  const tier = promotion ? tierFor(promotion.tiers, c.amount) : null;
+  // The contract's rule, the one the top-up page shows: what is credited is what was promised.
+  const tier = promotion ? promotionTier(c.amount, promotion) : null;
   if (!promotion || !tier) {
     return 0;
   }
-  const bonus = Math.floor((c.amount * tier.percent) / 100);
+  const bonus = promotionBonus(c.amount, promotion);
   if (bonus <= 0) {
     return 0;
   }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { promotionBonus } from '@proxy/contract';
 import { queryRows } from '../../db/client.js';
 import { balanceOf, build, customer, type TestApp } from '../../../test/helper.js';
 import { BANK_KEY, codeBillOf, expectLedgerHolds, postBank, sepay, siteAdmin, siteId } from '../../../test/payments.js';
@@ -203,6 +204,25 @@ describe('the bonus of a credited top-up', () => {
     await start();
     const { balance } = await bankTopUp(amount);
     expect(balance).toBe(amount + bonus);
+  });
+
+  it('should credit the bonus the top-up page shows (promotionBonus): the best percent reached, not the last threshold', async () => {
+    const tiers = [
+      { minAmount: 100_000, percent: 20 },
+      { minAmount: 1_000_000, percent: 10 },
+    ];
+    const p = await start({ tiers });
+    const shown = promotionBonus(2_000_000, { tiers });
+    expect(shown).toBe(400_000);
+    const { c, balance } = await bankTopUp(2_000_000);
+    const ledger = await queryRows<{ amount: string }>(
+      t.ctx.db,
+      sql`select amount::text as amount from transactions where user_id = ${c.id} and type = 'promotion'`,
+    );
+    expect(ledger.map((r) => Number(r.amount))).toEqual([shown]);
+    expect(balance).toBe(2_000_000 + shown);
+    const stats = (await call('GET', `/api/promotion/stats?promotionId=${p.id}`, admin.token)).json();
+    expect(stats.byTier).toEqual([{ minAmount: 100_000, percent: 20, topups: 1, users: 1, bonusCoins: shown }]);
   });
 
   it('should give nothing before the start, after the end, or when switched off', async () => {

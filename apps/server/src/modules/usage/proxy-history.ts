@@ -1,4 +1,5 @@
 import {
+  isUuid,
   USAGE_DEFAULT_RANGE_MS,
   USAGE_MAX_POINTS,
   USAGE_STEP_MS,
@@ -96,7 +97,8 @@ export async function proxyHistory(
   proxyId: string,
   q: TUsageHistoryQuery,
 ): Promise<TUsageHistory> {
-  const proxy = /^[0-9a-f-]{36}$/i.test(proxyId) ? await findOwnedProxy(ctx.db, userId, proxyId) : undefined;
+  // Only an id the uuid column accepts is looked up: any other is not the caller's proxy either.
+  const proxy = isUuid(proxyId) ? await findOwnedProxy(ctx.db, userId, proxyId) : undefined;
   if (!proxy) {
     throw new AppError('NOT_FOUND');
   }

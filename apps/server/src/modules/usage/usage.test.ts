@@ -162,6 +162,15 @@ describe('usage history', () => {
     const none = await a.inject({ method: 'GET', url: `/api/usage/proxy/${p}` });
     expect(none.statusCode).toBe(401);
   });
+
+  it('should answer 404 NOT_FOUND, never a 5xx, to a 36-character id that is not a uuid', async () => {
+    const c = await customer(a);
+    for (const id of ['a'.repeat(36), '-'.repeat(36), `${'0'.repeat(35)}-`, '0123456789abcdef0123456789abcdef----']) {
+      const res = await a.inject({ method: 'GET', url: `/api/usage/proxy/${id}`, token: c.token });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json(), id).toEqual({ message: 'NOT_FOUND' });
+    }
+  });
 });
 
 describe('GET /api/usage/live', () => {
