@@ -242,6 +242,34 @@ describe('customer page', () => {
     await page.getByTestId('customer-ledger-grid').getByText('+10.000.000').waitFor();
   });
 
+  it('should show a site admin another admin’s account without its money (en)', async () => {
+    const { server, mail, page } = e2e;
+    const owner = await ownerToken(server);
+    const ids: string[] = [];
+    const [admin, peer] = [
+      await createCustomer(server, mail, 'site-admin'),
+      await createCustomer(server, mail, 'peer'),
+    ];
+    for (const creds of [admin, peer]) {
+      const me = await api<{ id: string }>(server, 'GET', '/api/user/me', { token: await tokenOf(server, creds) });
+      const promoted = await api(server, 'PUT', `/api/user/admin/update-user/${me.body.id}`, {
+        token: owner,
+        body: { role: 2 },
+      });
+      expect(promoted.status).toBe(200);
+      ids.push(me.body.id);
+    }
+    // The customers list holds customers only; another admin's page is reached by its address.
+    await signIn(page, server.baseUrl, admin, { lang: 'en', path: `/admin/customers/${ids[1]}` });
+    await page.getByRole('heading', { name: `Customer ${peer.email}` }).waitFor();
+    expect(await page.getByTestId('customer-detail-balance').innerText()).toBe('—');
+    await page.getByTestId('customer-orders-grid').waitFor();
+    expect(await page.getByTestId('customer-detail-add').count()).toBe(0);
+    const tabs = await page.getByRole('tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(tabs).toEqual(['customer-tab-orders', 'customer-tab-proxies', 'customer-tab-keys']);
+    await shot(page, 'admin-peer-admin-en-1366');
+  });
+
   it('should show a customer’s activity with their purchase and the admin’s credit, on a screen and a phone (en, vi)', async () => {
     const { server, page } = e2e;
     const { creds, order } = await customerWithOrder('activity');

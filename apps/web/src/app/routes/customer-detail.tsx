@@ -9,7 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDateTime } from '@proxy/contract';
+import { formatDateTime, type TAdminUser } from '@proxy/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ActivityGrid } from '@/components/activity-list';
@@ -33,6 +33,8 @@ import { useAdminKeyColumns, useAdminProxyColumns } from '@/features/admin-order
 
 const TABS = ['orders', 'proxies', 'keys', 'topups', 'ledger', 'activity'] as const;
 type CustomerTab = (typeof TABS)[number];
+/** What a site admin does not see of the owner or another admin (the server hides their balance too). */
+const MONEY_TABS: readonly CustomerTab[] = ['topups', 'ledger', 'activity'];
 
 function CustomerOrders({ userId }: { userId: string }) {
   const paging = usePaging();
@@ -85,6 +87,46 @@ function CustomerLedger({ userId }: { userId: string }) {
   return <PagedDataGrid testId="customer-ledger-grid" list={ledger} paging={paging} columns={columns} />;
 }
 
+/** The account's balance (a dash where this admin may not see it), status and creation time. */
+function CustomerSummary({ user: u }: { user: TAdminUser }) {
+  const { t } = useTranslation();
+  return (
+    <Card sx={{ mb: 2.5 }}>
+      <CardContent>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3, alignItems: 'center' }}>
+          <div>
+            <Typography variant="caption" color="text.secondary" component="div">
+              {t('admin.customerDetail.balance')}
+            </Typography>
+            <Typography variant="h6" component="div" data-testid="customer-detail-balance">
+              {u.balance === null ? '—' : formatBalance(u.balance, t)}
+            </Typography>
+          </div>
+          <div>
+            <Typography variant="caption" color="text.secondary" component="div">
+              {t('common.status')}
+            </Typography>
+            <Chip
+              size="small"
+              variant="outlined"
+              color={u.active ? 'success' : 'error'}
+              label={u.active ? t('admin.customers.active') : t('admin.customers.banned')}
+            />
+          </div>
+          <div>
+            <Typography variant="caption" color="text.secondary" component="div">
+              {t('account.createdAt')}
+            </Typography>
+            <Typography variant="body2" component="div">
+              {formatDateTime(u.createdAt)}
+            </Typography>
+          </div>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
 /**
  * /admin/customers/:id: one customer's account, balance actions, and their orders, proxies, keys, top-ups, ledger
  * and activity (their audit trail, as they see it on /account).
@@ -99,54 +141,27 @@ export function CustomerDetailRoute() {
   if (!u) {
     return user.isError ? null : <PageSpinner />;
   }
+  // A null balance: this admin may not see or move this account's money (an admin of the site).
+  const money = u.balance !== null;
+  const tabs = money ? TABS : TABS.filter((k) => !MONEY_TABS.includes(k));
   return (
     <>
       <PageHeader
         title={t('admin.customerDetail.title', { email: u.email })}
         actions={
-          <>
-            <Button variant="contained" onClick={() => setBalance('add')} data-testid="customer-detail-add">
-              {t('admin.customers.addTitle')}
-            </Button>
-            <Button variant="outlined" onClick={() => setBalance('refund')} data-testid="customer-detail-refund">
-              {t('admin.customers.refundTitle')}
-            </Button>
-          </>
+          money && (
+            <>
+              <Button variant="contained" onClick={() => setBalance('add')} data-testid="customer-detail-add">
+                {t('admin.customers.addTitle')}
+              </Button>
+              <Button variant="outlined" onClick={() => setBalance('refund')} data-testid="customer-detail-refund">
+                {t('admin.customers.refundTitle')}
+              </Button>
+            </>
+          )
         }
       />
-      <Card sx={{ mb: 2.5 }}>
-        <CardContent>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3, alignItems: 'center' }}>
-            <div>
-              <Typography variant="caption" color="text.secondary" component="div">
-                {t('admin.customerDetail.balance')}
-              </Typography>
-              <Typography variant="h6" component="div" data-testid="customer-detail-balance">
-                {u.balance === null ? '—' : formatBalance(u.balance, t)}
-              </Typography>
-            </div>
-            <div>
-              <Typography variant="caption" color="text.secondary" component="div">
-                {t('common.status')}
-              </Typography>
-              <Chip
-                size="small"
-                variant="outlined"
-                color={u.active ? 'success' : 'error'}
-                label={u.active ? t('admin.customers.active') : t('admin.customers.banned')}
-              />
-            </div>
-            <div>
-              <Typography variant="caption" color="text.secondary" component="div">
-                {t('account.createdAt')}
-              </Typography>
-              <Typography variant="body2" component="div">
-                {formatDateTime(u.createdAt)}
-              </Typography>
-            </div>
-          </Stack>
-        </CardContent>
-      </Card>
+      <CustomerSummary user={u} />
       <Tabs
         value={tab}
         onChange={(_e, v: CustomerTab) => setTab(v)}
@@ -154,16 +169,16 @@ export function CustomerDetailRoute() {
         allowScrollButtonsMobile
         sx={{ mb: 2 }}
       >
-        {TABS.map((k) => (
+        {tabs.map((k) => (
           <Tab key={k} value={k} label={t(`admin.customerDetail.${k}`)} data-testid={`customer-tab-${k}`} />
         ))}
       </Tabs>
       {tab === 'orders' && <CustomerOrders userId={u.id} />}
       {tab === 'proxies' && <CustomerProxies userId={u.id} />}
       {tab === 'keys' && <CustomerKeys userId={u.id} />}
-      {tab === 'topups' && <CustomerTopups userId={u.id} />}
-      {tab === 'ledger' && <CustomerLedger userId={u.id} />}
-      {tab === 'activity' && <ActivityGrid userId={u.id} testId="customer-activity-grid" />}
+      {money && tab === 'topups' && <CustomerTopups userId={u.id} />}
+      {money && tab === 'ledger' && <CustomerLedger userId={u.id} />}
+      {money && tab === 'activity' && <ActivityGrid userId={u.id} testId="customer-activity-grid" />}
       {balance && <BalanceDialog kind={balance} user={u} onClose={() => setBalance(null)} />}
     </>
   );
