@@ -226,6 +226,28 @@ describe('NodeClient', () => {
     expect(panel.stateCalls).toBe(2);
   });
 
+  it('should serve the readable proxies of a state that holds one it cannot read, and stop one changed so', async () => {
+    const p1 = makeProxy({ id: 'a', port: await freePort() });
+    const p2 = makeProxy({ id: 'b', port: await freePort() });
+    // A supplier's exit address that is no address: the contract refuses it.
+    const bad = { ...makeProxy({ id: 'c', port: await freePort() }), egressIp: 'not-an-ip' };
+    await setup({ proxies: [p1, bad, p2] as TNodeState['proxies'], version: 2 });
+    client.start();
+    const stream = await panel.stream(1);
+    expect(gw.state.version).toBe(2);
+    expect(gw.state.get('c')).toBeUndefined();
+    expect(await canTunnel(p1.port, 'user-a')).toBe(200);
+    expect(await canTunnel(p2.port, 'user-b')).toBe(200);
+
+    // The same, changed: the proxy stops, the stream goes on.
+    panel.send(stream, { version: 3, upsert: { ...p2, egressIp: 'not-an-ip' } });
+    await vi.waitFor(() => expect(gw.state.version).toBe(3));
+    expect(gw.state.get('b')).toBeUndefined();
+    await expect(canTunnel(p2.port, 'user-b')).rejects.toThrow(/ECONNREFUSED/);
+    expect(panel.streams).toHaveLength(1);
+    expect(panel.stateCalls).toBe(1);
+  });
+
   it('should send a traffic report again with the same id until the panel takes it', async () => {
     const res = await syncedTunnelWithFiveBytes();
 

@@ -4,8 +4,9 @@
  * gateway keeps serving the last state it knew: a lost stream means back off, resync in full and
  * follow again; a lost traffic report is sent again with the same id until the panel takes it.
  */
-import { ZNodeChange, ZNodeState, type TTrafficReport } from '@proxy/contract';
+import { ZGatewayProxy, ZNodeChange, type TGatewayProxy, type TTrafficReport } from '@proxy/contract';
 import { createParser } from 'eventsource-parser';
+import { z } from 'zod';
 import type { Gateway, GatewayLogger } from '../node/gateway.js';
 
 export interface NodeClientOptions {
@@ -34,6 +35,46 @@ export interface NodeClientOptions {
 }
 
 const NOOP_LOGGER: GatewayLogger = { info() {}, warn() {}, error() {} };
+
+/** `node/state` around its proxies, which are read one by one (readState). */
+const ZStateEnvelope = z.object({ version: z.number().int().nonnegative(), proxies: z.array(z.unknown()) });
+/** A change whose upsert does not read as a proxy, but names one. */
+const ZUnreadableUpsert = z.object({
+  version: z.number().int().nonnegative(),
+  upsert: z.object({ id: z.string().min(1) }),
+});
+
+/** The id a proxy the contract does not allow still carries, for the log. */
+function idOf(raw: unknown): string {
+  const id = (raw as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id.slice(0, 64) : '?';
+}
+
+/**
+ * The full state, each proxy read on its own: one the contract does not allow (a supplier's data
+ * the panel should have refused) is left out and named in the log, and the node serves the rest
+ * rather than none of them. Null when the body is no state at all.
+ */
+export function readState(body: unknown, log: GatewayLogger): { version: number; proxies: TGatewayProxy[] } | null {
+  const envelope = ZStateEnvelope.safeParse(body);
+  if (!envelope.success) {
+    return null;
+  }
+  const proxies: TGatewayProxy[] = [];
+  const left: string[] = [];
+  for (const raw of envelope.data.proxies) {
+    const p = ZGatewayProxy.safeParse(raw);
+    if (p.success) {
+      proxies.push(p.data);
+    } else {
+      left.push(idOf(raw));
+    }
+  }
+  if (left.length > 0) {
+    log.warn({ count: left.length, ids: left.slice(0, 20) }, 'node/state: unreadable proxies left out');
+  }
+  return { version: envelope.data.version, proxies };
+}
 
 export class NodeClient {
   private readonly base: string;
@@ -97,13 +138,13 @@ export class NodeClient {
   /** One full sync: `GET node/state`, applied to the gateway. */
   async sync(): Promise<void> {
     const res = await this.request('/api/sub-server/node/state', { method: 'GET' });
-    const parsed = ZNodeState.safeParse(await res.json());
-    if (!parsed.success) {
-      throw new Error(`node/state: unexpected body: ${parsed.error.message}`);
+    const state = readState(await res.json(), this.log);
+    if (state === null) {
+      throw new Error('node/state: unexpected body');
     }
-    this.onPanelVersion?.(parsed.data.version);
-    await this.gateway.applyFull(parsed.data.proxies, parsed.data.version);
-    this.log.info({ version: parsed.data.version, proxies: parsed.data.proxies.length }, 'state synced');
+    this.onPanelVersion?.(state.version);
+    await this.gateway.applyFull(state.proxies, state.version);
+    this.log.info({ version: state.version, proxies: state.proxies.length }, 'state synced');
   }
 
   /**
@@ -232,6 +273,14 @@ export class NodeClient {
     }
     const parsed = ZNodeChange.safeParse(json);
     if (!parsed.success) {
+      const named = ZUnreadableUpsert.safeParse(json);
+      if (named.success) {
+        // A proxy whose new state cannot be enforced is not served on its old one either.
+        this.log.warn({ id: idOf(named.data.upsert) }, 'node/changes: unreadable proxy stopped');
+        this.onPanelVersion?.(named.data.version);
+        await this.gateway.applyChange({ version: named.data.version, deleteId: named.data.upsert.id });
+        return;
+      }
       // A change we cannot read may be one we needed: resync in full rather than drift.
       throw new Error(`node/changes: unreadable event: ${event.data.slice(0, 200)}`);
     }
@@ -247,9 +296,9 @@ export class NodeClient {
     this.resyncing = true;
     try {
       const res = await this.request('/api/sub-server/node/state', { method: 'GET' });
-      const parsed = ZNodeState.safeParse(await res.json());
-      if (parsed.success && parsed.data.version >= this.gateway.state.version) {
-        await this.gateway.applyFull(parsed.data.proxies, parsed.data.version);
+      const state = readState(await res.json(), this.log);
+      if (state !== null && state.version >= this.gateway.state.version) {
+        await this.gateway.applyFull(state.proxies, state.version);
       }
     } catch (err) {
       this.log.warn({ err: describe(err) }, 'periodic resync failed');
