@@ -36,6 +36,8 @@ export type Proxy6Fault =
   | { kind: 'wrong-country'; country: string }
   /** buy: answers (and bills) fewer proxies than asked. */
   | { kind: 'short'; count: number }
+  /** buy: answers this price for the purchase, whatever it charged. */
+  | { kind: 'price'; price: number }
   /** buy: answers (and keeps) the bought proxies as `edit` changed them: a supplier's bad data. */
   | { kind: 'mangle'; edit: (p: FakeProxy6Proxy, i: number) => void }
   /** Holds the call until `until` resolves, then does the work and answers. */
@@ -301,7 +303,7 @@ export async function startFakeProxy6(
           return yes({
             order_id: String(nextId++),
             count: given,
-            price,
+            price: fault?.kind === 'price' ? fault.price : price,
             period,
             country: fault?.kind === 'wrong-country' ? fault.country : country,
             list: listOf(bought),

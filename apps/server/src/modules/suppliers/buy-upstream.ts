@@ -25,6 +25,7 @@ import {
   type OrderRow,
 } from './purchase-intent.js';
 import {
+  coinCost,
   findSupplierById,
   proxy6Of,
   rateOf,
@@ -242,7 +243,7 @@ async function buyFromProxy6(ctx: AppContext, it: Intent, s: SupplierRow): Promi
       await setIntent(ctx.db, it.id, { lastError: bad });
       return 'next';
     }
-    const each = Math.round((price / it.quantity) * (await rateOf(ctx.db, it.siteId, currency)));
+    const each = coinCost(price, it.quantity, await rateOf(ctx.db, it.siteId, currency));
     await recordBought(ctx, it, s, got, each, orderId);
     return 'bought';
   } catch (err) {

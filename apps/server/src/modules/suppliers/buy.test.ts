@@ -277,6 +277,25 @@ describe('buying a country routed to Proxy6', () => {
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 
+  it('should record a cost a coin column holds, whatever price Proxy6 answers', async () => {
+    for (const [price, cost] of [
+      [-50, 0],
+      [1e20, 2_147_483_647],
+    ]) {
+      p6.fault('buy', { kind: 'price', price: price! });
+      const c = await customer(t, 50_000);
+      const res = await buy(c.token, 'MT', 1);
+      expect(res.json().order.status, String(price)).toBe('using');
+      const rows = await queryRows<{ cost: number }>(
+        t.ctx.db,
+        sql`select u.cost from upstream_proxies u join supplier_purchases i on i.id = u.intent_id
+            where i.order_id = ${res.json().order.id}`,
+      );
+      expect(rows, String(price)).toEqual([{ cost }]);
+    }
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
   it('should hand over to the next source when Proxy6 is out of money', async () => {
     const expiresAt = new Date(Date.now() + 30 * 86400_000).toISOString();
     const lines = '127.0.0.3:9001:a1:b1\n127.0.0.3:9002:a2:b2';

@@ -258,6 +258,18 @@ export async function findRoute(db: DbOrTx, siteId: string, product: 'v4' | 'v6'
   return row?.sources ?? null;
 }
 
+/** The largest cost a coin column holds (a 32-bit integer). */
+const MAX_COST = 2_147_483_647;
+
+/**
+ * What `price` in a supplier's currency costs in coins at `rate` (rateOf), per one of `count`
+ * proxies: a whole number a cost column holds, whatever the supplier answered.
+ */
+export function coinCost(price: number, count: number, rate: number): number {
+  const each = Math.round((price / count) * rate);
+  return Number.isFinite(each) ? Math.min(Math.max(each, 0), MAX_COST) : 0;
+}
+
 /** Coins per unit of a currency, from the site's `supplierRates` (0 when unset). */
 export async function rateOf(db: DbOrTx, siteId: string, currency: string): Promise<number> {
   const [row] = await queryRows<{ rate: string | number | null }>(

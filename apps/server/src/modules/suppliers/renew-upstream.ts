@@ -20,6 +20,7 @@ import {
   type Plan,
 } from './renewal-intents.js';
 import {
+  coinCost,
   findSupplierById,
   proxy6Of,
   rateOf,
@@ -333,7 +334,7 @@ async function prolongPlan(ctx: AppContext, plan: Plan, intentId: string): Promi
     }
     const now = ctx.clock.now();
     const rate = await rateOf(ctx.db, plan.siteId, s.currency ?? '');
-    const each = Math.round((answer.price / g.rows.length) * rate);
+    const each = coinCost(answer.price, g.rows.length, rate);
     const ends: Record<string, string> = {};
     for (const u of g.rows) {
       const base = Math.max(u.endBefore ? Date.parse(u.endBefore) : 0, started.getTime());

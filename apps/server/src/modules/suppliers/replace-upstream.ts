@@ -9,6 +9,7 @@ import { SupplierError } from './clients/http.js';
 import { lineKeyOf } from './clients/list-lines.js';
 import { PROXY6_MIN_DAYS, PROXY6_NO_MONEY, proxy6Version, type Proxy6Proxy } from './clients/proxy6.js';
 import {
+  coinCost,
   findSupplierById,
   proxy6Of,
   rateOf,
@@ -192,7 +193,7 @@ async function replaceFromProxy6(ctx: AppContext, it: Replacement, s: SupplierRo
         descr: it.id,
       });
       got = r.proxies[0];
-      cost = Math.round(r.price * (await rateOf(ctx.db, u.site_id, r.currency)));
+      cost = coinCost(r.price, 1, await rateOf(ctx.db, u.site_id, r.currency));
     }
   } catch (err) {
     if (!(err instanceof SupplierError)) {
