@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode, type THeldReasonI18n, type TOrderLogI18n } from '@proxy/contract';
+import { ERROR_CODES, formatDateTime, type ErrorCode, type THeldReasonI18n, type TOrderLogI18n } from '@proxy/contract';
 import type { TFunction } from 'i18next';
 import { storedPackageName } from './catalog/package-name';
 import { countryName, formatNumber, formatPeriod, formatBalance } from './format';
@@ -102,6 +102,8 @@ function describeHeld(d: THeldReasonI18n, t: TFunction): string {
       });
     case 'transferType':
       return t('notes.held.transferType', d.params);
+    case 'markedPaid':
+      return t('notes.held.markedPaid', { at: formatDateTime(d.params.at) });
   }
 }
 

@@ -244,6 +244,8 @@ export const ZHeldReasonI18n = z.discriminatedUnion('key', [
   z.object({ key: z.literal('belowMinimum'), params: z.object({ min: z.number().int() }) }),
   z.object({ key: z.literal('paidAfter'), params: z.object({ status: z.string() }) }),
   z.object({ key: z.literal('transferType'), params: z.object({ type: z.string() }) }),
+  /** `at`: when an admin credited the top-up of this amount that this transfer may be (ISO). */
+  z.object({ key: z.literal('markedPaid'), params: z.object({ at: z.string() }) }),
 ]);
 export type THeldReasonI18n = z.infer<typeof ZHeldReasonI18n>;
 

@@ -378,6 +378,66 @@ describe('PUT /api/bill/admin/topup/:id', () => {
     expect(await balanceOf(t, owner.id)).toBe(50_000);
   });
 
+  /** The customer's announced 50,000, marked paid by an admin before its transfer arrived. */
+  async function markedPaidTopup() {
+    const { c, id } = await pendingTopup();
+    const a = await admin();
+    const paid = await t.inject({ method: 'PUT', url: `/api/bill/admin/topup/${id}`, token: a.token, payload: {} });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await balanceOf(t, c.id)).toBe(50_000);
+    return { c, a, id, code: await codeBillOf(t, c.id) };
+  }
+
+  const heldOf = async (a: { token: string }, sepayId: number) =>
+    (await t.inject({ method: 'GET', url: '/api/bill/admin/list-topup?held=1&limit=500', token: a.token }))
+      .json()
+      .items.find((i: { providerTxnId: string }) => i.providerTxnId === String(sepayId));
+
+  it('should hold, not credit again, the transfer of a top-up an admin already marked paid', async () => {
+    const { c, a, id, code } = await markedPaidTopup();
+    // SePay delivers the transfer the admin saw in the bank: it cannot be told from a second one.
+    const body = sepay(`${code} ck`, 50_000);
+    const res = await postBank(t, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    expect(await balanceOf(t, c.id)).toBe(50_000);
+    expect(await countRows(t, `transactions where user_id = '${c.id}' and amount > 0`)).toBe(1);
+    const held = await heldOf(a, body.id);
+    expect(held).toMatchObject({ userId: c.id, status: 'pending', held: true, amount: 50_000 });
+    expect(held.heldReason).toContain(id);
+    expect(held.heldReasonI18n).toEqual({ key: 'markedPaid', params: { at: expect.any(String) } });
+    // A replay is the same transfer: nothing more.
+    expect((await postBank(t, body)).json()).toEqual({ success: true });
+    expect(await balanceOf(t, c.id)).toBe(50_000);
+    expect(await countRows(t, `transactions where user_id = '${c.id}' and amount > 0`)).toBe(1);
+    expect(await countRows(t, `topups where provider_txn_id = '${body.id}'`)).toBe(1);
+    // Was it a genuine second payment, the admin credits it.
+    const pay = await t.inject({ method: 'PUT', url: `/api/bill/admin/topup/${held.id}`, token: a.token, payload: {} });
+    expect(pay.statusCode, pay.body).toBe(200);
+    expect(await balanceOf(t, c.id)).toBe(100_000);
+  });
+
+  it('should credit a second transfer of that amount once one is held against the marked-paid top-up', async () => {
+    const { c, a, code } = await markedPaidTopup();
+    const first = sepay(`${code} ck`, 50_000);
+    await postBank(t, first);
+    expect((await heldOf(a, first.id))?.held).toBe(true);
+    const second = sepay(`${code} lan 2`, 50_000);
+    expect((await postBank(t, second)).json()).toEqual({ success: true });
+    expect(await balanceOf(t, c.id)).toBe(100_000);
+    expect(await countRows(t, `topups where provider_txn_id = '${second.id}' and status = 'success'`)).toBe(1);
+    expect(await heldOf(a, second.id)).toBeUndefined();
+  });
+
+  it('should hold one of two concurrent transfers against one marked-paid top-up, and credit the other', async () => {
+    const { c, a, code } = await markedPaidTopup();
+    const bodies = [sepay(`${code} a`, 50_000), sepay(`${code} b`, 50_000)];
+    await Promise.all(bodies.map((b) => postBank(t, b)));
+    expect(await balanceOf(t, c.id)).toBe(100_000);
+    const held = await Promise.all(bodies.map((b) => heldOf(a, b.id)));
+    expect(held.filter(Boolean)).toHaveLength(1);
+  });
+
   it('should let an admin reject a held payment', async () => {
     const c = await customer(t);
     await postBank(t, sepay(await codeBillOf(t, c.id), 100_000, { accountNumber: '42' }));

@@ -39,4 +39,15 @@ export const heldReasons = {
     text: `paid after ${status}`,
     i18n: { key: 'paidAfter', params: { status } },
   }),
+  /**
+   * A transfer of a top-up an admin already marked paid, or a second one: the admin decides, told
+   * which top-up (its id in the text, when it was credited in both).
+   */
+  markedPaid: (t: { id: string; creditedAt: Date | null; createdAt: Date }): HeldReason => {
+    const at = (t.creditedAt ?? t.createdAt).toISOString();
+    return {
+      text: `an admin already marked top-up ${t.id} paid (${at}): the same transfer, or a second one?`,
+      i18n: { key: 'markedPaid', params: { at } },
+    };
+  },
 };

@@ -1,5 +1,5 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_MIN_COINS, ROLE, webhookEndpoints, type PaymentMethod, type TSepayWebhook } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
@@ -11,8 +11,8 @@ import { storableJson, storableText } from '../../lib/storable-text.js';
 import type { Site } from '../site/index.js';
 import { bankWebhookKey, codeBillCandidates } from './bank.js';
 import { creditTopupTx, type CreditResult } from './credit.js';
-import { heldReasons } from './held.js';
-import type { TopupRow } from './queries.js';
+import { heldReasons, type HeldReason } from './held.js';
+import { updateTopupFrom, type TopupRow } from './queries.js';
 import type { MethodConfig } from './providers/types.js';
 import { methodConfig } from './settings.js';
 
@@ -64,7 +64,9 @@ export interface TransferOrigin {
  * under its own admin's key, may post any id). Whoever's codeBill is in the content gets
  * transferAmount coins plus the promotion bonus, settling their oldest pending bank top-up of
  * that amount if they announced one. A content naming nobody (or two people), a transfer to
- * another account, one under the minimum or of an unknown type is kept, held for an admin.
+ * another account, one under the minimum or of an unknown type is kept, held for an admin; so is
+ * one of the amount of a bank top-up an admin marked paid before any transfer came for it (the
+ * same money, or a second payment: only the admin can tell), once per such top-up.
  */
 export async function receiveBankTransfer(
   ctx: Pick<AppContext, 'db' | 'clock' | 'keys'>,
@@ -100,6 +102,44 @@ function transferHeldReason(body: TSepayWebhook, owners: number, toOurAccount: b
             : null;
 }
 
+/** The row of a transfer that settles no announced top-up: credited at once, or held (`held`). */
+function transferRow(
+  now: Date,
+  site: Site,
+  body: TSepayWebhook,
+  origin: TransferOrigin,
+  f: { userId: string | null; payee: string; held: HeldReason | null; markedPaidId?: string },
+): TopupRow {
+  const txnId = String(body.id);
+  return {
+    id: randomUUID(),
+    siteId: site.id,
+    userId: f.userId,
+    method: 'bank',
+    status: 'pending',
+    amount: body.transferAmount,
+    bonus: 0,
+    currency: 'VND',
+    providerAmount: body.transferAmount,
+    payee: f.payee || null,
+    // The cut may split a surrogate pair.
+    content: storableText(`${origin.source} ${txnId}: ${body.content}`.slice(0, 500)),
+    // The payer's own words: shown as written in every language.
+    contentI18n: null,
+    providerOrderId: null,
+    providerTxnId: txnId,
+    heldReason: f.held?.text ?? null,
+    heldReasonI18n: f.held?.i18n ?? null,
+    // The admin-marked top-up it is held against, if any (which links back with meta.heldTransfer).
+    meta: f.markedPaidId ? { transfer: body, markedPaidTopupId: f.markedPaidId } : { transfer: body },
+    expiresAt: null,
+    creditedAt: null,
+    nextCheckAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 async function receiveInTx(
   tx: Tx,
   now: Date,
@@ -116,7 +156,8 @@ async function receiveInTx(
   }
   const amount = body.transferAmount;
   const codes = codeBillCandidates(`${body.content} ${body.code ?? ''} ${body.description ?? ''}`);
-  // Who the content names, and whether they announced a top-up of this amount (rare: skip its lock otherwise).
+  // Who the content names, and whether they announced a top-up of this amount or an admin marked one
+  // paid (both rare: skip their locks otherwise).
   const owners = codes.length ? await findCodeBillOwners(tx, site.id, codes, amount) : [];
   const account = cfg.values.accountNumber ?? '';
   const toOurAccount = !body.accountNumber || body.accountNumber === account || body.subAccount === account;
@@ -124,39 +165,29 @@ async function receiveInTx(
   if (origin.customersOnly && owner && owner.role !== ROLE.CUSTOMER) {
     throw new AppError('FORBIDDEN');
   }
-  const held = transferHeldReason(body, owners.length, toOurAccount, account);
+  let held = transferHeldReason(body, owners.length, toOurAccount, account);
+  const intent = owner?.announced && !held ? await lockBankIntent(tx, owner.id, amount) : undefined;
+  // No pending top-up to settle, but one an admin marked paid before its transfer came: this may be
+  // that transfer (SePay late) or a second one. The admin decides; linked, it holds no other transfer.
+  const markedPaid =
+    owner?.markedPaid && !held && !intent ? await lockMarkedPaidTopup(tx, owner.id, amount) : undefined;
+  if (markedPaid) {
+    held = heldReasons.markedPaid(markedPaid);
+  }
   const heldReason = held?.text ?? null;
-  const intent = owner?.announced && !heldReason ? await lockBankIntent(tx, owner.id, amount) : undefined;
   let topup = intent;
   if (!topup) {
-    const fresh: TopupRow = {
-      id: randomUUID(),
-      siteId: site.id,
+    const fresh = transferRow(now, site, body, origin, {
       userId: owner?.id ?? null,
-      method: 'bank',
-      status: 'pending',
-      amount,
-      bonus: 0,
-      currency: 'VND',
-      providerAmount: amount,
-      payee: account || null,
-      // The cut may split a surrogate pair.
-      content: storableText(`${origin.source} ${txnId}: ${body.content}`.slice(0, 500)),
-      // The payer's own words: shown as written in every language.
-      contentI18n: null,
-      providerOrderId: null,
-      providerTxnId: txnId,
-      heldReason,
-      heldReasonI18n: held?.i18n ?? null,
-      meta: { transfer: body },
-      expiresAt: null,
-      creditedAt: null,
-      nextCheckAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+      payee: account,
+      held,
+      markedPaidId: markedPaid?.id,
+    });
     // The unique provider transaction id stays the last word on "once".
     topup = (await insertTransferTopup(tx, fresh)) ? fresh : undefined;
+    if (topup && markedPaid) {
+      await linkMarkedPaidTopup(tx, markedPaid, { providerTxnId: txnId, topupId: fresh.id }, now);
+    }
   }
   if (!topup) {
     return 'already';
@@ -190,21 +221,38 @@ export async function lockBankTransfer(tx: DbOrTx, siteId: string, txnId: string
 }
 
 /**
- * The users of the site whose transfer code is among `codes`, their role, and whether each
- * announced a top-up of `amount`.
+ * A bank top-up an admin marked paid while no transfer had come for it: the admin's credit leaves
+ * it success with no provider transaction id (a transfer's credit always sets one). Once a transfer
+ * is held against it, `meta.heldTransfer` links the two and it is no longer one.
+ */
+function markedPaidUnlinked(userId: SQL | string, amount: number): SQL {
+  return and(
+    eq(topups.userId, userId),
+    eq(topups.method, 'bank'),
+    eq(topups.status, 'success'),
+    eq(topups.amount, amount),
+    isNull(topups.providerTxnId),
+    sql`${topups.meta} -> 'heldTransfer' is null`,
+  )!;
+}
+
+/**
+ * The users of the site whose transfer code is among `codes`, their role, whether each announced a
+ * top-up of `amount`, and whether an admin marked one of that amount paid before its transfer came.
  */
 export async function findCodeBillOwners(
   tx: DbOrTx,
   siteId: string,
   codes: string[],
   amount: number,
-): Promise<{ id: string; role: number; announced: boolean }[]> {
-  return queryRows<{ id: string; role: number; announced: boolean }>(
+): Promise<{ id: string; role: number; announced: boolean; markedPaid: boolean }[]> {
+  return queryRows<{ id: string; role: number; announced: boolean; markedPaid: boolean }>(
     tx,
     sql`select u.id, u.role, exists (
               select 1 from topups t
               where t.user_id = u.id and t.method = 'bank' and t.status = 'pending' and t.amount = ${amount}
-                and t.provider_txn_id is null) as announced
+                and t.provider_txn_id is null) as announced,
+            exists (select 1 from topups where ${markedPaidUnlinked(sql`u.id`, amount)}) as "markedPaid"
             from users u
             where u.site_id = ${siteId} and u.code_bill in (${sql.join(
               codes.map((c) => sql`${c}`),
@@ -253,4 +301,33 @@ export async function lockBankIntent(db: DbOrTx, userId: string, amount: number)
     .limit(1)
     .for('update', { skipLocked: true });
   return rows[0];
+}
+
+/**
+ * The oldest top-up of this amount an admin marked paid that no transfer is linked to, locked. All
+ * the candidates are locked, in one order: a concurrent transfer waits, then takes the next one
+ * (each locked row is checked again once the other transfer has linked it).
+ */
+export async function lockMarkedPaidTopup(db: DbOrTx, userId: string, amount: number): Promise<TopupRow | undefined> {
+  const rows = await db
+    .select()
+    .from(topups)
+    .where(markedPaidUnlinked(userId, amount))
+    .orderBy(topups.createdAt, topups.id)
+    .for('update');
+  return rows[0];
+}
+
+/** Records on the admin-marked top-up the transfer held against it (its SePay id and held top-up). */
+async function linkMarkedPaidTopup(
+  tx: DbOrTx,
+  t: TopupRow,
+  link: { providerTxnId: string; topupId: string },
+  at: Date,
+): Promise<void> {
+  // Locked by lockMarkedPaidTopup, so still success.
+  await updateTopupFrom(tx, t, {
+    meta: { ...t.meta, heldTransfer: { ...link, at: at.toISOString() } },
+    updatedAt: at,
+  });
 }

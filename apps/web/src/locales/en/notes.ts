@@ -26,5 +26,6 @@ export const notes: typeof vi = {
     belowMinimum: 'Below the minimum of {{min}}',
     transferType: 'Transfer type “{{type}}” is not incoming',
     paidAfter: 'Paid after the payment was “{{status}}”',
+    markedPaid: 'An admin already marked a top-up of this amount paid ({{at}}): the same transfer, or a second one?',
   },
 };

@@ -29,5 +29,7 @@ export const notes = {
     belowMinimum: 'Dưới mức tối thiểu {{min}}',
     transferType: 'Loại giao dịch «{{type}}» không phải tiền vào',
     paidAfter: 'Đã thanh toán sau khi giao dịch ở trạng thái «{{status}}»',
+    markedPaid:
+      'Quản trị viên đã xác nhận một lần nạp cùng số tiền ({{at}}): cùng giao dịch này, hay một lần chuyển thứ hai?',
   },
 };
