@@ -40,6 +40,12 @@ export class Tunnel implements Access {
   private stage = Stage.Handshake;
   private authed = false;
   closed = false;
+  /**
+   * Counted among the gateway's tunnels (set as it tells the gateway, tunnelOpened). Piping or
+   * Associated starts before the client's confirmation is written, and a tunnel whose write fails
+   * there closes without having been counted: only a counted one counts down when it closes.
+   */
+  counted = false;
   /** The gateway's sweep count at this tunnel's last chunk either way (see Gateway.sweepIdle). */
   seen = 0;
   /** Made on the client's first byte, which tells SOCKS5 from HTTP (see detect.ts). */
@@ -183,6 +189,7 @@ export class Tunnel implements Access {
       // Anything more on the connection is ignored; its end (or an error) ends the association.
       this.client.h.onread = relay.onControlRead;
       this.client.h.readStart();
+      this.counted = true;
       this.gw.tunnelOpened(this);
     }
   }
@@ -343,6 +350,7 @@ export class Tunnel implements Access {
     this.out = null;
     this.hs = null;
     relay.startRelay(client, up);
+    this.counted = true;
     this.gw.tunnelOpened(this);
   }
 

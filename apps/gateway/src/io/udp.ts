@@ -30,7 +30,19 @@ import type { SockAddr } from './wire.js';
 /** Destinations remembered per association for replies; past this the oldest are forgotten. */
 const MAX_PEERS = 1024;
 
-/** Datagrams dropped, per reason: wrong source, fragment, unreadable header, refused destination, … */
+/**
+ * Name lookups in flight per association. Each holds its datagram until the answer, so a client
+ * sending to names that resolve slowly (or never) would otherwise pile up buffers and queries
+ * without bound; a datagram that finds this many waiting is dropped (`dns`). An exchange with a few
+ * names before their first answer fits; a cached name settles at once and holds no slot.
+ */
+export const MAX_LOOKUPS = 16;
+
+/**
+ * Datagrams dropped, per reason: wrong source, fragment, unreadable header, refused destination,
+ * the other family, a name that did not resolve (or too many in flight), an egress address that
+ * cannot be bound.
+ */
 export interface UdpDrops {
   source: number;
   frag: number;
@@ -38,6 +50,7 @@ export interface UdpDrops {
   forbidden: number;
   family: number;
   dns: number;
+  egress: number;
 }
 
 function noop(): void {}
@@ -87,10 +100,18 @@ export function associate(t: Tunnel, rt: ProxyRuntime, clientPort: number): UdpA
   });
 }
 
+/** An egress socket whose bind failed: nothing is sent from it (see openOut). */
+const FAILED = false;
+/** An egress socket: not opened yet (null), open, or FAILED. */
+type Out = dgram.Socket | null | typeof FAILED;
+
 export class UdpAssociation {
   private readonly client: dgram.Socket;
-  private out: dgram.Socket | null = null;
-  private out4: dgram.Socket | null = null;
+  /** The egress socket of the proxy's family, and of an IPv6 proxy's IPv4 fallback. */
+  private out: Out = null;
+  private out4: Out = null;
+  /** Name lookups in flight (see MAX_LOOKUPS). */
+  private lookups = 0;
   /** Where the client sends from; its port is 0 until known. */
   private clientAddress = '';
   private clientPort: number;
@@ -144,8 +165,12 @@ export class UdpAssociation {
     }
     this.closed = true;
     this.client.close();
-    this.out?.close();
-    this.out4?.close();
+    if (this.out !== null && this.out !== FAILED) {
+      this.out.close();
+    }
+    if (this.out4 !== null && this.out4 !== FAILED) {
+      this.out4.close();
+    }
   }
 
   private fromClient(msg: Buffer, rinfo: dgram.RemoteInfo): void {
@@ -168,7 +193,7 @@ export class UdpAssociation {
       this.t.seen = gw.sweeps;
       const data = msg.subarray(10);
       if (this.rt.count(data.length, true) && !this.closed) {
-        this.out!.send(data, this.lastPort, this.lastAddress);
+        (this.out as dgram.Socket).send(data, this.lastPort, this.lastAddress);
       }
       return;
     }
@@ -183,9 +208,15 @@ export class UdpAssociation {
       this.send(h.ip, h.port, data);
       return;
     }
+    if (this.lookups >= MAX_LOOKUPS) {
+      gw.udpDrops.dns += 1;
+      return;
+    }
+    this.lookups += 1;
     // The data is a view of a buffer of its own (dgram allocates one per message): it may wait.
     resolveFor(gw.dns, h.host as string, this.rt).then(
       (addresses) => {
+        this.lookups -= 1;
         if (this.closed) {
           return;
         }
@@ -203,7 +234,10 @@ export class UdpAssociation {
           this.send(first, h.port, data);
         }
       },
-      (err: unknown) => (gw.udpDrops[err instanceof Ipv6Only ? 'family' : 'dns'] += 1),
+      (err: unknown) => {
+        this.lookups -= 1;
+        gw.udpDrops[err instanceof Ipv6Only ? 'family' : 'dns'] += 1;
+      },
     );
   }
 
@@ -233,6 +267,10 @@ export class UdpAssociation {
       gw.udpDrops.family += 1;
       return;
     }
+    if (sock === FAILED) {
+      gw.udpDrops.egress += 1;
+      return;
+    }
     if (!this.rt.count(data.length, true) || this.closed) {
       return;
     }
@@ -258,8 +296,11 @@ export class UdpAssociation {
     sock.send(data, port, address);
   }
 
-  /** The egress socket for a destination family, opened on first use; null when the proxy cannot reach it. */
-  private socketFor(family: 4 | 6): dgram.Socket | null {
+  /**
+   * The egress socket for a destination family, opened on first use; null when the proxy cannot
+   * reach that family, FAILED when its egress address cannot be bound.
+   */
+  private socketFor(family: 4 | 6): Out {
     if (family === this.rt.family) {
       return (this.out ??= this.openOut(family, this.rt.cfg.egressIp));
     }
@@ -269,15 +310,43 @@ export class UdpAssociation {
     return null;
   }
 
-  private openOut(family: 4 | 6, bindIp: string | null): dgram.Socket {
+  /**
+   * A socket bound to `bindIp` (null: the kernel's choice, the IPv4 fallback without an address of
+   * its own), or FAILED. A socket whose bind failed must never be sent on: dgram would bind it to
+   * the wildcard address on the next send, and the customer's datagrams would leave from the
+   * node's main address instead of the proxy's. The literal lookup makes bind() fail at once; a
+   * failure reported later still sets the socket aside before anything more is sent on it.
+   */
+  private openOut(family: 4 | 6, bindIp: string | null): Out {
     const s = dgram.createSocket(
       family === 4 ? { type: 'udp4', lookup: LITERAL_4 } : { type: 'udp6', lookup: LITERAL_6 },
     );
-    s.on('error', noop);
+    let failed = false;
+    s.on('error', (err: NodeJS.ErrnoException) => {
+      // Any other error concerns one datagram at most: UDP has no one to tell, it is ignored.
+      if (err.syscall === 'bind' && !failed) {
+        failed = true;
+        this.bindFailed(s, bindIp ?? '', err.code);
+      }
+    });
     s.on('message', (msg, rinfo) => this.fromDestination(msg, rinfo));
     // Sends wait for the bind: dgram queues them until the socket is bound.
     s.bind({ address: bindIp ?? (family === 4 ? '0.0.0.0' : '::'), port: 0, exclusive: true });
-    return s;
+    return failed ? FAILED : s;
+  }
+
+  /** The egress socket `s` could not be bound: it is closed, and its family's datagrams dropped. */
+  private bindFailed(s: dgram.Socket, bindIp: string, code: string | undefined): void {
+    s.close();
+    if (this.out === s) {
+      this.out = FAILED;
+      this.lastV4 = -1;
+    } else if (this.out4 === s) {
+      this.out4 = FAILED;
+    }
+    if (code === 'EADDRNOTAVAIL') {
+      this.t.gw.egress.missing(bindIp);
+    }
   }
 
   private fromDestination(msg: Buffer, rinfo: dgram.RemoteInfo): void {

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../io/clock.js';
+import { DnsCache, type DnsAnswer } from '../io/dns-cache.js';
 import type { Gateway } from './gateway.js';
 import {
   addProxy,
@@ -19,7 +20,7 @@ import {
   useFixture,
   writeAlone,
 } from '../../test/gateway-fixture.js';
-import { connect, httpConnect, socksConnect } from '../../test/test-utils.js';
+import { basic, connect, httpConnect, socksConnect } from '../../test/test-utils.js';
 
 useFixture();
 
@@ -129,6 +130,35 @@ describe('timeouts (manual clock)', () => {
     await vi.waitFor(() => expect(g.stats().tunnels).toBe(0));
     clock.advance(50);
     expect(clock.pending()).toEqual([]);
+  });
+
+  it('should not count a tunnel whose client left before its 200, and go on sweeping the others', async () => {
+    // The destination's name resolves when the test says so. The gateway reads nothing from the
+    // client while it connects, so it learns of the reset only when its 200 cannot be written.
+    const asked: Array<(answer: DnsAnswer) => void> = [];
+    const dns = new DnsCache({ resolve: () => new Promise((resolve) => asked.push(resolve)) });
+    const h = testGateway({ clock, timeouts, dns });
+    try {
+      const p = await addProxy(h);
+      const gone = await connect(p.port);
+      gone.socket.write(
+        `CONNECT later.test:${echo.port} HTTP/1.1\r\nProxy-Authorization: ${basic(...creds(p))}\r\n\r\n`,
+      );
+      await vi.waitFor(() => expect(asked).toHaveLength(1));
+      gone.socket.resetAndDestroy();
+      await gone.closed;
+      asked[0]?.({ addresses: ['127.0.0.1'], ttlSec: 60 });
+      await vi.waitFor(() => expect(h.stats().connections).toBe(0));
+      expect(h.stats().tunnels).toBe(0);
+      // The next tunnel is the only one open: the sweep runs until it has closed it.
+      const t = await tunnel(p);
+      expect(h.stats().tunnels).toBe(1);
+      clock.advance(450);
+      await t.reader.closed;
+      await vi.waitFor(() => expect(h.stats().tunnels).toBe(0));
+    } finally {
+      await h.close();
+    }
   });
 
   it('should close a tunnel at the idle time after its last byte, whichever way bytes went', async () => {

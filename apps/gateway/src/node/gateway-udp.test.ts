@@ -1,6 +1,9 @@
 /** SOCKS5 UDP ASSOCIATE (RFC 1928 §7) over real TCP and UDP sockets: the relay, its rules, its end. */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../io/clock.js';
+import { DnsCache } from '../io/dns-cache.js';
+import { MAX_LOOKUPS } from '../io/udp.js';
 import { addProxy, creds, gw, testGateway, useFixture } from '../../test/gateway-fixture.js';
 import { socksConnect } from '../../test/test-utils.js';
 import { parseRelayed, startUdpEcho, udpDatagram, UdpClient, type UdpEcho } from '../../test/udp-utils.js';
@@ -122,6 +125,84 @@ describe('SOCKS5 UDP ASSOCIATE', () => {
     await vi.waitFor(() => expect(gw.stats().udpDropped.forbidden).toBe(before + 1));
     res.reader.socket.destroy();
     await client.close();
+  });
+
+  it('should judge an IPv4-mapped IPv6 destination as the IPv4 address it carries', async () => {
+    const strict = testGateway({ allowPrivate: false });
+    try {
+      const received = udpEcho.received();
+      // An IPv4 proxy, and an IPv6 one whose socket is bound to a mapped address: from that one a
+      // mapped destination would leave over IPv4, to loopback.
+      for (const egressIp of ['127.0.0.2', '::ffff:127.0.0.2']) {
+        const p = await addProxy(strict, { egressIp });
+        const client = await UdpClient.open();
+        const res = await associate(p, client.port);
+        const before = strict.stats().udpDropped.forbidden;
+        client.send(udpDatagram('::ffff:7f00:1', udpEcho.port, 'to mapped loopback'), res.bound?.port as number);
+        await vi.waitFor(() => expect(strict.stats().udpDropped.forbidden).toBe(before + 1));
+        res.reader.socket.destroy();
+        await client.close();
+      }
+      // Each was dropped before any send.
+      expect(udpEcho.received()).toBe(received);
+      expect(strict.stats().udpDropped.family).toBe(0);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('should drop datagrams, never sending from another address, when the egress address is not on this host', async (ctx) => {
+    if (readFileSync('/proc/sys/net/ipv4/ip_nonlocal_bind', 'utf8').trim() !== '0') {
+      return ctx.skip('net.ipv4.ip_nonlocal_bind is on: any address can be bound here');
+    }
+    const errors: string[] = [];
+    const log = { info() {}, warn() {}, error: (_obj: object, msg: string) => errors.push(msg) };
+    const misconfigured = testGateway({ logger: log });
+    try {
+      const p = await addProxy(misconfigured, { egressIp: '192.0.2.7' });
+      const client = await UdpClient.open();
+      const res = await associate(p, client.port);
+      expect(res.code).toBe(0x00);
+      const received = udpEcho.received();
+      // The first datagram opens the egress socket, whose bind fails; the second finds it failed.
+      client.send(udpDatagram('127.0.0.1', udpEcho.port, 'first'), res.bound?.port as number);
+      client.send(udpDatagram('127.0.0.1', udpEcho.port, 'second'), res.bound?.port as number);
+      await vi.waitFor(() => expect(misconfigured.stats().udpDropped.egress).toBe(2));
+      expect(udpEcho.received()).toBe(received);
+      expect(errors).toEqual(['egress address is not configured on this host (bind: EADDRNOTAVAIL)']);
+      res.reader.socket.destroy();
+      await client.close();
+    } finally {
+      await misconfigured.close();
+    }
+  });
+
+  it('should cap the name lookups in flight per association, dropping the datagrams beyond', async () => {
+    const asked: string[] = [];
+    // A resolver that never answers: every lookup stays in flight, holding its datagram.
+    const dns = new DnsCache({
+      resolve: (name) => {
+        asked.push(name);
+        return new Promise(() => {});
+      },
+    });
+    const g = testGateway({ dns });
+    try {
+      const p = await addProxy(g);
+      const client = await UdpClient.open();
+      const res = await associate(p, client.port);
+      const n = MAX_LOOKUPS + 24;
+      for (let i = 0; i < n; i++) {
+        client.send(udpDatagram(`n${i}.test`, 53, 'query'), res.bound?.port as number);
+      }
+      await vi.waitFor(() => expect(asked.length + g.stats().udpDropped.dns).toBe(n));
+      expect(asked).toHaveLength(MAX_LOOKUPS);
+      expect(g.stats().udpDropped.dns).toBe(n - MAX_LOOKUPS);
+      res.reader.socket.destroy();
+      await client.close();
+    } finally {
+      await g.close();
+    }
   });
 
   it('should answer each destination with its own header while the client switches between them', async () => {

@@ -119,7 +119,7 @@ export class Gateway implements TunnelHost {
   readonly clock: Clock;
   readonly egress: Egress;
   readonly ipv4Egress: string | null;
-  readonly udpDrops = { source: 0, frag: 0, bad: 0, forbidden: 0, family: 0, dns: 0 };
+  readonly udpDrops = { source: 0, frag: 0, bad: 0, forbidden: 0, family: 0, dns: 0, egress: 0 };
   private readonly host: string;
   private readonly policy: DestinationPolicy;
   private readonly runtimes = new Map<string, ProxyRuntime>();
@@ -283,7 +283,7 @@ export class Gateway implements TunnelHost {
   }
 
   connectionClosed(t: Tunnel): void {
-    if (this.connections.delete(t) && t.piping) {
+    if (this.connections.delete(t) && t.counted) {
       this.tunnelCount -= 1;
     }
   }

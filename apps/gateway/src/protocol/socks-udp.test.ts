@@ -24,6 +24,15 @@ describe('parseUdpHeader', () => {
     expect(parseUdpHeader(name)).toEqual({ ip: null, host: 'example.com', port: 53, dataAt: 18 });
   });
 
+  it('should read an IPv4-mapped IPv6 address as the IPv4 address it carries, as the TCP path does', () => {
+    const mapped = Buffer.alloc(22);
+    mapped[3] = 4;
+    mapped.writeUInt16BE(0xffff, 14);
+    mapped.writeUInt32BE(0xa9fea9fe, 16);
+    mapped.writeUInt16BE(80, 20);
+    expect(parseUdpHeader(mapped)).toEqual({ ip: { family: 4, v4: 0xa9fea9fe }, host: null, port: 80, dataAt: 22 });
+  });
+
   it('should read a numeric name as the address a resolver would make of it', () => {
     const name = Buffer.concat([Buffer.from([0, 0, 0, 3, 5]), Buffer.from('127.1'), Buffer.from([0, 53])]);
     expect(parseUdpHeader(name)).toMatchObject({ ip: { family: 4, v4: 0x7f000001 }, host: null });

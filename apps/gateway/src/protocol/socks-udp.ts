@@ -9,7 +9,7 @@
  *
  * Pure: bytes in, a parsed header out, and the header the relay puts before a reply.
  */
-import { parseHost, parseIp, type Ip } from './ssrf.js';
+import { fromV6, parseHost, parseIp, type Ip } from './ssrf.js';
 
 /** A parsed header: the destination (an address, or a name to resolve) and where the data starts. */
 export interface UdpHeader {
@@ -50,7 +50,8 @@ export function parseUdpHeader(buf: Buffer): UdpParse {
     for (let i = 0; i < 8; i++) {
       v6.push(buf.readUInt16BE(4 + i * 2));
     }
-    return { ip: { family: 6, v6 }, host: null, port: buf.readUInt16BE(20), dataAt: 22 };
+    // A mapped address is the IPv4 host it carries, judged and reached as on the TCP path.
+    return { ip: fromV6(v6), host: null, port: buf.readUInt16BE(20), dataAt: 22 };
   }
   if (atyp === 0x03) {
     const len = buf.length > 4 ? (buf[4] as number) : 0;

@@ -136,6 +136,15 @@ describe('specialPurpose', () => {
     expect(specialPurpose(must('::ffff:8.8.8.8'))).toBeNull();
   });
 
+  it('should refuse an IPv4-mapped address it is given as IPv6, whatever it carries', () => {
+    // The parsers unmap; one that did not would send IPv4 from an IPv6 socket past the family rule.
+    const mapped = (v4: number): Ip => ({ family: 6, v6: [0, 0, 0, 0, 0, 0xffff, v4 >>> 16, v4 & 0xffff] });
+    expect(specialPurpose(mapped(0x7f000001))).toBe('IPv4-mapped');
+    expect(specialPurpose(mapped(0xa9fea9fe))).toBe('IPv4-mapped');
+    expect(specialPurpose(mapped(0x08080808))).toBe('IPv4-mapped');
+    expect(destinationRefusal(mapped(0x7f000001), 53, strict)).toBe('IPv4-mapped');
+  });
+
   it.each([
     '8.8.8.8',
     '1.1.1.1',

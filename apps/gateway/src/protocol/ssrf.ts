@@ -63,8 +63,11 @@ export function parseIPv6(s: string): number[] | null {
   ).parts.slice();
 }
 
-/** IPv4-mapped IPv6 (`::ffff:a.b.c.d`) is the IPv4 host itself: the kernel connects to it over IPv4. */
-function fromV6(v6: number[]): Ip {
+/**
+ * IPv4-mapped IPv6 (`::ffff:a.b.c.d`) is the IPv4 host itself: the kernel connects to it over IPv4.
+ * Every parser of a destination passes IPv6 through here, so the rule judges the IPv4 address.
+ */
+export function fromV6(v6: number[]): Ip {
   if (v6[0] === 0 && v6[1] === 0 && v6[2] === 0 && v6[3] === 0 && v6[4] === 0 && v6[5] === 0xffff) {
     return { family: 4, v4: ((v6[6] as number) * 0x10000 + (v6[7] as number)) >>> 0 };
   }
@@ -186,7 +189,11 @@ function inBlock(ip: Ip, b: Block): boolean {
   return true;
 }
 
-/** RFC 6890 special-purpose space that a proxy customer has no business reaching. */
+/**
+ * RFC 6890 special-purpose space that a proxy customer has no business reaching. IPv4-mapped
+ * addresses are judged as the IPv4 address they carry once unmapped (fromV6); one that reaches the
+ * rule still mapped was not, and would leave an IPv6 socket over IPv4, so it is refused outright.
+ */
 const SPECIAL: Block[] = [
   block('0.0.0.0/8', 'this network'),
   block('10.0.0.0/8', 'private'),
@@ -206,6 +213,7 @@ const SPECIAL: Block[] = [
   block('::/128', 'unspecified'),
   block('::1/128', 'loopback'),
   block('::/96', 'IPv4-compatible (deprecated)'),
+  block('::ffff:0:0/96', 'IPv4-mapped'),
   block('::ffff:0:0:0/96', 'IPv4-translated'),
   block('64:ff9b:1::/48', 'local-use NAT64'),
   block('100::/64', 'discard-only'),
