@@ -32,13 +32,35 @@ export interface Quote {
 }
 
 /**
- * The one price calculation, used by the server to charge and by the web app to show the live
- * price. Integer coins only: the discount is rounded down, in the buyer's favour.
+ * docs/money.md#rounding: the most coins a price comes to, Number.MAX_SAFE_INTEGER. The catalogue's
+ * bounds allow more (a price of 1,000,000,000 coins × a period of 1000 units × 100,000 proxies is
+ * 10^17), which a number no longer holds to the coin and no balance holds at all. Such a price is
+ * quoted at exactly this: its charge then answers NOT_ENOUGH_MONEY like any price above the
+ * balance, never a total rounded by floating point or a server error.
  */
-export function quote({ unitPrice, period, quantity, discountPercent: pct = 0 }: PriceInput): Quote {
-  const gross = unitPrice * period.value * quantity;
+export const MAX_PRICE_COINS = Number.MAX_SAFE_INTEGER;
+
+/** The quote of a price out of reach: MAX_PRICE_COINS, with no discount. */
+function outOfReach(): Quote {
+  return { gross: MAX_PRICE_COINS, discount: 0, total: MAX_PRICE_COINS };
+}
+
+/** A gross price less its discount (`pct` percent, rounded down); out of reach beyond MAX_PRICE_COINS. */
+function discounted(gross: number, pct: number): Quote {
+  if (gross > MAX_PRICE_COINS) {
+    return outOfReach();
+  }
   const discount = Math.floor((gross * Math.round(pct * 100)) / 10_000);
   return { gross, discount, total: gross - discount };
+}
+
+/**
+ * The one price calculation, used by the server to charge (purchases and renewals) and by the web
+ * app to show the live price. Integer coins only: the discount is rounded down, in the buyer's
+ * favour. A gross beyond MAX_PRICE_COINS is quoted at MAX_PRICE_COINS.
+ */
+export function quote({ unitPrice, period, quantity, discountPercent: pct = 0 }: PriceInput): Quote {
+  return discounted(unitPrice * period.value * quantity, pct);
 }
 
 export interface RenewPrices {
@@ -77,19 +99,18 @@ export interface ProrateInput {
  * price difference for that term (change country): the unit price per hour of its unit
  * (1 week = 168 h, 1 month = 744 h), times the remaining hours and the quantity. The gross is
  * rounded down once over the whole line, so splitting an order never costs more; the discount is
- * then taken as `quote` takes it.
+ * then taken, and a gross beyond MAX_PRICE_COINS quoted at it, as `quote` does.
  */
 export function prorate({ unitPrice, unit, hours, quantity, discountPercent: pct = 0 }: ProrateInput): Quote {
   const unitHours = periodToHours({ unit, value: 1 });
-  const gross = Math.floor((unitPrice * hours * quantity) / unitHours);
-  const discount = Math.floor((gross * Math.round(pct * 100)) / 10_000);
-  return { gross, discount, total: gross - discount };
+  return discounted(Math.floor((unitPrice * hours * quantity) / unitHours), pct);
 }
 
 /**
  * `prorate` for proxies that each have their own time left (an order's proxies drift apart once
  * some are renewed on their own, and change country prices each for its own remainder): one
- * `prorate` line per distinct number of hours, summed, so equal remainders round as one line.
+ * `prorate` line per distinct number of hours, summed, so equal remainders round as one line (a sum
+ * beyond MAX_PRICE_COINS is quoted at it).
  */
 export function prorateEach({
   hours,
@@ -106,5 +127,5 @@ export function prorateEach({
     gross += q.gross;
     discount += q.discount;
   }
-  return { gross, discount, total: gross - discount };
+  return gross > MAX_PRICE_COINS ? outOfReach() : { gross, discount, total: gross - discount };
 }

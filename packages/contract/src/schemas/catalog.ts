@@ -82,12 +82,38 @@ export const ZUpdatePackageRequest = z
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'empty' });
 
-export const ZDiscountTier = z.object({ minQuantity: z.number().int().min(1), percent: z.number().min(0).max(90) });
+/**
+ * A quantity discount tier (docs/money.md#discounts): from `minQuantity` proxies on, `percent` off.
+ * The minimum is at most the largest quantity one order may reach (MAX_ORDER_QUANTITY): a tier
+ * beyond it could never apply, and the column is a 4-byte integer.
+ */
+export const ZDiscountTier = z.object({
+  minQuantity: z.number().int().min(1).max(MAX_ORDER_QUANTITY),
+  percent: z.number().min(0).max(90),
+});
 export const ZBandwidthPrice = z.object({ pricePerGb: z.number().int(), maxGb: z.number().int() });
 
 /** `?product=`: the product a list is about (the discount tiers). */
 export const ZProductQuery = z.object({ product: ZProduct });
-export const ZUpdateDiscountRequest = z.object({ product: ZProduct, tiers: z.array(ZDiscountTier).max(20) });
+/**
+ * A product's tiers, replaced as a whole: at most 20, one per minimum (the table holds one row per
+ * site, product and minimum), so a repeated minimum is refused at the later tier's `minQuantity`.
+ */
+export const ZUpdateDiscountRequest = z.object({
+  product: ZProduct,
+  tiers: z
+    .array(ZDiscountTier)
+    .max(20)
+    .superRefine((tiers, ctx) => {
+      const seen = new Set<number>();
+      tiers.forEach((t, i) => {
+        if (seen.has(t.minQuantity)) {
+          ctx.addIssue({ code: 'custom', path: [i, 'minQuantity'], message: 'duplicate minQuantity' });
+        }
+        seen.add(t.minQuantity);
+      });
+    }),
+});
 export const ZUpdateBandwidthRequest = z.object({
   pricePerGb: z.number().int().min(0).max(100_000_000),
   maxGb: z.number().int().min(1).max(1_000_000),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ORDER_QUANTITY } from '@proxy/contract';
 import { build, countRows, createUser, customer, login, type TestApp } from '../../../test/helper.js';
 
 const B = 'proxy-owner.localhost';
@@ -309,5 +310,47 @@ describe('catalogue admin: packages', () => {
       await t.inject({ method: 'GET', url: `/api/order/detail/${buy.json().order.id}`, token: c.token })
     ).json();
     expect(order.status).toBe('using');
+  });
+});
+
+describe('catalogue admin: discount tiers', () => {
+  it('should refuse repeated minimums and a minimum beyond any order with 400, and change nothing', async () => {
+    // A fresh session: an earlier test moved the clock past the first one's expiry.
+    const token = (await login(t, await createUser(t, { role: 2 }))).accessToken;
+    const list = async () =>
+      (await t.inject({ method: 'GET', url: '/api/discount/get-all?product=v6' })).json<unknown[]>();
+    const update = (tiers: { minQuantity: number; percent: number }[]) =>
+      t.inject({ method: 'PUT', url: '/api/discount/admin/update', token, payload: { product: 'v6', tiers } });
+    const before = await list();
+    expect(before.length).toBeGreaterThan(0);
+
+    const refusals: [{ minQuantity: number; percent: number }[], string][] = [
+      // The table holds one row per minimum: a repeat hit its unique index (a 500).
+      [
+        [
+          { minQuantity: 100, percent: 5 },
+          { minQuantity: 200, percent: 8 },
+          { minQuantity: 100, percent: 10 },
+        ],
+        'body.tiers.2.minQuantity',
+      ],
+      // Beyond the 4-byte column (a 500), and beyond the largest order (a tier that never applies).
+      [[{ minQuantity: 2_147_483_648, percent: 5 }], 'body.tiers.0.minQuantity'],
+      [[{ minQuantity: MAX_ORDER_QUANTITY + 1, percent: 5 }], 'body.tiers.0.minQuantity'],
+    ];
+    for (const [tiers, path] of refusals) {
+      const res = await update(tiers);
+      expect(res.statusCode, JSON.stringify(tiers)).toBe(400);
+      expect(res.json().message).toBe('VALIDATION_ERROR');
+      expect(res.json().data.issues.map((i: { path: string }) => i.path)).toContain(path);
+      expect(await list()).toEqual(before);
+    }
+
+    // The largest order's quantity is still a valid minimum.
+    const top = await update([{ minQuantity: MAX_ORDER_QUANTITY, percent: 20 }]);
+    expect(top.statusCode).toBe(200);
+    expect(top.json()).toEqual([{ minQuantity: MAX_ORDER_QUANTITY, percent: 20 }]);
+    expect((await update(before as { minQuantity: number; percent: number }[])).statusCode).toBe(200);
+    expect(await list()).toEqual(before);
   });
 });

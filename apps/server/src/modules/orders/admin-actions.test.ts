@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, build, createUser, customer, ledgerMismatches, login, type TestApp } from '../../../test/helper.js';
 import { queryRows } from '../../db/client.js';
 import { sql } from 'drizzle-orm';
+import { statusOf } from '@proxy/contract';
 
 const B = 'proxy-owner.localhost';
 let t: TestApp;
@@ -243,8 +244,23 @@ describe('admin cancel', () => {
       payload: { period: { unit: 'day', value: 1 } },
     });
     expect(extend.json().message).toBe('ORDER_CANCELLED');
+    // Nor renewed, alone or in a list (all or nothing), even beside an order that is merely live.
+    const live = (await buyV4(c.token, 50, 'SG')).order;
+    const balanceBefore = await balanceOf(t, c.id);
     const renew = await t.inject({ method: 'PUT', url: `/api/order/renew/${order.id}`, token: c.token, payload: {} });
-    expect(renew.statusCode).toBe(400);
+    expect(renew.statusCode).toBe(statusOf('ORDER_CANCELLED'));
+    expect(renew.json().message).toBe('ORDER_CANCELLED');
+    const renewList = await t.inject({
+      method: 'PUT',
+      url: '/api/order/renew-list-order',
+      token: c.token,
+      payload: { listOrderId: [live.id, order.id] },
+    });
+    expect(renewList.statusCode).toBe(statusOf('ORDER_CANCELLED'));
+    expect(renewList.json().message).toBe('ORDER_CANCELLED');
+    expect(await balanceOf(t, c.id)).toBe(balanceBefore);
+    const liveAfter = (await t.inject({ method: 'GET', url: `/api/order/detail/${live.id}`, token: c.token })).json();
+    expect(liveAfter.expiresAt).toBe(live.expiresAt);
   });
 
   it('should cancel without a refund when the amount is 0: no ledger row', async () => {

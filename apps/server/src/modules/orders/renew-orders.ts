@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { orderEndpoints, periodToHours, renewUnitPrice, type Period, type TransactionType } from '@proxy/contract';
+import {
+  orderEndpoints,
+  periodToHours,
+  quote,
+  renewUnitPrice,
+  type Period,
+  type TransactionType,
+} from '@proxy/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
@@ -55,10 +62,9 @@ async function orderRenewal(
   if (!price) {
     throw new AppError('INVALID_COUNTRY');
   }
-  return {
-    period,
-    cost: renewUnitPrice({ retail: price.price, renew: price.renewPrice }, period) * period.value * count,
-  };
+  const unitPrice = renewUnitPrice({ retail: price.price, renew: price.renewPrice }, period);
+  // `quote`, as a purchase: a total out of reach is MAX_PRICE_COINS, which the charge refuses.
+  return { period, cost: quote({ unitPrice, period, quantity: count }).total };
 }
 
 /**
@@ -158,7 +164,9 @@ export async function renewOrderTx(
 
 /**
  * PUT /api/order/renew/:id and /api/order/renew-list-order (docs/money.md#renewals): only expired
- * orders or packages can be renewed. All or nothing.
+ * orders or packages can be renewed. All or nothing: a cancelled order in the list refuses it with
+ * ORDER_CANCELLED (it can never be renewed, docs/money.md#admin-order-actions), before a live one with
+ * ORDER_NOT_EXPIRED (which can, once it expires).
  */
 export async function renewOrders(ctx: AppContext, userId: string, ids: string[], period?: Period) {
   const unique = [...new Set(ids)];
@@ -167,6 +175,9 @@ export async function renewOrders(ctx: AppContext, userId: string, ids: string[]
       const rows = await lockOrders(tx, userId, unique);
       if (rows.length !== unique.length) {
         throw new AppError('ORDER_NOT_EXIST');
+      }
+      if (rows.some((o) => o.status === 'cancelled')) {
+        throw new AppError('ORDER_CANCELLED');
       }
       for (const o of rows) {
         if (o.status !== 'expired') {

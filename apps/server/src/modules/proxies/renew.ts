@@ -1,4 +1,4 @@
-import { keyEndpoints, renewUnitPrice, type Period } from '@proxy/contract';
+import { keyEndpoints, MAX_PRICE_COINS, quote, renewUnitPrice, type Period } from '@proxy/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -34,7 +34,8 @@ async function renewalCost(
     if (!row) {
       throw new AppError('INVALID_COUNTRY');
     }
-    unitPrice.set(country, renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period) * period.value);
+    const perUnit = renewUnitPrice({ retail: row.price, renew: row.renewPrice }, period);
+    unitPrice.set(country, quote({ unitPrice: perUnit, period, quantity: 1 }).total);
   }
   let cost = 0;
   const perOrder = new Map<string, number>();
@@ -45,7 +46,8 @@ async function renewalCost(
       perOrder.set(u.orderId, (perOrder.get(u.orderId) ?? 0) + price);
     }
   }
-  return { cost, perOrder };
+  // At most MAX_BATCH_IDS items keep the sum within MAX_PRICE_COINS; beyond it, out of reach as in `quote`.
+  return { cost: Math.min(cost, MAX_PRICE_COINS), perOrder };
 }
 
 /** POST renew-list-proxy: chosen retail proxies (not package ones: those renew with their package). */
