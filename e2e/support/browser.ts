@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core: no browser download, the same binaries CI installs by apt.
-import { existsSync, readFileSync } from 'node:fs';
-import { chromium, type Browser, type BrowserServer } from 'playwright-core';
+import { existsSync, readFileSync, statfsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserServer, type LaunchOptions } from 'playwright-core';
 
 /**
  * Debian's headless shell (package chromium-headless-shell) when it is installed, else Debian's
@@ -17,11 +17,11 @@ export const CHROMIUM_PATH =
 export const OWNER_HOST = 'proxy-owner.localhost';
 
 /**
- * Chromium keeps only the last `--disable-features` it is given, so this is playwright-core's own
- * list (its `chromiumSwitches`, as of 1.65) followed by ours. Ours: the omnibox's popup, a WebUI
- * page that Chromium preloads for every window, headless or not, in renderers of its own (two per
- * browser context, none of which a spec ever shows): without them a context, its sign-in and three
- * page loads cost the browser 3.35 CPU-s instead of 4.2.
+ * Chromium keeps only the last `--disable-features` and the last `--enable-features` it is given, so
+ * each list here is playwright-core's own (its `chromiumSwitches`, as of 1.65) followed by ours.
+ * Disabled: the omnibox's popup, a WebUI page that Chromium preloads for every window, headless or
+ * not, in renderers of its own (two per browser context, none of which a spec ever shows): without
+ * them a context, its sign-in and three page loads cost the browser 3.35 CPU-s instead of 4.2.
  */
 const DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
@@ -44,6 +44,12 @@ const DISABLED_FEATURES = [
   'WebUIOmniboxAimPopup',
 ];
 
+/**
+ * Enabled: the network service as a thread of the browser process instead of a process of its own,
+ * so each of the pages' requests skips a hop between processes.
+ */
+const ENABLED_FEATURES = ['CDPScreenshotNewSurface', 'SkipListAccountsWithoutGaiaCookies', 'NetworkServiceInProcess2'];
+
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -51,6 +57,10 @@ const ARGS = [
   // process instead of a GPU process of its own: each frame then skips a hop between processes.
   // Four spec files, two rounds each, their browsers 155 -> 146 CPU-s (docs/testing.md#the-browser).
   '--in-process-gpu',
+  // One renderer per page instead of two: with site isolation a context's first page (about:blank)
+  // gets a renderer of its own and its first navigation to the panel another, started afresh. The
+  // specs only ever open the panel's own origins; nothing they check depends on the isolation.
+  '--disable-site-isolation-trials',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-quic',
@@ -58,7 +68,30 @@ const ARGS = [
   '--disable-sync',
   `--host-resolver-rules=MAP ${OWNER_HOST} 127.0.0.1`,
   `--disable-features=${DISABLED_FEATURES.join(',')}`,
+  `--enable-features=${ENABLED_FEATURES.join(',')}`,
 ];
+
+/**
+ * Playwright makes Chromium keep its shared memory (the pages' frames, the messages between its
+ * processes) in files under /tmp rather than in /dev/shm, which a container may size at 64 MB. But
+ * /tmp may be a disk, whose files the kernel writes back: where /dev/shm is a tmpfs with room (1 GiB),
+ * Chromium keeps it there.
+ */
+function launchOptions(): LaunchOptions {
+  let roomy = false;
+  try {
+    const fs = statfsSync('/dev/shm');
+    roomy = fs.bavail * fs.bsize >= 2 ** 30;
+  } catch {
+    roomy = false;
+  }
+  return {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ARGS,
+    ...(roomy ? { ignoreDefaultArgs: ['--disable-dev-shm-usage'] } : {}),
+  };
+}
 
 export function checkChromium(): void {
   // Missing Chromium must fail the run loudly: a skipped e2e suite would look like a green one.
@@ -72,7 +105,7 @@ export function checkChromium(): void {
 
 export async function launchBrowser(): Promise<Browser> {
   checkChromium();
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
+  return chromium.launch(launchOptions());
 }
 
 /**
@@ -82,9 +115,9 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export async function launchSharedBrowser(): Promise<BrowserServer> {
   checkChromium();
-  const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
+  const server = await chromium.launchServer(launchOptions());
   try {
-    checkDisabledFeatures(server.process().pid);
+    checkFeatureLists(server.process().pid);
   } catch (err) {
     await server.close();
     throw err;
@@ -93,22 +126,25 @@ export async function launchSharedBrowser(): Promise<BrowserServer> {
 }
 
 /**
- * The browser's command line holds Playwright's `--disable-features` first and ours last: a feature
- * that a newer Playwright disables and DISABLED_FEATURES does not would be silently enabled again.
+ * The browser's command line holds Playwright's feature lists first and ours last: a feature that a
+ * newer Playwright disables or enables and our list lacks would be silently switched back.
  */
-function checkDisabledFeatures(pid: number | undefined): void {
+function checkFeatureLists(pid: number | undefined): void {
   if (pid === undefined) {
     return;
   }
-  const lists = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-    .split('\0')
-    .filter((arg) => arg.startsWith('--disable-features='))
-    .map((arg) => arg.slice('--disable-features='.length).split(','));
-  const missing = (lists[0] ?? []).filter((feature) => !DISABLED_FEATURES.includes(feature));
-  if (lists.length > 1 && missing.length > 0) {
-    throw new Error(
-      `Playwright now disables ${missing.join(', ')}: add them to DISABLED_FEATURES in e2e/support/browser.ts`,
-    );
+  const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  for (const [flag, ours] of [
+    ['--disable-features=', DISABLED_FEATURES],
+    ['--enable-features=', ENABLED_FEATURES],
+  ] as const) {
+    const lists = args.filter((arg) => arg.startsWith(flag)).map((arg) => arg.slice(flag.length).split(','));
+    const missing = (lists[0] ?? []).filter((feature) => !ours.includes(feature));
+    if (lists.length > 1 && missing.length > 0) {
+      throw new Error(
+        `Playwright now passes ${flag}${missing.join(',')}: add them to the list in e2e/support/browser.ts`,
+      );
+    }
   }
 }
 
