@@ -77,19 +77,21 @@ const ARGS = [
  * /tmp may be a disk, whose files the kernel writes back: where /dev/shm is a tmpfs with room (1 GiB),
  * Chromium keeps it there.
  */
-function launchOptions(): LaunchOptions {
-  let roomy = false;
+function shmHasRoom(): boolean {
   try {
-    const fs = statfsSync('/dev/shm');
-    roomy = fs.bavail * fs.bsize >= 2 ** 30;
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    return bavail * bsize >= 2 ** 30;
   } catch {
-    roomy = false;
+    return false;
   }
+}
+
+function launchOptions(): LaunchOptions {
   return {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: ARGS,
-    ...(roomy ? { ignoreDefaultArgs: ['--disable-dev-shm-usage'] } : {}),
+    ...(shmHasRoom() ? { ignoreDefaultArgs: ['--disable-dev-shm-usage'] } : {}),
   };
 }
 
